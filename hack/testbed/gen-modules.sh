@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Regenerates the wrapper Go modules (go.mod/go.sum) from versions.env. Run after a version
+# bump and commit the result; build.sh only ever reads the committed modules.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+source "$here/versions.env"
+kube_minor=${KUBE_VERSION#v1.}
+staging_version="v0.${kube_minor}"
+
+kube_mod_file=$(go mod download -json "k8s.io/kubernetes@${KUBE_VERSION}" | sed -n 's/.*"GoMod": "\(.*\)".*/\1/p')
+kube_mod=$(cat "$kube_mod_file")
+staging=$(printf '%s\n' "$kube_mod" | sed -n '/^replace (/,/^)/p' | awk '/=> \.\/staging/ {print $1}' | grep -v '/sample-')
+godebug=$(printf '%s\n' "$kube_mod" | grep -E '^godebug ' || true)
+
+cd "$here/modules/kube"
+{
+  echo "module nimbus.local/testbed/kube"
+  echo
+  echo "go 1.26.0"
+  echo
+  [ -n "$godebug" ] && { echo "$godebug"; echo; }
+  echo "require k8s.io/kubernetes ${KUBE_VERSION}"
+  echo
+  echo "replace ("
+  for m in $staging; do echo "	$m => $m ${staging_version}"; done
+  echo ")"
+} > go.mod
+cat > tools.go <<'GO'
+//go:build tools
+
+package tools
+
+import (
+	_ "k8s.io/kubernetes/cmd/kube-apiserver"
+	_ "k8s.io/kubernetes/cmd/kube-controller-manager"
+	_ "k8s.io/kubernetes/cmd/kube-scheduler"
+	_ "k8s.io/kubernetes/cmd/kubectl"
+)
+GO
+go mod tidy
+
+cd "$here/modules/etcd"
+printf 'module nimbus.local/testbed/etcd\n\ngo 1.26.0\n\nrequire go.etcd.io/etcd/server/v3 %s\n' "$ETCD_VERSION" > go.mod
+cat > main.go <<'GO'
+// Command etcd is the upstream etcd server, built from the pinned module.
+package main
+
+import (
+	"os"
+
+	"go.etcd.io/etcd/server/v3/etcdmain"
+)
+
+func main() { etcdmain.Main(os.Args) }
+GO
+go mod tidy
+
+cd "$here/modules/kwok"
+printf 'module nimbus.local/testbed/kwok\n\ngo 1.26.0\n\nrequire sigs.k8s.io/kwok %s\n' "$KWOK_VERSION" > go.mod
+cat > tools.go <<'GO'
+//go:build tools
+
+package tools
+
+import (
+	_ "sigs.k8s.io/kwok/cmd/kwok"
+	_ "sigs.k8s.io/kwok/cmd/kwokctl"
+)
+GO
+go mod tidy
+
+cd "$here/modules/helm"
+printf 'module nimbus.local/testbed/helm\n\ngo 1.26.0\n\nrequire helm.sh/helm/v3 %s\n' "$HELM_VERSION" > go.mod
+cat > tools.go <<'GO'
+//go:build tools
+
+package tools
+
+import _ "helm.sh/helm/v3/cmd/helm"
+GO
+go mod tidy
