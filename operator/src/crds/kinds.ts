@@ -1,0 +1,21 @@
+import { alarmSilenceKind } from './alarm-silence.js';
+import { clusterKind } from './cluster.js';
+import { favouriteKind } from './favourite.js';
+import type { KindDefinition } from './kind.js';
+import { organizationKind } from './organization.js';
+import { registryKind } from './registry.js';
+import { roleKind } from './role.js';
+import { userGroupKind } from './user-group.js';
+import { userKind } from './user.js';
+
+/** Every custom resource kind of nimbus.io, in the order the CRD files are generated. */
+export const allKinds: readonly KindDefinition[] = [
+  organizationKind,
+  userKind,
+  userGroupKind,
+  roleKind,
+  clusterKind,
+  registryKind,
+  favouriteKind,
+  alarmSilenceKind,
+];

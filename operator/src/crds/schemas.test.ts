@@ -1,0 +1,196 @@
+import { describe, expect, it } from 'vitest';
+import { alarmSilenceKind } from './alarm-silence.js';
+import { clusterKind } from './cluster.js';
+import { favouriteKind } from './favourite.js';
+import type { KindDefinition } from './kind.js';
+import { allKinds } from './kinds.js';
+import { organizationKind } from './organization.js';
+import { registryKind } from './registry.js';
+import { roleKind } from './role.js';
+import { userGroupKind } from './user-group.js';
+import { userKind } from './user.js';
+
+function object<S extends object>(kind: KindDefinition, name: string, spec: S, status?: unknown) {
+  return { apiVersion: 'nimbus.io/v1alpha1', kind: kind.kind, metadata: { name }, spec, status };
+}
+
+const secretRef = { name: 'cluster-a-credentials', namespace: 'nimbus-system' };
+
+/** One valid object per kind; tests below break one thing at a time. */
+const valid = {
+  organization: object(organizationKind, 'acme', {
+    cnName: 'acme-corp',
+    contact: 'Jane Doe',
+    email: 'ops@acme.example.com',
+  }),
+  user: object(userKind, 'jane.doe', {
+    email: 'jane@acme.example.com',
+    organizations: [{ name: 'acme', admin: true }],
+    clusterPermissions: [{ cluster: 'prod-eks', role: 'developer' }],
+  }),
+  userGroup: object(userGroupKind, 'sre', {
+    organization: 'acme',
+    members: ['jane.doe', 'bob'],
+    clusterPermissions: [{ cluster: 'prod-eks', role: 'admin', effect: 'Deny' }],
+  }),
+  role: object(roleKind, 'developer', {
+    organization: 'acme',
+    permissions: [
+      { name: 'deployments:write', effect: 'allow' },
+      { name: 'secrets:read', effect: 'deny' },
+    ],
+  }),
+  cluster: object(
+    clusterKind,
+    'prod-eks',
+    {
+      provider: 'ProviderAWS',
+      region: 'us-east-1',
+      credentialsSecretRef: secretRef,
+      monitoring: { prometheusUrl: 'http://prometheus.monitoring:9090' },
+    },
+    { ready: true, version: 'v1.36.3', nodes: 3 },
+  ),
+  registry: object(registryKind, 'dockerhub', {
+    kind: 'DockerHub',
+    host: 'docker.io',
+    organization: 'acme',
+  }),
+  favourite: object(favouriteKind, 'jane-web', {
+    user: 'jane.doe',
+    type: 'Deployment',
+    name: 'web',
+    vendor: 'aws',
+    region: 'us-east-1',
+    cluster: 'prod-eks',
+    namespace: 'shop',
+  }),
+  alarmSilence: object(alarmSilenceKind, 'maintenance', {
+    cluster: 'prod-eks',
+    matchers: [{ name: 'alertname', value: 'NodeDown' }],
+    startsAt: '2030-01-01T02:00:00Z',
+    endsAt: '2030-01-01T04:00:00+02:00',
+    comment: 'planned maintenance',
+    creator: 'jane.doe',
+  }),
+};
+
+type Sample = (typeof valid)[keyof typeof valid];
+
+function withSpec(sample: Sample, patch: Record<string, unknown>) {
+  return { ...sample, spec: { ...sample.spec, ...patch } };
+}
+
+function messages(kind: KindDefinition, value: unknown): string[] {
+  const result = kind.schema.safeParse(value);
+  return result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+}
+
+describe('kind schemas', () => {
+  it.each([
+    [organizationKind, valid.organization],
+    [userKind, valid.user],
+    [userGroupKind, valid.userGroup],
+    [roleKind, valid.role],
+    [clusterKind, valid.cluster],
+    [registryKind, valid.registry],
+    [favouriteKind, valid.favourite],
+    [alarmSilenceKind, valid.alarmSilence],
+  ])('accepts a valid %s', (kind, sample) => {
+    expect(messages(kind, sample)).toEqual([]);
+  });
+
+  it('covers every kind with a valid sample', () => {
+    expect(allKinds).toHaveLength(Object.keys(valid).length);
+  });
+
+  it('applies defaults: Allow effect, not admin, MFA off', () => {
+    const user = userKind.schema.parse(valid.user);
+    expect(user.spec.sysAdmin).toBe(false);
+    expect(user.spec.mfaEnabled).toBe(false);
+    expect(user.spec.clusterPermissions?.[0]?.effect).toBe('Allow');
+  });
+
+  it.each(['Acme', 'acme_corp', '-acme', 'acme-', 'a'.repeat(64), 'acme.corp'])(
+    'rejects the resource name %s',
+    (name) => {
+      expect(messages(organizationKind, { ...valid.organization, metadata: { name } })).toEqual([
+        expect.stringContaining('metadata.name must consist of lowercase letters'),
+      ]);
+    },
+  );
+
+  it('allows dots in user names but not upper case', () => {
+    expect(messages(userKind, { ...valid.user, metadata: { name: 'jane.doe-2' } })).toEqual([]);
+    expect(messages(userKind, { ...valid.user, metadata: { name: 'Jane' } })).toEqual([
+      expect.stringContaining('Incorrect format, please re-enter'),
+    ]);
+  });
+
+  it.each(['cnName', 'contact', 'email'])('requires organization %s', (field) => {
+    const spec = Object.fromEntries(
+      Object.entries(valid.organization.spec).filter(([key]) => key !== field),
+    );
+    expect(messages(organizationKind, { ...valid.organization, spec })).toHaveLength(1);
+  });
+
+  it.each(['jane', 'jane@', 'jane@localhost', 'Jane Doe <jane@example.com>'])(
+    'rejects the email %s',
+    (email) => {
+      expect(messages(userKind, withSpec(valid.user, { email }))).toHaveLength(1);
+    },
+  );
+
+  it('rejects unknown effects and providers', () => {
+    const effect = withSpec(valid.user, {
+      clusterPermissions: [{ cluster: 'prod-eks', role: 'developer', effect: 'allow' }],
+    });
+    expect(messages(userKind, effect)).toHaveLength(1);
+    expect(messages(clusterKind, withSpec(valid.cluster, { provider: 'ProviderAzure' }))).toHaveLength(1);
+  });
+
+  it('requires name and a lowercase effect on role permissions', () => {
+    const missing = withSpec(valid.role, { permissions: [{ effect: 'allow' }] });
+    const capital = withSpec(valid.role, { permissions: [{ name: 'x', effect: 'Allow' }] });
+    expect(messages(roleKind, missing)).toHaveLength(1);
+    expect(messages(roleKind, capital)).toHaveLength(1);
+  });
+
+  it('refuses duplicate keys in list maps and sets', () => {
+    const twice = [
+      { cluster: 'prod-eks', role: 'a' },
+      { cluster: 'prod-eks', role: 'b' },
+    ];
+    expect(messages(userKind, withSpec(valid.user, { clusterPermissions: twice }))).toEqual([
+      'spec.clusterPermissions: entries must have distinct cluster values',
+    ]);
+    expect(messages(userGroupKind, withSpec(valid.userGroup, { members: ['bob', 'bob'] }))).toEqual(
+      ['spec.members: entries must be distinct'],
+    );
+  });
+
+  it('takes credentials only as Secret references', () => {
+    const inline = withSpec(valid.cluster, { credentialsSecretRef: { kubeconfig: 'apiVersion: v1' } });
+    expect(messages(clusterKind, inline)).toHaveLength(2);
+    expect(clusterKind.schema.parse(valid.cluster).spec).not.toHaveProperty('kubeconfig');
+  });
+
+  it('refuses non-http monitoring URLs', () => {
+    const ftp = withSpec(valid.cluster, { monitoring: { prometheusUrl: 'ftp://prom' } });
+    expect(messages(clusterKind, ftp).length).toBeGreaterThan(0);
+  });
+
+  it('refuses a silence that ends before it starts', () => {
+    const backwards = withSpec(valid.alarmSilence, {
+      startsAt: '2030-01-02T00:00:00Z',
+      endsAt: '2030-01-01T00:00:00Z',
+    });
+    expect(messages(alarmSilenceKind, backwards)).toEqual([
+      "spec.endsAt: Start time couldn't later than end time",
+    ]);
+  });
+
+  it('needs at least one silence matcher', () => {
+    expect(messages(alarmSilenceKind, withSpec(valid.alarmSilence, { matchers: [] }))).toHaveLength(1);
+  });
+});

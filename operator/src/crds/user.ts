@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { basicStatus, clusterPermissions, email, secretRef, text } from './common.js';
+import { ageColumn, defineKind } from './kind.js';
+import { listMap } from './rules.js';
+import { nameRef, userNameRule } from './names.js';
+
+const membership = z.object({
+  name: nameRef('Name of the Organization.'),
+  admin: z.boolean().default(false).meta({ description: 'Organization administrator.' }),
+});
+
+export const userSpec = z.object({
+  email: email.meta({ description: 'Email address of the user.' }),
+  displayName: text(253).optional().meta({ description: 'Name shown in the console.' }),
+  sysAdmin: z.boolean().default(false).meta({ description: 'System administrator.' }),
+  mfaEnabled: z.boolean().default(false).meta({ description: 'TOTP second factor required.' }),
+  organizations: listMap(z.array(membership), 'name')
+    .optional()
+    .meta({ description: 'Organizations the user belongs to.' }),
+  clusterPermissions: clusterPermissions.optional(),
+  credentialsSecretRef: secretRef.optional().meta({
+    description:
+      'Secret owned by this user holding the password hash, AK/SK and MFA seed; set by the operator.',
+  }),
+});
+
+export const userStatus = basicStatus;
+
+export const userKind = defineKind({
+  kind: 'User',
+  plural: 'users',
+  shortNames: ['nuser'],
+  description: 'A person who signs in to Nimbus.',
+  name: userNameRule,
+  spec: userSpec,
+  status: userStatus,
+  printerColumns: [
+    { name: 'Email', type: 'string', jsonPath: '.spec.email' },
+    { name: 'SysAdmin', type: 'boolean', jsonPath: '.spec.sysAdmin' },
+    { name: 'MFA', type: 'boolean', jsonPath: '.spec.mfaEnabled', priority: 1 },
+    ageColumn,
+  ],
+});
+
+export type User = z.output<typeof userKind.schema>;

@@ -1,0 +1,45 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { CatalogueEntry } from './errors.js';
+import { success } from './errors.js';
+import { requestContext } from './request-context.js';
+
+/** The shape of every /api response body. */
+export interface Envelope<T> {
+  code: number;
+  message: string;
+  data: T;
+}
+
+export function ok<T>(res: Response, data: T): void {
+  const body: Envelope<T> = { code: success.code, message: success.message, data };
+  res.status(success.status).json(body);
+}
+
+export function fail(res: Response, entry: CatalogueEntry, message: string, data: unknown): void {
+  const body: Envelope<unknown> = { code: entry.code, message, data: data ?? null };
+  res.status(entry.status).json(body);
+}
+
+/** Remembers the matched route template for metrics; must run inside a matched route. */
+export function recordRoute(req: Request, res: Response): void {
+  const path: unknown = req.route?.path;
+  requestContext(res).route = `${req.baseUrl}${typeof path === 'string' ? path : ''}`;
+}
+
+export type Handler<T> = (req: Request, res: Response) => T | Promise<T>;
+
+/**
+ * Adapts a handler that returns its data. Returning undefined means the handler wrote the
+ * response itself (e.g. a download); thrown errors go to the one error handler.
+ */
+export function handle<T>(handler: Handler<T>): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    recordRoute(req, res);
+    try {
+      const data = await handler(req, res);
+      if (data !== undefined && !res.headersSent) ok(res, data);
+    } catch (error) {
+      next(error);
+    }
+  };
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { censor, sensitiveFields, sensitiveHeaders } from './logger.js';
+import { captureLogs } from './testing/logs.js';
+
+const secret = 'S3cr3t-value-that-must-not-leak';
+
+describe('log redaction', () => {
+  it.each(sensitiveFields)('censors a field named %s at any logged depth', (field) => {
+    const logs = captureLogs();
+    logs.logger.info({ [field]: secret, body: { [field]: secret, user: { [field]: secret } } });
+    expect(logs.text()).not.toContain(secret);
+    expect(logs.text()).toContain(censor);
+  });
+
+  it.each(sensitiveHeaders)('censors the %s header of logged requests', (header) => {
+    const logs = captureLogs();
+    logs.logger.info({ req: { headers: { [header]: secret } }, headers: { [header]: secret } });
+    expect(logs.text()).not.toContain(secret);
+  });
+
+  it('keeps ordinary fields readable', () => {
+    const logs = captureLogs();
+    logs.logger.info({ user: 'alice', count: 3 }, 'hello');
+    expect(logs.entries()[0]).toMatchObject({
+      user: 'alice',
+      count: 3,
+      msg: 'hello',
+      level: 'info',
+    });
+  });
+});

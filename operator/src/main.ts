@@ -1,0 +1,70 @@
+import type { Config } from './config.js';
+import { ConfigError, parseConfig } from './config.js';
+import { createHubClient } from './hub/client.js';
+import { createApp } from './http/app.js';
+import { listen, serverUrl, shutdown } from './http/server.js';
+import { createLogger } from './logger.js';
+
+function loadConfig(): Config {
+  try {
+    return parseConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`nimbus-operator: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+
+  process.on('unhandledRejection', (reason) => {
+    logger.error({ err: reason }, 'unhandled promise rejection');
+  });
+  process.on('uncaughtException', (error) => {
+    logger.fatal({ err: error }, 'uncaught exception, exiting');
+    process.exit(1);
+  });
+
+  const hub = createHubClient({ kubeconfig: config.kubeconfig });
+  logger.info({ source: hub.source, server: hub.server }, 'hub cluster connection configured');
+
+  const app = createApp({
+    host: config.host,
+    version: config.version,
+    mfaEnabled: config.mfaEnabled,
+    consoleDir: config.consoleDir,
+    logger,
+    hub,
+  });
+  const server = await listen(app, config.listenAddr, config.port);
+  logger.info(
+    { url: serverUrl(server), version: config.version, host: config.host },
+    'nimbus operator listening',
+  );
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals): void => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down');
+    void shutdown(server, config.shutdownTimeoutMs).then((outcome) => {
+      if (outcome === 'forced') logger.warn('in-flight requests cut off at shutdown timeout');
+      logger.info('stopped');
+      process.exit(0);
+    });
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+main().catch((error: unknown) => {
+  // Config errors exit earlier; this is a start-up failure such as a busy port.
+  process.stderr.write(
+    `nimbus-operator: failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
+  process.exit(1);
+});
