@@ -1,0 +1,20 @@
+/** A request the server answered with an error the user should see. */
+export interface RequestFailure {
+  /** Path and query of the request, e.g. /api/v1/iam.nimbus.io/users. */
+  url: string;
+  message: string;
+  durationMs: number;
+}
+
+/**
+ * The user-visible side effects of API responses (SPEC §8). The base query only decides *when*
+ * they happen; the UI layer decides *how* (antd in the app, spies in tests).
+ */
+export interface ApiFeedback {
+  /** Code 9998: the session is no longer valid; ask the user to sign in again. */
+  tokenExpired(): void;
+  /** Code 9997: the caller may not perform the operation. */
+  noPermission(): void;
+  /** Any other non-zero code, unless the request is silent. */
+  requestFailed(failure: RequestFailure): void;
+}

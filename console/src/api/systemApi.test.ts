@@ -1,0 +1,47 @@
+// @vitest-environment node
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { createFeedbackSpy } from '../../tests/feedbackSpy';
+import { startLoopbackServer, type LoopbackServer } from '../../tests/loopbackServer';
+import { createAppStore } from '../app/store';
+import { systemApi } from './systemApi';
+
+let server: LoopbackServer;
+beforeEach(async () => {
+  server = await startLoopbackServer();
+});
+afterEach(() => server.close());
+
+const storeFor = (origin: string) =>
+  createAppStore({
+    feedback: createFeedbackSpy(),
+    baseUrl: `${origin}/api/v1`,
+    readSession: () => ({}),
+  });
+
+it('reads the version from GET /api/v1/system.{host}/version', async () => {
+  server.respond('/api/v1/system.nimbus.io/version', {
+    body: { code: 0, message: 'success', data: '0.1.0' },
+  });
+
+  const result = await storeFor(server.origin).dispatch(
+    systemApi.endpoints.getVersion.initiate(undefined),
+  );
+
+  expect(result.data).toBe('0.1.0');
+  expect(server.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+    'GET /api/v1/system.nimbus.io/version',
+  ]);
+});
+
+it('reads the system configs from GET /api/v1/system.{host}/configs', async () => {
+  const configs = { MFA: true, version: '0.1.0', host: 'nimbus.io' };
+  server.respond('/api/v1/system.nimbus.io/configs', {
+    body: { code: 0, message: 'success', data: configs },
+  });
+
+  const result = await storeFor(server.origin).dispatch(
+    systemApi.endpoints.getConfigs.initiate(undefined),
+  );
+
+  expect(result.data).toEqual(configs);
+});

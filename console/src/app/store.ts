@@ -1,0 +1,15 @@
+import { configureStore } from '@reduxjs/toolkit';
+import type { ApiDependencies } from '../api/apiDependencies';
+import { baseApi } from '../api/baseApi';
+
+export function createAppStore(dependencies: ApiDependencies) {
+  return configureStore({
+    reducer: { [baseApi.reducerPath]: baseApi.reducer },
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({ thunk: { extraArgument: dependencies } }).concat(baseApi.middleware),
+  });
+}
+
+export type AppStore = ReturnType<typeof createAppStore>;
+export type RootState = ReturnType<AppStore['getState']>;
+export type AppDispatch = AppStore['dispatch'];

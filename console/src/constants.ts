@@ -1,0 +1,89 @@
+// Business constants and limits (SPEC §9). Values the server shares are mirrored, never derived.
+
+export const PRODUCT_NAME = 'Nimbus';
+export const DEFAULT_PRODUCT_HOST = 'nimbus.io';
+
+export const API_BASE_PATH = '/api/v1';
+
+export const ResponseCode = {
+  success: 0,
+  tokenInvalid: 9998,
+  noPermission: 9997,
+} as const;
+
+export const ERROR_NOTIFICATION_MS = 10_000;
+export const TOKEN_EXPIRY_DEBOUNCE_MS = 2_000;
+export const ORGANIZATION_SWITCH_DELAY_MS = 300;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+export const HISTORY_TRIM_THRESHOLD = 8;
+export const PASSWORD_MIN_LENGTH = 6;
+
+export const PUBLIC_IMAGE_CATALOGUE = {
+  registryId: 9999,
+  host: 'docker.io',
+  page: 1,
+  pageSize: 50,
+} as const;
+
+export const LANGUAGES = ['en', 'zh', 'ja'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'zh';
+export const LANGUAGE_COOKIE = 'language';
+
+/** Keys of the persisted session in localStorage. */
+export const STORAGE_KEYS = {
+  token: 'nimbus.token',
+  userName: 'nimbus.userName',
+  userId: 'nimbus.userId',
+  organization: 'nimbus.organization',
+} as const;
+
+/** Request headers that carry the session to the operator (which verifies them against the token). */
+export const SESSION_HEADERS = {
+  authorization: 'Authorization',
+  userId: 'X-Nimbus-User-Id',
+  userName: 'X-Nimbus-User-Name',
+  organization: 'X-Nimbus-Organization',
+} as const;
+
+/**
+ * Requests whose non-zero codes never raise an error notification (SPEC §8): the API docs file
+ * and the alert-metrics notification endpoint. Matched against the path below the API base.
+ */
+export const SILENT_REQUEST_PATHS: readonly RegExp[] = [
+  /^\/system\.[^/]+\/(openapi|swagger)(\.json)?$/,
+  /^\/monitor\.[^/]+\/alert-metrics\/notifications?$/,
+];
+
+export const EFFECTS = ['Allow', 'Deny'] as const;
+export const CLUSTER_KINDS = [
+  'ProviderAWS',
+  'ProviderALiCloud',
+  'ProviderGCP',
+  'ProviderKubeconfig',
+  'ProviderTencent',
+  'ProviderHuawei',
+] as const;
+export const SERVICE_TYPES = ['ClusterIP', 'LoadBalancer', 'NodePort'] as const;
+export const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'] as const;
+export const UPDATE_STRATEGIES = ['RollingUpdate', 'OnDelete'] as const;
+export const POD_MANAGEMENT_POLICIES = ['OrderedReady', 'Parallel'] as const;
+export const ALARM_STATUSES = ['active', 'unprocessed', 'suppressed'] as const;
+
+/** Preset time ranges, in minutes; a custom range is offered besides. */
+export const TIME_RANGE_MINUTES = [15, 30, 60, 120, 300, 720, 1440, 4320, 10080] as const;
+
+export const METRIC_TEMPLATE = {
+  port: 8080,
+  probePath: '/probe',
+  metricsPath: '/metrics',
+} as const;
+
+export const UI_SIZES = {
+  labelInputWidthPx: 100,
+  imageDialogWidthPx: 600,
+  personalSettingsWidthPx: 800,
+  personalSettingsTopPx: 30,
+  globalControlDialogTopPx: 20,
+} as const;

@@ -1,0 +1,59 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../tests/renderWithProviders';
+import type { ApiFeedback } from '../api/apiFeedback';
+import { createAntdApiFeedback, type AntdFeedbackApis } from './antdApiFeedback';
+
+/** Renders the real antd App and returns the feedback bound to it, as main.tsx does. */
+async function renderFeedback(): Promise<{ feedback: ApiFeedback; reLogin: () => void }> {
+  let apis: AntdFeedbackApis | undefined;
+  const reLogin = vi.fn();
+  const { i18n } = renderWithProviders(<div />, {
+    onAntdReady: (ready) => {
+      apis = ready;
+    },
+  });
+  await waitFor(() => expect(apis).toBeDefined());
+  const feedback = createAntdApiFeedback({ apis: () => apis, t: i18n.t.bind(i18n), reLogin });
+  return { feedback, reLogin };
+}
+
+describe('antd API feedback', () => {
+  it('asks to sign in again once, and re-logs in from the button', async () => {
+    const user = userEvent.setup();
+    const { feedback, reLogin } = await renderFeedback();
+
+    feedback.tokenExpired();
+    feedback.tokenExpired();
+
+    expect(await screen.findByText('Token is expired, please login again')).toBeDefined();
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Re-login' }));
+    expect(reLogin).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the no-permission message', async () => {
+    const { feedback } = await renderFeedback();
+
+    feedback.noPermission();
+
+    expect(
+      await screen.findByText('no operation permission, contact the administrator'),
+    ).toBeDefined();
+  });
+
+  it('shows a failed request with its URL and message', async () => {
+    const { feedback } = await renderFeedback();
+
+    feedback.requestFailed({
+      url: '/api/v1/manage.nimbus.io/clusters',
+      message: 'cluster is unreachable',
+      durationMs: 10_000,
+    });
+
+    expect(await screen.findByText('Request failed')).toBeDefined();
+    expect(screen.getByText('/api/v1/manage.nimbus.io/clusters')).toBeDefined();
+    expect(screen.getByText('cluster is unreachable')).toBeDefined();
+  });
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import en from './locales/en.json';
+import ja from './locales/ja.json';
+import zh from './locales/zh.json';
+
+/** Leaf messages of a nested message object, keyed by dotted path. */
+function flatten(messages: object, prefix = ''): [string, unknown][] {
+  return Object.entries(messages).flatMap(([key, value]: [string, unknown]) =>
+    typeof value === 'object' && value !== null
+      ? flatten(value, `${prefix}${key}.`)
+      : [[`${prefix}${key}`, value] as [string, unknown]],
+  );
+}
+
+const keysOf = (messages: object): string[] =>
+  flatten(messages)
+    .map(([key]) => key)
+    .sort();
+
+const placeholdersOf = (messages: object): Record<string, string[]> =>
+  Object.fromEntries(
+    flatten(messages).map(([key, value]) => [
+      key,
+      (String(value).match(/{{\s*\w+\s*}}/g) ?? []).sort(),
+    ]),
+  );
+
+describe.each([
+  ['en', en],
+  ['zh', zh],
+  ['ja', ja],
+])('%s messages', (_language, messages) => {
+  it('have exactly the keys of en: none missing, none extra', () => {
+    expect(keysOf(messages)).toEqual(keysOf(en));
+  });
+
+  it('keep the placeholders of en', () => {
+    expect(placeholdersOf(messages)).toEqual(placeholdersOf(en));
+  });
+
+  it('are all non-empty strings', () => {
+    const invalid = flatten(messages).filter(
+      ([, value]) => typeof value !== 'string' || value.trim() === '',
+    );
+    expect(invalid).toEqual([]);
+  });
+});

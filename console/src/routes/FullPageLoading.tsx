@@ -1,0 +1,7 @@
+import { Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+export function FullPageLoading() {
+  const { t } = useTranslation();
+  return <Spin fullscreen description={t('app.loading')} />;
+}

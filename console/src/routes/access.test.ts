@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { accessRedirect, viewerOfSession } from './access';
+
+describe('accessRedirect', () => {
+  it('lets anyone open public routes', () => {
+    expect(accessRedirect({ access: 'public' }, 'anonymous')).toBeNull();
+    expect(accessRedirect({ access: 'public' }, 'user')).toBeNull();
+  });
+
+  it('sends anonymous viewers of any other route to /login', () => {
+    expect(accessRedirect({ access: 'user' }, 'anonymous')).toBe('/login');
+    expect(accessRedirect({ access: 'admin' }, 'anonymous')).toBe('/login');
+  });
+
+  it('hides admin routes from plain users', () => {
+    expect(accessRedirect({ access: 'user' }, 'user')).toBeNull();
+    expect(accessRedirect({ access: 'admin' }, 'user')).toBe('/notFound');
+    expect(accessRedirect({ access: 'admin' }, 'admin')).toBeNull();
+  });
+
+  it('sends signed-in viewers away from a route with signedInRedirect', () => {
+    const login = { access: 'public', signedInRedirect: '/home' } as const;
+    expect(accessRedirect(login, 'user')).toBe('/home');
+    expect(accessRedirect(login, 'anonymous')).toBeNull();
+  });
+});
+
+it('treats a stored token as a signed-in user', () => {
+  expect(viewerOfSession({ token: 't' })).toBe('user');
+  expect(viewerOfSession({ userName: 'alice' })).toBe('anonymous');
+});

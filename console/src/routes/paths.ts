@@ -1,0 +1,3 @@
+export const LOGIN_PATH = '/login';
+export const HOME_PATH = '/home';
+export const NOT_FOUND_PATH = '/notFound';
