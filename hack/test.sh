@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# `make test`: every tier, in order of cost. Starts the test bed when it is not running,
+# reuses it when it is, and stops only what it started.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+results="$root/.cache/test-results"
+rm -rf "$results" && mkdir -p "$results"
+started_testbed=0
+step() { printf '\n==> %s\n' "$*" >&2; }
+
+cleanup() {
+  hack/operator.sh stop test 18080 || true
+  if [ "$started_testbed" = 1 ]; then step "stopping the test bed this run started"; hack/testbed/down.sh || true; fi
+}
+trap cleanup EXIT
+
+step "toolchain, dependencies and build"
+make --no-print-directory deps build
+
+step "lint: types, eslint, prettier, CRD drift"
+make --no-print-directory lint
+
+vitest_json() { echo "--reporter=default --reporter=json --outputFile.json=$results/$1.json"; }
+
+step "unit tests: operator"
+# shellcheck disable=SC2046
+npm run --silent test:unit -w operator -- $(vitest_json unit-operator)
+step "unit tests: console"
+# shellcheck disable=SC2046
+npm run --silent test:unit -w console -- $(vitest_json unit-console)
+
+step "test bed"
+if hack/testbed/status.sh >/dev/null 2>&1; then
+  echo "[test] reusing the running test bed" >&2
+else
+  started_testbed=1
+  hack/testbed/up.sh
+fi
+hack/install-crds.sh
+
+step "helm chart: lint and server-side dry run against the hub"
+hack/helm-check.sh
+
+step "operator under test on 127.0.0.1:18080"
+hack/operator.sh start test 18080
+
+export NIMBUS_URL=http://127.0.0.1:18080
+export NIMBUS_HUB_KUBECONFIG="$root/.cache/testbed/nimbus-hub.kubeconfig"
+export NIMBUS_MEMBER_KUBECONFIGS="$root/.cache/testbed/member-a.kubeconfig,$root/.cache/testbed/member-b.kubeconfig"
+export NIMBUS_TESTBED_BIN
+NIMBUS_TESTBED_BIN=$(hack/testbed/build.sh)
+
+step "integration tests against the test bed"
+# shellcheck disable=SC2046
+npm run --silent test:integration -w tests -- $(vitest_json integration)
+
+step "end-to-end tests in Chromium"
+# shellcheck disable=SC2046
+npm run --silent test:e2e -w tests -- $(vitest_json e2e)
+
+step "summary"
+node hack/test-summary.mjs "$results"

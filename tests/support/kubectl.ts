@@ -1,0 +1,26 @@
+// Runs the test bed's own kubectl, so tests see exactly what a GitOps user would.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { testEnv } from './env.js';
+
+export interface KubectlResult {
+  status: number;
+  stdout: string;
+  stderr: string;
+}
+
+export function kubectl(kubeconfig: string, args: string[], input?: string): KubectlResult {
+  const result = spawnSync(
+    join(testEnv.testbedBin, 'kubectl'),
+    ['--kubeconfig', kubeconfig, ...args],
+    {
+      input,
+      encoding: 'utf8',
+      timeout: 60_000,
+    },
+  );
+  if (result.error) {
+    throw result.error;
+  }
+  return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+}
