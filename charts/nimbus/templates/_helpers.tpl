@@ -1,0 +1,82 @@
+{{/* Chart name, overridable with nameOverride. */}}
+{{- define "nimbus.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/*
+Fully qualified app name, cut to 63 characters because some Kubernetes name fields are
+limited to that. The release name is used alone when it already contains the chart name.
+*/}}
+{{- define "nimbus.fullname" -}}
+{{- if .Values.fullnameOverride }}
+{{- .Values.fullnameOverride | trunc 63 | trimSuffix "-" }}
+{{- else }}
+{{- $name := default .Chart.Name .Values.nameOverride }}
+{{- if contains $name .Release.Name }}
+{{- .Release.Name | trunc 63 | trimSuffix "-" }}
+{{- else }}
+{{- printf "%s-%s" .Release.Name $name | trunc 63 | trimSuffix "-" }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{- define "nimbus.chart" -}}
+{{- printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/* Labels that select the operator pods; they must never change after install. */}}
+{{- define "nimbus.selectorLabels" -}}
+app.kubernetes.io/name: {{ include "nimbus.name" . }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+{{- end }}
+
+{{- define "nimbus.labels" -}}
+helm.sh/chart: {{ include "nimbus.chart" . }}
+{{ include "nimbus.selectorLabels" . }}
+app.kubernetes.io/version: {{ .Values.image.tag | default .Chart.AppVersion | quote }}
+app.kubernetes.io/component: operator
+app.kubernetes.io/part-of: nimbus
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+{{- end }}
+
+{{- define "nimbus.serviceAccountName" -}}
+{{- if .Values.serviceAccount.create }}
+{{- default (include "nimbus.fullname" .) .Values.serviceAccount.name }}
+{{- else }}
+{{- required "serviceAccount.name is required when serviceAccount.create is false" .Values.serviceAccount.name }}
+{{- end }}
+{{- end }}
+
+{{- define "nimbus.sessionKeySecretName" -}}
+{{- default (printf "%s-session-key" (include "nimbus.fullname" .)) .Values.sessionSigningKey.existingSecret }}
+{{- end }}
+
+{{/* Image reference; a digest pins the image and wins over the tag. */}}
+{{- define "nimbus.image" -}}
+{{- if .Values.image.digest }}
+{{- printf "%s@%s" .Values.image.repository .Values.image.digest }}
+{{- else }}
+{{- printf "%s:%s" .Values.image.repository (.Values.image.tag | default .Chart.AppVersion) }}
+{{- end }}
+{{- end }}
+
+{{/*
+Pod affinity: the user's affinity, plus the anti-affinity preset that spreads replicas over
+nodes unless the user wrote their own podAntiAffinity.
+*/}}
+{{- define "nimbus.affinity" -}}
+{{- $affinity := deepCopy (.Values.affinity | default dict) }}
+{{- if and .Values.podAntiAffinityPreset (not (hasKey $affinity "podAntiAffinity")) }}
+{{- $selector := dict "matchLabels" (include "nimbus.selectorLabels" . | fromYaml) }}
+{{- $term := dict "topologyKey" "kubernetes.io/hostname" "labelSelector" $selector }}
+{{- if eq .Values.podAntiAffinityPreset "hard" }}
+{{- $_ := set $affinity "podAntiAffinity" (dict "requiredDuringSchedulingIgnoredDuringExecution" (list $term)) }}
+{{- else }}
+{{- $weighted := dict "weight" 100 "podAffinityTerm" $term }}
+{{- $_ := set $affinity "podAntiAffinity" (dict "preferredDuringSchedulingIgnoredDuringExecution" (list $weighted)) }}
+{{- end }}
+{{- end }}
+{{- with $affinity }}
+{{- toYaml . }}
+{{- end }}
+{{- end }}
