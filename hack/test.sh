@@ -7,10 +7,11 @@ cd "$root"
 results="$root/.cache/test-results"
 rm -rf "$results" && mkdir -p "$results"
 started_testbed=0
+operator_port=${NIMBUS_TEST_OPERATOR_PORT:-18080}
 step() { printf '\n==> %s\n' "$*" >&2; }
 
 cleanup() {
-  hack/operator.sh stop test 18080 || true
+  hack/operator.sh stop test "$operator_port" || true
   if [ "$started_testbed" = 1 ]; then step "stopping the test bed this run started"; hack/testbed/down.sh || true; fi
 }
 trap cleanup EXIT
@@ -42,10 +43,10 @@ hack/install-crds.sh
 step "helm chart: lint and server-side dry run against the hub"
 hack/helm-check.sh
 
-step "operator under test on 127.0.0.1:18080"
-hack/operator.sh start test 18080
+step "operator under test on 127.0.0.1:$operator_port"
+hack/operator.sh start test "$operator_port"
 
-export NIMBUS_URL=http://127.0.0.1:18080
+export NIMBUS_URL="http://127.0.0.1:$operator_port"
 export NIMBUS_HUB_KUBECONFIG="$root/.cache/testbed/nimbus-hub.kubeconfig"
 export NIMBUS_MEMBER_KUBECONFIGS="$root/.cache/testbed/member-a.kubeconfig,$root/.cache/testbed/member-b.kubeconfig"
 export NIMBUS_TESTBED_BIN

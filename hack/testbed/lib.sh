@@ -7,10 +7,11 @@ source "$testbed_dir/versions.env"
 state_dir="$repo_root/.cache/testbed"
 export KWOK_WORKDIR="$state_dir/kwok"
 
-# name:apiserver-port, all on loopback.
+# API server ports, all on loopback; NIMBUS_TESTBED_PORT_BASE moves them (e.g. for a second checkout).
 hub_cluster="nimbus-hub"
 member_clusters=("member-a" "member-b")
-declare -A cluster_port=([nimbus-hub]=16440 [member-a]=16441 [member-b]=16442)
+port_base=${NIMBUS_TESTBED_PORT_BASE:-16440}
+declare -A cluster_port=([nimbus-hub]=$port_base [member-a]=$((port_base + 1)) [member-b]=$((port_base + 2)))
 
 log() { printf '[testbed] %s\n' "$*" >&2; }
 die() { printf '[testbed] error: %s\n' "$*" >&2; exit 1; }
