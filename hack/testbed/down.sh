@@ -10,7 +10,7 @@ if ! command -v kwokctl >/dev/null; then
   exit 0
 fi
 for name in "${member_clusters[@]}" "$hub_cluster"; do
-  if kwokctl get clusters 2>/dev/null | grep -qx "$name"; then
+  if cluster_exists "$name"; then
     log "$name: deleting"
     kwokctl delete cluster --name "$name" >/dev/null 2>&1 || log "$name: kwokctl delete failed"
   fi

@@ -18,3 +18,5 @@ die() { printf '[testbed] error: %s\n' "$*" >&2; exit 1; }
 
 testbed_bin() { "$testbed_dir/build.sh"; }
 kubeconfig_of() { echo "$state_dir/$1.kubeconfig"; }
+# Not a pipe into `grep -q`: with pipefail, grep's early exit makes kwokctl's SIGPIPE a failure.
+cluster_exists() { local all; all=$(kwokctl get clusters 2>/dev/null || true); grep -qx "$1" <<<"$all"; }

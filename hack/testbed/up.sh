@@ -31,14 +31,14 @@ start_cluster() { # name
     log "$name: already running on 127.0.0.1:$port (reused)"
     return
   fi
-  if kwokctl get clusters 2>/dev/null | grep -qx "$name"; then
+  if cluster_exists "$name"; then
     log "$name: stopped or unhealthy; starting its processes again"
     kwokctl start cluster --name "$name" --wait 2m >"$state_dir/$name.start.log" 2>&1 || {
       log "$name: restart failed; recreating"
       kwokctl delete cluster --name "$name" >/dev/null 2>&1 || true
     }
   fi
-  if ! kwokctl get clusters 2>/dev/null | grep -qx "$name"; then
+  if ! cluster_exists "$name"; then
     log "$name: creating on 127.0.0.1:$port (etcd, kube-apiserver, controller-manager, scheduler, kwok)"
     local start=$SECONDS
     if ! kwokctl create cluster --name "$name" --config "$(write_config "$name" "$port")" \
