@@ -9,12 +9,44 @@ port=${3:-8080}
 run_dir="$root/.cache/operator/$name"
 pid_file="$run_dir/pid"
 log_file="$run_dir/operator.log"
+key_file="$run_dir/session-key"
+namespace=nimbus-system
+kubeconfig="$root/.cache/testbed/nimbus-hub.kubeconfig"
 url="http://127.0.0.1:$port"
 mkdir -p "$run_dir"
 
 log() { printf '[operator] %s\n' "$*" >&2; }
 running_pid() { [ -f "$pid_file" ] && kill -0 "$(cat "$pid_file")" 2>/dev/null && cat "$pid_file"; }
 ready() { curl -fsS --max-time 2 "$url/readyz" >/dev/null 2>&1; }
+
+# The session signing key has no default (the Helm chart generates one at install); a local
+# instance keeps its own, so sessions survive restarts.
+ensure_session_key() {
+  if [ ! -s "$key_file" ]; then
+    # 48 random bytes are exactly 64 base64url characters.
+    (umask 077 && node -e 'process.stdout.write(require("crypto").randomBytes(48).toString("base64url"))' >"$key_file")
+    log "generated the session key $key_file"
+  fi
+  chmod 600 "$key_file"
+}
+
+# Credentials Secrets and rate-limit Leases live in the operator namespace of the hub.
+ensure_namespace() {
+  local kubectl
+  kubectl="$("$root/hack/testbed/build.sh")/kubectl"
+  "$kubectl" --kubeconfig "$kubeconfig" get namespace "$namespace" >/dev/null 2>&1 ||
+    "$kubectl" --kubeconfig "$kubeconfig" create namespace "$namespace" >/dev/null ||
+    { log "cannot create namespace $namespace in the hub: is the test bed up (make testbed-up)?"; exit 1; }
+}
+
+# Printed by `make up`: the first start creates the admin and logs its password exactly once.
+print_bootstrap_password() {
+  local line
+  line=$(grep -o '"msg":"bootstrap admin password: [^"]*"' "$log_file" 2>/dev/null | head -1) || return 0
+  [ -n "$line" ] || return 0
+  line=${line#\"msg\":\"}
+  printf '\n  %s\n' "${line%\"}" >&2
+}
 
 stop() {
   local pid
@@ -37,9 +69,13 @@ start() {
     log "$name runs an older build; restarting"
     stop
   fi
-  KUBECONFIG="$root/.cache/testbed/nimbus-hub.kubeconfig" \
+  ensure_session_key
+  ensure_namespace
+  KUBECONFIG="$kubeconfig" \
     NIMBUS_PORT="$port" NIMBUS_LISTEN_ADDR=127.0.0.1 \
-    NIMBUS_CONSOLE_DIR="$root/console/dist" \
+    NIMBUS_SESSION_KEY_FILE="$key_file" NIMBUS_NAMESPACE="$namespace" \
+    NIMBUS_MFA_ENABLED="${NIMBUS_MFA_ENABLED:-false}" \
+    NIMBUS_CONSOLE_DIR="$root/console/dist" NIMBUS_DATA_DIR="$run_dir/data" \
     setsid nohup node "$root/operator/dist/main.js" >"$log_file" 2>&1 </dev/null &
   echo $! >"$pid_file"
   log "$name starting on $url (pid $!, log $log_file)"
@@ -57,6 +93,7 @@ case "$action" in
   start)
     start
     if [ "$name" = dev ]; then
+      print_bootstrap_password
       cat >&2 <<MSG
 
   Nimbus console: $url

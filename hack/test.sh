@@ -44,9 +44,11 @@ step "helm chart: lint and server-side dry run against the hub"
 hack/helm-check.sh
 
 step "operator under test on 127.0.0.1:$operator_port"
-hack/operator.sh start test "$operator_port"
+# MFA on: the end-to-end flow binds a TOTP authenticator.
+NIMBUS_MFA_ENABLED=true hack/operator.sh start test "$operator_port"
 
 export NIMBUS_URL="http://127.0.0.1:$operator_port"
+export NIMBUS_OPERATOR_LOG="$root/.cache/operator/test/operator.log"
 export NIMBUS_HUB_KUBECONFIG="$root/.cache/testbed/nimbus-hub.kubeconfig"
 export NIMBUS_MEMBER_KUBECONFIGS="$root/.cache/testbed/member-a.kubeconfig,$root/.cache/testbed/member-b.kubeconfig"
 export NIMBUS_TESTBED_BIN

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig, readPackageVersion } from './config.js';
-import { defaultConsoleDir } from './paths.js';
+import { defaultConsoleDir, defaultDataDir } from './paths.js';
 
 const fixedVersion = (): string => '1.2.3';
+const required = { NIMBUS_SESSION_KEY_FILE: '/run/nimbus/session-key' };
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
-    parseConfig(env, fixedVersion);
+    parseConfig({ ...required, ...env }, fixedVersion);
   } catch (error) {
     if (error instanceof ConfigError) return error.problems;
     throw error;
@@ -15,8 +16,8 @@ function problemsOf(env: Record<string, string>): string[] {
 }
 
 describe('parseConfig', () => {
-  it('applies the documented defaults to an empty environment', () => {
-    expect(parseConfig({}, fixedVersion)).toEqual({
+  it('applies the documented defaults to an environment with only the required variables', () => {
+    expect(parseConfig(required, fixedVersion)).toEqual({
       host: 'nimbus.io',
       listenAddr: '127.0.0.1',
       port: 8080,
@@ -26,7 +27,32 @@ describe('parseConfig', () => {
       mfaEnabled: false,
       shutdownTimeoutMs: 10_000,
       version: '1.2.3',
+      namespace: 'nimbus-system',
+      sessionKeyFile: '/run/nimbus/session-key',
+      sessionTtlSeconds: 43_200,
+      trustProxy: false,
+      podName: undefined,
+      dataDir: defaultDataDir,
+      auditRetentionDays: 90,
+      auditPeers: undefined,
+      auditPeerService: undefined,
     });
+  });
+
+  it('refuses to start without a session key file', () => {
+    expect(problemsOf({ NIMBUS_SESSION_KEY_FILE: '' })).toEqual([
+      'NIMBUS_SESSION_KEY_FILE: is required: a file holding the session signing key (at least 32 bytes)',
+    ]);
+  });
+
+  it.each([
+    ['30m', 1800],
+    ['90s', 90],
+    ['3600', 3600],
+    ['2d', 172_800],
+  ])('reads NIMBUS_SESSION_TTL=%s as %d seconds', (value, seconds) => {
+    const config = parseConfig({ ...required, NIMBUS_SESSION_TTL: value }, fixedVersion);
+    expect(config.sessionTtlSeconds).toBe(seconds);
   });
 
   it('reads every variable', () => {
@@ -41,6 +67,15 @@ describe('parseConfig', () => {
         NIMBUS_MFA_ENABLED: 'true',
         NIMBUS_SHUTDOWN_TIMEOUT_MS: '2500',
         NIMBUS_VERSION: '2.0.0-rc.1',
+        NIMBUS_NAMESPACE: 'nimbus',
+        NIMBUS_SESSION_KEY_FILE: '/keys/session',
+        NIMBUS_SESSION_TTL: '1h',
+        NIMBUS_TRUST_PROXY: 'true',
+        NIMBUS_POD_NAME: 'nimbus-0',
+        NIMBUS_DATA_DIR: '/var/lib/nimbus',
+        NIMBUS_AUDIT_RETENTION_DAYS: '30',
+        NIMBUS_AUDIT_PEERS: 'http://10.0.0.2:8080/, https://peer.example.com',
+        NIMBUS_AUDIT_PEER_SERVICE: 'nimbus-peers',
       },
       fixedVersion,
     );
@@ -54,11 +89,20 @@ describe('parseConfig', () => {
       mfaEnabled: true,
       shutdownTimeoutMs: 2500,
       version: '2.0.0-rc.1',
+      namespace: 'nimbus',
+      sessionKeyFile: '/keys/session',
+      sessionTtlSeconds: 3600,
+      trustProxy: true,
+      podName: 'nimbus-0',
+      dataDir: '/var/lib/nimbus',
+      auditRetentionDays: 30,
+      auditPeers: ['http://10.0.0.2:8080', 'https://peer.example.com'],
+      auditPeerService: 'nimbus-peers',
     });
   });
 
   it('treats empty variables as unset', () => {
-    const config = parseConfig({ KUBECONFIG: '', NIMBUS_PORT: ' ' }, fixedVersion);
+    const config = parseConfig({ ...required, KUBECONFIG: '', NIMBUS_PORT: ' ' }, fixedVersion);
     expect(config.kubeconfig).toBeUndefined();
     expect(config.port).toBe(8080);
   });
@@ -67,7 +111,7 @@ describe('parseConfig', () => {
     ['NIMBUS_MFA_ENABLED', '0', false],
     ['NIMBUS_MFA_ENABLED', 'yes', true],
   ])('parses %s=%s as a boolean', (name, value, expected) => {
-    expect(parseConfig({ [name]: value }, fixedVersion).mfaEnabled).toBe(expected);
+    expect(parseConfig({ ...required, [name]: value }, fixedVersion).mfaEnabled).toBe(expected);
   });
 
   it('lists every invalid variable by name', () => {
@@ -78,14 +122,22 @@ describe('parseConfig', () => {
       NIMBUS_MFA_ENABLED: 'maybe',
       NIMBUS_LISTEN_ADDR: 'example.com',
       NIMBUS_SHUTDOWN_TIMEOUT_MS: 'soon',
+      NIMBUS_NAMESPACE: 'Nimbus_System',
+      NIMBUS_SESSION_TTL: 'forever',
+      NIMBUS_AUDIT_RETENTION_DAYS: '0',
+      NIMBUS_AUDIT_PEERS: 'ftp://peer',
     });
     const names = problems.map((problem) => problem.split(':')[0]);
     expect(names.sort()).toEqual([
+      'NIMBUS_AUDIT_PEERS',
+      'NIMBUS_AUDIT_RETENTION_DAYS',
       'NIMBUS_HOST',
       'NIMBUS_LISTEN_ADDR',
       'NIMBUS_LOG_LEVEL',
       'NIMBUS_MFA_ENABLED',
+      'NIMBUS_NAMESPACE',
       'NIMBUS_PORT',
+      'NIMBUS_SESSION_TTL',
       'NIMBUS_SHUTDOWN_TIMEOUT_MS',
     ]);
   });
@@ -93,7 +145,7 @@ describe('parseConfig', () => {
   it('puts each problem on its own line in the error message', () => {
     const error = (() => {
       try {
-        parseConfig({ NIMBUS_PORT: 'http' }, fixedVersion);
+        parseConfig({ ...required, NIMBUS_PORT: 'http' }, fixedVersion);
       } catch (caught) {
         return caught as Error;
       }

@@ -1,9 +1,41 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { defaultConsoleDir, operatorPackageJson } from './paths.js';
+import { defaultConsoleDir, defaultDataDir, operatorPackageJson } from './paths.js';
 
 const hostnamePattern = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+
+const dnsLabelPattern = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
+
+/** A duration such as 12h, 30m, 90s or plain seconds. */
+const durationSeconds = z
+  .string()
+  .regex(/^\d+[smhd]?$/, 'must be a duration such as 12h, 30m or 3600')
+  .transform((value) => {
+    const unit = { s: 1, m: 60, h: 3600, d: 86_400 }[value.slice(-1)];
+    return unit === undefined ? Number(value) : Number(value.slice(0, -1)) * unit;
+  })
+  .pipe(
+    z
+      .number()
+      .int()
+      .min(60, 'must be at least one minute')
+      .max(30 * 86_400),
+  );
+
+/** Comma-separated http(s) base URLs, reduced to their origins. */
+const splitList = (value: string): string[] =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+const urlList = z
+  .string()
+  .refine(
+    (value) => splitList(value).every((item) => /^https?:$/.test(URL.parse(item)?.protocol ?? '')),
+    'must be comma-separated http(s) URLs',
+  )
+  .transform((value) => splitList(value).map((item) => new URL(item).origin));
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -23,6 +55,20 @@ const envSchema = z.object({
   NIMBUS_MFA_ENABLED: z.stringbool().default(false),
   NIMBUS_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   NIMBUS_VERSION: z.string().optional(),
+  NIMBUS_NAMESPACE: z
+    .string()
+    .regex(dnsLabelPattern, 'must be a namespace name')
+    .default('nimbus-system'),
+  NIMBUS_SESSION_KEY_FILE: z.string({
+    error: 'is required: a file holding the session signing key (at least 32 bytes)',
+  }),
+  NIMBUS_SESSION_TTL: durationSeconds.default(12 * 3600),
+  NIMBUS_TRUST_PROXY: z.stringbool().default(false),
+  NIMBUS_POD_NAME: z.string().optional(),
+  NIMBUS_DATA_DIR: z.string().default(defaultDataDir),
+  NIMBUS_AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  NIMBUS_AUDIT_PEERS: urlList.optional(),
+  NIMBUS_AUDIT_PEER_SERVICE: z.string().regex(dnsLabelPattern, 'must be a Service name').optional(),
 });
 
 export type LogLevel = (typeof logLevels)[number];
@@ -37,6 +83,20 @@ export interface Config {
   mfaEnabled: boolean;
   shutdownTimeoutMs: number;
   version: string;
+  /** Namespace of the operator's Secrets and Leases in the hub. */
+  namespace: string;
+  sessionKeyFile: string;
+  sessionTtlSeconds: number;
+  /** Take the client address from X-Forwarded-For (only behind a trusted proxy). */
+  trustProxy: boolean;
+  podName: string | undefined;
+  /** This replica's own files (the audit store); a volume per pod in the cluster. */
+  dataDir: string;
+  auditRetentionDays: number;
+  /** Other replicas' base URLs; when unset, the peer Service's EndpointSlices in the cluster. */
+  auditPeers: string[] | undefined;
+  /** Headless Service selecting every operator pod, for finding audit peers. */
+  auditPeerService: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -72,6 +132,15 @@ export function parseConfig(env: Env, readVersion: () => string = readPackageVer
     mfaEnabled: values.NIMBUS_MFA_ENABLED,
     shutdownTimeoutMs: values.NIMBUS_SHUTDOWN_TIMEOUT_MS,
     version: values.NIMBUS_VERSION ?? readVersion(),
+    namespace: values.NIMBUS_NAMESPACE,
+    sessionKeyFile: values.NIMBUS_SESSION_KEY_FILE,
+    sessionTtlSeconds: values.NIMBUS_SESSION_TTL,
+    trustProxy: values.NIMBUS_TRUST_PROXY,
+    podName: values.NIMBUS_POD_NAME,
+    dataDir: values.NIMBUS_DATA_DIR,
+    auditRetentionDays: values.NIMBUS_AUDIT_RETENTION_DAYS,
+    auditPeers: values.NIMBUS_AUDIT_PEERS,
+    auditPeerService: values.NIMBUS_AUDIT_PEER_SERVICE,
   };
 }
 

@@ -1,8 +1,16 @@
+import { hubMemberLookup } from './audit/scope.js';
+import { openOperatorAudit } from './audit/setup.js';
 import type { Config } from './config.js';
 import { ConfigError, parseConfig } from './config.js';
 import { createHubClient } from './hub/client.js';
 import { createApp } from './http/app.js';
+import { createHttpMetrics } from './http/metrics.js';
+import { createIamRuntime } from './iam/startup.js';
 import { listen, serverUrl, shutdown } from './http/server.js';
+import { readSessionKey } from './identity/session-key.js';
+import type { IdentityRuntime } from './identity/startup.js';
+import { startIdentity } from './identity/startup.js';
+import type { HubStore } from './hub/store.js';
 import { createLogger } from './logger.js';
 
 function loadConfig(): Config {
@@ -32,13 +40,50 @@ async function main(): Promise<void> {
   const hub = createHubClient({ kubeconfig: config.kubeconfig });
   logger.info({ source: hub.source, server: hub.server }, 'hub cluster connection configured');
 
+  const sessionKey = readSessionKey(config.sessionKeyFile);
+  // Built-in roles, then the IAM controllers on the leader only (operator/src/iam/startup.ts).
+  const iam = hub.kubeConfig
+    ? createIamRuntime({
+        kubeConfig: hub.kubeConfig,
+        namespace: config.namespace,
+        podName: config.podName,
+        logger,
+      })
+    : undefined;
+  const identity: IdentityRuntime | undefined = hub.kubeConfig
+    ? startIdentity({
+        config,
+        kubeConfig: hub.kubeConfig,
+        hub,
+        sessionKey,
+        logger,
+        onSynced: async (store: HubStore) => {
+          if (identity) await iam?.onSynced(store, identity.services.passwords);
+        },
+      })
+    : undefined;
+  if (!identity) logger.error('no hub cluster: every call but the public ones will be refused');
+
+  const metrics = createHttpMetrics();
+  // Opened before listening: without a writable NIMBUS_DATA_DIR the operator must not serve.
+  const audit = openOperatorAudit(config, {
+    logger,
+    registry: metrics.registry,
+    kubeConfig: hub.kubeConfig,
+    sessionSigningKey: sessionKey,
+    members: identity ? hubMemberLookup(identity.services.store) : undefined,
+  });
+
   const app = createApp({
     host: config.host,
     version: config.version,
     mfaEnabled: config.mfaEnabled,
     consoleDir: config.consoleDir,
     logger,
-    hub,
+    hub: identity?.readiness ?? hub,
+    identity: identity?.services,
+    metrics,
+    audit,
   });
   const server = await listen(app, config.listenAddr, config.port);
   logger.info(
@@ -53,6 +98,9 @@ async function main(): Promise<void> {
     logger.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down');
     void shutdown(server, config.shutdownTimeoutMs).then((outcome) => {
       if (outcome === 'forced') logger.warn('in-flight requests cut off at shutdown timeout');
+      audit.close();
+      void iam?.stop();
+      void identity?.stop();
       logger.info('stopped');
       process.exit(0);
     });

@@ -111,6 +111,7 @@ describe('CRD validation on the real hub', () => {
         'organizations.nimbus.io',
         'registries.nimbus.io',
         'roles.nimbus.io',
+        'sessions.nimbus.io',
         'usergroups.nimbus.io',
         'users.nimbus.io',
       ].sort(),

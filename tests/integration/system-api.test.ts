@@ -21,9 +21,9 @@ describe('system API of the running operator', () => {
     expect(headers.get('x-request-id')).toBeTruthy();
   });
 
-  it('returns the system configs with the MFA switch', async () => {
+  it('returns the system configs with the MFA switch make test turns on', async () => {
     const { body } = await getJson(`/api/v1/system.${testEnv.host}/configs`);
-    expect(body).toMatchObject({ code: 0, data: { MFA: false, version: operatorPackage.version } });
+    expect(body).toMatchObject({ code: 0, data: { MFA: true, version: operatorPackage.version } });
   });
 
   it('is ready because the hub answers', async () => {

@@ -20,5 +20,9 @@ export const testEnv = {
   get testbedBin(): string {
     return required('NIMBUS_TESTBED_BIN');
   },
+  /** Log file of the operator under test, searched for leaked secrets. */
+  get operatorLog(): string {
+    return required('NIMBUS_OPERATOR_LOG');
+  },
   host: process.env.NIMBUS_HOST ?? 'nimbus.io',
 };

@@ -5,6 +5,7 @@ import type { KindDefinition } from './kind.js';
 import { organizationKind } from './organization.js';
 import { registryKind } from './registry.js';
 import { roleKind } from './role.js';
+import { sessionKind } from './session.js';
 import { userGroupKind } from './user-group.js';
 import { userKind } from './user.js';
 
@@ -14,6 +15,7 @@ export const allKinds: readonly KindDefinition[] = [
   userKind,
   userGroupKind,
   roleKind,
+  sessionKind,
   clusterKind,
   registryKind,
   favouriteKind,

@@ -7,6 +7,7 @@ import { allKinds } from './kinds.js';
 import { organizationKind } from './organization.js';
 import { registryKind } from './registry.js';
 import { roleKind } from './role.js';
+import { sessionKind } from './session.js';
 import { userGroupKind } from './user-group.js';
 import { userKind } from './user.js';
 
@@ -65,6 +66,10 @@ const valid = {
     cluster: 'prod-eks',
     namespace: 'shop',
   }),
+  session: object(sessionKind, '0b6f1c9e-4a59-4d2c-9f1e-3c2a1b0d9e8f', {
+    user: 'jane.doe',
+    expiresAt: '2030-01-01T12:00:00Z',
+  }),
   alarmSilence: object(alarmSilenceKind, 'maintenance', {
     cluster: 'prod-eks',
     matchers: [{ name: 'alertname', value: 'NodeDown' }],
@@ -92,6 +97,7 @@ describe('kind schemas', () => {
     [userKind, valid.user],
     [userGroupKind, valid.userGroup],
     [roleKind, valid.role],
+    [sessionKind, valid.session],
     [clusterKind, valid.cluster],
     [registryKind, valid.registry],
     [favouriteKind, valid.favourite],

@@ -2,12 +2,27 @@ import { z } from 'zod';
 import { basicStatus, clusterPermissions, email, secretRef, text } from './common.js';
 import { ageColumn, defineKind } from './kind.js';
 import { listMap } from './rules.js';
-import { nameRef, userNameRule } from './names.js';
+import { dnsLabel, dnsSubdomain, nameRef, userNameRule } from './names.js';
 
 const membership = z.object({
   name: nameRef('Name of the Organization.'),
   admin: z.boolean().default(false).meta({ description: 'Organization administrator.' }),
 });
+
+/** GitOps: the operator hashes this Secret's value into the user's credentials once. */
+const initialPasswordSecretRef = z
+  .object({
+    name: dnsSubdomain.meta({ description: 'Name of the Secret.' }),
+    namespace: dnsLabel
+      .optional()
+      .meta({ description: 'Namespace of the Secret; default the operator namespace.' }),
+    key: z
+      .string()
+      .max(253)
+      .regex(/^[-._a-zA-Z0-9]+$/, 'must be a Secret data key')
+      .meta({ description: 'Key of the password in the Secret data.' }),
+  })
+  .meta({ description: 'Secret holding the initial password, for users created with kubectl.' });
 
 export const userSpec = z.object({
   email: email.meta({ description: 'Email address of the user.' }),
@@ -18,6 +33,7 @@ export const userSpec = z.object({
     .optional()
     .meta({ description: 'Organizations the user belongs to.' }),
   clusterPermissions: clusterPermissions.optional(),
+  initialPasswordSecretRef: initialPasswordSecretRef.optional(),
   credentialsSecretRef: secretRef.optional().meta({
     description:
       'Secret owned by this user holding the password hash, AK/SK and MFA seed; set by the operator.',

@@ -1,6 +1,9 @@
 import express from 'express';
 import type { Express } from 'express';
+import { auditMiddleware } from '../audit/capture.js';
+import type { AuditTrail } from '../audit/trail.js';
 import type { HubProbe } from '../hub/client.js';
+import type { IdentityServices } from '../identity/services.js';
 import type { Logger } from '../logger.js';
 import { consoleRouter } from './console.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
@@ -20,6 +23,10 @@ export interface AppDeps {
   logger: Logger;
   hub: HubProbe;
   metrics?: HttpMetrics;
+  /** Records every /api call and serves GET /audit.{host}/records; main.ts always sets it. */
+  audit?: AuditTrail;
+  /** Authentication, sessions and the hub store; main.ts always sets it. */
+  identity?: IdentityServices;
 }
 
 /** Builds the operator's HTTP app without listening, so tests can serve it on any port. */
@@ -29,6 +36,8 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
 
   app.use(requestContextMiddleware(deps.logger));
+  // First after the context, so calls refused by any later middleware are recorded too.
+  if (deps.audit) app.use(apiMountPath, auditMiddleware(deps.audit.sink, deps.host));
   app.use(requestLogMiddleware());
   app.use(metricsMiddleware(metrics));
   app.use(securityHeaders());
@@ -38,8 +47,11 @@ export function createApp(deps: AppDeps): Express {
     apiMountPath,
     apiRouter({
       system: { host: deps.host, version: deps.version, mfaEnabled: deps.mfaEnabled },
+      audit: deps.audit,
+      identity: deps.identity,
     }),
   );
+  if (deps.audit?.peerRouter) app.use(deps.audit.peerRouter);
   app.use(consoleRouter(deps.consoleDir, deps.host));
 
   app.use(notFoundHandler);

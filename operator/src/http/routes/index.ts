@@ -1,5 +1,16 @@
 import express, { Router } from 'express';
+import { accessPolicy } from '../../access/middleware.js';
+import type { AuditTrail } from '../../audit/trail.js';
+import { iamDepsFrom } from '../../iam/context.js';
+import { authPaths } from '../../identity/auth-paths.js';
+import { authenticate } from '../../identity/authenticate.js';
+import { mfaRouter } from '../../identity/mfa-routes.js';
+import { keepRawBody } from '../../identity/raw-body.js';
+import type { IdentityServices } from '../../identity/services.js';
 import { notFoundHandler } from '../error-handler.js';
+import { auditRouter } from './audit.js';
+import { authRouter } from './auth.js';
+import { iamRouter } from './iam.js';
 import type { SystemInfo } from './system.js';
 import { systemRouter } from './system.js';
 
@@ -10,6 +21,9 @@ export const jsonBodyLimit = '1mb';
 
 export interface ApiDeps {
   system: SystemInfo;
+  audit?: AuditTrail;
+  /** Sessions, AK/SK and the hub store; without it (some unit tests) every caller is anonymous. */
+  identity?: IdentityServices;
 }
 
 /** Full base path of one service, e.g. /api/v1/system.nimbus.io. */
@@ -21,8 +35,21 @@ export function servicePath(service: string, host: string): string {
 export function apiRouter(deps: ApiDeps): Router {
   const mount = (service: string): string => `${apiVersionPath}/${service}.${deps.system.host}`;
   const router = Router();
-  router.use(express.json({ limit: jsonBodyLimit }));
+  // verify keeps the exact body bytes, which AK/SK signatures cover.
+  router.use(express.json({ limit: jsonBodyLimit, verify: keepRawBody }));
+  if (deps.identity) {
+    const base = (service: string): string => servicePath(service, deps.system.host);
+    router.use(authenticate(deps.identity, authPaths(base)));
+  }
+  // After authentication, before every service router: the one access check (docs/access.md).
+  router.use(accessPolicy(deps.system.host, deps.identity?.store, router));
+  if (deps.identity) {
+    router.use(mount('auth'), authRouter(deps.identity));
+    router.use(mount('iam'), mfaRouter(deps.identity));
+    router.use(mount('iam'), iamRouter(iamDepsFrom(deps.identity)));
+  }
   router.use(mount('system'), systemRouter(deps.system));
+  if (deps.audit) router.use(mount('audit'), auditRouter(deps.audit));
   // Unknown API paths answer with the JSON envelope, never the console's HTML.
   router.use(notFoundHandler);
   return router;

@@ -1,0 +1,96 @@
+import type { Request, RequestHandler } from 'express';
+import { ApiError, errors } from '../http/errors.js';
+import type { Identity } from '../identity/identity.js';
+import { identityOf } from '../identity/identity.js';
+import type { PolicyMatch } from './match.js';
+import { compilePolicy, expressMatcher, matchPolicy } from './match.js';
+import type { PolicyEntry } from './policy.js';
+import { policyTable } from './policy.js';
+import type { RouteInfo } from './routes.js';
+import { allows, assertInOrganization, denied, isSelf, mayActOnUser } from './scope.js';
+
+export interface EnforceDeps {
+  host: string;
+  /** Where the table's paths sit below the middleware's mount point, e.g. /v1. */
+  prefix: string;
+  table?: readonly PolicyEntry[];
+  /** Organization names of a user given by name or uid; undefined when there is no such user. */
+  userOrganizations(user: string): readonly string[] | undefined;
+  /** The routes registered beside the middleware, to tell a missing entry from an unknown path. */
+  routes(): readonly RouteInfo[];
+}
+
+/** The addressed organization or user, from a path parameter or a (not yet validated) body. */
+function targetOf(match: PolicyMatch, body: unknown): string | undefined {
+  const target = match.entry.target;
+  if (!target) return undefined;
+  const [source, field = ''] = target.split('.');
+  const holder: unknown = source === 'params' ? match.params : body;
+  if (typeof holder !== 'object' || holder === null) return undefined;
+  const value: unknown = (holder as Record<string, unknown>)[field];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+function check(match: PolicyMatch, identity: Identity, req: Request, deps: EnforceDeps): void {
+  const { entry } = match;
+  const target = targetOf(match, req.body);
+  if (!entry.scope) {
+    if (!allows(entry.allow, identity.role)) throw denied();
+    return;
+  }
+  if (target === undefined) {
+    // A path parameter is always present; a missing body field fails validation in the
+    // handler, which repeats the scope check on the validated value.
+    if (entry.target?.startsWith('params.')) throw denied();
+    if (entry.scope !== 'self' && !allows(entry.allow, identity.role)) throw denied();
+    return;
+  }
+  switch (entry.scope) {
+    case 'organization':
+      assertInOrganization(identity, target, entry.allow);
+      return;
+    case 'own-user':
+      if (!mayActOnUser(identity, target, deps.userOrganizations(target), entry.allow)) {
+        throw denied();
+      }
+      return;
+    case 'self':
+      if (!isSelf(identity, target)) throw denied();
+      return;
+  }
+}
+
+/**
+ * The one access check of the API, mounted after authentication: every request must match a
+ * policy entry whose roles and scope admit the caller (SPEC §6: 9997 otherwise). A registered
+ * route without an entry is refused; a path no router knows falls through to 1004.
+ */
+export function enforcePolicy(deps: EnforceDeps): RequestHandler {
+  const compiled = compilePolicy(deps.table ?? policyTable, deps.host, deps.prefix);
+  let known: Array<{ method: string; matches: (path: string) => boolean }> | undefined;
+  const isKnownRoute = (req: Request): boolean => {
+    known ??= deps.routes().map((route) => {
+      const matcher = expressMatcher(route.path);
+      return { method: route.method, matches: (path: string) => matcher(path) !== false };
+    });
+    const method = req.method === 'HEAD' ? 'GET' : req.method;
+    return known.some((r) => (r.method === method || r.method === 'ALL') && r.matches(req.path));
+  };
+
+  return (req, res, next) => {
+    const match = matchPolicy(compiled, req.method, req.path);
+    if (!match) {
+      if (isKnownRoute(req)) throw denied();
+      next();
+      return;
+    }
+    if (match.entry.allow === 'public') {
+      next();
+      return;
+    }
+    const identity = identityOf(res);
+    if (!identity) throw new ApiError(errors.tokenInvalid);
+    check(match, identity, req, deps);
+    next();
+  };
+}

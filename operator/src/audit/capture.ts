@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import type { Request, RequestHandler, Response } from 'express';
+import { requestContext } from '../http/request-context.js';
+import { onResponseDone } from '../http/response-done.js';
+import { anonymous, callerNameOf } from './caller.js';
+import { auditHeaders } from './headers.js';
+import type { AuditRecord } from './record.js';
+import { redactBody, redactText, redactUri, truncateUtf8 } from './redact.js';
+
+export type AuditSink = (record: AuditRecord) => void;
+
+const maxResourceBytes = 128;
+const maxMessageBytes = 1024;
+const maxUriBytes = 4096;
+
+/**
+ * `iam/users` for /v1/iam.{host}/users/alice: the service and the first path segment below it.
+ * Paths outside that shape (scanners, typos) keep their first two segments so they stay findable.
+ */
+export function resourceOf(apiPath: string, host: string): string {
+  const segments = apiPath.split('/').filter((segment) => segment !== '');
+  const [version, serviceHost, first] = segments;
+  const suffix = `.${host}`;
+  let resource: string;
+  if (version && /^v\d+$/.test(version) && serviceHost?.endsWith(suffix)) {
+    const service = serviceHost.slice(0, -suffix.length);
+    resource = first ? `${service}/${first}` : service;
+  } else {
+    resource = segments.slice(0, 2).join('/') || '-';
+  }
+  return truncateUtf8(redactText(resource), maxResourceBytes);
+}
+
+interface CapturedEnvelope {
+  code: number;
+  message: string;
+  userName?: string;
+}
+
+function envelopeOf(body: unknown): CapturedEnvelope | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const { code, message, data } = body as Record<string, unknown>;
+  if (typeof code !== 'number' || typeof message !== 'string') return undefined;
+  const userName =
+    typeof data === 'object' && data !== null && 'userName' in data ? data.userName : undefined;
+  // Only the code, the message and a signed-in user's name are kept: data may hold a new token.
+  return { code, message, userName: typeof userName === 'string' ? userName : undefined };
+}
+
+/** Sign-in is public, so no identity is attached yet; its own success answer names the user. */
+function userNameOf(apiPath: string, res: Response, envelope?: CapturedEnvelope): string {
+  const caller = callerNameOf(res);
+  if (caller) return caller;
+  const signedIn = envelope?.code === 0 && /\/auth\.[^/]+\/login$/.test(apiPath);
+  return signedIn && envelope.userName ? envelope.userName : anonymous;
+}
+
+/** Records every request it sees; mount it once in front of all /api routers. */
+export function auditMiddleware(sink: AuditSink, host: string): RequestHandler {
+  return (req, res, next) => {
+    const requestTime = Date.now();
+    const start = process.hrtime.bigint();
+    // Routers below rewrite req.url while they run, so the path is taken now.
+    const apiPath = req.path;
+    let envelope: CapturedEnvelope | undefined;
+    const send = res.json.bind(res);
+    res.json = (body: unknown) => {
+      envelope = envelopeOf(body);
+      return send(body);
+    };
+    onResponseDone(res, () => {
+      try {
+        sink(buildRecord(req, res, { apiPath, requestTime, start, envelope }, host));
+      } catch (error) {
+        requestContext(res).log.error({ err: error }, 'audit record could not be built');
+      }
+    });
+    next();
+  };
+}
+
+interface Observed {
+  apiPath: string;
+  requestTime: number;
+  start: bigint;
+  envelope: CapturedEnvelope | undefined;
+}
+
+function buildRecord(req: Request, res: Response, seen: Observed, host: string): AuditRecord {
+  const context = { path: req.originalUrl.split('?')[0] ?? '' };
+  const { envelope } = seen;
+  return {
+    id: randomUUID(),
+    userName: userNameOf(seen.apiPath, res, envelope),
+    resource: resourceOf(seen.apiPath, host),
+    method: req.method,
+    requestTime: seen.requestTime,
+    uri: truncateUtf8(redactUri(req.originalUrl, context), maxUriBytes),
+    // 499: the client went away before an answer, as nginx and the request log name it.
+    httpStatus: res.writableFinished ? res.statusCode : 499,
+    code: envelope?.code ?? null,
+    message: truncateUtf8(redactText(envelope?.message ?? ''), maxMessageBytes),
+    handleTimeMs: Math.round(Number(process.hrtime.bigint() - seen.start) / 1e6),
+    requestHeader: auditHeaders(req.headers, context),
+    requestBody: redactBody(req.body, context, {
+      contentType: req.get('content-type'),
+      contentLength: req.get('content-length'),
+    }),
+  };
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { maxWindow } from './query.js';
+
+/** The internal call one replica makes to another; not under /api, never audited itself. */
+export const peerRecordsPath = '/internal/v1/audit/records';
+
+const filterSchema = z.object({
+  visibleUsers: z.array(z.string()).max(100_000).optional(),
+  user: z.string().optional(),
+  resource: z.string().optional(),
+  method: z.string().optional(),
+  httpStatus: z.number().int().optional(),
+  code: z.number().int().optional(),
+  from: z.number().optional(),
+  to: z.number().optional(),
+});
+
+export const peerQuerySchema = z.object({
+  filter: filterSchema,
+  limit: z.number().int().min(1).max(maxWindow),
+});
+
+export type PeerQuery = z.infer<typeof peerQuerySchema>;
+
+const recordSchema = z.object({
+  id: z.string(),
+  userName: z.string(),
+  resource: z.string(),
+  method: z.string(),
+  requestTime: z.number(),
+  uri: z.string(),
+  httpStatus: z.number(),
+  code: z.number().nullable(),
+  message: z.string(),
+  handleTimeMs: z.number(),
+  requestHeader: z.record(z.string(), z.string()),
+  requestBody: z.string(),
+});
+
+export const peerAnswerSchema = z.object({
+  code: z.literal(0),
+  data: z.object({ items: z.array(recordSchema).max(maxWindow), total: z.number().int().min(0) }),
+});

@@ -1,0 +1,54 @@
+/** One audited API call, as stored (SPEC §3 "Audit record"). Times are epoch milliseconds. */
+export interface AuditRecord {
+  /** Unique across replicas, so pages merged from several stores never collide. */
+  id: string;
+  userName: string;
+  /** Service and first path segment, e.g. `iam/users`. */
+  resource: string;
+  method: string;
+  requestTime: number;
+  /** Path and query, with credential values redacted. */
+  uri: string;
+  httpStatus: number;
+  /** Business code of the envelope; null when the response carried none (e.g. client gone). */
+  code: number | null;
+  message: string;
+  handleTimeMs: number;
+  /** Allow-listed request headers, credentials redacted. */
+  requestHeader: Record<string, string>;
+  /** Redacted JSON text of the request body, possibly truncated; '' without a body. */
+  requestBody: string;
+}
+
+/** The API shape: like the record, with an RFC 3339 request time. */
+export type AuditRecordView = Omit<AuditRecord, 'requestTime'> & { requestTime: string };
+
+export function toView(record: AuditRecord): AuditRecordView {
+  return { ...record, requestTime: new Date(record.requestTime).toISOString() };
+}
+
+/** What a query may narrow on; every field is optional and they combine with AND. */
+export interface AuditFilter {
+  /** Only these users' records (an organization administrator's reach); undefined = everyone. */
+  visibleUsers?: string[];
+  user?: string;
+  /** Exact resource, or a prefix ending at a segment: `iam` matches `iam/users`. */
+  resource?: string;
+  method?: string;
+  httpStatus?: number;
+  code?: number;
+  from?: number;
+  to?: number;
+}
+
+export interface RecordSlice {
+  items: AuditRecord[];
+  /** Matching records in the store(s), not just in this slice. */
+  total: number;
+}
+
+/** Newest first; the id breaks ties so every store and the merge agree on one order. */
+export function compareNewestFirst(a: AuditRecord, b: AuditRecord): number {
+  if (a.requestTime !== b.requestTime) return b.requestTime - a.requestTime;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}

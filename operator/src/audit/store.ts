@@ -1,0 +1,121 @@
+import { chmodSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import type { AuditFilter, AuditRecord, RecordSlice } from './record.js';
+import { recordColumns, recordParams, rowToRecord, whereClause } from './store-query.js';
+
+export const auditFileName = 'audit.sqlite';
+
+export interface PageWindow {
+  offset: number;
+  limit: number;
+}
+
+/** This replica's append-only audit file. Calls are synchronous; keep batches small. */
+export interface AuditStore {
+  readonly file: string;
+  append(records: readonly AuditRecord[]): void;
+  query(filter: AuditFilter, window: PageWindow): RecordSlice;
+  /** Deletes records older than the cut-off (epoch ms); returns how many went. */
+  prune(olderThan: number): number;
+  close(): void;
+}
+
+// auto_vacuum must be chosen before the first table exists, hence first.
+const schema = `
+PRAGMA auto_vacuum = INCREMENTAL;
+CREATE TABLE IF NOT EXISTS audit_records (
+  id TEXT PRIMARY KEY,
+  user_name TEXT NOT NULL,
+  resource TEXT NOT NULL,
+  method TEXT NOT NULL,
+  request_time INTEGER NOT NULL,
+  uri TEXT NOT NULL,
+  http_status INTEGER NOT NULL,
+  code INTEGER,
+  message TEXT NOT NULL,
+  handle_time_ms INTEGER NOT NULL,
+  request_header TEXT NOT NULL,
+  request_body TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS audit_by_time ON audit_records (request_time DESC, id DESC);
+CREATE INDEX IF NOT EXISTS audit_by_user ON audit_records (user_name, request_time DESC);
+CREATE INDEX IF NOT EXISTS audit_by_method ON audit_records (method, request_time DESC);
+CREATE INDEX IF NOT EXISTS audit_by_status ON audit_records (http_status, request_time DESC);
+CREATE INDEX IF NOT EXISTS audit_by_code ON audit_records (code, request_time DESC);
+CREATE INDEX IF NOT EXISTS audit_by_resource ON audit_records (resource, request_time DESC);
+CREATE TRIGGER IF NOT EXISTS audit_records_append_only BEFORE UPDATE ON audit_records
+BEGIN SELECT RAISE(ABORT, 'audit records are append-only'); END;
+PRAGMA user_version = 1;
+`;
+
+const pruneBatch = 5_000;
+
+/** Opens (creating if needed) the audit file in dataDir. Throws when the directory is unusable. */
+export function openAuditStore(dataDir: string): AuditStore {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const file = join(dataDir, auditFileName);
+  const db = new DatabaseSync(file);
+  chmodSync(file, 0o600);
+  // WAL lets queries read while a batch is written; NORMAL loses at most the last batches on
+  // power loss (not on a process crash), which the bounded queue risks anyway.
+  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
+  db.exec(schema);
+
+  const insert = db.prepare(
+    `INSERT OR IGNORE INTO audit_records (${recordColumns}) VALUES (${recordColumns
+      .split(',')
+      .map(() => '?')
+      .join(', ')})`,
+  );
+  const pruneStatement = db.prepare(
+    'DELETE FROM audit_records WHERE rowid IN ' +
+      '(SELECT rowid FROM audit_records WHERE request_time < ? LIMIT ?)',
+  );
+
+  function inTransaction(work: () => void): void {
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      work();
+      db.exec('COMMIT');
+    } catch (error) {
+      db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+
+  return {
+    file,
+    append(records) {
+      if (records.length === 0) return;
+      inTransaction(() => {
+        for (const record of records) insert.run(...recordParams(record));
+      });
+    },
+    query(filter, window) {
+      const where = whereClause(filter);
+      const counted = db.prepare(`SELECT count(*) AS total FROM audit_records ${where.sql}`);
+      const total = Number(counted.get(...where.params)?.total ?? 0);
+      const rows = db
+        .prepare(
+          `SELECT ${recordColumns} FROM audit_records ${where.sql} ` +
+            'ORDER BY request_time DESC, id DESC LIMIT ? OFFSET ?',
+        )
+        .all(...where.params, window.limit, window.offset);
+      return { items: rows.map(rowToRecord), total };
+    },
+    prune(olderThan) {
+      let removed = 0;
+      for (;;) {
+        const changes = Number(pruneStatement.run(olderThan, pruneBatch).changes);
+        removed += changes;
+        if (changes < pruneBatch) break;
+      }
+      if (removed > 0) db.exec('PRAGMA incremental_vacuum');
+      return removed;
+    },
+    close() {
+      if (db.isOpen) db.close();
+    },
+  };
+}

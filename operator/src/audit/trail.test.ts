@@ -1,0 +1,65 @@
+import { Registry } from 'prom-client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sampleRecord, tempDataDir } from '../testing/audit.js';
+import { captureLogs } from '../testing/logs.js';
+import type { AuditTrailOptions } from './trail.js';
+import { openAuditTrail } from './trail.js';
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0).reverse()) cleanup();
+});
+
+function open(options: Partial<AuditTrailOptions> = {}) {
+  const data = tempDataDir();
+  const registry = new Registry();
+  const trail = openAuditTrail({
+    dataDir: data.dir,
+    retentionDays: 90,
+    logger: captureLogs().logger,
+    members: () => [],
+    registry,
+    ...options,
+  });
+  cleanups.push(data.remove, () => trail.close());
+  return { trail, registry, dir: data.dir };
+}
+
+async function metric(registry: Registry, name: string): Promise<number> {
+  const found = (await registry.getMetricsAsJSON()).find((item) => item.name === name);
+  return Number(found?.values[0]?.value ?? Number.NaN);
+}
+
+describe('audit trail', () => {
+  it('counts records dropped from a full queue in /metrics', async () => {
+    const { trail, registry } = open({ queue: { capacity: 2, flushIntervalMs: 60_000 } });
+    for (let i = 0; i < 5; i++) trail.sink(sampleRecord());
+    expect(await metric(registry, 'nimbus_audit_records_dropped_total')).toBe(3);
+    trail.writer.flush();
+    expect(await metric(registry, 'nimbus_audit_records_written_total')).toBe(2);
+    expect(trail.store.query({}, { offset: 0, limit: 10 }).total).toBe(2);
+  });
+
+  it('removes records past retention when opened and on each prune', () => {
+    const day = 86_400_000;
+    let now = Date.UTC(2030, 0, 100);
+    const first = open({ retentionDays: 30, now: () => now });
+    first.trail.store.append([
+      sampleRecord({ id: 'old', requestTime: now - 31 * day }),
+      sampleRecord({ id: 'recent', requestTime: now - 29 * day }),
+    ]);
+    first.trail.close();
+    const reopened = open({ retentionDays: 30, now: () => now, dataDir: first.dir });
+    const ids = () =>
+      reopened.trail.store.query({}, { offset: 0, limit: 10 }).items.map((r) => r.id);
+    expect(ids()).toEqual(['recent']);
+    now += 2 * day;
+    expect(reopened.trail.prune()).toBe(1);
+    expect(ids()).toEqual([]);
+  });
+
+  it('serves the peer endpoint only with a signing key to check callers against', () => {
+    expect(open().trail.peerRouter).toBeUndefined();
+    expect(open({ sessionSigningKey: 'k'.repeat(40) }).trail.peerRouter).toBeDefined();
+  });
+});

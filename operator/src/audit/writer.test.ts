@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { sampleRecord } from '../testing/audit.js';
+import type { AuditRecord } from './record.js';
+import type { AuditWriter, AuditWriterOptions } from './writer.js';
+import { createAuditWriter } from './writer.js';
+
+const writers: AuditWriter[] = [];
+afterEach(() => {
+  for (const writer of writers.splice(0)) writer.close();
+});
+
+function harness(options: Partial<AuditWriterOptions> = {}) {
+  const batches: string[][] = [];
+  const state = { dropped: 0, errors: 0, failing: false };
+  const writer = createAuditWriter({
+    write(records: readonly AuditRecord[]) {
+      if (state.failing) throw new Error('disk full');
+      batches.push(records.map((record) => record.id));
+    },
+    onDrop: (count) => (state.dropped += count),
+    onWriteError: () => (state.errors += 1),
+    flushIntervalMs: 20,
+    ...options,
+  });
+  writers.push(writer);
+  return { writer, batches, state };
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('audit write queue', () => {
+  it('does not write on the request path but within the flush interval', async () => {
+    const { writer, batches } = harness();
+    writer.enqueue(sampleRecord({ id: 'r1' }));
+    expect(batches).toEqual([]);
+    await wait(60);
+    expect(batches).toEqual([['r1']]);
+  });
+
+  it('writes full batches without waiting for the interval', async () => {
+    const { writer, batches } = harness({ batchSize: 3, flushIntervalMs: 60_000 });
+    for (const id of ['a', 'b', 'c', 'd', 'e', 'f', 'g']) writer.enqueue(sampleRecord({ id }));
+    await wait(10);
+    expect(batches).toEqual([['a', 'b', 'c'], ['d', 'e', 'f'], ['g']]);
+  });
+
+  it('drops the oldest records when full and counts every drop', () => {
+    const { writer, batches, state } = harness({ capacity: 3, flushIntervalMs: 60_000 });
+    state.failing = true;
+    for (const id of ['1', '2', '3', '4', '5']) writer.enqueue(sampleRecord({ id }));
+    expect(state.dropped).toBe(2);
+    expect(writer.pending).toBe(3);
+    state.failing = false;
+    expect(writer.flush()).toBe(true);
+    expect(batches).toEqual([['3', '4', '5']]);
+  });
+
+  it('keeps a failed batch queued and writes it on a later flush', () => {
+    const { writer, batches, state } = harness({ flushIntervalMs: 60_000 });
+    state.failing = true;
+    writer.enqueue(sampleRecord({ id: 'kept' }));
+    expect(writer.flush()).toBe(false);
+    expect(state.errors).toBe(1);
+    state.failing = false;
+    expect(writer.flush()).toBe(true);
+    expect(batches).toEqual([['kept']]);
+  });
+
+  it('writes everything left when closed', () => {
+    const { writer, batches } = harness({ flushIntervalMs: 60_000 });
+    writer.enqueue(sampleRecord({ id: 'last' }));
+    expect(writer.close()).toBe(true);
+    expect(batches).toEqual([['last']]);
+    expect(writer.pending).toBe(0);
+  });
+});

@@ -1,0 +1,141 @@
+import express from 'express';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AuditRecordView } from '../../audit/record.js';
+import type { AuditTrail } from '../../audit/trail.js';
+import { openAuditTrail } from '../../audit/trail.js';
+import type { Identity } from '../../identity/identity.js';
+import { setIdentity } from '../../identity/identity.js';
+import { sampleRecord, tempDataDir } from '../../testing/audit.js';
+import type { RunningServer } from '../../testing/http.js';
+import { serve } from '../../testing/http.js';
+import { captureLogs } from '../../testing/logs.js';
+import { errorHandler, notFoundHandler } from '../error-handler.js';
+import { errors } from '../errors.js';
+import { requestContextMiddleware } from '../request-context.js';
+import { auditRouter } from './audit.js';
+
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+const members: Record<string, string[]> = { 'org-a': ['alice', 'bob'], 'org-b': ['carol'] };
+
+function person(userName: string, extra: Partial<Identity> = {}): Identity {
+  return {
+    userName,
+    userId: `uid-${userName}`,
+    sysAdmin: false,
+    organizations: [],
+    role: 'user',
+    via: 'session',
+    ...extra,
+  };
+}
+
+const root = person('root', { sysAdmin: true, role: 'system-admin' });
+const orgAdmin = person('alice', {
+  organizations: [
+    { name: 'org-a', uid: 'ua', admin: true },
+    { name: 'org-b', uid: 'ub', admin: false },
+  ],
+  role: 'organization-admin',
+});
+const member = person('bob', { organizations: [{ name: 'org-a', uid: 'ua', admin: false }] });
+
+/** The real route and trail behind a stand-in for the auth middleware. */
+async function start(): Promise<{ url: string; trail: AuditTrail }> {
+  const data = tempDataDir();
+  const trail = openAuditTrail({
+    dataDir: data.dir,
+    retentionDays: 90,
+    logger: captureLogs().logger,
+    members: (orgs) => orgs.flatMap((org) => members[org] ?? []),
+  });
+  const t0 = Date.now() - 60_000;
+  trail.store.append([
+    sampleRecord({ id: 'r1', userName: 'alice', requestTime: t0 + 1 }),
+    sampleRecord({ id: 'r2', userName: 'bob', requestTime: t0 + 2, method: 'POST' }),
+    sampleRecord({ id: 'r3', userName: 'carol', requestTime: t0 + 3 }),
+    sampleRecord({ id: 'r4', userName: '-', requestTime: t0 + 4, httpStatus: 401, code: 9998 }),
+  ]);
+  const app = express();
+  app.use(requestContextMiddleware(captureLogs().logger));
+  app.use((req, res, next) => {
+    const who = { root, alice: orgAdmin, bob: member }[req.get('x-test-user') ?? ''];
+    if (who) setIdentity(res, who);
+    next();
+  });
+  app.use('/api/v1/audit.nimbus.io', auditRouter(trail));
+  app.use(notFoundHandler);
+  app.use(errorHandler);
+  const server: RunningServer = await serve(app);
+  cleanups.push(
+    data.remove,
+    () => trail.close(),
+    () => server.close(),
+  );
+  return { url: `${server.url}/api/v1/audit.nimbus.io/records`, trail };
+}
+
+interface ListAnswer {
+  code: number;
+  message: string;
+  data: { items: AuditRecordView[]; total: number; page: number; pageSize: number };
+}
+
+async function list(url: string, user: string | undefined, query = '') {
+  const response = await fetch(`${url}${query}`, {
+    headers: user ? { 'x-test-user': user } : {},
+  });
+  return { status: response.status, body: (await response.json()) as ListAnswer };
+}
+
+const ids = (body: ListAnswer) => body.data.items.map((item) => item.id);
+
+describe('GET /audit.{host}/records', () => {
+  it('shows a system administrator every record, newest first, with paging', async () => {
+    const { url } = await start();
+    const { status, body } = await list(url, 'root', '?pageSize=3');
+    expect(status).toBe(200);
+    expect(body.code).toBe(0);
+    expect(ids(body)).toEqual(['r4', 'r3', 'r2']);
+    expect(body.data).toMatchObject({ total: 4, page: 1, pageSize: 3, partial: false });
+    expect(ids((await list(url, 'root', '?pageSize=3&page=2')).body)).toEqual(['r1']);
+  });
+
+  it('filters by user, method, HTTP status and business code', async () => {
+    const { url } = await start();
+    expect(ids((await list(url, 'root', '?user=carol')).body)).toEqual(['r3']);
+    expect(ids((await list(url, 'root', '?method=post')).body)).toEqual(['r2']);
+    expect(ids((await list(url, 'root', '?status=401')).body)).toEqual(['r4']);
+    expect(ids((await list(url, 'root', '?code=9998')).body)).toEqual(['r4']);
+  });
+
+  it('shows an organization administrator only the members of organizations they administer', async () => {
+    const { url } = await start();
+    const { body } = await list(url, 'alice');
+    expect(ids(body)).toEqual(['r2', 'r1']);
+    expect(body.data.total).toBe(2);
+    expect(ids((await list(url, 'alice', '?user=carol')).body)).toEqual([]);
+  });
+
+  it('refuses plain members with 9997 and anonymous callers with 9998', async () => {
+    const { url } = await start();
+    const refused = await list(url, 'bob');
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      code: errors.noPermission.code,
+      message: errors.noPermission.message,
+      data: null,
+    });
+    expect((await list(url, undefined)).body.code).toBe(errors.tokenInvalid.code);
+  });
+
+  it("refuses a start after the end with the spec's message", async () => {
+    const { url } = await start();
+    const { status, body } = await list(url, 'root', '?from=2030-01-02T00:00:00Z&to=1893456000000');
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ code: 1000, message: "Start time couldn't later than end time" });
+  });
+});

@@ -1,0 +1,176 @@
+import { CustomObjectsApi, makeInformer } from '@kubernetes/client-node';
+import type { KubeConfig, KubernetesListObject, KubernetesObject } from '@kubernetes/client-node';
+import type { KindDefinition } from '../crds/kind.js';
+import { apiVersion, group, version } from '../crds/kind.js';
+import { ApiError, errors } from '../http/errors.js';
+import type { Logger } from '../logger.js';
+import { fieldManager, serverSideApply } from './apply-options.js';
+import { isConflict, isNotFound, toHubApiError } from './hub-errors.js';
+import { ObjectIndex } from './object-index.js';
+import type { ApplyObject, ChangeListener, KindStore, Stored } from './store.js';
+
+const maxModifyAttempts = 5;
+const maxRestartDelayMs = 30_000;
+
+export interface ManagedKindStore<K extends KindDefinition> extends KindStore<K> {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Labels Nimbus itself sets; modify() re-sends them so an apply does not drop them. */
+function ownLabels(labels: Record<string, string> | undefined): Record<string, string> | undefined {
+  if (!labels) return undefined;
+  const own = Object.entries(labels).filter(([key]) => key.startsWith('nimbus.io/'));
+  return own.length > 0 ? Object.fromEntries(own) : undefined;
+}
+
+export function createKindStore<K extends KindDefinition>(
+  kubeConfig: KubeConfig,
+  kind: K,
+  logger: Logger,
+): ManagedKindStore<K> {
+  const api = kubeConfig.makeApiClient(CustomObjectsApi);
+  const target = { group, version, plural: kind.plural };
+  const log = logger.child({ kind: kind.kind });
+  const index = new ObjectIndex<K>(kind, log);
+
+  let synced!: () => void;
+  const firstSync = new Promise<void>((resolve) => (synced = resolve));
+  let restartDelayMs = 1_000;
+  let stopped = false;
+
+  const listFn = async (): Promise<KubernetesListObject<KubernetesObject>> => {
+    const list = (await api.listClusterCustomObject(
+      target,
+    )) as KubernetesListObject<KubernetesObject>;
+    restartDelayMs = 1_000;
+    // After the informer has filled its cache from this list (it does so right after we return).
+    setImmediate(synced);
+    return list;
+  };
+  const informer = makeInformer(kubeConfig, `/apis/${group}/${version}/${kind.plural}`, listFn);
+  informer.on('add', (object) => index.upsert(object, 'add'));
+  informer.on('update', (object) => index.upsert(object, 'update'));
+  informer.on('delete', (object) => index.remove(object));
+  informer.on('error', (error: unknown) => {
+    if (stopped) return;
+    log.warn({ err: error, retryInMs: restartDelayMs }, 'hub watch failed; restarting');
+    setTimeout(() => {
+      if (!stopped) void informer.start();
+    }, restartDelayMs).unref();
+    restartDelayMs = Math.min(restartDelayMs * 2, maxRestartDelayMs);
+  });
+
+  async function getDirect(name: string): Promise<Stored<K> | undefined> {
+    try {
+      const object = (await api.getClusterCustomObject({ ...target, name })) as KubernetesObject;
+      return index.remember(object);
+    } catch (error) {
+      if (isNotFound(error)) return undefined;
+      throw toHubApiError(error);
+    }
+  }
+
+  async function apply(object: ApplyObject<K>): Promise<Stored<K>> {
+    const body = { apiVersion, kind: kind.kind, ...object };
+    try {
+      const result = (await api.patchClusterCustomObject(
+        { ...target, name: object.metadata.name, body, fieldManager, force: true },
+        serverSideApply,
+      )) as KubernetesObject;
+      return index.remember(result);
+    } catch (error) {
+      throw toHubApiError(error);
+    }
+  }
+
+  async function create(object: ApplyObject<K>): Promise<Stored<K>> {
+    const body = { apiVersion, kind: kind.kind, ...object };
+    try {
+      const result = (await api.createClusterCustomObject({
+        ...target,
+        body,
+        fieldManager,
+      })) as KubernetesObject;
+      return index.remember(result);
+    } catch (error) {
+      throw toHubApiError(error);
+    }
+  }
+
+  const store: ManagedKindStore<K> = {
+    kind,
+    get: (name) => index.get(name),
+    getByUid: (uid) => index.getByUid(uid),
+    list: (filter) => index.list(filter),
+    async listDirect(labelSelector) {
+      try {
+        const list = (await api.listClusterCustomObject({
+          ...target,
+          ...(labelSelector ? { labelSelector } : {}),
+        })) as KubernetesListObject<KubernetesObject>;
+        return list.items.flatMap((item) => index.parse(item) ?? []);
+      } catch (error) {
+        throw toHubApiError(error);
+      }
+    },
+    fetch: async (name) => index.get(name) ?? (await getDirect(name)),
+    create,
+    apply,
+    async applyStatus(name, status) {
+      const body = { apiVersion, kind: kind.kind, metadata: { name }, status };
+      try {
+        const result = (await api.patchClusterCustomObjectStatus(
+          { ...target, name, body, fieldManager, force: true },
+          serverSideApply,
+        )) as KubernetesObject;
+        return index.remember(result);
+      } catch (error) {
+        throw toHubApiError(error);
+      }
+    },
+    async modify(name, change) {
+      for (let attempt = 1; ; attempt++) {
+        const current = await getDirect(name);
+        if (!current) throw new ApiError(errors.notFound, { message: `${name} not found` });
+        const spec = change(structuredClone(current.spec) as ApplyObject<K>['spec'], current);
+        const labels = ownLabels(current.metadata.labels);
+        const metadata = {
+          name,
+          resourceVersion: current.metadata.resourceVersion,
+          ...(labels ? { labels } : {}),
+          ...(current.metadata.ownerReferences
+            ? { ownerReferences: current.metadata.ownerReferences }
+            : {}),
+        };
+        try {
+          return await apply({ metadata, spec });
+        } catch (error) {
+          const conflict = error instanceof ApiError && isConflict(error.cause);
+          if (!conflict || attempt >= maxModifyAttempts) throw error;
+        }
+      }
+    },
+    async delete(name) {
+      try {
+        await api.deleteClusterCustomObject({ ...target, name });
+        index.forget(name);
+        return true;
+      } catch (error) {
+        if (isNotFound(error)) return false;
+        throw toHubApiError(error);
+      }
+    },
+    subscribe: (listener: ChangeListener<K>) => index.subscribe(listener),
+    async start() {
+      stopped = false;
+      void informer.start();
+      await firstSync;
+    },
+    async stop() {
+      stopped = true;
+      await informer.stop();
+    },
+  };
+  return store;
+}

@@ -1,0 +1,150 @@
+import type { KubeConfig } from '@kubernetes/client-node';
+import type { z } from 'zod';
+import type { KindDefinition } from '../crds/kind.js';
+import { organizationKind } from '../crds/organization.js';
+import { roleKind } from '../crds/role.js';
+import { sessionKind } from '../crds/session.js';
+import { userGroupKind } from '../crds/user-group.js';
+import { userKind } from '../crds/user.js';
+import type { Logger } from '../logger.js';
+import { createKindStore } from './kind-store.js';
+import type { LeaseStore } from './leases.js';
+import { createLeaseStore } from './leases.js';
+import type { SecretStore } from './secrets.js';
+import { createSecretStore } from './secrets.js';
+
+/** Object metadata as the hub returns it; the fields Nimbus reads. */
+export interface ObjectMeta {
+  name: string;
+  uid: string;
+  resourceVersion: string;
+  creationTimestamp: string;
+  generation?: number;
+  labels?: Record<string, string>;
+  annotations?: Record<string, string>;
+  deletionTimestamp?: string;
+  ownerReferences?: OwnerReference[];
+}
+
+export interface OwnerReference {
+  apiVersion: string;
+  kind: string;
+  name: string;
+  uid: string;
+  controller?: boolean;
+  blockOwnerDeletion?: boolean;
+}
+
+/** A stored object: the kind's zod output (defaults filled in) with full hub metadata. */
+export type Stored<K extends KindDefinition> = Omit<z.output<K['schema']>, 'metadata'> & {
+  metadata: ObjectMeta;
+};
+
+type SpecInput<K extends KindDefinition> = z.input<K['schema']>['spec'];
+type StatusInput<K extends KindDefinition> = NonNullable<z.input<K['schema']>['status']>;
+
+/**
+ * What Nimbus owns of an object. apply() is server-side apply with field manager `nimbus` and
+ * force: send the COMPLETE desired spec each time — a field Nimbus set before and now omits is
+ * removed. To change one field, use modify(), which reads, mutates and applies with
+ * optimistic concurrency.
+ */
+export interface ApplyObject<K extends KindDefinition> {
+  metadata: {
+    name: string;
+    labels?: Record<string, string>;
+    annotations?: Record<string, string>;
+    ownerReferences?: OwnerReference[];
+    /** When set, the apply fails with 409 if the object changed since (optimistic concurrency). */
+    resourceVersion?: string;
+  };
+  spec: SpecInput<K>;
+}
+
+export type ChangeType = 'add' | 'update' | 'delete';
+export type ChangeListener<K extends KindDefinition> = (
+  type: ChangeType,
+  object: Stored<K>,
+) => void;
+
+/** One cluster-scoped kind: reads from the informer cache, writes to the hub. */
+export interface KindStore<K extends KindDefinition> {
+  readonly kind: K;
+  /** From the cache only (fast; may lag our own write by a moment). */
+  get(name: string): Stored<K> | undefined;
+  getByUid(uid: string): Stored<K> | undefined;
+  list(filter?: (object: Stored<K>) => boolean): Stored<K>[];
+  /** A fresh list straight from the hub (skips the cache), e.g. before revoking sessions. */
+  listDirect(labelSelector?: string): Promise<Stored<K>[]>;
+  /** Cache first; on a miss a direct GET (e.g. right after our own or another replica's write). */
+  fetch(name: string): Promise<Stored<K> | undefined>;
+  /** Creates a new object; conflict (1005) when the name is taken, even on another replica. */
+  create(object: ApplyObject<K>): Promise<Stored<K>>;
+  apply(object: ApplyObject<K>): Promise<Stored<K>>;
+  /** Server-side apply of the status subresource. */
+  applyStatus(name: string, status: StatusInput<K>): Promise<Stored<K>>;
+  /**
+   * Reads the current object from the hub, lets `change` edit a copy of its spec, and applies it
+   * guarded by resourceVersion; retries a few times on a concurrent change. Throws notFound.
+   */
+  modify(
+    name: string,
+    change: (spec: SpecInput<K>, current: Stored<K>) => SpecInput<K>,
+  ): Promise<Stored<K>>;
+  /** Returns false when the object did not exist. */
+  delete(name: string): Promise<boolean>;
+  /** Watch events as the cache sees them; returns an unsubscribe function. */
+  subscribe(listener: ChangeListener<K>): () => void;
+}
+
+export interface HubStore {
+  users: KindStore<typeof userKind>;
+  organizations: KindStore<typeof organizationKind>;
+  userGroups: KindStore<typeof userGroupKind>;
+  roles: KindStore<typeof roleKind>;
+  sessions: KindStore<typeof sessionKind>;
+  /** Secrets in the operator's namespace (NIMBUS_NAMESPACE). */
+  secrets: SecretStore;
+  /** coordination.k8s.io Leases in the operator's namespace, used as shared counters. */
+  leases: LeaseStore;
+  readonly namespace: string;
+  /** Resolves once every cache holds a full initial list. */
+  waitForSync(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export type UserObject = Stored<typeof userKind>;
+export type OrganizationObject = Stored<typeof organizationKind>;
+export type UserGroupObject = Stored<typeof userGroupKind>;
+export type RoleObject = Stored<typeof roleKind>;
+export type SessionObject = Stored<typeof sessionKind>;
+
+export interface HubStoreOptions {
+  kubeConfig: KubeConfig;
+  namespace: string;
+  logger: Logger;
+}
+
+export function createHubStore(options: HubStoreOptions): HubStore {
+  const { kubeConfig, logger } = options;
+  const kinds = {
+    users: createKindStore(kubeConfig, userKind, logger),
+    organizations: createKindStore(kubeConfig, organizationKind, logger),
+    userGroups: createKindStore(kubeConfig, userGroupKind, logger),
+    roles: createKindStore(kubeConfig, roleKind, logger),
+    sessions: createKindStore(kubeConfig, sessionKind, logger),
+  };
+  const all = Object.values(kinds);
+  return {
+    ...kinds,
+    secrets: createSecretStore(kubeConfig, options.namespace),
+    leases: createLeaseStore(kubeConfig, options.namespace),
+    namespace: options.namespace,
+    waitForSync: async () => {
+      await Promise.all(all.map((store) => store.start()));
+    },
+    stop: async () => {
+      await Promise.all(all.map((store) => store.stop()));
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import type { OrganizationObject, RoleObject, UserGroupObject, UserObject } from '../hub/store.js';
+
+/** The read side of one kind: what the informer caches offer, and what tests build from data. */
+export interface Lookup<T> {
+  get(name: string): T | undefined;
+  getByUid(uid: string): T | undefined;
+  list(filter?: (object: T) => boolean): T[];
+}
+
+/** Read access to the IAM kinds; a HubStore is one. */
+export interface IamReader {
+  users: Lookup<UserObject>;
+  organizations: Lookup<OrganizationObject>;
+  userGroups: Lookup<UserGroupObject>;
+  roles: Lookup<RoleObject>;
+}
+
+/** API ids are uuids (metadata.uid); names are accepted too, since GitOps authors write them. */
+export function resolve<T>(lookup: Lookup<T>, ref: string | undefined): T | undefined {
+  if (ref === undefined || ref === '') return undefined;
+  return lookup.getByUid(ref) ?? lookup.get(ref);
+}
+
+export function organizationsOf(user: UserObject): string[] {
+  return (user.spec.organizations ?? []).map((m) => m.name);
+}
+
+export function groupsContaining(reader: IamReader, userName: string): UserGroupObject[] {
+  return reader.userGroups.list((g) => (g.spec.members ?? []).includes(userName));
+}

@@ -1,0 +1,89 @@
+import { denied, isSelf } from '../access/scope.js';
+import type { IamCall } from './context.js';
+import { resolve } from './directory.js';
+import {
+  acceptInvitation,
+  hashInvitationCode,
+  invitationInvalid,
+  invitationTtlMs,
+  newInvitationCode,
+  withInvitation,
+} from './invitation-codes.js';
+import { admins, organizationIn } from './org-scope.js';
+import { parseRequest } from './problems.js';
+import { joinBody } from './schemas.js';
+import type { OrgView } from './views.js';
+import { toOrgView } from './views.js';
+
+export interface Invitation {
+  organizationId: string;
+  inviterId: string;
+  invitationCode: string;
+  expiresAt: string;
+}
+
+/** GET /join/organizations/{orgId}: a fresh code, valid 7 days, shown only in this answer. */
+export async function generateInvitation(
+  call: IamCall,
+  orgRef: string,
+  now = new Date(),
+): Promise<Invitation> {
+  const org = organizationIn(call, orgRef, admins);
+  const code = newInvitationCode();
+  const expiresAt = new Date(now.getTime() + invitationTtlMs).toISOString();
+  const added = { codeHash: hashInvitationCode(code), inviter: call.identity.userName, expiresAt };
+  await call.deps.store.organizations.modify(org.metadata.name, (spec) => ({
+    ...spec,
+    invitations: withInvitation(spec.invitations ?? [], added, now),
+  }));
+  return {
+    organizationId: org.metadata.uid,
+    inviterId: call.identity.userId,
+    invitationCode: code,
+    expiresAt,
+  };
+}
+
+/**
+ * POST /join/organizations/{orgId}: the caller (invitee) joins with a code from an inviter.
+ * The code is consumed in the same guarded write that checks it, so it works only once.
+ */
+export async function joinOrganization(
+  call: IamCall,
+  orgRef: string,
+  input: unknown,
+  now = new Date(),
+): Promise<OrgView> {
+  const base = typeof input === 'object' && input !== null ? input : {};
+  const body = parseRequest(joinBody, { ...base, organizationId: orgRef });
+  if (!isSelf(call.identity, body.invitee)) throw denied();
+  const { store } = call.deps;
+  const org = resolve(store.organizations, body.organizationId);
+  if (!org) throw invitationInvalid();
+  const name = org.metadata.name;
+  const user = await store.users.fetch(call.identity.userName);
+  const membership = user?.spec.organizations?.find((m) => m.name === name);
+  if (membership) return toOrgView(org, membership.admin);
+
+  const isInviter = (inviterName: string): boolean => {
+    const inviter = store.users.get(inviterName);
+    return inviterName === body.inviter || inviter?.metadata.uid === body.inviter;
+  };
+  const consumed = await store.organizations.modify(name, (spec) => {
+    const invitation = acceptInvitation(
+      spec.invitations ?? [],
+      body.invitationCode,
+      isInviter,
+      now,
+    );
+    return {
+      ...spec,
+      invitations: (spec.invitations ?? []).filter((i) => i.codeHash !== invitation.codeHash),
+    };
+  });
+  await store.users.modify(call.identity.userName, (spec) => ({
+    ...spec,
+    organizations: [...(spec.organizations ?? []), { name, admin: false }],
+  }));
+  return toOrgView(consumed, false);
+}

@@ -1,0 +1,32 @@
+import { assertInOrganization, denied } from '../access/scope.js';
+import type { Allow } from '../access/policy.js';
+import type { OrganizationObject } from '../hub/store.js';
+import type { IamCall } from './context.js';
+import { resolve } from './directory.js';
+import { notFound } from './problems.js';
+
+export const organizationLabel = 'nimbus.io/organization';
+export const admins = ['system-admin', 'organization-admin'] as const;
+export const everyone = ['system-admin', 'organization-admin', 'user'] as const;
+
+/**
+ * The organization addressed by uuid or name, once the caller's role there is allowed. An
+ * unknown organization is 1004 for a system admin and 9997 for anyone else, so nobody can
+ * probe for other organizations' names.
+ */
+export function organizationIn(call: IamCall, ref: string, allow: Allow): OrganizationObject {
+  const org = resolve(call.deps.store.organizations, ref);
+  if (!org) throw call.identity.sysAdmin ? notFound(`organization ${ref}`) : denied();
+  assertInOrganization(call.identity, org.metadata.name, allow);
+  return org;
+}
+
+/** An object of the organization, or 1004 (an object of another organization is not there). */
+export function ownedBy<T extends { spec: { organization?: string | undefined } }>(
+  object: T | undefined,
+  org: string,
+  what: string,
+): T {
+  if (!object || object.spec.organization !== org) throw notFound(what);
+  return object;
+}

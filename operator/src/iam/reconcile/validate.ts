@@ -1,0 +1,108 @@
+import { permissionNames } from '../../access/catalogue.js';
+import type {
+  OrganizationObject,
+  RoleObject,
+  UserGroupObject,
+  UserObject,
+} from '../../hub/store.js';
+import type { IamReader } from '../directory.js';
+import { organizationsOf } from '../directory.js';
+import type { Verdict } from './conditions.js';
+import { fine, wrong } from './conditions.js';
+
+interface Problem {
+  reason: string;
+  message: string;
+}
+
+const maxMessageLength = 1024;
+
+function verdictOf(problems: readonly Problem[], okMessage: string): Verdict {
+  const [first] = problems;
+  if (!first) return fine('ReferencesResolved', okMessage);
+  const message = problems.map((p) => p.message).join('; ');
+  return wrong(
+    first.reason,
+    message.length > maxMessageLength ? `${message.slice(0, 1021)}...` : message,
+  );
+}
+
+type Binding = { cluster: string; role: string };
+
+/** Bindings must name existing roles that are built in or belong to one of `orgs`. */
+function bindingProblems(reader: IamReader, bindings: readonly Binding[], orgs: readonly string[]) {
+  const problems: Problem[] = [];
+  for (const { cluster, role: name } of bindings) {
+    const role = reader.roles.get(name);
+    if (!role) {
+      problems.push({
+        reason: 'RoleNotFound',
+        message: `role ${name} (cluster ${cluster}) does not exist`,
+      });
+    } else if (role.spec.builtIn !== true && !orgs.includes(role.spec.organization ?? '')) {
+      problems.push({
+        reason: 'RoleNotInOrganization',
+        message: `role ${name} (cluster ${cluster}) belongs to organization ${role.spec.organization ?? ''}`,
+      });
+    }
+  }
+  return problems;
+}
+
+function organizationProblem(reader: IamReader, org: string): Problem[] {
+  return reader.organizations.get(org)
+    ? []
+    : [{ reason: 'OrganizationNotFound', message: `organization ${org} does not exist` }];
+}
+
+export function validateOrganization(_reader: IamReader, org: OrganizationObject): Verdict {
+  return fine('Valid', `${org.spec.invitations?.length ?? 0} open invitations`);
+}
+
+export function validateUser(reader: IamReader, user: UserObject, namespace: string): Verdict {
+  const orgs = organizationsOf(user);
+  const problems = [
+    ...orgs.flatMap((org) => organizationProblem(reader, org)),
+    ...bindingProblems(reader, user.spec.clusterPermissions ?? [], orgs),
+  ];
+  const ref = user.spec.initialPasswordSecretRef;
+  if (ref?.namespace !== undefined && ref.namespace !== namespace) {
+    problems.push({
+      reason: 'SecretNamespaceNotAllowed',
+      message: `initialPasswordSecretRef must name a Secret in namespace ${namespace}`,
+    });
+  }
+  return verdictOf(problems, `member of ${orgs.length} organizations`);
+}
+
+export function validateUserGroup(reader: IamReader, group: UserGroupObject): Verdict {
+  const org = group.spec.organization;
+  const problems = organizationProblem(reader, org);
+  for (const member of group.spec.members ?? []) {
+    const user = reader.users.get(member);
+    if (!user) {
+      problems.push({ reason: 'MemberNotFound', message: `user ${member} does not exist` });
+    } else if (!organizationsOf(user).includes(org)) {
+      problems.push({
+        reason: 'MemberNotInOrganization',
+        message: `user ${member} is not a member of organization ${org}`,
+      });
+    }
+  }
+  problems.push(...bindingProblems(reader, group.spec.clusterPermissions ?? [], [org]));
+  return verdictOf(problems, `${group.spec.members?.length ?? 0} members`);
+}
+
+export function validateRole(reader: IamReader, role: RoleObject): Verdict {
+  const problems: Problem[] =
+    role.spec.builtIn === true ? [] : organizationProblem(reader, role.spec.organization ?? '');
+  for (const permission of role.spec.permissions ?? []) {
+    if (!permissionNames.has(permission.name)) {
+      problems.push({
+        reason: 'UnknownPermission',
+        message: `permission ${permission.name} is not in the catalogue`,
+      });
+    }
+  }
+  return verdictOf(problems, `${role.spec.permissions?.length ?? 0} permissions`);
+}

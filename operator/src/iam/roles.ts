@@ -1,0 +1,92 @@
+import { builtInRoleNames } from '../access/built-in-roles.js';
+import { permissionNames } from '../access/catalogue.js';
+import { denied } from '../access/scope.js';
+import type { RoleObject } from '../hub/store.js';
+import type { IamCall } from './context.js';
+import { createOnce } from './context.js';
+import { resolve } from './directory.js';
+import { admins, everyone, organizationIn, organizationLabel, ownedBy } from './org-scope.js';
+import type { Page, PageQuery } from './paging.js';
+import { byName, matchesSearch, paginate } from './paging.js';
+import { alreadyExists, invalid, notFound, parseRequest } from './problems.js';
+import type { RoleBody } from './schemas.js';
+import { roleBody } from './schemas.js';
+import type { RoleView } from './views.js';
+import { toRoleView } from './views.js';
+
+function roleSpec(body: RoleBody, org: string) {
+  const seen = new Set<string>();
+  body.permissions.forEach((permission, index) => {
+    if (!permissionNames.has(permission.name)) {
+      throw invalid(`permissions.${index}.name`, `unknown permission ${permission.name}`);
+    }
+    if (seen.has(permission.name)) {
+      throw invalid(`permissions.${index}.name`, `${permission.name} is listed twice`);
+    }
+    seen.add(permission.name);
+  });
+  return {
+    organization: org,
+    ...(body.description ? { description: body.description } : {}),
+    permissions: body.permissions,
+  };
+}
+
+export async function createRole(call: IamCall, input: unknown): Promise<RoleView> {
+  const body = parseRequest(roleBody, input);
+  const org = organizationIn(call, body.organizationId, admins).metadata.name;
+  if (builtInRoleNames.has(body.name)) throw alreadyExists(body.name);
+  const spec = roleSpec(body, org);
+  const role = await createOnce(body.name, () =>
+    call.deps.store.roles.create({
+      metadata: { name: body.name, labels: { [organizationLabel]: org } },
+      spec,
+    }),
+  );
+  return toRoleView(call.deps.store, role);
+}
+
+/** Built-in roles belong to everyone and are changed only by the operator itself. */
+function editable(role: RoleObject | undefined, org: string, ref: string): RoleObject {
+  if (role?.spec.builtIn === true) throw denied();
+  return ownedBy(role, org, `role ${ref}`);
+}
+
+export async function updateRole(call: IamCall, input: unknown): Promise<RoleView> {
+  const body = parseRequest(roleBody, input);
+  const org = organizationIn(call, body.organizationId, admins).metadata.name;
+  const { store } = call.deps;
+  const ref = body.uuid || body.name;
+  const existing = editable(resolve(store.roles, ref), org, ref);
+  if (existing.metadata.name !== body.name) throw invalid('name', 'cannot be changed');
+  const spec = roleSpec(body, org);
+  const role = await store.roles.modify(existing.metadata.name, (current) => ({
+    ...current,
+    ...spec,
+    description: body.description ?? '',
+  }));
+  return toRoleView(store, role);
+}
+
+/** The organization's roles and the built-in ones, which every organization may bind. */
+export function listRoles(call: IamCall, orgRef: string, query: PageQuery): Page<RoleView> {
+  const org = organizationIn(call, orgRef, everyone).metadata.name;
+  const { store } = call.deps;
+  const roles = store.roles
+    .list(
+      (r) =>
+        (r.spec.builtIn === true || r.spec.organization === org) &&
+        matchesSearch(query.search, r.metadata.name, r.spec.description),
+    )
+    .sort(
+      (a, b) => Number(b.spec.builtIn === true) - Number(a.spec.builtIn === true) || byName(a, b),
+    );
+  return paginate(roles, query, (r) => toRoleView(store, r));
+}
+
+export async function deleteRole(call: IamCall, orgRef: string, roleRef: string): Promise<null> {
+  const org = organizationIn(call, orgRef, admins).metadata.name;
+  const role = editable(resolve(call.deps.store.roles, roleRef), org, roleRef);
+  if (!(await call.deps.store.roles.delete(role.metadata.name))) throw notFound(`role ${roleRef}`);
+  return null;
+}

@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../http/errors.js';
+import {
+  groupObject,
+  identityOf,
+  orgObject,
+  readerOf,
+  roleObject,
+  userObject,
+} from '../testing/iam.js';
+import { generalUpdateBody } from './schemas.js';
+import { planUserCreate, planUserUpdate } from './user-plan.js';
+import { createUserBody } from './schemas.js';
+
+const root = userObject('root', {}, { sysAdmin: true });
+const alice = userObject('alice', { acme: true, globex: false });
+const bob = userObject(
+  'bob',
+  { acme: false, globex: false },
+  { clusterPermissions: [{ cluster: 'globex-prod', role: 'globex-dev', effect: 'Allow' }] },
+);
+const reader = readerOf({
+  users: [root, alice, bob],
+  organizations: [orgObject('acme'), orgObject('globex')],
+  roles: [
+    roleObject('acme-dev', 'acme', [['application:create', 'allow']]),
+    roleObject('globex-dev', 'globex', [['application:create', 'allow']]),
+    roleObject('read-only', undefined, [['application:list', 'allow']]),
+  ],
+  groups: [groupObject('acme-ops', 'acme', []), groupObject('globex-ops', 'globex', ['bob'])],
+});
+
+function code(run: () => unknown): number | 'ok' {
+  try {
+    run();
+    return 'ok';
+  } catch (error) {
+    if (error instanceof ApiError) return error.entry.code;
+    throw error;
+  }
+}
+
+const update = (caller: typeof alice, target: typeof bob, body: Record<string, unknown>) => () =>
+  planUserUpdate(
+    reader,
+    identityOf(caller),
+    target,
+    generalUpdateBody.parse({ updateType: 'general', userName: target.metadata.name, ...body }),
+  );
+
+describe('planUserUpdate: mass assignment', () => {
+  it('refuses sysAdminFlag from anyone but a system admin', () => {
+    expect(code(update(alice, bob, { sysAdminFlag: true }))).toBe(9997);
+    expect(code(update(bob, bob, { sysAdminFlag: true }))).toBe(9997);
+    expect(update(root, bob, { sysAdminFlag: true })().patch).toEqual({ sysAdmin: true });
+  });
+
+  it('refuses isAdmin from a user who is not an admin of that organization', () => {
+    expect(code(update(bob, bob, { organizationId: 'acme', isAdmin: true }))).toBe(9997);
+    expect(code(update(alice, bob, { organizationId: 'globex', isAdmin: true }))).toBe(9997);
+    expect(update(alice, bob, { organizationId: 'uid-acme', isAdmin: true })().patch).toEqual({
+      membership: { org: 'acme', admin: true },
+    });
+  });
+
+  it('accepts privileged fields a form echoes unchanged', () => {
+    const plan = update(bob, bob, {
+      name: 'Bob',
+      sysAdminFlag: false,
+      organizationId: 'acme',
+      isAdmin: false,
+      groupIds: [],
+      providers: [{ cluster: 'globex-prod', roleId: 'globex-dev', effect: 'Allow' }],
+    })();
+    expect(plan).toEqual({ patch: { displayName: 'Bob' }, groups: { add: [], remove: [] } });
+  });
+
+  it('lets a plain user change no group or cluster binding of their own', () => {
+    expect(code(update(bob, bob, { organizationId: 'acme', groupIds: ['acme-ops'] }))).toBe(9997);
+    const grant = [{ cluster: 'x', roleId: 'read-only' }];
+    expect(code(update(bob, bob, { providers: grant }))).toBe(9997);
+  });
+
+  it("lets an organization admin grant its roles and built-ins but keep other organizations' bindings", () => {
+    const plan = update(alice, bob, {
+      providers: [
+        { cluster: 'acme-prod', roleId: 'uid-acme-dev' },
+        { cluster: 'shared', roleId: 'read-only', effect: 'Deny' },
+      ],
+    })();
+    expect(plan.patch.clusterPermissions).toEqual([
+      { cluster: 'acme-prod', role: 'acme-dev', effect: 'Allow' },
+      { cluster: 'globex-prod', role: 'globex-dev', effect: 'Allow' },
+      { cluster: 'shared', role: 'read-only', effect: 'Deny' },
+    ]);
+  });
+
+  it('refuses to grant or replace a role of an organization the caller does not administer', () => {
+    expect(code(update(alice, bob, { providers: [{ cluster: 'c', roleId: 'globex-dev' }] }))).toBe(
+      9997,
+    );
+    const replace = [{ cluster: 'globex-prod', roleId: 'acme-dev' }];
+    expect(code(update(alice, bob, { providers: replace }))).toBe(9997);
+  });
+
+  it('moves group memberships only within the addressed organization', () => {
+    const plan = update(alice, bob, { organizationId: 'acme', groupIds: ['acme-ops'] })();
+    expect(plan.groups).toEqual({ add: ['acme-ops'], remove: [] });
+    expect(code(update(alice, bob, { organizationId: 'acme', groupIds: ['globex-ops'] }))).toBe(
+      1000,
+    );
+  });
+
+  it('protects a system admin from changes by organization admins', () => {
+    const admin = userObject('admin', { acme: false }, { sysAdmin: true });
+    expect(code(update(alice, admin, { name: 'x' }))).toBe(9997);
+  });
+
+  it('refuses users outside the caller’s organizations', () => {
+    const carol = userObject('carol', { globex: false });
+    expect(code(update(alice, carol, { name: 'x' }))).toBe(9997);
+  });
+});
+
+describe('planUserCreate', () => {
+  const body = (extra: Record<string, unknown>) =>
+    createUserBody.parse({
+      userName: 'dave',
+      email: 'dave@example.com',
+      password: 'secret1',
+      organizationId: 'acme',
+      ...extra,
+    });
+
+  it('creates a member with the given admin flag, groups and bindings', () => {
+    const plan = planUserCreate(
+      reader,
+      identityOf(alice),
+      body({
+        isAdmin: true,
+        groupIds: ['acme-ops'],
+        providers: [{ cluster: 'p', roleId: 'acme-dev' }],
+      }),
+    );
+    expect(plan).toEqual({
+      org: 'acme',
+      spec: {
+        email: 'dave@example.com',
+        sysAdmin: false,
+        organizations: [{ name: 'acme', admin: true }],
+        clusterPermissions: [{ cluster: 'p', role: 'acme-dev', effect: 'Allow' }],
+      },
+      groups: ['acme-ops'],
+    });
+  });
+
+  it('refuses sysAdminFlag and other organizations from an organization admin', () => {
+    expect(
+      code(() => planUserCreate(reader, identityOf(alice), body({ sysAdminFlag: true }))),
+    ).toBe(9997);
+    const globex = body({ organizationId: 'globex' });
+    expect(code(() => planUserCreate(reader, identityOf(alice), globex))).toBe(9997);
+    const foreignRole = body({ providers: [{ cluster: 'p', roleId: 'globex-dev' }] });
+    expect(code(() => planUserCreate(reader, identityOf(alice), foreignRole))).toBe(1000);
+  });
+});

@@ -1,0 +1,180 @@
+import type { ClusterAccess } from '../access/effective.js';
+import type { OrganizationObject, RoleObject, UserGroupObject, UserObject } from '../hub/store.js';
+import type { IamReader } from './directory.js';
+
+export interface ProviderView {
+  cluster: string;
+  roleId: string;
+  roleName: string;
+  effect: 'Allow' | 'Deny';
+}
+
+export interface UserView {
+  uuid: string;
+  userName: string;
+  name: string;
+  email: string;
+  sysAdminFlag: boolean;
+  mfaEnableFlag: boolean;
+  mustChangePassword: boolean;
+  organizations: Array<{ uuid: string; name: string; cnName: string; adminFlag: boolean }>;
+  /** The user's own per-cluster bindings (what the user form edits). */
+  providers: ProviderView[];
+  groupUserBindings: Array<{ uuid: string; name: string }>;
+  /** Computed on the server (groups first, Deny wins); the console only mirrors it. */
+  clusterAccess: Array<Pick<ClusterAccess, 'cluster' | 'effect' | 'permissions'>>;
+  createdAt: string;
+}
+
+export interface OrgView {
+  uuid: string;
+  name: string;
+  cnName: string;
+  contact: string;
+  email: string;
+  description: string;
+  monitorKey: string;
+  monitorValue: string;
+  adminFlag?: boolean;
+  createdAt: string;
+}
+
+export interface GroupView {
+  uuid: string;
+  name: string;
+  description: string;
+  organizationId: string;
+  userIds: string[];
+  providers: ProviderView[];
+  createdAt: string;
+}
+
+export interface RoleView {
+  uuid: string;
+  name: string;
+  description: string;
+  organizationId: string;
+  builtIn: boolean;
+  permissions: Array<{ name: string; effect: 'allow' | 'deny' }>;
+  createdAt: string;
+}
+
+/** What a viewer may see of other organizations: undefined means everything. */
+export type Visibility = ReadonlySet<string> | undefined;
+
+const visible = (org: string | undefined, orgs: Visibility): boolean =>
+  orgs === undefined || (org !== undefined && orgs.has(org));
+
+export function toProviderViews(
+  store: IamReader,
+  bindings: ReadonlyArray<{ cluster: string; role: string; effect: 'Allow' | 'Deny' }>,
+  orgs: Visibility = undefined,
+): ProviderView[] {
+  return bindings.flatMap((binding) => {
+    const role = store.roles.get(binding.role);
+    if (role && !role.spec.builtIn && !visible(role.spec.organization, orgs)) return [];
+    return [
+      {
+        cluster: binding.cluster,
+        roleId: role?.metadata.uid ?? '',
+        roleName: binding.role,
+        effect: binding.effect,
+      },
+    ];
+  });
+}
+
+export function toOrgView(org: OrganizationObject, adminFlag?: boolean): OrgView {
+  const { spec, metadata } = org;
+  return {
+    uuid: metadata.uid,
+    name: metadata.name,
+    cnName: spec.cnName,
+    contact: spec.contact,
+    email: spec.email,
+    description: spec.description ?? '',
+    monitorKey: spec.monitorKey ?? '',
+    monitorValue: spec.monitorValue ?? '',
+    ...(adminFlag === undefined ? {} : { adminFlag }),
+    createdAt: metadata.creationTimestamp,
+  };
+}
+
+export interface UserViewOptions {
+  /** Organizations the viewer may see; undefined for the user themselves and system admins. */
+  orgs?: Visibility;
+  access?: Record<string, ClusterAccess>;
+  mustChangePassword?: boolean;
+}
+
+export function toUserView(
+  store: IamReader,
+  user: UserObject,
+  options: UserViewOptions = {},
+): UserView {
+  const { spec, metadata } = user;
+  const orgs = options.orgs;
+  const memberships = (spec.organizations ?? []).filter((m) => visible(m.name, orgs));
+  const groups = store.userGroups.list(
+    (g) => (g.spec.members ?? []).includes(metadata.name) && visible(g.spec.organization, orgs),
+  );
+  return {
+    uuid: metadata.uid,
+    userName: metadata.name,
+    name: spec.displayName ?? '',
+    email: spec.email,
+    sysAdminFlag: spec.sysAdmin,
+    mfaEnableFlag: spec.mfaEnabled,
+    mustChangePassword: options.mustChangePassword ?? false,
+    organizations: memberships.map((m) => {
+      const org = store.organizations.get(m.name);
+      return {
+        uuid: org?.metadata.uid ?? '',
+        name: m.name,
+        cnName: org?.spec.cnName ?? '',
+        adminFlag: m.admin,
+      };
+    }),
+    providers: toProviderViews(store, spec.clusterPermissions ?? [], orgs),
+    groupUserBindings: groups.map((g) => ({ uuid: g.metadata.uid, name: g.metadata.name })),
+    clusterAccess:
+      orgs === undefined
+        ? Object.values(options.access ?? {}).map(({ cluster, effect, permissions }) => ({
+            cluster,
+            effect,
+            permissions,
+          }))
+        : [],
+    createdAt: metadata.creationTimestamp,
+  };
+}
+
+export function toGroupView(store: IamReader, group: UserGroupObject): GroupView {
+  const { spec, metadata } = group;
+  return {
+    uuid: metadata.uid,
+    name: metadata.name,
+    description: spec.description ?? '',
+    organizationId: store.organizations.get(spec.organization)?.metadata.uid ?? '',
+    userIds: (spec.members ?? []).flatMap((name) => {
+      const uid = store.users.get(name)?.metadata.uid;
+      return uid ? [uid] : [];
+    }),
+    providers: toProviderViews(store, spec.clusterPermissions ?? []),
+    createdAt: metadata.creationTimestamp,
+  };
+}
+
+export function toRoleView(store: IamReader, role: RoleObject): RoleView {
+  const { spec, metadata } = role;
+  const org = spec.organization ? store.organizations.get(spec.organization) : undefined;
+  return {
+    uuid: metadata.uid,
+    name: metadata.name,
+    description: spec.description ?? '',
+    organizationId: org?.metadata.uid ?? '',
+    builtIn: spec.builtIn === true,
+    permissions: (spec.permissions ?? []).map((p) => ({ name: p.name, effect: p.effect })),
+    createdAt: metadata.creationTimestamp,
+  };
+}

@@ -1,0 +1,99 @@
+import type { z } from 'zod';
+import type { userSpec } from '../crds/user.js';
+import { ApiError, errors } from '../http/errors.js';
+import type { UserObject } from '../hub/store.js';
+import {
+  createCredentials,
+  credentialsSecretName,
+  readCredentials,
+  updateCredentials,
+} from './credentials.js';
+import type { IdentityServices } from './services.js';
+
+export type NewUserSpec = Omit<z.input<typeof userSpec>, 'credentialsSecretRef'>;
+
+/** SPEC §5: a duplicate name gives '{0} already existed, please change'. */
+export function duplicateName(name: string): ApiError {
+  return new ApiError(errors.conflict, { message: `${name} already existed, please change` });
+}
+
+export interface NewUser {
+  userName: string;
+  spec: NewUserSpec;
+  password: string;
+  mustChangePassword?: boolean;
+}
+
+/**
+ * Creates the User and its credentials Secret (password hash only). Used by register, by the
+ * iam create-user call and by the bootstrap. The caller validates `password` against the rules.
+ */
+export async function createUser(services: IdentityServices, input: NewUser): Promise<UserObject> {
+  const { store } = services;
+  if (await store.users.fetch(input.userName)) throw duplicateName(input.userName);
+  // Hash first: a refused hash (flood) must not leave a user without credentials behind.
+  const passwordHash = await services.passwords.hash(input.password);
+  let user: UserObject;
+  try {
+    user = await store.users.create({
+      metadata: { name: input.userName },
+      spec: {
+        ...input.spec,
+        credentialsSecretRef: {
+          name: credentialsSecretName(input.userName),
+          namespace: store.namespace,
+        },
+      },
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.entry === errors.conflict)
+      throw duplicateName(input.userName);
+    throw error;
+  }
+  try {
+    await createCredentials(store, user, {
+      passwordHash,
+      ...(input.mustChangePassword ? { mustChangePassword: true } : {}),
+    });
+  } catch (error) {
+    await store.users.delete(input.userName).catch(() => undefined);
+    throw error;
+  }
+  return user;
+}
+
+/** Sets a new password hash, clears mustChangePassword and revokes every session of the user. */
+export async function setPassword(
+  services: IdentityServices,
+  user: UserObject,
+  password: string,
+): Promise<void> {
+  const passwordHash = await services.passwords.hash(password);
+  await updateCredentials(services.store, user, (current) => {
+    const { mustChangePassword: _cleared, ...rest } = current;
+    return { ...rest, passwordHash };
+  });
+  await services.sessions.revokeAll(user.metadata.name);
+}
+
+/**
+ * PUT /iam.{host}/users with updateType 'password' (the iam handler calls this after its access
+ * checks). With `oldPassword` (a user changing their own password) it must match, else 1007.
+ */
+export async function changePassword(
+  services: IdentityServices,
+  userName: string,
+  password: string,
+  options: { oldPassword?: string } = {},
+): Promise<void> {
+  const user = await services.store.users.fetch(userName);
+  if (!user) throw new ApiError(errors.notFound, { message: `user ${userName} not found` });
+  if (options.oldPassword !== undefined) {
+    const { passwordHash } = await readCredentials(services.store, user);
+    const matches =
+      passwordHash !== undefined &&
+      (await services.passwords.verify(options.oldPassword, passwordHash));
+    if (!matches) throw new ApiError(errors.badCredentials);
+  }
+  await setPassword(services, user, password);
+}

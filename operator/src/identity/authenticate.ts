@@ -1,0 +1,123 @@
+import type { Request, RequestHandler } from 'express';
+import { ApiError, errors } from '../http/errors.js';
+import type { UserObject } from '../hub/store.js';
+import { buildIdentity } from './build-identity.js';
+import { requestHost } from './client-address.js';
+import { readCookie, tokenCookie } from './cookies.js';
+import type { CredentialSource } from './csrf.js';
+import { csrfAllows, requestedWithHeader } from './csrf.js';
+import type { Identity } from './identity.js';
+import { setIdentity } from './identity.js';
+import type { IdentityServices } from './services.js';
+import { authenticateSignature, hasSignatureHeaders } from './signature-auth.js';
+
+export const clientHeaders = {
+  userId: 'X-Nimbus-User-Id',
+  userName: 'X-Nimbus-User-Name',
+  organization: 'X-Nimbus-Organization',
+} as const;
+
+export interface AuthPaths {
+  /** Full paths (e.g. /api/v1/auth.nimbus.io/login) that answer without a session. */
+  publicPaths: readonly string[];
+  publicPrefixes: readonly string[];
+  /** Whether a request is one the bootstrap admin may make before changing the password. */
+  allowedBeforePasswordChange: (req: Request, identity: Identity) => boolean;
+}
+
+interface Presented {
+  source: CredentialSource;
+  token?: string;
+}
+
+function presentedCredential(req: Request): Presented {
+  const authorization = req.get('Authorization');
+  if (authorization !== undefined) {
+    const match = /^Bearer\s+(\S+)$/i.exec(authorization);
+    return { source: 'authorization', ...(match?.[1] ? { token: match[1] } : {}) };
+  }
+  const cookie = readCookie(req, tokenCookie);
+  if (cookie) return { source: 'cookie', token: cookie };
+  if (hasSignatureHeaders(req)) return { source: 'signature' };
+  return { source: 'none' };
+}
+
+function pathOf(req: Request): string {
+  const path = req.originalUrl.split('?')[0] ?? '';
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
+/** Client-sent identity headers must agree with the credential, else the client is confused. */
+function checkClientHeaders(req: Request, user: UserObject): void {
+  const userId = req.get(clientHeaders.userId);
+  const userName = req.get(clientHeaders.userName);
+  if (userId && userId !== user.metadata.uid) throw new ApiError(errors.tokenInvalid);
+  if (userName && userName !== user.metadata.name) throw new ApiError(errors.tokenInvalid);
+}
+
+/**
+ * Runs before every API router: CSRF check for state-changing requests, then the session token
+ * (Authorization: Bearer, else the nimbus_token cookie) or an AK/SK signature. Sets the caller's
+ * Identity in res.locals.identity; anonymous callers pass on public paths only (9998 elsewhere).
+ */
+export function authenticate(services: IdentityServices, paths: AuthPaths): RequestHandler {
+  const publicPaths = new Set(paths.publicPaths);
+  return async (req, res, next) => {
+    try {
+      const presented = presentedCredential(req);
+      const csrf = {
+        method: req.method,
+        secFetchSite: req.get('Sec-Fetch-Site'),
+        origin: req.get('Origin'),
+        host: requestHost(req, services.settings.trustProxy),
+        source: presented.source,
+        hasRequestedWithHeader: req.get(requestedWithHeader) !== undefined,
+      };
+      if (!csrfAllows(csrf)) throw new ApiError(errors.csrfRejected);
+
+      const path = pathOf(req);
+      const isPublic =
+        publicPaths.has(path) || paths.publicPrefixes.some((prefix) => path.startsWith(prefix));
+      const identity = await identify(services, req, presented).catch((error: unknown) => {
+        // A stale token must not lock anyone out of the login page.
+        if (isPublic && presented.source !== 'signature') return undefined;
+        throw error;
+      });
+      if (identity) {
+        if (identity.mustChangePassword && !paths.allowedBeforePasswordChange(req, identity)) {
+          throw new ApiError(errors.passwordChangeRequired);
+        }
+        setIdentity(res, identity);
+      } else if (!isPublic) {
+        throw new ApiError(errors.tokenInvalid);
+      }
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+async function identify(
+  services: IdentityServices,
+  req: Request,
+  presented: Presented,
+): Promise<Identity | undefined> {
+  const requestedOrganization = req.get(clientHeaders.organization);
+  const org = requestedOrganization ? { requestedOrganization } : {};
+  if (presented.source === 'none') return undefined;
+  if (presented.source === 'signature') {
+    const user = await authenticateSignature(services, req);
+    checkClientHeaders(req, user);
+    return buildIdentity(services.store, user, { via: 'signature', ...org });
+  }
+  const verified = presented.token ? await services.sessions.verify(presented.token) : undefined;
+  if (!verified) throw new ApiError(errors.tokenInvalid);
+  checkClientHeaders(req, verified.user);
+  return buildIdentity(services.store, verified.user, {
+    via: 'session',
+    sessionId: verified.claims.jti,
+    mustChangePassword: verified.claims.mcp === true,
+    ...org,
+  });
+}

@@ -1,0 +1,55 @@
+import { ApiError, errors } from '../http/errors.js';
+import type { HubStore, UserObject } from '../hub/store.js';
+import type { Identity, OrganizationMembership } from './identity.js';
+import { currentMembership, deriveRole } from './identity.js';
+
+export interface IdentityContext {
+  via: Identity['via'];
+  sessionId?: string;
+  /** X-Nimbus-Organization: an organization uid or name. */
+  requestedOrganization?: string;
+  mustChangePassword?: boolean;
+}
+
+/** The user's memberships in organizations that still exist, in the order the user lists them. */
+export function membershipsOf(store: HubStore, user: UserObject): OrganizationMembership[] {
+  return (user.spec.organizations ?? []).flatMap((membership) => {
+    const org = store.organizations.get(membership.name);
+    return org ? [{ name: org.metadata.name, uid: org.metadata.uid, admin: membership.admin }] : [];
+  });
+}
+
+/**
+ * Resolves the current organization: a member's requested organization, any existing one for a
+ * system administrator; an existing organization the user is not in is refused (9997); a
+ * requested organization that no longer exists falls back to the first (SPEC §4).
+ */
+export function buildIdentity(
+  store: HubStore,
+  user: UserObject,
+  context: IdentityContext,
+): Identity {
+  const organizations = membershipsOf(store, user);
+  const sysAdmin = user.spec.sysAdmin;
+  const requested = context.requestedOrganization;
+  let current = currentMembership(organizations, undefined);
+  if (requested !== undefined && requested !== '') {
+    const member = organizations.find((org) => org.uid === requested || org.name === requested);
+    const existing = store.organizations.getByUid(requested) ?? store.organizations.get(requested);
+    if (member) current = member;
+    else if (existing && sysAdmin) {
+      current = { name: existing.metadata.name, uid: existing.metadata.uid, admin: false };
+    } else if (existing) throw new ApiError(errors.noPermission);
+  }
+  return {
+    userName: user.metadata.name,
+    userId: user.metadata.uid,
+    sysAdmin,
+    organizations,
+    ...(current ? { currentOrganization: current.name } : {}),
+    role: deriveRole(sysAdmin, current),
+    via: context.via,
+    ...(context.sessionId ? { sessionId: context.sessionId } : {}),
+    ...(context.mustChangePassword ? { mustChangePassword: true } : {}),
+  };
+}

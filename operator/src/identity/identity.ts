@@ -1,0 +1,67 @@
+import type { Response } from 'express';
+import { ApiError, errors } from '../http/errors.js';
+
+export type DerivedRole = 'system-admin' | 'organization-admin' | 'user';
+
+export interface OrganizationMembership {
+  name: string;
+  uid: string;
+  admin: boolean;
+}
+
+/** Who is calling; set by the auth middleware in res.locals.identity. */
+export interface Identity {
+  /** User metadata.name and metadata.uid. */
+  userName: string;
+  userId: string;
+  sysAdmin: boolean;
+  organizations: OrganizationMembership[];
+  /** Organization NAME: the X-Nimbus-Organization header's (uid or name) if a member, else first. */
+  currentOrganization?: string;
+  /** Derived per SPEC §4 for currentOrganization. */
+  role: DerivedRole;
+  via: 'session' | 'signature';
+  sessionId?: string;
+  /** The bootstrap admin before the first password change (contract code 1010). */
+  mustChangePassword?: boolean;
+}
+
+export function identityOf(res: Response): Identity | undefined {
+  const identity: unknown = (res.locals as Record<string, unknown>).identity;
+  return identity === undefined ? undefined : (identity as Identity);
+}
+
+/** The caller's identity; anonymous callers get 9998 (log in again). */
+export function requireIdentity(res: Response): Identity {
+  const identity = identityOf(res);
+  if (!identity) throw new ApiError(errors.tokenInvalid);
+  return identity;
+}
+
+export function setIdentity(res: Response, identity: Identity): void {
+  (res.locals as Record<string, unknown>).identity = identity;
+}
+
+/**
+ * SPEC §4: the current organization is the requested one while the user still belongs to it,
+ * else the first of the user's organizations. Returns the membership, or undefined without any.
+ */
+export function currentMembership(
+  organizations: readonly OrganizationMembership[],
+  requested: string | undefined,
+): OrganizationMembership | undefined {
+  const match =
+    requested === undefined
+      ? undefined
+      : organizations.find((org) => org.uid === requested || org.name === requested);
+  return match ?? organizations[0];
+}
+
+/** SPEC §4: sysAdmin → system-admin; admin of the current organization → organization-admin. */
+export function deriveRole(
+  sysAdmin: boolean,
+  current: OrganizationMembership | undefined,
+): DerivedRole {
+  if (sysAdmin) return 'system-admin';
+  return current?.admin ? 'organization-admin' : 'user';
+}

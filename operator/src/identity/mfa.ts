@@ -1,0 +1,85 @@
+import QRCode from 'qrcode';
+import { ApiError, errors } from '../http/errors.js';
+import type { UserObject } from '../hub/store.js';
+import type { Credentials } from './credentials.js';
+import { updateCredentials } from './credentials.js';
+import type { IdentityServices } from './services.js';
+import { checkTotp, newTotpSecret, totpUri } from './totp.js';
+
+export interface MfaEnrolment {
+  /** PNG data URL of the otpauth URL, for the console's QR image. */
+  qrImage: string;
+  otpauthUrl: string;
+}
+
+/** Accepts a code against `secret` once: the matched time step becomes the new floor. */
+async function accept(
+  current: Credentials,
+  secret: string | undefined,
+  code: string,
+): Promise<number> {
+  const step = secret
+    ? await checkTotp({ secret, code, lastStep: current.mfaLastStep })
+    : undefined;
+  if (step === undefined) throw new ApiError(errors.mfaInvalid);
+  return step;
+}
+
+/**
+ * Checks and consumes a TOTP code of the bound secret (login and unbind). The write is guarded by
+ * the Secret's resourceVersion, so the same code cannot pass twice even on two replicas at once.
+ */
+export async function consumeMfaCode(
+  services: IdentityServices,
+  user: UserObject,
+  code: string,
+): Promise<void> {
+  await updateCredentials(services.store, user, async (current) => ({
+    ...current,
+    mfaLastStep: await accept(current, current.mfaSecret, code),
+  }));
+}
+
+export async function generateMfaSecret(
+  services: IdentityServices,
+  user: UserObject,
+): Promise<MfaEnrolment> {
+  if (user.spec.mfaEnabled) {
+    throw new ApiError(errors.validationFailed, {
+      message: 'MFA is already bound; unbind it first',
+    });
+  }
+  const secret = newTotpSecret();
+  await updateCredentials(services.store, user, (current) => ({
+    ...current,
+    mfaPendingSecret: secret,
+  }));
+  const otpauthUrl = totpUri(secret, user.metadata.name);
+  return { otpauthUrl, qrImage: await QRCode.toDataURL(otpauthUrl) };
+}
+
+export async function bindMfa(
+  services: IdentityServices,
+  user: UserObject,
+  code: string,
+): Promise<void> {
+  await updateCredentials(services.store, user, async (current) => {
+    const step = await accept(current, current.mfaPendingSecret, code);
+    const { mfaPendingSecret, ...rest } = current;
+    return { ...rest, mfaSecret: mfaPendingSecret, mfaLastStep: step };
+  });
+  await services.store.users.modify(user.metadata.name, (spec) => ({ ...spec, mfaEnabled: true }));
+}
+
+export async function unbindMfa(
+  services: IdentityServices,
+  user: UserObject,
+  code: string,
+): Promise<void> {
+  await updateCredentials(services.store, user, async (current) => {
+    const step = await accept(current, current.mfaSecret, code);
+    const { mfaSecret: _removed, ...rest } = current;
+    return { ...rest, mfaLastStep: step };
+  });
+  await services.store.users.modify(user.metadata.name, (spec) => ({ ...spec, mfaEnabled: false }));
+}

@@ -1,0 +1,124 @@
+import { sessionKind } from '../crds/session.js';
+import { ownerReference } from '../hub/owner.js';
+import type { HubStore, UserObject } from '../hub/store.js';
+import type { Logger } from '../logger.js';
+import { userLabelValue } from './credentials.js';
+import type { TokenClaims } from './tokens.js';
+import { newSessionId, signToken, verifyToken } from './tokens.js';
+
+export const sessionUserLabel = 'nimbus.io/user';
+const sweepIntervalMs = 10 * 60_000;
+
+export interface IssuedSession {
+  token: string;
+  sessionId: string;
+  expiresAt: Date;
+}
+
+export interface VerifiedSession {
+  claims: TokenClaims;
+  user: UserObject;
+}
+
+/**
+ * Sessions are signed tokens backed by a Session resource each: the signature proves who issued
+ * the token, the resource's existence proves it was not revoked. Deleting the resource (logout,
+ * password change, user deletion via owner reference) revokes the token on every replica, which
+ * learn of it through their watch.
+ */
+export interface SessionManager {
+  issue(user: UserObject, options?: { mustChangePassword?: boolean }): Promise<IssuedSession>;
+  /** Undefined for forged, expired, revoked tokens and tokens of deleted or recreated users. */
+  verify(token: string): Promise<VerifiedSession | undefined>;
+  revoke(sessionId: string): Promise<void>;
+  /** Deletes every session of the user; returns how many. */
+  revokeAll(userName: string): Promise<number>;
+  /** Deletes expired Session resources; runs periodically once started. */
+  sweep(now?: Date): Promise<number>;
+  startSweeping(): () => void;
+}
+
+export interface SessionManagerOptions {
+  store: HubStore;
+  key: Buffer;
+  ttlSeconds: number;
+  logger: Logger;
+  now?: () => Date;
+}
+
+export function createSessionManager(options: SessionManagerOptions): SessionManager {
+  const { store, key, ttlSeconds, logger } = options;
+  const now = options.now ?? (() => new Date());
+
+  const manager: SessionManager = {
+    async issue(user, issueOptions = {}) {
+      const sessionId = newSessionId();
+      const expiresAt = new Date(now().getTime() + ttlSeconds * 1000);
+      await store.sessions.create({
+        metadata: {
+          name: sessionId,
+          labels: { [sessionUserLabel]: userLabelValue(user.metadata.name) },
+          ownerReferences: [ownerReference(user)],
+        },
+        spec: { user: user.metadata.name, expiresAt: expiresAt.toISOString() },
+      });
+      const { token } = signToken(
+        key,
+        {
+          userName: user.metadata.name,
+          userId: user.metadata.uid,
+          sessionId,
+          mustChangePassword: issueOptions.mustChangePassword === true,
+        },
+        expiresAt,
+      );
+      return { token, sessionId, expiresAt };
+    },
+
+    async verify(token) {
+      const current = now();
+      const claims = verifyToken(key, token, current);
+      if (!claims) return undefined;
+      const session = await store.sessions.fetch(claims.jti);
+      if (!session || session.spec.user !== claims.sub) return undefined;
+      if (Date.parse(session.spec.expiresAt) <= current.getTime()) return undefined;
+      const user = await store.users.fetch(claims.sub);
+      if (!user || user.metadata.uid !== claims.uid) return undefined;
+      return { claims, user };
+    },
+
+    async revoke(sessionId) {
+      await store.sessions.delete(sessionId);
+    },
+
+    async revokeAll(userName) {
+      const label = `${sessionUserLabel}=${userLabelValue(userName)}`;
+      const sessions = await store.sessions.listDirect(label);
+      const own = sessions.filter((session) => session.spec.user === userName);
+      await Promise.all(own.map((session) => store.sessions.delete(session.metadata.name)));
+      return own.length;
+    },
+
+    async sweep(at = now()) {
+      const expired = store.sessions.list(
+        (session) => Date.parse(session.spec.expiresAt) <= at.getTime(),
+      );
+      await Promise.all(expired.map((session) => store.sessions.delete(session.metadata.name)));
+      return expired.length;
+    },
+
+    startSweeping() {
+      const timer = setInterval(() => {
+        manager.sweep().then(
+          (count) =>
+            count > 0 &&
+            logger.debug({ count, kind: sessionKind.kind }, 'expired sessions removed'),
+          (error: unknown) => logger.warn({ err: error }, 'session sweep failed'),
+        );
+      }, sweepIntervalMs);
+      timer.unref();
+      return () => clearInterval(timer);
+    },
+  };
+  return manager;
+}

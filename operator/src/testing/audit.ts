@@ -1,0 +1,32 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AuditRecord } from '../audit/record.js';
+
+/** A fresh data directory for one test; remove() deletes it. */
+export function tempDataDir(): { dir: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'nimbus-audit-'));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+let sequence = 0;
+
+/** A plausible record; tests override what they assert on. */
+export function sampleRecord(overrides: Partial<AuditRecord> = {}): AuditRecord {
+  sequence += 1;
+  return {
+    id: `rec-${String(sequence).padStart(6, '0')}`,
+    userName: 'alice',
+    resource: 'iam/users',
+    method: 'GET',
+    requestTime: Date.UTC(2030, 0, 1) + sequence * 1000,
+    uri: '/api/v1/iam.nimbus.io/users/alice',
+    httpStatus: 200,
+    code: 0,
+    message: 'success',
+    handleTimeMs: 3,
+    requestHeader: { 'user-agent': 'vitest' },
+    requestBody: '',
+    ...overrides,
+  };
+}

@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import type { IdentityServices, IdentitySettings } from '../identity/services.js';
+import { createIdentityServices } from '../identity/services.js';
+import { captureLogs } from './logs.js';
+import type { MemoryHubStore } from './memory-store.js';
+import { createMemoryStore } from './memory-store.js';
+import type { TestApp } from './app.js';
+import { startTestApp } from './app.js';
+
+export interface IdentityTestApp extends TestApp {
+  services: IdentityServices;
+  store: MemoryHubStore;
+  sessionKey: Buffer;
+  /** POSTs/PUTs JSON to a path under /api/v1 and returns status and envelope. */
+  call(
+    method: string,
+    path: string,
+    options?: { body?: unknown; token?: string; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: { code: number; message: string; data: unknown } }>;
+}
+
+export const testHost = 'nimbus.io';
+
+/** The real app with identity services over an in-memory hub store, on loopback. */
+export async function startIdentityApp(
+  settings: Partial<IdentitySettings> = {},
+): Promise<IdentityTestApp> {
+  const store = createMemoryStore();
+  const sessionKey = randomBytes(32);
+  const services = createIdentityServices({
+    store,
+    sessionKey,
+    settings: {
+      host: testHost,
+      mfaEnabled: false,
+      trustProxy: false,
+      sessionTtlSeconds: 3600,
+      ...settings,
+    },
+    logger: captureLogs().logger,
+  });
+  const app = await startTestApp({ identity: services, mfaEnabled: settings.mfaEnabled ?? false });
+  return {
+    ...app,
+    services,
+    store,
+    sessionKey,
+    async call(method, path, options = {}) {
+      const response = await fetch(`${app.url}/api/v1${path}`, {
+        method,
+        headers: {
+          ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
+          ...options.headers,
+        },
+        ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+      });
+      return { status: response.status, body: (await response.json()) as never };
+    },
+  };
+}

@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import type { KindDefinition } from '../crds/kind.js';
+import { apiVersion } from '../crds/kind.js';
+import { organizationKind } from '../crds/organization.js';
+import { roleKind } from '../crds/role.js';
+import { sessionKind } from '../crds/session.js';
+import { userGroupKind } from '../crds/user-group.js';
+import { userKind } from '../crds/user.js';
+import { ApiError, errors } from '../http/errors.js';
+import type { LeaseStore, LeaseValue, LeaseWrite } from '../hub/leases.js';
+import type { SecretStore, SecretValue, SecretWrite } from '../hub/secrets.js';
+import type { ApplyObject, ChangeListener, HubStore, KindStore, Stored } from '../hub/store.js';
+
+/**
+ * An in-memory HubStore with the hub's semantics that matter to callers: schema validation,
+ * uids, resourceVersion conflicts and create conflicts. For unit tests of code written against
+ * the HubStore interface; integration tests use the real hub.
+ */
+let version = 0;
+const nextVersion = (): string => String(++version);
+const conflict = (): ApiError => new ApiError(errors.conflict);
+
+function memoryKind<K extends KindDefinition>(kind: K): KindStore<K> {
+  const objects = new Map<string, Stored<K>>();
+  const listeners = new Set<ChangeListener<K>>();
+  const emit = (type: 'add' | 'update' | 'delete', object: Stored<K>): void => {
+    for (const listener of listeners) listener(type, object);
+  };
+
+  function write(object: ApplyObject<K>, mustNotExist: boolean): Stored<K> {
+    const existing = objects.get(object.metadata.name);
+    if (mustNotExist && existing) throw conflict();
+    const expected = object.metadata.resourceVersion;
+    if (expected !== undefined && existing?.metadata.resourceVersion !== expected) throw conflict();
+    const parsed = kind.schema.safeParse({
+      apiVersion,
+      kind: kind.kind,
+      metadata: { ...object.metadata },
+      spec: object.spec,
+      status: existing?.status,
+    });
+    if (!parsed.success)
+      throw new ApiError(errors.validationFailed, { message: parsed.error.message });
+    const stored = parsed.data as unknown as Stored<K>;
+    stored.metadata = {
+      ...object.metadata,
+      uid: existing?.metadata.uid ?? randomUUID(),
+      resourceVersion: nextVersion(),
+      creationTimestamp: existing?.metadata.creationTimestamp ?? new Date().toISOString(),
+    };
+    objects.set(object.metadata.name, stored);
+    emit(existing ? 'update' : 'add', stored);
+    return stored;
+  }
+
+  const store: KindStore<K> = {
+    kind,
+    get: (name) => objects.get(name),
+    getByUid: (uid) => [...objects.values()].find((object) => object.metadata.uid === uid),
+    list: (filter) => [...objects.values()].filter(filter ?? (() => true)),
+    listDirect: async () => [...objects.values()],
+    fetch: async (name) => objects.get(name),
+    create: async (object) => write(object, true),
+    apply: async (object) => write(object, false),
+    async applyStatus(name, status) {
+      const existing = objects.get(name);
+      if (!existing) throw new ApiError(errors.notFound);
+      const updated = { ...existing, status } as Stored<K>;
+      objects.set(name, updated);
+      return updated;
+    },
+    async modify(name, change) {
+      const current = objects.get(name);
+      if (!current) throw new ApiError(errors.notFound);
+      const spec = change(structuredClone(current.spec) as ApplyObject<K>['spec'], current);
+      return write({ metadata: { ...current.metadata }, spec }, false);
+    },
+    async delete(name) {
+      const existing = objects.get(name);
+      if (!existing) return false;
+      objects.delete(name);
+      emit('delete', existing);
+      return true;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  return store;
+}
+
+/** Secrets or Leases: named records with labels and resourceVersion concurrency. */
+interface RecordWrite {
+  name: string;
+  resourceVersion?: string;
+  labels?: Record<string, string>;
+}
+
+function memoryRecords<
+  W extends RecordWrite,
+  T extends { name: string; resourceVersion: string; labels: Record<string, string> },
+>(build: (write: W, resourceVersion: string) => T) {
+  const records = new Map<string, T>();
+  const matches = (record: T, selector: string): boolean =>
+    selector.split(',').every((term) => {
+      const inMatch = /^(\S+) in \((.*)\)$/.exec(term.trim());
+      if (inMatch)
+        return (inMatch[2] ?? '').split(',').includes(record.labels[inMatch[1] ?? ''] ?? '');
+      const [key = '', value] = term.split('=');
+      return record.labels[key.trim()] === value?.trim();
+    });
+  return {
+    records,
+    get: async (name: string) => records.get(name),
+    list: async (selector: string) =>
+      [...records.values()].filter((record) => matches(record, selector)),
+    async create(write: W) {
+      if (records.has(write.name)) throw conflict();
+      const record = build(write, nextVersion());
+      records.set(write.name, record);
+      return record;
+    },
+    async replace(write: W) {
+      const existing = records.get(write.name);
+      if (!existing) throw new ApiError(errors.notFound);
+      if (write.resourceVersion && write.resourceVersion !== existing.resourceVersion)
+        throw conflict();
+      const record = build(write, nextVersion());
+      records.set(write.name, record);
+      return record;
+    },
+    delete: async (name: string) => records.delete(name),
+  };
+}
+
+export interface MemoryHubStore extends HubStore {
+  secretRecords: Map<string, SecretValue>;
+  leaseRecords: Map<string, LeaseValue>;
+}
+
+export function createMemoryStore(namespace = 'nimbus-system'): MemoryHubStore {
+  const secrets = memoryRecords((write: SecretWrite, resourceVersion): SecretValue => ({
+    name: write.name,
+    resourceVersion,
+    labels: { ...write.labels },
+    data: { ...write.data },
+  }));
+  const leases = memoryRecords((write: LeaseWrite, resourceVersion): LeaseValue => ({
+    name: write.name,
+    resourceVersion,
+    labels: { ...write.labels },
+    annotations: { ...write.annotations },
+  }));
+  return {
+    users: memoryKind(userKind),
+    organizations: memoryKind(organizationKind),
+    userGroups: memoryKind(userGroupKind),
+    roles: memoryKind(roleKind),
+    sessions: memoryKind(sessionKind),
+    secrets: secrets satisfies SecretStore,
+    leases: leases satisfies LeaseStore,
+    secretRecords: secrets.records,
+    leaseRecords: leases.records,
+    namespace,
+    waitForSync: async () => undefined,
+    stop: async () => undefined,
+  };
+}

@@ -1,0 +1,198 @@
+// Sign-in against the running operator and the real hub: sessions are Session resources,
+// revocation works through the hub (kubectl delete, logout, password change), login failures
+// are counted in Leases shared by every replica.
+import { afterAll, describe, expect, it } from 'vitest';
+import { api, login, register } from '../support/api.js';
+import { testEnv } from '../support/env.js';
+import { kubectl } from '../support/kubectl.js';
+
+const suffix = Date.now().toString(36);
+/** Users this file creates, deleted at the end (their Secrets and Sessions go with them). */
+const created: string[] = [];
+const named = (prefix: string): string => {
+  const name = `${prefix}-${suffix}`;
+  created.push(name);
+  return name;
+};
+const namespace = 'nimbus-system';
+const hub = (args: string[]) => kubectl(testEnv.hubKubeconfig, args);
+
+function hubJson<T>(args: string[]): T {
+  const result = hub([...args, '-o', 'json']);
+  if (result.status !== 0) throw new Error(result.stderr);
+  return JSON.parse(result.stdout) as T;
+}
+
+interface Item {
+  metadata: {
+    name: string;
+    uid: string;
+    labels?: Record<string, string>;
+    ownerReferences?: { kind: string; uid: string }[];
+  };
+  spec?: Record<string, unknown>;
+}
+
+/** A call that needs a session; whatever the iam routes answer, it is not 9998 while valid. */
+const whoAmI = (userName: string, token: string) =>
+  api('GET', 'iam', `/users/${userName}`, { token });
+
+async function eventually(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return check();
+}
+
+afterAll(() => {
+  hub(['delete', 'users.nimbus.io', ...created, '--ignore-not-found', '--wait=false']);
+  // Every test here fails logins from 127.0.0.1; do not leave the address budget used up.
+  hub([
+    'delete',
+    'leases',
+    '-n',
+    namespace,
+    '-l',
+    'nimbus.io/purpose=rate-limit',
+    '--ignore-not-found',
+  ]);
+});
+
+describe('sessions', () => {
+  it('register → login → protected call → logout; the same token then gets 9998', async () => {
+    const userName = named('flow');
+    expect((await register(userName, 'secret12')).body.code).toBe(0);
+    const { body, headers } = await login(userName, 'secret12');
+    expect(body).toMatchObject({ code: 0, data: { userName, mustChangePassword: false } });
+    expect(headers.getSetCookie().join('\n')).toMatch(
+      /nimbus_token=[^;]+;.*HttpOnly; SameSite=Strict/,
+    );
+    const token = body.data.token;
+
+    const before = await whoAmI(userName, token);
+    expect(before.body.code).not.toBe(9998);
+    expect((await api('POST', 'auth', '/logout', { token })).body.code).toBe(0);
+    const after = await whoAmI(userName, token);
+    expect(after).toMatchObject({ status: 401, body: { code: 9998 } });
+  });
+
+  it('stores each login as a Session owned by the User; deleting it revokes only that token', async () => {
+    const userName = named('kubectl');
+    await register(userName, 'secret12');
+    const first = (await login(userName, 'secret12')).body.data;
+    const second = (await login(userName, 'secret12')).body.data;
+    const user = hubJson<Item>(['get', 'users.nimbus.io', userName]);
+    const sessions = hubJson<{ items: Item[] }>([
+      'get',
+      'sessions.nimbus.io',
+      '-l',
+      `nimbus.io/user=${userName}`,
+    ]);
+    expect(sessions.items).toHaveLength(2);
+    for (const session of sessions.items) {
+      expect(session.spec).toMatchObject({ user: userName });
+      expect(session.metadata.ownerReferences).toEqual([
+        expect.objectContaining({ kind: 'User', uid: user.metadata.uid }),
+      ]);
+    }
+
+    const sessionId = JSON.parse(
+      Buffer.from(first.token.split('.')[1] ?? '', 'base64url').toString(),
+    ).jti as string;
+    expect(hub(['delete', 'sessions.nimbus.io', sessionId]).status).toBe(0);
+    expect(
+      await eventually(async () => (await whoAmI(userName, first.token)).body.code === 9998),
+    ).toBe(true);
+    expect((await whoAmI(userName, second.token)).body.code).not.toBe(9998);
+  });
+
+  it('revokes every session of the user when the password changes', async () => {
+    const userName = named('pwchange');
+    await register(userName, 'secret12');
+    const tokens = [
+      (await login(userName, 'secret12')).body.data.token,
+      (await login(userName, 'secret12')).body.data.token,
+    ];
+    const change = await api('PUT', 'iam', '/users', {
+      token: tokens[0],
+      body: {
+        userName,
+        updateType: 'password',
+        oldPassword: 'secret12',
+        password: 'newpass12',
+        verifyPassword: 'newpass12',
+      },
+    });
+    expect(change.body).toMatchObject({ code: 0 });
+    for (const token of tokens) expect((await whoAmI(userName, token)).body.code).toBe(9998);
+    const left = hubJson<{ items: Item[] }>([
+      'get',
+      'sessions.nimbus.io',
+      '-l',
+      `nimbus.io/user=${userName}`,
+    ]);
+    expect(left.items).toEqual([]);
+    expect((await login(userName, 'secret12')).body.code).toBe(1007);
+    expect((await login(userName, 'newpass12')).body.code).toBe(0);
+  });
+});
+
+describe('login rate limit', () => {
+  it('refuses an account after 5 failures with 1006, counted in a Lease of the operator namespace', async () => {
+    const userName = named('limited');
+    await register(userName, 'secret12');
+    for (let i = 0; i < 5; i++) expect((await login(userName, 'wrong999')).body.code).toBe(1007);
+    const refused = await login(userName, 'secret12');
+    expect(refused).toMatchObject({ status: 429, body: { code: 1006 } });
+    const leases = hubJson<{ items: Item[] }>([
+      'get',
+      'leases',
+      '-n',
+      namespace,
+      '-l',
+      'nimbus.io/purpose=rate-limit',
+    ]);
+    expect(leases.items.length).toBeGreaterThan(0);
+    // Names are hashes: neither the user name nor the address is written into the hub.
+    expect(JSON.stringify(leases.items.map((lease) => lease.metadata.name))).not.toContain(
+      userName,
+    );
+  });
+});
+
+describe('credentials Secret', () => {
+  it('holds the argon2id hash, is owned by the User and is collected with it', async () => {
+    const userName = named('secret');
+    await register(userName, 'secret12');
+    const user = hubJson<
+      Item & { spec: { credentialsSecretRef: { name: string; namespace: string } } }
+    >(['get', 'users.nimbus.io', userName]);
+    const ref = user.spec.credentialsSecretRef;
+    expect(ref.namespace).toBe(namespace);
+    const secret = hubJson<Item & { data: Record<string, string> }>([
+      'get',
+      'secret',
+      '-n',
+      namespace,
+      ref.name,
+    ]);
+    expect(secret.metadata.ownerReferences).toEqual([
+      expect.objectContaining({ kind: 'User', uid: user.metadata.uid }),
+    ]);
+    expect(Buffer.from(secret.data.passwordHash ?? '', 'base64').toString()).toMatch(
+      /^\$argon2id\$v=19\$m=19456,t=2,p=1\$/,
+    );
+    expect(JSON.stringify(user)).not.toContain('passwordHash');
+
+    await login(userName, 'secret12');
+    expect(hub(['delete', 'users.nimbus.io', userName]).status).toBe(0);
+    const gone = (args: string[]) => async () =>
+      hub(['get', ...args, '--ignore-not-found', '-o', 'name']).stdout.trim() === '';
+    expect(await eventually(gone(['secret', '-n', namespace, ref.name]), 30_000)).toBe(true);
+    expect(
+      await eventually(gone(['sessions.nimbus.io', '-l', `nimbus.io/user=${userName}`]), 30_000),
+    ).toBe(true);
+  });
+});

@@ -1,0 +1,68 @@
+// A minimal client of the operator under test: JSON in, envelope out.
+import { testEnv } from './env.js';
+
+export interface Envelope<T = unknown> {
+  code: number;
+  message: string;
+  data: T;
+}
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  body: Envelope<T>;
+  /** The raw body text, for leak checks. */
+  text: string;
+  headers: Headers;
+}
+
+export interface CallOptions {
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+/** Calls /api/v1/{service}.{host}{path}, e.g. api('POST', 'auth', '/login', {...}). */
+export async function api<T = unknown>(
+  method: string,
+  service: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<ApiResponse<T>> {
+  const url = new URL(`/api/v1/${service}.${testEnv.host}${path}`, testEnv.operatorUrl);
+  const response = await fetch(url, {
+    method,
+    headers: {
+      ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
+      ...options.headers,
+    },
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    body: JSON.parse(text) as Envelope<T>,
+    text,
+    headers: response.headers,
+  };
+}
+
+export interface LoginData {
+  token: string;
+  userId: string;
+  userName: string;
+  expiresAt: string;
+  mustChangePassword: boolean;
+}
+
+export async function login(userName: string, password: string, mfaCode?: string) {
+  return api<LoginData>('POST', 'auth', '/login', {
+    body: { userName, password, ...(mfaCode ? { mfaCode } : {}) },
+  });
+}
+
+export async function register(userName: string, password: string) {
+  return api<{ uuid: string; userName: string }>('POST', 'auth', '/register', {
+    body: { userName, email: `${userName}@example.com`, password, verifyPassword: password },
+  });
+}
