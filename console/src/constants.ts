@@ -9,6 +9,8 @@ export const ResponseCode = {
   success: 0,
   tokenInvalid: 9998,
   noPermission: 9997,
+  /** The bootstrap administrator must change the generated password before anything else. */
+  passwordChangeRequired: 1010,
 } as const;
 
 export const ERROR_NOTIFICATION_MS = 10_000;
@@ -16,6 +18,7 @@ export const TOKEN_EXPIRY_DEBOUNCE_MS = 2_000;
 export const ORGANIZATION_SWITCH_DELAY_MS = 300;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
+/** SPEC §4/§9: history is trimmed when over 8 entries, about 9 kept (see recentHistory.ts). */
 export const HISTORY_TRIM_THRESHOLD = 8;
 export const PASSWORD_MIN_LENGTH = 6;
 
@@ -39,6 +42,12 @@ export const STORAGE_KEYS = {
   organization: 'nimbus.organization',
 } as const;
 
+/** Other persisted records of the signed-in user, cleared on sign-out with the session. */
+export const RECORD_KEYS = {
+  history: 'nimbus.history',
+  searchHistory: 'nimbus.searchHistory',
+} as const;
+
 /** Request headers that carry the session to the operator (which verifies them against the token). */
 export const SESSION_HEADERS = {
   authorization: 'Authorization',
@@ -46,6 +55,12 @@ export const SESSION_HEADERS = {
   userName: 'X-Nimbus-User-Name',
   organization: 'X-Nimbus-Organization',
 } as const;
+
+/**
+ * Sent with every state-changing request: a header a cross-site form cannot send, which the
+ * operator requires when the session arrives as a cookie only.
+ */
+export const REQUESTED_WITH_HEADER = { name: 'X-Nimbus-Requested-With', value: 'nimbus-console' };
 
 /**
  * Requests whose non-zero codes never raise an error notification (SPEC §8): the API docs file

@@ -5,12 +5,15 @@ import { AppProviders } from './app/AppProviders';
 import { createAppStore } from './app/store';
 import { API_BASE_PATH } from './constants';
 import { createAntdApiFeedback, type AntdFeedbackApis } from './feedback/antdApiFeedback';
+import { showUserInfoFailure } from './feedback/userInfoFailure';
 import { createI18n } from './i18n/createI18n';
 import { detectBrowserLanguage } from './i18n/detectLanguage';
 import { loadLanguageBundle } from './i18n/loadMessages';
 import { pageReload } from './lib/pageReload';
 import { createAppRouter } from './routes/router';
-import { clearSession, readSession } from './session/session';
+import { readSession } from './session/session';
+import { forgetSignedInUser } from './session/signedInRecords';
+import { shellActions } from './shell/shellSlice';
 
 let antdApis: AntdFeedbackApis | undefined;
 const bindAntdApis = (apis: AntdFeedbackApis): void => {
@@ -22,17 +25,29 @@ async function bootstrap(container: HTMLElement): Promise<void> {
   document.documentElement.lang = language;
   const { messages, antdLocale } = await loadLanguageBundle(language);
   const i18n = createI18n(language, messages);
+  const t = i18n.t.bind(i18n);
 
+  // The feedback needs the store (to open the settings) and the store needs the feedback; the
+  // store is only used once requests run, after both exist.
   const feedback = createAntdApiFeedback({
     apis: () => antdApis,
-    t: i18n.t.bind(i18n),
+    t,
+    // SPEC §8: after the token-expired prompt, log out and reload (the token is already invalid,
+    // so only the local session is cleared).
     reLogin: () => {
-      clearSession();
+      forgetSignedInUser();
       pageReload.reload();
     },
+    openPasswordChange: () => store.dispatch(shellActions.settingsOpened('password')),
   });
   const store = createAppStore({ feedback, baseUrl: API_BASE_PATH, readSession });
-  const router = createAppRouter();
+  const router = createAppRouter({
+    store,
+    readSession,
+    notifyUserInfoFailure: () => {
+      if (antdApis) showUserInfoFailure(antdApis.notification, t);
+    },
+  });
 
   createRoot(container).render(
     <StrictMode>

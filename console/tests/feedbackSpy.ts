@@ -5,6 +5,7 @@ export function createFeedbackSpy() {
   return {
     tokenExpired: vi.fn<ApiFeedback['tokenExpired']>(),
     noPermission: vi.fn<ApiFeedback['noPermission']>(),
+    passwordChangeRequired: vi.fn<ApiFeedback['passwordChangeRequired']>(),
     requestFailed: vi.fn<ApiFeedback['requestFailed']>(),
   } satisfies ApiFeedback;
 }

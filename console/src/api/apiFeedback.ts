@@ -15,6 +15,8 @@ export interface ApiFeedback {
   tokenExpired(): void;
   /** Code 9997: the caller may not perform the operation. */
   noPermission(): void;
+  /** Code 1010: the account must change its password first; open the change-password form. */
+  passwordChangeRequired(): void;
   /** Any other non-zero code, unless the request is silent. */
   requestFailed(failure: RequestFailure): void;
 }

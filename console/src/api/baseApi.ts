@@ -8,6 +8,6 @@ import { createEnvelopeBaseQuery } from './envelopeBaseQuery';
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: createEnvelopeBaseQuery(),
-  tagTypes: ['System'],
+  tagTypes: ['System', 'User', 'Organization'],
   endpoints: () => ({}),
 });

@@ -18,6 +18,10 @@ function createTestClient(baseUrl: string, session: Session, options?: EnvelopeB
         query: (path) => path,
         extraOptions: { silent: true },
       }),
+      getExpecting1008: build.query<unknown, string>({
+        query: (path) => path,
+        extraOptions: { expectedCodes: [1008] },
+      }),
     }),
   });
   const feedback = createFeedbackSpy();
@@ -27,7 +31,7 @@ function createTestClient(baseUrl: string, session: Session, options?: EnvelopeB
     middleware: (getDefault) =>
       getDefault({ thunk: { extraArgument: dependencies } }).concat(api.middleware),
   });
-  const call = (path: string, endpoint: 'get' | 'getSilently' = 'get') =>
+  const call = (path: string, endpoint: 'get' | 'getSilently' | 'getExpecting1008' = 'get') =>
     store.dispatch(api.endpoints[endpoint].initiate(path, { forceRefetch: true }));
   return { feedback, call };
 }
@@ -205,6 +209,39 @@ describe('envelope base query', () => {
     expect(feedback.requestFailed.mock.calls.map(([failure]) => failure.url)).toEqual([
       '/api/v1/system.nimbus.io/openapi.json',
     ]);
+  });
+
+  it('asks for a password change on 1010 instead of notifying', async () => {
+    const { call, feedback } = createTestClient(`${server.origin}/api/v1`, { token: 't' });
+    server.respond('/api/v1/iam.nimbus.io/user/u/organizations', {
+      status: 403,
+      ...envelope(1010, 'Password change required'),
+    });
+
+    const result = await call('/iam.nimbus.io/user/u/organizations');
+
+    expect(result.error).toMatchObject({ data: { code: 1010 } });
+    expect(feedback.passwordChangeRequired).toHaveBeenCalledTimes(1);
+    expect(feedback.requestFailed).not.toHaveBeenCalled();
+  });
+
+  it('leaves codes an endpoint expects to the caller, but still announces 9998', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { call, feedback } = createTestClient(`${server.origin}/api/v1`, {});
+    server.respond('/api/v1/mfa', { status: 401, ...envelope(1008, 'MFA code required') });
+    server.respond('/api/v1/other', envelope(1009, 'Invalid MFA code'));
+    server.respond('/api/v1/expired', { status: 401, ...envelope(9998, 'expired') });
+
+    const expected = await call('/mfa', 'getExpecting1008');
+    await call('/other', 'getExpecting1008');
+    await call('/expired', 'getExpecting1008');
+    vi.advanceTimersByTime(2_000);
+
+    expect(expected.error).toMatchObject({ data: { code: 1008, message: 'MFA code required' } });
+    expect(feedback.requestFailed.mock.calls.map(([failure]) => failure.message)).toEqual([
+      'Invalid MFA code',
+    ]);
+    expect(feedback.tokenExpired).toHaveBeenCalledTimes(1);
   });
 
   it('passes a network error on as a rejection, without feedback', async () => {

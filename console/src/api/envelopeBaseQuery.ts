@@ -7,6 +7,7 @@ import {
 } from '@reduxjs/toolkit/query/react';
 import {
   ERROR_NOTIFICATION_MS,
+  REQUESTED_WITH_HEADER,
   ResponseCode,
   SESSION_HEADERS,
   SILENT_REQUEST_PATHS,
@@ -21,6 +22,8 @@ import { isEnvelope, type EnvelopeErrorData } from './envelope';
 export interface EnvelopeExtraOptions {
   /** Never show an error notification for this request (codes 9998 and 9997 still apply). */
   silent?: boolean;
+  /** Codes the caller answers itself (e.g. MFA required at sign-in): rejected without feedback. */
+  expectedCodes?: readonly number[];
 }
 
 export interface EnvelopeBaseQueryOptions {
@@ -93,7 +96,7 @@ function describeFailure(body: unknown, error: FetchBaseQueryError | undefined):
 
 /**
  * The single place where `{code, message, data}` is unwrapped and SPEC §8's error behaviour
- * happens: code 0 resolves to `data`; 9998, 9997 and other codes reject with the code and message
+ * happens: code 0 resolves to `data`; 9998, 9997, 1010 and other codes reject with the code and message
  * after telling the user; transport failures (network, parsing, time-out) reject untouched.
  */
 export function createEnvelopeBaseQuery(options: EnvelopeBaseQueryOptions = {}): EnvelopeBaseQuery {
@@ -109,8 +112,11 @@ export function createEnvelopeBaseQuery(options: EnvelopeBaseQueryOptions = {}):
     if (!transport) {
       transport = fetchBaseQuery({
         baseUrl,
-        prepareHeaders: (headers, { extra }) =>
-          applySessionHeaders(headers, apiDependenciesOf(extra).readSession()),
+        prepareHeaders: (headers, { extra, type }) => {
+          if (type === 'mutation')
+            headers.set(REQUESTED_WITH_HEADER.name, REQUESTED_WITH_HEADER.value);
+          return applySessionHeaders(headers, apiDependenciesOf(extra).readSession());
+        },
       });
       transports.set(baseUrl, transport);
     }
@@ -130,10 +136,15 @@ export function createEnvelopeBaseQuery(options: EnvelopeBaseQueryOptions = {}):
 
     const failure = describeFailure(body, error);
     const location = locate(meta, args, baseUrl);
-    if (failure.code === ResponseCode.tokenInvalid) {
+    const { code } = failure;
+    if (code === ResponseCode.tokenInvalid) {
       announceTokenExpiry(feedback);
-    } else if (failure.code === ResponseCode.noPermission) {
+    } else if (code !== undefined && extraOptions.expectedCodes?.includes(code)) {
+      // The caller shows its own answer.
+    } else if (code === ResponseCode.noPermission) {
       feedback.noPermission();
+    } else if (code === ResponseCode.passwordChangeRequired) {
+      feedback.passwordChangeRequired();
     } else if (!extraOptions.silent && !silentPaths.some((path) => path.test(location.belowBase))) {
       feedback.requestFailed({
         url: location.display,

@@ -1,10 +1,14 @@
 import { configureStore } from '@reduxjs/toolkit';
 import type { ApiDependencies } from '../api/apiDependencies';
 import { baseApi } from '../api/baseApi';
+import { shellSlice } from '../shell/shellSlice';
 
 export function createAppStore(dependencies: ApiDependencies) {
   return configureStore({
-    reducer: { [baseApi.reducerPath]: baseApi.reducer },
+    reducer: {
+      [baseApi.reducerPath]: baseApi.reducer,
+      [shellSlice.name]: shellSlice.reducer,
+    },
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({ thunk: { extraArgument: dependencies } }).concat(baseApi.middleware),
   });

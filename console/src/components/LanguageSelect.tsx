@@ -16,12 +16,12 @@ const options = LANGUAGES.map((language) => ({
 }));
 
 /** Picks the interface language; choosing one reloads the page in it (SPEC §2). */
-export function LanguageSelect() {
+export function LanguageSelect({ testId = 'language-select' }: { testId?: string }) {
   const { t, i18n } = useTranslation();
   const current = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   return (
     <Select<Language>
-      data-testid="language-select"
+      data-testid={testId}
       aria-label={t('language.label')}
       prefix={<GlobalOutlined />}
       value={current}

@@ -6,17 +6,23 @@ import type { ApiFeedback } from '../api/apiFeedback';
 import { createAntdApiFeedback, type AntdFeedbackApis } from './antdApiFeedback';
 
 /** Renders the real antd App and returns the feedback bound to it, as main.tsx does. */
-async function renderFeedback(): Promise<{ feedback: ApiFeedback; reLogin: () => void }> {
+async function renderFeedback() {
   let apis: AntdFeedbackApis | undefined;
   const reLogin = vi.fn();
+  const openPasswordChange = vi.fn();
   const { i18n } = renderWithProviders(<div />, {
     onAntdReady: (ready) => {
       apis = ready;
     },
   });
   await waitFor(() => expect(apis).toBeDefined());
-  const feedback = createAntdApiFeedback({ apis: () => apis, t: i18n.t.bind(i18n), reLogin });
-  return { feedback, reLogin };
+  const feedback: ApiFeedback = createAntdApiFeedback({
+    apis: () => apis,
+    t: i18n.t.bind(i18n),
+    reLogin,
+    openPasswordChange,
+  });
+  return { feedback, reLogin, openPasswordChange };
 }
 
 describe('antd API feedback', () => {
@@ -41,6 +47,15 @@ describe('antd API feedback', () => {
     expect(
       await screen.findByText('no operation permission, contact the administrator'),
     ).toBeDefined();
+  });
+
+  it('asks for a password change and opens the form', async () => {
+    const { feedback, openPasswordChange } = await renderFeedback();
+
+    feedback.passwordChangeRequired();
+
+    expect(await screen.findByText('Please change your password first')).toBeDefined();
+    expect(openPasswordChange).toHaveBeenCalledTimes(1);
   });
 
   it('shows a failed request with its URL and message', async () => {

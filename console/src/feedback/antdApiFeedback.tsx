@@ -11,12 +11,20 @@ export interface AntdApiFeedbackOptions {
   t: TFunction;
   /** Ends the session and starts over at the sign-in page. */
   reLogin: () => void;
+  /** Opens the change-password form of the personal settings. */
+  openPasswordChange: () => void;
 }
 
 const NO_PERMISSION_KEY = 'api-no-permission';
+const PASSWORD_CHANGE_KEY = 'api-password-change';
 
 /** Shows SPEC §8's API feedback with antd: a re-login prompt, a message, a notification. */
-export function createAntdApiFeedback({ apis, t, reLogin }: AntdApiFeedbackOptions): ApiFeedback {
+export function createAntdApiFeedback({
+  apis,
+  t,
+  reLogin,
+  openPasswordChange,
+}: AntdApiFeedbackOptions): ApiFeedback {
   let reLoginPromptOpen = false;
   return {
     tokenExpired() {
@@ -25,7 +33,7 @@ export function createAntdApiFeedback({ apis, t, reLogin }: AntdApiFeedbackOptio
       reLoginPromptOpen = true;
       void ui.modal.warning({
         title: t('api.tokenExpiredTitle'),
-        content: t('api.tokenExpired'),
+        content: <span data-testid="token-expired-modal">{t('api.tokenExpired')}</span>,
         okText: t('api.relogin'),
         closable: false,
         keyboard: false,
@@ -35,6 +43,13 @@ export function createAntdApiFeedback({ apis, t, reLogin }: AntdApiFeedbackOptio
     },
     noPermission() {
       apis()?.message.error({ content: t('api.noPermission'), key: NO_PERMISSION_KEY });
+    },
+    passwordChangeRequired() {
+      apis()?.message.warning({
+        content: t('api.passwordChangeRequired'),
+        key: PASSWORD_CHANGE_KEY,
+      });
+      openPasswordChange();
     },
     requestFailed({ url, message, durationMs }) {
       apis()?.notification.error({

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import en from './locales/en.json';
-import ja from './locales/ja.json';
-import zh from './locales/zh.json';
+import { combineMessages } from './loadMessages';
+import adminEn from './locales/admin.en.json';
+import adminJa from './locales/admin.ja.json';
+import adminZh from './locales/admin.zh.json';
+import enShell from './locales/en.json';
+import jaShell from './locales/ja.json';
+import zhShell from './locales/zh.json';
+
+// Each language as the console loads it: the shell's file plus the admin screens' file.
+const en = combineMessages(enShell, adminEn);
+const zh = combineMessages(zhShell, adminZh);
+const ja = combineMessages(jaShell, adminJa);
 
 /** Leaf messages of a nested message object, keyed by dotted path. */
 function flatten(messages: object, prefix = ''): [string, unknown][] {

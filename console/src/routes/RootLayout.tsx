@@ -1,21 +1,27 @@
 import { useTranslation } from 'react-i18next';
-import { Outlet, useMatches } from 'react-router';
+import { Outlet, useNavigation } from 'react-router';
+import { useAppSelector } from '../app/hooks';
+import { NavigationProgress } from '../components/NavigationProgress';
 import { PRODUCT_NAME } from '../constants';
-import type { PageHandle } from './buildRoutes';
+import { selectFullScreenLoading } from '../shell/shellSlice';
+import { FullPageLoading } from './FullPageLoading';
+import { usePageTitleKey } from './pageHandle';
 
-const isPageHandle = (handle: unknown): handle is PageHandle =>
-  typeof handle === 'object' && handle !== null && 'titleKey' in handle;
-
-/** Root of every route: titles the document after the deepest matched page. */
+/**
+ * Root of every route: titles the document after the deepest matched page, shows the progress
+ * bar while navigating and the full-screen indicator while the shell loads.
+ */
 export function RootLayout() {
   const { t } = useTranslation();
-  const handle = useMatches()
-    .map((match) => match.handle)
-    .findLast(isPageHandle);
-  const title = handle ? t('app.documentTitle', { page: t(handle.titleKey) }) : PRODUCT_NAME;
+  const navigating = useNavigation().state !== 'idle';
+  const loading = useAppSelector(selectFullScreenLoading);
+  const titleKey = usePageTitleKey();
+  const title = titleKey ? t('app.documentTitle', { page: t(titleKey) }) : PRODUCT_NAME;
   return (
     <>
       <title>{title}</title>
+      <NavigationProgress active={navigating} />
+      {loading && <FullPageLoading />}
       <Outlet />
     </>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accessRedirect, viewerOfSession } from './access';
+import { accessRedirect, viewerOf, viewerOfSession } from './access';
 
 describe('accessRedirect', () => {
   it('lets anyone open public routes', () => {
@@ -28,4 +28,12 @@ describe('accessRedirect', () => {
 it('treats a stored token as a signed-in user', () => {
   expect(viewerOfSession({ token: 't' })).toBe('user');
   expect(viewerOfSession({ userName: 'alice' })).toBe('anonymous');
+});
+
+it('makes system and organization administrators admin viewers once the role is derived', () => {
+  expect(viewerOf({ token: 't' }, 'system-admin')).toBe('admin');
+  expect(viewerOf({ token: 't' }, 'organization-admin')).toBe('admin');
+  expect(viewerOf({ token: 't' }, 'user')).toBe('user');
+  expect(viewerOf({ token: 't' }, undefined)).toBe('user');
+  expect(viewerOf({}, 'system-admin')).toBe('anonymous');
 });

@@ -1,3 +1,4 @@
+import { isAdminRole, type DerivedRole } from '../shell/deriveRole';
 import { hasToken, type Session } from '../session/session';
 import { LOGIN_PATH, NOT_FOUND_PATH } from './paths';
 
@@ -10,6 +11,16 @@ export type Viewer = 'anonymous' | 'user' | 'admin';
 /** Until user info is loaded (SPEC §4's guard), a token is all that is known: a plain user. */
 export const viewerOfSession = (session: Session): Viewer =>
   hasToken(session) ? 'user' : 'anonymous';
+
+/**
+ * The viewer once the guard has derived the role (SPEC §6): system and organization
+ * administrators see admin routes; a token without a derived role yet is a plain user.
+ */
+export const viewerOfRole = (role: DerivedRole | undefined): Viewer =>
+  isAdminRole(role) ? 'admin' : 'user';
+
+export const viewerOf = (session: Session, role: DerivedRole | undefined): Viewer =>
+  hasToken(session) ? viewerOfRole(role) : 'anonymous';
 
 export interface AccessRule {
   access: Access;

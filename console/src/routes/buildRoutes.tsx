@@ -1,21 +1,18 @@
-import { redirect, type RouteObject } from 'react-router';
+import { redirect, type MiddlewareFunction, type RouteObject } from 'react-router';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../constants';
-import type { TranslationKey } from '../i18n/translationKey';
 import { accessRedirect, type Viewer } from './access';
 import { FullPageLoading } from './FullPageLoading';
 import { loadChunk } from './loadChunk';
+import type { PageHandle } from './pageHandle';
 import { RootLayout } from './RootLayout';
 import { RouteErrorPage } from './RouteErrorPage';
-import { isRedirectRoute, type PageRoute, type RouteEntry } from './routeTable';
-
-/** Route `handle` of every page: what RootLayout reads to title the document. */
-export interface PageHandle {
-  titleKey: TranslationKey;
-}
+import { isRedirectRoute, type PageRoute, type RouteEntry } from './routeEntry';
 
 export interface BuildRoutesOptions {
-  /** Asked before every navigation, so a sign-in or sign-out takes effect at once. */
+  /** Asked before every navigation, so a sign-in, sign-out or role change takes effect at once. */
   getViewer: () => Viewer;
+  /** SPEC §4's navigation guard, run before every navigation. */
+  guard?: MiddlewareFunction;
   chunkTimeoutMs?: number;
 }
 
@@ -35,21 +32,36 @@ function pageRoute(entry: PageRoute, options: BuildRoutesOptions): RouteObject {
   };
 }
 
-/** Turns the route table into react-router routes under one root layout and error page. */
+/**
+ * Turns the route table into react-router routes: one root (guard, title, progress bar, error
+ * page) holding the bare pages, the redirects and the main layout with its pages.
+ */
 export function buildRoutes(
   table: readonly RouteEntry[],
   options: BuildRoutesOptions,
 ): RouteObject[] {
+  const toRoute = (entry: RouteEntry): RouteObject =>
+    isRedirectRoute(entry)
+      ? { path: entry.path, loader: () => redirect(entry.redirectTo), element: null }
+      : pageRoute(entry, options);
+  const inMainLayout = (entry: RouteEntry) => !isRedirectRoute(entry) && entry.layout === 'main';
+  const chunkTimeoutMs = options.chunkTimeoutMs ?? CHUNK_LOAD_TIMEOUT_MS;
   return [
     {
       Component: RootLayout,
       ErrorBoundary: RouteErrorPage,
       HydrateFallback: FullPageLoading,
-      children: table.map((entry) =>
-        isRedirectRoute(entry)
-          ? { path: entry.path, loader: () => redirect(entry.redirectTo), element: null }
-          : pageRoute(entry, options),
-      ),
+      middleware: options.guard ? [options.guard] : [],
+      children: [
+        ...table.filter((entry) => !inMainLayout(entry)).map(toRoute),
+        {
+          lazy: {
+            Component: async () =>
+              (await loadChunk(() => import('../layout/MainLayout'), chunkTimeoutMs)).default,
+          },
+          children: table.filter(inMainLayout).map(toRoute),
+        },
+      ],
     },
   ];
 }

@@ -1,53 +1,53 @@
-import type { ComponentType } from 'react';
-import type { TranslationKey } from '../i18n/translationKey';
-import type { Access } from './access';
-import { HOME_PATH, LOGIN_PATH, NOT_FOUND_PATH } from './paths';
+import { CREATE_FORMS } from '../resources/resourceKinds';
+import { adminRoutes } from './adminRoutes';
+import { HOME_PATH, LOGIN_PATH, NOT_FOUND_PATH, REDIRECT_PATH } from './paths';
+import { bareScreen, redirectRoute, screen, type RouteEntry } from './routeEntry';
 
-export type PageModule = { default: ComponentType };
-
-export interface PageRoute {
-  path: string;
-  titleKey: TranslationKey;
-  access: Access;
-  /** The page component, loaded on first visit. */
-  page: () => Promise<PageModule>;
-  signedInRedirect?: string;
-}
-
-export interface RedirectRoute {
-  path: string;
-  access: 'public';
-  redirectTo: string;
-}
-
-export type RouteEntry = PageRoute | RedirectRoute;
-
-export const isRedirectRoute = (entry: RouteEntry): entry is RedirectRoute => 'redirectTo' in entry;
+export {
+  isRedirectRoute,
+  type PageModule,
+  type PageRoute,
+  type RedirectRoute,
+  type RouteEntry,
+  type RouteLayout,
+} from './routeEntry';
 
 /**
- * Every route of the console, described once. The router, the menu, access checks and document
- * titles are all derived from this table.
+ * Every route of the console (SPEC §2), described once. The router, the menus, access checks and
+ * document titles are all derived from this table.
  */
 export const routeTable: readonly RouteEntry[] = [
   {
     path: LOGIN_PATH,
     titleKey: 'routes.login',
     access: 'public',
+    layout: 'bare',
     page: () => import('../pages/login/LoginPage'),
     signedInRedirect: HOME_PATH,
   },
-  { path: '/', access: 'public', redirectTo: HOME_PATH },
-  {
-    path: HOME_PATH,
-    titleKey: 'routes.home',
-    access: 'user',
-    page: () => import('../pages/home/HomePage'),
-  },
-  {
-    path: NOT_FOUND_PATH,
-    titleKey: 'routes.notFound',
-    access: 'user',
-    page: () => import('../pages/notFound/NotFoundPage'),
-  },
-  { path: '*', access: 'public', redirectTo: NOT_FOUND_PATH },
+  redirectRoute('/', HOME_PATH),
+  screen(HOME_PATH, 'routes.home', () => import('../pages/home/HomePage')),
+  screen('/swagger', 'routes.swagger'),
+  screen(`${REDIRECT_PATH}/*`, 'routes.redirect', () => import('../pages/redirect/RedirectPage')),
+  screen('/list/:type', 'routes.list'),
+  screen('/detail/:type/:name', 'routes.detail'),
+  screen('/add', 'routes.add'),
+  screen('/add/import', 'routes.addImport'),
+  ...CREATE_FORMS.map((form) => screen(`/add/${form}`, `routes.create.${form}`)),
+  screen(NOT_FOUND_PATH, 'routes.notFound', () => import('../pages/notFound/NotFoundPage')),
+  screen('/audit', 'routes.audit', () => import('../pages/audit/AuditPage')),
+  screen('/cost', 'routes.cost'),
+  screen('/cluster-dashboard', 'routes.clusterDashboard'),
+  redirectRoute('/dashboard-custom', '/dashboard-custom/category'),
+  screen('/dashboard-custom/category', 'routes.dashboardCategories'),
+  screen('/dashboard-custom/category/:category/dashboard', 'routes.dashboards'),
+  screen('/dashboard-custom/dashboard/:dashboard/detail', 'routes.dashboardDetail'),
+  redirectRoute('/appstore', '/appstore/list'),
+  screen('/appstore/list', 'routes.appstore'),
+  screen('/appstore/detail/:name/:version', 'routes.appDetail'),
+  bareScreen('/dashboard/:dashboard/config', 'routes.dashboardConfig'),
+  bareScreen('/logs/:name/:container', 'routes.logs'),
+  bareScreen('/shell/:name/:container', 'routes.shell'),
+  ...adminRoutes,
+  redirectRoute('*', NOT_FOUND_PATH),
 ];

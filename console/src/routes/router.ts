@@ -1,11 +1,21 @@
-import { createBrowserRouter } from 'react-router';
-import { readSession } from '../session/session';
-import { viewerOfSession } from './access';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createNavigationGuard, type GuardDependencies } from '../shell/navigationGuard';
+import { viewerOf } from './access';
 import { buildRoutes } from './buildRoutes';
+import type { RouteEntry } from './routeEntry';
 import { routeTable } from './routeTable';
 
-export function createAppRouter() {
-  return createBrowserRouter(
-    buildRoutes(routeTable, { getViewer: () => viewerOfSession(readSession()) }),
-  );
+/** The console's routes with SPEC §4's guard and access derived from the generated role. */
+export function createAppRoutes(
+  deps: GuardDependencies,
+  table: readonly RouteEntry[] = routeTable,
+): RouteObject[] {
+  return buildRoutes(table, {
+    getViewer: () => viewerOf(deps.readSession(), deps.store.getState().shell.role),
+    guard: createNavigationGuard(deps),
+  });
+}
+
+export function createAppRouter(deps: GuardDependencies) {
+  return createBrowserRouter(createAppRoutes(deps));
 }

@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { createMemoryRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { describe, expect, it } from 'vitest';
@@ -40,11 +41,41 @@ describe('route table', () => {
     expect(router.state.location.pathname).toBe('/home');
   });
 
+  it('shows the progress bar while a navigation is under way, and only then', async () => {
+    let finishLoading: (module: { default: () => ReactElement }) => void = () => undefined;
+    const slow: RouteEntry = {
+      path: '/slow',
+      titleKey: 'routes.home',
+      access: 'public',
+      layout: 'bare',
+      page: () =>
+        new Promise((resolve) => {
+          finishLoading = resolve;
+        }),
+    };
+    const start: RouteEntry = {
+      ...slow,
+      path: '/start',
+      page: () => import('../pages/notFound/NotFoundPage'),
+    };
+    const router = openAt('/start', 'user', [start, slow]);
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeDefined();
+    expect(screen.queryByTestId('navigation-progress')).toBeNull();
+
+    void router.navigate('/slow');
+
+    expect(await screen.findByTestId('navigation-progress')).toBeDefined();
+    finishLoading({ default: () => <h1>Slow page</h1> });
+    expect(await screen.findByRole('heading', { name: 'Slow page' })).toBeDefined();
+    expect(screen.queryByTestId('navigation-progress')).toBeNull();
+  });
+
   it('shows a reload page when a page chunk fails to load', async () => {
     const broken: RouteEntry = {
       path: '/broken',
       titleKey: 'routes.home',
       access: 'public',
+      layout: 'bare',
       page: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
     };
     openAt('/broken', 'user', [broken]);

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { clearSession, readSession, saveSession } from './session';
+import { clearSession, readSession, saveSession, setSessionOrganization } from './session';
 
 it('persists the session in localStorage and clears all of it', () => {
   expect(readSession()).toEqual({});
@@ -18,4 +18,14 @@ it('persists the session in localStorage and clears all of it', () => {
 
   expect(readSession()).toEqual({});
   expect(localStorage.length).toBe(0);
+});
+
+it('stores and forgets the current organization alone', () => {
+  saveSession({ token: 't-1', organization: 'acme' });
+
+  setSessionOrganization('globex');
+  expect(readSession()).toEqual({ token: 't-1', organization: 'globex' });
+
+  setSessionOrganization(undefined);
+  expect(readSession()).toEqual({ token: 't-1' });
 });

@@ -1,4 +1,5 @@
 import { STORAGE_KEYS } from '../constants';
+import { localStore as storage } from './localStore';
 
 /** What the console remembers about the signed-in user between page loads. */
 export interface Session {
@@ -10,15 +11,6 @@ export interface Session {
 
 type SessionField = keyof typeof STORAGE_KEYS;
 const FIELDS = Object.keys(STORAGE_KEYS) as SessionField[];
-
-function storage(): Storage | undefined {
-  // Absent outside a browser (node tests) and throws when storage is disabled.
-  try {
-    return globalThis.localStorage;
-  } catch {
-    return undefined;
-  }
-}
 
 export function readSession(): Session {
   const store = storage();
@@ -44,3 +36,9 @@ export function clearSession(): void {
 }
 
 export const hasToken = (session: Session): boolean => Boolean(session.token);
+
+/** Stores the current organization, or forgets it when the user belongs to none. */
+export function setSessionOrganization(organizationId: string | undefined): void {
+  if (organizationId) storage()?.setItem(STORAGE_KEYS.organization, organizationId);
+  else storage()?.removeItem(STORAGE_KEYS.organization);
+}

@@ -9,7 +9,13 @@ export interface RegisterValues {
   confirmPassword: string;
 }
 
-export function RegisterForm({ onSubmit }: { onSubmit: (values: RegisterValues) => void }) {
+export function RegisterForm({
+  onSubmit,
+  submitting = false,
+}: {
+  onSubmit: (values: RegisterValues) => void;
+  submitting?: boolean;
+}) {
   const { t } = useTranslation();
   const rules = credentialRules(t);
   return (
@@ -38,7 +44,7 @@ export function RegisterForm({ onSubmit }: { onSubmit: (values: RegisterValues) 
         <Input.Password autoComplete="new-password" />
       </Form.Item>
       <Form.Item>
-        <Button type="primary" htmlType="submit" block>
+        <Button type="primary" htmlType="submit" block loading={submitting}>
           {t('login.register')}
         </Button>
       </Form.Item>

@@ -1,0 +1,225 @@
+import { servicePath } from '../config/productHost';
+import type { EFFECTS } from '../constants';
+import { baseApi } from './baseApi';
+import type { OrgView } from './organizationApi';
+import type { UserView } from './userApi';
+
+/** Per-cluster access effect (SPEC §9). */
+export type Effect = (typeof EFFECTS)[number];
+/** Effect of one permission inside a role. */
+export type PermissionEffect = 'allow' | 'deny';
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** A list that the server returns whole. */
+export interface ItemList<T> {
+  items: T[];
+  total: number;
+}
+
+export interface ListArgs {
+  organizationId: string;
+  page: number;
+  pageSize: number;
+  search?: string;
+}
+
+export interface ClusterRoleBinding {
+  cluster: string;
+  roleId: string;
+  roleName?: string;
+  effect: Effect;
+}
+
+export interface CreateUserBody {
+  userName: string;
+  name: string;
+  email: string;
+  password: string;
+  organizationId: string;
+  isAdmin: boolean;
+  groupIds: string[];
+  providers: ClusterRoleBinding[];
+}
+
+export type UpdateUserBody = Omit<CreateUserBody, 'password'> & { updateType: 'general' };
+
+export interface GroupView {
+  uuid: string;
+  name: string;
+  description: string;
+  organizationId: string;
+  userIds: string[];
+  providers: ClusterRoleBinding[];
+}
+
+export type GroupBody = Omit<GroupView, 'uuid'> & { uuid?: string };
+
+export interface RolePermission {
+  name: string;
+  effect: PermissionEffect;
+}
+
+export interface RoleView {
+  uuid: string;
+  name: string;
+  description: string;
+  organizationId: string;
+  builtIn: boolean;
+  permissions: RolePermission[];
+}
+
+export type RoleBody = Omit<RoleView, 'uuid' | 'builtIn'> & { uuid?: string };
+
+export interface Permission {
+  name: string;
+  group: string;
+  description: string;
+}
+
+export type UpdateOrgBody = Omit<OrgView, 'name' | 'adminFlag' | 'createdAt'>;
+
+export interface Invitation {
+  organizationId: string;
+  inviterId: string;
+  invitationCode: string;
+  expiresAt: string;
+}
+
+/** What the console needs of a cluster (provider) to bind roles on it. */
+interface ProviderItem {
+  cluster?: string;
+  name?: string;
+}
+
+const iam = (path: string) => `${servicePath('iam')}${path}`;
+const segment = encodeURIComponent;
+const org = (organizationId: string, rest = '') =>
+  iam(`/organizations/${segment(organizationId)}${rest}`);
+const listQuery = (path: string, { page, pageSize, search }: ListArgs) => ({
+  url: path,
+  params: { page, pageSize, search: search || undefined },
+});
+
+type IamTag = 'User' | 'Group' | 'Role' | 'Organization';
+/** Invalidate only when the change happened; a refused change leaves every cached list valid. */
+const afterSuccess =
+  (...tags: IamTag[]) =>
+  (_result: unknown, error: unknown): IamTag[] =>
+    error ? [] : tags;
+
+export const iamApi = baseApi
+  .enhanceEndpoints({ addTagTypes: ['User', 'Group', 'Role', 'Permission', 'Organization'] })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      listUsers: build.query<Page<UserView>, ListArgs>({
+        query: (args) => listQuery(org(args.organizationId, '/users'), args),
+        providesTags: ['User'],
+      }),
+      createUser: build.mutation<UserView, CreateUserBody>({
+        query: (body) => ({ url: iam('/users'), method: 'POST', body }),
+        invalidatesTags: afterSuccess('User', 'Group'),
+      }),
+      updateUser: build.mutation<UserView, UpdateUserBody>({
+        query: (body) => ({ url: iam('/users'), method: 'PUT', body }),
+        invalidatesTags: afterSuccess('User', 'Group'),
+      }),
+      removeUserFromOrganization: build.mutation<null, { organizationId: string; userId: string }>({
+        query: ({ organizationId, userId }) => ({
+          url: org(organizationId, `/users/${segment(userId)}`),
+          method: 'DELETE',
+        }),
+        invalidatesTags: afterSuccess('User', 'Group'),
+      }),
+
+      listGroups: build.query<Page<GroupView>, ListArgs>({
+        query: (args) => listQuery(org(args.organizationId, '/groups'), args),
+        providesTags: ['Group'],
+      }),
+      getGroup: build.query<GroupView, { organizationId: string; groupId: string }>({
+        query: ({ organizationId, groupId }) => org(organizationId, `/groups/${segment(groupId)}`),
+        providesTags: ['Group'],
+      }),
+      saveGroup: build.mutation<GroupView, GroupBody>({
+        query: (body) => ({ url: iam('/groups'), method: body.uuid ? 'PUT' : 'POST', body }),
+        invalidatesTags: afterSuccess('Group', 'User'),
+      }),
+      deleteGroup: build.mutation<null, { organizationId: string; groupId: string }>({
+        query: ({ organizationId, groupId }) => ({
+          url: org(organizationId, `/groups/${segment(groupId)}`),
+          method: 'DELETE',
+        }),
+        invalidatesTags: afterSuccess('Group', 'User'),
+      }),
+
+      listRoles: build.query<Page<RoleView>, ListArgs>({
+        query: (args) => listQuery(org(args.organizationId, '/roles'), args),
+        providesTags: ['Role'],
+      }),
+      saveRole: build.mutation<RoleView, RoleBody>({
+        query: (body) => ({ url: iam('/roles'), method: body.uuid ? 'PUT' : 'POST', body }),
+        invalidatesTags: afterSuccess('Role'),
+      }),
+      deleteRole: build.mutation<null, { organizationId: string; roleId: string }>({
+        query: ({ organizationId, roleId }) => ({
+          url: org(organizationId, `/roles/${segment(roleId)}`),
+          method: 'DELETE',
+        }),
+        invalidatesTags: afterSuccess('Role'),
+      }),
+      listPermissions: build.query<ItemList<Permission>, undefined>({
+        query: () => iam('/permissions'),
+        providesTags: ['Permission'],
+      }),
+
+      // The organization list and creation are organizationApi's (the switcher uses them too).
+      updateOrganization: build.mutation<OrgView, UpdateOrgBody>({
+        query: (body) => ({ url: iam('/organizations'), method: 'PUT', body }),
+        invalidatesTags: afterSuccess('Organization'),
+      }),
+      deleteOrganization: build.mutation<null, string>({
+        query: (organizationId) => ({ url: org(organizationId), method: 'DELETE' }),
+        invalidatesTags: afterSuccess('Organization'),
+      }),
+      // A GET, but every call issues a new code, so it is a mutation and never cached.
+      generateInvitation: build.mutation<Invitation, string>({
+        query: (organizationId) => iam(`/join/organizations/${segment(organizationId)}`),
+      }),
+
+      // The clusters a role can be bound on. Clusters arrive with their own issue; until then
+      // (and whenever the call fails) the list is simply empty, without an error notification.
+      listClusterNames: build.query<string[], string>({
+        query: (organizationId) =>
+          `${servicePath('manage')}/organizations/${segment(organizationId)}/providers`,
+        extraOptions: { silent: true },
+        transformResponse: (data: { items?: ProviderItem[] } | null) =>
+          (data?.items ?? [])
+            .map((item) => item.cluster ?? item.name ?? '')
+            .filter((name) => name !== ''),
+      }),
+    }),
+  });
+
+export const {
+  useListUsersQuery,
+  useCreateUserMutation,
+  useUpdateUserMutation,
+  useRemoveUserFromOrganizationMutation,
+  useListGroupsQuery,
+  useGetGroupQuery,
+  useSaveGroupMutation,
+  useDeleteGroupMutation,
+  useListRolesQuery,
+  useSaveRoleMutation,
+  useDeleteRoleMutation,
+  useListPermissionsQuery,
+  useUpdateOrganizationMutation,
+  useDeleteOrganizationMutation,
+  useGenerateInvitationMutation,
+  useListClusterNamesQuery,
+} = iamApi;

@@ -1,0 +1,127 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Empty, Flex, Input, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { DeleteConfirmDialog } from './DeleteConfirmDialog';
+import type { ServerPaging } from './useListParams';
+
+export interface RowDeletion<T> {
+  /** The name the user types to confirm. */
+  nameOf: (row: T) => string;
+  remove: (row: T) => Promise<unknown>;
+  /** Dialog title for the row. */
+  title: (row: T) => string;
+  /** Action and confirm-button label; "Delete" unless given (users are "removed"). */
+  label?: string;
+  disabled?: (row: T) => boolean;
+}
+
+export interface AdminListPageProps<T> {
+  title: string;
+  testId: string;
+  rowKey: (row: T) => string;
+  columns: TableColumnsType<T>;
+  /**
+   * Rows of the last successful answer. A failed request leaves them as they were: the base
+   * query has already reported it, and a list ignores non-zero responses (SPEC §7).
+   */
+  items: readonly T[] | undefined;
+  total: number | undefined;
+  loading: boolean;
+  emptyText: string;
+  /** Server-side paging and search; without it the table pages the items it has. */
+  paging?: ServerPaging;
+  searchPlaceholder?: string;
+  create?: { path: string; label: string };
+  /** Where the row's edit (or view) action leads, with the action's label. */
+  edit?: (row: T) => { path: string; label: string } | undefined;
+  deletion?: RowDeletion<T>;
+  /** Further row actions, placed before delete. */
+  rowActions?: (row: T) => ReactNode;
+}
+
+/** The one list screen of the admin area: title, search, create, paged table, edit and delete. */
+export function AdminListPage<T extends object>(props: AdminListPageProps<T>) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { paging, deletion, edit, rowActions } = props;
+  const [deleting, setDeleting] = useState<T | undefined>();
+  const hasActions = Boolean(edit ?? deletion ?? rowActions);
+
+  const actionsColumn: TableColumnsType<T> = [
+    {
+      key: 'actions',
+      title: t('admin.common.actions'),
+      render: (_value, row) => {
+        const link = edit?.(row);
+        return (
+          <Space size="small" wrap>
+            {link && <Link to={link.path}>{link.label}</Link>}
+            {rowActions?.(row)}
+            {deletion && (
+              <Button
+                type="link"
+                danger
+                size="small"
+                disabled={deletion.disabled?.(row)}
+                onClick={() => setDeleting(row)}
+              >
+                {deletion.label ?? t('admin.common.delete')}
+              </Button>
+            )}
+          </Space>
+        );
+      },
+    },
+  ];
+
+  return (
+    <Flex vertical gap="middle" style={{ padding: 24 }}>
+      <Flex justify="space-between" align="center" wrap gap="middle">
+        <Typography.Title level={2} style={{ margin: 0 }}>
+          {props.title}
+        </Typography.Title>
+        <Space wrap>
+          {paging && (
+            <Input.Search
+              allowClear
+              aria-label={props.searchPlaceholder ?? t('admin.common.search')}
+              placeholder={props.searchPlaceholder ?? t('admin.common.search')}
+              onSearch={paging.setSearch}
+              style={{ width: 260 }}
+            />
+          )}
+          {props.create && (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => props.create && void navigate(props.create.path)}
+            >
+              {props.create.label}
+            </Button>
+          )}
+        </Space>
+      </Flex>
+      <Table<T>
+        data-testid={props.testId}
+        rowKey={props.rowKey}
+        columns={hasActions ? [...props.columns, ...actionsColumn] : props.columns}
+        dataSource={props.items}
+        loading={props.loading}
+        pagination={paging ? paging.pagination(props.total) : { hideOnSinglePage: true }}
+        locale={{ emptyText: <Empty description={props.emptyText} /> }}
+        scroll={{ x: 'max-content' }}
+      />
+      {deletion && (
+        <DeleteConfirmDialog
+          name={deleting && deletion.nameOf(deleting)}
+          title={deleting ? deletion.title(deleting) : ''}
+          confirmLabel={deletion.label}
+          onConfirm={() => (deleting ? deletion.remove(deleting) : Promise.resolve())}
+          onClose={() => setDeleting(undefined)}
+        />
+      )}
+    </Flex>
+  );
+}

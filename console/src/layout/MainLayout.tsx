@@ -1,0 +1,24 @@
+import { Layout } from 'antd';
+import { Outlet } from 'react-router';
+import { AppHeader } from './header/AppHeader';
+import { SideNav } from './navigation/SideNav';
+import { ShellDialogs } from './ShellDialogs';
+import { useAutoOpenDialogs } from './useAutoOpenDialogs';
+import './MainLayout.css';
+
+/** SPEC §2 main layout: header, navigation and the page, plus the shell's dialogs. */
+export default function MainLayout() {
+  useAutoOpenDialogs();
+  return (
+    <Layout className="nimbus-shell">
+      <AppHeader />
+      <Layout>
+        <SideNav />
+        <Layout.Content className="nimbus-shell__content">
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+      <ShellDialogs />
+    </Layout>
+  );
+}

@@ -1,0 +1,23 @@
+import { lazy, Suspense } from 'react';
+import { useAppSelector } from '../app/hooks';
+import { loadChunk } from '../routes/loadChunk';
+
+// Dialogs load on first opening, keeping them out of every page's first load.
+const PersonalSettingsDialog = lazy(() =>
+  loadChunk(() => import('../settings/PersonalSettingsDialog')),
+);
+const JoinOrganizationDialog = lazy(() =>
+  loadChunk(() => import('../organizations/JoinOrganizationDialog')),
+);
+
+/** The shell's dialogs that the store opens: personal settings and join-or-create organization. */
+export function ShellDialogs() {
+  const settingsOpen = useAppSelector((state) => state.shell.settings.open);
+  const joinOpen = useAppSelector((state) => state.shell.joinOrganizationOpen);
+  return (
+    <Suspense fallback={null}>
+      {settingsOpen && <PersonalSettingsDialog />}
+      {joinOpen && <JoinOrganizationDialog />}
+    </Suspense>
+  );
+}

@@ -1,0 +1,29 @@
+import { Flex, Layout } from 'antd';
+import { Link } from 'react-router';
+import { LanguageSelect } from '../../components/LanguageSelect';
+import { PRODUCT_NAME } from '../../constants';
+import { HOME_PATH } from '../../routes/paths';
+import { GlobalSearch } from './GlobalSearch';
+import { MenuPopover } from './MenuPopover';
+import { OrganizationSwitcher } from './OrganizationSwitcher';
+import { UserMenu } from './UserMenu';
+
+/** SPEC §2 header: menu, global search, organization, language and user menu. */
+export function AppHeader() {
+  return (
+    <Layout.Header className="nimbus-shell__header">
+      <Flex align="center" gap="small" style={{ height: '100%' }}>
+        <Link to={HOME_PATH} className="nimbus-shell__brand">
+          {PRODUCT_NAME}
+        </Link>
+        <MenuPopover />
+        <Flex align="center" gap="small" style={{ marginLeft: 'auto' }}>
+          <GlobalSearch />
+          <OrganizationSwitcher />
+          <LanguageSelect testId="header-language" />
+          <UserMenu />
+        </Flex>
+      </Flex>
+    </Layout.Header>
+  );
+}

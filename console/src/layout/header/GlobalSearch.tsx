@@ -1,0 +1,44 @@
+import { SearchOutlined } from '@ant-design/icons';
+import { Button, Modal } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { UI_SIZES } from '../../constants';
+import { ResourceSearch } from '../../pages/home/ResourceSearch';
+import { HOME_PATH } from '../../routes/paths';
+
+/**
+ * SPEC §2's global control: a search button opening the home view's search 20px from the top,
+ * hidden on Home (which shows the search itself) and closed by any route change.
+ */
+export function GlobalSearch() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  // Open only for the location it was opened at, so any navigation closes it.
+  const [openedAt, setOpenedAt] = useState<string>();
+  if (location.pathname === HOME_PATH) return null;
+  const open = openedAt === location.key;
+  return (
+    <>
+      <Button
+        type="text"
+        icon={<SearchOutlined />}
+        aria-label={t('search.open')}
+        data-testid="global-search-button"
+        onClick={() => setOpenedAt(location.key)}
+      />
+      {open && (
+        <Modal
+          open
+          onCancel={() => setOpenedAt(undefined)}
+          footer={null}
+          width={800}
+          style={{ top: UI_SIZES.globalControlDialogTopPx }}
+          title={t('search.title')}
+        >
+          <ResourceSearch />
+        </Modal>
+      )}
+    </>
+  );
+}

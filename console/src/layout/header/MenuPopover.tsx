@@ -1,0 +1,88 @@
+import { AppstoreOutlined } from '@ant-design/icons';
+import { Button, Empty, Flex, Popover, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { TranslationKey } from '../../i18n/translationKey';
+import {
+  ADMIN_SERVICE_LINKS,
+  openableLinks,
+  TOOL_LINKS,
+  USER_SERVICE_LINKS,
+  type MenuLink,
+} from '../navigation/menuModel';
+import { useGeneratedRoutes } from '../navigation/useGeneratedRoutes';
+import './MenuPopover.css';
+
+interface SectionProps {
+  titleKey: TranslationKey;
+  links: readonly MenuLink[];
+  onNavigate: () => void;
+  testId?: string;
+}
+
+function MenuSection({ titleKey, links, onNavigate, testId }: SectionProps) {
+  const { t } = useTranslation();
+  return (
+    <section className="nimbus-menu__section" data-testid={testId}>
+      <Typography.Title level={5}>{t(titleKey)}</Typography.Title>
+      <ul className="nimbus-menu__links">
+        {links.map((entry) => (
+          <li key={entry.to}>
+            <Link to={entry.to} onClick={onNavigate}>
+              {t(entry.labelKey)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** SPEC §2 header menu: favourites, tools, User Services and, for administrators, Admin Services. */
+export function MenuPopover() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const routes = useGeneratedRoutes();
+  const close = () => setOpen(false);
+  const adminLinks = openableLinks(ADMIN_SERVICE_LINKS, routes);
+  const content = (
+    <Flex className="nimbus-menu" gap="large" wrap data-testid="menu-popover">
+      <section className="nimbus-menu__section">
+        <Typography.Title level={5}>{t('menu.favourites')}</Typography.Title>
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('menu.noFavourites')} />
+      </section>
+      <MenuSection
+        titleKey="menu.tools.title"
+        links={openableLinks(TOOL_LINKS, routes)}
+        onNavigate={close}
+      />
+      <MenuSection
+        titleKey="menu.userServices"
+        links={openableLinks(USER_SERVICE_LINKS, routes)}
+        onNavigate={close}
+      />
+      {adminLinks.length > 0 && (
+        <MenuSection
+          titleKey="menu.adminServices"
+          links={adminLinks}
+          onNavigate={close}
+          testId="admin-services"
+        />
+      )}
+    </Flex>
+  );
+  return (
+    <Popover
+      content={content}
+      trigger="click"
+      placement="bottomLeft"
+      open={open}
+      onOpenChange={setOpen}
+    >
+      <Button type="text" icon={<AppstoreOutlined />} data-testid="header-menu">
+        {t('header.menu')}
+      </Button>
+    </Popover>
+  );
+}

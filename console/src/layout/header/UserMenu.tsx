@@ -1,0 +1,57 @@
+import { DownOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Dropdown, type MenuProps } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useAppDispatch, useAppStore } from '../../app/hooks';
+import { LOGIN_PATH } from '../../routes/paths';
+import { shellActions } from '../../shell/shellSlice';
+import { signOut } from '../../shell/signOut';
+import { useSignedInUser } from '../../shell/useShellData';
+import { AboutDialog } from './AboutDialog';
+
+type UserMenuKey = 'settings' | 'joinOrganization' | 'about' | 'logout';
+
+/** The user's name with personal settings, joining an organization, about and sign-out. */
+export function UserMenu() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const store = useAppStore();
+  const navigate = useNavigate();
+  const user = useSignedInUser();
+  const [aboutOpen, setAboutOpen] = useState(false);
+
+  const actions: Record<UserMenuKey, () => void> = {
+    settings: () => dispatch(shellActions.settingsOpened('basic')),
+    joinOrganization: () => dispatch(shellActions.joinOrganizationOpened()),
+    about: () => setAboutOpen(true),
+    logout: () => {
+      void signOut(store).then(() => navigate(LOGIN_PATH));
+    },
+  };
+  const item = (key: UserMenuKey, label: string) => ({
+    key,
+    label: <span data-testid={`user-menu-${key}`}>{label}</span>,
+  });
+  const items: MenuProps['items'] = [
+    item('settings', t('userMenu.settings')),
+    item('joinOrganization', t('userMenu.joinOrganization')),
+    item('about', t('userMenu.about')),
+    { type: 'divider' },
+    item('logout', t('userMenu.logout')),
+  ];
+
+  return (
+    <>
+      <Dropdown
+        trigger={['click']}
+        menu={{ items, onClick: ({ key }) => actions[key as UserMenuKey]() }}
+      >
+        <Button type="text" icon={<UserOutlined />} data-testid="header-user-menu">
+          {user?.userName} <DownOutlined />
+        </Button>
+      </Dropdown>
+      <AboutDialog open={aboutOpen} onClose={() => setAboutOpen(false)} />
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import { Layout, Menu, type MenuProps } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { HOME_PATH } from '../../routes/paths';
+import { ADMIN_NAVIGATION, FAST_CREATION_LINKS, openableLinks, type MenuLink } from './menuModel';
+import { useGeneratedRoutes } from './useGeneratedRoutes';
+
+type MenuItem = NonNullable<MenuProps['items']>[number];
+
+/**
+ * SPEC §2 navigation menu: Navigation, My Collections and Fast Creation for everyone; user,
+ * cluster and image registry management for administrators.
+ */
+export function SideNav() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const routes = useGeneratedRoutes();
+  const [collapsed, setCollapsed] = useState(false);
+  const linkItem = (entry: MenuLink): MenuItem => ({
+    key: entry.to,
+    label: <Link to={entry.to}>{t(entry.labelKey)}</Link>,
+  });
+
+  const adminGroups = ADMIN_NAVIGATION.map((group) => ({
+    ...group,
+    links: openableLinks(group.links, routes),
+  })).filter((group) => group.links.length > 0);
+
+  const items: MenuItem[] = [
+    {
+      type: 'group',
+      key: 'navigation',
+      label: t('navigation.title'),
+      children: [linkItem({ to: HOME_PATH, labelKey: 'routes.home' })],
+    },
+    {
+      type: 'group',
+      key: 'collections',
+      label: t('navigation.collections'),
+      children: [{ key: 'collections-empty', label: t('menu.noFavourites'), disabled: true }],
+    },
+    {
+      type: 'group',
+      key: 'fastCreation',
+      label: t('navigation.fastCreation'),
+      children: openableLinks(FAST_CREATION_LINKS, routes).map(linkItem),
+    },
+    ...(adminGroups.length > 0
+      ? [
+          {
+            type: 'group' as const,
+            key: 'admin',
+            label: t('navigation.admin'),
+            children: adminGroups.map((group) => ({
+              key: group.key,
+              label: t(group.labelKey),
+              children: group.links.map(linkItem),
+            })),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <Layout.Sider
+      collapsible
+      collapsed={collapsed}
+      onCollapse={setCollapsed}
+      theme="light"
+      width={220}
+      data-testid="side-nav"
+    >
+      <Menu mode="inline" selectedKeys={[pathname]} items={items} />
+    </Layout.Sider>
+  );
+}

@@ -1,0 +1,29 @@
+import { useEffect, useRef } from 'react';
+import { useAppDispatch } from '../app/hooks';
+import { shellActions } from '../shell/shellSlice';
+import { useSystemConfigs, useUserInfo } from '../shell/useShellData';
+
+/**
+ * Opens, once per signed-in user and page load, what the account needs first: the password change
+ * the server requires, else the join-or-create-organization dialog for a user without an
+ * organization, else the MFA tab when the system requires MFA and it is not bound (SPEC §2, §4).
+ */
+export function useAutoOpenDialogs(): void {
+  const dispatch = useAppDispatch();
+  const { data: user } = useUserInfo();
+  const configs = useSystemConfigs();
+  const configsSettled = configs.data !== undefined || configs.isError;
+  const decidedFor = useRef<string>(undefined);
+
+  useEffect(() => {
+    if (!user || !configsSettled || decidedFor.current === user.uuid) return;
+    decidedFor.current = user.uuid;
+    if (user.mustChangePassword) {
+      dispatch(shellActions.settingsOpened('password'));
+    } else if (user.organizations.length === 0) {
+      dispatch(shellActions.joinOrganizationOpened());
+    } else if (configs.data?.MFA && !user.mfaEnableFlag) {
+      dispatch(shellActions.settingsOpened('mfa'));
+    }
+  }, [dispatch, user, configsSettled, configs.data?.MFA]);
+}

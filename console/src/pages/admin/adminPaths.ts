@@ -1,0 +1,17 @@
+/** Paths of the admin IAM screens (SPEC §2 admin routes); editing reuses the add screen. */
+export const ADMIN_PATHS = {
+  users: '/admin/user',
+  userAdd: '/admin/user/add',
+  groups: '/admin/group',
+  groupAdd: '/admin/group/add',
+  roles: '/admin/role',
+  roleAdd: '/admin/role/add',
+  organizations: '/admin/organization',
+  organizationAdd: '/admin/organization/add',
+} as const;
+
+/** The query parameter naming the record an add screen edits. */
+export const EDIT_PARAM = 'edit';
+
+export const editPath = (addPath: string, id: string): string =>
+  `${addPath}?${new URLSearchParams({ [EDIT_PARAM]: id }).toString()}`;

@@ -1,0 +1,54 @@
+import type { CreateUserBody, UpdateUserBody } from '../../../api/iamApi';
+import type { UserView } from '../../../api/userApi';
+import { bindingsOf, rowsOf, type ClusterRoleRow } from '../../../components/admin/ClusterRoleRows';
+
+export interface UserFormValues {
+  userName: string;
+  name?: string;
+  email: string;
+  password?: string;
+  confirmPassword?: string;
+  /** Organization admin, YES or NO. */
+  isAdmin: boolean;
+  groupIds?: string[];
+  providers?: ClusterRoleRow[];
+}
+
+export const NEW_USER_VALUES: Partial<UserFormValues> = {
+  isAdmin: false,
+  groupIds: [],
+  providers: [],
+};
+
+/** The display name falls back to the user name, which the user can change later. */
+const displayName = (values: UserFormValues): string => values.name?.trim() || values.userName;
+
+export function createUserBody(values: UserFormValues, organizationId: string): CreateUserBody {
+  return {
+    userName: values.userName,
+    name: displayName(values),
+    email: values.email.trim(),
+    password: values.password ?? '',
+    organizationId,
+    isAdmin: values.isAdmin,
+    groupIds: values.groupIds ?? [],
+    providers: bindingsOf(values.providers),
+  };
+}
+
+export function updateUserBody(values: UserFormValues, organizationId: string): UpdateUserBody {
+  const { password: _password, ...body } = createUserBody(values, organizationId);
+  return { ...body, updateType: 'general' };
+}
+
+/** The form's values for an existing user, as a member of `organizationId`. */
+export function userFormValues(user: UserView, organizationId: string): UserFormValues {
+  return {
+    userName: user.userName,
+    name: user.name,
+    email: user.email,
+    isAdmin: user.organizations.some((org) => org.uuid === organizationId && org.adminFlag),
+    groupIds: user.groupUserBindings.map((group) => group.uuid),
+    providers: rowsOf(user.providers),
+  };
+}

@@ -1,0 +1,100 @@
+import { Button, DatePicker, Form, Input, InputNumber, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { TranslationKey } from '../../i18n/translationKey';
+import { TIME_RANGE_MINUTES } from '../../constants';
+import {
+  AUDIT_METHODS,
+  CUSTOM_RANGE,
+  DEFAULT_RANGE,
+  isTimeOrderValid,
+  type AuditFilterValues,
+  type Instant,
+  type QuickRange,
+} from './auditQuery';
+
+const RANGE_LABELS: Record<QuickRange, TranslationKey> = {
+  15: 'admin.audit.ranges.m15',
+  30: 'admin.audit.ranges.m30',
+  60: 'admin.audit.ranges.h1',
+  120: 'admin.audit.ranges.h2',
+  300: 'admin.audit.ranges.h5',
+  720: 'admin.audit.ranges.h12',
+  1440: 'admin.audit.ranges.d1',
+  4320: 'admin.audit.ranges.d3',
+  10080: 'admin.audit.ranges.d7',
+};
+
+export const INITIAL_FILTERS: AuditFilterValues = { range: DEFAULT_RANGE };
+
+/** User, resource, method, HTTP status and time range of the audit list; Enter searches. */
+export function AuditFilters({ onSearch }: { onSearch: (values: AuditFilterValues) => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<AuditFilterValues>();
+  const range = Form.useWatch('range', form);
+  const rangeOptions = [
+    ...TIME_RANGE_MINUTES.map((minutes) => ({ value: minutes, label: t(RANGE_LABELS[minutes]) })),
+    { value: CUSTOM_RANGE, label: t('admin.audit.ranges.custom') },
+  ];
+
+  return (
+    <Form<AuditFilterValues>
+      form={form}
+      layout="inline"
+      name="audit-filters"
+      initialValues={INITIAL_FILTERS}
+      onFinish={onSearch}
+      onReset={() => onSearch(INITIAL_FILTERS)}
+      style={{ rowGap: 12 }}
+    >
+      <Form.Item name="user" label={t('admin.audit.user')}>
+        <Input allowClear style={{ width: 160 }} />
+      </Form.Item>
+      <Form.Item name="resource" label={t('admin.audit.resource')}>
+        <Input allowClear style={{ width: 160 }} />
+      </Form.Item>
+      <Form.Item name="method" label={t('admin.audit.method')}>
+        <Select
+          allowClear
+          style={{ width: 120 }}
+          options={AUDIT_METHODS.map((method) => ({ value: method, label: method }))}
+        />
+      </Form.Item>
+      <Form.Item name="status" label={t('admin.audit.httpStatus')}>
+        <InputNumber min={100} max={599} precision={0} style={{ width: 100 }} />
+      </Form.Item>
+      <Form.Item name="range" label={t('admin.audit.timeRange')}>
+        <Select style={{ width: 160 }} options={rangeOptions} />
+      </Form.Item>
+      {range === CUSTOM_RANGE && (
+        <>
+          <Form.Item
+            name="start"
+            label={t('admin.audit.start')}
+            dependencies={['end']}
+            rules={[
+              ({ getFieldValue }) => ({
+                validator: (_rule, start: Instant | null | undefined) =>
+                  isTimeOrderValid(start, getFieldValue('end') as Instant | null | undefined)
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t('admin.audit.timeOrder'))),
+              }),
+            ]}
+          >
+            <DatePicker showTime />
+          </Form.Item>
+          <Form.Item name="end" label={t('admin.audit.end')}>
+            <DatePicker showTime />
+          </Form.Item>
+        </>
+      )}
+      <Form.Item>
+        <Button type="primary" htmlType="submit">
+          {t('admin.audit.search')}
+        </Button>
+      </Form.Item>
+      <Form.Item>
+        <Button htmlType="reset">{t('admin.audit.reset')}</Button>
+      </Form.Item>
+    </Form>
+  );
+}

@@ -1,0 +1,77 @@
+import type { SerializedError } from '@reduxjs/toolkit';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { AuthCode, useLoginMutation, useRegisterMutation } from '../../api/authApi';
+import type { EnvelopeErrorData } from '../../api/envelope';
+import type { TranslationKey } from '../../i18n/translationKey';
+import { HOME_PATH } from '../../routes/paths';
+import { saveSession } from '../../session/session';
+import type { SignInValues } from './LoginForm';
+import type { RegisterValues } from './RegisterForm';
+
+const codeOf = (error: FetchBaseQueryError | SerializedError): number | undefined =>
+  'data' in error ? (error.data as Partial<EnvelopeErrorData> | undefined)?.code : undefined;
+
+/** Messages for the codes the sign-in form answers itself. */
+const FAILURE_KEYS: Partial<Record<number, TranslationKey>> = {
+  [AuthCode.badCredentials]: 'login.badCredentials',
+  [AuthCode.mfaInvalid]: 'login.mfaInvalid',
+};
+
+export interface SignIn {
+  signIn: (values: SignInValues) => Promise<void>;
+  register: (values: RegisterValues) => Promise<void>;
+  mfaRequired: boolean;
+  /** Why the last attempt failed, when the form explains it itself. */
+  failureKey?: TranslationKey;
+  submitting: boolean;
+}
+
+/**
+ * SPEC §4 login: store token, user name and user id, then go home (the guard loads the rest). A
+ * 1008 answer asks for the MFA code; register signs in with the new account straight away.
+ */
+export function useSignIn(): SignIn {
+  const navigate = useNavigate();
+  const [login, loginState] = useLoginMutation();
+  const [registerUser, registerState] = useRegisterMutation();
+  const [mfaRequired, setMfaRequired] = useState(false);
+  const [failureKey, setFailureKey] = useState<TranslationKey>();
+
+  const signIn = async ({ userName, password, mfaCode }: SignInValues) => {
+    setFailureKey(undefined);
+    const result = await login({
+      userName,
+      password,
+      ...(mfaCode ? { mfaCode: mfaCode.trim() } : {}),
+    });
+    if (result.error) {
+      const code = codeOf(result.error);
+      if (code === AuthCode.mfaRequired) setMfaRequired(true);
+      else if (code !== undefined) setFailureKey(FAILURE_KEYS[code]);
+      return;
+    }
+    const { token, userId } = result.data;
+    saveSession({ token, userName: result.data.userName, userId });
+    await navigate(HOME_PATH);
+  };
+
+  const register = async (values: RegisterValues) => {
+    const result = await registerUser({
+      userName: values.userName,
+      email: values.email,
+      password: values.password,
+      verifyPassword: values.confirmPassword,
+    });
+    if (!result.error) await signIn({ userName: values.userName, password: values.password });
+  };
+
+  return {
+    signIn,
+    register,
+    mfaRequired,
+    failureKey,
+    submitting: loginState.isLoading || registerState.isLoading,
+  };
+}

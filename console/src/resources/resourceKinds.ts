@@ -1,0 +1,56 @@
+/**
+ * Resource kinds the console routes and menus name. Later issues describe each kind further
+ * (columns, detail sections, actions, forms) next to these lists.
+ */
+
+/** Kinds with a list page, in the order of the User Services menu (`/list/:type`). */
+export const LISTED_KINDS = [
+  'Deployment',
+  'StatefulSet',
+  'CronJob',
+  'DaemonSet',
+  'Pod',
+  'Service',
+  'Ingress',
+  'ConfigMap',
+  'Secret',
+  'Namespace',
+  'PersistentVolume',
+  'PersistentVolumeClaim',
+  'StorageClass',
+  'Node',
+] as const;
+export type ListedKind = (typeof LISTED_KINDS)[number];
+
+/** The creation forms under `/add/<form>` (SPEC §2 spells the claim form in the plural). */
+export const CREATE_FORMS = [
+  'Application',
+  'Deployment',
+  'StatefulSet',
+  'CronJob',
+  'DaemonSet',
+  'Service',
+  'Namespace',
+  'PersistentVolume',
+  'PersistentVolumeClaims',
+  'Ingress',
+  'StorageClass',
+  'ConfigMap',
+  'Secret',
+] as const;
+export type CreateForm = (typeof CREATE_FORMS)[number];
+
+/** SPEC §2 "Fast Creation": the forms offered in the navigation menu. */
+export const FAST_CREATION_FORMS = [
+  'Application',
+  'Namespace',
+  'ConfigMap',
+  'Secret',
+  'PersistentVolume',
+  'PersistentVolumeClaims',
+  'StorageClass',
+  'Ingress',
+] as const satisfies readonly CreateForm[];
+
+export const listPath = (kind: ListedKind): string => `/list/${kind}`;
+export const createPath = (form: CreateForm): string => `/add/${form}`;

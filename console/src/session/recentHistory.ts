@@ -1,0 +1,72 @@
+import { HISTORY_TRIM_THRESHOLD, RECORD_KEYS } from '../constants';
+import { localStore } from './localStore';
+
+/** A visited detail page (SPEC §3 "Recent history record"). */
+export interface HistoryRecord {
+  vendor: string;
+  region: string;
+  cluster: string;
+  namespace?: string;
+  name: string;
+  type: string;
+  /** Path and query of the detail page; records are de-duplicated by it. */
+  fullPath: string;
+}
+
+/**
+ * Puts `record` first and drops an older visit of the same path. SPEC: "trimmed when over 8
+ * entries (about 9 kept)": the oldest entry goes when the list already holds more than 8 before
+ * the visit is added, so at most 9 are kept.
+ */
+export function addToHistory(
+  history: readonly HistoryRecord[],
+  record: HistoryRecord,
+): HistoryRecord[] {
+  const others = history.filter((entry) => entry.fullPath !== record.fullPath);
+  const kept =
+    others.length > HISTORY_TRIM_THRESHOLD ? others.slice(0, HISTORY_TRIM_THRESHOLD) : others;
+  return [record, ...kept];
+}
+
+const isRecord = (value: unknown): value is HistoryRecord =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { fullPath?: unknown }).fullPath === 'string' &&
+  typeof (value as { name?: unknown }).name === 'string';
+
+export function readHistory(): HistoryRecord[] {
+  try {
+    const parsed: unknown = JSON.parse(localStore()?.getItem(RECORD_KEYS.history) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter(isRecord) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function recordVisit(record: HistoryRecord): void {
+  localStore()?.setItem(RECORD_KEYS.history, JSON.stringify(addToHistory(readHistory(), record)));
+}
+
+export function clearHistory(): void {
+  localStore()?.removeItem(RECORD_KEYS.history);
+}
+
+/**
+ * The history record of a detail page URL (`/detail/:type/:name?vendor&region&cluster&namespace`),
+ * or undefined for any other page.
+ */
+export function historyRecordOf(url: URL): HistoryRecord | undefined {
+  const match = /^\/detail\/([^/]+)\/([^/]+)\/?$/.exec(url.pathname);
+  if (!match?.[1] || !match[2]) return undefined;
+  const query = url.searchParams;
+  const namespace = query.get('namespace');
+  return {
+    type: decodeURIComponent(match[1]),
+    name: decodeURIComponent(match[2]),
+    vendor: query.get('vendor') ?? '',
+    region: query.get('region') ?? '',
+    cluster: query.get('cluster') ?? '',
+    ...(namespace ? { namespace } : {}),
+    fullPath: url.pathname + url.search,
+  };
+}

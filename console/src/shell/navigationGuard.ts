@@ -1,0 +1,38 @@
+import { redirect, type MiddlewareFunction } from 'react-router';
+import type { AppStore } from '../app/store';
+import { recordVisit, historyRecordOf } from '../session/recentHistory';
+import { hasToken, type Session } from '../session/session';
+import { LOGIN_PATH } from '../routes/paths';
+import { loadShellData } from './shellData';
+import { signOut } from './signOut';
+
+export interface GuardDependencies {
+  store: AppStore;
+  readSession: () => Session;
+  /** Shows the notification titled Error that user info could not be loaded (SPEC §4). */
+  notifyUserInfoFailure: () => void;
+}
+
+/**
+ * SPEC §4's navigation guard, run before every navigation. The progress bar follows the router's
+ * navigation state (RootLayout); where a token is missing or the viewer may not open the route,
+ * the route's own access check redirects (routes/access.ts) once the role is known.
+ */
+export function createNavigationGuard(deps: GuardDependencies): MiddlewareFunction {
+  return async ({ request }, next) => {
+    const url = new URL(request.url);
+    const session = deps.readSession();
+    if (!hasToken(session) || url.pathname === LOGIN_PATH) return next();
+
+    const visit = historyRecordOf(url);
+    if (visit) recordVisit(visit);
+    try {
+      await loadShellData(deps.store, session);
+    } catch {
+      await signOut(deps.store);
+      deps.notifyUserInfoFailure();
+      throw redirect(LOGIN_PATH);
+    }
+    return next();
+  };
+}

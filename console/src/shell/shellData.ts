@@ -1,0 +1,114 @@
+import { organizationApi } from '../api/organizationApi';
+import { systemApi } from '../api/systemApi';
+import { userApi, type UserView } from '../api/userApi';
+import type { EnvelopeErrorData } from '../api/envelope';
+import type { AppStore } from '../app/store';
+import { ResponseCode } from '../constants';
+import { setSessionOrganization, type Session } from '../session/session';
+import { deriveRole } from './deriveRole';
+import { shellActions } from './shellSlice';
+
+/** SPEC §8: the texts the guard's loaders reject with. */
+export const USER_INFO_ERROR = 'Get User Info Error';
+export const ORGANIZATION_LIST_ERROR = 'Get OrganizationList Error';
+
+interface SignedIn {
+  token: string;
+  userName: string;
+  userId: string;
+  organization?: string;
+}
+
+const isSignedIn = (session: Session): session is SignedIn =>
+  Boolean(session.token && session.userName && session.userId);
+
+const fetchUserInfo = (store: AppStore, userName: string, force: boolean) =>
+  store
+    .dispatch(
+      userApi.endpoints.getUserInfo.initiate(userName, { subscribe: false, forceRefetch: force }),
+    )
+    .unwrap();
+
+const isNoPermission = (error: unknown): boolean =>
+  (error as { data?: Partial<EnvelopeErrorData> } | undefined)?.data?.code ===
+  ResponseCode.noPermission;
+
+async function loadUserInfo(store: AppStore, session: SignedIn, force: boolean): Promise<UserView> {
+  try {
+    return await fetchUserInfo(store, session.userName, force);
+  } catch (cause) {
+    // The stored organization is one the user has left: fall back to the first one (SPEC §4).
+    if (session.organization && isNoPermission(cause)) {
+      setSessionOrganization(undefined);
+      return loadUserInfo(store, { ...session, organization: undefined }, true);
+    }
+    throw new Error(USER_INFO_ERROR, { cause });
+  }
+}
+
+async function loadOrganizations(store: AppStore, userId: string, force: boolean): Promise<void> {
+  try {
+    await store
+      .dispatch(
+        organizationApi.endpoints.getUserOrganizations.initiate(userId, {
+          subscribe: false,
+          forceRefetch: force,
+        }),
+      )
+      .unwrap();
+  } catch (cause) {
+    throw new Error(ORGANIZATION_LIST_ERROR, { cause });
+  }
+}
+
+async function loadConfigs(store: AppStore, force: boolean): Promise<void> {
+  await store
+    .dispatch(
+      systemApi.endpoints.getConfigs.initiate(undefined, { subscribe: false, forceRefetch: force }),
+    )
+    .unwrap();
+}
+
+function isLoaded(store: AppStore, session: SignedIn): boolean {
+  const state = store.getState();
+  return Boolean(
+    state.shell.role &&
+    systemApi.endpoints.getConfigs.select(undefined)(state).data &&
+    organizationApi.endpoints.getUserOrganizations.select(session.userId)(state).data &&
+    userApi.endpoints.getUserInfo.select(session.userName)(state).data,
+  );
+}
+
+/**
+ * Loads configuration, organization list and user info (all of them when `force`, else the
+ * missing ones) under the full-screen indicator, then derives the role, keeps the current
+ * organization in the session and generates the routes. Only a user-info failure is fatal: the
+ * configuration and organization list may fail (e.g. before a required password change).
+ */
+export async function loadShellData(
+  store: AppStore,
+  session: Session,
+  { force = false }: { force?: boolean } = {},
+): Promise<void> {
+  if (!isSignedIn(session)) throw new Error(USER_INFO_ERROR);
+  if (!force && isLoaded(store, session)) return;
+  store.dispatch(shellActions.loadingStarted());
+  try {
+    const [user] = await Promise.all([
+      loadUserInfo(store, session, force),
+      loadConfigs(store, force).catch(() => undefined),
+      loadOrganizations(store, session.userId, force).catch(() => undefined),
+    ]);
+    const { role, organizationId } = deriveRole(user, session.organization);
+    if (organizationId !== session.organization) setSessionOrganization(organizationId);
+    store.dispatch(
+      shellActions.routesGenerated({
+        role,
+        organizationId,
+        user: { userName: session.userName, userId: session.userId },
+      }),
+    );
+  } finally {
+    store.dispatch(shellActions.loadingEnded());
+  }
+}

@@ -1,0 +1,72 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { DerivedRole } from './deriveRole';
+
+export type SettingsTab = 'basic' | 'password' | 'aksk' | 'mfa';
+
+export interface SignedInUser {
+  userName: string;
+  userId: string;
+}
+
+export interface RoutesGeneratedPayload {
+  role: DerivedRole;
+  organizationId?: string;
+  user: SignedInUser;
+}
+
+export interface ShellState {
+  /** The role routes were generated for; undefined until user info is loaded (no routes yet). */
+  role?: DerivedRole;
+  /** Whose data the shell shows; set together with the role. */
+  user?: SignedInUser;
+  /** uuid of the current organization; undefined when the user belongs to none. */
+  organizationId?: string;
+  /** Tasks under the full-screen "Loading..." indicator (guard loading, organization switch). */
+  loadingTasks: number;
+  settings: { open: boolean; tab: SettingsTab };
+  joinOrganizationOpen: boolean;
+}
+
+const initialState: ShellState = {
+  loadingTasks: 0,
+  settings: { open: false, tab: 'basic' },
+  joinOrganizationOpen: false,
+};
+
+/** What the console shell knows besides cached API data: generated routes, loaders, dialogs. */
+export const shellSlice = createSlice({
+  name: 'shell',
+  initialState,
+  reducers: {
+    routesGenerated(state, action: PayloadAction<RoutesGeneratedPayload>) {
+      state.role = action.payload.role;
+      state.organizationId = action.payload.organizationId;
+      state.user = action.payload.user;
+    },
+    loadingStarted(state) {
+      state.loadingTasks += 1;
+    },
+    loadingEnded(state) {
+      state.loadingTasks = Math.max(0, state.loadingTasks - 1);
+    },
+    settingsOpened(state, action: PayloadAction<SettingsTab>) {
+      state.settings = { open: true, tab: action.payload };
+    },
+    settingsClosed(state) {
+      state.settings.open = false;
+    },
+    joinOrganizationOpened(state) {
+      state.joinOrganizationOpen = true;
+    },
+    joinOrganizationClosed(state) {
+      state.joinOrganizationOpen = false;
+    },
+    /** Sign-out: forget the routes and every open dialog. */
+    shellReset: () => initialState,
+  },
+});
+
+export const shellActions = shellSlice.actions;
+
+export const selectFullScreenLoading = (state: { shell: ShellState }): boolean =>
+  state.shell.loadingTasks > 0;
