@@ -1,4 +1,3 @@
-import { hubMemberLookup } from './audit/scope.js';
 import { openOperatorAudit } from './audit/setup.js';
 import type { Config } from './config.js';
 import { ConfigError, parseConfig } from './config.js';
@@ -71,7 +70,6 @@ async function main(): Promise<void> {
     registry: metrics.registry,
     kubeConfig: hub.kubeConfig,
     sessionSigningKey: sessionKey,
-    members: identity ? hubMemberLookup(identity.services.store) : undefined,
   });
 
   const app = createApp({

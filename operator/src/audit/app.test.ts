@@ -21,7 +21,6 @@ function trailIn(dir: string): AuditTrail {
     dataDir: dir,
     retentionDays: 90,
     logger: captureLogs().logger,
-    members: () => [],
   });
 }
 

@@ -4,6 +4,8 @@ import { requestContext } from '../http/request-context.js';
 import { onResponseDone } from '../http/response-done.js';
 import { anonymous, callerNameOf } from './caller.js';
 import { auditHeaders } from './headers.js';
+import type { OrganizationNamer } from './organization.js';
+import { organizationOf } from './organization.js';
 import type { AuditRecord } from './record.js';
 import { redactBody, redactText, redactUri, truncateUtf8 } from './redact.js';
 
@@ -55,8 +57,15 @@ function userNameOf(apiPath: string, res: Response, envelope?: CapturedEnvelope)
   return signedIn && envelope.userName ? envelope.userName : anonymous;
 }
 
-/** Records every request it sees; mount it once in front of all /api routers. */
-export function auditMiddleware(sink: AuditSink, host: string): RequestHandler {
+/**
+ * Records every request it sees; mount it once in front of all /api routers. Without a namer
+ * (no hub) a call's organization is the caller's current one.
+ */
+export function auditMiddleware(
+  sink: AuditSink,
+  host: string,
+  nameOf?: OrganizationNamer,
+): RequestHandler {
   return (req, res, next) => {
     const requestTime = Date.now();
     const start = process.hrtime.bigint();
@@ -70,7 +79,8 @@ export function auditMiddleware(sink: AuditSink, host: string): RequestHandler {
     };
     onResponseDone(res, () => {
       try {
-        sink(buildRecord(req, res, { apiPath, requestTime, start, envelope }, host));
+        const seen = { apiPath, requestTime, start, envelope };
+        sink(buildRecord(req, res, seen, host, nameOf));
       } catch (error) {
         requestContext(res).log.error({ err: error }, 'audit record could not be built');
       }
@@ -86,12 +96,19 @@ interface Observed {
   envelope: CapturedEnvelope | undefined;
 }
 
-function buildRecord(req: Request, res: Response, seen: Observed, host: string): AuditRecord {
+function buildRecord(
+  req: Request,
+  res: Response,
+  seen: Observed,
+  host: string,
+  nameOf: OrganizationNamer | undefined,
+): AuditRecord {
   const context = { path: req.originalUrl.split('?')[0] ?? '' };
   const { envelope } = seen;
   return {
     id: randomUUID(),
     userName: userNameOf(seen.apiPath, res, envelope),
+    organization: organizationOf(req, res, nameOf),
     resource: resourceOf(seen.apiPath, host),
     method: req.method,
     requestTime: seen.requestTime,

@@ -4,8 +4,10 @@ import { maxWindow } from './query.js';
 /** The internal call one replica makes to another; not under /api, never audited itself. */
 export const peerRecordsPath = '/internal/v1/audit/records';
 
-const filterSchema = z.object({
-  visibleUsers: z.array(z.string()).max(100_000).optional(),
+// Strict: a filter this replica does not understand must fail, never widen the answer.
+const filterSchema = z.strictObject({
+  organizations: z.array(z.string()).max(100_000).optional(),
+  organization: z.string().optional(),
   user: z.string().optional(),
   resource: z.string().optional(),
   method: z.string().optional(),
@@ -25,6 +27,8 @@ export type PeerQuery = z.infer<typeof peerQuerySchema>;
 const recordSchema = z.object({
   id: z.string(),
   userName: z.string(),
+  // Required: a replica too old to record it cannot scope its answer, so it counts as missing.
+  organization: z.string().nullable(),
   resource: z.string(),
   method: z.string(),
   requestTime: z.number(),

@@ -77,9 +77,9 @@ describe('searching several replicas', () => {
     const b = await replica();
     local.store.append([
       sampleRecord({ id: 'l1', requestTime: t0 + 1 }),
-      sampleRecord({ id: 'l2', requestTime: t0 + 4, userName: 'bob' }),
+      sampleRecord({ id: 'l2', requestTime: t0 + 4, userName: 'bob', organization: 'org-b' }),
     ]);
-    a.store.append([sampleRecord({ id: 'a1', requestTime: t0 + 3 })]);
+    a.store.append([sampleRecord({ id: 'a1', requestTime: t0 + 3, organization: 'org-b' })]);
     b.store.append([
       sampleRecord({ id: 'b1', requestTime: t0 + 2 }),
       sampleRecord({ id: 'b2', requestTime: t0 + 5 }),
@@ -96,9 +96,14 @@ describe('searching several replicas', () => {
     expect(first.items[0]?.requestTime).toBe(new Date(t0 + 5).toISOString());
     const second = await search({}, 2, 2, log);
     expect(second.items.map((record) => record.id)).toEqual(['a1', 'b1']);
-    const filtered = await search({ visibleUsers: ['bob'] }, 1, 10, log);
-    expect(filtered.items.map((record) => record.id)).toEqual(['l2']);
-    expect(filtered.total).toBe(1);
+    const filtered = await search({ organizations: ['org-b'] }, 1, 10, log);
+    expect(filtered.items.map((record) => [record.id, record.organization])).toEqual([
+      ['l2', 'org-b'],
+      ['a1', 'org-b'],
+    ]);
+    expect(filtered.total).toBe(2);
+    const named = await search({ organization: 'org-b', user: 'bob' }, 1, 10, log);
+    expect(named.items.map((record) => record.id)).toEqual(['l2']);
   });
 
   it('answers from the replicas that did answer and says the page is partial', async () => {

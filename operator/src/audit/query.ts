@@ -29,6 +29,7 @@ const text = (max: number) => z.string().trim().min(1).max(max);
 
 const querySchema = z.object({
   user: text(253).optional(),
+  organization: text(253).optional(),
   resource: text(128).optional(),
   method: z
     .string()
@@ -69,6 +70,7 @@ export function parseAuditQuery(query: Record<string, unknown>): AuditQuery {
   }
   const filter: AuditFilter = {
     user: input.user,
+    organization: input.organization,
     resource: input.resource,
     method: input.method,
     httpStatus: input.status,

@@ -3,6 +3,12 @@ export interface AuditRecord {
   /** Unique across replicas, so pages merged from several stores never collide. */
   id: string;
   userName: string;
+  /**
+   * Organization NAME the call acted in: the one the request addressed (an `:orgId` or
+   * `:organizationId` path parameter, or `organizationId` in the body), else the caller's current
+   * organization; null for anonymous callers, users without any organization and older records.
+   */
+  organization: string | null;
   /** Service and first path segment, e.g. `iam/users`. */
   resource: string;
   method: string;
@@ -29,8 +35,10 @@ export function toView(record: AuditRecord): AuditRecordView {
 
 /** What a query may narrow on; every field is optional and they combine with AND. */
 export interface AuditFilter {
-  /** Only these users' records (an organization administrator's reach); undefined = everyone. */
-  visibleUsers?: string[];
+  /** Only records of these organizations (an organization administrator's reach); undefined = all. */
+  organizations?: string[];
+  /** Exactly this organization. */
+  organization?: string;
   user?: string;
   /** Exact resource, or a prefix ending at a segment: `iam` matches `iam/users`. */
   resource?: string;

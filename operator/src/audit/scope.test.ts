@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, errors } from '../http/errors.js';
 import type { Identity } from '../identity/identity.js';
-import { createMemoryStore } from '../testing/memory-store.js';
-import { hubMemberLookup, visibleUsersFor } from './scope.js';
+import { readableOrganizationsFor, scopedFilter } from './scope.js';
 
 function caller(extra: Partial<Identity>): Identity {
   return {
@@ -16,50 +15,52 @@ function caller(extra: Partial<Identity>): Identity {
   };
 }
 
+function refusal(work: () => unknown): unknown {
+  try {
+    work();
+  } catch (error) {
+    return error instanceof ApiError ? error.entry : error;
+  }
+  return undefined;
+}
+
+const admin = caller({
+  organizations: [
+    { name: 'org-b', uid: 'b', admin: false },
+    { name: 'org-c', uid: 'c', admin: true },
+    { name: 'org-a', uid: 'a', admin: true },
+  ],
+});
+
 describe('audit visibility', () => {
-  it('gives system administrators every record', () => {
-    expect(visibleUsersFor(caller({ sysAdmin: true }), () => ['x'])).toBeUndefined();
+  it('gives system administrators every record, with any organization filter', () => {
+    const root = caller({ sysAdmin: true });
+    expect(readableOrganizationsFor(root)).toBeUndefined();
+    expect(scopedFilter({ organization: 'org-z' }, undefined)).toEqual({ organization: 'org-z' });
   });
 
-  it('gives organization administrators the members of the organizations they administer', () => {
-    const asked: string[][] = [];
-    const visible = visibleUsersFor(
-      caller({
-        organizations: [
-          { name: 'org-a', uid: 'a', admin: true },
-          { name: 'org-b', uid: 'b', admin: false },
-        ],
-      }),
-      (orgs) => {
-        asked.push([...orgs]);
-        return ['bob', 'alice'];
-      },
+  it('gives organization administrators the organizations they administer, not the others', () => {
+    const readable = readableOrganizationsFor(admin);
+    expect(readable).toEqual(['org-a', 'org-c']);
+    expect(scopedFilter({ user: 'bob' }, readable)).toEqual({
+      user: 'bob',
+      organizations: ['org-a', 'org-c'],
+    });
+    expect(scopedFilter({ organization: 'org-c' }, readable)).toEqual({
+      organization: 'org-c',
+      organizations: ['org-a', 'org-c'],
+    });
+  });
+
+  it('refuses an organization filter outside the administered ones with 9997', () => {
+    const readable = readableOrganizationsFor(admin);
+    expect(refusal(() => scopedFilter({ organization: 'org-b' }, readable))).toBe(
+      errors.noPermission,
     );
-    expect(asked).toEqual([['org-a']]);
-    expect(visible).toEqual(['alice', 'bob']);
   });
 
   it('refuses members who administer nothing with 9997', () => {
     const member = caller({ organizations: [{ name: 'org-a', uid: 'a', admin: false }] });
-    expect(() => visibleUsersFor(member, () => [])).toThrow(ApiError);
-    try {
-      visibleUsersFor(member, () => []);
-    } catch (error) {
-      expect((error as ApiError).entry).toBe(errors.noPermission);
-    }
-  });
-
-  it('finds members from the User resources of the hub store', async () => {
-    const store = createMemoryStore();
-    const user = (name: string, organizations: { name: string; admin: boolean }[]) =>
-      store.users.apply({
-        metadata: { name },
-        spec: { email: `${name}@example.com`, organizations },
-      });
-    await user('bob', [{ name: 'org-a', admin: false }]);
-    await user('carol', [{ name: 'org-b', admin: true }]);
-    await user('dave', []);
-    expect(hubMemberLookup(store)(['org-a']).sort()).toEqual(['bob']);
-    expect(hubMemberLookup(store)(['org-a', 'org-b']).sort()).toEqual(['bob', 'carol']);
+    expect(refusal(() => readableOrganizationsFor(member))).toBe(errors.noPermission);
   });
 });

@@ -1,26 +1,23 @@
 import type { Identity } from '../identity/identity.js';
 import { ApiError, errors } from '../http/errors.js';
-import type { HubStore } from '../hub/store.js';
-
-/** User names of the members of the given organizations (by name). */
-export type MemberLookup = (organizations: readonly string[]) => string[];
-
-export function hubMemberLookup(hub: Pick<HubStore, 'users'>): MemberLookup {
-  return (organizations) => {
-    const wanted = new Set(organizations);
-    return hub.users
-      .list((user) => (user.spec.organizations ?? []).some((org) => wanted.has(org.name)))
-      .map((user) => user.metadata.name);
-  };
-}
+import type { AuditFilter } from './record.js';
 
 /**
- * Whose records the caller may read: undefined for everyone (system administrators), else the
- * members of the organizations they administer, themselves included. Others get 9997.
+ * Whose records the caller may read, by the organization each call acted in: undefined for all
+ * (system administrators), else the organizations they administer. Others get 9997.
  */
-export function visibleUsersFor(identity: Identity, members: MemberLookup): string[] | undefined {
+export function readableOrganizationsFor(identity: Identity): string[] | undefined {
   if (identity.sysAdmin) return undefined;
   const administered = identity.organizations.filter((org) => org.admin).map((org) => org.name);
   if (administered.length === 0) throw new ApiError(errors.noPermission);
-  return [...new Set([identity.userName, ...members(administered)])].sort();
+  return [...new Set(administered)].sort();
+}
+
+/** The filter narrowed to the caller's reach; asking for an organization outside it gets 9997. */
+export function scopedFilter(filter: AuditFilter, readable: string[] | undefined): AuditFilter {
+  if (readable === undefined) return filter;
+  if (filter.organization !== undefined && !readable.includes(filter.organization)) {
+    throw new ApiError(errors.noPermission);
+  }
+  return { ...filter, organizations: readable };
 }

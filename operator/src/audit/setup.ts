@@ -4,7 +4,6 @@ import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { PeerSource } from './peers.js';
 import { endpointSlicePeers, noPeers, staticPeers } from './peers.js';
-import type { MemberLookup } from './scope.js';
 import type { AuditTrail } from './trail.js';
 import { openAuditTrail } from './trail.js';
 
@@ -14,7 +13,6 @@ export interface OperatorAuditDeps {
   /** The hub connection; with it (in the cluster) peers come from the peer Service. */
   kubeConfig: KubeConfig | undefined;
   sessionSigningKey: Buffer;
-  members?: MemberLookup;
 }
 
 /** A static NIMBUS_AUDIT_PEERS list wins; else the peer Service's EndpointSlices; else none. */
@@ -38,7 +36,6 @@ export function openOperatorAudit(config: Config, deps: OperatorAuditDeps): Audi
     retentionDays: config.auditRetentionDays,
     logger: deps.logger,
     registry: deps.registry,
-    members: deps.members,
     peers: choosePeers(config, deps.kubeConfig),
     sessionSigningKey: deps.sessionSigningKey,
   });

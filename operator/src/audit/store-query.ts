@@ -14,12 +14,16 @@ function escapeLike(text: string): string {
 export function whereClause(filter: AuditFilter): WhereClause {
   const conditions: string[] = [];
   const params: SQLInputValue[] = [];
-  if (filter.visibleUsers !== undefined) {
-    if (filter.visibleUsers.length === 0) conditions.push('0 = 1');
+  if (filter.organizations !== undefined) {
+    if (filter.organizations.length === 0) conditions.push('0 = 1');
     else {
-      conditions.push(`user_name IN (${filter.visibleUsers.map(() => '?').join(', ')})`);
-      params.push(...filter.visibleUsers);
+      conditions.push(`organization IN (${filter.organizations.map(() => '?').join(', ')})`);
+      params.push(...filter.organizations);
     }
+  }
+  if (filter.organization !== undefined) {
+    conditions.push('organization = ?');
+    params.push(filter.organization);
   }
   if (filter.user !== undefined) {
     conditions.push('user_name = ?');
@@ -53,13 +57,14 @@ export function whereClause(filter: AuditFilter): WhereClause {
 }
 
 export const recordColumns =
-  'id, user_name, resource, method, request_time, uri, http_status, code, message, ' +
+  'id, user_name, organization, resource, method, request_time, uri, http_status, code, message, ' +
   'handle_time_ms, request_header, request_body';
 
 export function recordParams(record: AuditRecord): SQLInputValue[] {
   return [
     record.id,
     record.userName,
+    record.organization,
     record.resource,
     record.method,
     record.requestTime,
@@ -94,6 +99,7 @@ export function rowToRecord(row: Record<string, SQLOutputValue>): AuditRecord {
   return {
     id: text(row.id),
     userName: text(row.user_name),
+    organization: typeof row.organization === 'string' ? row.organization : null,
     resource: text(row.resource),
     method: text(row.method),
     requestTime: int(row.request_time),

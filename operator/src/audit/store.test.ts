@@ -20,12 +20,25 @@ function open(dir?: string): { store: AuditStore; dir: string } {
 
 const base = Date.UTC(2030, 5, 1);
 const records: AuditRecord[] = [
-  sampleRecord({ id: 'a', requestTime: base + 1, userName: 'alice', method: 'GET' }),
-  sampleRecord({ id: 'b', requestTime: base + 2, userName: 'bob', method: 'POST' }),
+  sampleRecord({
+    id: 'a',
+    requestTime: base + 1,
+    userName: 'alice',
+    organization: 'org-a',
+    method: 'GET',
+  }),
+  sampleRecord({
+    id: 'b',
+    requestTime: base + 2,
+    userName: 'bob',
+    organization: 'org-b',
+    method: 'POST',
+  }),
   sampleRecord({
     id: 'c',
     requestTime: base + 3,
     userName: 'alice',
+    organization: 'org-b',
     method: 'DELETE',
     resource: 'iam/organizations',
     httpStatus: 403,
@@ -58,6 +71,7 @@ describe('audit store', () => {
   it('round-trips every field', () => {
     const { store } = open();
     const record = sampleRecord({
+      organization: 'org-a',
       code: null,
       requestHeader: { 'x-nimbus-user-name': 'alice', authorization: '[REDACTED]' },
       requestBody: '{"a":1}',
@@ -86,11 +100,49 @@ describe('audit store', () => {
     expect(ids(store, { resource: 'ia%' })).toEqual([]);
   });
 
-  it('limits to the visible users, none when the list is empty', () => {
+  it('limits to the readable organizations (none when empty) and filters by one', () => {
     const { store } = open();
     store.append(records);
-    expect(ids(store, { visibleUsers: ['bob', '-'] })).toEqual(['d', 'b']);
-    expect(ids(store, { visibleUsers: [] })).toEqual([]);
+    expect(ids(store, { organizations: ['org-a'] })).toEqual(['a']);
+    expect(ids(store, { organizations: ['org-a', 'org-b'] })).toEqual(['c', 'b', 'a']);
+    expect(ids(store, { organizations: [] })).toEqual([]);
+    expect(ids(store, { organization: 'org-b' })).toEqual(['c', 'b']);
+    expect(ids(store, { organizations: ['org-a'], organization: 'org-b' })).toEqual([]);
+  });
+
+  it('opens a file written before records carried an organization and adds the column', () => {
+    const data = tempDataDir();
+    cleanups.push(data.remove);
+    const old = new DatabaseSync(`${data.dir}/audit.sqlite`);
+    old.exec(`CREATE TABLE audit_records (
+      id TEXT PRIMARY KEY, user_name TEXT NOT NULL, resource TEXT NOT NULL, method TEXT NOT NULL,
+      request_time INTEGER NOT NULL, uri TEXT NOT NULL, http_status INTEGER NOT NULL,
+      code INTEGER, message TEXT NOT NULL, handle_time_ms INTEGER NOT NULL,
+      request_header TEXT NOT NULL, request_body TEXT NOT NULL);
+      CREATE INDEX audit_by_user ON audit_records (user_name, request_time DESC);
+      PRAGMA user_version = 1;`);
+    old
+      .prepare(
+        "INSERT INTO audit_records VALUES ('old', 'bob', 'iam/users', 'GET', ?, '/x', 200, 0, 'success', 1, '{}', '')",
+      )
+      .run(base);
+    old.close();
+
+    const { store } = open(data.dir);
+    store.append([sampleRecord({ id: 'new', requestTime: base + 1, organization: 'org-a' })]);
+    expect(
+      store.query({}, { offset: 0, limit: 10 }).items.map((r) => [r.id, r.organization]),
+    ).toEqual([
+      ['new', 'org-a'],
+      ['old', null],
+    ]);
+    expect(ids(store, { organizations: ['org-a'] })).toEqual(['new']);
+    store.close();
+    const check = new DatabaseSync(`${data.dir}/audit.sqlite`);
+    cleanups.push(() => check.close());
+    const indexes = check.prepare('PRAGMA index_list(audit_records)').all();
+    expect(indexes.map((index) => index.name)).toContain('audit_by_organization');
+    expect(check.prepare('PRAGMA user_version').get()?.user_version).toBe(2);
   });
 
   it('keeps records across a close and reopen of the file', () => {

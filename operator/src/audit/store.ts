@@ -22,11 +22,12 @@ export interface AuditStore {
 }
 
 // auto_vacuum must be chosen before the first table exists, hence first.
-const schema = `
+const tableSchema = `
 PRAGMA auto_vacuum = INCREMENTAL;
 CREATE TABLE IF NOT EXISTS audit_records (
   id TEXT PRIMARY KEY,
   user_name TEXT NOT NULL,
+  organization TEXT,
   resource TEXT NOT NULL,
   method TEXT NOT NULL,
   request_time INTEGER NOT NULL,
@@ -38,16 +39,29 @@ CREATE TABLE IF NOT EXISTS audit_records (
   request_header TEXT NOT NULL,
   request_body TEXT NOT NULL
 );
+`;
+
+// After the table is brought up to date, since indexes may name columns added on open.
+const indexSchema = `
 CREATE INDEX IF NOT EXISTS audit_by_time ON audit_records (request_time DESC, id DESC);
 CREATE INDEX IF NOT EXISTS audit_by_user ON audit_records (user_name, request_time DESC);
+CREATE INDEX IF NOT EXISTS audit_by_organization ON audit_records (organization, request_time DESC);
 CREATE INDEX IF NOT EXISTS audit_by_method ON audit_records (method, request_time DESC);
 CREATE INDEX IF NOT EXISTS audit_by_status ON audit_records (http_status, request_time DESC);
 CREATE INDEX IF NOT EXISTS audit_by_code ON audit_records (code, request_time DESC);
 CREATE INDEX IF NOT EXISTS audit_by_resource ON audit_records (resource, request_time DESC);
 CREATE TRIGGER IF NOT EXISTS audit_records_append_only BEFORE UPDATE ON audit_records
 BEGIN SELECT RAISE(ABORT, 'audit records are append-only'); END;
-PRAGMA user_version = 1;
+PRAGMA user_version = 2;
 `;
+
+/** Files written before records carried an organization (user_version 1) gain the column. */
+function addMissingColumns(db: DatabaseSync): void {
+  const columns = db.prepare('PRAGMA table_info(audit_records)').all();
+  if (!columns.some((column) => column.name === 'organization')) {
+    db.exec('ALTER TABLE audit_records ADD COLUMN organization TEXT');
+  }
+}
 
 const pruneBatch = 5_000;
 
@@ -60,7 +74,9 @@ export function openAuditStore(dataDir: string): AuditStore {
   // WAL lets queries read while a batch is written; NORMAL loses at most the last batches on
   // power loss (not on a process crash), which the bounded queue risks anyway.
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
-  db.exec(schema);
+  db.exec(tableSchema);
+  addMissingColumns(db);
+  db.exec(indexSchema);
 
   const insert = db.prepare(
     `INSERT OR IGNORE INTO audit_records (${recordColumns}) VALUES (${recordColumns

@@ -17,7 +17,6 @@ function open(options: Partial<AuditTrailOptions> = {}) {
     dataDir: data.dir,
     retentionDays: 90,
     logger: captureLogs().logger,
-    members: () => [],
     registry,
     ...options,
   });

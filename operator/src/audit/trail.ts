@@ -7,7 +7,6 @@ import { derivePeerKey } from './peer-auth.js';
 import { peerAuditRouter } from './peer-router.js';
 import type { PeerSource } from './peers.js';
 import { noPeers } from './peers.js';
-import type { MemberLookup } from './scope.js';
 import type { AuditSearch } from './search.js';
 import { createAuditSearch } from './search.js';
 import type { AuditStore } from './store.js';
@@ -19,11 +18,6 @@ export interface AuditTrailOptions {
   dataDir: string;
   retentionDays: number;
   logger: Logger;
-  /**
-   * Whose records an organization administrator may read (hubMemberLookup). Without it they
-   * see only their own records.
-   */
-  members?: MemberLookup;
   /** Where the audit counters are exported (the app's /metrics registry). */
   registry?: Registry;
   peers?: PeerSource;
@@ -40,7 +34,6 @@ export interface AuditTrail {
   readonly writer: AuditWriter;
   readonly sink: AuditSink;
   readonly search: AuditSearch;
-  readonly members: MemberLookup;
   /** The signed replica-to-replica endpoint; absent without a signing key. */
   readonly peerRouter: Router | undefined;
   /** Removes records past retention now (also runs hourly). */
@@ -111,7 +104,6 @@ export function openAuditTrail(options: AuditTrailOptions): AuditTrail {
 
   const peerKey = options.sessionSigningKey ? derivePeerKey(options.sessionSigningKey) : undefined;
   log.info({ file: store.file, peers: peerKey !== undefined }, 'audit store open');
-  if (!options.members) log.warn('audit: no member lookup; organization admins see only their own');
 
   return {
     store,
@@ -123,7 +115,6 @@ export function openAuditTrail(options: AuditTrailOptions): AuditTrail {
       peerKey,
       peerTimeoutMs: options.peerTimeoutMs,
     }),
-    members: options.members ?? (() => []),
     peerRouter: peerKey ? peerAuditRouter(store, peerKey) : undefined,
     prune,
     close() {

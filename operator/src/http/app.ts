@@ -1,6 +1,7 @@
 import express from 'express';
 import type { Express } from 'express';
 import { auditMiddleware } from '../audit/capture.js';
+import { hubOrganizationNamer } from '../audit/organization.js';
 import type { AuditTrail } from '../audit/trail.js';
 import type { HubProbe } from '../hub/client.js';
 import type { IdentityServices } from '../identity/services.js';
@@ -37,7 +38,10 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(requestContextMiddleware(deps.logger));
   // First after the context, so calls refused by any later middleware are recorded too.
-  if (deps.audit) app.use(apiMountPath, auditMiddleware(deps.audit.sink, deps.host));
+  if (deps.audit) {
+    const nameOf = deps.identity ? hubOrganizationNamer(deps.identity.store) : undefined;
+    app.use(apiMountPath, auditMiddleware(deps.audit.sink, deps.host, nameOf));
+  }
   app.use(requestLogMiddleware());
   app.use(metricsMiddleware(metrics));
   app.use(securityHeaders());

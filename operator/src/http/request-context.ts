@@ -12,6 +12,8 @@ interface RequestContext {
   log: Logger;
   /** Route template such as /api/v1/system.nimbus.io/version, for metrics; set by handlers. */
   route?: string;
+  /** Path parameters of the matched route (the audit record reads the addressed organization). */
+  params?: Readonly<Record<string, string | string[]>>;
 }
 
 const contextKey = Symbol('nimbus.requestContext');

@@ -20,10 +20,15 @@ export function fail(res: Response, entry: CatalogueEntry, message: string, data
   res.status(entry.status).json(body);
 }
 
-/** Remembers the matched route template for metrics; must run inside a matched route. */
+/**
+ * Remembers the matched route template (for metrics) and its path parameters (for the audit
+ * record, written after the routers have let go of req.params); must run inside a matched route.
+ */
 export function recordRoute(req: Request, res: Response): void {
   const path: unknown = req.route?.path;
-  requestContext(res).route = `${req.baseUrl}${typeof path === 'string' ? path : ''}`;
+  const context = requestContext(res);
+  context.route = `${req.baseUrl}${typeof path === 'string' ? path : ''}`;
+  context.params = { ...req.params };
 }
 
 export type Handler<T> = (req: Request, res: Response) => T | Promise<T>;

@@ -17,6 +17,7 @@ export function sampleRecord(overrides: Partial<AuditRecord> = {}): AuditRecord 
   return {
     id: `rec-${String(sequence).padStart(6, '0')}`,
     userName: 'alice',
+    organization: null,
     resource: 'iam/users',
     method: 'GET',
     requestTime: Date.UTC(2030, 0, 1) + sequence * 1000,

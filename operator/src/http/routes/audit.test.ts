@@ -19,8 +19,6 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-const members: Record<string, string[]> = { 'org-a': ['alice', 'bob'], 'org-b': ['carol'] };
-
 function person(userName: string, extra: Partial<Identity> = {}): Identity {
   return {
     userName,
@@ -50,14 +48,22 @@ async function start(): Promise<{ url: string; trail: AuditTrail }> {
     dataDir: data.dir,
     retentionDays: 90,
     logger: captureLogs().logger,
-    members: (orgs) => orgs.flatMap((org) => members[org] ?? []),
   });
   const t0 = Date.now() - 60_000;
+  const at = (offset: number) => t0 + offset;
   trail.store.append([
-    sampleRecord({ id: 'r1', userName: 'alice', requestTime: t0 + 1 }),
-    sampleRecord({ id: 'r2', userName: 'bob', requestTime: t0 + 2, method: 'POST' }),
-    sampleRecord({ id: 'r3', userName: 'carol', requestTime: t0 + 3 }),
-    sampleRecord({ id: 'r4', userName: '-', requestTime: t0 + 4, httpStatus: 401, code: 9998 }),
+    sampleRecord({ id: 'r1', userName: 'alice', organization: 'org-a', requestTime: at(1) }),
+    sampleRecord({
+      id: 'r2',
+      userName: 'bob',
+      organization: 'org-a',
+      requestTime: at(2),
+      method: 'POST',
+    }),
+    sampleRecord({ id: 'r3', userName: 'carol', organization: 'org-b', requestTime: at(3) }),
+    sampleRecord({ id: 'r4', userName: '-', requestTime: at(4), httpStatus: 401, code: 9998 }),
+    // bob belongs to org-a and org-b; this call acted in org-b, which alice does not administer.
+    sampleRecord({ id: 'r5', userName: 'bob', organization: 'org-b', requestTime: at(5) }),
   ]);
   const app = express();
   app.use(requestContextMiddleware(captureLogs().logger));
@@ -99,25 +105,37 @@ describe('GET /audit.{host}/records', () => {
     const { status, body } = await list(url, 'root', '?pageSize=3');
     expect(status).toBe(200);
     expect(body.code).toBe(0);
-    expect(ids(body)).toEqual(['r4', 'r3', 'r2']);
-    expect(body.data).toMatchObject({ total: 4, page: 1, pageSize: 3, partial: false });
-    expect(ids((await list(url, 'root', '?pageSize=3&page=2')).body)).toEqual(['r1']);
+    expect(ids(body)).toEqual(['r5', 'r4', 'r3']);
+    expect(body.data).toMatchObject({ total: 5, page: 1, pageSize: 3, partial: false });
+    expect(body.data.items[0]?.organization).toBe('org-b');
+    expect(ids((await list(url, 'root', '?pageSize=3&page=2')).body)).toEqual(['r2', 'r1']);
   });
 
   it('filters by user, method, HTTP status and business code', async () => {
     const { url } = await start();
     expect(ids((await list(url, 'root', '?user=carol')).body)).toEqual(['r3']);
+    expect(ids((await list(url, 'root', '?organization=org-b')).body)).toEqual(['r5', 'r3']);
     expect(ids((await list(url, 'root', '?method=post')).body)).toEqual(['r2']);
     expect(ids((await list(url, 'root', '?status=401')).body)).toEqual(['r4']);
     expect(ids((await list(url, 'root', '?code=9998')).body)).toEqual(['r4']);
   });
 
-  it('shows an organization administrator only the members of organizations they administer', async () => {
+  it('shows an organization administrator only calls made in organizations they administer', async () => {
     const { url } = await start();
     const { body } = await list(url, 'alice');
+    // r5: bob is also alice's member, but acted in org-b, which she does not administer.
     expect(ids(body)).toEqual(['r2', 'r1']);
     expect(body.data.total).toBe(2);
+    expect(ids((await list(url, 'alice', '?user=bob')).body)).toEqual(['r2']);
     expect(ids((await list(url, 'alice', '?user=carol')).body)).toEqual([]);
+    expect(ids((await list(url, 'alice', '?organization=org-a')).body)).toEqual(['r2', 'r1']);
+  });
+
+  it('refuses an organization administrator a filter on an organization they do not administer', async () => {
+    const { url } = await start();
+    const refused = await list(url, 'alice', '?organization=org-b');
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe(errors.noPermission.code);
   });
 
   it('refuses plain members with 9997 and anonymous callers with 9998', async () => {

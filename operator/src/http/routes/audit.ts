@@ -1,22 +1,22 @@
 import { Router } from 'express';
 import { parseAuditQuery } from '../../audit/query.js';
-import { visibleUsersFor } from '../../audit/scope.js';
+import { readableOrganizationsFor, scopedFilter } from '../../audit/scope.js';
 import type { AuditTrail } from '../../audit/trail.js';
 import { requireIdentity } from '../../identity/identity.js';
 import { requestContext } from '../request-context.js';
 import { handle } from '../respond.js';
 
 /** GET /audit.{host}/records: the merged audit trail of every replica, newest first. */
-export function auditRouter(audit: Pick<AuditTrail, 'search' | 'members'>): Router {
+export function auditRouter(audit: Pick<AuditTrail, 'search'>): Router {
   const router = Router();
   router.get(
     '/records',
     handle(async (req, res) => {
       const identity = requireIdentity(res);
       // Permission before validation, so a refused caller learns nothing from error details.
-      const visibleUsers = visibleUsersFor(identity, audit.members);
+      const readable = readableOrganizationsFor(identity);
       const query = parseAuditQuery(req.query as Record<string, unknown>);
-      const filter = visibleUsers ? { ...query.filter, visibleUsers } : query.filter;
+      const filter = scopedFilter(query.filter, readable);
       return audit.search(filter, query.page, query.pageSize, requestContext(res).log);
     }),
   );
