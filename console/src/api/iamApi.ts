@@ -191,11 +191,14 @@ export const iamApi = baseApi
         query: (organizationId) => iam(`/join/organizations/${segment(organizationId)}`),
       }),
 
-      // The clusters a role can be bound on. Clusters arrive with their own issue; until then
-      // (and whenever the call fails) the list is simply empty, without an error notification.
-      listClusterNames: build.query<string[], string>({
-        query: (organizationId) =>
-          `${servicePath('manage')}/organizations/${segment(organizationId)}/providers`,
+      // The organization's clusters a role can be bound on (one page of the largest size).
+      // Whenever the call fails the list is simply empty, without an error notification.
+      listClusterNames: build.query<string[], ListArgs>({
+        query: (args) =>
+          listQuery(
+            `${servicePath('manage')}/organizations/${segment(args.organizationId)}/providers`,
+            args,
+          ),
         extraOptions: { silent: true },
         transformResponse: (data: { items?: ProviderItem[] } | null) =>
           (data?.items ?? [])

@@ -115,5 +115,20 @@ export const policyTable: readonly PolicyEntry[] = [
     ...self('body.invitee'),
   }),
 
-  entry('GET', '/audit.{host}/records', admins, 'Audit records (org admins: their members only)'),
+  entry(
+    'GET',
+    '/manage.{host}/organizations/:orgId/providers',
+    everyone,
+    'Clusters of an organization',
+    {
+      ...inOrg('params.orgId'),
+    },
+  ),
+
+  entry(
+    'GET',
+    '/audit.{host}/records',
+    admins,
+    'Audit records (org admins: calls in organizations they administer)',
+  ),
 ];

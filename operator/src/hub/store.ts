@@ -1,5 +1,6 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { z } from 'zod';
+import { clusterKind } from '../crds/cluster.js';
 import type { KindDefinition } from '../crds/kind.js';
 import { organizationKind } from '../crds/organization.js';
 import { roleKind } from '../crds/role.js';
@@ -103,6 +104,8 @@ export interface HubStore {
   userGroups: KindStore<typeof userGroupKind>;
   roles: KindStore<typeof roleKind>;
   sessions: KindStore<typeof sessionKind>;
+  /** Member clusters; an organization's are labelled nimbus.io/organization=<org name>. */
+  clusters: KindStore<typeof clusterKind>;
   /** Secrets in the operator's namespace (NIMBUS_NAMESPACE). */
   secrets: SecretStore;
   /** coordination.k8s.io Leases in the operator's namespace, used as shared counters. */
@@ -118,6 +121,7 @@ export type OrganizationObject = Stored<typeof organizationKind>;
 export type UserGroupObject = Stored<typeof userGroupKind>;
 export type RoleObject = Stored<typeof roleKind>;
 export type SessionObject = Stored<typeof sessionKind>;
+export type ClusterObject = Stored<typeof clusterKind>;
 
 export interface HubStoreOptions {
   kubeConfig: KubeConfig;
@@ -133,6 +137,7 @@ export function createHubStore(options: HubStoreOptions): HubStore {
     userGroups: createKindStore(kubeConfig, userGroupKind, logger),
     roles: createKindStore(kubeConfig, roleKind, logger),
     sessions: createKindStore(kubeConfig, sessionKind, logger),
+    clusters: createKindStore(kubeConfig, clusterKind, logger),
   };
   const all = Object.values(kinds);
   return {

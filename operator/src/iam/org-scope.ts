@@ -1,7 +1,9 @@
 import { assertInOrganization, denied } from '../access/scope.js';
 import type { Allow } from '../access/policy.js';
 import type { OrganizationObject } from '../hub/store.js';
+import type { Identity } from '../identity/identity.js';
 import type { IamCall } from './context.js';
+import type { Lookup } from './directory.js';
 import { resolve } from './directory.js';
 import { notFound } from './problems.js';
 
@@ -15,9 +17,19 @@ export const everyone = ['system-admin', 'organization-admin', 'user'] as const;
  * probe for other organizations' names.
  */
 export function organizationIn(call: IamCall, ref: string, allow: Allow): OrganizationObject {
-  const org = resolve(call.deps.store.organizations, ref);
-  if (!org) throw call.identity.sysAdmin ? notFound(`organization ${ref}`) : denied();
-  assertInOrganization(call.identity, org.metadata.name, allow);
+  return addressedOrganization(call.deps.store.organizations, call.identity, ref, allow);
+}
+
+/** organizationIn for callers outside the IAM service, which have only a lookup and the caller. */
+export function addressedOrganization(
+  organizations: Lookup<OrganizationObject>,
+  identity: Identity,
+  ref: string,
+  allow: Allow,
+): OrganizationObject {
+  const org = resolve(organizations, ref);
+  if (!org) throw identity.sysAdmin ? notFound(`organization ${ref}`) : denied();
+  assertInOrganization(identity, org.metadata.name, allow);
   return org;
 }
 

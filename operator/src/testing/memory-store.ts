@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { clusterKind } from '../crds/cluster.js';
 import type { KindDefinition } from '../crds/kind.js';
 import { apiVersion } from '../crds/kind.js';
 import { organizationKind } from '../crds/organization.js';
@@ -158,6 +159,7 @@ export function createMemoryStore(namespace = 'nimbus-system'): MemoryHubStore {
     userGroups: memoryKind(userGroupKind),
     roles: memoryKind(roleKind),
     sessions: memoryKind(sessionKind),
+    clusters: memoryKind(clusterKind),
     secrets: secrets satisfies SecretStore,
     leases: leases satisfies LeaseStore,
     secretRecords: secrets.records,

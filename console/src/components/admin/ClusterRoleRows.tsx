@@ -25,11 +25,9 @@ export interface ClusterRoleRowsProps {
 export function ClusterRoleRows({ organizationId, testId }: ClusterRoleRowsProps) {
   const { t } = useTranslation();
   const skip = !organizationId;
-  const { data: clusters = [] } = useListClusterNamesQuery(organizationId, { skip });
-  const { data: roles } = useListRolesQuery(
-    { organizationId, page: 1, pageSize: MAX_PAGE_SIZE },
-    { skip },
-  );
+  const onePage = { organizationId, page: 1, pageSize: MAX_PAGE_SIZE };
+  const { data: clusters = [] } = useListClusterNamesQuery(onePage, { skip });
+  const { data: roles } = useListRolesQuery(onePage, { skip });
   const roleOptions = (roles?.items ?? []).map((role) => ({ value: role.uuid, label: role.name }));
   const rows = Form.useWatch<ClusterRoleRow[] | undefined>(CLUSTER_ROWS_FIELD) ?? [];
   const chosen = new Set(rows.map((row) => row.cluster));

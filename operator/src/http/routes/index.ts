@@ -11,6 +11,7 @@ import { notFoundHandler } from '../error-handler.js';
 import { auditRouter } from './audit.js';
 import { authRouter } from './auth.js';
 import { iamRouter } from './iam.js';
+import { manageRouter } from './manage.js';
 import type { SystemInfo } from './system.js';
 import { systemRouter } from './system.js';
 
@@ -47,6 +48,7 @@ export function apiRouter(deps: ApiDeps): Router {
     router.use(mount('auth'), authRouter(deps.identity));
     router.use(mount('iam'), mfaRouter(deps.identity));
     router.use(mount('iam'), iamRouter(iamDepsFrom(deps.identity)));
+    router.use(mount('manage'), manageRouter(deps.identity.store));
   }
   router.use(mount('system'), systemRouter(deps.system));
   if (deps.audit) router.use(mount('audit'), auditRouter(deps.audit));

@@ -30,7 +30,7 @@ beforeEach(async () => {
     ok(page([{ uuid: 'r-ops', name: 'operator', builtIn: true, permissions: [] }])),
   );
   server.respond(
-    `${API}/manage.nimbus.io/organizations/${ORG_ID}/providers`,
+    `${API}/manage.nimbus.io/organizations/${ORG_ID}/providers?page=1&pageSize=100`,
     ok({ items: [{ cluster: 'cluster-a' }, { cluster: 'cluster-b' }] }),
   );
   server.respond(

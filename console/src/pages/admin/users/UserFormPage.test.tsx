@@ -22,7 +22,7 @@ beforeEach(async () => {
   server.respond(`${IAM}/organizations/${ORG_ID}/roles?page=1&pageSize=100`, {
     ...ok(page([{ uuid: 'r-dev', name: 'developer', builtIn: true, permissions: [] }])),
   });
-  server.respond(`${API}/manage.nimbus.io/organizations/${ORG_ID}/providers`, {
+  server.respond(`${API}/manage.nimbus.io/organizations/${ORG_ID}/providers?page=1&pageSize=100`, {
     ...ok({ items: [{ cluster: 'cluster-a', name: 'cluster-a' }] }),
   });
 });
