@@ -1,0 +1,39 @@
+// SQLite layout of the index. `id` is the stable rowid the trigram table is keyed by
+// (implicit rowids may be renumbered by VACUUM); (cluster, kind, uid) is the natural key.
+export const schema = `
+CREATE TABLE IF NOT EXISTS objects (
+  id INTEGER PRIMARY KEY,
+  cluster TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  uid TEXT NOT NULL,
+  namespace TEXT NOT NULL,
+  name TEXT NOT NULL,
+  resource_version TEXT NOT NULL,
+  labels TEXT NOT NULL,
+  label_text TEXT NOT NULL,
+  created TEXT NOT NULL,
+  updated INTEGER NOT NULL,
+  phase TEXT,
+  node_name TEXT,
+  object TEXT NOT NULL,
+  UNIQUE (cluster, kind, uid)
+);
+CREATE INDEX IF NOT EXISTS objects_scope ON objects (cluster, kind, namespace, name);
+CREATE INDEX IF NOT EXISTS objects_by_name ON objects (kind, name, namespace, cluster, uid);
+CREATE INDEX IF NOT EXISTS objects_by_created ON objects (kind, created, cluster, uid);
+CREATE VIRTUAL TABLE IF NOT EXISTS objects_fts USING fts5(
+  name, namespace, labels, tokenize = 'trigram'
+);
+CREATE TRIGGER IF NOT EXISTS objects_fts_insert AFTER INSERT ON objects BEGIN
+  INSERT INTO objects_fts (rowid, name, namespace, labels)
+  VALUES (new.id, new.name, new.namespace, new.label_text);
+END;
+CREATE TRIGGER IF NOT EXISTS objects_fts_delete AFTER DELETE ON objects BEGIN
+  DELETE FROM objects_fts WHERE rowid = old.id;
+END;
+CREATE TRIGGER IF NOT EXISTS objects_fts_update
+AFTER UPDATE OF name, namespace, label_text ON objects BEGIN
+  UPDATE objects_fts SET name = new.name, namespace = new.namespace, labels = new.label_text
+  WHERE rowid = old.id;
+END;
+`;

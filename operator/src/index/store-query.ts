@@ -1,0 +1,221 @@
+// SQL for list and search. The caller's rights (clusters and, per cluster, namespaces) become
+// part of the WHERE clause, so every page is cut after filtering, never before.
+import type { SQLInputValue } from 'node:sqlite';
+import { decodeCursor, type CursorKey } from './cursor.js';
+
+/** What a caller may see in one cluster; no `namespaces` means the whole cluster. */
+export interface ClusterScope {
+  cluster: string;
+  namespaces?: readonly string[];
+}
+
+export type SortField = 'name' | 'created';
+
+export interface ListQuery {
+  /** The caller's rights. Namespace-limited callers see no cluster-scoped objects except
+   *  the Namespace objects they are allowed into. */
+  scope: readonly ClusterScope[];
+  kinds: readonly string[];
+  /** Filters chosen by the caller, narrowing `scope`. */
+  clusters?: readonly string[];
+  namespaces?: readonly string[];
+  /** `Key:Val` (split at the first ':' and trimmed); `Key` or `Key:` matches any value. */
+  labels?: readonly string[];
+  nameContains?: string;
+  sort?: SortField;
+  order?: 'asc' | 'desc';
+  limit?: number;
+  after?: string;
+}
+
+export interface SearchQuery {
+  text: string;
+  scope: readonly ClusterScope[];
+  kinds?: readonly string[];
+  limit?: number;
+}
+
+export const defaultLimit = 50;
+export const maxLimit = 500;
+const minTrigram = 3;
+
+interface Where {
+  clauses: string[];
+  params: SQLInputValue[];
+}
+
+const sortColumns: Record<SortField, readonly string[]> = {
+  name: ['name', 'namespace', 'cluster', 'kind', 'uid'],
+  created: ['created', 'cluster', 'kind', 'uid'],
+};
+
+const columns =
+  'o.cluster, o.kind, o.namespace, o.name, o.uid, o.resource_version, o.labels, o.created, o.updated, o.object';
+
+export interface BuiltList {
+  sql: string;
+  params: SQLInputValue[];
+  limit: number;
+  sortId: string;
+  keyOf: (row: Record<string, unknown>) => CursorKey;
+}
+
+/** undefined when the query can match nothing (no scope, no kinds). */
+export function buildList(query: ListQuery): BuiltList | undefined {
+  const where: Where = { clauses: [], params: [] };
+  if (!addScope(where, narrowScope(query.scope, query.clusters)) || query.kinds.length === 0) {
+    return undefined;
+  }
+  addIn(where, 'o.kind', query.kinds);
+  if (query.namespaces && query.namespaces.length > 0) {
+    addIn(where, 'o.namespace', query.namespaces);
+  }
+  for (const label of query.labels ?? []) {
+    addLabel(where, label);
+  }
+  if (query.nameContains?.trim()) {
+    addNameContains(where, query.nameContains.trim());
+  }
+  const sort = query.sort ?? 'name';
+  const order = query.order ?? 'asc';
+  const keyColumns = sortColumns[sort];
+  const sortId = `${sort}.${order}`;
+  if (query.after) {
+    const key = decodeCursor(sortId, query.after, keyColumns.length);
+    const tuple = keyColumns.map((column) => `o.${column}`).join(', ');
+    const marks = keyColumns.map(() => '?').join(', ');
+    where.clauses.push(`(${tuple}) ${order === 'asc' ? '>' : '<'} (${marks})`);
+    where.params.push(...key);
+  }
+  const limit = clampLimit(query.limit, defaultLimit);
+  const direction = order === 'asc' ? 'ASC' : 'DESC';
+  const orderBy = keyColumns.map((column) => `o.${column} ${direction}`).join(', ');
+  return {
+    sql: `SELECT ${columns} FROM objects o WHERE ${where.clauses.join(' AND ')}
+      ORDER BY ${orderBy} LIMIT ?`,
+    // One extra row tells whether another page exists.
+    params: [...where.params, limit + 1],
+    limit,
+    sortId,
+    keyOf: (row) => keyColumns.map((column) => row[column] as string | number),
+  };
+}
+
+export function buildSearch(
+  query: SearchQuery,
+): { sql: string; params: SQLInputValue[] } | undefined {
+  const text = query.text.trim();
+  const where: Where = { clauses: [], params: [] };
+  if (text === '' || !addScope(where, query.scope)) {
+    return undefined;
+  }
+  if (query.kinds) {
+    if (query.kinds.length === 0) {
+      return undefined;
+    }
+    addIn(where, 'o.kind', query.kinds);
+  }
+  if (text.length >= minTrigram) {
+    where.clauses.push('o.id IN (SELECT rowid FROM objects_fts WHERE objects_fts MATCH ?)');
+    where.params.push(phrase(text));
+  } else {
+    // Too short for trigrams: substring of the name only.
+    where.clauses.push('instr(lower(o.name), lower(?)) > 0');
+    where.params.push(text);
+  }
+  return {
+    sql: `SELECT ${columns} FROM objects o WHERE ${where.clauses.join(' AND ')}
+      ORDER BY o.cluster, o.kind, o.name, o.namespace, o.uid LIMIT ?`,
+    params: [...where.params, clampLimit(query.limit, 200)],
+  };
+}
+
+/** Splits `Key:Val` at the first ':' and trims both; undefined for empty input. */
+export function parseLabel(input: string): { key: string; value: string } | undefined {
+  const at = input.indexOf(':');
+  const key = (at < 0 ? input : input.slice(0, at)).trim();
+  const value = at < 0 ? '' : input.slice(at + 1).trim();
+  return key === '' ? undefined : { key, value };
+}
+
+function narrowScope(scope: readonly ClusterScope[], clusters?: readonly string[]) {
+  return clusters ? scope.filter((entry) => clusters.includes(entry.cluster)) : scope;
+}
+
+function addScope(where: Where, scope: readonly ClusterScope[]): boolean {
+  const parts: string[] = [];
+  const whole = scope.filter((entry) => entry.namespaces === undefined).map((e) => e.cluster);
+  if (whole.length > 0) {
+    parts.push(`o.cluster IN (${marks(whole)})`);
+    where.params.push(...whole);
+  }
+  for (const entry of scope) {
+    const namespaces = entry.namespaces;
+    if (namespaces === undefined || namespaces.length === 0) {
+      continue;
+    }
+    parts.push(
+      `(o.cluster = ? AND (o.namespace IN (${marks(namespaces)})
+        OR (o.kind = 'namespaces' AND o.namespace = '' AND o.name IN (${marks(namespaces)}))))`,
+    );
+    where.params.push(entry.cluster, ...namespaces, ...namespaces);
+  }
+  if (parts.length === 0) {
+    return false;
+  }
+  where.clauses.push(`(${parts.join(' OR ')})`);
+  return true;
+}
+
+function addIn(where: Where, column: string, values: readonly string[]): void {
+  where.clauses.push(`${column} IN (${marks(values)})`);
+  where.params.push(...values);
+}
+
+function addLabel(where: Where, input: string): void {
+  const label = parseLabel(input);
+  if (!label) {
+    return;
+  }
+  const text = `${label.key}:${label.value}`;
+  if (text.length >= minTrigram) {
+    // The trigram index narrows the rows; json_each below checks the exact key and value.
+    where.clauses.push('o.id IN (SELECT rowid FROM objects_fts WHERE objects_fts MATCH ?)');
+    where.params.push(`labels : ${phrase(text)}`);
+  }
+  if (label.value === '') {
+    where.clauses.push('EXISTS (SELECT 1 FROM json_each(o.labels) l WHERE l.key = ?)');
+    where.params.push(label.key);
+  } else {
+    where.clauses.push(
+      'EXISTS (SELECT 1 FROM json_each(o.labels) l WHERE l.key = ? AND l.value = ?)',
+    );
+    where.params.push(label.key, label.value);
+  }
+}
+
+function addNameContains(where: Where, text: string): void {
+  if (text.length >= minTrigram) {
+    where.clauses.push('o.id IN (SELECT rowid FROM objects_fts WHERE objects_fts MATCH ?)');
+    where.params.push(`name : ${phrase(text)}`);
+  } else {
+    where.clauses.push('instr(lower(o.name), lower(?)) > 0');
+    where.params.push(text);
+  }
+}
+
+/** An FTS5 string literal: the text matched as-is, whatever operators it contains. */
+function phrase(text: string): string {
+  return `"${text.replaceAll('"', '""')}"`;
+}
+
+function marks(values: readonly unknown[]): string {
+  return values.map(() => '?').join(', ');
+}
+
+function clampLimit(limit: number | undefined, fallback: number): number {
+  if (limit === undefined || !Number.isFinite(limit)) {
+    return fallback;
+  }
+  return Math.min(Math.max(Math.trunc(limit), 1), maxLimit);
+}

@@ -1,0 +1,251 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { IndexStore } from './store.js';
+import { InvalidCursorError } from './cursor.js';
+import type { KubeObject } from './trim.js';
+
+function obj(
+  name: string,
+  namespace: string | undefined,
+  extra: { uid?: string; labels?: Record<string, string>; created?: string; rv?: string } = {},
+): KubeObject {
+  return {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: {
+      name,
+      ...(namespace ? { namespace } : {}),
+      uid: extra.uid ?? `${namespace ?? ''}-${name}`,
+      resourceVersion: extra.rv ?? '1',
+      creationTimestamp: extra.created ?? '2026-01-01T00:00:00Z',
+      labels: extra.labels ?? {},
+    },
+    spec: { nodeName: 'node-1' },
+  };
+}
+
+const all = (...clusters: string[]) => clusters.map((cluster) => ({ cluster }));
+
+describe('IndexStore', () => {
+  let store: IndexStore;
+  beforeEach(() => {
+    store = IndexStore.open(':memory:', { now: () => 42 });
+  });
+  afterEach(() => store.close());
+
+  it('upserts, updates in place and deletes', () => {
+    store.upsert('a', 'pods', [obj('web-1', 'demo'), obj('web-2', 'demo')]);
+    store.upsert('a', 'pods', [obj('web-1', 'demo', { rv: '2', labels: { tier: 'front' } })]);
+    store.delete('a', 'pods', 'demo-web-2');
+    const { items } = store.list({ scope: all('a'), kinds: ['pods'] });
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({
+      cluster: 'a',
+      kind: 'pods',
+      name: 'web-1',
+      namespace: 'demo',
+      resourceVersion: '2',
+      labels: { tier: 'front' },
+      updated: 42,
+    });
+  });
+
+  it('replaceAll swaps the whole (cluster, kind) and leaves the rest alone', () => {
+    store.upsert('a', 'pods', [obj('old', 'demo'), obj('kept', 'demo')]);
+    store.upsert('b', 'pods', [obj('other', 'demo')]);
+    store.upsert('a', 'services', [obj('svc', 'demo')]);
+    store.replaceAll('a', 'pods', [obj('kept', 'demo', { rv: '5' }), obj('new', 'demo')]);
+    const names = store.list({ scope: all('a', 'b'), kinds: ['pods', 'services'] }).items;
+    expect(names.map((o) => `${o.cluster}/${o.kind}/${o.name}@${o.resourceVersion}`)).toEqual([
+      'a/pods/kept@5',
+      'a/pods/new@1',
+      'b/pods/other@1',
+      'a/services/svc@1',
+    ]);
+  });
+
+  it('applies watch changes in order in one transaction', () => {
+    store.apply('a', 'pods', [
+      { type: 'upsert', object: obj('x', 'demo') },
+      { type: 'delete', uid: 'demo-x' },
+      { type: 'upsert', object: obj('y', 'demo') },
+    ]);
+    expect(store.list({ scope: all('a'), kinds: ['pods'] }).items.map((o) => o.name)).toEqual([
+      'y',
+    ]);
+  });
+
+  it('pages by keyset, stable across ties in name, with no gaps or repeats', () => {
+    const objects: KubeObject[] = [];
+    for (let i = 0; i < 25; i++) {
+      // Many rows share a name; only namespace/cluster/uid break the tie.
+      objects.push(obj(`pod-${i % 4}`, `ns-${i % 3}`, { uid: `u${String(i).padStart(2, '0')}` }));
+    }
+    store.upsert('a', 'pods', objects.slice(0, 13));
+    store.upsert('b', 'pods', objects.slice(13));
+    const seen: string[] = [];
+    let after: string | undefined;
+    let pages = 0;
+    do {
+      const page = store.list({ scope: all('a', 'b'), kinds: ['pods'], limit: 4, after });
+      seen.push(...page.items.map((o) => o.uid));
+      after = page.nextCursor;
+      pages++;
+    } while (after);
+    expect(pages).toBe(7);
+    expect(new Set(seen).size).toBe(25);
+    const full = store.list({ scope: all('a', 'b'), kinds: ['pods'], limit: 100 });
+    expect(full.items.map((o) => o.uid)).toEqual(seen);
+    expect(full.nextCursor).toBeUndefined();
+  });
+
+  it('sorts by creation time in both directions and rejects foreign cursors', () => {
+    store.upsert('a', 'pods', [
+      obj('b', 'demo', { created: '2026-01-02T00:00:00Z' }),
+      obj('a', 'demo', { created: '2026-01-03T00:00:00Z' }),
+      obj('c', 'demo', { created: '2026-01-01T00:00:00Z' }),
+    ]);
+    const desc = store.list({
+      scope: all('a'),
+      kinds: ['pods'],
+      sort: 'created',
+      order: 'desc',
+      limit: 2,
+    });
+    expect(desc.items.map((o) => o.name)).toEqual(['a', 'b']);
+    const next = store.list({
+      scope: all('a'),
+      kinds: ['pods'],
+      sort: 'created',
+      order: 'desc',
+      after: desc.nextCursor,
+    });
+    expect(next.items.map((o) => o.name)).toEqual(['c']);
+    expect(() =>
+      store.list({ scope: all('a'), kinds: ['pods'], sort: 'name', after: desc.nextCursor }),
+    ).toThrow(InvalidCursorError);
+    expect(() => store.list({ scope: all('a'), kinds: ['pods'], after: 'garbage' })).toThrow(
+      InvalidCursorError,
+    );
+  });
+
+  it('filters by label Key:Val (first colon, trimmed), name substring and namespace', () => {
+    store.upsert('a', 'pods', [
+      obj('web-1', 'demo', { labels: { app: 'web', url: 'http://x' } }),
+      obj('web-2', 'prod', { labels: { app: 'web' } }),
+      obj('db-1', 'demo', { labels: { app: 'db' } }),
+    ]);
+    const names = (query: Partial<Parameters<IndexStore['list']>[0]>) =>
+      store.list({ scope: all('a'), kinds: ['pods'], ...query }).items.map((o) => o.name);
+    expect(names({ labels: [' app : web '] })).toEqual(['web-1', 'web-2']);
+    expect(names({ labels: ['url:http://x'] })).toEqual(['web-1']);
+    expect(names({ labels: ['url:'] })).toEqual(['web-1']);
+    expect(names({ labels: ['app:web', 'url'] })).toEqual(['web-1']);
+    expect(names({ nameContains: 'EB-' })).toEqual(['web-1', 'web-2']);
+    expect(names({ nameContains: 'b-1' })).toEqual(['db-1', 'web-1']);
+    expect(names({ nameContains: 'd' })).toEqual(['db-1']);
+    expect(names({ namespaces: ['prod'] })).toEqual(['web-2']);
+  });
+
+  it('applies the allowed scope before the limit', () => {
+    // 30 forbidden rows sort before the single allowed one: cutting first would return nothing.
+    const hidden = Array.from({ length: 30 }, (_, i) => obj(`a-${i}`, 'secret-team'));
+    store.upsert('a', 'pods', [...hidden, obj('z-allowed', 'demo')]);
+    store.upsert('b', 'pods', [obj('a-other-cluster', 'demo')]);
+    store.upsert('a', 'namespaces', [obj('demo', undefined), obj('secret-team', undefined)]);
+    store.upsert('a', 'nodes', [obj('node-1', undefined)]);
+    const scope = [{ cluster: 'a', namespaces: ['demo'] }];
+    const page = store.list({ scope, kinds: ['pods'], limit: 1 });
+    expect(page.items.map((o) => o.name)).toEqual(['z-allowed']);
+    expect(page.nextCursor).toBeUndefined();
+    const clusterScoped = store.list({ scope, kinds: ['namespaces', 'nodes'] });
+    expect(clusterScoped.items.map((o) => `${o.kind}/${o.name}`)).toEqual(['namespaces/demo']);
+    expect(store.list({ scope: [], kinds: ['pods'] }).items).toEqual([]);
+    expect(
+      store.list({ scope: all('a', 'b'), clusters: ['b'], kinds: ['pods'] }).items,
+    ).toHaveLength(1);
+  });
+
+  it('searches with trigrams over name, namespace and labels, grouped by cluster then kind', () => {
+    store.upsert('a', 'pods', [obj('checkout-api-7f9', 'shop', { labels: { team: 'payments' } })]);
+    store.upsert('a', 'services', [obj('checkout', 'shop')]);
+    store.upsert('b', 'pods', [obj('checkout-worker', 'hidden')]);
+    store.upsert('a', 'configmaps', [obj('settings', 'payments-ns')]);
+    const scope = [{ cluster: 'a' }, { cluster: 'b', namespaces: ['demo'] }];
+    expect(store.search({ text: 'CKOUT', scope })).toEqual([
+      {
+        cluster: 'a',
+        resources: [
+          {
+            type: 'pods',
+            samples: [
+              {
+                labels: { name: 'checkout-api-7f9', namespace: 'shop' },
+                value: '2026-01-01T00:00:00Z',
+              },
+            ],
+          },
+          {
+            type: 'services',
+            samples: [
+              { labels: { name: 'checkout', namespace: 'shop' }, value: '2026-01-01T00:00:00Z' },
+            ],
+          },
+        ],
+      },
+    ]);
+    const byLabel = store.search({ text: 'payments', scope });
+    expect(byLabel.flatMap((g) => g.resources.map((r) => r.type))).toEqual(['configmaps', 'pods']);
+    expect(store.search({ text: 'f9', scope })[0]?.resources[0]?.samples).toHaveLength(1);
+    expect(store.search({ text: '") OR *', scope })).toEqual([]);
+    expect(store.search({ text: '  ', scope })).toEqual([]);
+  });
+
+  it('stores trimmed objects and only metadata of secrets', () => {
+    const managed: KubeObject = {
+      ...obj('web', 'demo'),
+      metadata: {
+        ...obj('web', 'demo').metadata,
+        managedFields: [{ manager: 'kubectl' }],
+        annotations: {
+          'kubectl.kubernetes.io/last-applied-configuration': '{"big":true}',
+          keep: 'me',
+        },
+      },
+    };
+    store.upsert('a', 'pods', [managed]);
+    store.upsert('a', 'secrets', [
+      {
+        ...obj('creds', 'demo'),
+        kind: 'Secret',
+        data: { password: 'aHVudGVyMg==' },
+        stringData: { x: 'y' },
+      },
+    ]);
+    const [pod] = store.list({ scope: all('a'), kinds: ['pods'] }).items;
+    expect(pod?.object.metadata).not.toHaveProperty('managedFields');
+    expect(pod?.object.metadata?.annotations).toEqual({ keep: 'me' });
+    expect(pod?.object).toHaveProperty('spec');
+    const [secret] = store.list({ scope: all('a'), kinds: ['secrets'] }).items;
+    expect(Object.keys(secret?.object ?? {}).sort()).toEqual(['apiVersion', 'kind', 'metadata']);
+    expect(JSON.stringify(secret)).not.toContain('aHVudGVyMg');
+  });
+
+  it('persists to a WAL file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nimbus-index-'));
+    try {
+      const path = join(dir, 'index.db');
+      const first = IndexStore.open(path);
+      first.upsert('a', 'pods', [obj('web', 'demo')]);
+      first.close();
+      const second = IndexStore.open(path);
+      expect(second.count('a', 'pods')).toBe(1);
+      expect(second.count()).toBe(1);
+      second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

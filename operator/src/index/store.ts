@@ -1,0 +1,257 @@
+// The multi-cluster index: trimmed Kubernetes objects in SQLite (WAL), written by the watch
+// loops and read by list and search with the caller's rights applied in SQL.
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { findIndexedKind } from './kinds.js';
+import { schema } from './schema.js';
+import { buildList, buildSearch, type ListQuery, type SearchQuery } from './store-query.js';
+import { encodeCursor } from './cursor.js';
+import { trimObject, type KubeObject } from './trim.js';
+
+export interface IndexedObject {
+  cluster: string;
+  kind: string;
+  namespace: string;
+  name: string;
+  uid: string;
+  resourceVersion: string;
+  labels: Record<string, string>;
+  created: string;
+  /** When the index last wrote this row (ms since epoch). */
+  updated: number;
+  object: KubeObject;
+}
+
+export interface ListResult {
+  items: IndexedObject[];
+  nextCursor?: string;
+}
+
+/** One search hit, the "Search result" sample of SPEC §3: labels name/namespace and a value. */
+export interface SearchSample {
+  labels: { name: string; namespace: string };
+  value: string;
+}
+
+export interface SearchGroup {
+  cluster: string;
+  resources: Array<{ type: string; samples: SearchSample[] }>;
+}
+
+export type IndexChange = { type: 'upsert'; object: KubeObject } | { type: 'delete'; uid: string };
+
+interface Row {
+  cluster: string;
+  kind: string;
+  namespace: string;
+  name: string;
+  uid: string;
+  resource_version: string;
+  labels: string;
+  created: string;
+  updated: number;
+  object: string;
+  [column: string]: unknown;
+}
+
+export interface IndexStoreOptions {
+  now?: () => number;
+}
+
+export class IndexStore {
+  private readonly upsertRow: StatementSync;
+  private readonly deleteRow: StatementSync;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly db: DatabaseSync,
+    options: IndexStoreOptions = {},
+  ) {
+    this.now = options.now ?? Date.now;
+    db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
+    db.exec(schema);
+    db.exec('CREATE TEMP TABLE IF NOT EXISTS relist_seen (uid TEXT PRIMARY KEY)');
+    this.upsertRow = db.prepare(`
+      INSERT INTO objects (cluster, kind, uid, namespace, name, resource_version, labels,
+        label_text, created, updated, phase, node_name, object)
+      VALUES (:cluster, :kind, :uid, :namespace, :name, :rv, :labels, :labelText, :created,
+        :updated, :phase, :nodeName, :object)
+      ON CONFLICT (cluster, kind, uid) DO UPDATE SET
+        namespace = excluded.namespace, name = excluded.name,
+        resource_version = excluded.resource_version, labels = excluded.labels,
+        label_text = excluded.label_text, created = excluded.created, updated = excluded.updated,
+        phase = excluded.phase, node_name = excluded.node_name, object = excluded.object
+      WHERE objects.resource_version <> excluded.resource_version`);
+    this.deleteRow = db.prepare('DELETE FROM objects WHERE cluster = ? AND kind = ? AND uid = ?');
+  }
+
+  /** `path` is a file (WAL mode) or ':memory:'. */
+  static open(path: string, options?: IndexStoreOptions): IndexStore {
+    return new IndexStore(new DatabaseSync(path), options);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  upsert(cluster: string, kind: string, objects: readonly KubeObject[]): void {
+    this.transaction(() => {
+      for (const object of objects) {
+        this.writeObject(cluster, kind, object);
+      }
+    });
+  }
+
+  delete(cluster: string, kind: string, uid: string): void {
+    this.deleteRow.run(cluster, kind, uid);
+  }
+
+  /** Applies a run of watch events in order, in one transaction. */
+  apply(cluster: string, kind: string, changes: readonly IndexChange[]): void {
+    this.transaction(() => {
+      for (const change of changes) {
+        if (change.type === 'upsert') {
+          this.writeObject(cluster, kind, change.object);
+        } else {
+          this.deleteRow.run(cluster, kind, change.uid);
+        }
+      }
+    });
+  }
+
+  /** After a relist: the (cluster, kind) holds exactly `objects`, switched atomically. */
+  replaceAll(cluster: string, kind: string, objects: readonly KubeObject[]): void {
+    this.transaction(() => {
+      this.db.exec('DELETE FROM relist_seen');
+      const seen = this.db.prepare('INSERT OR IGNORE INTO relist_seen (uid) VALUES (?)');
+      for (const object of objects) {
+        const uid = this.writeObject(cluster, kind, object);
+        if (uid) {
+          seen.run(uid);
+        }
+      }
+      this.db
+        .prepare(
+          `DELETE FROM objects WHERE cluster = ? AND kind = ?
+           AND uid NOT IN (SELECT uid FROM relist_seen)`,
+        )
+        .run(cluster, kind);
+      this.db.exec('DELETE FROM relist_seen');
+    });
+  }
+
+  /** Forgets a cluster entirely (cluster removed from the console). */
+  dropCluster(cluster: string): void {
+    this.db.prepare('DELETE FROM objects WHERE cluster = ?').run(cluster);
+  }
+
+  count(cluster?: string, kind?: string): number {
+    const row = this.db
+      .prepare(
+        `SELECT count(*) AS n FROM objects
+         WHERE (:cluster IS NULL OR cluster = :cluster) AND (:kind IS NULL OR kind = :kind)`,
+      )
+      .get({ cluster: cluster ?? null, kind: kind ?? null }) as { n: number };
+    return row.n;
+  }
+
+  list(query: ListQuery): ListResult {
+    const built = buildList(query);
+    if (!built) {
+      return { items: [] };
+    }
+    const rows = this.db.prepare(built.sql).all(...built.params) as Row[];
+    const page = rows.slice(0, built.limit);
+    const last = page.at(-1);
+    const items = page.map(toIndexedObject);
+    if (rows.length > built.limit && last) {
+      return { items, nextCursor: encodeCursor(built.sortId, built.keyOf(last)) };
+    }
+    return { items };
+  }
+
+  search(query: SearchQuery): SearchGroup[] {
+    const built = buildSearch(query);
+    if (!built) {
+      return [];
+    }
+    const rows = this.db.prepare(built.sql).all(...built.params) as Row[];
+    const groups: SearchGroup[] = [];
+    for (const row of rows) {
+      let group = groups.at(-1);
+      if (group?.cluster !== row.cluster) {
+        group = { cluster: row.cluster, resources: [] };
+        groups.push(group);
+      }
+      let resource = group.resources.at(-1);
+      if (resource?.type !== row.kind) {
+        resource = { type: row.kind, samples: [] };
+        group.resources.push(resource);
+      }
+      resource.samples.push({
+        labels: { name: row.name, namespace: row.namespace },
+        value: row.created,
+      });
+    }
+    return groups;
+  }
+
+  private writeObject(cluster: string, kind: string, raw: KubeObject): string | undefined {
+    const metadataOnly = findIndexedKind(kind)?.metadataOnly ?? false;
+    const object = trimObject(raw, metadataOnly);
+    const meta = object.metadata ?? {};
+    if (!meta.uid || !meta.name) {
+      return undefined;
+    }
+    const labels = meta.labels ?? {};
+    const status = object.status as { phase?: unknown } | undefined;
+    const spec = object.spec as { nodeName?: unknown } | undefined;
+    this.upsertRow.run({
+      cluster,
+      kind,
+      uid: meta.uid,
+      namespace: meta.namespace ?? '',
+      name: meta.name,
+      rv: meta.resourceVersion ?? '',
+      labels: JSON.stringify(labels),
+      labelText: Object.entries(labels)
+        .map(([key, value]) => `${key}:${value}`)
+        .join(' '),
+      created: meta.creationTimestamp ?? '',
+      updated: this.now(),
+      phase: typeof status?.phase === 'string' ? status.phase : null,
+      nodeName: typeof spec?.nodeName === 'string' ? spec.nodeName : null,
+      object: JSON.stringify(object),
+    });
+    return meta.uid;
+  }
+
+  private transaction(work: () => void): void {
+    if (this.db.isTransaction) {
+      work();
+      return;
+    }
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      work();
+      this.db.exec('COMMIT');
+    } catch (error) {
+      this.db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+}
+
+function toIndexedObject(row: Row): IndexedObject {
+  return {
+    cluster: row.cluster,
+    kind: row.kind,
+    namespace: row.namespace,
+    name: row.name,
+    uid: row.uid,
+    resourceVersion: row.resource_version,
+    labels: JSON.parse(row.labels) as Record<string, string>,
+    created: row.created,
+    updated: row.updated,
+    object: JSON.parse(row.object) as KubeObject,
+  };
+}

@@ -1,0 +1,212 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { KubeConfig } from '@kubernetes/client-node';
+import { findIndexedKind, type IndexedKind } from './kinds.js';
+import { KubeConfigTransport } from './kube-transport.js';
+import { IndexStore, type IndexChange } from './store.js';
+import type { KubeObject } from './trim.js';
+import { WatchLoop, type IndexSink } from './watch-loop.js';
+import {
+  bookmark,
+  FakeApiServer,
+  listPage,
+  pod,
+  status,
+  watchStream,
+} from './testing/fake-api-server.js';
+
+function kindOf(name: string): IndexedKind {
+  const kind = findIndexedKind(name);
+  if (!kind) {
+    throw new Error(`unknown kind ${name}`);
+  }
+  return kind;
+}
+
+function transportFor(server: FakeApiServer): KubeConfigTransport {
+  // client-node only allows plain http (the loopback fake) with TLS verification off.
+  const config = new KubeConfig();
+  config.loadFromOptions({
+    clusters: [{ name: 'fake', server: server.url, skipTLSVerify: true }],
+    users: [{ name: 'fake', token: 'test-token' }],
+    contexts: [{ name: 'fake', cluster: 'fake', user: 'fake' }],
+    currentContext: 'fake',
+  });
+  return new KubeConfigTransport(config);
+}
+
+/** The real store, with every write recorded so tests can assert the order of operations. */
+class RecordingSink implements IndexSink {
+  readonly log: string[] = [];
+  constructor(readonly store: IndexStore) {}
+  replaceAll(cluster: string, kind: string, objects: readonly KubeObject[]): void {
+    this.log.push(`replaceAll ${objects.map((o) => o.metadata?.name).join(',')}`);
+    this.store.replaceAll(cluster, kind, objects);
+  }
+  apply(cluster: string, kind: string, changes: readonly IndexChange[]): void {
+    for (const change of changes) {
+      this.log.push(
+        change.type === 'upsert'
+          ? `upsert ${change.object.metadata?.name}@${change.object.metadata?.resourceVersion}`
+          : `delete ${change.uid}`,
+      );
+    }
+    this.store.apply(cluster, kind, changes);
+  }
+}
+
+async function until(check: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) {
+      throw new Error(`timed out waiting for ${what}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+const names = (store: IndexStore) =>
+  store.list({ scope: [{ cluster: 'm' }], kinds: ['pods'] }).items.map((o) => o.name);
+
+describe('WatchLoop against a fake API server', () => {
+  let server: FakeApiServer;
+  let store: IndexStore;
+  let loop: WatchLoop | undefined;
+
+  beforeEach(async () => {
+    server = await FakeApiServer.start();
+    store = IndexStore.open(':memory:');
+  });
+  afterEach(async () => {
+    await loop?.stop();
+    await server.close();
+    store.close();
+  });
+
+  it('lists in pages, follows the watch, relists on 410, survives stalls and backs off', async () => {
+    server.enqueue(
+      listPage([pod('a', '5'), pod('b', '6')], '10', 'page-2'),
+      listPage([pod('c', '7')], '10'),
+      watchStream([
+        { type: 'ADDED', object: pod('d', '11') },
+        { type: 'MODIFIED', object: pod('a', '12', { status: { phase: 'Running' } }) },
+        { type: 'DELETED', object: pod('b', '13') },
+        bookmark('20'),
+        { type: 'ERROR', object: { kind: 'Status', code: 410, message: 'too old' } },
+      ]),
+      listPage([pod('a', '12'), pod('d', '11'), pod('e', '25')], '30'),
+      watchStream([bookmark('31')]), // then silence: the watchdog must restart it
+      status(500),
+      status(503),
+      status(410),
+      listPage([pod('a', '12')], '40'),
+      watchStream([{ type: 'ADDED', object: pod('f', '41') }]),
+    );
+    const sleeps: number[] = [];
+    const sink = new RecordingSink(store);
+    loop = new WatchLoop({
+      cluster: 'm',
+      kind: kindOf('pods'),
+      transport: transportFor(server),
+      sink,
+      stallTimeoutMs: 300,
+      backoff: { baseMs: 100, capMs: 30_000, random: () => 0.5 },
+      sleep: (ms) => {
+        sleeps.push(ms);
+        // Yield a macrotask so a runaway loop cannot starve the test's own timers.
+        return new Promise((resolve) => setImmediate(resolve));
+      },
+    });
+    loop.start();
+    await until(() => names(store).includes('f'), 'pod f from the last watch');
+
+    expect(sink.log).toEqual([
+      'replaceAll a,b,c',
+      'upsert d@11',
+      'upsert a@12',
+      'delete uid-b',
+      'replaceAll a,d,e',
+      'replaceAll a',
+      'upsert f@41',
+    ]);
+    expect(names(store)).toEqual(['a', 'f']);
+    expect(loop.stats).toMatchObject({
+      resourceVersion: '41',
+      synced: true,
+      lists: 3,
+      gone: 2,
+      stalls: 1,
+      failures: 2,
+    });
+    // Full jitter drawn at 0.5 of a ceiling that doubles per failed attempt.
+    expect(sleeps).toEqual([50, 100]);
+
+    const shape = server.requests.map((r) =>
+      r.query.watch
+        ? `watch rv=${r.query.resourceVersion} bookmarks=${r.query.allowWatchBookmarks}`
+        : `list limit=${r.query.limit} continue=${r.query.continue ?? '-'}`,
+    );
+    expect(shape).toEqual([
+      'list limit=500 continue=-',
+      'list limit=500 continue=page-2',
+      'watch rv=10 bookmarks=true',
+      'list limit=500 continue=-',
+      'watch rv=30 bookmarks=true',
+      'watch rv=31 bookmarks=true', // after the stall, from the bookmark's version
+      'watch rv=31 bookmarks=true',
+      'watch rv=31 bookmarks=true',
+      'list limit=500 continue=-',
+      'watch rv=40 bookmarks=true',
+    ]);
+    expect(server.requests.every((r) => r.path === '/api/v1/pods')).toBe(true);
+    expect(server.requests.every((r) => r.authorization === 'Bearer test-token')).toBe(true);
+    expect(server.requests.every((r) => r.accept === 'application/json')).toBe(true);
+  });
+
+  it('asks for metadata only when indexing secrets, for lists and watches', async () => {
+    const secret = { ...pod('creds', '3'), kind: 'Secret', data: { password: 'c2VjcmV0' } };
+    server.enqueue(
+      listPage([secret], '3'),
+      watchStream([
+        {
+          type: 'MODIFIED',
+          object: { ...secret, metadata: { ...secret.metadata, resourceVersion: '4' } },
+        },
+      ]),
+    );
+    loop = new WatchLoop({
+      cluster: 'm',
+      kind: kindOf('secrets'),
+      transport: transportFor(server),
+      sink: store,
+    });
+    loop.start();
+    await until(() => loop?.stats.resourceVersion === '4', 'the secret update');
+    expect(server.requests.map((r) => r.accept)).toEqual([
+      'application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1',
+      'application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1',
+    ]);
+    expect(server.requests[0]?.path).toBe('/api/v1/secrets');
+    const [stored] = store.list({ scope: [{ cluster: 'm' }], kinds: ['secrets'] }).items;
+    expect(stored?.resourceVersion).toBe('4');
+    expect(JSON.stringify(stored)).not.toContain('c2VjcmV0');
+  });
+
+  it('uses group paths and stops promptly while backing off', async () => {
+    server.enqueue(status(500));
+    loop = new WatchLoop({
+      cluster: 'm',
+      kind: kindOf('deployments'),
+      transport: transportFor(server),
+      sink: store,
+      backoff: { baseMs: 60_000, random: () => 1 },
+    });
+    loop.start();
+    await until(() => loop?.stats.failures === 1, 'the first failure');
+    const started = Date.now();
+    await loop.stop();
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(server.requests.map((r) => r.path)).toEqual(['/apis/apps/v1/deployments']);
+    expect(loop.stats.lastError).toContain('500');
+    expect(loop.stats.synced).toBe(false);
+  });
+});

@@ -1,0 +1,256 @@
+// One list-watch loop per (member cluster, kind): paginated list → replaceAll, then watch from
+// the list's resourceVersion, following events and bookmarks; relist on 410 Gone, back off
+// with full jitter on errors, and restart a watch that has gone silent (stall watchdog).
+import { backoffDelay, type BackoffOptions } from './backoff.js';
+import {
+  collectionPath,
+  jsonAccept,
+  metadataListAccept,
+  metadataWatchAccept,
+  type IndexedKind,
+} from './kinds.js';
+import type { KubeTransport } from './kube-transport.js';
+import { abortableSleep, consumeLines, readAll } from './http-stream.js';
+import type { IndexChange } from './store.js';
+import type { KubeObject } from './trim.js';
+
+export interface IndexSink {
+  replaceAll(cluster: string, kind: string, objects: readonly KubeObject[]): void;
+  apply(cluster: string, kind: string, changes: readonly IndexChange[]): void;
+}
+
+export interface WatchLoopOptions {
+  cluster: string;
+  kind: IndexedKind;
+  transport: KubeTransport;
+  sink: IndexSink;
+  pageSize?: number;
+  /** Restart the watch when neither an event nor a bookmark arrived for this long. */
+  stallTimeoutMs?: number;
+  /** Asked of the server so watches end and are renewed regularly. */
+  watchTimeoutSeconds?: number;
+  listTimeoutMs?: number;
+  backoff?: BackoffOptions;
+  /** Injected for tests; must resolve early when the signal aborts. */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  onError?: (error: unknown) => void;
+}
+
+export interface WatchLoopStats {
+  resourceVersion?: string;
+  synced: boolean;
+  lists: number;
+  watches: number;
+  gone: number;
+  stalls: number;
+  failures: number;
+  /** The most recent backoff delays (ms), newest last. */
+  delays: number[];
+  lastError?: string;
+}
+
+export class KubeHttpError extends Error {
+  constructor(
+    readonly status: number,
+    detail: string,
+  ) {
+    super(`kubernetes API answered ${status}: ${detail.slice(0, 200)}`);
+    this.name = 'KubeHttpError';
+  }
+}
+
+type WatchOutcome = 'gone' | 'stalled' | 'closed-idle' | 'closed';
+
+interface WatchEvent {
+  type?: string;
+  object?: KubeObject & { code?: number; message?: string };
+}
+
+export class WatchLoop {
+  readonly stats: WatchLoopStats = {
+    synced: false,
+    lists: 0,
+    watches: 0,
+    gone: 0,
+    stalls: 0,
+    failures: 0,
+    delays: [],
+  };
+  private readonly controller = new AbortController();
+  private running?: Promise<void>;
+
+  constructor(private readonly options: WatchLoopOptions) {}
+
+  start(): void {
+    this.running ??= this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.controller.abort();
+    await this.running;
+  }
+
+  private get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  private async run(): Promise<void> {
+    let attempt = 0;
+    while (!this.signal.aborted) {
+      try {
+        if (this.stats.resourceVersion === undefined) {
+          await this.relist();
+          attempt = 0;
+        }
+        const outcome = await this.watchOnce(this.stats.resourceVersion ?? '');
+        if (outcome === 'gone') {
+          this.stats.gone++;
+          this.stats.resourceVersion = undefined;
+        } else if (outcome === 'stalled') {
+          this.stats.stalls++;
+        } else if (outcome === 'closed') {
+          attempt = 0;
+        } else if (!this.signal.aborted) {
+          // A watch that ends before saying anything would otherwise spin.
+          throw new Error('watch closed without any event');
+        }
+      } catch (error) {
+        if (this.signal.aborted) {
+          break;
+        }
+        attempt++;
+        this.stats.failures++;
+        this.stats.lastError = error instanceof Error ? error.message : String(error);
+        this.options.onError?.(error);
+        const delay = backoffDelay(attempt, this.options.backoff);
+        this.stats.delays = [...this.stats.delays.slice(-19), delay];
+        await (this.options.sleep ?? abortableSleep)(delay, this.signal);
+      }
+    }
+  }
+
+  private async relist(): Promise<void> {
+    const { kind } = this.options;
+    const items: KubeObject[] = [];
+    let continueToken: string | undefined;
+    let resourceVersion: string | undefined;
+    const signal = AbortSignal.any([
+      this.signal,
+      AbortSignal.timeout(this.options.listTimeoutMs ?? 120_000),
+    ]);
+    do {
+      const query: Record<string, string> = { limit: String(this.options.pageSize ?? 500) };
+      if (continueToken) {
+        query.continue = continueToken;
+      }
+      const response = await this.options.transport.get({
+        path: collectionPath(kind),
+        query,
+        accept: kind.metadataOnly ? metadataListAccept : jsonAccept,
+        signal,
+      });
+      const text = await readAll(response.body);
+      if (response.status !== 200) {
+        throw new KubeHttpError(response.status, text);
+      }
+      const page = JSON.parse(text) as {
+        items?: KubeObject[];
+        metadata?: { continue?: string; resourceVersion?: string };
+      };
+      items.push(...(page.items ?? []));
+      continueToken = page.metadata?.continue || undefined;
+      resourceVersion = page.metadata?.resourceVersion;
+    } while (continueToken);
+    if (!resourceVersion) {
+      throw new Error('list answer carried no resourceVersion to watch from');
+    }
+    this.options.sink.replaceAll(this.options.cluster, kind.name, items);
+    this.stats.lists++;
+    this.stats.synced = true;
+    this.stats.resourceVersion = resourceVersion;
+  }
+
+  private async watchOnce(resourceVersion: string): Promise<WatchOutcome> {
+    const { kind, cluster, sink } = this.options;
+    const watchAbort = new AbortController();
+    const signal = AbortSignal.any([this.signal, watchAbort.signal]);
+    let stalled = false;
+    let timer: NodeJS.Timeout | undefined;
+    const arm = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        stalled = true;
+        watchAbort.abort();
+      }, this.options.stallTimeoutMs ?? 300_000);
+    };
+    arm();
+    try {
+      this.stats.watches++;
+      const response = await this.options.transport.get({
+        path: collectionPath(kind),
+        query: {
+          watch: 'true',
+          allowWatchBookmarks: 'true',
+          resourceVersion,
+          timeoutSeconds: String(this.options.watchTimeoutSeconds ?? 290),
+        },
+        accept: kind.metadataOnly ? metadataWatchAccept : jsonAccept,
+        signal,
+      });
+      if (response.status === 410) {
+        response.body.resume();
+        return 'gone';
+      }
+      if (response.status !== 200) {
+        throw new KubeHttpError(response.status, await readAll(response.body));
+      }
+      let heard = false;
+      let gone = false;
+      await consumeLines(response.body, (lines) => {
+        arm();
+        heard = true;
+        const changes: IndexChange[] = [];
+        let latest: string | undefined;
+        for (const line of lines) {
+          const event = JSON.parse(line) as WatchEvent;
+          const object = event.object ?? {};
+          if (event.type === 'ERROR') {
+            if (object.code === 410) {
+              gone = true;
+              break;
+            }
+            throw new KubeHttpError(object.code ?? 500, object.message ?? 'watch error');
+          }
+          latest = object.metadata?.resourceVersion ?? latest;
+          if (event.type === 'ADDED' || event.type === 'MODIFIED') {
+            changes.push({ type: 'upsert', object });
+          } else if (event.type === 'DELETED' && object.metadata?.uid) {
+            changes.push({ type: 'delete', uid: object.metadata.uid });
+          }
+        }
+        if (changes.length > 0) {
+          sink.apply(cluster, kind.name, changes);
+        }
+        if (latest !== undefined) {
+          this.stats.resourceVersion = latest;
+        }
+        return !gone;
+      });
+      if (gone) {
+        return 'gone';
+      }
+      if (stalled) {
+        return 'stalled';
+      }
+      return heard ? 'closed' : 'closed-idle';
+    } catch (error) {
+      if (stalled && !this.signal.aborted) {
+        return 'stalled';
+      }
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      watchAbort.abort();
+    }
+  }
+}
