@@ -1,0 +1,332 @@
+import { timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { CLUSTER_ID_HEADER, EKS_TOKEN_PREFIX } from '../../clusters/providers/aws/eks-token.js';
+import {
+  ALGORITHM,
+  EMPTY_PAYLOAD_HASH,
+  canonicalRequest,
+  parseAmzDate,
+  parseQuery,
+  sha256Hex,
+  signature,
+  stringToSign,
+} from '../../clusters/providers/aws/sigv4.js';
+
+/**
+ * A loopback stand-in for EKS (DescribeCluster) and the STS side of aws-iam-authenticator. It
+ * checks SigV4 the way AWS does — known key, scope, clock skew, recomputed signature — and only
+ * then hands back the connection data it was given, so tests can end in a real API server.
+ */
+export interface AwsFakeIdentity {
+  accessKeyId: string;
+  secretAccessKey: string;
+  sessionToken?: string;
+  arn?: string;
+}
+
+export interface AwsFakeCluster {
+  endpoint: string;
+  certificateAuthorityData: string;
+}
+
+export interface AwsFakeOptions {
+  region: string;
+  identities: AwsFakeIdentity[];
+  clusters: Record<string, AwsFakeCluster>;
+  now?: () => Date;
+}
+
+export type TokenVerdict =
+  { ok: true; arn: string; accessKeyId: string } | { ok: false; reason: string };
+
+export interface AwsFake {
+  url: string;
+  /** Requests DescribeCluster accepted (signature valid). */
+  accepted: number;
+  /** Checks an EKS bearer token as aws-iam-authenticator plus STS would for `clusterId`. */
+  verifyPresignedToken(token: string, clusterId: string): TokenVerdict;
+  close(): Promise<void>;
+}
+
+const HEADER_SKEW_MS = 5 * 60 * 1000;
+const TOKEN_MAX_AGE_MS = 15 * 60 * 1000;
+
+class Rejection extends Error {
+  constructor(
+    readonly type: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+interface SignedParts {
+  accessKeyId: string;
+  scopeDate: string;
+  scopeRegion: string;
+  scopeService: string;
+  signedHeaders: string[];
+  signature: string;
+}
+
+function parseCredential(credential: string): Omit<SignedParts, 'signedHeaders' | 'signature'> {
+  const [accessKeyId, scopeDate, scopeRegion, scopeService, terminator, ...rest] =
+    credential.split('/');
+  if (
+    !accessKeyId ||
+    !scopeDate ||
+    !scopeRegion ||
+    !scopeService ||
+    terminator !== 'aws4_request' ||
+    rest.length
+  ) {
+    throw new Rejection('IncompleteSignatureException', 'Credential is malformed.');
+  }
+  return { accessKeyId, scopeDate, scopeRegion, scopeService };
+}
+
+function parseAuthorization(header: string | undefined): SignedParts {
+  if (!header?.startsWith(`${ALGORITHM} `)) {
+    throw new Rejection('MissingAuthenticationTokenException', 'Missing Authentication Token');
+  }
+  const fields = new Map(
+    header
+      .slice(ALGORITHM.length + 1)
+      .split(',')
+      .map((part) => part.trim().split('=', 2) as [string, string]),
+  );
+  const credential = fields.get('Credential');
+  const signedHeaders = fields.get('SignedHeaders');
+  const sig = fields.get('Signature');
+  if (!credential || !signedHeaders || !sig) {
+    throw new Rejection('IncompleteSignatureException', 'Authorization header is incomplete.');
+  }
+  return {
+    ...parseCredential(credential),
+    signedHeaders: signedHeaders.split(';'),
+    signature: sig,
+  };
+}
+
+function sameHex(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+export async function startAwsFake(options: AwsFakeOptions): Promise<AwsFake> {
+  const now = options.now ?? (() => new Date());
+  const byKey = new Map(options.identities.map((identity) => [identity.accessKeyId, identity]));
+
+  function identityFor(parts: SignedParts, service: string, date: string): AwsFakeIdentity {
+    const identity = byKey.get(parts.accessKeyId);
+    if (!identity) {
+      throw new Rejection(
+        'UnrecognizedClientException',
+        'The security token included in the request is invalid.',
+      );
+    }
+    if (parts.scopeDate !== date.slice(0, 8)) {
+      throw new Rejection(
+        'InvalidSignatureException',
+        'Credential should be scoped to a valid date.',
+      );
+    }
+    if (parts.scopeRegion !== options.region || parts.scopeService !== service) {
+      throw new Rejection(
+        'InvalidSignatureException',
+        `Credential should be scoped to correct service/region: '${service}' in '${options.region}'.`,
+      );
+    }
+    return identity;
+  }
+
+  function checkSignature(
+    identity: AwsFakeIdentity,
+    parts: SignedParts,
+    date: string,
+    request: {
+      method: string;
+      pathname: string;
+      query: Array<[string, string]>;
+      headers: Record<string, string>;
+      payloadHash: string;
+    },
+  ): void {
+    const canonical = canonicalRequest(request);
+    const expected = signature(
+      identity.secretAccessKey,
+      date,
+      { region: parts.scopeRegion, service: parts.scopeService },
+      stringToSign(date, { region: parts.scopeRegion, service: parts.scopeService }, canonical),
+    );
+    if (!sameHex(expected, parts.signature)) {
+      throw new Rejection(
+        'InvalidSignatureException',
+        'The request signature we calculated does not match the signature you provided.',
+      );
+    }
+  }
+
+  function checkDescribeCluster(req: IncomingMessage, body: string, url: URL): void {
+    const parts = parseAuthorization(req.headers.authorization);
+    const date = req.headers['x-amz-date'];
+    const signedAt = typeof date === 'string' ? parseAmzDate(date) : undefined;
+    if (typeof date !== 'string' || !signedAt || !parts.signedHeaders.includes('x-amz-date')) {
+      throw new Rejection(
+        'IncompleteSignatureException',
+        'Authorization requires a signed X-Amz-Date header.',
+      );
+    }
+    if (Math.abs(now().getTime() - signedAt.getTime()) > HEADER_SKEW_MS) {
+      throw new Rejection(
+        'InvalidSignatureException',
+        'Signature expired: the request date is too far from now.',
+      );
+    }
+    if (!parts.signedHeaders.includes('host')) {
+      throw new Rejection('InvalidSignatureException', "'Host' must be a signed header.");
+    }
+    const identity = identityFor(parts, 'eks', date);
+    if (identity.sessionToken && req.headers['x-amz-security-token'] !== identity.sessionToken) {
+      throw new Rejection(
+        'UnrecognizedClientException',
+        'The security token included in the request is invalid.',
+      );
+    }
+    const headers: Record<string, string> = {};
+    for (const name of parts.signedHeaders) {
+      const value = req.headers[name];
+      headers[name] = Array.isArray(value) ? value.join(',') : (value ?? '');
+    }
+    checkSignature(identity, parts, date, {
+      method: req.method ?? 'GET',
+      pathname: url.pathname,
+      query: parseQuery(url.search),
+      headers,
+      payloadHash: sha256Hex(body),
+    });
+  }
+
+  function respondError(res: ServerResponse, status: number, type: string, message: string): void {
+    res.writeHead(status, { 'content-type': 'application/json', 'x-amzn-errortype': type });
+    res.end(JSON.stringify({ message }));
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks).toString('utf8');
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const match = /^\/clusters\/([^/]+)$/.exec(url.pathname);
+    if (req.method !== 'GET' || !match?.[1]) {
+      respondError(res, 404, 'UnknownOperationException', 'Unknown operation.');
+      return;
+    }
+    try {
+      checkDescribeCluster(req, body, url);
+    } catch (error) {
+      if (!(error instanceof Rejection)) throw error;
+      respondError(res, 403, error.type, error.message);
+      return;
+    }
+    fake.accepted += 1;
+    const name = decodeURIComponent(match[1]);
+    const cluster = options.clusters[name];
+    if (!cluster) {
+      respondError(res, 404, 'ResourceNotFoundException', `No cluster found for name: ${name}.`);
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify({
+        cluster: {
+          name,
+          arn: `arn:aws:eks:${options.region}:123456789012:cluster/${name}`,
+          endpoint: cluster.endpoint,
+          certificateAuthority: { data: cluster.certificateAuthorityData },
+          status: 'ACTIVE',
+        },
+      }),
+    );
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => respondError(res, 500, 'InternalFailure', 'internal failure'));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const host = `127.0.0.1:${port}`;
+
+  function verifyPresignedToken(token: string, clusterId: string): TokenVerdict {
+    try {
+      if (!token.startsWith(EKS_TOKEN_PREFIX))
+        throw new Rejection('InvalidToken', 'missing k8s-aws-v1. prefix');
+      const encoded = token.slice(EKS_TOKEN_PREFIX.length);
+      if (!/^[A-Za-z0-9_-]+$/.test(encoded))
+        throw new Rejection('InvalidToken', 'not unpadded base64url');
+      const url = new URL(Buffer.from(encoded, 'base64url').toString('utf8'));
+      if (url.host !== host || url.pathname !== '/')
+        throw new Rejection('InvalidToken', 'not this STS endpoint');
+      const query = parseQuery(url.search);
+      const param = (name: string): string | undefined => query.find(([key]) => key === name)?.[1];
+      if (param('Action') !== 'GetCallerIdentity' || param('Version') !== '2011-06-15') {
+        throw new Rejection('InvalidToken', 'not a GetCallerIdentity request');
+      }
+      if (param('X-Amz-Algorithm') !== ALGORITHM)
+        throw new Rejection('InvalidToken', 'unsupported algorithm');
+      const date = param('X-Amz-Date') ?? '';
+      const signedAt = parseAmzDate(date);
+      if (!signedAt) throw new Rejection('InvalidToken', 'missing X-Amz-Date');
+      const age = now().getTime() - signedAt.getTime();
+      if (age > TOKEN_MAX_AGE_MS || age < -HEADER_SKEW_MS)
+        throw new Rejection('InvalidToken', 'token expired');
+      const signedHeaders = (param('X-Amz-SignedHeaders') ?? '').split(';');
+      if (!signedHeaders.includes('host') || !signedHeaders.includes(CLUSTER_ID_HEADER)) {
+        throw new Rejection('InvalidToken', `host and ${CLUSTER_ID_HEADER} must be signed`);
+      }
+      const parts: SignedParts = {
+        ...parseCredential(param('X-Amz-Credential') ?? ''),
+        signedHeaders,
+        signature: param('X-Amz-Signature') ?? '',
+      };
+      const identity = identityFor(parts, 'sts', date);
+      if (identity.sessionToken && param('X-Amz-Security-Token') !== identity.sessionToken) {
+        throw new Rejection('InvalidToken', 'session token mismatch');
+      }
+      // The authenticator sends the cluster id it is configured with, not one from the token.
+      const headers: Record<string, string> = { host: url.host, [CLUSTER_ID_HEADER]: clusterId };
+      if (signedHeaders.some((name) => !(name in headers))) {
+        throw new Rejection('InvalidToken', 'unexpected signed header');
+      }
+      checkSignature(identity, parts, date, {
+        method: 'GET',
+        pathname: url.pathname,
+        query: query.filter(([key]) => key !== 'X-Amz-Signature'),
+        headers,
+        payloadHash: EMPTY_PAYLOAD_HASH,
+      });
+      return {
+        ok: true,
+        accessKeyId: identity.accessKeyId,
+        arn: identity.arn ?? `arn:aws:iam::123456789012:user/${identity.accessKeyId}`,
+      };
+    } catch (error) {
+      if (error instanceof Rejection) return { ok: false, reason: error.message };
+      return { ok: false, reason: 'malformed token' };
+    }
+  }
+
+  const fake: AwsFake = {
+    url: `http://${host}`,
+    accepted: 0,
+    verifyPresignedToken,
+    close: () =>
+      new Promise((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+  return fake;
+}
