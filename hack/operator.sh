@@ -48,6 +48,20 @@ print_bootstrap_password() {
   printf '\n  %s\n' "${line%\"}" >&2
 }
 
+# The test bed's API servers listen on loopback, which the SSRF policy refuses unless listed:
+# the servers named in the test bed's kubeconfigs, or the default ports when it is not up yet.
+outbound_allow_hosts() {
+  local hosts file base
+  hosts=$(for file in "$root"/.cache/testbed/{nimbus-hub,member-a,member-b}.kubeconfig; do
+    [ -f "$file" ] && sed -n 's#^ *server: https\?://\([^/]*\).*#\1#p' "$file"
+  done | sort -u | paste -sd, -)
+  if [ -z "$hosts" ]; then
+    base=${NIMBUS_TESTBED_PORT_BASE:-16440}
+    hosts="127.0.0.1:$base,127.0.0.1:$((base + 1)),127.0.0.1:$((base + 2))"
+  fi
+  printf '%s' "$hosts"
+}
+
 stop() {
   local pid
   if pid=$(running_pid); then
@@ -75,6 +89,7 @@ start() {
     NIMBUS_PORT="$port" NIMBUS_LISTEN_ADDR=127.0.0.1 \
     NIMBUS_SESSION_KEY_FILE="$key_file" NIMBUS_NAMESPACE="$namespace" \
     NIMBUS_MFA_ENABLED="${NIMBUS_MFA_ENABLED:-false}" \
+    NIMBUS_OUTBOUND_ALLOW_HOSTS="${NIMBUS_OUTBOUND_ALLOW_HOSTS:-$(outbound_allow_hosts)}" \
     NIMBUS_CONSOLE_DIR="$root/console/dist" NIMBUS_DATA_DIR="$run_dir/data" \
     setsid nohup node "$root/operator/dist/main.js" >"$log_file" 2>&1 </dev/null &
   echo $! >"$pid_file"

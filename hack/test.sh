@@ -54,6 +54,10 @@ export NIMBUS_MEMBER_KUBECONFIGS="$root/.cache/testbed/member-a.kubeconfig,$root
 export NIMBUS_TESTBED_BIN
 NIMBUS_TESTBED_BIN=$(hack/testbed/build.sh)
 
+step "operator tests that end in the test bed's API servers"
+# shellcheck disable=SC2046
+npm run --silent test:testbed -w operator -- $(vitest_json testbed-operator)
+
 step "integration tests against the test bed"
 # shellcheck disable=SC2046
 npm run --silent test:integration -w tests -- $(vitest_json integration)

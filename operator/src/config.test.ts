@@ -36,7 +36,21 @@ describe('parseConfig', () => {
       auditRetentionDays: 90,
       auditPeers: undefined,
       auditPeerService: undefined,
+      outboundAllowHosts: [],
+      memberTimeoutMs: 5_000,
+      clusterProbeIntervalMs: 15_000,
     });
+  });
+
+  it('reads the outbound allow-list as host[:port] entries and refuses URLs', () => {
+    const config = parseConfig(
+      { ...required, NIMBUS_OUTBOUND_ALLOW_HOSTS: '127.0.0.1:16440, [::1]:6443,api.local' },
+      fixedVersion,
+    );
+    expect(config.outboundAllowHosts).toEqual(['127.0.0.1:16440', '[::1]:6443', 'api.local']);
+    expect(problemsOf({ NIMBUS_OUTBOUND_ALLOW_HOSTS: 'https://127.0.0.1:16440' })).toEqual([
+      'NIMBUS_OUTBOUND_ALLOW_HOSTS: must be comma-separated host or host:port entries',
+    ]);
   });
 
   it('refuses to start without a session key file', () => {

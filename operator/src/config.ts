@@ -37,6 +37,18 @@ const urlList = z
   )
   .transform((value) => splitList(value).map((item) => new URL(item).origin));
 
+/** Comma-separated host or host:port entries (IPv6 in brackets). */
+const hostList = z
+  .string()
+  .refine(
+    (value) =>
+      splitList(value).every((item) =>
+        /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/.test(item),
+      ),
+    'must be comma-separated host or host:port entries',
+  )
+  .transform(splitList);
+
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const envSchema = z.object({
@@ -69,6 +81,9 @@ const envSchema = z.object({
   NIMBUS_AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   NIMBUS_AUDIT_PEERS: urlList.optional(),
   NIMBUS_AUDIT_PEER_SERVICE: z.string().regex(dnsLabelPattern, 'must be a Service name').optional(),
+  NIMBUS_OUTBOUND_ALLOW_HOSTS: hostList.default([]),
+  NIMBUS_MEMBER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+  NIMBUS_CLUSTER_PROBE_INTERVAL_MS: z.coerce.number().int().min(1_000).max(600_000).default(15_000),
 });
 
 export type LogLevel = (typeof logLevels)[number];
@@ -97,6 +112,11 @@ export interface Config {
   auditPeers: string[] | undefined;
   /** Headless Service selecting every operator pod, for finding audit peers. */
   auditPeerService: string | undefined;
+  /** host[:port] entries the SSRF policy lets through (e.g. the test bed's loopback members). */
+  outboundAllowHosts: string[];
+  /** Deadline of every member cluster call. */
+  memberTimeoutMs: number;
+  clusterProbeIntervalMs: number;
 }
 
 export class ConfigError extends Error {
@@ -141,6 +161,9 @@ export function parseConfig(env: Env, readVersion: () => string = readPackageVer
     auditRetentionDays: values.NIMBUS_AUDIT_RETENTION_DAYS,
     auditPeers: values.NIMBUS_AUDIT_PEERS,
     auditPeerService: values.NIMBUS_AUDIT_PEER_SERVICE,
+    outboundAllowHosts: values.NIMBUS_OUTBOUND_ALLOW_HOSTS,
+    memberTimeoutMs: values.NIMBUS_MEMBER_TIMEOUT_MS,
+    clusterProbeIntervalMs: values.NIMBUS_CLUSTER_PROBE_INTERVAL_MS,
   };
 }
 

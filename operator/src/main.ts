@@ -1,4 +1,6 @@
 import { openOperatorAudit } from './audit/setup.js';
+import type { ClusterRuntime } from './clusters/startup.js';
+import { createClusterRuntime } from './clusters/startup.js';
 import type { Config } from './config.js';
 import { ConfigError, parseConfig } from './config.js';
 import { createHubClient } from './hub/client.js';
@@ -49,6 +51,7 @@ async function main(): Promise<void> {
         logger,
       })
     : undefined;
+  let clusters: ClusterRuntime | undefined;
   const identity: IdentityRuntime | undefined = hub.kubeConfig
     ? startIdentity({
         config,
@@ -58,9 +61,18 @@ async function main(): Promise<void> {
         logger,
         onSynced: async (store: HubStore) => {
           if (identity) await iam?.onSynced(store, identity.services.passwords);
+          clusters?.onSynced();
         },
       })
     : undefined;
+  if (identity && hub.kubeConfig) {
+    clusters = createClusterRuntime({
+      config,
+      store: identity.services.store,
+      kubeConfig: hub.kubeConfig,
+      logger,
+    });
+  }
   if (!identity) logger.error('no hub cluster: every call but the public ones will be refused');
 
   const metrics = createHttpMetrics();
@@ -80,6 +92,7 @@ async function main(): Promise<void> {
     logger,
     hub: identity?.readiness ?? hub,
     identity: identity?.services,
+    clusters: clusters?.services,
     metrics,
     audit,
   });
@@ -98,6 +111,7 @@ async function main(): Promise<void> {
       if (outcome === 'forced') logger.warn('in-flight requests cut off at shutdown timeout');
       audit.close();
       void iam?.stop();
+      void clusters?.stop();
       void identity?.stop();
       logger.info('stopped');
       process.exit(0);

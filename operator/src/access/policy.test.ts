@@ -3,6 +3,7 @@ import { openAuditTrail } from '../audit/trail.js';
 import { createApp } from '../http/app.js';
 import { authPaths } from '../identity/auth-paths.js';
 import { tempDataDir } from '../testing/audit.js';
+import { testClusterServices } from '../testing/clusters.js';
 import { offlineIdentityServices } from '../testing/iam.js';
 import { captureLogs } from '../testing/logs.js';
 import { accessDocPath, renderAccessDoc } from './docs.js';
@@ -21,6 +22,7 @@ afterAll(() => {
 
 /** Every route of the complete app, read from Express's own router stack. */
 function registeredApiRoutes(): string[] {
+  const identity = offlineIdentityServices(logger);
   const app = createApp({
     host,
     version: '0.0.0',
@@ -28,7 +30,8 @@ function registeredApiRoutes(): string[] {
     consoleDir: '/nonexistent',
     logger,
     hub: { probe: () => Promise.resolve({ ready: true }) },
-    identity: offlineIdentityServices(logger),
+    identity,
+    clusters: testClusterServices(identity.store, []),
     audit,
   });
   return listRoutes(app.router)

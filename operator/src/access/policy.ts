@@ -34,6 +34,7 @@ const admins = ['system-admin', 'organization-admin'] as const;
 const everyone = ['system-admin', 'organization-admin', 'user'] as const;
 const iam = '/iam.{host}';
 const orgs = `${iam}/organizations`;
+const clusters = '/manage.{host}/providers/:kind/clusters';
 
 function entry(
   method: Method,
@@ -124,6 +125,16 @@ export const policyTable: readonly PolicyEntry[] = [
       ...inOrg('params.orgId'),
     },
   ),
+
+  entry('GET', '/manage.{host}/supportproviders', 'authenticated', 'Supported provider kinds'),
+  entry('POST', `${clusters}`, admins, 'Register a cluster', inOrg('body.organizationId')),
+  entry('POST', `${clusters}/:cluster/test`, admins, 'Test a cluster connection', {
+    ...inOrg('body.organizationId'),
+  }),
+  entry('PUT', `${clusters}/:cluster`, admins, 'Update a cluster', inOrg('body.organizationId')),
+  entry('DELETE', `${clusters}/:cluster`, admins, 'Delete a cluster', {
+    ...inOrg('body.organizationId'),
+  }),
 
   entry(
     'GET',

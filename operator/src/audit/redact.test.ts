@@ -49,6 +49,20 @@ describe('body redaction', () => {
     });
   });
 
+  it('censors the whole credentials object of a cluster registration', () => {
+    const clusters = { path: '/api/v1/manage.nimbus.io/providers/ProviderGCP/clusters' };
+    const body = {
+      name: 'prod',
+      region: 'europe-west1',
+      credentials: { serviceAccountJson: '{"private_key":"x"}', projectNumber: '12' },
+    };
+    expect(redactValue(body, clusters)).toEqual({
+      name: 'prod',
+      region: 'europe-west1',
+      credentials: censor,
+    });
+  });
+
   it('censors a plain `code` only on MFA and sign-in paths', () => {
     expect(redactValue({ action: 'bind', code: '654321' }, mfa)).toEqual({
       action: 'bind',

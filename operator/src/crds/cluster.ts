@@ -32,8 +32,14 @@ export const clusterSpec = z.object({
 
 export const clusterStatus = z.object({
   ready: z.boolean().optional().meta({ description: 'The API server answered the last probe.' }),
-  version: text(63).optional().meta({ description: 'Kubernetes version of the cluster.' }),
-  nodes: z.int().min(0).optional().meta({ description: 'Number of nodes.' }),
+  kubernetesVersion: text(63)
+    .optional()
+    .meta({ description: 'Kubernetes version the API server reported (gitVersion).' }),
+  nodeCount: z.int().min(0).optional().meta({ description: 'Number of nodes.' }),
+  lastProbeTime: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .meta({ description: 'When the operator last probed the API server.' }),
   conditions: conditions.optional(),
 });
 
@@ -49,8 +55,8 @@ export const clusterKind = defineKind({
     { name: 'Provider', type: 'string', jsonPath: '.spec.provider' },
     { name: 'Region', type: 'string', jsonPath: '.spec.region' },
     { name: 'Ready', type: 'boolean', jsonPath: '.status.ready' },
-    { name: 'Version', type: 'string', jsonPath: '.status.version' },
-    { name: 'Nodes', type: 'integer', jsonPath: '.status.nodes', priority: 1 },
+    { name: 'Version', type: 'string', jsonPath: '.status.kubernetesVersion' },
+    { name: 'Nodes', type: 'integer', jsonPath: '.status.nodeCount', priority: 1 },
     ageColumn,
   ],
 });

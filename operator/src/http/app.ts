@@ -3,6 +3,7 @@ import type { Express } from 'express';
 import { auditMiddleware } from '../audit/capture.js';
 import { hubOrganizationNamer } from '../audit/organization.js';
 import type { AuditTrail } from '../audit/trail.js';
+import type { ClusterServices } from '../clusters/registration.js';
 import type { HubProbe } from '../hub/client.js';
 import type { IdentityServices } from '../identity/services.js';
 import type { Logger } from '../logger.js';
@@ -28,6 +29,8 @@ export interface AppDeps {
   audit?: AuditTrail;
   /** Authentication, sessions and the hub store; main.ts always sets it. */
   identity?: IdentityServices;
+  /** Member cluster registration (manage service); main.ts always sets it. */
+  clusters?: ClusterServices;
 }
 
 /** Builds the operator's HTTP app without listening, so tests can serve it on any port. */
@@ -53,6 +56,7 @@ export function createApp(deps: AppDeps): Express {
       system: { host: deps.host, version: deps.version, mfaEnabled: deps.mfaEnabled },
       audit: deps.audit,
       identity: deps.identity,
+      clusters: deps.clusters,
     }),
   );
   if (deps.audit?.peerRouter) app.use(deps.audit.peerRouter);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { ClusterServices } from '../clusters/registration.js';
 import type { IdentityServices, IdentitySettings } from '../identity/services.js';
 import { createIdentityServices } from '../identity/services.js';
 import { captureLogs } from './logs.js';
@@ -24,6 +25,8 @@ export const testHost = 'nimbus.io';
 /** The real app with identity services over an in-memory hub store, on loopback. */
 export async function startIdentityApp(
   settings: Partial<IdentitySettings> = {},
+  /** Cluster registration over the same in-memory store, when a test needs it. */
+  clusters?: (store: MemoryHubStore) => ClusterServices,
 ): Promise<IdentityTestApp> {
   const store = createMemoryStore();
   const sessionKey = randomBytes(32);
@@ -39,7 +42,11 @@ export async function startIdentityApp(
     },
     logger: captureLogs().logger,
   });
-  const app = await startTestApp({ identity: services, mfaEnabled: settings.mfaEnabled ?? false });
+  const app = await startTestApp({
+    identity: services,
+    mfaEnabled: settings.mfaEnabled ?? false,
+    ...(clusters ? { clusters: clusters(store) } : {}),
+  });
   return {
     ...app,
     services,

@@ -1,6 +1,7 @@
 import express, { Router } from 'express';
 import { accessPolicy } from '../../access/middleware.js';
 import type { AuditTrail } from '../../audit/trail.js';
+import type { ClusterServices } from '../../clusters/registration.js';
 import { iamDepsFrom } from '../../iam/context.js';
 import { authPaths } from '../../identity/auth-paths.js';
 import { authenticate } from '../../identity/authenticate.js';
@@ -25,6 +26,8 @@ export interface ApiDeps {
   audit?: AuditTrail;
   /** Sessions, AK/SK and the hub store; without it (some unit tests) every caller is anonymous. */
   identity?: IdentityServices;
+  /** Member cluster registration; needs identity. */
+  clusters?: ClusterServices;
 }
 
 /** Full base path of one service, e.g. /api/v1/system.nimbus.io. */
@@ -48,7 +51,7 @@ export function apiRouter(deps: ApiDeps): Router {
     router.use(mount('auth'), authRouter(deps.identity));
     router.use(mount('iam'), mfaRouter(deps.identity));
     router.use(mount('iam'), iamRouter(iamDepsFrom(deps.identity)));
-    router.use(mount('manage'), manageRouter(deps.identity.store));
+    router.use(mount('manage'), manageRouter(deps.identity.store, deps.clusters));
   }
   router.use(mount('system'), systemRouter(deps.system));
   if (deps.audit) router.use(mount('audit'), auditRouter(deps.audit));

@@ -1,14 +1,17 @@
 import { Router } from 'express';
+import type { ClusterServices } from '../../clusters/registration.js';
 import { pageQuery } from '../../iam/paging.js';
 import { parseRequest } from '../../iam/problems.js';
 import { requireIdentity } from '../../identity/identity.js';
 import type { ProviderReader } from '../../manage/providers.js';
 import { listProviders } from '../../manage/providers.js';
 import { handle } from '../respond.js';
+import { addClusterRoutes } from './clusters.js';
 
 /** The manage service: member clusters (providers) of an organization. */
-export function manageRouter(store: ProviderReader): Router {
+export function manageRouter(store: ProviderReader, clusters?: ClusterServices): Router {
   const router = Router();
+  if (clusters) addClusterRoutes(router, clusters);
   router.get(
     '/organizations/:orgId/providers',
     handle((req, res) =>

@@ -1,0 +1,104 @@
+import { ApiError, errors } from '../http/errors.js';
+import type { ClusterObject, HubStore } from '../hub/store.js';
+import type { MemberClient } from './member-client.js';
+import { createMemberClient } from './member-client.js';
+import type { ProviderRegistry } from './providers/registry.js';
+import type { ProviderAdapter } from './providers/types.js';
+import type { OutboundPolicy, Resolver } from './ssrf-policy.js';
+import { checkOutboundUrl } from './ssrf-policy.js';
+
+/** The Secret key holding a cluster's credentials as JSON. */
+export const credentialsKey = 'credentials';
+
+export interface ClusterSettings {
+  policy: OutboundPolicy;
+  /** Deadline of every member call and of each provider connect. */
+  timeoutMs: number;
+  /** Vendor API base URLs, e.g. { aws: 'https://…' }; adapters read their own. */
+  endpoints: Record<string, string>;
+  resolve?: Resolver;
+  fetch?: typeof fetch;
+}
+
+export interface ClusterTarget {
+  region: string;
+  vendorClusterId?: string | undefined;
+  vendorProjectId?: string | undefined;
+}
+
+export interface ClusterConnector {
+  /** Credentials already validated against the adapter's schema. */
+  connect(
+    adapter: ProviderAdapter,
+    target: ClusterTarget,
+    credentials: unknown,
+    timeoutMs?: number,
+  ): Promise<MemberClient>;
+  /** The member client of a registered cluster, from its credentials Secret. */
+  forCluster(cluster: ClusterObject, timeoutMs?: number): Promise<MemberClient>;
+}
+
+function unreachable(message: string, cause?: unknown): ApiError {
+  return new ApiError(errors.clusterUnreachable, {
+    message: `cluster is unreachable: ${message}`,
+    cause,
+  });
+}
+
+function specOf(target: ClusterTarget) {
+  return {
+    region: target.region,
+    ...(target.vendorClusterId ? { vendorClusterId: target.vendorClusterId } : {}),
+    ...(target.vendorProjectId ? { vendorProjectId: target.vendorProjectId } : {}),
+  };
+}
+
+export function createClusterConnector(
+  store: Pick<HubStore, 'secrets'>,
+  registry: ProviderRegistry,
+  settings: ClusterSettings,
+): ClusterConnector {
+  const connect: ClusterConnector['connect'] = async (adapter, target, credentials, timeoutMs) => {
+    const deadline = timeoutMs ?? settings.timeoutMs;
+    let connection;
+    try {
+      connection = await adapter.connect(specOf(target), credentials, {
+        endpoints: settings.endpoints,
+        fetch: settings.fetch ?? fetch,
+        now: () => new Date(),
+        signal: AbortSignal.timeout(deadline),
+      });
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      // Vendor errors may quote request details; the reason stays in the log, not the answer.
+      throw unreachable(`the ${adapter.kind} provider did not return a connection`, error);
+    }
+    const check = await checkOutboundUrl(connection.server, settings.policy, settings.resolve);
+    if (!check.ok) {
+      throw new ApiError(errors.validationFailed, {
+        message: `the cluster server URL is refused: ${check.reason}`,
+      });
+    }
+    return createMemberClient(connection, check.addresses, { timeoutMs: deadline });
+  };
+
+  return {
+    connect,
+    async forCluster(cluster, timeoutMs) {
+      const adapter = registry.adapter(cluster.spec.provider);
+      if (!adapter) throw unreachable(`no adapter for ${cluster.spec.provider}`);
+      const secret = await store.secrets.get(cluster.spec.credentialsSecretRef.name);
+      const raw = secret?.data[credentialsKey];
+      if (raw === undefined) throw unreachable('its credentials Secret is missing');
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(raw);
+      } catch {
+        throw unreachable('its credentials Secret is not readable');
+      }
+      const credentials = adapter.credentials.safeParse(parsed);
+      if (!credentials.success) throw unreachable('its stored credentials are not valid');
+      return connect(adapter, cluster.spec, credentials.data, timeoutMs);
+    },
+  };
+}

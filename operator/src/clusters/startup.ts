@@ -1,0 +1,71 @@
+import { hostname } from 'node:os';
+import type { KubeConfig } from '@kubernetes/client-node';
+import type { Config } from '../config.js';
+import type { LeaderElection } from '../hub/leader.js';
+import { startLeaderElection } from '../hub/leader.js';
+import type { HubStore } from '../hub/store.js';
+import type { Logger } from '../logger.js';
+import { createClusterConnector } from './connector.js';
+import type { ClusterHealth } from './health.js';
+import { startClusterHealth } from './health.js';
+import { kubeconfigProvider } from './providers/kubeconfig.js';
+import { createProviderRegistry } from './providers/registry.js';
+import type { ClusterServices } from './registration.js';
+
+export interface ClusterRuntime {
+  services: ClusterServices;
+  /** Once the hub caches are synced: the health prober on the Lease holder only. */
+  onSynced(): void;
+  stop(): Promise<void>;
+}
+
+type ClusterConfig = Pick<
+  Config,
+  'outboundAllowHosts' | 'memberTimeoutMs' | 'clusterProbeIntervalMs' | 'namespace' | 'podName'
+>;
+
+export function createClusterRuntime(options: {
+  config: ClusterConfig;
+  store: HubStore;
+  kubeConfig: KubeConfig;
+  logger: Logger;
+}): ClusterRuntime {
+  const { config, store, logger } = options;
+  const policy = { allowHosts: config.outboundAllowHosts };
+  const registry = createProviderRegistry([kubeconfigProvider({ policy })]);
+  const connector = createClusterConnector(store, registry, {
+    policy,
+    timeoutMs: config.memberTimeoutMs,
+    endpoints: {},
+  });
+  let election: LeaderElection | undefined;
+  let health: ClusterHealth | undefined;
+  return {
+    services: { store, registry, connector },
+    onSynced() {
+      election = startLeaderElection({
+        kubeConfig: options.kubeConfig,
+        namespace: config.namespace,
+        identity: config.podName ?? `${hostname()}-${process.pid}`,
+        leaseName: 'nimbus-cluster-health',
+        logger,
+        onStartedLeading: () => {
+          health = startClusterHealth({
+            store,
+            connector,
+            logger,
+            intervalMs: config.clusterProbeIntervalMs,
+          });
+        },
+        onStoppedLeading: () => {
+          health?.stop();
+          health = undefined;
+        },
+      });
+    },
+    async stop() {
+      health?.stop();
+      await election?.stop();
+    },
+  };
+}

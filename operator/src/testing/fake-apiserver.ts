@@ -1,0 +1,65 @@
+import { createServer } from 'node:http';
+import type { IncomingHttpHeaders, Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakeApiServer {
+  url: string;
+  /** host:port, for the outbound allow-list. */
+  host: string;
+  /** Headers of every request, in order. */
+  requests: Array<{ path: string; headers: IncomingHttpHeaders }>;
+  close(): Promise<void>;
+}
+
+/**
+ * A loopback Kubernetes API server stand-in (plain http, so tests need no certificates): answers
+ * /version and /api/v1/nodes, or with `hang` accepts connections and never answers.
+ */
+export async function startFakeApiServer(
+  options: { gitVersion?: string; nodes?: number; hang?: boolean; token?: string } = {},
+): Promise<FakeApiServer> {
+  const requests: FakeApiServer['requests'] = [];
+  const server: Server = createServer((req, res) => {
+    requests.push({ path: req.url ?? '', headers: req.headers });
+    if (options.hang) return;
+    if (options.token && req.headers.authorization !== `Bearer ${options.token}`) {
+      res.writeHead(401, { 'content-type': 'application/json' }).end('{"kind":"Status"}');
+      return;
+    }
+    const path = new URL(req.url ?? '/', 'http://fake').pathname;
+    const send = (body: unknown): void => {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    };
+    if (path === '/version') send({ gitVersion: options.gitVersion ?? 'v1.36.0' });
+    else if (path === '/api/v1/nodes') {
+      const items = Array.from({ length: options.nodes ?? 0 }, (_, i) => ({
+        metadata: { name: `node-${i}` },
+      }));
+      send({ kind: 'PartialObjectMetadataList', metadata: {}, items });
+    } else res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    host: `127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A kubeconfig with an embedded token pointing at `server`. */
+export function tokenKubeconfig(server: string, token: string): string {
+  return JSON.stringify({
+    apiVersion: 'v1',
+    kind: 'Config',
+    clusters: [{ name: 'member', cluster: { server } }],
+    users: [{ name: 'member', user: { token } }],
+    contexts: [{ name: 'member', context: { cluster: 'member', user: 'member' } }],
+    'current-context': 'member',
+  });
+}
