@@ -39,6 +39,7 @@ describe('parseConfig', () => {
       outboundAllowHosts: [],
       memberTimeoutMs: 5_000,
       clusterProbeIntervalMs: 15_000,
+      vendorEndpoints: {},
     });
   });
 
@@ -50,6 +51,24 @@ describe('parseConfig', () => {
     expect(config.outboundAllowHosts).toEqual(['127.0.0.1:16440', '[::1]:6443', 'api.local']);
     expect(problemsOf({ NIMBUS_OUTBOUND_ALLOW_HOSTS: 'https://127.0.0.1:16440' })).toEqual([
       'NIMBUS_OUTBOUND_ALLOW_HOSTS: must be comma-separated host or host:port entries',
+    ]);
+  });
+
+  it('reads vendor API endpoints by adapter key and refuses non-URLs', () => {
+    const config = parseConfig(
+      {
+        ...required,
+        NIMBUS_EKS_ENDPOINT: 'http://127.0.0.1:9100',
+        NIMBUS_ALIBABA_ENDPOINT: 'https://cs.{region}.aliyuncs.com',
+      },
+      fixedVersion,
+    );
+    expect(config.vendorEndpoints).toEqual({
+      eks: 'http://127.0.0.1:9100',
+      alibaba: 'https://cs.{region}.aliyuncs.com',
+    });
+    expect(problemsOf({ NIMBUS_TENCENT_ENDPOINT: 'tke.example.com' })).toEqual([
+      'NIMBUS_TENCENT_ENDPOINT: must be an http(s) base URL ({region} allowed)',
     ]);
   });
 

@@ -51,6 +51,22 @@ const hostList = z
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/** Keys the provider adapters read from their context, and the variables that set them. */
+const vendorEndpointVariables = {
+  eks: 'NIMBUS_EKS_ENDPOINT',
+  sts: 'NIMBUS_STS_ENDPOINT',
+  gke: 'NIMBUS_GKE_ENDPOINT',
+  gcpToken: 'NIMBUS_GCP_TOKEN_ENDPOINT',
+  alibaba: 'NIMBUS_ALIBABA_ENDPOINT',
+  tencent: 'NIMBUS_TENCENT_ENDPOINT',
+  huawei: 'NIMBUS_HUAWEI_ENDPOINT',
+} as const;
+
+/** A base URL, possibly with a {region} placeholder in the host. */
+const vendorEndpoint = z
+  .string()
+  .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, 'must be an http(s) base URL ({region} allowed)');
+
 const envSchema = z.object({
   NIMBUS_HOST: z
     .string()
@@ -84,9 +100,21 @@ const envSchema = z.object({
   NIMBUS_OUTBOUND_ALLOW_HOSTS: hostList.default([]),
   NIMBUS_MEMBER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
   NIMBUS_CLUSTER_PROBE_INTERVAL_MS: z.coerce.number().int().min(1_000).max(600_000).default(15_000),
+  ...Object.fromEntries(
+    Object.values(vendorEndpointVariables).map((name) => [name, vendorEndpoint.optional()]),
+  ),
 });
 
 export type LogLevel = (typeof logLevels)[number];
+
+/** Vendor API base URLs (tests point them at local fakes); unset means the vendor's own. */
+function vendorEndpointsOf(values: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(vendorEndpointVariables)
+      .map(([key, name]) => [key, values[name]] as const)
+      .filter((entry): entry is readonly [string, string] => typeof entry[1] === 'string'),
+  );
+}
 
 export interface Config {
   host: string;
@@ -117,6 +145,8 @@ export interface Config {
   /** Deadline of every member cluster call. */
   memberTimeoutMs: number;
   clusterProbeIntervalMs: number;
+  /** Vendor API base URLs by adapter key (eks, sts, gke, gcpToken, alibaba, tencent, huawei). */
+  vendorEndpoints: Record<string, string>;
 }
 
 export class ConfigError extends Error {
@@ -164,6 +194,7 @@ export function parseConfig(env: Env, readVersion: () => string = readPackageVer
     outboundAllowHosts: values.NIMBUS_OUTBOUND_ALLOW_HOSTS,
     memberTimeoutMs: values.NIMBUS_MEMBER_TIMEOUT_MS,
     clusterProbeIntervalMs: values.NIMBUS_CLUSTER_PROBE_INTERVAL_MS,
+    vendorEndpoints: vendorEndpointsOf(values),
   };
 }
 

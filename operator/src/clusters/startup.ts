@@ -8,8 +8,14 @@ import type { Logger } from '../logger.js';
 import { createClusterConnector } from './connector.js';
 import type { ClusterHealth } from './health.js';
 import { startClusterHealth } from './health.js';
+import { createAlibabaAdapter } from './providers/alibaba.js';
+import { awsProvider } from './providers/aws.js';
+import { gcpProvider } from './providers/gcp.js';
+import { createHuaweiAdapter } from './providers/huawei.js';
 import { kubeconfigProvider } from './providers/kubeconfig.js';
 import { createProviderRegistry } from './providers/registry.js';
+import { createTencentAdapter } from './providers/tencent.js';
+import type { ProviderAdapter } from './providers/types.js';
 import type { ClusterServices } from './registration.js';
 
 export interface ClusterRuntime {
@@ -21,7 +27,12 @@ export interface ClusterRuntime {
 
 type ClusterConfig = Pick<
   Config,
-  'outboundAllowHosts' | 'memberTimeoutMs' | 'clusterProbeIntervalMs' | 'namespace' | 'podName'
+  | 'outboundAllowHosts'
+  | 'memberTimeoutMs'
+  | 'clusterProbeIntervalMs'
+  | 'namespace'
+  | 'podName'
+  | 'vendorEndpoints'
 >;
 
 export function createClusterRuntime(options: {
@@ -32,11 +43,19 @@ export function createClusterRuntime(options: {
 }): ClusterRuntime {
   const { config, store, logger } = options;
   const policy = { allowHosts: config.outboundAllowHosts };
-  const registry = createProviderRegistry([kubeconfigProvider({ policy })]);
+  const adapters = [
+    kubeconfigProvider({ policy }),
+    awsProvider,
+    gcpProvider,
+    createAlibabaAdapter({ policy }),
+    createTencentAdapter({ policy }),
+    createHuaweiAdapter({ policy }),
+  ] as ProviderAdapter[];
+  const registry = createProviderRegistry(adapters);
   const connector = createClusterConnector(store, registry, {
     policy,
     timeoutMs: config.memberTimeoutMs,
-    endpoints: {},
+    endpoints: config.vendorEndpoints,
   });
   let election: LeaderElection | undefined;
   let health: ClusterHealth | undefined;
