@@ -12,7 +12,9 @@ import {
   gitOpsSystemAdmin,
   removeGitOpsSystemAdmin,
   hub,
+  hubApply,
   hubJson,
+  namespace,
   signIn,
 } from '../support/iam.js';
 
@@ -22,6 +24,22 @@ const canary = `canary-${s}`;
 let a: Refs;
 let b: Refs;
 let callers: Record<'admin' | 'member', Session>;
+
+/** A Cluster of an organization, applied the GitOps way; its region carries the marker. */
+function clusterOf(org: string, name: string, region: string): void {
+  hubApply([
+    {
+      apiVersion: 'nimbus.io/v1alpha1',
+      kind: 'Cluster',
+      metadata: { name, labels: { 'nimbus.io/organization': org } },
+      spec: {
+        provider: 'ProviderKubeconfig',
+        region,
+        credentialsSecretRef: { name: `${name}-credentials`, namespace },
+      },
+    },
+  ]);
+}
 
 async function created(session: Session, path: string, body: object): Promise<{ uuid: string }> {
   return expectOk(await session.call<{ uuid: string }>('POST', path, body));
@@ -59,6 +77,7 @@ beforeAll(async () => {
     providers: [],
   });
   expectOk(await root.call('GET', `/join/organizations/${orgB.uuid}`));
+  clusterOf(`iso-b-${s}`, `iso-b-cluster-${s}`, canary);
   b = {
     org: orgB.uuid,
     group: groupB.uuid,
@@ -67,6 +86,7 @@ beforeAll(async () => {
     roleName: `iso-b-role-${s}`,
     user: bert.uuid,
     userName: `iso-bert-${s}`,
+    cluster: `iso-b-cluster-${s}`,
   };
 
   // Organization A, made by its own administrator, who adds a plain member.
@@ -103,12 +123,22 @@ beforeAll(async () => {
     roleName: `iso-a-role-${s}`,
     user: bob.uuid,
     userName: `iso-bob-${s}`,
+    cluster: `iso-a-cluster-${s}`,
   };
+  clusterOf(`iso-a-${s}`, `iso-a-cluster-${s}`, 'a-region');
   callers = { admin, member: await signIn(`iso-bob-${s}`, 'bobpass12') };
 });
 
 afterAll(() => {
   removeGitOpsSystemAdmin(`iso-${s}`);
+  hub([
+    'delete',
+    'clusters.nimbus.io',
+    `iso-a-cluster-${s}`,
+    `iso-b-cluster-${s}`,
+    '--ignore-not-found',
+    '--wait=false',
+  ]);
   hub([
     'delete',
     'organizations.nimbus.io',
@@ -160,6 +190,7 @@ function snapshotB(): string {
     group: get('usergroups.nimbus.io', b.groupName),
     role: get('roles.nimbus.io', b.roleName),
     bert: get('users.nimbus.io', b.userName),
+    cluster: get('clusters.nimbus.io', b.cluster),
     groups: ofB('usergroups.nimbus.io'),
     roles: ofB('roles.nimbus.io'),
   });

@@ -12,6 +12,8 @@ export interface Refs {
   roleName: string;
   user: string;
   userName: string;
+  /** A Cluster registered in the organization (name). */
+  cluster: string;
 }
 
 export interface MatrixContext {
@@ -90,6 +92,20 @@ function bodiesFor(entry: PolicyEntry, refs: Refs, ctx: MatrixContext): unknown[
       ];
     case 'PUT /organizations':
       return [{ uuid: refs.org, cnName: 'taken', contact: 'taken', email: 'taken@x.example' }];
+    case 'POST /providers/:kind/clusters':
+      return [
+        {
+          name: `iso-new-${ctx.suffix}`,
+          organizationId: refs.org,
+          region: 'on-prem',
+          credentials: { kubeconfig: 'apiVersion: v1\nkind: Config\n' },
+        },
+      ];
+    case 'PUT /providers/:kind/clusters/:cluster':
+      return [{ organizationId: refs.org, region: 'taken' }];
+    case 'POST /providers/:kind/clusters/:cluster/test':
+    case 'DELETE /providers/:kind/clusters/:cluster':
+      return [{ organizationId: refs.org }];
     case 'POST /join/organizations/:orgId':
       return [{ inviter: ctx.other.user, invitationCode: 'guessed-code', invitee: refs.user }];
     default:
@@ -104,6 +120,8 @@ const params: Record<string, (r: Refs) => string> = {
   roleId: (r) => r.role,
   userId: (r) => r.user,
   userName: (r) => r.userName,
+  kind: () => 'ProviderKubeconfig',
+  cluster: (r) => r.cluster,
 };
 
 const serviceOf = (entry: PolicyEntry) => /^\/(\w+)\./.exec(entry.path)?.[1] ?? '';
