@@ -8,14 +8,8 @@ import type { Logger } from '../logger.js';
 import { createClusterConnector } from './connector.js';
 import type { ClusterHealth } from './health.js';
 import { startClusterHealth } from './health.js';
-import { createAlibabaAdapter } from './providers/alibaba.js';
-import { awsProvider } from './providers/aws.js';
-import { gcpProvider } from './providers/gcp.js';
-import { createHuaweiAdapter } from './providers/huawei.js';
-import { kubeconfigProvider } from './providers/kubeconfig.js';
+import { createProviderAdapters } from './providers/adapters.js';
 import { createProviderRegistry } from './providers/registry.js';
-import { createTencentAdapter } from './providers/tencent.js';
-import type { ProviderAdapter } from './providers/types.js';
 import type { ClusterServices } from './registration.js';
 
 export interface ClusterRuntime {
@@ -43,15 +37,7 @@ export function createClusterRuntime(options: {
 }): ClusterRuntime {
   const { config, store, logger } = options;
   const policy = { allowHosts: config.outboundAllowHosts };
-  const adapters = [
-    kubeconfigProvider({ policy }),
-    awsProvider,
-    gcpProvider,
-    createAlibabaAdapter({ policy }),
-    createTencentAdapter({ policy }),
-    createHuaweiAdapter({ policy }),
-  ] as ProviderAdapter[];
-  const registry = createProviderRegistry(adapters);
+  const registry = createProviderRegistry(createProviderAdapters(policy));
   const connector = createClusterConnector(store, registry, {
     policy,
     timeoutMs: config.memberTimeoutMs,

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
-import type { IncomingHttpHeaders, Server } from 'node:http';
+import type { IncomingHttpHeaders, RequestListener } from 'node:http';
+import { createServer as createTlsServer, type ServerOptions } from 'node:https';
 import type { AddressInfo } from 'node:net';
 
 export interface FakeApiServer {
@@ -11,18 +12,33 @@ export interface FakeApiServer {
   close(): Promise<void>;
 }
 
+export interface FakeApiServerOptions {
+  gitVersion?: string;
+  nodes?: number;
+  hang?: boolean;
+  /** The only bearer token accepted. */
+  token?: string;
+  /** Decides on each request's Authorization header, for tokens a vendor fake issues. */
+  authorize?: (authorization: string | undefined) => boolean;
+  /** Serve https (adapters that insist on https need it); `requestCert` + `ca` check client certs. */
+  tls?: ServerOptions;
+}
+
 /**
- * A loopback Kubernetes API server stand-in (plain http, so tests need no certificates): answers
+ * A loopback Kubernetes API server stand-in (plain http unless `tls` is given): answers
  * /version and /api/v1/nodes, or with `hang` accepts connections and never answers.
  */
 export async function startFakeApiServer(
-  options: { gitVersion?: string; nodes?: number; hang?: boolean; token?: string } = {},
+  options: FakeApiServerOptions = {},
 ): Promise<FakeApiServer> {
   const requests: FakeApiServer['requests'] = [];
-  const server: Server = createServer((req, res) => {
+  const authorized = (authorization: string | undefined): boolean =>
+    (options.token === undefined || authorization === `Bearer ${options.token}`) &&
+    (options.authorize?.(authorization) ?? true);
+  const handler: RequestListener = (req, res) => {
     requests.push({ path: req.url ?? '', headers: req.headers });
     if (options.hang) return;
-    if (options.token && req.headers.authorization !== `Bearer ${options.token}`) {
+    if (!authorized(req.headers.authorization)) {
       res.writeHead(401, { 'content-type': 'application/json' }).end('{"kind":"Status"}');
       return;
     }
@@ -37,11 +53,12 @@ export async function startFakeApiServer(
       }));
       send({ kind: 'PartialObjectMetadataList', metadata: {}, items });
     } else res.writeHead(404).end();
-  });
+  };
+  const server = options.tls ? createTlsServer(options.tls, handler) : createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     host: `127.0.0.1:${port}`,
     requests,
     close: () =>

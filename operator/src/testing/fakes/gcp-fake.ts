@@ -37,6 +37,8 @@ export interface GcpFake {
   tokenUrl: string;
   /** Assertions accepted and tokens issued. */
   issued: number;
+  /** Whether `token` is an unexpired access token this fake issued (as a GKE API server checks). */
+  accepts(token: string): boolean;
   close(): Promise<void>;
 }
 
@@ -172,6 +174,7 @@ export async function startGcpFake(options: GcpFakeOptions): Promise<GcpFake> {
     url,
     tokenUrl: `${url}/token`,
     issued: 0,
+    accepts: (token) => (tokens.get(token) ?? 0) > now().getTime(),
     close: () =>
       new Promise((resolve, reject) => {
         server.closeAllConnections();
