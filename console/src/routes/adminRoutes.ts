@@ -27,8 +27,16 @@ export const adminRoutes: readonly PageRoute[] = [
   admin('alarm/config', 'routes.admin.alarmConfig'),
   admin('alarm/receiver', 'routes.admin.alarmReceiver'),
   admin('alarm/silence', 'routes.admin.alarmSilence'),
-  admin('cluster/list', 'routes.admin.clusterList'),
-  admin('cluster/add', 'routes.admin.clusterAdd'),
+  admin(
+    'cluster/list',
+    'routes.admin.clusterList',
+    () => import('../pages/admin/clusters/ClustersPage'),
+  ),
+  admin(
+    'cluster/add',
+    'routes.admin.clusterAdd',
+    () => import('../pages/admin/clusters/ClusterWizardPage'),
+  ),
   admin('registry/list', 'routes.admin.registryList'),
   admin('registry/add', 'routes.admin.registryAdd'),
 ];

@@ -1,4 +1,4 @@
-/** Paths of the admin IAM screens (SPEC §2 admin routes); editing reuses the add screen. */
+/** Paths of the admin IAM and cluster screens (SPEC §2 admin routes); editing reuses the add screen. */
 export const ADMIN_PATHS = {
   users: '/admin/user',
   userAdd: '/admin/user/add',
@@ -8,6 +8,8 @@ export const ADMIN_PATHS = {
   roleAdd: '/admin/role/add',
   organizations: '/admin/organization',
   organizationAdd: '/admin/organization/add',
+  clusters: '/admin/cluster/list',
+  clusterAdd: '/admin/cluster/add',
 } as const;
 
 /** The query parameter naming the record an add screen edits. */

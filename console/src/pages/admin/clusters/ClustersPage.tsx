@@ -1,0 +1,82 @@
+import { Button, Empty, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  useDeleteClusterMutation,
+  useListProvidersQuery,
+  type ProviderView,
+} from '../../../api/clusterApi';
+import { ClusterStatusTag } from '../../../clusters/ClusterStatusTag';
+import { useProviderName, VendorLogo } from '../../../clusters/VendorLogo';
+import { AdminListPage } from '../../../components/admin/AdminListPage';
+import { currentOrganizationId } from '../../../components/admin/session';
+import { useListParams } from '../../../components/admin/useListParams';
+import { ADMIN_PATHS, editPath } from '../adminPaths';
+
+/** The organization's member clusters: edit through the wizard, delete by typing the name. */
+export default function ClustersPage() {
+  const { t } = useTranslation();
+  const providerName = useProviderName();
+  const organizationId = currentOrganizationId();
+  const paging = useListParams();
+  const { data, isFetching } = useListProvidersQuery(
+    { organizationId, ...paging.params },
+    { skip: !organizationId },
+  );
+  const [deleteCluster] = useDeleteClusterMutation();
+  const showEmptyState = !isFetching && data?.total === 0 && !paging.params.search;
+
+  if (showEmptyState) {
+    return (
+      <Empty style={{ padding: 48 }} description={t('admin.clusters.empty')}>
+        <Link to={ADMIN_PATHS.clusterAdd}>
+          <Button type="primary">{t('admin.clusters.create')}</Button>
+        </Link>
+      </Empty>
+    );
+  }
+
+  return (
+    <AdminListPage<ProviderView>
+      title={t('admin.clusters.title')}
+      testId="cluster-list-table"
+      rowKey={(cluster) => cluster.name}
+      items={data?.items}
+      total={data?.total}
+      loading={isFetching}
+      emptyText={t('admin.clusters.noMatch')}
+      paging={paging}
+      searchPlaceholder={t('admin.clusters.searchPlaceholder')}
+      create={{ path: ADMIN_PATHS.clusterAdd, label: t('admin.clusters.create') }}
+      edit={(cluster) => ({
+        path: editPath(ADMIN_PATHS.clusterAdd, cluster.name),
+        label: t('admin.common.edit'),
+      })}
+      deletion={{
+        title: (cluster) => t('admin.clusters.deleteTitle', { name: cluster.name }),
+        nameOf: (cluster) => cluster.name,
+        remove: (cluster) =>
+          deleteCluster({ organizationId, kind: cluster.kind, cluster: cluster.name }).unwrap(),
+      }}
+      columns={[
+        { key: 'name', title: t('admin.common.name'), dataIndex: 'name' },
+        {
+          key: 'kind',
+          title: t('admin.clusters.kind'),
+          render: (_value, cluster) => (
+            <Space>
+              <VendorLogo kind={cluster.kind} size={20} />
+              {providerName(cluster.kind)}
+            </Space>
+          ),
+        },
+        { key: 'region', title: t('admin.clusters.region'), dataIndex: 'regionID' },
+        {
+          key: 'status',
+          title: t('admin.clusters.status'),
+          render: (_value, cluster) => <ClusterStatusTag ready={cluster.ready} />,
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,150 @@
+import { Alert, Button, Flex, Form, Input, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { failureMessage, useTestClusterMutation, type ProviderKind } from '../../../api/clusterApi';
+import { PROVIDER_FIELDS } from '../../../clusters/providerFields';
+import { resourceNameRules } from '../../../components/admin/adminRules';
+import { settingsOf, type ClusterFormValues } from './clusterPayload';
+import { CredentialFields } from './CredentialFields';
+
+type TestState =
+  | { state: 'idle' }
+  | { state: 'testing' }
+  | { state: 'passed'; version: string }
+  | { state: 'failed'; message: string };
+
+interface ConfigurationStepProps {
+  kind: ProviderKind;
+  organizationId: string;
+  /** The name of the cluster being edited; its name cannot change. */
+  editing?: string;
+  initialValues?: Partial<ClusterFormValues>;
+  onBack?: () => void;
+  onNext: (values: ClusterFormValues) => void;
+}
+
+/** Step two: the cluster's settings and credentials, tested before the wizard may go on. */
+export function ConfigurationStep(props: ConfigurationStepProps) {
+  const { t } = useTranslation();
+  const { kind, organizationId, editing } = props;
+  const [form] = Form.useForm<ClusterFormValues>();
+  const [test, setTest] = useState<TestState>({ state: 'idle' });
+  const [testCluster] = useTestClusterMutation();
+  const fields = PROVIDER_FIELDS[kind];
+  // Any change makes the last result stale: Next needs a test of what will be submitted.
+  const resetTest = () => setTest({ state: 'idle' });
+
+  const runTest = async () => {
+    let values: ClusterFormValues;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    setTest({ state: 'testing' });
+    const settings = settingsOf(kind, values, organizationId);
+    // Without new credentials an edit tests the stored configuration.
+    const body = settings.credentials ? { ...settings, name: values.name } : { organizationId };
+    try {
+      const { kubernetesVersion } = await testCluster({
+        kind,
+        cluster: values.name,
+        ...body,
+      }).unwrap();
+      setTest({ state: 'passed', version: kubernetesVersion });
+    } catch (error) {
+      setTest({ state: 'failed', message: failureMessage(error) });
+    }
+  };
+
+  return (
+    <Form<ClusterFormValues>
+      form={form}
+      layout="vertical"
+      name="cluster-configuration"
+      initialValues={props.initialValues}
+      onValuesChange={resetTest}
+      style={{ maxWidth: 640 }}
+    >
+      <Form.Item
+        name="name"
+        label={t('admin.common.name')}
+        rules={resourceNameRules(t, t('admin.validation.nameRequired'))}
+      >
+        <Input
+          disabled={editing !== undefined}
+          placeholder={t('admin.common.namePlaceholder')}
+          autoComplete="off"
+        />
+      </Form.Item>
+      <Form.Item
+        name="region"
+        label={t('admin.clusters.region')}
+        rules={[{ required: true, whitespace: true, message: t('admin.clusters.regionRequired') }]}
+      >
+        <Input placeholder={t('admin.clusters.regionPlaceholder')} autoComplete="off" />
+      </Form.Item>
+      {fields.vendorProjectId && (
+        <Form.Item
+          name="vendorProjectId"
+          label={t('admin.clusters.vendorProjectId')}
+          rules={[{ required: true, whitespace: true, message: t('admin.clusters.idRequired') }]}
+        >
+          <Input autoComplete="off" />
+        </Form.Item>
+      )}
+      {fields.vendorClusterId && (
+        <Form.Item
+          name="vendorClusterId"
+          label={t('admin.clusters.vendorClusterId')}
+          rules={[{ required: true, whitespace: true, message: t('admin.clusters.idRequired') }]}
+        >
+          <Input autoComplete="off" />
+        </Form.Item>
+      )}
+      <CredentialFields
+        kind={kind}
+        form={form}
+        editing={editing !== undefined}
+        onUploaded={resetTest}
+      />
+      <Flex vertical gap="small">
+        <Button
+          style={{ alignSelf: 'flex-start' }}
+          data-testid="cluster-test-button"
+          loading={test.state === 'testing'}
+          onClick={() => void runTest()}
+        >
+          {t('admin.clusters.testConnection')}
+        </Button>
+        <div data-testid="cluster-test-result" aria-live="polite">
+          {test.state === 'passed' && (
+            <Alert
+              type="success"
+              showIcon
+              title={t('admin.clusters.testPassed', { version: test.version })}
+            />
+          )}
+          {test.state === 'failed' && (
+            <Alert
+              type="error"
+              showIcon
+              title={t('admin.clusters.testFailed')}
+              description={test.message}
+            />
+          )}
+        </div>
+        <Space>
+          {props.onBack && <Button onClick={props.onBack}>{t('admin.clusters.previous')}</Button>}
+          <Button
+            type="primary"
+            disabled={test.state !== 'passed'}
+            onClick={() => props.onNext(form.getFieldsValue(true) as ClusterFormValues)}
+          >
+            {t('admin.clusters.next')}
+          </Button>
+        </Space>
+      </Flex>
+    </Form>
+  );
+}

@@ -1,0 +1,63 @@
+import { Card, Col, Row, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { PROVIDER_KINDS, type ProviderKind, type SupportedProvider } from '../../../api/clusterApi';
+import { useProviderName, VendorLogo } from '../../../clusters/VendorLogo';
+
+interface ProviderStepProps {
+  /** What the operator supports; kinds missing from it or unavailable cannot be chosen. */
+  supported: readonly SupportedProvider[] | undefined;
+  selected?: ProviderKind;
+  onChoose: (kind: ProviderKind) => void;
+}
+
+/** Step one: a card per provider kind; choosing one moves on. */
+export function ProviderStep({ supported, selected, onChoose }: ProviderStepProps) {
+  const { t } = useTranslation();
+  const providerName = useProviderName();
+  const available = (kind: ProviderKind) =>
+    supported?.some((info) => info.kind === kind && info.available) ?? false;
+
+  return (
+    <Row gutter={[16, 16]}>
+      {PROVIDER_KINDS.map((kind) => {
+        const enabled = available(kind);
+        const choose = () => enabled && onChoose(kind);
+        return (
+          <Col key={kind} xs={24} sm={12} lg={8}>
+            <Card
+              data-testid={`cluster-provider-${kind}`}
+              role="button"
+              tabIndex={enabled ? 0 : -1}
+              aria-disabled={!enabled}
+              aria-pressed={selected === kind}
+              hoverable={enabled}
+              onClick={choose}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter' || event.key === ' ') choose();
+              }}
+              style={{
+                cursor: enabled ? 'pointer' : 'not-allowed',
+                opacity: enabled ? 1 : 0.5,
+                borderColor: selected === kind ? '#1677ff' : undefined,
+              }}
+            >
+              <Card.Meta
+                avatar={<VendorLogo kind={kind} size={40} />}
+                title={providerName(kind)}
+                description={
+                  enabled ? (
+                    <Typography.Text type="secondary">
+                      {t(`admin.clusters.providerHints.${kind}`)}
+                    </Typography.Text>
+                  ) : (
+                    <Tag>{t('admin.clusters.unavailable')}</Tag>
+                  )
+                }
+              />
+            </Card>
+          </Col>
+        );
+      })}
+    </Row>
+  );
+}

@@ -1,0 +1,70 @@
+import type { ClusterSettings, CreateClusterBody, ProviderKind } from '../../../api/clusterApi';
+import { parseJsonObject, PROVIDER_FIELDS } from '../../../clusters/providerFields';
+
+/** The values of the configuration step's form. */
+export interface ClusterFormValues {
+  name: string;
+  region: string;
+  vendorClusterId?: string;
+  vendorProjectId?: string;
+  /** Field name → entered text; never shown back once saved. */
+  credentials?: Record<string, string | undefined>;
+}
+
+/** Monitoring endpoints collected by the wizard; stored by the monitors API later. */
+export interface MonitoringValues {
+  prometheusUrl?: string;
+  alertmanagerUrl?: string;
+}
+
+const trimmed = (value: string | undefined): string | undefined => value?.trim() || undefined;
+
+/**
+ * The credentials object the kind's adapter expects, or undefined when nothing was entered (an
+ * edit that keeps the stored credentials). The GCP key file is sent parsed.
+ */
+export function credentialsOf(
+  kind: ProviderKind,
+  entered: ClusterFormValues['credentials'],
+): Record<string, unknown> | undefined {
+  const fields = PROVIDER_FIELDS[kind];
+  const credentials: Record<string, unknown> = {};
+  for (const field of fields.credentials) {
+    const raw = entered?.[field.name];
+    // Secrets and files are sent as typed; ids lose stray spaces from copying.
+    const value = field.input === 'text' ? trimmed(raw) : raw || undefined;
+    if (value === undefined) continue;
+    if (field.name === fields.jsonFile) return parseJsonObject(value);
+    credentials[field.name] = value;
+  }
+  return Object.keys(credentials).length > 0 ? credentials : undefined;
+}
+
+/** Region and the vendor ids the kind needs, with the organization acted on. */
+export function settingsOf(
+  kind: ProviderKind,
+  values: ClusterFormValues,
+  organizationId: string,
+): ClusterSettings {
+  const fields = PROVIDER_FIELDS[kind];
+  const vendorClusterId = fields.vendorClusterId ? trimmed(values.vendorClusterId) : undefined;
+  const vendorProjectId = fields.vendorProjectId ? trimmed(values.vendorProjectId) : undefined;
+  const credentials = credentialsOf(kind, values.credentials);
+  return {
+    organizationId,
+    region: values.region.trim(),
+    ...(vendorClusterId ? { vendorClusterId } : {}),
+    ...(vendorProjectId ? { vendorProjectId } : {}),
+    ...(credentials ? { credentials } : {}),
+  };
+}
+
+/** The body of POST /providers/{kind}/clusters. */
+export function createBodyOf(
+  kind: ProviderKind,
+  values: ClusterFormValues,
+  organizationId: string,
+): CreateClusterBody {
+  const settings = settingsOf(kind, values, organizationId);
+  return { name: values.name, ...settings, credentials: settings.credentials ?? {} };
+}
