@@ -17,6 +17,8 @@ export interface MemberRequest {
   path: string;
   headers?: Record<string, string>;
   body?: unknown;
+  /** Content type of the JSON body; application/json unless set (e.g. server-side apply). */
+  contentType?: string;
   timeoutMs?: number;
   signal?: AbortSignal;
 }
@@ -94,7 +96,7 @@ function pem(base64: string): string {
 }
 
 /** Dials only the addresses the SSRF check resolved, so DNS cannot change them afterwards. */
-function pinnedLookup(addresses: readonly string[]): LookupFunction {
+export function pinnedLookup(addresses: readonly string[]): LookupFunction {
   return (_hostname, options, callback) => {
     const entries = addresses.map((address) => ({
       address,
@@ -154,7 +156,12 @@ function requester(
       const headers: OutgoingHttpHeaders = {
         accept: 'application/json',
         ...forwardableHeaders(request.headers ?? {}),
-        ...(body ? { 'content-type': 'application/json', 'content-length': body.length } : {}),
+        ...(body
+          ? {
+              'content-type': request.contentType ?? 'application/json',
+              'content-length': body.length,
+            }
+          : {}),
         ...('token' in auth ? { authorization: `Bearer ${auth.token}` } : {}),
         ...(caller === 'operator' ? {} : { 'impersonate-user': caller.user }),
       };

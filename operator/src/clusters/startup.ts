@@ -10,11 +10,13 @@ import type { ClusterHealth } from './health.js';
 import { startClusterHealth } from './health.js';
 import { createProviderAdapters } from './providers/adapters.js';
 import { createProviderRegistry } from './providers/registry.js';
+import type { MemberRbacReconciler } from './rbac/reconciler.js';
+import { startMemberRbac } from './rbac/reconciler.js';
 import type { ClusterServices } from './registration.js';
 
 export interface ClusterRuntime {
   services: ClusterServices;
-  /** Once the hub caches are synced: the health prober on the Lease holder only. */
+  /** Once the hub caches are synced: the health prober and member RBAC on the Lease holder only. */
   onSynced(): void;
   stop(): Promise<void>;
 }
@@ -45,6 +47,7 @@ export function createClusterRuntime(options: {
   });
   let election: LeaderElection | undefined;
   let health: ClusterHealth | undefined;
+  let rbac: MemberRbacReconciler | undefined;
   return {
     services: { store, registry, connector },
     onSynced() {
@@ -61,15 +64,19 @@ export function createClusterRuntime(options: {
             logger,
             intervalMs: config.clusterProbeIntervalMs,
           });
+          rbac = startMemberRbac({ store, connector, logger, timeoutMs: config.memberTimeoutMs });
         },
         onStoppedLeading: () => {
           health?.stop();
           health = undefined;
+          rbac?.stop();
+          rbac = undefined;
         },
       });
     },
     async stop() {
       health?.stop();
+      rbac?.stop();
       await election?.stop();
     },
   };

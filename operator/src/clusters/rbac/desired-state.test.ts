@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { rbacRulesFor } from '../../access/rbac.js';
+import { groupObject, roleObject, userObject } from '../../testing/iam.js';
+import { desiredMemberRbac, impersonatorName, impersonatorRole } from './desired-state.js';
+
+const roles = [
+  roleObject('developer', undefined, [
+    ['application:list', 'allow'],
+    ['application:create', 'allow'],
+  ]),
+  roleObject('viewer', undefined, [
+    ['application:list', 'allow'],
+    ['secret:list', 'allow'],
+    ['secret:list', 'deny'],
+  ]),
+  roleObject('foreign', 'globex', [['node:cordon', 'allow']]),
+];
+
+const names = (objects: Array<{ metadata: { name: string } }>) =>
+  objects.map((o) => o.metadata.name);
+
+describe('desiredMemberRbac', () => {
+  it("binds the user's own role when the user is in no group", () => {
+    const alice = userObject(
+      'alice',
+      { acme: false },
+      { clusterPermissions: [{ cluster: 'prod', role: 'developer', effect: 'Allow' }] },
+    );
+    const desired = desiredMemberRbac({ users: [alice], groups: [], roles }, 'prod');
+    expect(names(desired.clusterRoles)).toEqual(['nimbus:role:developer', impersonatorName]);
+    expect(desired.clusterRoles[0]).toMatchObject({
+      metadata: { labels: { 'app.kubernetes.io/managed-by': 'nimbus' } },
+      rules: rbacRulesFor(['application:list', 'application:create']),
+    });
+    expect(desired.clusterRoleBindings).toEqual([
+      expect.objectContaining({
+        metadata: {
+          name: 'nimbus:user:alice:developer',
+          labels: { 'app.kubernetes.io/managed-by': 'nimbus' },
+        },
+        roleRef: expect.objectContaining({ kind: 'ClusterRole', name: 'nimbus:role:developer' }),
+        subjects: [{ kind: 'User', apiGroup: 'rbac.authorization.k8s.io', name: 'alice' }],
+      }),
+    ]);
+    expect(
+      desiredMemberRbac({ users: [alice], groups: [], roles }, 'other').clusterRoleBindings,
+    ).toEqual([]);
+  });
+
+  it("applies the groups' roles first: a group member gets the group's role, not their own", () => {
+    const bob = userObject(
+      'bob',
+      { acme: false },
+      { clusterPermissions: [{ cluster: 'prod', role: 'developer', effect: 'Allow' }] },
+    );
+    const group = groupObject(
+      'viewers',
+      'acme',
+      ['bob'],
+      [{ cluster: 'prod', role: 'viewer', effect: 'Allow' }],
+    );
+    const desired = desiredMemberRbac({ users: [bob], groups: [group], roles }, 'prod');
+    expect(names(desired.clusterRoleBindings)).toEqual(['nimbus:user:bob:viewer']);
+    expect(names(desired.clusterRoles)).toEqual(['nimbus:role:viewer', impersonatorName]);
+    // The role's own deny wins over its allow: no secret rule.
+    expect(desired.clusterRoles[0]?.rules).toEqual(rbacRulesFor(['application:list']));
+  });
+
+  it('yields nothing for a Deny binding or a role from another organization', () => {
+    const carol = userObject(
+      'carol',
+      { acme: false },
+      { clusterPermissions: [{ cluster: 'prod', role: 'developer', effect: 'Deny' }] },
+    );
+    const dave = userObject(
+      'dave',
+      { acme: false },
+      { clusterPermissions: [{ cluster: 'prod', role: 'foreign', effect: 'Allow' }] },
+    );
+    const desired = desiredMemberRbac({ users: [carol, dave], groups: [], roles }, 'prod');
+    expect(desired.clusterRoleBindings).toEqual([]);
+    expect(names(desired.clusterRoles)).toEqual([impersonatorName]);
+  });
+
+  it('drops the binding once the group that granted it is removed', () => {
+    const erin = userObject('erin', { acme: false });
+    const group = groupObject(
+      'devs',
+      'acme',
+      ['erin'],
+      [{ cluster: 'prod', role: 'developer', effect: 'Allow' }],
+    );
+    const before = desiredMemberRbac({ users: [erin], groups: [group], roles }, 'prod');
+    expect(names(before.clusterRoleBindings)).toEqual(['nimbus:user:erin:developer']);
+    const after = desiredMemberRbac({ users: [erin], groups: [], roles }, 'prod');
+    expect(after.clusterRoleBindings).toEqual([]);
+    expect(names(after.clusterRoles)).toEqual([impersonatorName]);
+  });
+
+  it('limits impersonation to every Nimbus user and binds it to the operator identity', () => {
+    const users = [userObject('zoe'), userObject('alice'), userObject('mike')];
+    const desired = desiredMemberRbac({ users, groups: [], roles }, 'prod', 'kubernetes-admin');
+    const impersonator = desired.clusterRoles.find((r) => r.metadata.name === impersonatorName);
+    expect(impersonator?.rules).toEqual([
+      {
+        apiGroups: [''],
+        resources: ['users'],
+        verbs: ['impersonate'],
+        resourceNames: ['alice', 'mike', 'zoe'],
+      },
+    ]);
+    expect(desired.clusterRoleBindings).toEqual([
+      expect.objectContaining({
+        metadata: expect.objectContaining({ name: impersonatorName }),
+        roleRef: expect.objectContaining({ name: impersonatorName }),
+        subjects: [expect.objectContaining({ kind: 'User', name: 'kubernetes-admin' })],
+      }),
+    ]);
+  });
+
+  it('grants no impersonation at all without users (empty resourceNames would mean everyone)', () => {
+    expect(impersonatorRole([]).rules).toEqual([]);
+  });
+});
