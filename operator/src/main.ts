@@ -12,6 +12,8 @@ import { readSessionKey } from './identity/session-key.js';
 import type { IdentityRuntime } from './identity/startup.js';
 import { startIdentity } from './identity/startup.js';
 import type { HubStore } from './hub/store.js';
+import type { IndexRuntime } from './index/runtime.js';
+import { createIndexRuntime, openIndexStore } from './index/runtime.js';
 import { createLogger } from './logger.js';
 
 function loadConfig(): Config {
@@ -52,6 +54,8 @@ async function main(): Promise<void> {
       })
     : undefined;
   let clusters: ClusterRuntime | undefined;
+  let index: IndexRuntime | undefined;
+  let hubSynced = false;
   const identity: IdentityRuntime | undefined = hub.kubeConfig
     ? startIdentity({
         config,
@@ -62,6 +66,8 @@ async function main(): Promise<void> {
         onSynced: async (store: HubStore) => {
           if (identity) await iam?.onSynced(store, identity.services.passwords);
           clusters?.onSynced();
+          hubSynced = true;
+          index?.start();
         },
       })
     : undefined;
@@ -83,6 +89,17 @@ async function main(): Promise<void> {
     kubeConfig: hub.kubeConfig,
     sessionSigningKey: sessionKey,
   });
+  // Every replica keeps its own index of the ready members (operator/src/index/runtime.ts).
+  if (identity && clusters) {
+    index = createIndexRuntime({
+      index: openIndexStore(config.dataDir),
+      store: identity.services.store,
+      connector: clusters.services.connector,
+      logger,
+      connectTimeoutMs: config.memberTimeoutMs,
+    });
+    if (hubSynced) index.start();
+  }
 
   const app = createApp({
     host: config.host,
@@ -93,6 +110,7 @@ async function main(): Promise<void> {
     hub: identity?.readiness ?? hub,
     identity: identity?.services,
     clusters: clusters?.services,
+    index: index?.index,
     metrics,
     audit,
   });
@@ -112,6 +130,7 @@ async function main(): Promise<void> {
       audit.close();
       void iam?.stop();
       void clusters?.stop();
+      void index?.stop({ close: true });
       void identity?.stop();
       logger.info('stopped');
       process.exit(0);

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openAuditTrail } from '../audit/trail.js';
 import { createApp } from '../http/app.js';
 import { authPaths } from '../identity/auth-paths.js';
+import { IndexStore } from '../index/store.js';
 import { tempDataDir } from '../testing/audit.js';
 import { testClusterServices } from '../testing/clusters.js';
 import { offlineIdentityServices } from '../testing/iam.js';
@@ -32,6 +33,7 @@ function registeredApiRoutes(): string[] {
     hub: { probe: () => Promise.resolve({ ready: true }) },
     identity,
     clusters: testClusterServices(identity.store, []),
+    index: IndexStore.open(':memory:'),
     audit,
   });
   return listRoutes(app.router)

@@ -136,6 +136,11 @@ export const policyTable: readonly PolicyEntry[] = [
     ...inOrg('body.organizationId'),
   }),
 
+  // Data scoped by the handler: the caller's clusters with effect Allow (docs/api.md).
+  entry('GET', '/crd.{host}/clusters', 'authenticated', "Clusters of the caller's organizations"),
+  entry('GET', '/crd.{host}/search', 'authenticated', 'Global resource search over the index'),
+  entry('GET', '/crd.{host}/:kind', 'authenticated', 'Indexed objects of one kind, all clusters'),
+
   entry(
     'GET',
     '/audit.{host}/records',

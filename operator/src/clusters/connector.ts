@@ -3,7 +3,7 @@ import type { ClusterObject, HubStore } from '../hub/store.js';
 import type { MemberClient } from './member-client.js';
 import { createMemberClient } from './member-client.js';
 import type { ProviderRegistry } from './providers/registry.js';
-import type { ProviderAdapter } from './providers/types.js';
+import type { ClusterConnection, ProviderAdapter } from './providers/types.js';
 import type { OutboundPolicy, Resolver } from './ssrf-policy.js';
 import { checkOutboundUrl } from './ssrf-policy.js';
 
@@ -36,6 +36,14 @@ export interface ClusterConnector {
   ): Promise<MemberClient>;
   /** The member client of a registered cluster, from its credentials Secret. */
   forCluster(cluster: ClusterObject, timeoutMs?: number): Promise<MemberClient>;
+  /** The raw connection and the pinned addresses, for streaming callers (index watch loops). */
+  connectionFor(cluster: ClusterObject, timeoutMs?: number): Promise<PinnedConnection>;
+}
+
+export interface PinnedConnection {
+  connection: ClusterConnection;
+  /** The addresses the SSRF check resolved; dial only these. */
+  addresses: readonly string[];
 }
 
 function unreachable(message: string, cause?: unknown): ApiError {
@@ -58,8 +66,12 @@ export function createClusterConnector(
   registry: ProviderRegistry,
   settings: ClusterSettings,
 ): ClusterConnector {
-  const connect: ClusterConnector['connect'] = async (adapter, target, credentials, timeoutMs) => {
-    const deadline = timeoutMs ?? settings.timeoutMs;
+  const pinned = async (
+    adapter: ProviderAdapter,
+    target: ClusterTarget,
+    credentials: unknown,
+    deadline: number,
+  ): Promise<PinnedConnection> => {
     let connection;
     try {
       connection = await adapter.connect(specOf(target), credentials, {
@@ -79,26 +91,41 @@ export function createClusterConnector(
         message: `the cluster server URL is refused: ${check.reason}`,
       });
     }
-    return createMemberClient(connection, check.addresses, { timeoutMs: deadline });
+    return { connection, addresses: check.addresses };
+  };
+
+  const connect: ClusterConnector['connect'] = async (adapter, target, credentials, timeoutMs) => {
+    const deadline = timeoutMs ?? settings.timeoutMs;
+    const { connection, addresses } = await pinned(adapter, target, credentials, deadline);
+    return createMemberClient(connection, addresses, { timeoutMs: deadline });
+  };
+
+  const stored = async (cluster: ClusterObject) => {
+    const adapter = registry.adapter(cluster.spec.provider);
+    if (!adapter) throw unreachable(`no adapter for ${cluster.spec.provider}`);
+    const secret = await store.secrets.get(cluster.spec.credentialsSecretRef.name);
+    const raw = secret?.data[credentialsKey];
+    if (raw === undefined) throw unreachable('its credentials Secret is missing');
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      throw unreachable('its credentials Secret is not readable');
+    }
+    const credentials = adapter.credentials.safeParse(parsed);
+    if (!credentials.success) throw unreachable('its stored credentials are not valid');
+    return { adapter, credentials: credentials.data };
   };
 
   return {
     connect,
     async forCluster(cluster, timeoutMs) {
-      const adapter = registry.adapter(cluster.spec.provider);
-      if (!adapter) throw unreachable(`no adapter for ${cluster.spec.provider}`);
-      const secret = await store.secrets.get(cluster.spec.credentialsSecretRef.name);
-      const raw = secret?.data[credentialsKey];
-      if (raw === undefined) throw unreachable('its credentials Secret is missing');
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(raw);
-      } catch {
-        throw unreachable('its credentials Secret is not readable');
-      }
-      const credentials = adapter.credentials.safeParse(parsed);
-      if (!credentials.success) throw unreachable('its stored credentials are not valid');
-      return connect(adapter, cluster.spec, credentials.data, timeoutMs);
+      const { adapter, credentials } = await stored(cluster);
+      return connect(adapter, cluster.spec, credentials, timeoutMs);
+    },
+    async connectionFor(cluster, timeoutMs) {
+      const { adapter, credentials } = await stored(cluster);
+      return pinned(adapter, cluster.spec, credentials, timeoutMs ?? settings.timeoutMs);
     },
   };
 }

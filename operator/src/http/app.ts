@@ -4,6 +4,7 @@ import { auditMiddleware } from '../audit/capture.js';
 import { hubOrganizationNamer } from '../audit/organization.js';
 import type { AuditTrail } from '../audit/trail.js';
 import type { ClusterServices } from '../clusters/registration.js';
+import type { IndexStore } from '../index/store.js';
 import type { HubProbe } from '../hub/client.js';
 import type { IdentityServices } from '../identity/services.js';
 import type { Logger } from '../logger.js';
@@ -31,6 +32,8 @@ export interface AppDeps {
   identity?: IdentityServices;
   /** Member cluster registration (manage service); main.ts always sets it. */
   clusters?: ClusterServices;
+  /** The multi-cluster index behind /crd.{host}. */
+  index?: IndexStore;
 }
 
 /** Builds the operator's HTTP app without listening, so tests can serve it on any port. */
@@ -57,6 +60,7 @@ export function createApp(deps: AppDeps): Express {
       audit: deps.audit,
       identity: deps.identity,
       clusters: deps.clusters,
+      index: deps.index,
     }),
   );
   if (deps.audit?.peerRouter) app.use(deps.audit.peerRouter);

@@ -144,6 +144,12 @@ export class IndexStore {
     this.db.prepare('DELETE FROM objects WHERE cluster = ?').run(cluster);
   }
 
+  /** The clusters that have objects in the index. */
+  clusters(): string[] {
+    const rows = this.db.prepare('SELECT DISTINCT cluster FROM objects ORDER BY cluster').all();
+    return rows.map((row) => String(row.cluster));
+  }
+
   count(cluster?: string, kind?: string): number {
     const row = this.db
       .prepare(

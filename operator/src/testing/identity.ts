@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ClusterServices } from '../clusters/registration.js';
+import type { AppDeps } from '../http/app.js';
 import type { IdentityServices, IdentitySettings } from '../identity/services.js';
 import { createIdentityServices } from '../identity/services.js';
 import { captureLogs } from './logs.js';
@@ -27,6 +28,8 @@ export async function startIdentityApp(
   settings: Partial<IdentitySettings> = {},
   /** Cluster registration over the same in-memory store, when a test needs it. */
   clusters?: (store: MemoryHubStore) => ClusterServices,
+  /** Further app dependencies, e.g. the index behind /crd.{host}. */
+  more: Partial<AppDeps> = {},
 ): Promise<IdentityTestApp> {
   const store = createMemoryStore();
   const sessionKey = randomBytes(32);
@@ -46,6 +49,7 @@ export async function startIdentityApp(
     identity: services,
     mfaEnabled: settings.mfaEnabled ?? false,
     ...(clusters ? { clusters: clusters(store) } : {}),
+    ...more,
   });
   return {
     ...app,

@@ -8,9 +8,11 @@ import { authenticate } from '../../identity/authenticate.js';
 import { mfaRouter } from '../../identity/mfa-routes.js';
 import { keepRawBody } from '../../identity/raw-body.js';
 import type { IdentityServices } from '../../identity/services.js';
+import type { IndexStore } from '../../index/store.js';
 import { notFoundHandler } from '../error-handler.js';
 import { auditRouter } from './audit.js';
 import { authRouter } from './auth.js';
+import { crdRouter } from './crd.js';
 import { iamRouter } from './iam.js';
 import { manageRouter } from './manage.js';
 import type { SystemInfo } from './system.js';
@@ -28,6 +30,8 @@ export interface ApiDeps {
   identity?: IdentityServices;
   /** Member cluster registration; needs identity. */
   clusters?: ClusterServices;
+  /** The multi-cluster index behind /crd.{host}; needs identity. */
+  index?: IndexStore;
 }
 
 /** Full base path of one service, e.g. /api/v1/system.nimbus.io. */
@@ -52,6 +56,7 @@ export function apiRouter(deps: ApiDeps): Router {
     router.use(mount('iam'), mfaRouter(deps.identity));
     router.use(mount('iam'), iamRouter(iamDepsFrom(deps.identity)));
     router.use(mount('manage'), manageRouter(deps.identity.store, deps.clusters));
+    if (deps.index) router.use(mount('crd'), crdRouter(deps.identity.store, deps.index));
   }
   router.use(mount('system'), systemRouter(deps.system));
   if (deps.audit) router.use(mount('audit'), auditRouter(deps.audit));

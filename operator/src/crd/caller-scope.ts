@@ -1,0 +1,39 @@
+// Which member clusters a caller may read through /crd.{host}: the clusters of their
+// organizations, and among those, for object data, only the ones where their effect is Allow.
+import type { ClusterAccess } from '../access/effective.js';
+import { effectiveClusterAccess } from '../access/effective.js';
+import type { ClusterObject, HubStore } from '../hub/store.js';
+import { organizationLabel } from '../iam/org-scope.js';
+import type { Identity } from '../identity/identity.js';
+import type { ClusterScope } from '../index/store-query.js';
+
+export type CrdReader = Pick<HubStore, 'clusters' | 'users' | 'userGroups' | 'roles'>;
+
+export interface CallerClusters {
+  /** Registered clusters of the caller's organizations (system admins: all), by name. */
+  visible: ClusterObject[];
+  access: Record<string, ClusterAccess>;
+  /** The index scope: visible clusters whose effect is Allow (system admins: all). */
+  scope: ClusterScope[];
+}
+
+export async function callerClusters(
+  store: CrdReader,
+  identity: Identity,
+): Promise<CallerClusters> {
+  const orgs = new Set(identity.organizations.map((org) => org.name));
+  const visible = store.clusters
+    .list(
+      (cluster) =>
+        identity.sysAdmin || orgs.has(cluster.metadata.labels?.[organizationLabel] ?? ''),
+    )
+    .sort((a, b) => a.metadata.name.localeCompare(b.metadata.name));
+  const user = await store.users.fetch(identity.userName);
+  const access = user
+    ? effectiveClusterAccess(user, store.userGroups.list(), store.roles.list())
+    : {};
+  const scope = visible
+    .filter((cluster) => identity.sysAdmin || access[cluster.metadata.name]?.effect === 'Allow')
+    .map((cluster) => ({ cluster: cluster.metadata.name }));
+  return { visible, access, scope };
+}

@@ -1,0 +1,101 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { PinnedConnection } from '../clusters/connector.js';
+import type { ClusterObject } from '../hub/store.js';
+import { captureLogs } from '../testing/logs.js';
+import type { MemoryHubStore } from '../testing/memory-store.js';
+import { createMemoryStore } from '../testing/memory-store.js';
+import { findIndexedKind, type IndexedKind } from './kinds.js';
+import { createIndexRuntime, type IndexRuntime } from './runtime.js';
+import { IndexStore } from './store.js';
+import { FakeApiServer, listPage, pod, watchStream } from './testing/fake-api-server.js';
+
+const pods = findIndexedKind('pods') as IndexedKind;
+
+async function until(check: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('index runtime', () => {
+  let server: FakeApiServer;
+  let hub: MemoryHubStore;
+  let index: IndexStore;
+  let runtime: IndexRuntime;
+  const connected: string[] = [];
+
+  async function addCluster(name: string, ready: boolean): Promise<ClusterObject> {
+    const cluster = await hub.clusters.create({
+      metadata: { name },
+      spec: {
+        provider: 'ProviderKubeconfig',
+        region: 'eu-west-1',
+        credentialsSecretRef: { name: `${name}-kubeconfig`, namespace: 'nimbus-system' },
+      },
+    });
+    if (ready) await hub.clusters.applyStatus(name, { ready: true });
+    return cluster;
+  }
+
+  beforeEach(async () => {
+    server = await FakeApiServer.start();
+    hub = createMemoryStore();
+    index = IndexStore.open(':memory:');
+    connected.length = 0;
+    runtime = createIndexRuntime({
+      index,
+      store: hub,
+      connector: {
+        connectionFor: (cluster): Promise<PinnedConnection> => {
+          connected.push(cluster.metadata.name);
+          return Promise.resolve({
+            connection: { server: server.url, auth: { token: 'operator-token' } },
+            addresses: ['127.0.0.1'],
+          });
+        },
+      },
+      logger: captureLogs().logger,
+      kinds: [pods],
+    });
+  });
+
+  afterEach(async () => {
+    await runtime.stop({ close: true });
+    await server.close();
+  });
+
+  it('follows ready clusters only and forgets deleted ones', async () => {
+    // A leftover of a cluster deleted while the operator was down.
+    index.upsert('gone', 'pods', [pod('old', '1')]);
+    server.enqueue(listPage([pod('web-1', '5'), pod('web-2', '6')], '10'), watchStream([]));
+    await addCluster('member-a', true);
+    await addCluster('member-b', false);
+    runtime.start();
+    expect(index.clusters()).toEqual([]);
+    await until(() => index.count('member-a', 'pods') === 2, 'member-a pods indexed');
+    expect(runtime.following()).toEqual(['member-a']);
+    expect(connected).not.toContain('member-b');
+    expect(server.requests[0]).toMatchObject({
+      path: '/api/v1/pods',
+      authorization: 'Bearer operator-token',
+    });
+
+    await hub.clusters.delete('member-a');
+    await until(() => runtime.following().length === 0, 'loops stopped');
+    await until(() => index.count('member-a') === 0, 'member-a dropped');
+  });
+
+  it('starts following a cluster when it becomes ready', async () => {
+    server.enqueue(listPage([pod('api-1', '3')], '4'), watchStream([]));
+    await addCluster('member-b', false);
+    runtime.start();
+    expect(runtime.following()).toEqual([]);
+    await hub.clusters.applyStatus('member-b', { ready: true });
+    // The in-memory store's applyStatus does not notify (the hub informer does): re-apply.
+    const current = hub.clusters.get('member-b') as ClusterObject;
+    await hub.clusters.apply({ metadata: current.metadata, spec: current.spec });
+    await until(() => index.count('member-b', 'pods') === 1, 'member-b pods indexed');
+  });
+});

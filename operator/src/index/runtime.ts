@@ -1,0 +1,148 @@
+// Keeps the index following every ready member: one WatchLoop per (cluster, kind) on every
+// replica, over the operator's own connection to the member. Loops start when a Cluster is
+// ready, restart when its connection settings change, and stop (and the cluster's rows go)
+// when it is deleted.
+import { join } from 'node:path';
+import { credentialsUpdatedAnnotation } from '../clusters/cluster-view.js';
+import type { ClusterConnector } from '../clusters/connector.js';
+import type { ClusterObject, HubStore } from '../hub/store.js';
+import type { Logger } from '../logger.js';
+import { ConnectionTransport } from './connection-transport.js';
+import { indexedKinds, type IndexedKind } from './kinds.js';
+import { IndexStore } from './store.js';
+import { WatchLoop, type WatchLoopOptions } from './watch-loop.js';
+
+export const indexFileName = 'index.sqlite';
+
+type LoopTuning = Partial<
+  Pick<WatchLoopOptions, 'pageSize' | 'stallTimeoutMs' | 'watchTimeoutSeconds' | 'backoff'>
+>;
+
+export interface IndexRuntimeOptions {
+  index: IndexStore;
+  store: Pick<HubStore, 'clusters'>;
+  connector: Pick<ClusterConnector, 'connectionFor'>;
+  logger: Logger;
+  /** Deadline of the connect (vendor token, SSRF check) before each list or watch. */
+  connectTimeoutMs?: number;
+  kinds?: readonly IndexedKind[];
+  tuning?: LoopTuning;
+}
+
+export interface IndexRuntime {
+  readonly index: IndexStore;
+  /** Once the hub caches are synced: follow the ready clusters and forget deleted ones. */
+  start(): void;
+  /** Stops every loop; `close` also closes the database. */
+  stop(options?: { close?: boolean }): Promise<void>;
+  /** Cluster names with running loops (for tests and metrics). */
+  following(): string[];
+}
+
+interface Followed {
+  /** Changes of this key (uid, generation, credentials) restart the loops. */
+  key: string;
+  loops: WatchLoop[];
+}
+
+function isReady(cluster: ClusterObject): boolean {
+  return cluster.status?.ready === true && !cluster.metadata.deletionTimestamp;
+}
+
+function followKey(cluster: ClusterObject): string {
+  const { uid, generation, annotations } = cluster.metadata;
+  return `${uid}/${generation ?? 0}/${annotations?.[credentialsUpdatedAnnotation] ?? ''}`;
+}
+
+/** Opens `<dataDir>/index.sqlite` (WAL). */
+export function openIndexStore(dataDir: string): IndexStore {
+  return IndexStore.open(join(dataDir, indexFileName));
+}
+
+export function createIndexRuntime(options: IndexRuntimeOptions): IndexRuntime {
+  const { index, store, connector } = options;
+  const kinds = options.kinds ?? indexedKinds;
+  const log = options.logger.child({ component: 'index' });
+  const followed = new Map<string, Followed>();
+  let unsubscribe: (() => void) | undefined;
+  let stopped = false;
+
+  function startLoops(name: string): WatchLoop[] {
+    const transport = new ConnectionTransport(() => {
+      const current = store.clusters.get(name);
+      if (!current) return Promise.reject(new Error(`cluster ${name} is gone`));
+      return connector.connectionFor(current, options.connectTimeoutMs);
+    });
+    return kinds.map((kind) => {
+      let lastError = '';
+      const loop = new WatchLoop({
+        cluster: name,
+        kind,
+        transport,
+        sink: index,
+        ...options.tuning,
+        onError: (error) => {
+          const message = error instanceof Error ? error.message : String(error);
+          // One line per new failure reason, not one per retry.
+          if (message === lastError) return;
+          lastError = message;
+          log.warn({ cluster: name, kind: kind.name, reason: message }, 'index loop failed');
+        },
+      });
+      loop.start();
+      return loop;
+    });
+  }
+
+  async function stopLoops(name: string): Promise<void> {
+    const current = followed.get(name);
+    followed.delete(name);
+    if (current) await Promise.all(current.loops.map((loop) => loop.stop()));
+  }
+
+  function reconcileCluster(cluster: ClusterObject): void {
+    const name = cluster.metadata.name;
+    const current = followed.get(name);
+    const key = followKey(cluster);
+    if (current && current.key !== key) {
+      const sameCluster = current.key.split('/')[0] === cluster.metadata.uid;
+      void stopLoops(name).then(() => {
+        if (!sameCluster) index.dropCluster(name);
+        if (!stopped) reconcileCluster(store.clusters.get(name) ?? cluster);
+      });
+      return;
+    }
+    if (!current && isReady(cluster)) {
+      log.info({ cluster: name }, 'indexing cluster');
+      followed.set(name, { key, loops: startLoops(name) });
+    }
+  }
+
+  async function forget(name: string): Promise<void> {
+    await stopLoops(name);
+    index.dropCluster(name);
+    log.info({ cluster: name }, 'cluster removed from the index');
+  }
+
+  return {
+    index,
+    start() {
+      if (unsubscribe || stopped) return;
+      unsubscribe = store.clusters.subscribe((type, cluster) => {
+        if (stopped) return;
+        if (type === 'delete') void forget(cluster.metadata.name);
+        else reconcileCluster(cluster);
+      });
+      const known = new Set(store.clusters.list().map((c) => c.metadata.name));
+      for (const name of index.clusters()) if (!known.has(name)) index.dropCluster(name);
+      for (const cluster of store.clusters.list()) reconcileCluster(cluster);
+    },
+    async stop({ close = false } = {}) {
+      stopped = true;
+      unsubscribe?.();
+      await Promise.all([...followed.keys()].map(stopLoops));
+      if (close) index.close();
+    },
+    following: () => [...followed.keys()].sort(),
+  };
+}
