@@ -34,6 +34,13 @@ export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'zh';
 export const LANGUAGE_COOKIE = 'language';
 
+/**
+ * The product docs per docs language. Same-origin paths, because the operator serves the docs
+ * next to the console (the project's `/docs/{language}/` layout); there are no Japanese docs,
+ * so Japanese readers get the English ones (SPEC §2).
+ */
+export const DOCS_URLS = { zh: '/docs/zh/', en: '/docs/en/' } as const;
+
 /** Keys of the persisted session in localStorage. */
 export const STORAGE_KEYS = {
   token: 'nimbus.token',

@@ -83,6 +83,7 @@ export function serveSignedInUser(server: LoopbackServer, fixture: SignedInFixtu
       }),
     ),
   );
+  server.respond(`${API}/manage.nimbus.io/users/u-1/collections`, ok({ items: [] }));
   server.respond(`POST ${AUTH}/logout`, ok(null));
 }
 

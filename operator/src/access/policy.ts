@@ -35,6 +35,8 @@ const everyone = ['system-admin', 'organization-admin', 'user'] as const;
 const iam = '/iam.{host}';
 const orgs = `${iam}/organizations`;
 const clusters = '/manage.{host}/providers/:kind/clusters';
+// The handler narrows own-user to the caller alone: favourites are personal.
+const collections = '/manage.{host}/users/:userId/collections';
 
 function entry(
   method: Method,
@@ -135,6 +137,11 @@ export const policyTable: readonly PolicyEntry[] = [
   entry('DELETE', `${clusters}/:cluster`, admins, 'Delete a cluster', {
     ...inOrg('body.organizationId'),
   }),
+
+  entry('POST', '/manage.{host}/collections', 'authenticated', 'Collect a resource (favourite)'),
+  entry('GET', collections, 'authenticated', "The caller's favourites", ownUser('params.userId')),
+  entry('POST', collections, 'authenticated', 'Collect a resource', ownUser('params.userId')),
+  entry('DELETE', collections, 'authenticated', 'Remove a favourite', ownUser('params.userId')),
 
   // Data scoped by the handler: the caller's clusters with effect Allow (docs/api.md).
   entry('GET', '/crd.{host}/clusters', 'authenticated', "Clusters of the caller's organizations"),

@@ -1,6 +1,7 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { z } from 'zod';
 import { clusterKind } from '../crds/cluster.js';
+import { favouriteKind } from '../crds/favourite.js';
 import type { KindDefinition } from '../crds/kind.js';
 import { organizationKind } from '../crds/organization.js';
 import { roleKind } from '../crds/role.js';
@@ -106,6 +107,8 @@ export interface HubStore {
   sessions: KindStore<typeof sessionKind>;
   /** Member clusters; an organization's are labelled nimbus.io/organization=<org name>. */
   clusters: KindStore<typeof clusterKind>;
+  /** Resources users collected; each labelled nimbus.io/user=<user label value>. */
+  favourites: KindStore<typeof favouriteKind>;
   /** Secrets in the operator's namespace (NIMBUS_NAMESPACE). */
   secrets: SecretStore;
   /** coordination.k8s.io Leases in the operator's namespace, used as shared counters. */
@@ -122,6 +125,7 @@ export type UserGroupObject = Stored<typeof userGroupKind>;
 export type RoleObject = Stored<typeof roleKind>;
 export type SessionObject = Stored<typeof sessionKind>;
 export type ClusterObject = Stored<typeof clusterKind>;
+export type FavouriteObject = Stored<typeof favouriteKind>;
 
 export interface HubStoreOptions {
   kubeConfig: KubeConfig;
@@ -138,6 +142,7 @@ export function createHubStore(options: HubStoreOptions): HubStore {
     roles: createKindStore(kubeConfig, roleKind, logger),
     sessions: createKindStore(kubeConfig, sessionKind, logger),
     clusters: createKindStore(kubeConfig, clusterKind, logger),
+    favourites: createKindStore(kubeConfig, favouriteKind, logger),
   };
   const all = Object.values(kinds);
   return {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { clusterKind } from '../crds/cluster.js';
+import { favouriteKind } from '../crds/favourite.js';
 import type { KindDefinition } from '../crds/kind.js';
 import { apiVersion } from '../crds/kind.js';
 import { organizationKind } from '../crds/organization.js';
@@ -160,6 +161,7 @@ export function createMemoryStore(namespace = 'nimbus-system'): MemoryHubStore {
     roles: memoryKind(roleKind),
     sessions: memoryKind(sessionKind),
     clusters: memoryKind(clusterKind),
+    favourites: memoryKind(favouriteKind),
     secrets: secrets satisfies SecretStore,
     leases: leases satisfies LeaseStore,
     secretRecords: secrets.records,

@@ -31,6 +31,9 @@ describe('global search', () => {
   });
 
   it('opens the home search elsewhere and closes on any route change', async () => {
+    server.respond('/api/v1/crd.nimbus.io/search?keyword=web', {
+      body: { code: 0, message: 'success', data: [] },
+    });
     const { router } = openAt('/audit');
     const user = userEvent.setup();
 

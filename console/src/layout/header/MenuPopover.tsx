@@ -1,5 +1,5 @@
 import { AppstoreOutlined } from '@ant-design/icons';
-import { Button, Empty, Flex, Popover, Typography } from 'antd';
+import { Button, Flex, Popover, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -12,6 +12,7 @@ import {
   type MenuLink,
 } from '../navigation/menuModel';
 import { useGeneratedRoutes } from '../navigation/useGeneratedRoutes';
+import { FavouriteLinks } from './FavouriteLinks';
 import './MenuPopover.css';
 
 interface SectionProps {
@@ -48,10 +49,7 @@ export function MenuPopover() {
   const adminLinks = openableLinks(ADMIN_SERVICE_LINKS, routes);
   const content = (
     <Flex className="nimbus-menu" gap="large" wrap data-testid="menu-popover">
-      <section className="nimbus-menu__section">
-        <Typography.Title level={5}>{t('menu.favourites')}</Typography.Title>
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('menu.noFavourites')} />
-      </section>
+      <FavouriteLinks onNavigate={close} />
       <MenuSection
         titleKey="menu.tools.title"
         links={openableLinks(TOOL_LINKS, routes)}

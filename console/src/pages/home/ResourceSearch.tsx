@@ -1,33 +1,36 @@
-import { Empty, Input } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
+import { Input, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchResourcesQuery } from '../../api/searchApi';
+import { SearchResults } from './SearchResults';
 
 /**
- * The global resource search of the home view (SPEC §2). It searches on Enter with non-empty text
- * and clearing the text closes the results; the search service arrives with the index issue, so
- * for now every search finds nothing.
+ * The global resource search of the home view and the header's search dialog (SPEC §2). It
+ * searches on Enter only, with non-empty text; clearing the text closes the results.
  */
 export function ResourceSearch() {
   const { t } = useTranslation();
-  const [query, setQuery] = useState('');
+  const [keyword, setKeyword] = useState('');
+  const { currentData, isFetching } = useSearchResourcesQuery(keyword, { skip: !keyword });
   return (
     <div data-testid="resource-search">
-      <Input.Search
+      <Input
+        type="search"
         allowClear
         autoFocus
+        prefix={<SearchOutlined />}
         placeholder={t('search.placeholder')}
         aria-label={t('search.placeholder')}
-        onSearch={(text) => setQuery(text.trim())}
+        onPressEnter={(event) => setKeyword(event.currentTarget.value.trim())}
         onChange={(event) => {
-          if (event.target.value === '') setQuery('');
+          if (event.target.value.trim() === '') setKeyword('');
         }}
       />
-      {query && (
-        <Empty
-          style={{ marginTop: 24 }}
-          description={t('search.noResults')}
-          data-testid="resource-search-results"
-        />
+      {keyword && (
+        <div style={{ marginTop: 16 }} data-testid="resource-search-results">
+          {isFetching ? <Spin /> : currentData && <SearchResults results={currentData} />}
+        </div>
       )}
     </div>
   );

@@ -13,6 +13,7 @@ import { notFoundHandler } from '../error-handler.js';
 import { auditRouter } from './audit.js';
 import { authRouter } from './auth.js';
 import { crdRouter } from './crd.js';
+import { favouritesRouter } from './favourites.js';
 import { iamRouter } from './iam.js';
 import { manageRouter } from './manage.js';
 import type { SystemInfo } from './system.js';
@@ -56,6 +57,7 @@ export function apiRouter(deps: ApiDeps): Router {
     router.use(mount('iam'), mfaRouter(deps.identity));
     router.use(mount('iam'), iamRouter(iamDepsFrom(deps.identity)));
     router.use(mount('manage'), manageRouter(deps.identity.store, deps.clusters));
+    router.use(mount('manage'), favouritesRouter(deps.identity.store));
     if (deps.index) router.use(mount('crd'), crdRouter(deps.identity.store, deps.index));
   }
   router.use(mount('system'), systemRouter(deps.system));

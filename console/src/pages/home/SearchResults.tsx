@@ -1,0 +1,56 @@
+import { Empty, Flex, Tabs, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ClusterSearchResult } from '../../api/searchApi';
+import { detailPath } from '../../resources/detailPath';
+import {
+  formatSampleTime,
+  groupSearchResults,
+  type ClusterResultGroup,
+} from './searchResultGroups';
+
+function ClusterResults({ group }: { group: ClusterResultGroup }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Flex vertical gap="middle">
+      {group.byType.map(({ type, samples }) => (
+        <section key={type} data-testid="search-result-type">
+          <Typography.Title level={5}>{type}</Typography.Title>
+          <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {samples.map(({ labels, value }) => (
+              <li key={`${labels.namespace ?? ''}/${labels.name}`} data-testid="search-result">
+                <Flex gap="middle" wrap>
+                  <Link to={detailPath({ ...group.topology, ...labels, type })}>{labels.name}</Link>
+                  {labels.namespace && (
+                    <Typography.Text type="secondary">
+                      {t('search.namespace')}: {labels.namespace}
+                    </Typography.Text>
+                  )}
+                  <Typography.Text type="secondary">
+                    {formatSampleTime(value, i18n.language)}
+                  </Typography.Text>
+                </Flex>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </Flex>
+  );
+}
+
+/** Search results in a tab per cluster, each grouped by resource type (SPEC §2). */
+export function SearchResults({ results }: { results: readonly ClusterSearchResult[] }) {
+  const { t } = useTranslation();
+  const groups = groupSearchResults(results);
+  if (groups.length === 0) return <Empty description={t('search.noResults')} />;
+  return (
+    <Tabs
+      items={groups.map((group) => ({
+        key: group.key,
+        label: group.topology.cluster,
+        children: <ClusterResults group={group} />,
+      }))}
+    />
+  );
+}

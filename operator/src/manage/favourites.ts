@@ -1,0 +1,118 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { denied, isSelf } from '../access/scope.js';
+import { favouriteSpec } from '../crds/favourite.js';
+import type { FavouriteObject, HubStore } from '../hub/store.js';
+import { ownerReference } from '../hub/owner.js';
+import { notFound, parseRequest } from '../iam/problems.js';
+import { userLabelValue } from '../identity/credentials.js';
+import type { Identity } from '../identity/identity.js';
+import { sessionUserLabel } from '../identity/sessions.js';
+
+/** A favourite as SPEC §3 lists it; id is the object name. */
+export interface FavouriteView {
+  id: string;
+  type: string;
+  name: string;
+  region: string;
+  vendor: string;
+  cluster: string;
+  namespace?: string;
+}
+
+export type FavouriteStore = Pick<HubStore, 'favourites' | 'users'>;
+
+/** Same label key as sessions: one selector finds everything of a user. */
+export const favouriteUserLabel = sessionUserLabel;
+
+const target = favouriteSpec.omit({ user: true });
+const identifying = favouriteSpec.pick({ type: true, name: true, cluster: true, namespace: true });
+const byId = z.object({ id: z.string().min(1).max(63) });
+export const removeBody = z.union([byId, identifying]);
+
+type Identifying = z.output<typeof identifying>;
+
+/** Cluster-scoped resources arrive with namespace "" from the console; that means none. */
+function withoutEmptyNamespace(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const { namespace, ...rest } = body as Record<string, unknown>;
+  return namespace === '' || namespace === null ? rest : { ...rest, namespace };
+}
+
+/** Deterministic, so collecting the same resource twice updates one object. */
+export function favouriteName(user: string, fields: Identifying): string {
+  const key = JSON.stringify([
+    user,
+    fields.cluster,
+    fields.namespace ?? '',
+    fields.type,
+    fields.name,
+  ]);
+  return `fav-${createHash('sha256').update(key).digest('hex').slice(0, 40)}`;
+}
+
+export function toFavouriteView(favourite: FavouriteObject): FavouriteView {
+  const { spec } = favourite;
+  return {
+    id: favourite.metadata.name,
+    type: spec.type,
+    name: spec.name,
+    region: spec.region,
+    vendor: spec.vendor,
+    cluster: spec.cluster,
+    ...(spec.namespace === undefined ? {} : { namespace: spec.namespace }),
+  };
+}
+
+/** Favourites live under the caller's own path only; not even administrators act for others. */
+export function assertOwnPath(identity: Identity, pathUser: string): void {
+  if (!isSelf(identity, pathUser)) throw denied();
+}
+
+export async function addFavourite(
+  store: FavouriteStore,
+  identity: Identity,
+  body: unknown,
+): Promise<FavouriteView> {
+  const fields = parseRequest(target, withoutEmptyNamespace(body));
+  const user = await store.users.fetch(identity.userName);
+  const stored = await store.favourites.apply({
+    metadata: {
+      name: favouriteName(identity.userName, fields),
+      labels: { [favouriteUserLabel]: userLabelValue(identity.userName) },
+      // Removed with the user by garbage collection.
+      ...(user ? { ownerReferences: [ownerReference(user)] } : {}),
+    },
+    spec: { ...fields, user: identity.userName },
+  });
+  return toFavouriteView(stored);
+}
+
+function ownedBy(identity: Identity) {
+  return (favourite: FavouriteObject): boolean => favourite.spec.user === identity.userName;
+}
+
+export function listFavourites(
+  store: FavouriteStore,
+  identity: Identity,
+): { items: FavouriteView[] } {
+  const items = store.favourites
+    .list(ownedBy(identity))
+    .sort((a, b) => a.metadata.creationTimestamp.localeCompare(b.metadata.creationTimestamp))
+    .map(toFavouriteView);
+  return { items };
+}
+
+export async function removeFavourite(
+  store: FavouriteStore,
+  identity: Identity,
+  body: unknown,
+): Promise<{ id: string }> {
+  const request = parseRequest(removeBody, withoutEmptyNamespace(body));
+  const id = 'id' in request ? request.id : favouriteName(identity.userName, request);
+  const favourite = await store.favourites.fetch(id);
+  // Another user's favourite is reported as missing, so ids reveal nothing.
+  if (!favourite || !ownedBy(identity)(favourite)) throw notFound('favourite');
+  await store.favourites.delete(id);
+  return { id };
+}
