@@ -1,11 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import {
-  acs3Authorization,
-  acs3HeadersToSign,
-  acs3Signature,
-  sha256Hex,
-} from './alibaba/acs3-signature.js';
+import { acs3Authorization, acs3HeadersToSign, acs3Signature } from './alibaba/acs3-signature.js';
+import { sha256Hex } from './signing.js';
 import { connectionFromKubeconfig, type VendorAdapterOptions } from './kubeconfig-connection.js';
 import type { ClusterConnection, ProviderAdapter, ProviderContext } from './types.js';
 import {

@@ -2,8 +2,8 @@ import { timingSafeEqual } from 'node:crypto';
 import {
   acs3Signature,
   parseAcs3Authorization,
-  sha256Hex,
 } from '../../clusters/providers/alibaba/acs3-signature.js';
+import { sha256Hex } from '../../clusters/providers/signing.js';
 import {
   isFresh,
   startVendorFake,

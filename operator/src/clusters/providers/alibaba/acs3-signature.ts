@@ -1,4 +1,4 @@
-import { createHash, createHmac } from 'node:crypto';
+import { canonicalRequest, hmacSha256, rfc3986Encode, sha256Hex } from '../signing.js';
 
 /**
  * Alibaba Cloud request signature V3 (ACS3-HMAC-SHA256), the scheme Alibaba documents for every
@@ -21,17 +21,8 @@ export interface Acs3Request {
   body: string;
 }
 
-export function sha256Hex(data: string): string {
-  return createHash('sha256').update(data, 'utf8').digest('hex');
-}
-
-/** RFC 3986 percent-encoding as Alibaba specifies it: only A-Z a-z 0-9 - _ . ~ stay literal. */
-export function acsPercentEncode(value: string): string {
-  return encodeURIComponent(value).replace(
-    /[!'()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-}
+/** RFC 3986 percent-encoding, as Alibaba specifies it. */
+export const acsPercentEncode = rfc3986Encode;
 
 function canonicalUri(path: string): string {
   if (path === '') return '/';
@@ -58,17 +49,14 @@ export function acs3HeadersToSign(headers: Readonly<Record<string, string>>): st
 }
 
 export function acs3CanonicalRequest(request: Acs3Request, signedHeaders: string[]): string {
-  const headerLines = signedHeaders.map(
-    (name) => `${name}:${(request.headers[name] ?? '').trim()}\n`,
-  );
-  return [
-    request.method.toUpperCase(),
-    canonicalUri(request.path),
-    canonicalQuery(request.query),
-    headerLines.join(''),
-    signedHeaders.join(';'),
-    sha256Hex(request.body),
-  ].join('\n');
+  return canonicalRequest({
+    method: request.method,
+    uri: canonicalUri(request.path),
+    query: canonicalQuery(request.query),
+    headers: request.headers,
+    signedHeaders,
+    body: request.body,
+  });
 }
 
 export function acs3Signature(
@@ -77,7 +65,7 @@ export function acs3Signature(
   accessKeySecret: string,
 ): string {
   const stringToSign = `${ACS3_ALGORITHM}\n${sha256Hex(acs3CanonicalRequest(request, signedHeaders))}`;
-  return createHmac('sha256', accessKeySecret).update(stringToSign, 'utf8').digest('hex');
+  return hmacSha256(accessKeySecret, stringToSign).toString('hex');
 }
 
 export function acs3Authorization(

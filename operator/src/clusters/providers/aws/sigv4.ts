@@ -1,4 +1,6 @@
-import { createHash, createHmac } from 'node:crypto';
+import { hmacSha256 as hmac, sha256Hex } from '../signing.js';
+
+export { sha256Hex };
 
 /**
  * AWS Signature Version 4, written against the published specification so the operator needs no
@@ -18,14 +20,6 @@ export interface SigningScope {
 
 export const ALGORITHM = 'AWS4-HMAC-SHA256';
 export const EMPTY_PAYLOAD_HASH = sha256Hex('');
-
-export function sha256Hex(data: string | Buffer): string {
-  return createHash('sha256').update(data).digest('hex');
-}
-
-function hmac(key: string | Buffer, data: string): Buffer {
-  return createHmac('sha256', key).update(data, 'utf8').digest();
-}
 
 /** `20150830T123600Z` */
 export function amzDate(date: Date): string {
@@ -142,7 +136,7 @@ export function signature(
   const regionKey = hmac(dateKey, scope.region);
   const serviceKey = hmac(regionKey, scope.service);
   const signingKey = hmac(serviceKey, 'aws4_request');
-  return createHmac('sha256', signingKey).update(toSign, 'utf8').digest('hex');
+  return hmac(signingKey, toSign).toString('hex');
 }
 
 export interface SignRequestInput {

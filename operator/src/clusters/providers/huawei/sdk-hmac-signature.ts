@@ -1,4 +1,4 @@
-import { createHash, createHmac } from 'node:crypto';
+import { canonicalRequest, hmacSha256, rfc3986Encode, sha256Hex } from '../signing.js';
 
 /**
  * Huawei Cloud AK/SK signing (API Gateway "SDK-HMAC-SHA256"):
@@ -20,17 +20,6 @@ export interface SdkHmacRequest {
   body: string;
 }
 
-function sha256Hex(data: string): string {
-  return createHash('sha256').update(data, 'utf8').digest('hex');
-}
-
-function rfc3986(value: string): string {
-  return encodeURIComponent(value).replace(
-    /[!'()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-}
-
 /** `YYYYMMDDTHHMMSSZ`, the X-Sdk-Date format. */
 export function sdkDate(date: Date): string {
   return date
@@ -49,31 +38,28 @@ export function parseSdkDate(value: string): Date | undefined {
 function canonicalUri(path: string): string {
   const encoded = path
     .split('/')
-    .map((segment) => rfc3986(decodeURIComponent(segment)))
+    .map((segment) => rfc3986Encode(decodeURIComponent(segment)))
     .join('/');
   return encoded.endsWith('/') ? encoded : `${encoded}/`;
 }
 
 function canonicalQuery(query: URLSearchParams): string {
   return [...query.entries()]
-    .map(([key, value]) => [rfc3986(key), rfc3986(value)] as const)
+    .map(([key, value]) => [rfc3986Encode(key), rfc3986Encode(value)] as const)
     .sort(([a, av], [b, bv]) => (a === b ? (av < bv ? -1 : 1) : a < b ? -1 : 1))
     .map(([key, value]) => `${key}=${value}`)
     .join('&');
 }
 
 export function sdkHmacCanonicalRequest(request: SdkHmacRequest, signedHeaders: string[]): string {
-  const headerLines = signedHeaders.map(
-    (name) => `${name}:${(request.headers[name] ?? '').trim()}\n`,
-  );
-  return [
-    request.method.toUpperCase(),
-    canonicalUri(request.path),
-    canonicalQuery(request.query),
-    headerLines.join(''),
-    signedHeaders.join(';'),
-    sha256Hex(request.body),
-  ].join('\n');
+  return canonicalRequest({
+    method: request.method,
+    uri: canonicalUri(request.path),
+    query: canonicalQuery(request.query),
+    headers: request.headers,
+    signedHeaders,
+    body: request.body,
+  });
 }
 
 export function sdkHmacSignature(
@@ -83,7 +69,7 @@ export function sdkHmacSignature(
 ): string {
   const date = request.headers['x-sdk-date'] ?? '';
   const stringToSign = `${SDK_HMAC_ALGORITHM}\n${date}\n${sha256Hex(sdkHmacCanonicalRequest(request, signedHeaders))}`;
-  return createHmac('sha256', secretKey).update(stringToSign, 'utf8').digest('hex');
+  return hmacSha256(secretKey, stringToSign).toString('hex');
 }
 
 export function sdkHmacAuthorization(

@@ -1,4 +1,4 @@
-import { createHash, createHmac } from 'node:crypto';
+import { canonicalRequest, hmacSha256 as hmac, sha256Hex } from '../signing.js';
 
 /**
  * Tencent Cloud API signature v3 (TC3-HMAC-SHA256):
@@ -18,14 +18,6 @@ export interface Tc3Request {
   body: string;
 }
 
-function sha256Hex(data: string): string {
-  return createHash('sha256').update(data, 'utf8').digest('hex');
-}
-
-function hmac(key: string | Buffer, data: string): Buffer {
-  return createHmac('sha256', key).update(data, 'utf8').digest();
-}
-
 /** UTC calendar date of a Unix timestamp in seconds, as used in the credential scope. */
 export function tc3Date(timestamp: number): string {
   return new Date(timestamp * 1000).toISOString().slice(0, 10);
@@ -36,17 +28,15 @@ export function tc3CredentialScope(timestamp: number, service: string): string {
 }
 
 export function tc3CanonicalRequest(request: Tc3Request, signedHeaders: string[]): string {
-  const headerLines = signedHeaders.map(
-    (name) => `${name}:${(request.headers[name] ?? '').trim().toLowerCase()}\n`,
-  );
-  return [
-    request.method.toUpperCase(),
-    '/',
-    request.query,
-    headerLines.join(''),
-    signedHeaders.join(';'),
-    sha256Hex(request.body),
-  ].join('\n');
+  return canonicalRequest({
+    method: request.method,
+    uri: '/',
+    query: request.query,
+    headers: request.headers,
+    signedHeaders,
+    body: request.body,
+    lowerCaseValues: true,
+  });
 }
 
 export function tc3Signature(
@@ -65,7 +55,7 @@ export function tc3Signature(
   ].join('\n');
   const dateKey = hmac(`TC3${secretKey}`, tc3Date(timestamp));
   const signingKey = hmac(hmac(dateKey, service), 'tc3_request');
-  return createHmac('sha256', signingKey).update(stringToSign, 'utf8').digest('hex');
+  return hmac(signingKey, stringToSign).toString('hex');
 }
 
 export function tc3Authorization(
