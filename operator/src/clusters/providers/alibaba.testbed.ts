@@ -1,9 +1,9 @@
 // Test-bed tier (run by `make test` once the test bed is up): the ACK path ends in a real
 // API server, member-a, whose kubeconfig the fake hands back as ACK would.
-import { request } from 'node:https';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startAlibabaFake } from '../../testing/fakes/alibaba-fake.js';
 import { hasMemberA, readMemberA, serverHostOf } from '../../testing/fakes/kubeconfig-fixture.js';
+import { memberVersion } from '../../testing/member-version.js';
 import { expectRefusal } from '../../testing/fakes/vendor-assertions.js';
 import type { RunningFake } from '../../testing/fakes/vendor-fake-server.js';
 import { createAlibabaAdapter, type AlibabaCredentials } from './alibaba.js';
@@ -32,29 +32,10 @@ function context(fake: RunningFake): ProviderContext {
 
 function getVersion(connection: ClusterConnection): Promise<{ gitVersion: string }> {
   if (!('clientCertificateData' in connection.auth)) throw new Error('expected a client cert');
-  const { clientCertificateData, clientKeyData } = connection.auth;
-  return new Promise((resolve, reject) => {
-    const req = request(
-      new URL('/version', connection.server),
-      {
-        ca: Buffer.from(connection.certificateAuthorityData ?? '', 'base64'),
-        cert: Buffer.from(clientCertificateData, 'base64'),
-        key: Buffer.from(clientKeyData, 'base64'),
-        timeout: 5000,
-      },
-      (res) => {
-        let body = '';
-        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        res.on('end', () =>
-          res.statusCode === 200
-            ? resolve(JSON.parse(body) as { gitVersion: string })
-            : reject(new Error(`GET /version: HTTP ${res.statusCode}`)),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.on('timeout', () => req.destroy(new Error('GET /version timed out')));
-    req.end();
+  return memberVersion({
+    server: connection.server,
+    certificateAuthorityData: connection.certificateAuthorityData ?? '',
+    ...connection.auth,
   });
 }
 

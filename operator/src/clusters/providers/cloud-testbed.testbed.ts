@@ -4,10 +4,10 @@
 // own client certificate; token validity is covered by the fakes' verifiers in aws/gcp tests.
 import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { request } from 'node:https';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { memberVersion } from '../../testing/member-version.js';
 import { startAwsFake } from '../../testing/fakes/aws-fake.js';
 import { startGcpFake } from '../../testing/fakes/gcp-fake.js';
 import { awsProvider } from './aws.js';
@@ -45,38 +45,20 @@ function memberA(): MemberA {
   };
 }
 
+/** The connection's server and CA, authenticated as member-a's own admin. */
 function getVersion(
   connection: ClusterConnection,
   member: MemberA,
 ): Promise<{ gitVersion: string }> {
-  const ca = Buffer.from(connection.certificateAuthorityData ?? '', 'base64');
-  return new Promise((resolve, reject) => {
-    const req = request(
-      new URL('/version', connection.server),
-      {
-        ca,
-        cert: Buffer.from(member.cert, 'base64'),
-        key: Buffer.from(member.key, 'base64'),
-        servername: connection.tlsServerName,
-        timeout: 5000,
-      },
-      (res) => {
-        let body = '';
-        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        res.on('end', () =>
-          res.statusCode === 200
-            ? resolve(JSON.parse(body) as { gitVersion: string })
-            : reject(new Error(`GET /version: HTTP ${res.statusCode}`)),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.on('timeout', () => req.destroy(new Error('GET /version timed out')));
-    req.end();
+  return memberVersion({
+    server: connection.server,
+    certificateAuthorityData: connection.certificateAuthorityData ?? '',
+    clientCertificateData: member.cert,
+    clientKeyData: member.key,
+    ...(connection.tlsServerName ? { tlsServerName: connection.tlsServerName } : {}),
   });
 }
 
-// Runs where the test bed is up (`make up`); the unit tier elsewhere has no member to call.
 describe('cloud providers end in the test bed member-a', () => {
   it('EKS: the DescribeCluster endpoint and CA reach member-a', async () => {
     const member = memberA();
