@@ -13,6 +13,8 @@ key_file="$run_dir/session-key"
 namespace=nimbus-system
 kubeconfig="$root/.cache/testbed/nimbus-hub.kubeconfig"
 url="http://127.0.0.1:$port"
+# A second build (e.g. a work-in-progress tree compiled elsewhere) may be run instead of dist.
+main_js=${NIMBUS_OPERATOR_MAIN:-$root/operator/dist/main.js}
 mkdir -p "$run_dir"
 
 log() { printf '[operator] %s\n' "$*" >&2; }
@@ -76,7 +78,7 @@ stop() {
 start() {
   local pid
   if pid=$(running_pid); then
-    if [ "$root/operator/dist/main.js" -ot "$pid_file" ] && [ "$root/console/dist/index.html" -ot "$pid_file" ] && ready; then
+    if [ "$main_js" -ot "$pid_file" ] && [ "$root/console/dist/index.html" -ot "$pid_file" ] && ready; then
       log "$name already serving $url (pid $pid, reused)"
       return
     fi
@@ -91,7 +93,7 @@ start() {
     NIMBUS_MFA_ENABLED="${NIMBUS_MFA_ENABLED:-false}" \
     NIMBUS_OUTBOUND_ALLOW_HOSTS="${NIMBUS_OUTBOUND_ALLOW_HOSTS:-$(outbound_allow_hosts)}" \
     NIMBUS_CONSOLE_DIR="$root/console/dist" NIMBUS_DATA_DIR="$run_dir/data" \
-    setsid nohup node "$root/operator/dist/main.js" >"$log_file" 2>&1 </dev/null &
+    setsid nohup node "$main_js" >"$log_file" 2>&1 </dev/null &
   echo $! >"$pid_file"
   log "$name starting on $url (pid $!, log $log_file)"
   for _ in $(seq 1 120); do

@@ -9,6 +9,8 @@ import { createI18n } from '../src/i18n/createI18n';
 import { combineMessages } from '../src/i18n/loadMessages';
 import adminEn from '../src/i18n/locales/admin.en.json';
 import en from '../src/i18n/locales/en.json';
+import namespacesEn from '../src/i18n/locales/namespaces.en.json';
+import resourcesEn from '../src/i18n/locales/resources.en.json';
 import type { Session } from '../src/session/session';
 import { createFeedbackSpy } from './feedbackSpy';
 
@@ -32,7 +34,15 @@ export function renderWithProviders(ui: ReactElement, options: ProvidersOptions 
       baseUrl: `${options.apiOrigin ?? 'http://127.0.0.1:9'}/api/v1`,
       readSession: () => options.session ?? {},
     });
-  const i18n = createI18n('en', combineMessages(en, adminEn));
+  const i18n = createI18n(
+    'en',
+    combineMessages({
+      base: en,
+      admin: adminEn,
+      resources: resourcesEn,
+      namespaces: namespacesEn,
+    }),
+  );
   const result = render(
     <AppProviders store={store} i18n={i18n} antdLocale={enUS} onAntdReady={options.onAntdReady}>
       {ui}

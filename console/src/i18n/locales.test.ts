@@ -6,11 +6,32 @@ import adminZh from './locales/admin.zh.json';
 import enShell from './locales/en.json';
 import jaShell from './locales/ja.json';
 import zhShell from './locales/zh.json';
+import namespacesEn from './locales/namespaces.en.json';
+import namespacesJa from './locales/namespaces.ja.json';
+import namespacesZh from './locales/namespaces.zh.json';
+import resourcesEn from './locales/resources.en.json';
+import resourcesJa from './locales/resources.ja.json';
+import resourcesZh from './locales/resources.zh.json';
 
-// Each language as the console loads it: the shell's file plus the admin screens' file.
-const en = combineMessages(enShell, adminEn);
-const zh = combineMessages(zhShell, adminZh);
-const ja = combineMessages(jaShell, adminJa);
+// Each language as the console loads it: the shell's file plus each feature's file.
+const en = combineMessages({
+  base: enShell,
+  admin: adminEn,
+  resources: resourcesEn,
+  namespaces: namespacesEn,
+});
+const zh = combineMessages({
+  base: zhShell,
+  admin: adminZh,
+  resources: resourcesZh,
+  namespaces: namespacesZh,
+});
+const ja = combineMessages({
+  base: jaShell,
+  admin: adminJa,
+  resources: resourcesJa,
+  namespaces: namespacesJa,
+});
 
 /** Leaf messages of a nested message object, keyed by dotted path. */
 function flatten(messages: object, prefix = ''): [string, unknown][] {

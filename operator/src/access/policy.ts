@@ -35,6 +35,10 @@ const everyone = ['system-admin', 'organization-admin', 'user'] as const;
 const iam = '/iam.{host}';
 const orgs = `${iam}/organizations`;
 const clusters = '/manage.{host}/providers/:kind/clusters';
+const location = '/vendors/:vendor/regions/:region/clusters/:cluster';
+const crdAt = `/crd.{host}${location}`;
+const k8sAt = `/k8s.{host}${location}`;
+const k8sNs = '/k8s.{host}/namespaces/:namespace';
 // The handler narrows own-user to the caller alone: favourites are personal.
 const collections = '/manage.{host}/users/:userId/collections';
 
@@ -143,8 +147,43 @@ export const policyTable: readonly PolicyEntry[] = [
   entry('POST', collections, 'authenticated', 'Collect a resource', ownUser('params.userId')),
   entry('DELETE', collections, 'authenticated', 'Remove a favourite', ownUser('params.userId')),
 
+  entry('POST', '/manage.{host}/monitors', admins, 'Set a monitoring endpoint of a cluster', {
+    ...inOrg('body.organizationId'),
+  }),
+  entry('PUT', '/manage.{host}/monitors', admins, 'Change a monitoring endpoint', {
+    ...inOrg('body.organizationId'),
+  }),
+  // The handler checks that the caller administers the monitor's cluster's organization.
+  entry('DELETE', '/manage.{host}/monitors/:id', admins, 'Remove a monitoring endpoint'),
+  entry(
+    'GET',
+    '/manage.{host}/monitors/providers/:id',
+    everyone,
+    'Monitoring endpoints of a cluster',
+  ),
+
   // Data scoped by the handler: the caller's clusters with effect Allow (docs/api.md).
   entry('GET', '/crd.{host}/clusters', 'authenticated', "Clusters of the caller's organizations"),
+  entry('GET', '/crd.{host}/labels', 'authenticated', 'Label keys and values in the index'),
+  entry('GET', crdAt, 'authenticated', 'One cluster: status, version, nodes, capacity'),
+  entry('GET', `${crdAt}/nodes/:node`, 'authenticated', 'Node detail'),
+  entry('GET', `${crdAt}/nodes/:node/pods`, 'authenticated', 'Pods on a node'),
+  entry('GET', `${crdAt}/nodes/:node/events`, 'authenticated', 'Events of a node'),
+  entry('PUT', `${crdAt}/nodes/:node`, 'authenticated', 'Cordon or uncordon a node (query)'),
+  entry('GET', `${crdAt}/namespaces/:namespace`, 'authenticated', 'Namespace detail'),
+  entry('GET', `${crdAt}/resources/:kind/:name`, 'authenticated', 'Any indexed object, live'),
+  entry('PUT', `${crdAt}/resources/annotations`, 'authenticated', 'Replace annotations'),
+  entry('PUT', `${crdAt}/resources/labels`, 'authenticated', 'Replace labels'),
+
+  // Member calls as the caller: 9997 up front when denied, then the member's RBAC decides.
+  entry('PUT', `${k8sAt}/nodes/:node`, 'authenticated', 'Node labels, annotations, taints'),
+  entry('GET', `${k8sAt}/namespaces`, 'authenticated', 'Namespaces of a cluster, live'),
+  entry('DELETE', `${k8sAt}/namespaces/:name`, 'authenticated', 'Delete a namespace'),
+  entry('POST', '/k8s.{host}/namespaces', 'authenticated', 'Create a namespace'),
+  entry('POST', `${k8sNs}/resourcequotas`, 'authenticated', 'Create a resource quota'),
+  entry('PUT', `${k8sNs}/resourcequotas/:name`, 'authenticated', 'Change a resource quota'),
+  entry('POST', `${k8sNs}/limitranges`, 'authenticated', 'Create a limit range'),
+  entry('PUT', `${k8sNs}/limitranges/:name`, 'authenticated', 'Change a limit range'),
   entry('GET', '/crd.{host}/search', 'authenticated', 'Global resource search over the index'),
   entry('GET', '/crd.{host}/:kind', 'authenticated', 'Indexed objects of one kind, all clusters'),
 

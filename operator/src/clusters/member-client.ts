@@ -39,6 +39,8 @@ export interface MemberClient {
   asUser(userName: string): MemberRequester;
   /** The operator's own identity, for health probes and controllers only. */
   asOperator(): MemberRequester;
+  /** When the connection's short-lived token (EKS, GKE) expires; unset for lasting credentials. */
+  expiresAt?: Date;
 }
 
 /** Why a member call failed, phrased for the person registering the cluster. */
@@ -235,6 +237,7 @@ export function createMemberClient(
 ): MemberClient {
   const timeoutMs = options.timeoutMs ?? defaultMemberTimeoutMs;
   return {
+    ...(connection.expiresAt ? { expiresAt: connection.expiresAt } : {}),
     asUser: (userName) => {
       if (userName === '') throw new Error('a user call needs the Nimbus user name');
       return requester(connection, addresses, { user: userName }, timeoutMs);

@@ -13,7 +13,7 @@ export interface CallerClusters {
   /** Registered clusters of the caller's organizations (system admins: all), by name. */
   visible: ClusterObject[];
   access: Record<string, ClusterAccess>;
-  /** The index scope: visible clusters whose effect is Allow (system admins: all). */
+  /** The index scope: visible clusters whose effect is Allow (system admins: all not denied). */
   scope: ClusterScope[];
 }
 
@@ -33,7 +33,11 @@ export async function callerClusters(
     ? effectiveClusterAccess(user, store.userGroups.list(), store.roles.list())
     : {};
   const scope = visible
-    .filter((cluster) => identity.sysAdmin || access[cluster.metadata.name]?.effect === 'Allow')
+    .filter((cluster) => {
+      const effect = access[cluster.metadata.name]?.effect;
+      // System admins hold the owner role in every member that does not deny them.
+      return effect === 'Allow' || (identity.sysAdmin && effect !== 'Deny');
+    })
     .map((cluster) => ({ cluster: cluster.metadata.name }));
   return { visible, access, scope };
 }

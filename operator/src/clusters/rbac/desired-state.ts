@@ -11,6 +11,8 @@ export const managedBySelector = `${managedByLabel}=${managedByValue}`;
 /** Only objects named like this are ever deleted, even when another tool uses the same label. */
 export const managedNamePrefix = 'nimbus:';
 export const impersonatorName = 'nimbus:impersonator';
+/** The built-in role a system admin holds in every member that does not deny them. */
+export const systemAdminRole = 'owner';
 
 export const roleObjectName = (role: string): string => `nimbus:role:${role}`;
 export const bindingObjectName = (user: string, role: string): string =>
@@ -127,6 +129,15 @@ export function desiredMemberRbac(
       byCluster[c]?.effect === 'Allow' ? [byCluster[c]] : [],
     );
     const userOrgs = new Set((u.spec.organizations ?? []).map((m) => m.name));
+    // System admins see every cluster in the console, so the members let them act there too,
+    // unless a binding explicitly denies them (docs/decisions.md "System admins in members").
+    if (u.spec.sysAdmin === true && clusters.some((c) => byCluster[c]?.effect !== 'Deny')) {
+      const name = bindingObjectName(u.metadata.name, systemAdminRole);
+      if (roleByName.has(systemAdminRole) && !bindings.some((b) => b.metadata.name === name)) {
+        usedRoles.add(systemAdminRole);
+        bindings.push(binding(name, roleObjectName(systemAdminRole), user(u.metadata.name)));
+      }
+    }
     for (const bound of allowed.flatMap((access) => access?.roles ?? [])) {
       const role = roleByName.get(bound.role);
       if (bound.effect !== 'Allow' || !role) continue;

@@ -10,6 +10,10 @@ import { findIndexedKind } from '../../index/kinds.js';
 import type { IndexStore } from '../../index/store.js';
 import { toProviderView } from '../../manage/providers.js';
 import { organizationLabel } from '../../iam/org-scope.js';
+import type { MemberRouteDeps } from '../../k8s/deps.js';
+import { addNamespaceCrdRoutes } from '../../k8s/namespaces/routes.js';
+import { addNodeCrdRoutes } from '../../k8s/nodes/routes.js';
+import { addResourceCrdRoutes } from '../../k8s/resources/routes.js';
 import { handle } from '../respond.js';
 
 const clustersQuery = pageQuery.extend({
@@ -29,8 +33,19 @@ const clustersQuery = pageQuery.extend({
  * The crd service: lists across the caller's member clusters, answered from the index with the
  * caller's rights in the query (docs/api.md "Multi-cluster lists and search").
  */
-export function crdRouter(store: CrdReader, index: IndexStore): Router {
+export function crdRouter(
+  store: CrdReader,
+  index: IndexStore,
+  members?: MemberRouteDeps['members'],
+): Router {
   const router = Router();
+  if (members) {
+    // Before '/:kind', which would otherwise take '/labels' and every location path.
+    const deps: MemberRouteDeps = { store, index, members };
+    addResourceCrdRoutes(router, deps);
+    addNodeCrdRoutes(router, deps);
+    addNamespaceCrdRoutes(router, deps);
+  }
   router.get(
     '/clusters',
     handle(async (req, res) => {

@@ -12,9 +12,11 @@ import type { IndexStore } from '../../index/store.js';
 import { notFoundHandler } from '../error-handler.js';
 import { auditRouter } from './audit.js';
 import { authRouter } from './auth.js';
+import { createMemberAccess } from '../../k8s/member-access.js';
 import { crdRouter } from './crd.js';
 import { favouritesRouter } from './favourites.js';
 import { iamRouter } from './iam.js';
+import { k8sRouter } from './k8s.js';
 import { manageRouter } from './manage.js';
 import type { SystemInfo } from './system.js';
 import { systemRouter } from './system.js';
@@ -58,7 +60,14 @@ export function apiRouter(deps: ApiDeps): Router {
     router.use(mount('iam'), iamRouter(iamDepsFrom(deps.identity)));
     router.use(mount('manage'), manageRouter(deps.identity.store, deps.clusters));
     router.use(mount('manage'), favouritesRouter(deps.identity.store));
-    if (deps.index) router.use(mount('crd'), crdRouter(deps.identity.store, deps.index));
+    const store = deps.identity.store;
+    const members = deps.clusters
+      ? createMemberAccess({ store, connector: deps.clusters.connector })
+      : undefined;
+    if (deps.index) router.use(mount('crd'), crdRouter(store, deps.index, members));
+    if (deps.index && members) {
+      router.use(mount('k8s'), k8sRouter({ store, index: deps.index, members }));
+    }
   }
   router.use(mount('system'), systemRouter(deps.system));
   if (deps.audit) router.use(mount('audit'), auditRouter(deps.audit));

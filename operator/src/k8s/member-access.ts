@@ -1,0 +1,143 @@
+// Calls into a member cluster made for the signed-in user: the caller is checked here first
+// (unknown or foreign cluster → 1004, denied → 9997, not ready → 2001 at once), then the
+// member's own RBAC decides, because every call carries Impersonate-User.
+import { ApiError, errors } from '../http/errors.js';
+import type { ClusterObject } from '../hub/store.js';
+import { notFound } from '../iam/problems.js';
+import type { Identity } from '../identity/identity.js';
+import type { ClusterConnector } from '../clusters/connector.js';
+import { credentialsUpdatedAnnotation } from '../clusters/cluster-view.js';
+import type { MemberClient, MemberRequest, MemberResponse } from '../clusters/member-client.js';
+import type { CrdReader } from '../crd/caller-scope.js';
+import { callerClusters } from '../crd/caller-scope.js';
+import { memberRefusal, memberUnreachable } from './member-errors.js';
+
+/** SPEC §7 addresses a cluster by vendor (provider kind), region and name. */
+export interface ClusterLocation {
+  vendor: string;
+  region: string;
+  cluster: string;
+}
+
+export interface UserMember {
+  cluster: ClusterObject;
+  /** Raw answer of the member (any status); deadline and impersonation applied. */
+  send(request: MemberRequest): Promise<MemberResponse>;
+  /** JSON answer of a 2xx response; a refusal becomes the catalogue error (403 → 9997). */
+  json<T = unknown>(request: MemberRequest): Promise<T>;
+}
+
+export interface MemberAccess {
+  /** The member at that location as the caller, or the catalogue error explaining why not. */
+  forCaller(identity: Identity, location: ClusterLocation): Promise<UserMember>;
+  /** Drops cached connections (tests, credential rotation). */
+  forget(cluster?: string): void;
+}
+
+/** Connections are reused until the spec or the credentials change, or this long. */
+const connectionTtlMs = 5 * 60_000;
+/** Short-lived vendor tokens (EKS, GKE) are renewed this long before they expire. */
+const tokenRenewMarginMs = 60_000;
+
+interface CachedClient {
+  key: string;
+  client: MemberClient;
+  expiresAt: number;
+}
+
+const clusterNotReady = (name: string): ApiError =>
+  new ApiError(errors.clusterUnreachable, {
+    message: `cluster ${name} is not ready; it was unreachable at the last probe`,
+  });
+
+function cacheKey(cluster: ClusterObject): string {
+  return [
+    cluster.metadata.uid,
+    cluster.metadata.generation ?? 0,
+    cluster.metadata.annotations?.[credentialsUpdatedAnnotation] ?? '',
+  ].join('/');
+}
+
+export function createMemberAccess(options: {
+  store: CrdReader;
+  connector: Pick<ClusterConnector, 'forCluster'>;
+  now?: () => number;
+}): MemberAccess {
+  const now = options.now ?? Date.now;
+  const cache = new Map<string, CachedClient>();
+  const pending = new Map<string, Promise<MemberClient>>();
+
+  const clientFor = async (cluster: ClusterObject): Promise<MemberClient> => {
+    const name = cluster.metadata.name;
+    const key = cacheKey(cluster);
+    const cached = cache.get(name);
+    if (cached && cached.key === key && cached.expiresAt > now()) return cached.client;
+    const inFlight = pending.get(key);
+    if (inFlight) return inFlight;
+    const connecting = options.connector
+      .forCluster(cluster)
+      .then((client) => {
+        const expiresAt = client.expiresAt
+          ? Math.min(client.expiresAt.getTime() - tokenRenewMarginMs, now() + connectionTtlMs)
+          : now() + connectionTtlMs;
+        cache.set(name, { key, client, expiresAt });
+        return client;
+      })
+      .finally(() => pending.delete(key));
+    pending.set(key, connecting);
+    return connecting;
+  };
+
+  return {
+    async forCaller(identity, location) {
+      const caller = await callerClusters(options.store, identity);
+      const cluster = caller.visible.find((c) => c.metadata.name === location.cluster);
+      if (
+        !cluster ||
+        cluster.spec.provider !== location.vendor ||
+        cluster.spec.region !== location.region
+      ) {
+        throw notFound(`cluster ${location.cluster} in ${location.vendor}/${location.region}`);
+      }
+      if (!caller.scope.some((s) => s.cluster === location.cluster)) {
+        throw new ApiError(errors.noPermission, {
+          message: `${errors.noPermission.message} (cluster ${location.cluster} is not bound to you or is forbidden)`,
+        });
+      }
+      if (cluster.status?.ready === false) throw clusterNotReady(location.cluster);
+      let client: MemberClient;
+      try {
+        client = await clientFor(cluster);
+      } catch (error) {
+        throw memberUnreachable(location.cluster, error);
+      }
+      const requester = client.asUser(identity.userName);
+      const send = async (request: MemberRequest): Promise<MemberResponse> => {
+        try {
+          return await requester.request(request);
+        } catch (error) {
+          throw memberUnreachable(location.cluster, error);
+        }
+      };
+      return {
+        cluster,
+        send,
+        async json<T>(request: MemberRequest): Promise<T> {
+          const response = await send(request);
+          if (response.status < 200 || response.status >= 300) {
+            throw memberRefusal(location.cluster, response);
+          }
+          try {
+            return response.json<T>();
+          } catch (error) {
+            throw memberUnreachable(location.cluster, error);
+          }
+        },
+      };
+    },
+    forget(cluster) {
+      if (cluster === undefined) cache.clear();
+      else cache.delete(cluster);
+    },
+  };
+}
