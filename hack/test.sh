@@ -45,7 +45,9 @@ hack/helm-check.sh
 
 step "operator under test on 127.0.0.1:$operator_port"
 # MFA on: the end-to-end flow binds a TOTP authenticator.
-NIMBUS_MFA_ENABLED=true hack/operator.sh start test "$operator_port"
+# A 2 s probe: the blackhole test waits for a stopped member to be marked NotReady.
+NIMBUS_MFA_ENABLED=true NIMBUS_CLUSTER_PROBE_INTERVAL_MS=2000 \
+  hack/operator.sh start test "$operator_port"
 
 export NIMBUS_URL="http://127.0.0.1:$operator_port"
 export NIMBUS_OPERATOR_LOG="$root/.cache/operator/test/operator.log"

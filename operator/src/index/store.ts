@@ -5,6 +5,7 @@ import { findIndexedKind } from './kinds.js';
 import { schema } from './schema.js';
 import { buildList, buildSearch, type ListQuery, type SearchQuery } from './store-query.js';
 import { encodeCursor } from './cursor.js';
+import { buildLabelQuery, groupLabels, type LabelQuery, type LabelSummary } from './label-query.js';
 import { trimObject, type KubeObject } from './trim.js';
 
 export interface IndexedObject {
@@ -199,6 +200,12 @@ export class IndexStore {
       });
     }
     return groups;
+  }
+
+  /** Label keys and values with counts, top keys only (label-query.ts). */
+  labels(query: LabelQuery): LabelSummary[] {
+    const built = buildLabelQuery(query);
+    return built ? groupLabels(this.db.prepare(built.sql).all(...built.params)) : [];
   }
 
   private writeObject(cluster: string, kind: string, raw: KubeObject): string | undefined {

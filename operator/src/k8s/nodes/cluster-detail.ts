@@ -1,0 +1,103 @@
+// One cluster as its detail page shows it: the provider view and status from the hub, node
+// figures from the index with the caller's rights applied (a denied caller sees no nodes).
+import type { CallerClusters } from '../../crd/caller-scope.js';
+import type { ClusterObject } from '../../hub/store.js';
+import { organizationLabel } from '../../iam/org-scope.js';
+import { notFound } from '../../iam/problems.js';
+import type { IndexStore } from '../../index/store.js';
+import { maxLimit } from '../../index/store-query.js';
+import type { ProviderView } from '../../manage/providers.js';
+import { toProviderView } from '../../manage/providers.js';
+import type { ClusterLocation } from '../member-access.js';
+import type { KubeNode } from './node-view.js';
+import { isNodeReady } from './node-view.js';
+import { parseQuantity } from '../quantity.js';
+
+/** cpu in cores, memory in bytes, pods as a count. */
+export interface ResourceTotals {
+  cpu: number;
+  memory: number;
+  pods: number;
+}
+
+type Conditions = NonNullable<NonNullable<ClusterObject['status']>['conditions']>;
+
+export interface ClusterDetail extends ProviderView {
+  organization: string;
+  kubernetesVersion: string;
+  nodeCount: number;
+  readyNodeCount: number;
+  lastProbeTime?: string;
+  conditions: Conditions;
+  capacity: ResourceTotals;
+  allocatable: ResourceTotals;
+}
+
+const zero = (): ResourceTotals => ({ cpu: 0, memory: 0, pods: 0 });
+
+function add(totals: ResourceTotals, figures: Record<string, string> | undefined): void {
+  totals.cpu += parseQuantity(figures?.cpu);
+  totals.memory += parseQuantity(figures?.memory);
+  totals.pods += parseQuantity(figures?.pods);
+}
+
+// Sums carry float noise ("0.30000000000000004" cores); a millicore is the finest unit shown.
+const rounded = (t: ResourceTotals): ResourceTotals => ({
+  cpu: Math.round(t.cpu * 1000) / 1000,
+  memory: Math.round(t.memory),
+  pods: Math.round(t.pods),
+});
+
+/** Every indexed node of the cluster the caller may see, page by page. */
+function* indexedNodes(index: IndexStore, caller: CallerClusters, cluster: string) {
+  let after: string | undefined;
+  do {
+    const page = index.list({
+      scope: caller.scope,
+      kinds: ['nodes'],
+      clusters: [cluster],
+      limit: maxLimit,
+      ...(after ? { after } : {}),
+    });
+    for (const item of page.items) yield item.object as KubeNode;
+    after = page.nextCursor;
+  } while (after);
+}
+
+export function clusterDetail(
+  index: IndexStore,
+  caller: CallerClusters,
+  location: ClusterLocation,
+): ClusterDetail {
+  const cluster = caller.visible.find(
+    (c) =>
+      c.metadata.name === location.cluster &&
+      c.spec.provider === location.vendor &&
+      c.spec.region === location.region,
+  );
+  if (!cluster) {
+    throw notFound(`cluster ${location.cluster} in ${location.vendor}/${location.region}`);
+  }
+  const capacity = zero();
+  const allocatable = zero();
+  let nodeCount = 0;
+  let readyNodeCount = 0;
+  for (const node of indexedNodes(index, caller, cluster.metadata.name)) {
+    nodeCount += 1;
+    if (isNodeReady(node)) readyNodeCount += 1;
+    add(capacity, node.status?.capacity);
+    add(allocatable, node.status?.allocatable);
+  }
+  const status = cluster.status;
+  return {
+    ...toProviderView(cluster, caller.access[cluster.metadata.name]),
+    organization: cluster.metadata.labels?.[organizationLabel] ?? '',
+    kubernetesVersion: status?.kubernetesVersion ?? '',
+    nodeCount,
+    readyNodeCount,
+    ...(status?.lastProbeTime ? { lastProbeTime: status.lastProbeTime } : {}),
+    conditions: status?.conditions ?? [],
+    capacity: rounded(capacity),
+    allocatable: rounded(allocatable),
+  };
+}

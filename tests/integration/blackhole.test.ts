@@ -1,0 +1,151 @@
+// An unreachable member never slows the others: member-b's API server is frozen (SIGSTOP) while
+// member-a is read in the same run; member-b fails with 2001 within the member deadline, and at
+// once after the health probe has marked it NotReady. The probe runs on the operator holding the
+// nimbus-cluster-health lease; with the default 15 s interval the NotReady step takes up to ~18 s,
+// with NIMBUS_CLUSTER_PROBE_INTERVAL_MS=2000 a few seconds.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Session } from '../support/iam.js';
+import {
+  eventually,
+  expectOk,
+  gitOpsSystemAdmin,
+  hub,
+  removeGitOpsSystemAdmin,
+} from '../support/iam.js';
+import {
+  atCluster,
+  memberAllows,
+  memberKubeconfig,
+  registerMember,
+  unregisterMember,
+} from '../support/members.js';
+
+const suffix = `bh${Date.now().toString(36)}`;
+const org = `org-${suffix}`;
+const clusterA = `member-a-${suffix}`;
+const clusterB = `member-b-${suffix}`;
+const memberTimeoutMs = Number(process.env.NIMBUS_MEMBER_TIMEOUT_MS ?? 5_000);
+
+let root: Session;
+let frozen: number | undefined;
+
+/** member-b's kube-apiserver: the kwokctl pid file, checked against the kubeconfig's port. */
+function memberBApiServer(): number {
+  const kubeconfig = memberKubeconfig('member-b');
+  const server = /server:\s*https?:\/\/[^:\s]+:(\d+)/.exec(readFileSync(kubeconfig, 'utf8'));
+  const port = server?.[1];
+  if (!port) throw new Error('no server port in the member-b kubeconfig');
+  const pidFile = join(dirname(kubeconfig), 'kwok/clusters/member-b/pids/kube-apiserver.pid');
+  const pid = Number(readFileSync(pidFile, 'utf8').trim());
+  const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+  if (!cmdline.includes(`--secure-port=${port}`)) {
+    throw new Error(`pid ${pid} is not the API server on port ${port}`);
+  }
+  return pid;
+}
+
+function thaw(): void {
+  if (frozen !== undefined) process.kill(frozen, 'SIGCONT');
+  frozen = undefined;
+}
+
+const nodeOf = (cluster: string, node: string) =>
+  atCluster<{ name: string }>(root, 'crd', 'GET', cluster, `/nodes/${node}`);
+
+async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const started = performance.now();
+  const value = await work();
+  return { value, ms: performance.now() - started };
+}
+
+const readyOf = async (cluster: string): Promise<boolean | undefined> =>
+  (await atCluster<{ ready: boolean }>(root, 'crd', 'GET', cluster)).body.data?.ready;
+
+beforeAll(async () => {
+  root = await gitOpsSystemAdmin(suffix);
+  expectOk(
+    await root.call('POST', '/organizations', {
+      name: org,
+      cnName: 'blackhole',
+      contact: 'Ops',
+      email: 'ops@blackhole.example',
+    }),
+  );
+  await registerMember(root, clusterA, org, 'member-a');
+  await registerMember(root, clusterB, org, 'member-b');
+  expect(await memberAllows('member-a', root.userName, 'get', 'nodes')).toBe('yes');
+  expect(await memberAllows('member-b', root.userName, 'get', 'nodes')).toBe('yes');
+  for (const cluster of [clusterA, clusterB]) {
+    expect(
+      await eventually(
+        () => readyOf(cluster),
+        (ready) => ready === true,
+        20_000,
+      ),
+    ).toBe(true);
+  }
+}, 90_000);
+
+afterAll(async () => {
+  thaw();
+  // Leave member-b ready for whoever comes next before removing our registration.
+  await eventually(
+    () => readyOf(clusterB),
+    (ready) => ready === true,
+    20_000,
+  );
+  await unregisterMember(root, clusterA, org);
+  await unregisterMember(root, clusterB, org);
+  hub(['delete', 'organizations.nimbus.io', org, '--ignore-not-found', '--wait=false']);
+  removeGitOpsSystemAdmin(suffix);
+}, 60_000);
+
+describe('a frozen member', () => {
+  it('never slows calls to another member, fails within the deadline, then at once', async () => {
+    const before = await timed(() => nodeOf(clusterA, 'member-a-node-0'));
+    expect(before.value.body.code).toBe(0);
+    expect((await nodeOf(clusterB, 'member-b-node-0')).body.code).toBe(0);
+
+    const pid = memberBApiServer();
+    process.kill(pid, 'SIGSTOP');
+    frozen = pid;
+    try {
+      const stuck = timed(() => nodeOf(clusterB, 'member-b-node-0'));
+      const others: number[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        const other = await timed(() => nodeOf(clusterA, 'member-a-node-0'));
+        expect(other.value.body.code).toBe(0);
+        others.push(other.ms);
+      }
+      const list = await timed(() =>
+        atCluster(root, 'crd', 'GET', clusterA, '/nodes/member-a-node-0/pods'),
+      );
+      expect(list.value.body.code).toBe(0);
+      others.push(list.ms);
+      for (const ms of others) {
+        expect(ms).toBeLessThan(Math.min(2_000, memberTimeoutMs / 2) + before.ms);
+      }
+
+      const failed = await stuck;
+      expect(failed.value.body.code).toBe(2001);
+      expect(failed.ms).toBeLessThan(memberTimeoutMs + 1_500);
+
+      const marked = await eventually(
+        () => readyOf(clusterB),
+        (ready) => ready === false,
+        25_000,
+      );
+      expect(marked).toBe(false);
+      const fast = await timed(() => nodeOf(clusterB, 'member-b-node-0'));
+      expect(fast.value.body.code).toBe(2001);
+      expect(fast.ms).toBeLessThan(500);
+      const still = await timed(() => nodeOf(clusterA, 'member-a-node-0'));
+      expect(still.value.body.code).toBe(0);
+      expect(still.ms).toBeLessThan(2_000);
+    } finally {
+      thaw();
+    }
+  }, 60_000);
+});
