@@ -5,6 +5,7 @@ import type { ClusterObject, HubStore, OrganizationObject } from '../hub/store.j
 import { addressedOrganization, admins, organizationLabel } from '../iam/org-scope.js';
 import { alreadyExists, notFound, parseRequest } from '../iam/problems.js';
 import type { Identity } from '../identity/identity.js';
+import type { Logger } from '../logger.js';
 import type { ClusterView } from './cluster-view.js';
 import {
   clusterDelete,
@@ -21,11 +22,19 @@ import { MemberCallError } from './member-client.js';
 import { fetchVersion } from './probe.js';
 import type { ProviderRegistry } from './providers/registry.js';
 import type { ProviderAdapter } from './providers/types.js';
+import { removeMemberRbac } from './rbac/member-cleanup.js';
+import type { OutboundPolicy, Resolver } from './ssrf-policy.js';
 
 export interface ClusterServices {
   store: Pick<HubStore, 'clusters' | 'secrets' | 'organizations' | 'namespace'>;
   registry: ProviderRegistry;
   connector: ClusterConnector;
+  /** The outbound (SSRF) policy for other URLs users give, e.g. monitoring endpoints. */
+  policy?: OutboundPolicy;
+  resolve?: Resolver;
+  /** Deadline of each member call made while deleting a cluster. */
+  memberTimeoutMs?: number;
+  logger?: Logger;
 }
 
 function adapterFor(services: ClusterServices, kind: string): ProviderAdapter {
@@ -174,7 +183,10 @@ export async function deleteCluster(
   const input = parseRequest(clusterDelete, body);
   const org = organization(services, identity, input.organizationId);
   const cluster = await ownCluster(services, org, kind, name);
+  // Reached before the Cluster goes: its Secret has an owner reference to it.
+  const cleanup = await removeMemberRbac.prepare(services, cluster);
   await services.store.clusters.delete(name);
+  await cleanup();
   // The owner reference would let the garbage collector do this; deleting now leaves no window.
   await services.store.secrets.delete(cluster.spec.credentialsSecretRef.name);
   return { name };

@@ -49,7 +49,14 @@ export function createClusterRuntime(options: {
   let health: ClusterHealth | undefined;
   let rbac: MemberRbacReconciler | undefined;
   return {
-    services: { store, registry, connector },
+    services: {
+      store,
+      registry,
+      connector,
+      policy,
+      memberTimeoutMs: config.memberTimeoutMs,
+      logger,
+    },
     onSynced() {
       election = startLeaderElection({
         kubeConfig: options.kubeConfig,

@@ -2,12 +2,22 @@ import { z } from 'zod';
 import { conditions, providerKind, secretRef, text } from './common.js';
 import { ageColumn, defineKind } from './kind.js';
 import { resourceNameRule } from './names.js';
+import { listMap } from './rules.js';
 
 // The regex puts the scheme rule into the CRD too; zod's URL parse checks the rest.
 const httpUrl = z
   .url({ protocol: /^https?$/, message: 'must be an http or https URL' })
   .regex(/^https?:[/][/]/, 'must be an http or https URL')
   .max(2048);
+
+export const monitorTypes = ['Prometheus', 'Alertmanager'] as const;
+export type MonitorType = (typeof monitorTypes)[number];
+
+export const clusterMonitor = z.object({
+  type: z.enum(monitorTypes).meta({ description: 'What answers at the address.' }),
+  address: httpUrl.meta({ description: 'Base URL the operator queries.' }),
+  enabled: z.boolean().meta({ description: 'Whether the operator uses this endpoint.' }),
+});
 
 export const clusterSpec = z.object({
   provider: providerKind.meta({ description: 'Cloud vendor or kubeconfig provider.' }),
@@ -21,13 +31,9 @@ export const clusterSpec = z.object({
   credentialsSecretRef: secretRef.meta({
     description: 'Secret holding the kubeconfig or the vendor access credentials.',
   }),
-  monitoring: z
-    .object({
-      prometheusUrl: httpUrl.optional(),
-      alertmanagerUrl: httpUrl.optional(),
-    })
+  monitors: listMap(z.array(clusterMonitor).max(monitorTypes.length), 'type')
     .optional()
-    .meta({ description: 'Monitoring endpoints of the member cluster.' }),
+    .meta({ description: 'Monitoring endpoints of the member cluster, at most one per type.' }),
 });
 
 export const clusterStatus = z.object({

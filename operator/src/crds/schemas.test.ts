@@ -48,7 +48,7 @@ const valid = {
       provider: 'ProviderAWS',
       region: 'us-east-1',
       credentialsSecretRef: secretRef,
-      monitoring: { prometheusUrl: 'http://prometheus.monitoring:9090' },
+      monitors: [{ type: 'Prometheus', address: 'http://prometheus.monitoring:9090', enabled: true }],
     },
     { ready: true, version: 'v1.36.3', nodes: 3 },
   ),
@@ -181,9 +181,21 @@ describe('kind schemas', () => {
     expect(clusterKind.schema.parse(valid.cluster).spec).not.toHaveProperty('kubeconfig');
   });
 
-  it('refuses non-http monitoring URLs', () => {
-    const ftp = withSpec(valid.cluster, { monitoring: { prometheusUrl: 'ftp://prom' } });
+  it('refuses non-http monitor addresses', () => {
+    const ftp = withSpec(valid.cluster, {
+      monitors: [{ type: 'Prometheus', address: 'ftp://prom', enabled: true }],
+    });
     expect(messages(clusterKind, ftp).length).toBeGreaterThan(0);
+  });
+
+  it('refuses two monitors of one type', () => {
+    const twice = withSpec(valid.cluster, {
+      monitors: [
+        { type: 'Prometheus', address: 'http://a:9090', enabled: true },
+        { type: 'Prometheus', address: 'http://b:9090', enabled: false },
+      ],
+    });
+    expect(messages(clusterKind, twice)).toEqual(['spec.monitors: entries must have distinct type values']);
   });
 
   it('refuses a silence that ends before it starts', () => {

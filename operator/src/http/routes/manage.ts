@@ -7,11 +7,19 @@ import type { ProviderReader } from '../../manage/providers.js';
 import { listProviders } from '../../manage/providers.js';
 import { handle } from '../respond.js';
 import { addClusterRoutes } from './clusters.js';
+import { addMonitorRoutes } from './monitors.js';
 
 /** The manage service: member clusters (providers) of an organization. */
 export function manageRouter(store: ProviderReader, clusters?: ClusterServices): Router {
   const router = Router();
-  if (clusters) addClusterRoutes(router, clusters);
+  if (clusters) {
+    addClusterRoutes(router, clusters);
+    addMonitorRoutes(router, {
+      store: clusters.store,
+      policy: clusters.policy ?? {},
+      ...(clusters.resolve ? { resolve: clusters.resolve } : {}),
+    });
+  }
   router.get(
     '/organizations/:orgId/providers',
     handle((req, res) =>

@@ -14,7 +14,13 @@ import { PROVIDER_KINDS } from '../../../api/clusterApi';
 import ClusterWizardPage from './ClusterWizardPage';
 
 const MANAGE = `${API}/manage.nimbus.io`;
+const MONITORS = `${MANAGE}/monitors`;
 const clusters = (kind: string) => `${MANAGE}/providers/${kind}/clusters`;
+const monitorsOf = (cluster: string) => `${MONITORS}/providers/${cluster}`;
+const monitorCalls = () =>
+  server.requests
+    .filter((request) => request.path.startsWith(MONITORS) && request.method !== 'GET')
+    .map((request) => ({ method: request.method, path: request.path, body: request.body }));
 
 let server: LoopbackServer;
 beforeEach(async () => {
@@ -33,6 +39,14 @@ beforeEach(async () => {
   );
 });
 afterEach(() => server.close());
+
+/** A cluster without endpoints whose monitors API accepts every write. */
+function acceptMonitors(cluster: string) {
+  server.respond(monitorsOf(cluster), ok({ items: [] }));
+  server.respond(`POST ${MONITORS}`, (request) =>
+    ok({ id: `${cluster}.prometheus`, ...(request.body as object) }),
+  );
+}
 
 const renderWizard = () =>
   renderAdminRoutes(
@@ -54,7 +68,7 @@ async function testAndSubmit(user: UserEvent) {
   await user.click(screen.getByTestId('cluster-test-button'));
   await waitFor(() => expect(nextButton()).toHaveProperty('disabled', false));
   await user.click(nextButton());
-  await user.type(screen.getByLabelText('Prometheus URL'), 'http://prom.example:9090');
+  await user.type(screen.getByLabelText('Prometheus URL'), 'https://prom.example:9090');
   await user.click(screen.getByRole('button', { name: 'Submit' }));
 }
 
@@ -100,6 +114,7 @@ it('does not move past the configuration until a connection test passes', async 
 });
 
 it('creates a kubeconfig cluster with the kubeconfig text as its credentials', async () => {
+  acceptMonitors('member-b');
   server.respond(
     `POST ${clusters('ProviderKubeconfig')}/member-b/test`,
     ok({ kubernetesVersion: 'v1.33.1' }),
@@ -124,7 +139,7 @@ it('creates a kubeconfig cluster with the kubeconfig text as its credentials', a
   await testAndSubmit(user);
 
   expect(await screen.findByText('Cluster member-b added')).toBeDefined();
-  expect(screen.getByText('http://prom.example:9090')).toBeDefined();
+  expect(screen.getByText('https://prom.example:9090')).toBeDefined();
   expect(screen.getByRole('link', { name: 'Back to cluster list' })).toBeDefined();
   const test = server.requests.find((request) => request.path.endsWith('/test'));
   expect(test?.body).toEqual({
@@ -142,9 +157,28 @@ it('creates a kubeconfig cluster with the kubeconfig text as its credentials', a
     region: 'local',
     credentials: { kubeconfig: 'apiVersion: v1' },
   });
+  // The endpoint is stored through the monitors API once the cluster exists.
+  expect(monitorCalls()).toEqual([
+    {
+      method: 'POST',
+      path: MONITORS,
+      body: {
+        organizationId: ORG_ID,
+        providerId: 'member-b',
+        type: 'Prometheus',
+        address: 'https://prom.example:9090',
+        enabled: true,
+      },
+    },
+  ]);
+  const order = requestLines(server).filter((line) => line.startsWith('POST'));
+  expect(order.indexOf(`POST ${clusters('ProviderKubeconfig')}`)).toBeLessThan(
+    order.indexOf(`POST ${MONITORS}`),
+  );
 });
 
 it('creates an AWS cluster with its EKS name and access key', async () => {
+  acceptMonitors('prod');
   server.respond(
     `POST ${clusters('ProviderAWS')}/prod/test`,
     ok({ kubernetesVersion: 'v1.32.0-eks' }),
@@ -193,4 +227,154 @@ it('refuses a name outside the resource-name rule before testing', async () => {
     ),
   ).toBeDefined();
   expect(requestLines(server).some((line) => line.endsWith('/test'))).toBe(false);
+});
+
+it('keeps the step on a refused address and retries without registering the cluster again', async () => {
+  server.respond(
+    `POST ${clusters('ProviderKubeconfig')}/member-c/test`,
+    ok({ kubernetesVersion: 'v1.33.1' }),
+  );
+  server.respond(
+    `POST ${clusters('ProviderKubeconfig')}`,
+    ok({
+      name: 'member-c',
+      uuid: 'c-3',
+      kind: 'ProviderKubeconfig',
+      region: 'local',
+      ready: false,
+    }),
+  );
+  server.respond(monitorsOf('member-c'), ok({ items: [] }));
+  const refusal =
+    'address: the address is refused: host "169.254.169.254" is a cloud metadata address';
+  server.respond(`POST ${MONITORS}`, (request) => {
+    const { address } = request.body as { address: string };
+    return address.includes('169.254')
+      ? failed(1000, refusal)
+      : ok({ id: 'member-c.prometheus', ...(request.body as object) });
+  });
+  const user = userEvent.setup();
+  const { feedback } = renderWizard();
+
+  await chooseProvider(user, 'ProviderKubeconfig');
+  await user.type(screen.getByLabelText('Name'), 'member-c');
+  await user.type(screen.getByLabelText('Region'), 'local');
+  await user.type(screen.getByLabelText('Kubeconfig'), 'apiVersion: v1');
+  await user.click(screen.getByTestId('cluster-test-button'));
+  await waitFor(() => expect(nextButton()).toHaveProperty('disabled', false));
+  await user.click(nextButton());
+  const prometheus = screen.getByLabelText('Prometheus URL');
+  await user.type(prometheus, 'https://169.254.169.254/');
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+  await waitFor(() => expect(feedback.requestFailed).toHaveBeenCalledTimes(1));
+  expect(JSON.stringify(feedback.requestFailed.mock.calls[0])).toContain('cloud metadata address');
+  expect(screen.queryByText('Cluster member-c added')).toBeNull();
+  await user.clear(prometheus);
+  await user.type(prometheus, 'https://10.0.0.9:9090');
+  await waitFor(() => expect(document.querySelector('.ant-btn-loading')).toBeNull());
+  await user.click(screen.getByText('Submit'));
+
+  expect(await screen.findByText('Cluster member-c added')).toBeDefined();
+  const creates = requestLines(server).filter(
+    (line) => line === `POST ${clusters('ProviderKubeconfig')}`,
+  );
+  expect(creates).toHaveLength(1);
+  expect(monitorCalls().map((call) => (call.body as { address: string }).address)).toEqual([
+    'https://169.254.169.254/',
+    'https://10.0.0.9:9090',
+  ]);
+});
+
+it('fills the step from the stored endpoints on edit and sends only the changes', async () => {
+  server.respond(
+    `${MANAGE}/organizations/${ORG_ID}/providers?page=1&pageSize=100&search=member-b`,
+    ok({
+      items: [
+        {
+          providerID: 'member-b',
+          provideruuid: 'c-1',
+          uuid: 'c-1',
+          kind: 'ProviderKubeconfig',
+          name: 'member-b',
+          cluster: 'member-b',
+          regionID: 'local',
+          ready: true,
+          status: 'Allow',
+          roles: [],
+        },
+      ],
+      total: 1,
+      page: 1,
+      pageSize: 100,
+    }),
+  );
+  server.respond(
+    monitorsOf('member-b'),
+    ok({
+      items: [
+        {
+          id: 'member-b.prometheus',
+          providerId: 'member-b',
+          type: 'Prometheus',
+          address: 'https://prom.example.com',
+          enabled: true,
+        },
+        {
+          id: 'member-b.alertmanager',
+          providerId: 'member-b',
+          type: 'Alertmanager',
+          address: 'https://alerts.example.com',
+          enabled: true,
+        },
+      ],
+    }),
+  );
+  server.respond(
+    `POST ${clusters('ProviderKubeconfig')}/member-b/test`,
+    ok({ kubernetesVersion: 'v1.33.1' }),
+  );
+  server.respond(
+    `PUT ${clusters('ProviderKubeconfig')}/member-b`,
+    ok({ name: 'member-b', uuid: 'c-1', kind: 'ProviderKubeconfig', region: 'local', ready: true }),
+  );
+  server.respond(`PUT ${MONITORS}`, (request) => ok(request.body));
+  server.respond(`DELETE ${MONITORS}/member-b.alertmanager`, ok({ id: 'member-b.alertmanager' }));
+  const user = userEvent.setup();
+  renderAdminRoutes(
+    [{ path: '/admin/cluster/add', element: <ClusterWizardPage /> }],
+    '/admin/cluster/add?edit=member-b',
+    server,
+  );
+
+  await screen.findByLabelText('Region');
+  await user.click(screen.getByTestId('cluster-test-button'));
+  await waitFor(() => expect(nextButton()).toHaveProperty('disabled', false));
+  await user.click(nextButton());
+  const prometheus = await screen.findByLabelText('Prometheus URL');
+  expect(prometheus).toHaveProperty('value', 'https://prom.example.com');
+  expect(screen.getByLabelText('Alertmanager URL')).toHaveProperty(
+    'value',
+    'https://alerts.example.com',
+  );
+  await user.click(screen.getByRole('switch', { name: 'Prometheus URL enabled' }));
+  await user.clear(screen.getByLabelText('Alertmanager URL'));
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+  expect(await screen.findByText('Cluster member-b updated')).toBeDefined();
+  expect(screen.getByText('Disabled')).toBeDefined();
+  expect(monitorCalls()).toEqual([
+    {
+      method: 'PUT',
+      path: MONITORS,
+      body: {
+        organizationId: ORG_ID,
+        providerId: 'member-b',
+        type: 'Prometheus',
+        address: 'https://prom.example.com',
+        enabled: false,
+      },
+    },
+    { method: 'DELETE', path: `${MONITORS}/member-b.alertmanager`, body: undefined },
+  ]);
 });

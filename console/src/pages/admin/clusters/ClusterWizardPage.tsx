@@ -16,14 +16,23 @@ import { MAX_PAGE_SIZE } from '../../../components/admin/useListParams';
 import { useSubmit } from '../../../components/admin/useSubmit';
 import { ADMIN_PATHS, EDIT_PARAM } from '../adminPaths';
 import {
-  createBodyOf,
-  settingsOf,
-  type ClusterFormValues,
-  type MonitoringValues,
-} from './clusterPayload';
+  useCreateMonitorMutation,
+  useDeleteMonitorMutation,
+  useLazyListMonitorsQuery,
+  useListMonitorsQuery,
+  useUpdateMonitorMutation,
+} from '../../../api/monitorApi';
+import { createBodyOf, settingsOf, type ClusterFormValues } from './clusterPayload';
 import { CompleteStep } from './CompleteStep';
 import { ConfigurationStep } from './ConfigurationStep';
 import { MonitoringStep } from './MonitoringStep';
+import {
+  monitorChanges,
+  monitoringValuesOf,
+  NEW_MONITORING,
+  type MonitorChange,
+  type MonitoringValues,
+} from './monitorPlan';
 import { ProviderStep } from './ProviderStep';
 
 enum Step {
@@ -43,6 +52,25 @@ function useEditedCluster(name: string | null, organizationId: string) {
   return { loading: isFetching, cluster: found && isProviderKind(found.kind) ? found : undefined };
 }
 
+/** Stores the monitoring step's values through the monitors API, one call per changed type. */
+function useSaveMonitoring(organizationId: string) {
+  const [loadMonitors] = useLazyListMonitorsQuery();
+  const [createMonitor] = useCreateMonitorMutation();
+  const [updateMonitor] = useUpdateMonitorMutation();
+  const [deleteMonitor] = useDeleteMonitorMutation();
+  const apply = (change: MonitorChange) => {
+    if (change.method === 'DELETE') return deleteMonitor(change.id).unwrap();
+    return (change.method === 'POST' ? createMonitor : updateMonitor)(change.body).unwrap();
+  };
+  return async (cluster: string, values: MonitoringValues) => {
+    // Read again: an earlier attempt may have stored some of them before failing.
+    const stored = await loadMonitors(cluster, false).unwrap();
+    for (const change of monitorChanges(stored, values, organizationId, cluster)) {
+      await apply(change);
+    }
+  };
+}
+
 /** SPEC §2's add-cluster wizard; with ?edit=<name> it changes a registered cluster. */
 export default function ClusterWizardPage() {
   const { t } = useTranslation();
@@ -54,8 +82,12 @@ export default function ClusterWizardPage() {
   const [chosenStep, setStep] = useState<Step>(Step.Provider);
   const [config, setConfig] = useState<ClusterFormValues | undefined>();
   const [monitoring, setMonitoring] = useState<MonitoringValues>({});
+  /** The cluster this wizard already created, so a retry after a refused monitor skips it. */
+  const [created, setCreated] = useState<string | undefined>();
   const [createCluster] = useCreateClusterMutation();
   const [updateCluster] = useUpdateClusterMutation();
+  const saveMonitoring = useSaveMonitoring(organizationId);
+  const storedMonitors = useListMonitorsQuery(editName ?? '', { skip: !editName });
 
   const editing = editName !== null;
   const kind = editing ? (edited.cluster?.kind as ProviderKind | undefined) : chosenKind;
@@ -65,12 +97,15 @@ export default function ClusterWizardPage() {
   const { submitting, onFinish } = useSubmit(
     async (values: MonitoringValues) => {
       if (!kind || !config) throw new Error('the wizard has no tested configuration');
-      setMonitoring(values);
       if (editing) {
         const settings = settingsOf(kind, config, organizationId);
-        return updateCluster({ kind, cluster: config.name, ...settings }).unwrap();
+        await updateCluster({ kind, cluster: config.name, ...settings }).unwrap();
+      } else if (created !== config.name) {
+        await createCluster({ kind, ...createBodyOf(kind, config, organizationId) }).unwrap();
+        setCreated(config.name);
       }
-      return createCluster({ kind, ...createBodyOf(kind, config, organizationId) }).unwrap();
+      await saveMonitoring(config.name, values);
+      setMonitoring(values);
     },
     () => setStep(Step.Complete),
   );
@@ -122,8 +157,10 @@ export default function ClusterWizardPage() {
             }}
           />
         </div>
-        {step === Step.Monitoring && (
+        {step === Step.Monitoring && editing && storedMonitors.isLoading && <Spin />}
+        {step === Step.Monitoring && !(editing && storedMonitors.isLoading) && (
           <MonitoringStep
+            initialValues={editing ? monitoringValuesOf(storedMonitors.data ?? []) : NEW_MONITORING}
             submitting={submitting}
             onBack={() => setStep(Step.Configuration)}
             onSubmit={onFinish}

@@ -1,9 +1,10 @@
-import { Button, Descriptions, Result } from 'antd';
+import { Button, Descriptions, Result, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { MONITOR_TYPES } from '../../../api/monitorApi';
 import { HOME_PATH } from '../../../routes/paths';
 import { ADMIN_PATHS } from '../adminPaths';
-import type { MonitoringValues } from './clusterPayload';
+import { MONITOR_FIELDS, type MonitoringValues } from './monitorPlan';
 
 interface CompleteStepProps {
   name: string;
@@ -30,12 +31,24 @@ export function CompleteStep({ name, edited, monitoring }: CompleteStepProps) {
       ]}
     >
       <Descriptions column={1} bordered size="small">
-        <Descriptions.Item label={t('admin.clusters.prometheusUrl')}>
-          {monitoring.prometheusUrl || none}
-        </Descriptions.Item>
-        <Descriptions.Item label={t('admin.clusters.alertmanagerUrl')}>
-          {monitoring.alertmanagerUrl || none}
-        </Descriptions.Item>
+        {MONITOR_TYPES.map((type) => {
+          const fields = MONITOR_FIELDS[type];
+          const address = monitoring[fields.url]?.trim();
+          return (
+            <Descriptions.Item key={type} label={t(`admin.clusters.${fields.url}`)}>
+              {address ? (
+                <Space>
+                  <span>{address}</span>
+                  {monitoring[fields.enabled] === false && (
+                    <Tag>{t('admin.clusters.monitorDisabled')}</Tag>
+                  )}
+                </Space>
+              ) : (
+                none
+              )}
+            </Descriptions.Item>
+          );
+        })}
       </Descriptions>
     </Result>
   );

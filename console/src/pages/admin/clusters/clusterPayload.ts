@@ -11,12 +11,6 @@ export interface ClusterFormValues {
   credentials?: Record<string, string | undefined>;
 }
 
-/** Monitoring endpoints collected by the wizard; stored by the monitors API later. */
-export interface MonitoringValues {
-  prometheusUrl?: string;
-  alertmanagerUrl?: string;
-}
-
 const trimmed = (value: string | undefined): string | undefined => value?.trim() || undefined;
 
 /**
