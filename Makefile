@@ -71,6 +71,10 @@ lint: node_modules ## Types, lint, format and generated-file drift checks
 	@echo "[lint] CRDs match their zod source"
 	@npm run --silent crds:check -w operator
 
+.PHONY: bench
+bench: node_modules ## Index sync and list/search latency on the test bed, 100k ConfigMaps (not in `make test`)
+	@npm run --silent bench -- --docs docs/performance.md $(BENCH_ARGS)
+
 .PHONY: crds
 crds: node_modules ## Regenerate crds/ and charts/nimbus/crds/ from the zod schemas
 	@npm run --silent crds:generate -w operator

@@ -15,6 +15,8 @@ kubeconfig="$root/.cache/testbed/nimbus-hub.kubeconfig"
 url="http://127.0.0.1:$port"
 # A second build (e.g. a work-in-progress tree compiled elsewhere) may be run instead of dist.
 main_js=${NIMBUS_OPERATOR_MAIN:-$root/operator/dist/main.js}
+# Where this start's output begins in the (appended) log.
+log_offset=0
 mkdir -p "$run_dir"
 
 log() { printf '[operator] %s\n' "$*" >&2; }
@@ -44,7 +46,9 @@ ensure_namespace() {
 # Printed by `make up`: the first start creates the admin and logs its password exactly once.
 print_bootstrap_password() {
   local line
-  line=$(grep -o '"msg":"bootstrap admin password: [^"]*"' "$log_file" 2>/dev/null | head -1) || return 0
+  # Only this start's part of the log (it is appended to): the password is shown once.
+  line=$(tail -c +"$((log_offset + 1))" "$log_file" 2>/dev/null |
+    grep -o '"msg":"bootstrap admin password: [^"]*"' | head -1) || return 0
   [ -n "$line" ] || return 0
   line=${line#\"msg\":\"}
   printf '\n  %s\n' "${line%\"}" >&2
@@ -87,13 +91,14 @@ start() {
   fi
   ensure_session_key
   ensure_namespace
+  log_offset=$(stat -c %s "$log_file" 2>/dev/null || echo 0)
   KUBECONFIG="$kubeconfig" \
     NIMBUS_PORT="$port" NIMBUS_LISTEN_ADDR=127.0.0.1 \
     NIMBUS_SESSION_KEY_FILE="$key_file" NIMBUS_NAMESPACE="$namespace" \
     NIMBUS_MFA_ENABLED="${NIMBUS_MFA_ENABLED:-false}" \
     NIMBUS_OUTBOUND_ALLOW_HOSTS="${NIMBUS_OUTBOUND_ALLOW_HOSTS:-$(outbound_allow_hosts)}" \
     NIMBUS_CONSOLE_DIR="$root/console/dist" NIMBUS_DATA_DIR="$run_dir/data" \
-    setsid nohup node "$main_js" >"$log_file" 2>&1 </dev/null &
+    setsid nohup node "$main_js" >>"$log_file" 2>&1 </dev/null &
   echo $! >"$pid_file"
   log "$name starting on $url (pid $!, log $log_file)"
   for _ in $(seq 1 120); do

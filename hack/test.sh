@@ -44,10 +44,12 @@ step "helm chart: lint and server-side dry run against the hub"
 hack/helm-check.sh
 
 step "operator under test on 127.0.0.1:$operator_port"
+# Exported, so the index resilience test restarts the same operator with the same settings.
 # MFA on: the end-to-end flow binds a TOTP authenticator.
 # A 2 s probe: the blackhole test waits for a stopped member to be marked NotReady.
-NIMBUS_MFA_ENABLED=true NIMBUS_CLUSTER_PROBE_INTERVAL_MS=2000 \
-  hack/operator.sh start test "$operator_port"
+export NIMBUS_MFA_ENABLED=true NIMBUS_CLUSTER_PROBE_INTERVAL_MS=2000
+export NIMBUS_TEST_OPERATOR_NAME=test NIMBUS_TEST_OPERATOR_PORT="$operator_port"
+hack/operator.sh start test "$operator_port"
 
 export NIMBUS_URL="http://127.0.0.1:$operator_port"
 export NIMBUS_OPERATOR_LOG="$root/.cache/operator/test/operator.log"

@@ -13,6 +13,7 @@ import type { IdentityRuntime } from './identity/startup.js';
 import { startIdentity } from './identity/startup.js';
 import type { HubStore } from './hub/store.js';
 import type { IndexRuntime } from './index/runtime.js';
+import { createIndexMetrics } from './index/metrics.js';
 import { createIndexRuntime, openIndexStore } from './index/runtime.js';
 import { createLogger } from './logger.js';
 
@@ -91,12 +92,14 @@ async function main(): Promise<void> {
   });
   // Every replica keeps its own index of the ready members (operator/src/index/runtime.ts).
   if (identity && clusters) {
+    const indexStore = openIndexStore(config.dataDir);
     index = createIndexRuntime({
-      index: openIndexStore(config.dataDir),
+      index: indexStore,
       store: identity.services.store,
       connector: clusters.services.connector,
       logger,
       connectTimeoutMs: config.memberTimeoutMs,
+      metrics: createIndexMetrics({ registry: metrics.registry, index: indexStore }),
     });
     if (hubSynced) index.start();
   }

@@ -9,6 +9,7 @@ import type { ClusterObject, HubStore } from '../hub/store.js';
 import type { Logger } from '../logger.js';
 import { ConnectionTransport } from './connection-transport.js';
 import { indexedKinds, type IndexedKind } from './kinds.js';
+import type { IndexMetrics } from './metrics.js';
 import { IndexStore } from './store.js';
 import { WatchLoop, type WatchLoopOptions } from './watch-loop.js';
 
@@ -27,6 +28,8 @@ export interface IndexRuntimeOptions {
   connectTimeoutMs?: number;
   kinds?: readonly IndexedKind[];
   tuning?: LoopTuning;
+  /** Per-loop series on the operator's /metrics (operator/src/index/metrics.ts). */
+  metrics?: IndexMetrics;
 }
 
 export interface IndexRuntime {
@@ -81,6 +84,7 @@ export function createIndexRuntime(options: IndexRuntimeOptions): IndexRuntime {
         transport,
         sink: index,
         ...options.tuning,
+        ...(options.metrics ? { observer: options.metrics.observer(name, kind.name) } : {}),
         onError: (error) => {
           const message = error instanceof Error ? error.message : String(error);
           // One line per new failure reason, not one per retry.
@@ -121,6 +125,7 @@ export function createIndexRuntime(options: IndexRuntimeOptions): IndexRuntime {
   async function forget(name: string): Promise<void> {
     await stopLoops(name);
     index.dropCluster(name);
+    options.metrics?.forget(name);
     log.info({ cluster: name }, 'cluster removed from the index');
   }
 

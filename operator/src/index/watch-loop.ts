@@ -34,6 +34,24 @@ export interface WatchLoopOptions {
   /** Injected for tests; must resolve early when the signal aborts. */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   onError?: (error: unknown) => void;
+  /** Told of lists, events and watch restarts (the index metrics). */
+  observer?: WatchLoopObserver;
+}
+
+/** Why a loop lists: its first list, or its resourceVersion expired (410 Gone). */
+export type RelistReason = 'initial' | 'expired';
+/** Why a watch ended: the server closed it, it went silent, it failed, or it expired. */
+export type WatchRestartReason = 'closed' | 'stall' | 'error' | 'expired';
+
+export interface WatchLoopObserver {
+  listed(reason: RelistReason): void;
+  /** Watch events (not bookmarks) written to the sink. */
+  applied(events: number): void;
+  /** An event or a bookmark arrived. */
+  heard(): void;
+  restarted(reason: WatchRestartReason): void;
+  /** True once a list or a watch was answered, false after each failure. */
+  synced(state: boolean): void;
 }
 
 export interface WatchLoopStats {
@@ -78,6 +96,7 @@ export class WatchLoop {
   };
   private readonly controller = new AbortController();
   private running?: Promise<void>;
+  private listReason: RelistReason = 'initial';
 
   constructor(private readonly options: WatchLoopOptions) {}
 
@@ -103,13 +122,18 @@ export class WatchLoop {
           attempt = 0;
         }
         const outcome = await this.watchOnce(this.stats.resourceVersion ?? '');
+        const observer = this.options.observer;
         if (outcome === 'gone') {
           this.stats.gone++;
           this.stats.resourceVersion = undefined;
+          this.listReason = 'expired';
+          observer?.restarted('expired');
         } else if (outcome === 'stalled') {
           this.stats.stalls++;
+          observer?.restarted('stall');
         } else if (outcome === 'closed') {
           attempt = 0;
+          if (!this.signal.aborted) observer?.restarted('closed');
         } else if (!this.signal.aborted) {
           // A watch that ends before saying anything would otherwise spin.
           throw new Error('watch closed without any event');
@@ -122,6 +146,8 @@ export class WatchLoop {
         this.stats.failures++;
         this.stats.lastError = error instanceof Error ? error.message : String(error);
         this.options.onError?.(error);
+        this.options.observer?.restarted('error');
+        this.options.observer?.synced(false);
         const delay = backoffDelay(attempt, this.options.backoff);
         this.stats.delays = [...this.stats.delays.slice(-19), delay];
         await (this.options.sleep ?? abortableSleep)(delay, this.signal);
@@ -168,6 +194,8 @@ export class WatchLoop {
     this.stats.lists++;
     this.stats.synced = true;
     this.stats.resourceVersion = resourceVersion;
+    this.options.observer?.listed(this.listReason);
+    this.options.observer?.synced(true);
   }
 
   private async watchOnce(resourceVersion: string): Promise<WatchOutcome> {
@@ -204,11 +232,13 @@ export class WatchLoop {
       if (response.status !== 200) {
         throw new KubeHttpError(response.status, await readAll(response.body));
       }
+      this.options.observer?.synced(true);
       let heard = false;
       let gone = false;
       await consumeLines(response.body, (lines) => {
         arm();
         heard = true;
+        this.options.observer?.heard();
         const changes: IndexChange[] = [];
         let latest: string | undefined;
         for (const line of lines) {
@@ -230,6 +260,7 @@ export class WatchLoop {
         }
         if (changes.length > 0) {
           sink.apply(cluster, kind.name, changes);
+          this.options.observer?.applied(changes.length);
         }
         if (latest !== undefined) {
           this.stats.resourceVersion = latest;

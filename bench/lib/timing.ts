@@ -1,0 +1,33 @@
+// Repeated timings reduced to p50/p95, for the in-process index queries and the kubectl baseline.
+export interface Timing {
+  label: string;
+  runs: number;
+  p50: number;
+  p95: number;
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  const at = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, at)] ?? Number.NaN;
+}
+
+export function summarize(label: string, samples: readonly number[]): Timing {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { label, runs: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
+}
+
+/** Runs `work` once to warm up, then `runs` times; milliseconds per run. */
+export async function time(
+  label: string,
+  runs: number,
+  work: () => unknown | Promise<unknown>,
+): Promise<Timing> {
+  await work();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await work();
+    samples.push(performance.now() - started);
+  }
+  return summarize(label, samples);
+}
