@@ -1,7 +1,7 @@
-import { CREATE_FORMS } from '../resources/resourceKinds';
+import { CREATE_FORMS, type CreateForm } from '../resources/resourceKinds';
 import { adminRoutes } from './adminRoutes';
 import { HOME_PATH, LOGIN_PATH, NOT_FOUND_PATH, REDIRECT_PATH } from './paths';
-import { bareScreen, redirectRoute, screen, type RouteEntry } from './routeEntry';
+import { bareScreen, redirectRoute, screen, type PageRoute, type RouteEntry } from './routeEntry';
 
 export {
   isRedirectRoute,
@@ -11,6 +11,11 @@ export {
   type RouteEntry,
   type RouteLayout,
 } from './routeEntry';
+
+/** The creation forms that exist; the others stay placeholders. */
+const CREATE_FORM_PAGES: Partial<Record<CreateForm, PageRoute['page']>> = {
+  Namespace: () => import('../pages/namespaces/NamespaceCreatePage'),
+};
 
 /**
  * Every route of the console (SPEC §2), described once. The router, the menus, access checks and
@@ -29,11 +34,17 @@ export const routeTable: readonly RouteEntry[] = [
   screen(HOME_PATH, 'routes.home', () => import('../pages/home/HomePage')),
   screen('/swagger', 'routes.swagger'),
   screen(`${REDIRECT_PATH}/*`, 'routes.redirect', () => import('../pages/redirect/RedirectPage')),
-  screen('/list/:type', 'routes.list'),
-  screen('/detail/:type/:name', 'routes.detail'),
+  screen('/list/:type', 'routes.list', () => import('../pages/resources/ResourceListPage')),
+  screen(
+    '/detail/:type/:name',
+    'routes.detail',
+    () => import('../pages/resources/ResourceDetailPage'),
+  ),
   screen('/add', 'routes.add'),
   screen('/add/import', 'routes.addImport'),
-  ...CREATE_FORMS.map((form) => screen(`/add/${form}`, `routes.create.${form}`)),
+  ...CREATE_FORMS.map((form) =>
+    screen(`/add/${form}`, `routes.create.${form}`, CREATE_FORM_PAGES[form]),
+  ),
   screen(NOT_FOUND_PATH, 'routes.notFound', () => import('../pages/notFound/NotFoundPage')),
   screen('/audit', 'routes.audit', () => import('../pages/audit/AuditPage')),
   screen('/cost', 'routes.cost'),

@@ -101,7 +101,7 @@ describe('navigation guard with a token', () => {
     saveSession(ALICE_SESSION);
     serveSignedInUser(server, { organizations: [organization('acme')] });
     const { router } = openAt('/detail/Deployment/web?cluster=prod&namespace=shop');
-    await screen.findByTestId('placeholder-page');
+    await screen.findByTestId('resource-detail-unknown');
 
     await router.navigate('/home');
     await router.navigate('/detail/Node/n1?cluster=prod');
@@ -159,5 +159,5 @@ it('re-renders a path given to /redirect', async () => {
 
   await waitFor(() => expect(router.state.location.pathname).toBe('/list/Pod'));
   expect(router.state.location.search).toBe('?cluster=prod');
-  expect(await screen.findByRole('heading', { name: 'Resource list' })).toBeDefined();
+  expect(await screen.findByRole('heading', { name: 'Pods' })).toBeDefined();
 });

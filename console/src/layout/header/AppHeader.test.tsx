@@ -60,7 +60,7 @@ describe('user menu', () => {
   it('logs out: calls the endpoint, forgets the session and history, goes to /login', async () => {
     const { router } = openAt('/detail/Deployment/web?cluster=prod');
     const user = userEvent.setup();
-    await screen.findByTestId('placeholder-page');
+    await screen.findByTestId('resource-detail-unknown');
     expect(readHistory()).toHaveLength(1);
 
     await user.click(await screen.findByTestId('header-user-menu'));

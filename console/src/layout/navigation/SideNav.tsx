@@ -2,6 +2,8 @@ import { Layout, Menu, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { detailPath } from '../../resources/detailPath';
+import { favouriteTarget, useMyFavourites } from '../../resources/useFavourites';
 import { HOME_PATH } from '../../routes/paths';
 import { ADMIN_NAVIGATION, FAST_CREATION_LINKS, openableLinks, type MenuLink } from './menuModel';
 import { useGeneratedRoutes } from './useGeneratedRoutes';
@@ -17,6 +19,7 @@ export function SideNav() {
   const { pathname } = useLocation();
   const routes = useGeneratedRoutes();
   const [collapsed, setCollapsed] = useState(false);
+  const { favourites } = useMyFavourites();
   const linkItem = (entry: MenuLink): MenuItem => ({
     key: entry.to,
     label: <Link to={entry.to}>{t(entry.labelKey)}</Link>,
@@ -38,7 +41,25 @@ export function SideNav() {
       type: 'group',
       key: 'collections',
       label: t('navigation.collections'),
-      children: [{ key: 'collections-empty', label: t('menu.noFavourites'), disabled: true }],
+      children:
+        favourites.length === 0
+          ? [{ key: 'collections-empty', label: t('menu.noFavourites'), disabled: true }]
+          : favourites.map((favourite) => {
+              const target = favouriteTarget(favourite);
+              const to = detailPath(target);
+              return {
+                key: to,
+                label: (
+                  <Link
+                    to={to}
+                    data-testid="nav-collection"
+                    title={`${target.type} ${target.name}`}
+                  >
+                    {target.name}
+                  </Link>
+                ),
+              };
+            }),
     },
     {
       type: 'group',

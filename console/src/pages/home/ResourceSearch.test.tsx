@@ -54,7 +54,7 @@ it('closes the results when the text is cleared', async () => {
   await waitFor(() => expect(screen.queryByTestId('resource-search-results')).toBeNull());
 });
 
-it('shows a tab per cluster, grouped by type, each entry linking to its detail page', async () => {
+it('shows a tab per cluster, grouped by type, each entry linking to its detail page by Kind', async () => {
   server.respond(
     `${SEARCH}?keyword=web`,
     ok([
@@ -93,15 +93,15 @@ it('shows a tab per cluster, grouped by type, each entry linking to its detail p
   const time = new Date(1_700_000_000_000).toLocaleString('en');
   expect(within(deployments[0] as HTMLElement).getByText(time)).toBeDefined();
   expect(screen.getByRole('link', { name: 'web' }).getAttribute('href')).toBe(
-    '/detail/deployment/web?vendor=aws&region=us-east-1&cluster=prod&namespace=shop',
+    '/detail/Deployment/web?vendor=aws&region=us-east-1&cluster=prod&namespace=shop',
   );
   expect(screen.getByRole('link', { name: 'web-ns' }).getAttribute('href')).toBe(
-    '/detail/namespace/web-ns?vendor=aws&region=us-east-1&cluster=prod',
+    '/detail/Namespace/web-ns?vendor=aws&region=us-east-1&cluster=prod',
   );
 
   await user.click(screen.getByRole('tab', { name: 'staging' }));
   expect((await screen.findByRole('link', { name: 'web-pod' })).getAttribute('href')).toBe(
-    '/detail/pod/web-pod?vendor=aws&region=us-east-1&cluster=staging&namespace=qa',
+    '/detail/Pod/web-pod?vendor=aws&region=us-east-1&cluster=staging&namespace=qa',
   );
 });
 

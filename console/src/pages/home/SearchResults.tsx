@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ClusterSearchResult } from '../../api/searchApi';
 import { detailPath } from '../../resources/detailPath';
+import { routeTypeOf } from '../../resources/kindDescriptors';
 import {
   formatSampleTime,
   groupSearchResults,
@@ -20,7 +21,9 @@ function ClusterResults({ group }: { group: ClusterResultGroup }) {
             {samples.map(({ labels, value }) => (
               <li key={`${labels.namespace ?? ''}/${labels.name}`} data-testid="search-result">
                 <Flex gap="middle" wrap>
-                  <Link to={detailPath({ ...group.topology, ...labels, type })}>{labels.name}</Link>
+                  <Link to={detailPath({ ...group.topology, ...labels, type: routeTypeOf(type) })}>
+                    {labels.name}
+                  </Link>
                   {labels.namespace && (
                     <Typography.Text type="secondary">
                       {t('search.namespace')}: {labels.namespace}

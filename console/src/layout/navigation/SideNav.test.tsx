@@ -1,0 +1,59 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import {
+  ALICE_SESSION,
+  API,
+  ok,
+  organization,
+  serveSignedInUser,
+} from '../../../tests/fakeIdentityApi';
+import { startLoopbackServer, type LoopbackServer } from '../../../tests/loopbackServer';
+import { renderApp } from '../../../tests/renderApp';
+import { saveSession } from '../../session/session';
+
+const COLLECTIONS = `${API}/manage.nimbus.io/users/u-1/collections`;
+
+let server: LoopbackServer;
+beforeEach(async () => {
+  server = await startLoopbackServer();
+  saveSession(ALICE_SESSION);
+  serveSignedInUser(server, { organizations: [organization('acme')] });
+});
+afterEach(() => server.close());
+
+it('lists My Collections in the navigation, linking older plural types by their Kind', async () => {
+  server.respond(
+    COLLECTIONS,
+    ok({
+      items: [
+        {
+          id: 'fav-1',
+          type: 'deployments',
+          name: 'web',
+          vendor: 'aws',
+          region: 'eu',
+          cluster: 'prod',
+          namespace: 'shop',
+        },
+        { id: 'fav-2', type: 'Node', name: 'node-1', vendor: 'aws', region: 'eu', cluster: 'prod' },
+      ],
+    }),
+  );
+  renderApp('/home', { apiOrigin: server.origin });
+
+  const nav = await screen.findByTestId('side-nav');
+  const links = await within(nav).findAllByTestId('nav-collection');
+  expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    ['web', '/detail/Deployment/web?vendor=aws&region=eu&cluster=prod&namespace=shop'],
+    ['node-1', '/detail/Node/node-1?vendor=aws&region=eu&cluster=prod'],
+  ]);
+  expect(within(nav).getByText('My Collections')).toBeDefined();
+});
+
+it('says so when nothing is collected', async () => {
+  server.respond(COLLECTIONS, ok({ items: [] }));
+  renderApp('/home', { apiOrigin: server.origin });
+  const nav = await screen.findByTestId('side-nav');
+  expect(await within(nav).findByText('No favourites yet')).toBeDefined();
+  expect(within(nav).queryByTestId('nav-collection')).toBeNull();
+});

@@ -1,0 +1,99 @@
+import { Button, Divider, Form, Input, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { EnvelopeErrorData } from '../../api/envelope';
+import {
+  useCreateNamespaceMutation,
+  type ClusterLocation,
+  type CreateNamespaceBody,
+} from '../../api/namespaceApi';
+import { useSubmit } from '../../components/admin/useSubmit';
+import { LocationSelect } from '../../components/LocationSelect';
+import { createBody, type NamespaceFormValues } from './namespaceValues';
+import { locationRules, namespaceNameRules } from './namespaceRules';
+import { LimitRangeFields, QuotaFields } from './PolicyFields';
+import { UnsavedChangesPrompt } from './UnsavedChangesPrompt';
+
+/** The operator's code for a name that is already taken. */
+const ALREADY_EXISTS = 1005;
+export const NAMESPACE_LIST_PATH = '/list/Namespace';
+
+const codeOf = (error: unknown): number | undefined =>
+  (error as { data?: Partial<EnvelopeErrorData> } | undefined)?.data?.code;
+
+/** SPEC §2 add/Namespace: location, name, optional resource quota and limit range. */
+export function NamespaceCreateForm({
+  onCreated,
+}: {
+  onCreated: (body: CreateNamespaceBody) => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<NamespaceFormValues>();
+  const [dirty, setDirty] = useState(false);
+  const [create] = useCreateNamespaceMutation();
+
+  const { submitting, onFinish } = useSubmit(
+    async (values: NamespaceFormValues & { location: ClusterLocation }) => {
+      const body = createBody(values);
+      try {
+        await create(body).unwrap();
+      } catch (error) {
+        if (codeOf(error) === ALREADY_EXISTS) {
+          form.setFields([
+            {
+              name: 'name',
+              errors: [t('namespaces.validation.duplicate', { name: body.name })],
+            },
+          ]);
+        }
+        throw error;
+      }
+      return body;
+    },
+    (body) => {
+      setDirty(false);
+      onCreated(body);
+    },
+  );
+
+  return (
+    <Form<NamespaceFormValues>
+      form={form}
+      layout="vertical"
+      name="namespace-create"
+      data-testid="namespace-create-form"
+      onValuesChange={() => setDirty(true)}
+      onFinish={(values) => onFinish(values as NamespaceFormValues & { location: ClusterLocation })}
+      scrollToFirstError
+      style={{ maxWidth: 880 }}
+    >
+      <UnsavedChangesPrompt dirty={dirty && !submitting} />
+      <Form.Item name="location" label={t('namespaces.form.location')} rules={locationRules(t)}>
+        <LocationSelect data-testid="namespace-location" />
+      </Form.Item>
+      <Form.Item name="name" label={t('namespaces.form.name')} rules={namespaceNameRules(t)}>
+        <Input
+          data-testid="namespace-name"
+          placeholder={t('namespaces.form.namePlaceholder')}
+          autoComplete="off"
+        />
+      </Form.Item>
+      <Divider titlePlacement="start">{t('namespaces.quota.title')}</Divider>
+      <QuotaFields prefix={['quota']} />
+      <Divider titlePlacement="start">{t('namespaces.limits.title')}</Divider>
+      <LimitRangeFields prefix={['limits']} />
+      <Space>
+        <Button
+          type="primary"
+          htmlType="submit"
+          loading={submitting}
+          data-testid="namespace-create-submit"
+        >
+          {t('namespaces.form.submit')}
+        </Button>
+        <Link to={NAMESPACE_LIST_PATH}>{t('namespaces.form.cancel')}</Link>
+      </Space>
+    </Form>
+  );
+}

@@ -1,0 +1,75 @@
+import { Button, Flex, Result, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import type { CreateNamespaceBody } from '../../api/namespaceApi';
+import { detailPath } from '../../resources/detailPath';
+import { HOME_PATH } from '../../routes/paths';
+import { NamespaceCreateForm } from './NamespaceCreateForm';
+
+/** SPEC §2's success page: submit again reloads the form; back to home. */
+function NamespaceCreated({
+  created,
+  onSubmitAgain,
+}: {
+  created: CreateNamespaceBody;
+  onSubmitAgain: () => void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { name, vendor, region, cluster } = created;
+  return (
+    <Result
+      status="success"
+      data-testid="namespace-created"
+      title={t('namespaces.created.title', { name })}
+      subTitle={t('namespaces.created.location', { vendor, region, cluster })}
+      extra={[
+        <Button
+          key="again"
+          type="primary"
+          onClick={onSubmitAgain}
+          data-testid="namespace-create-again"
+        >
+          {t('namespaces.created.submitAgain')}
+        </Button>,
+        <Button
+          key="home"
+          onClick={() => void navigate(HOME_PATH)}
+          data-testid="namespace-created-home"
+        >
+          {t('namespaces.created.backHome')}
+        </Button>,
+        <Link key="view" to={detailPath({ type: 'Namespace', name, vendor, region, cluster })}>
+          {t('namespaces.created.view')}
+        </Link>,
+      ]}
+    />
+  );
+}
+
+/** /add/Namespace: the creation form, then the success page. */
+export default function NamespaceCreatePage() {
+  const { t } = useTranslation();
+  const [created, setCreated] = useState<CreateNamespaceBody>();
+  // A new key gives a fresh, empty form after "submit again".
+  const [formKey, setFormKey] = useState(0);
+  return (
+    <Flex vertical gap="middle" style={{ padding: 24 }} data-testid="namespace-create-page">
+      <Typography.Title level={2} style={{ margin: 0 }}>
+        {t('routes.create.Namespace')}
+      </Typography.Title>
+      {created ? (
+        <NamespaceCreated
+          created={created}
+          onSubmitAgain={() => {
+            setCreated(undefined);
+            setFormKey((key) => key + 1);
+          }}
+        />
+      ) : (
+        <NamespaceCreateForm key={formKey} onCreated={setCreated} />
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,132 @@
+import { Button, Card, Flex, Table, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  useListNodeEventsQuery,
+  useListNodePodsInfiniteQuery,
+  type NodeAddress,
+  type NodeCondition,
+  type NodeEvent,
+  type NodePod,
+} from '../../api/nodeApi';
+import { formatTime } from '../../components/admin/formatTime';
+import { detailPath } from '../../resources/detailPath';
+
+export function NodeConditionsCard({ conditions }: { conditions: NodeCondition[] }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Card size="small" title={t('resources.node.conditions')} data-testid="node-conditions">
+      <Table<NodeCondition>
+        size="small"
+        rowKey="type"
+        dataSource={conditions}
+        pagination={false}
+        columns={[
+          { key: 'type', title: t('resources.node.conditionType'), dataIndex: 'type' },
+          { key: 'status', title: t('resources.node.conditionStatus'), dataIndex: 'status' },
+          { key: 'reason', title: t('resources.node.reason'), dataIndex: 'reason' },
+          {
+            key: 'message',
+            title: t('resources.node.message'),
+            dataIndex: 'message',
+            ellipsis: true,
+          },
+          {
+            key: 'time',
+            title: t('resources.node.lastTransition'),
+            render: (_value, row) => formatTime(row.lastTransitionTime, i18n.language),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
+/** Pods scheduled on the node, read live page by page. */
+export function NodePodsCard({ address }: { address: NodeAddress }) {
+  const { t, i18n } = useTranslation();
+  const { data, isFetching, hasNextPage, fetchNextPage } = useListNodePodsInfiniteQuery(address);
+  const pods = data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <Card size="small" title={t('resources.node.pods')} data-testid="node-pods">
+      <Flex vertical gap="small">
+        <Table<NodePod>
+          size="small"
+          rowKey={(pod) => `${pod.namespace}/${pod.name}`}
+          dataSource={pods}
+          loading={isFetching}
+          pagination={false}
+          locale={{ emptyText: t('resources.node.noPods') }}
+          scroll={{ x: 'max-content' }}
+          columns={[
+            {
+              key: 'name',
+              title: t('resources.columns.name'),
+              render: (_value, pod) => (
+                <Link
+                  to={detailPath({
+                    ...address,
+                    type: 'Pod',
+                    name: pod.name,
+                    namespace: pod.namespace,
+                  })}
+                >
+                  {pod.name}
+                </Link>
+              ),
+            },
+            { key: 'namespace', title: t('resources.columns.namespace'), dataIndex: 'namespace' },
+            { key: 'phase', title: t('resources.columns.phase'), dataIndex: 'phase' },
+            { key: 'ready', title: t('resources.columns.ready'), dataIndex: 'ready' },
+            { key: 'restarts', title: t('resources.columns.restarts'), dataIndex: 'restarts' },
+            { key: 'podIP', title: t('resources.columns.podIP'), dataIndex: 'podIP' },
+            {
+              key: 'created',
+              title: t('resources.columns.created'),
+              render: (_value, pod) => formatTime(pod.createdAt, i18n.language),
+            },
+          ]}
+        />
+        {hasNextPage && (
+          <Button loading={isFetching} onClick={() => void fetchNextPage()}>
+            {t('resources.list.loadMore')}
+          </Button>
+        )}
+      </Flex>
+    </Card>
+  );
+}
+
+export function NodeEventsCard({ address }: { address: NodeAddress }) {
+  const { t, i18n } = useTranslation();
+  const { data, isFetching } = useListNodeEventsQuery(address);
+  return (
+    <Card size="small" title={t('resources.node.events')} data-testid="node-events">
+      <Table<NodeEvent>
+        size="small"
+        rowKey={(event) => `${event.reason}/${event.lastTimestamp ?? ''}/${event.message}`}
+        dataSource={data?.items ?? []}
+        loading={isFetching}
+        pagination={{ hideOnSinglePage: true, pageSize: 20 }}
+        locale={{ emptyText: t('resources.node.noEvents') }}
+        columns={[
+          {
+            key: 'type',
+            title: t('resources.node.eventType'),
+            render: (_value, event) => (
+              <Tag color={event.type === 'Warning' ? 'warning' : 'default'}>{event.type}</Tag>
+            ),
+          },
+          { key: 'reason', title: t('resources.node.reason'), dataIndex: 'reason' },
+          { key: 'message', title: t('resources.node.message'), dataIndex: 'message' },
+          { key: 'count', title: t('resources.node.count'), dataIndex: 'count' },
+          {
+            key: 'last',
+            title: t('resources.node.lastSeen'),
+            render: (_value, event) => formatTime(event.lastTimestamp, i18n.language),
+          },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,58 @@
+import { EditOutlined } from '@ant-design/icons';
+import { App, Button, Card } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  useUpdateResourceMapMutation,
+  type MapField,
+  type ResourceAddress,
+} from '../../api/resourceApi';
+import { visibleEntries } from '../../resources/keyValues';
+import { KeyValueEditorDialog } from './KeyValueEditorDialog';
+import { KeyValueList } from './KeyValueList';
+
+export interface KeyValueSectionProps {
+  address: ResourceAddress;
+  field: MapField;
+  values: Record<string, string> | undefined;
+}
+
+/** A detail page's labels or annotations with their editor; saving replaces the whole map. */
+export function KeyValueSection({ address, field, values }: KeyValueSectionProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [editing, setEditing] = useState(false);
+  const [update] = useUpdateResourceMapMutation();
+  const entries = visibleEntries(values);
+  const title = t(field === 'labels' ? 'resources.detail.labels' : 'resources.detail.annotations');
+  const editLabel = t(
+    field === 'labels' ? 'resources.detail.editLabels' : 'resources.detail.editAnnotations',
+  );
+
+  const save = async (next: Record<string, string>) => {
+    await update({ address, field, values: next }).unwrap();
+    void message.success(t('resources.confirm.succeeded'));
+  };
+
+  return (
+    <Card
+      size="small"
+      title={title}
+      data-testid={`resource-${field}`}
+      extra={
+        <Button size="small" icon={<EditOutlined aria-hidden />} onClick={() => setEditing(true)}>
+          {editLabel}
+        </Button>
+      }
+    >
+      <KeyValueList entries={entries} testId={`resource-${field}-list`} />
+      <KeyValueEditorDialog
+        open={editing}
+        title={editLabel}
+        entries={entries}
+        onSave={save}
+        onClose={() => setEditing(false)}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,55 @@
+import { SearchOutlined } from '@ant-design/icons';
+import { Button, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { ListFilterValues } from '../../resources/listFilters';
+import { ClusterSelect } from './ClusterSelect';
+
+export interface ResourceListFiltersProps {
+  namespaced: boolean;
+  onSearch: (values: ListFilterValues) => void;
+}
+
+/** Cluster, namespace, label (Key:Val) and name filters; applied on Search or Enter. */
+export function ResourceListFilters({ namespaced, onSearch }: ResourceListFiltersProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<ListFilterValues>();
+  return (
+    <Form<ListFilterValues>
+      form={form}
+      layout="inline"
+      data-testid="resource-filters"
+      onFinish={onSearch}
+      style={{ rowGap: 8 }}
+    >
+      <Form.Item name="cluster" label={t('resources.filters.cluster')}>
+        <ClusterSelect onChange={(cluster) => onSearch({ ...form.getFieldsValue(), cluster })} />
+      </Form.Item>
+      {namespaced && (
+        <Form.Item name="namespace" label={t('resources.filters.namespace')}>
+          <Input data-testid="resource-filter-namespace" allowClear style={{ width: 160 }} />
+        </Form.Item>
+      )}
+      <Form.Item name="label" label={t('resources.filters.label')}>
+        <Input
+          data-testid="resource-filter-label"
+          allowClear
+          placeholder={t('resources.filters.labelPlaceholder')}
+          style={{ width: 200 }}
+        />
+      </Form.Item>
+      <Form.Item name="name" label={t('resources.filters.name')}>
+        <Input data-testid="resource-filter-name" allowClear style={{ width: 180 }} />
+      </Form.Item>
+      <Form.Item>
+        <Button
+          type="primary"
+          htmlType="submit"
+          icon={<SearchOutlined aria-hidden />}
+          data-testid="resource-filter-search"
+        >
+          {t('resources.filters.search')}
+        </Button>
+      </Form.Item>
+    </Form>
+  );
+}

@@ -1,0 +1,67 @@
+import { expect, it } from 'vitest';
+import { descriptorOfType, kindOfType, pluralOf, routeTypeOf } from './kindDescriptors';
+import { LISTED_KINDS } from './resourceKinds';
+
+it('maps every listed kind to its index plural and back', () => {
+  expect(LISTED_KINDS.map(pluralOf)).toEqual([
+    'deployments',
+    'statefulsets',
+    'cronjobs',
+    'daemonsets',
+    'pods',
+    'services',
+    'ingresses',
+    'configmaps',
+    'secrets',
+    'namespaces',
+    'persistentvolumes',
+    'persistentvolumeclaims',
+    'storageclasses',
+    'nodes',
+  ]);
+  for (const kind of LISTED_KINDS) expect(kindOfType(pluralOf(kind))).toBe(kind);
+});
+
+it('accepts the Kind, its plural and any letter case, and nothing else', () => {
+  expect(kindOfType('Pod')).toBe('Pod');
+  expect(kindOfType('pods')).toBe('Pod');
+  expect(kindOfType('deployment')).toBe('Deployment');
+  expect(kindOfType('PersistentVolumeClaims')).toBe('PersistentVolumeClaim');
+  expect(kindOfType('events')).toBeUndefined();
+  expect(routeTypeOf('configmaps')).toBe('ConfigMap');
+  expect(routeTypeOf('jobs')).toBe('jobs');
+});
+
+it('marks cluster-scoped kinds and gives nodes and namespaces their own sections', () => {
+  const clusterScoped = LISTED_KINDS.filter((kind) => !descriptorOfType(kind)?.namespaced);
+  expect(clusterScoped).toEqual(['Namespace', 'PersistentVolume', 'StorageClass', 'Node']);
+  expect(descriptorOfType('Node')?.detailSections).toContain('node');
+  expect(descriptorOfType('Namespace')?.detailSections).toContain('namespace');
+  expect(descriptorOfType('Node')?.columns.map((column) => column.key)).toEqual([
+    'ready',
+    'roles',
+    'version',
+    'internalIP',
+    'schedulable',
+  ]);
+});
+
+it('reads the node columns from a node object', () => {
+  const node = {
+    metadata: {
+      name: 'n1',
+      labels: { 'node-role.kubernetes.io/control-plane': '', 'kubernetes.io/os': 'linux' },
+    },
+    spec: { unschedulable: true },
+    status: {
+      conditions: [{ type: 'Ready', status: 'True' }],
+      addresses: [
+        { type: 'Hostname', address: 'n1' },
+        { type: 'InternalIP', address: '10.0.0.5' },
+      ],
+      nodeInfo: { kubeletVersion: 'v1.33.1' },
+    },
+  };
+  const values = descriptorOfType('Node')?.columns.map((column) => column.value(node));
+  expect(values).toEqual([true, 'control-plane', 'v1.33.1', '10.0.0.5', false]);
+});

@@ -1,0 +1,189 @@
+// The clusters journey of issue 4 in Chromium against the operator under test: a system admin
+// adds member-b through the wizard with its kubeconfig, sees it Ready on the home page, searches
+// one of its pods by name, opens it, collects it, finds it under My Collections and in recent
+// history, then pauses scheduling on a node and sees it unschedulable (kubectl agrees).
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser.js';
+import { testEnv } from '../support/env.js';
+import {
+  eventually,
+  expectOk,
+  gitOpsSystemAdmin,
+  hub,
+  removeGitOpsSystemAdmin,
+  type Session,
+} from '../support/iam.js';
+import { memberKubeconfig, onMember, unregisterMember } from '../support/members.js';
+
+const suffix = `cf${Date.now().toString(36)}`;
+const orgName = `e2e-clusters-${suffix}`;
+const clusterName = `e2e-b-${suffix}`;
+const region = 'local';
+
+let browser: Browser;
+let page: Page;
+let admin: Session;
+let podName = '';
+let nodeName = '';
+
+const url = (path: string) => new URL(path, testEnv.operatorUrl).toString();
+
+/** MFA is on in `make test`: an unbound user gets personal settings on the MFA tab at load. */
+async function dismissMfaPrompt(): Promise<void> {
+  const dialog = page.getByTestId('personal-settings-dialog');
+  await dialog.waitFor();
+  await page.getByTestId('mfa-qr').waitFor();
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+async function openPage(path: string): Promise<void> {
+  await page.goto(url(path));
+  await dismissMfaPrompt();
+}
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  admin = await gitOpsSystemAdmin(suffix);
+  expectOk(
+    await admin.call('POST', '/organizations', {
+      name: orgName,
+      cnName: orgName,
+      contact: 'E2E',
+      email: 'e2e@example.com',
+      description: '',
+      monitorKey: '',
+      monitorValue: '',
+    }),
+  );
+  const pods = JSON.parse(
+    onMember('member-b', ['get', 'pods', '-n', 'demo', '-l', 'app=web', '-o', 'json']).stdout,
+  ) as { items: Array<{ metadata: { name: string }; spec: { nodeName?: string } }> };
+  const pod = pods.items.find((item) => item.spec.nodeName);
+  if (!pod?.spec.nodeName) throw new Error('member-b has no scheduled demo pod');
+  podName = pod.metadata.name;
+  nodeName = pod.spec.nodeName;
+
+  const context = await browser.newContext({ locale: 'en-US' });
+  await context.addCookies([{ name: 'language', value: 'en', url: testEnv.operatorUrl }]);
+  page = await context.newPage();
+  await page.goto(url('/login'));
+  const form = page.getByTestId('login-form');
+  await form.getByLabel('User name').fill(`root-${suffix}`);
+  await form.getByLabel('Password').fill(`root${suffix}1`);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/home$/);
+  await dismissMfaPrompt();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  if (nodeName) onMember('member-b', ['uncordon', nodeName]);
+  if (admin) await unregisterMember(admin, clusterName, orgName);
+  hub(['delete', 'organizations.nimbus.io', orgName, '--ignore-not-found', '--wait=false']);
+  removeGitOpsSystemAdmin(suffix);
+});
+
+describe('clusters journey', () => {
+  it('adds member-b through the wizard and sees it Ready on the home page', async () => {
+    await openPage('/admin/cluster/add');
+    await page.getByTestId('cluster-provider-ProviderKubeconfig').click();
+    await page.getByLabel('Name', { exact: true }).fill(clusterName);
+    await page.getByLabel('Region', { exact: true }).fill(region);
+    await page
+      .getByLabel('Kubeconfig', { exact: true })
+      .fill(readFileSync(memberKubeconfig('member-b'), 'utf8'));
+    await page.getByTestId('cluster-test-button').click();
+    await expect
+      .poll(() => page.getByTestId('cluster-test-result').textContent(), { timeout: 20_000 })
+      .toMatch(/Connected: Kubernetes v1\./);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: 'Back to cluster list' }).waitFor();
+
+    // The health probe marks it ready within seconds; the home page reads it on load.
+    const card = await eventually(
+      async () => {
+        await openPage('/home');
+        const found = page.getByTestId('home-cluster-card').filter({ hasText: clusterName });
+        await found.waitFor();
+        return (await found.textContent()) ?? '';
+      },
+      (text) => text.includes('Ready') && !text.includes('NotReady'),
+      60_000,
+    );
+    expect(card).toContain('Ready');
+    expect(card).not.toContain('NotReady');
+    // A system admin holds the owner role in every member, so the cluster is usable.
+    expect(card).toContain('Enable');
+  });
+
+  it('searches a pod by name, opens it and collects it', async () => {
+    const results = page.getByTestId('resource-search-results');
+    const clusterTab = results.getByRole('tab', { name: clusterName });
+    // The index follows a cluster once it is ready; each try reloads, since a search result
+    // for the same text is cached.
+    const tabs = await eventually(
+      async () => {
+        await openPage('/home');
+        const search = page.getByRole('searchbox', { name: 'Search resources in all clusters' });
+        await search.fill(podName);
+        await search.press('Enter');
+        await results
+          .getByRole('tab')
+          .or(results.getByText('No relevant resources found'))
+          .first()
+          .waitFor();
+        return clusterTab.count();
+      },
+      (count) => count > 0,
+      30_000,
+    );
+    expect(tabs).toBeGreaterThan(0);
+    await clusterTab.click();
+    await results.getByRole('tabpanel').getByRole('link', { name: podName, exact: true }).click();
+    await page.waitForURL(/\/detail\/Pod\//);
+    const detail = page.getByTestId('resource-detail');
+    await detail.getByText(podName).first().waitFor();
+
+    await page.getByTestId('resource-collect').click();
+    await page.getByTestId('confirm-action-ok').click();
+    await page.getByTestId('resource-uncollect').waitFor();
+    await page
+      .getByTestId('side-nav')
+      .getByTestId('nav-collection')
+      .filter({ hasText: podName })
+      .waitFor();
+
+    await openPage('/home');
+    await page.getByTestId('home-history-entry').filter({ hasText: podName }).first().waitFor();
+  });
+
+  it('pauses scheduling on a node and sees it unschedulable', async () => {
+    const query = new URLSearchParams({
+      vendor: 'ProviderKubeconfig',
+      region,
+      cluster: clusterName,
+    });
+    await openPage(`/detail/Node/${nodeName}?${query.toString()}`);
+    const state = page.getByTestId('node-schedulable-state');
+    await expect.poll(() => state.textContent()).toBe('Schedulable');
+    await page.getByTestId('node-cordon').click();
+    await page.getByTestId('confirm-action-ok').click();
+    await expect.poll(() => state.textContent()).toBe('Scheduling paused');
+    const unschedulable = onMember('member-b', [
+      'get',
+      'node',
+      nodeName,
+      '-o',
+      'jsonpath={.spec.unschedulable}',
+    ]).stdout.trim();
+    expect(unschedulable).toBe('true');
+
+    await page.getByTestId('node-uncordon').click();
+    await page.getByTestId('confirm-action-ok').click();
+    await expect.poll(() => state.textContent()).toBe('Schedulable');
+  });
+});
