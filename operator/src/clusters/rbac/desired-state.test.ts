@@ -121,4 +121,20 @@ describe('desiredMemberRbac', () => {
   it('grants no impersonation at all without users (empty resourceNames would mean everyone)', () => {
     expect(impersonatorRole([]).rules).toEqual([]);
   });
+
+  it('gives a system admin the owner role in every member unless a binding denies them', () => {
+    const owner = roleObject('owner', undefined, [['node:cordon', 'allow']]);
+    const root = userObject('root', {}, { sysAdmin: true });
+    const denied = userObject(
+      'ops',
+      { acme: true },
+      { sysAdmin: true, clusterPermissions: [{ cluster: 'prod', role: 'owner', effect: 'Deny' }] },
+    );
+    const desired = desiredMemberRbac(
+      { users: [root, denied], groups: [], roles: [...roles, owner] },
+      'prod',
+    );
+    expect(names(desired.clusterRoleBindings)).toEqual(['nimbus:user:root:owner']);
+    expect(names(desired.clusterRoles)).toContain('nimbus:role:owner');
+  });
 });
