@@ -1,8 +1,7 @@
-import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Modal, Select, Space } from 'antd';
-import { useState } from 'react';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TAINT_EFFECTS, type Taint } from '../../api/nodeApi';
+import { RowsEditorDialog } from '../resources/RowsEditorDialog';
 
 export interface TaintEditorDialogProps {
   open: boolean;
@@ -32,107 +31,55 @@ const toTaint = ({ key, value, effect }: TaintRow): Taint => ({
 /** Edits a node's taints (key, optional value, effect); saving replaces the whole list. */
 export function TaintEditorDialog(props: TaintEditorDialogProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ taints: TaintRow[] }>();
-  const [saving, setSaving] = useState(false);
-
-  const save = async () => {
-    let rows: TaintRow[];
-    try {
-      rows = (await form.validateFields()).taints ?? [];
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      await props.onSave(rows.map(toTaint));
-      props.onClose();
-    } catch {
-      // Reported by the base query; the user may retry.
-    } finally {
-      setSaving(false);
-    }
-  };
-
   return (
-    <Modal
+    <RowsEditorDialog<TaintRow>
       open={props.open}
       title={t('resources.taints.edit')}
-      okText={t('resources.editor.save')}
-      cancelText={t('resources.confirm.cancel')}
-      confirmLoading={saving}
-      onOk={() => void save()}
-      onCancel={props.onClose}
-      destroyOnHidden
+      rows={props.taints}
+      newRow={{ key: '', value: '' }}
+      addLabel={t('resources.taints.add')}
+      testId="taint-editor"
       width={720}
-    >
-      <Form
-        form={form}
-        initialValues={{ taints: props.taints }}
-        preserve={false}
-        data-testid="taint-editor"
-      >
-        <Form.List name="taints">
-          {(fields, { add, remove }) => (
-            <>
-              {fields.map((field, index) => (
-                <Space key={field.key} align="start" style={{ display: 'flex' }}>
-                  <Form.Item
-                    name={[field.name, 'key']}
-                    validateTrigger="onBlur"
-                    rules={[
-                      {
-                        required: true,
-                        whitespace: true,
-                        message: t('resources.taints.keyRequired'),
-                      },
-                      { pattern: TAINT_KEY, message: t('resources.taints.keyInvalid') },
-                    ]}
-                  >
-                    <Input
-                      aria-label={t('resources.taints.keyLabel', { index: index + 1 })}
-                      placeholder={t('resources.taints.key')}
-                    />
-                  </Form.Item>
-                  <Form.Item
-                    name={[field.name, 'value']}
-                    validateTrigger="onBlur"
-                    rules={[{ pattern: TAINT_VALUE, message: t('resources.taints.valueInvalid') }]}
-                  >
-                    <Input
-                      aria-label={t('resources.taints.valueLabel', { index: index + 1 })}
-                      placeholder={t('resources.taints.value')}
-                    />
-                  </Form.Item>
-                  <Form.Item
-                    name={[field.name, 'effect']}
-                    rules={[{ required: true, message: t('resources.taints.effectRequired') }]}
-                  >
-                    <Select
-                      aria-label={t('resources.taints.effectLabel', { index: index + 1 })}
-                      placeholder={t('resources.taints.effect')}
-                      style={{ width: 180 }}
-                      options={TAINT_EFFECTS.map((effect) => ({ value: effect, label: effect }))}
-                    />
-                  </Form.Item>
-                  <Button
-                    type="text"
-                    aria-label={t('resources.editor.remove', { index: index + 1 })}
-                    icon={<MinusCircleOutlined aria-hidden />}
-                    onClick={() => remove(field.name)}
-                  />
-                </Space>
-              ))}
-              <Button
-                type="dashed"
-                icon={<PlusOutlined aria-hidden />}
-                onClick={() => add({ key: '', value: '' })}
-              >
-                {t('resources.taints.add')}
-              </Button>
-            </>
-          )}
-        </Form.List>
-      </Form>
-    </Modal>
+      onSave={(rows) => props.onSave(rows.map(toTaint))}
+      onClose={props.onClose}
+      renderFields={(field, index) => (
+        <>
+          <Form.Item
+            name={[field.name, 'key']}
+            validateTrigger="onBlur"
+            rules={[
+              { required: true, whitespace: true, message: t('resources.taints.keyRequired') },
+              { pattern: TAINT_KEY, message: t('resources.taints.keyInvalid') },
+            ]}
+          >
+            <Input
+              aria-label={t('resources.taints.keyLabel', { index: index + 1 })}
+              placeholder={t('resources.taints.key')}
+            />
+          </Form.Item>
+          <Form.Item
+            name={[field.name, 'value']}
+            validateTrigger="onBlur"
+            rules={[{ pattern: TAINT_VALUE, message: t('resources.taints.valueInvalid') }]}
+          >
+            <Input
+              aria-label={t('resources.taints.valueLabel', { index: index + 1 })}
+              placeholder={t('resources.taints.value')}
+            />
+          </Form.Item>
+          <Form.Item
+            name={[field.name, 'effect']}
+            rules={[{ required: true, message: t('resources.taints.effectRequired') }]}
+          >
+            <Select
+              aria-label={t('resources.taints.effectLabel', { index: index + 1 })}
+              placeholder={t('resources.taints.effect')}
+              style={{ width: 180 }}
+              options={TAINT_EFFECTS.map((effect) => ({ value: effect, label: effect }))}
+            />
+          </Form.Item>
+        </>
+      )}
+    />
   );
 }
