@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ClusterSearchResult } from '../../api/searchApi';
 import { detailPath } from '../../resources/detailPath';
-import { routeTypeOf } from '../../resources/kindDescriptors';
+import { kindOfType } from '../../resources/kindDescriptors';
 import {
   formatSampleTime,
   groupSearchResults,
@@ -14,30 +14,38 @@ function ClusterResults({ group }: { group: ClusterResultGroup }) {
   const { t, i18n } = useTranslation();
   return (
     <Flex vertical gap="middle">
-      {group.byType.map(({ type, samples }) => (
-        <section key={type} data-testid="search-result-type">
-          <Typography.Title level={5}>{type}</Typography.Title>
-          <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-            {samples.map(({ labels, value }) => (
-              <li key={`${labels.namespace ?? ''}/${labels.name}`} data-testid="search-result">
-                <Flex gap="middle" wrap>
-                  <Link to={detailPath({ ...group.topology, ...labels, type: routeTypeOf(type) })}>
-                    {labels.name}
-                  </Link>
-                  {labels.namespace && (
+      {group.byType.map(({ type, samples }) => {
+        // Kinds without a console page (events, jobs) are listed without a link.
+        const kind = kindOfType(type);
+        return (
+          <section key={type} data-testid="search-result-type">
+            <Typography.Title level={5}>{kind ? t(`kinds.${kind}`) : type}</Typography.Title>
+            <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+              {samples.map(({ labels, value }) => (
+                <li key={`${labels.namespace ?? ''}/${labels.name}`} data-testid="search-result">
+                  <Flex gap="middle" wrap>
+                    {kind ? (
+                      <Link to={detailPath({ ...group.topology, ...labels, type: kind })}>
+                        {labels.name}
+                      </Link>
+                    ) : (
+                      <Typography.Text>{labels.name}</Typography.Text>
+                    )}
+                    {labels.namespace && (
+                      <Typography.Text type="secondary">
+                        {t('search.namespace')}: {labels.namespace}
+                      </Typography.Text>
+                    )}
                     <Typography.Text type="secondary">
-                      {t('search.namespace')}: {labels.namespace}
+                      {formatSampleTime(value, i18n.language)}
                     </Typography.Text>
-                  )}
-                  <Typography.Text type="secondary">
-                    {formatSampleTime(value, i18n.language)}
-                  </Typography.Text>
-                </Flex>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
+                  </Flex>
+                </li>
+              ))}
+            </ul>
+          </section>
+        );
+      })}
     </Flex>
   );
 }
