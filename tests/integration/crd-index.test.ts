@@ -39,7 +39,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms:
   const deadline = Date.now() + ms;
   let value = await read();
   while (!done(value) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, 100));
     value = await read();
   }
   return value;
@@ -93,6 +93,38 @@ describe('/crd.{host} lists from the index', () => {
     );
     expect(found.map((group) => group.providerTopology.cluster)).toContain(cluster);
   }, 60_000);
+
+  it('follows a create, a change and a delete made with kubectl within 2 seconds', async () => {
+    const name = `follow-${suffix}`;
+    const member = testEnv.memberKubeconfigs.find((file) => file.endsWith('member-a.kubeconfig'));
+    if (!member) throw new Error('member-a kubeconfig not configured');
+    const onMember = (args: string[]) => kubectl(member, ['-n', 'demo', ...args]);
+    const mine = `/configmaps?cluster=${cluster}&namespace=demo&name=${name}`;
+    type Item = PodList['items'][number] & { metadata: { labels?: Record<string, string> } };
+    /** Milliseconds until the index answers what `done` wants; fails after 2 s. */
+    const follow = async (done: (items: Item[]) => boolean): Promise<number> => {
+      const started = Date.now();
+      const seen = await until(
+        async () => expectOk(await crd<{ items: Item[] }>(mine)).items,
+        done,
+        2_000,
+      );
+      expect(done(seen)).toBe(true);
+      return Date.now() - started;
+    };
+    try {
+      onMember(['create', 'configmap', name, '--from-literal=step=one']);
+      expect(await follow((items) => items.length === 1)).toBeLessThanOrEqual(2_500);
+      onMember(['label', 'configmap', name, 'stage=changed']);
+      expect(
+        await follow((items) => items[0]?.metadata.labels?.stage === 'changed'),
+      ).toBeLessThanOrEqual(2_500);
+      onMember(['delete', 'configmap', name]);
+      expect(await follow((items) => items.length === 0)).toBeLessThanOrEqual(2_500);
+    } finally {
+      onMember(['delete', 'configmap', name, '--ignore-not-found']);
+    }
+  }, 30_000);
 
   it('forgets the cluster once it is deleted', async () => {
     expectOk(
