@@ -1,6 +1,8 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useListCrdClustersQuery } from '../../api/resourceApi';
+import { NamespaceSelector } from '../../components/NamespaceSelector';
 import type { ListFilterValues } from '../../resources/listFilters';
 import { ClusterSelect } from './ClusterSelect';
 
@@ -13,6 +15,11 @@ export interface ResourceListFiltersProps {
 export function ResourceListFilters({ namespaced, onSearch }: ResourceListFiltersProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ListFilterValues>();
+  const chosen = Form.useWatch('cluster', form);
+  const { data: clusters } = useListCrdClustersQuery(undefined);
+  // With one cluster chosen its namespaces can be picked (SPEC §2 namespace selector); across
+  // all clusters a namespace name is typed.
+  const location = clusters?.items.find((cluster) => cluster.name === chosen);
   return (
     <Form<ListFilterValues>
       form={form}
@@ -22,11 +29,24 @@ export function ResourceListFilters({ namespaced, onSearch }: ResourceListFilter
       style={{ rowGap: 8 }}
     >
       <Form.Item name="cluster" label={t('resources.filters.cluster')}>
-        <ClusterSelect onChange={(cluster) => onSearch({ ...form.getFieldsValue(), cluster })} />
+        <ClusterSelect
+          onChange={(cluster) => {
+            form.setFieldValue('namespace', undefined);
+            onSearch({ ...form.getFieldsValue(), cluster, namespace: undefined });
+          }}
+        />
       </Form.Item>
       {namespaced && (
         <Form.Item name="namespace" label={t('resources.filters.namespace')}>
-          <Input data-testid="resource-filter-namespace" allowClear style={{ width: 160 }} />
+          {location ? (
+            <NamespaceSelector
+              vendor={location.kind}
+              region={location.regionID}
+              cluster={location.name}
+            />
+          ) : (
+            <Input data-testid="resource-filter-namespace" allowClear style={{ width: 160 }} />
+          )}
         </Form.Item>
       )}
       <Form.Item name="label" label={t('resources.filters.label')}>

@@ -88,6 +88,10 @@ it('lists pods with their columns and a detail link, then loads the next keyset 
 
 it('sends cluster, namespace, Key:Val label and name filters and shows the empty state', async () => {
   server.respond(`${CRD}/pods?pageSize=20`, ok({ items: [] }));
+  server.respond(
+    `${API}/k8s.nimbus.io/vendors/ProviderKubeconfig/regions/local/clusters/alpha/namespaces`,
+    ok({ items: [{ metadata: { name: 'shop' }, status: { phase: 'Active' } }] }),
+  );
   const user = userEvent.setup();
   renderList('Pod');
   expect(await screen.findByText('No Pods found')).toBeDefined();
@@ -100,7 +104,8 @@ it('sends cluster, namespace, Key:Val label and name filters and shows the empty
   );
   expect(disabled).toEqual(['beta', 'gamma']);
   await chooseOption(user, screen.getByLabelText('Cluster'), 'alpha');
-  await user.type(screen.getByLabelText('Namespace'), 'shop');
+  // With a cluster chosen, its Active namespaces are offered by the namespace selector.
+  await chooseOption(user, await screen.findByLabelText('Namespace'), 'shop');
   await user.type(screen.getByLabelText('Label'), ' app : web ');
   await user.type(screen.getByLabelText('Name'), 'web');
   await user.click(screen.getByRole('button', { name: /Search/ }));
