@@ -106,6 +106,17 @@ function bodiesFor(entry: PolicyEntry, refs: Refs, ctx: MatrixContext): unknown[
     case 'POST /providers/:kind/clusters/:cluster/test':
     case 'DELETE /providers/:kind/clusters/:cluster':
       return [{ organizationId: refs.org }];
+    case 'POST /monitors':
+    case 'PUT /monitors':
+      return [
+        {
+          organizationId: refs.org,
+          providerId: refs.cluster,
+          type: 'Prometheus',
+          address: 'https://prometheus.example.com',
+          enabled: true,
+        },
+      ];
     case 'POST /join/organizations/:orgId':
       return [{ inviter: ctx.other.user, invitationCode: 'guessed-code', invitee: refs.user }];
     default:
