@@ -6,5 +6,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // A first page load (lazy chunks, language files) can take seconds on a loaded 2-core machine.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
