@@ -18,6 +18,8 @@ it('maps every listed kind to its index plural and back', () => {
     'persistentvolumeclaims',
     'storageclasses',
     'nodes',
+    'jobs',
+    'events',
   ]);
   for (const kind of LISTED_KINDS) expect(kindOfType(pluralOf(kind))).toBe(kind);
 });
@@ -27,9 +29,11 @@ it('accepts the Kind, its plural and any letter case, and nothing else', () => {
   expect(kindOfType('pods')).toBe('Pod');
   expect(kindOfType('deployment')).toBe('Deployment');
   expect(kindOfType('PersistentVolumeClaims')).toBe('PersistentVolumeClaim');
-  expect(kindOfType('events')).toBeUndefined();
+  expect(kindOfType('events')).toBe('Event');
+  expect(kindOfType('widgets')).toBeUndefined();
   expect(routeTypeOf('configmaps')).toBe('ConfigMap');
-  expect(routeTypeOf('jobs')).toBe('jobs');
+  expect(routeTypeOf('jobs')).toBe('Job');
+  expect(routeTypeOf('widgets')).toBe('widgets');
 });
 
 it('marks cluster-scoped kinds and gives nodes and namespaces their own sections', () => {

@@ -36,6 +36,12 @@ export interface KindDescriptor {
 }
 
 export type ColumnKey =
+  | 'completions'
+  | 'completedAt'
+  | 'eventType'
+  | 'reason'
+  | 'involvedObject'
+  | 'message'
   | 'ready'
   | 'replicas'
   | 'schedule'
@@ -198,6 +204,22 @@ export const KIND_DESCRIPTORS: Record<ListedKind, KindDescriptor> = {
     ],
     ['node', 'labels', 'annotations', 'yaml'],
   ),
+  Job: describe('Job', 'jobs', true, [
+    text('completions', (o) => {
+      const wanted = valueAt(o, 'spec', 'completions');
+      return `${count(valueAt(o, 'status', 'succeeded'))}/${typeof wanted === 'number' ? wanted : 1}`;
+    }),
+    { key: 'completedAt', display: 'time', value: (o) => textAt(o, 'status', 'completionTime') },
+  ]),
+  Event: describe('Event', 'events', true, [
+    text('eventType', (o) => textAt(o, 'type')),
+    text('reason', (o) => textAt(o, 'reason')),
+    text('involvedObject', (o) => {
+      const name = textAt(o, 'involvedObject', 'name');
+      return name && `${textAt(o, 'involvedObject', 'kind') ?? ''}/${name}`;
+    }),
+    text('message', (o) => textAt(o, 'message')),
+  ]),
 };
 
 const BY_PLURAL = new Map(LISTED_KINDS.map((kind) => [KIND_DESCRIPTORS[kind].plural, kind]));

@@ -19,6 +19,8 @@ export const LISTED_KINDS = [
   'PersistentVolumeClaim',
   'StorageClass',
   'Node',
+  'Job',
+  'Event',
 ] as const;
 export type ListedKind = (typeof LISTED_KINDS)[number];
 

@@ -67,7 +67,7 @@ it('shows a tab per cluster, grouped by type, each entry linking to its detail p
             samples: [sample('web', 'shop'), sample('web-2', 'shop')],
           },
           { type: 'namespace', unit: '', samples: [sample('web-ns')] },
-          { type: 'events', unit: '', samples: [sample('web.17a', 'shop')] },
+          { type: 'widgets', unit: '', samples: [sample('web.17a', 'shop')] },
           { type: 'service', unit: '', samples: [] },
         ],
       },
@@ -87,9 +87,9 @@ it('shows a tab per cluster, grouped by type, each entry linking to its detail p
   expect(groups.map((group) => within(group).getByRole('heading').textContent)).toEqual([
     'Deployments',
     'Namespaces',
-    'events',
+    'widgets',
   ]);
-  // Events have no console page: the entry is shown, not linked.
+  // A kind without a console page is shown, not linked.
   expect(within(groups[2] as HTMLElement).getByText('web.17a')).toBeDefined();
   expect(screen.queryByRole('link', { name: 'web.17a' })).toBeNull();
   const deployments = within(groups[0] as HTMLElement).getAllByTestId('search-result');
