@@ -11,6 +11,7 @@ import {
   requireRegion,
   safeCode,
   vendorError,
+  visibleText,
   type SignedVendorRequest,
 } from './vendor-call.js';
 
@@ -27,11 +28,9 @@ export const ALIBABA_API_VERSION = '2015-12-15';
 /** Short-lived on purpose: the operator asks again before `expiresAt`. */
 export const ALIBABA_KUBECONFIG_MINUTES = 60;
 
-const visible = z.string().regex(/^[\x21-\x7e]+$/);
-
 export const AlibabaCredentials = z.strictObject({
-  accessKeyId: visible.max(128),
-  accessKeySecret: visible.max(256),
+  accessKeyId: visibleText.max(128),
+  accessKeySecret: visibleText.max(256),
 });
 export type AlibabaCredentials = z.infer<typeof AlibabaCredentials>;
 

@@ -10,6 +10,7 @@ import {
   requireRegion,
   safeCode,
   vendorError,
+  visibleText,
   type SignedVendorRequest,
 } from './vendor-call.js';
 
@@ -24,11 +25,9 @@ export const HUAWEI_DEFAULT_ENDPOINT = 'https://cce.{region}.myhuaweicloud.com';
 /** Certificate lifetime in days; the operator asks for a new one before it runs out. */
 export const HUAWEI_CERT_DAYS = 1;
 
-const visible = z.string().regex(/^[\x21-\x7e]+$/);
-
 export const HuaweiCredentials = z.strictObject({
-  accessKey: visible.max(128),
-  secretKey: visible.max(256),
+  accessKey: visibleText.max(128),
+  secretKey: visibleText.max(256),
   projectId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
 });
 export type HuaweiCredentials = z.infer<typeof HuaweiCredentials>;

@@ -9,6 +9,7 @@ import {
   requireRegion,
   safeCode,
   vendorError,
+  visibleText,
   type SignedVendorRequest,
 } from './vendor-call.js';
 
@@ -24,11 +25,9 @@ export const TENCENT_ACTION = 'DescribeClusterKubeconfig';
 export const TENCENT_API_VERSION = '2018-05-25';
 export const TENCENT_CONTENT_TYPE = 'application/json; charset=utf-8';
 
-const visible = z.string().regex(/^[\x21-\x7e]+$/);
-
 export const TencentCredentials = z.strictObject({
-  secretId: visible.max(128),
-  secretKey: visible.max(256),
+  secretId: visibleText.max(128),
+  secretKey: visibleText.max(256),
 });
 export type TencentCredentials = z.infer<typeof TencentCredentials>;
 

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { ApiError, errors } from '../../http/errors.js';
 import type { ProviderContext } from './types.js';
 
@@ -7,6 +8,9 @@ import type { ProviderContext } from './types.js';
  * fields from them ever reach an error message, because vendors echo request details (access key
  * ids, strings to sign) in their error text.
  */
+/** An access key id or secret: printable ASCII without spaces, as every vendor issues them. */
+export const visibleText = z.string().regex(/^[\x21-\x7e]+$/);
+
 export const MAX_VENDOR_RESPONSE_BYTES = 1024 * 1024;
 
 const SAFE_CODE = /^[A-Za-z0-9._:-]{1,100}$/;
