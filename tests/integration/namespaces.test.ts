@@ -1,9 +1,7 @@
 // Namespaces in member-a through the API as the calling user: create with quota and limit
 // range, change both, detail, live and indexed lists, all-or-nothing creation, delete.
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/api.js';
-import { testEnv } from '../support/env.js';
 import type { Session } from '../support/iam.js';
 import {
   eventually,
@@ -11,28 +9,27 @@ import {
   gitOpsSystemAdmin,
   hub,
   hubApply,
-  namespace as hubNamespace,
-  passwordSet,
   removeGitOpsSystemAdmin,
-  signIn,
 } from '../support/iam.js';
-import { kubectl } from '../support/kubectl.js';
+import {
+  gitOpsUser,
+  locationOf,
+  memberAllows,
+  onMember,
+  registerMember,
+  region,
+  removeGitOpsUser,
+  unregisterMember,
+} from '../support/members.js';
 
 const suffix = `ns${Date.now().toString(36)}`;
 const org = `org-${suffix}`;
 const cluster = `member-a-${suffix}`;
 const limited = `nsonly-${suffix}`;
-const limitedPassword = `nsonly${suffix}1`;
 const name = `shop-${suffix}`;
-const where = { vendor: 'ProviderKubeconfig', region: 'local', cluster };
-const at = `/vendors/ProviderKubeconfig/regions/local/clusters/${cluster}`;
-
-const memberA = (): string => {
-  const path = testEnv.memberKubeconfigs.find((file) => file.endsWith('member-a.kubeconfig'));
-  if (!path) throw new Error('member-a kubeconfig not configured');
-  return path;
-};
-const member = (args: string[]) => kubectl(memberA(), args);
+const where = { vendor: 'ProviderKubeconfig', region, cluster };
+const at = locationOf(cluster);
+const member = (args: string[]) => onMember('member-a', args);
 const namespaceGone = async (ns: string): Promise<boolean> =>
   eventually(
     () => member(['get', 'namespace', ns, '--ignore-not-found', '-o', 'name']).stdout.trim(),
@@ -76,20 +73,9 @@ beforeAll(async () => {
       email: 'ops@namespaces.example',
     }),
   );
-  expectOk(
-    await call('POST', 'manage', '/providers/ProviderKubeconfig/clusters', {
-      name: cluster,
-      organizationId: org,
-      region: 'local',
-      credentials: { kubeconfig: readFileSync(memberA(), 'utf8') },
-    }),
-  );
+  await registerMember(root, cluster, org, 'member-a');
   // System admins hold owner in the member once the projection has run.
-  await eventually(
-    () => member(['auth', 'can-i', 'create', 'namespaces', '--as', root.userName]).stdout.trim(),
-    (answer) => answer === 'yes',
-    40_000,
-  );
+  await memberAllows('member-a', root.userName, 'create', 'namespaces');
   // The index follows the member before the 2-second check below starts counting.
   await eventually(
     async () =>
@@ -102,11 +88,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   member(['delete', 'namespace', name, `refused-${suffix}`, '--ignore-not-found', '--wait=false']);
-  await call('DELETE', 'manage', `/providers/ProviderKubeconfig/clusters/${cluster}`, {
-    organizationId: org,
-  });
-  hub(['delete', 'users.nimbus.io', limited, '--ignore-not-found', '--wait=false']);
-  hub(['delete', 'secret', '-n', hubNamespace, `${limited}-password`, '--ignore-not-found']);
+  await unregisterMember(root, cluster, org);
+  removeGitOpsUser(limited);
   hub(['delete', 'roles.nimbus.io', limited, '--ignore-not-found', '--wait=false']);
   hub(['delete', 'organizations.nimbus.io', org, '--ignore-not-found', '--wait=false']);
   removeGitOpsSystemAdmin(suffix);
@@ -264,31 +247,9 @@ describe('all or nothing', () => {
           })),
         },
       },
-      {
-        apiVersion: 'v1',
-        kind: 'Secret',
-        metadata: { name: `${limited}-password`, namespace: hubNamespace },
-        stringData: { password: limitedPassword },
-      },
-      {
-        apiVersion: 'nimbus.io/v1alpha1',
-        kind: 'User',
-        metadata: { name: limited },
-        spec: {
-          email: `${limited}@example.com`,
-          organizations: [{ name: org }],
-          clusterPermissions: [{ cluster, role: limited, effect: 'Allow' }],
-          initialPasswordSecretRef: { name: `${limited}-password`, key: 'password' },
-        },
-      },
     ]);
-    await passwordSet(limited);
-    const session = await signIn(limited, limitedPassword);
-    await eventually(
-      () => member(['auth', 'can-i', 'delete', 'namespaces', '--as', limited]).stdout.trim(),
-      (answer) => answer === 'yes',
-      40_000,
-    );
+    const session = await gitOpsUser(limited, org, [{ cluster, role: limited, effect: 'Allow' }]);
+    await memberAllows('member-a', limited, 'delete', 'namespaces');
     const ns = `refused-${suffix}`;
     const refused = await call(
       'POST',

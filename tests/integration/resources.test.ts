@@ -1,18 +1,24 @@
 // Labels and annotations of member-a objects through the API as the calling user: whole-map
 // replacement with last-applied kept, workloads rolled out, Secret data never answered, and
 // the label index.
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/api.js';
-import { testEnv } from '../support/env.js';
 import type { Session } from '../support/iam.js';
 import {
   eventually,
   expectOk,
   gitOpsSystemAdmin,
+  hub,
   removeGitOpsSystemAdmin,
 } from '../support/iam.js';
-import { kubectl } from '../support/kubectl.js';
+import {
+  locationOf,
+  memberAllows,
+  onMember,
+  registerMember,
+  region,
+  unregisterMember,
+} from '../support/members.js';
 
 const suffix = `res${Date.now().toString(36)}`;
 const org = `org-${suffix}`;
@@ -22,16 +28,11 @@ const secret = `secret-${suffix}`;
 const deployment = `deploy-${suffix}`;
 const secretValue = `topsecret-${suffix}`;
 const lastApplied = 'kubectl.kubernetes.io/last-applied-configuration';
-const where = { vendor: 'ProviderKubeconfig', region: 'local', cluster };
-const at = `/vendors/ProviderKubeconfig/regions/local/clusters/${cluster}`;
+const where = { vendor: 'ProviderKubeconfig', region, cluster };
+const at = locationOf(cluster);
 
-const memberA = (): string => {
-  const path = testEnv.memberKubeconfigs.find((file) => file.endsWith('member-a.kubeconfig'));
-  if (!path) throw new Error('member-a kubeconfig not configured');
-  return path;
-};
 const member = (args: string[], input?: string) => {
-  const result = kubectl(memberA(), args, input);
+  const result = onMember('member-a', args, input);
   if (result.status !== 0) throw new Error(result.stderr);
   return result.stdout;
 };
@@ -60,14 +61,7 @@ beforeAll(async () => {
       email: 'ops@resources.example',
     }),
   );
-  expectOk(
-    await call('POST', 'manage', '/providers/ProviderKubeconfig/clusters', {
-      name: cluster,
-      organizationId: org,
-      region: 'local',
-      credentials: { kubeconfig: readFileSync(memberA(), 'utf8') },
-    }),
-  );
+  await registerMember(root, cluster, org, 'member-a');
   member(
     ['apply', '-f', '-'],
     JSON.stringify({
@@ -102,25 +96,11 @@ beforeAll(async () => {
       ],
     }),
   );
-  await eventually(
-    () =>
-      kubectl(memberA(), [
-        'auth',
-        'can-i',
-        'patch',
-        'configmaps',
-        '-n',
-        'demo',
-        '--as',
-        root.userName,
-      ]).stdout.trim(),
-    (answer) => answer === 'yes',
-    40_000,
-  );
+  await memberAllows('member-a', root.userName, 'patch', 'configmaps');
 }, 120_000);
 
 afterAll(async () => {
-  kubectl(memberA(), [
+  onMember('member-a', [
     'delete',
     '-n',
     'demo',
@@ -130,16 +110,8 @@ afterAll(async () => {
     '--ignore-not-found',
     '--wait=false',
   ]);
-  await call('DELETE', 'manage', `/providers/ProviderKubeconfig/clusters/${cluster}`, {
-    organizationId: org,
-  });
-  kubectl(testEnv.hubKubeconfig, [
-    'delete',
-    'organizations.nimbus.io',
-    org,
-    '--ignore-not-found',
-    '--wait=false',
-  ]);
+  await unregisterMember(root, cluster, org);
+  hub(['delete', 'organizations.nimbus.io', org, '--ignore-not-found', '--wait=false']);
   removeGitOpsSystemAdmin(suffix);
 });
 

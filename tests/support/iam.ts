@@ -114,14 +114,21 @@ export async function passwordSet(userName: string): Promise<void> {
  * A system admin applied with kubectl: a Secret with the password and a User naming it. The
  * operator's controller hashes it into the user's credentials, so the admin can sign in.
  */
-export async function gitOpsSystemAdmin(suffix: string): Promise<Session> {
-  const userName = `root-${suffix}`;
-  const password = `root${suffix}1`;
+/**
+ * A User applied with kubectl whose first password comes from a Secret, as GitOps would do it;
+ * signed in once the operator has set the password.
+ */
+export async function gitOpsPasswordUser(
+  userName: string,
+  password: string,
+  spec: Record<string, unknown>,
+  secretLabels: Record<string, string> = {},
+): Promise<Session> {
   hubApply([
     {
       apiVersion: 'v1',
       kind: 'Secret',
-      metadata: { name: `${userName}-password`, namespace, labels: { 'nimbus.io/test': suffix } },
+      metadata: { name: `${userName}-password`, namespace, labels: secretLabels },
       stringData: { password },
     },
     {
@@ -130,13 +137,22 @@ export async function gitOpsSystemAdmin(suffix: string): Promise<Session> {
       metadata: { name: userName },
       spec: {
         email: `${userName}@example.com`,
-        sysAdmin: true,
+        ...spec,
         initialPasswordSecretRef: { name: `${userName}-password`, key: 'password' },
       },
     },
   ]);
   await passwordSet(userName);
   return signIn(userName, password);
+}
+
+export function gitOpsSystemAdmin(suffix: string): Promise<Session> {
+  return gitOpsPasswordUser(
+    `root-${suffix}`,
+    `root${suffix}1`,
+    { sysAdmin: true },
+    { 'nimbus.io/test': suffix },
+  );
 }
 
 export function expectOk<T>(response: ApiResponse<T>): T {

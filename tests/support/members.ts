@@ -7,7 +7,7 @@ import { api } from './api.js';
 import type { ApiResponse } from './api.js';
 import { testEnv } from './env.js';
 import type { Session } from './iam.js';
-import { eventually, expectOk, hub, hubApply, namespace, passwordSet, signIn } from './iam.js';
+import { eventually, expectOk, gitOpsPasswordUser, hub, namespace } from './iam.js';
 import { kubectl } from './kubectl.js';
 import type { KubectlResult } from './kubectl.js';
 
@@ -55,33 +55,15 @@ export async function unregisterMember(root: Session, name: string, org: string)
 type Binding = { cluster: string; role: string; effect: 'Allow' | 'Deny' };
 
 /** A user of `org` applied with kubectl, with a password Secret and cluster bindings; signed in. */
-export async function gitOpsUser(
+export function gitOpsUser(
   userName: string,
   org: string,
   clusterPermissions: Binding[],
 ): Promise<Session> {
-  const password = `pw-${userName}-1A`;
-  hubApply([
-    {
-      apiVersion: 'v1',
-      kind: 'Secret',
-      metadata: { name: `${userName}-password`, namespace },
-      stringData: { password },
-    },
-    {
-      apiVersion: 'nimbus.io/v1alpha1',
-      kind: 'User',
-      metadata: { name: userName },
-      spec: {
-        email: `${userName}@example.com`,
-        organizations: [{ name: org }],
-        clusterPermissions,
-        initialPasswordSecretRef: { name: `${userName}-password`, key: 'password' },
-      },
-    },
-  ]);
-  await passwordSet(userName);
-  return signIn(userName, password);
+  return gitOpsPasswordUser(userName, `pw-${userName}-1A`, {
+    organizations: [{ name: org }],
+    clusterPermissions,
+  });
 }
 
 export function removeGitOpsUser(userName: string): void {
