@@ -9,6 +9,9 @@ key="k8s-${KUBE_VERSION}_etcd-${ETCD_VERSION}_kwok-${KWOK_VERSION}_helm-${HELM_V
 bin="${NIMBUS_TESTBED_CACHE:-$HOME/.cache/nimbus-testbed}/${key}/bin"
 if [ "${1:-}" = "--print-only" ]; then echo "$bin"; exit 0; fi
 mkdir -p "$bin"
+# Several checkouts may share the cache: one builds, the others wait for it and reuse the result.
+exec 9>"$bin/../.build.lock"
+flock 9
 
 export GOFLAGS="-mod=readonly -trimpath -buildvcs=false"
 export CGO_ENABLED=0

