@@ -2,7 +2,12 @@ import { apiVersion } from '../crds/kind.js';
 import { ApiError, errors } from '../http/errors.js';
 import { ownerReference } from '../hub/owner.js';
 import type { ClusterObject, HubStore, OrganizationObject } from '../hub/store.js';
-import { addressedOrganization, admins, organizationLabel } from '../iam/org-scope.js';
+import {
+  addressedOrganization,
+  admins,
+  organizationLabel,
+  organizationOf,
+} from '../iam/org-scope.js';
 import { alreadyExists, notFound, parseRequest } from '../iam/problems.js';
 import type { Identity } from '../identity/identity.js';
 import type { Logger } from '../logger.js';
@@ -69,10 +74,9 @@ async function ownCluster(
   name: string,
 ): Promise<ClusterObject> {
   const cluster = await services.store.clusters.fetch(name);
-  const mine =
-    cluster?.metadata.labels?.[organizationLabel] === org.metadata.name &&
-    cluster.spec.provider === kind;
-  if (!cluster || !mine) throw notFound(`cluster ${name}`);
+  if (!cluster || organizationOf(cluster) !== org.metadata.name || cluster.spec.provider !== kind) {
+    throw notFound(`cluster ${name}`);
+  }
   return cluster;
 }
 

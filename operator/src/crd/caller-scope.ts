@@ -3,7 +3,7 @@
 import type { ClusterAccess } from '../access/effective.js';
 import { effectiveClusterAccess } from '../access/effective.js';
 import type { ClusterObject, HubStore } from '../hub/store.js';
-import { organizationLabel } from '../iam/org-scope.js';
+import { organizationOf } from '../iam/org-scope.js';
 import type { Identity } from '../identity/identity.js';
 import type { ClusterScope } from '../index/store-query.js';
 
@@ -25,7 +25,7 @@ export async function callerClusters(
   const visible = store.clusters
     .list(
       (cluster) =>
-        identity.sysAdmin || orgs.has(cluster.metadata.labels?.[organizationLabel] ?? ''),
+        identity.sysAdmin || orgs.has(organizationOf(cluster) ?? ''),
     )
     .sort((a, b) => a.metadata.name.localeCompare(b.metadata.name));
   const user = await store.users.fetch(identity.userName);

@@ -42,3 +42,15 @@ export function ownedBy<T extends { spec: { organization?: string | undefined } 
   if (!object || object.spec.organization !== org) throw notFound(what);
   return object;
 }
+
+interface Labelled {
+  metadata: { labels?: Record<string, string> | undefined };
+}
+
+/**
+ * The name of the organization an object (Cluster, Registry) belongs to. Every check of which
+ * organization owns an object goes through here, so the rule is kept in one place.
+ */
+export function organizationOf(object: Labelled): string | undefined {
+  return object.metadata.labels?.[organizationLabel];
+}

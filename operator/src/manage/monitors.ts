@@ -6,7 +6,7 @@ import type { MonitorType } from '../crds/cluster.js';
 import { clusterMonitor, monitorTypes } from '../crds/cluster.js';
 import { ApiError, errors } from '../http/errors.js';
 import type { ClusterObject, HubStore } from '../hub/store.js';
-import { addressedOrganization, admins, organizationLabel } from '../iam/org-scope.js';
+import { addressedOrganization, admins, organizationOf } from '../iam/org-scope.js';
 import { alreadyExists, invalid, notFound, parseRequest } from '../iam/problems.js';
 import type { Identity } from '../identity/identity.js';
 
@@ -53,7 +53,7 @@ function toView(cluster: ClusterObject, monitor: Monitor): MonitorView {
 }
 
 function orgOf(cluster: ClusterObject): string | undefined {
-  return cluster.metadata.labels?.[organizationLabel];
+  return organizationOf(cluster);
 }
 
 /** By name or uid; a cluster outside the caller's organizations is not there for them (1004). */

@@ -1,7 +1,7 @@
 import type { ClusterAccess, Effect } from '../access/effective.js';
 import { effectiveClusterAccess } from '../access/effective.js';
 import type { ClusterObject, HubStore } from '../hub/store.js';
-import { addressedOrganization, everyone, organizationLabel } from '../iam/org-scope.js';
+import { addressedOrganization, everyone, organizationOf } from '../iam/org-scope.js';
 import type { Page, PageQuery } from '../iam/paging.js';
 import { byName, matchesSearch, paginate } from '../iam/paging.js';
 import type { Identity } from '../identity/identity.js';
@@ -70,7 +70,7 @@ export async function listProviders(
   const clusters = store.clusters
     .list(
       (c) =>
-        c.metadata.labels?.[organizationLabel] === org.metadata.name &&
+        organizationOf(c) === org.metadata.name &&
         matchesSearch(query.search, c.metadata.name, c.spec.region, c.spec.provider),
     )
     .sort(byName);

@@ -2,7 +2,7 @@
 // figures from the index with the caller's rights applied (a denied caller sees no nodes).
 import type { CallerClusters } from '../../crd/caller-scope.js';
 import type { ClusterObject } from '../../hub/store.js';
-import { organizationLabel } from '../../iam/org-scope.js';
+import { organizationOf } from '../../iam/org-scope.js';
 import { notFound } from '../../iam/problems.js';
 import type { IndexStore } from '../../index/store.js';
 import { maxLimit } from '../../index/store-query.js';
@@ -91,7 +91,7 @@ export function clusterDetail(
   const status = cluster.status;
   return {
     ...toProviderView(cluster, caller.access[cluster.metadata.name]),
-    organization: cluster.metadata.labels?.[organizationLabel] ?? '',
+    organization: organizationOf(cluster) ?? '',
     kubernetesVersion: status?.kubernetesVersion ?? '',
     nodeCount,
     readyNodeCount,
