@@ -2,6 +2,9 @@ import type { HubStore } from '../../hub/store.js';
 import type { PasswordHasher } from '../../identity/passwords.js';
 import type { Logger } from '../../logger.js';
 import { organizationsOf } from '../directory.js';
+import { reconcileOrganizationLifecycle } from '../org-lifecycle.js';
+import type { OrganizationOwned } from '../org-scope.js';
+import { namedOrganization } from '../org-scope.js';
 import type { Condition, DesiredCondition, Verdict } from './conditions.js';
 import { condition, conditionsDiffer, fine, mergeConditions } from './conditions.js';
 import { ensureInitialPassword, missingSecretRetryMs } from './initial-password.js';
@@ -73,7 +76,9 @@ export function startIamController(deps: IamControllerDeps): IamController {
     switch (kind) {
       case 'Organization': {
         const org = store.organizations.get(name);
-        return org && { ...observe(org), valid: validateOrganization(store, org) };
+        const lifecycle = org && (await reconcileOrganizationLifecycle(store, org));
+        if (!org || lifecycle === 'gone') return undefined;
+        return { ...observe(org), valid: validateOrganization(store, org), ready: lifecycle };
       }
       case 'UserGroup': {
         const group = store.userGroups.get(name);
@@ -152,6 +157,13 @@ export function startIamController(deps: IamControllerDeps): IamController {
         .forEach((g) => enqueue('UserGroup', g.metadata.name));
     }),
     store.userGroups.subscribe((_type, group) => enqueue('UserGroup', group.metadata.name)),
+    // Clusters and registries hold an organization's deletion and get its uid stamped.
+    ...[store.clusters, store.registries].map((kind) =>
+      kind.subscribe((_type, object: OrganizationOwned) => {
+        const org = namedOrganization(object);
+        if (org) enqueue('Organization', org);
+      }),
+    ),
   ];
   enqueueAll();
   const resync = setInterval(enqueueAll, deps.resyncMs ?? 10 * 60_000);
