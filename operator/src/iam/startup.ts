@@ -14,6 +14,8 @@ export interface IamRuntimeOptions {
   namespace: string;
   podName: string | undefined;
   logger: Logger;
+  /** The session key's Secret (NIMBUS_SESSION_KEY_SECRET), which no User may point at. */
+  sessionKeySecret?: string | undefined;
   /** Called when leadership is lost; DESIGN.md: the process exits and is restarted. */
   onLostLeadership?: () => void;
 }
@@ -38,7 +40,8 @@ export function createIamRuntime(options: IamRuntimeOptions): IamRuntime {
         identity: options.podName ?? `${hostname()}-${process.pid}`,
         logger,
         onStartedLeading: () => {
-          controller = startIamController({ store, hasher, logger });
+          const { sessionKeySecret } = options;
+          controller = startIamController({ store, hasher, logger, sessionKeySecret });
         },
         onStoppedLeading: () => {
           controller?.stop();

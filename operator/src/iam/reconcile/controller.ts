@@ -1,4 +1,4 @@
-import type { HubStore } from '../../hub/store.js';
+import type { HubStore, UserObject } from '../../hub/store.js';
 import type { PasswordHasher } from '../../identity/passwords.js';
 import type { Logger } from '../../logger.js';
 import { organizationsOf } from '../directory.js';
@@ -10,6 +10,7 @@ import { condition, conditionsDiffer, fine, mergeConditions } from './conditions
 import { ensureInitialPassword, missingSecretRetryMs } from './initial-password.js';
 import type { ReconcileResult } from './queue.js';
 import { WorkQueue } from './queue.js';
+import { credentialsRefProblem, initialPasswordRefProblem } from './secret-refs.js';
 import { validateOrganization, validateRole, validateUser, validateUserGroup } from './validate.js';
 
 export interface IamControllerDeps {
@@ -18,6 +19,8 @@ export interface IamControllerDeps {
   logger: Logger;
   resyncMs?: number;
   now?: () => Date;
+  /** Name of the Secret holding the session signing key, which no User may point at. */
+  sessionKeySecret?: string | undefined;
 }
 
 export interface IamController {
@@ -91,12 +94,18 @@ export function startIamController(deps: IamControllerDeps): IamController {
       case 'User': {
         const user = store.users.get(name);
         if (!user) return undefined;
-        const valid = validateUser(store, user, store.namespace);
-        const ready = valid.ok ? await ensureInitialPassword(store, deps.hasher, user) : undefined;
+        const valid = userSecretRefs(user) ?? validateUser(store, user, store.namespace);
+        const ready = valid.ok
+          ? await ensureInitialPassword(store, deps.hasher, user, deps.sessionKeySecret)
+          : undefined;
         return { ...observe(user), valid, ready };
       }
     }
   }
+
+  const userSecretRefs = (user: UserObject) =>
+    credentialsRefProblem(user, store.namespace) ??
+    initialPasswordRefProblem(store, user, deps.sessionKeySecret);
 
   async function reconcile(key: string): Promise<ReconcileResult> {
     const [kind, name = ''] = key.split('/') as [KindKey, string];
