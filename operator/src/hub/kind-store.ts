@@ -181,10 +181,11 @@ export function createKindStore<K extends KindDefinition>(
       try {
         const result = (await api.deleteClusterCustomObject({ ...target, name })) as
           KubernetesObject | undefined;
-        // With finalizers the hub answers the object, now Terminating; without, a Status.
-        if (result?.kind === kind.kind && result.metadata?.deletionTimestamp)
+        // With finalizers the hub answers the object, now Terminating: it stays in the cache.
+        const held = (result?.metadata?.finalizers ?? []).length > 0;
+        if (result?.kind === kind.kind && result.metadata?.deletionTimestamp && held) {
           index.remember(result);
-        else index.forget(name);
+        } else index.forget(name);
         return true;
       } catch (error) {
         if (isNotFound(error)) return false;
