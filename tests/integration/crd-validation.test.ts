@@ -115,7 +115,8 @@ const badCases: Array<{ title: string; kind: string; breakIt: Breaker; message: 
 
 describe('CRD validation on the real hub', () => {
   afterAll(() => {
-    for (const m of samples) {
+    // Dependents first: the Organization's finalizer waits for its Cluster and Registry.
+    for (const m of [...samples].reverse()) {
       hub(['delete', m.kind.toLowerCase() + '.nimbus.io', m.metadata.name, '--ignore-not-found']);
     }
   });

@@ -151,14 +151,15 @@ export function createKindStore<K extends KindDefinition>(
         }
       }
     },
-    async updateMetadata(name, change) {
+    async patch(name, change) {
       for (let attempt = 1; ; attempt++) {
         const current = await getDirect(name);
         if (!current) return undefined;
         const changes = change(current);
         if (!changes) return current;
+        const { spec, ...metadata } = changes;
         const resourceVersion = current.metadata.resourceVersion;
-        const body = { metadata: { resourceVersion, ...changes } };
+        const body = { metadata: { resourceVersion, ...metadata }, ...(spec ? { spec } : {}) };
         try {
           const result = (await api.patchClusterCustomObject(
             { ...target, name, body, fieldManager },

@@ -67,9 +67,12 @@ export interface ApplyObject<K extends KindDefinition> {
   spec: SpecInput<K>;
 }
 
-export interface MetadataChange {
+/** A JSON merge patch: labels (null removes one), the finalizer list, top-level spec fields. */
+export interface MergeChange<K extends KindDefinition> {
   labels?: Record<string, string | null>;
   finalizers?: string[];
+  /** Replaces these spec fields whole (a list is replaced, not merged item by item). */
+  spec?: Partial<SpecInput<K>>;
 }
 
 export type ChangeType = 'add' | 'update' | 'delete';
@@ -103,14 +106,15 @@ export interface KindStore<K extends KindDefinition> {
     change: (spec: SpecInput<K>, current: Stored<K>) => SpecInput<K>,
   ): Promise<Stored<K>>;
   /**
-   * Reads the object from the hub and merge-patches the labels (null removes one) and/or the
-   * finalizer list `change` returns (undefined: nothing to do), guarded by resourceVersion and
-   * retried on a concurrent change. Not server-side apply, so later applies keep what it set.
-   * Undefined when the object is gone, also when removing its last finalizer let it go.
+   * Reads the object from the hub and merge-patches what `change` returns (undefined: nothing to
+   * do), guarded by resourceVersion and retried on a concurrent change. Not server-side apply:
+   * it changes fields whoever set them (e.g. a list item written with kubectl, which an apply
+   * by Nimbus would keep), and later applies keep what it set. Undefined when the object is
+   * gone, also when removing its last finalizer let it go.
    */
-  updateMetadata(
+  patch(
     name: string,
-    change: (current: Stored<K>) => MetadataChange | undefined,
+    change: (current: Stored<K>) => MergeChange<K> | undefined,
   ): Promise<Stored<K> | undefined>;
   /**
    * Returns false when the object did not exist. An object with finalizers stays (Terminating)

@@ -77,11 +77,13 @@ async function removeDependents(store: LifecycleStore, name: string): Promise<vo
   const members = store.users.list((u) =>
     (u.spec.organizations ?? []).some((m) => m.name === name),
   );
+  // A merge patch, not an apply: memberships written with kubectl must go as well.
   for (const member of members) {
-    await store.users.modify(member.metadata.name, (spec) => ({
-      ...spec,
-      organizations: (spec.organizations ?? []).filter((m) => m.name !== name),
-    }));
+    await store.users.patch(member.metadata.name, (current) => {
+      const memberships = current.spec.organizations ?? [];
+      if (!memberships.some((m) => m.name === name)) return undefined;
+      return { spec: { organizations: memberships.filter((m) => m.name !== name) } };
+    });
   }
 }
 
@@ -100,7 +102,7 @@ export async function finalizeOrganization(
   const message = blockedMessage(name, blockersOf(store, org));
   if (message !== undefined) return { state: 'blocked', message };
   await removeDependents(store, name);
-  await store.organizations.updateMetadata(name, (current) =>
+  await store.organizations.patch(name, (current) =>
     current.metadata.uid !== org.metadata.uid
       ? undefined
       : {
@@ -120,7 +122,7 @@ export async function ensureFinalizer(
   const has = (o: OrganizationObject) =>
     (o.metadata.finalizers ?? []).includes(organizationFinalizer);
   if (org.metadata.deletionTimestamp || has(org)) return;
-  await store.organizations.updateMetadata(org.metadata.name, (current) =>
+  await store.organizations.patch(org.metadata.name, (current) =>
     current.metadata.deletionTimestamp || has(current) || current.metadata.uid !== org.metadata.uid
       ? undefined
       : { finalizers: [...(current.metadata.finalizers ?? []), organizationFinalizer] },
@@ -143,10 +145,10 @@ export async function stampOwnedObjects(
   const stamp = (current: OrganizationOwned) =>
     unstamped(current) ? { labels: { [organizationUidLabel]: org.metadata.uid } } : undefined;
   for (const cluster of store.clusters.list(unstamped)) {
-    await store.clusters.updateMetadata(cluster.metadata.name, stamp);
+    await store.clusters.patch(cluster.metadata.name, stamp);
   }
   for (const registry of store.registries.list(unstamped)) {
-    await store.registries.updateMetadata(registry.metadata.name, stamp);
+    await store.registries.patch(registry.metadata.name, stamp);
   }
 }
 

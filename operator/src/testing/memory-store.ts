@@ -81,7 +81,7 @@ function memoryKind<K extends KindDefinition>(kind: K): KindStore<K> {
       const spec = change(structuredClone(current.spec) as ApplyObject<K>['spec'], current);
       return write({ metadata: { ...current.metadata }, spec }, false);
     },
-    async updateMetadata(name, change) {
+    async patch(name, change) {
       const existing = objects.get(name);
       if (!existing) return undefined;
       const patch = change(existing);
@@ -98,7 +98,8 @@ function memoryKind<K extends KindDefinition>(kind: K): KindStore<K> {
         ...(patch.finalizers ? { finalizers: patch.finalizers } : {}),
         resourceVersion: nextVersion(),
       };
-      const updated = { ...existing, metadata } as Stored<K>;
+      const spec = patch.spec ? { ...(existing.spec as object), ...patch.spec } : existing.spec;
+      const updated = { ...existing, metadata, spec } as Stored<K>;
       if (metadata.deletionTimestamp && (metadata.finalizers ?? []).length === 0) {
         objects.delete(name);
         emit('delete', updated);
