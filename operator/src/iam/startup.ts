@@ -8,6 +8,8 @@ import type { PasswordHasher } from '../identity/passwords.js';
 import type { Logger } from '../logger.js';
 import type { IamController } from './reconcile/controller.js';
 import { startIamController } from './reconcile/controller.js';
+import type { RegistryOwnership } from './reconcile/registry-ownership.js';
+import { startRegistryOwnership } from './reconcile/registry-ownership.js';
 
 export interface IamRuntimeOptions {
   kubeConfig: KubeConfig;
@@ -30,6 +32,7 @@ export function createIamRuntime(options: IamRuntimeOptions): IamRuntime {
   const { logger } = options;
   let election: LeaderElection | undefined;
   let controller: IamController | undefined;
+  let registries: RegistryOwnership | undefined;
   return {
     async onSynced(store, hasher) {
       const applied = await ensureBuiltInRoles(store, logger);
@@ -42,16 +45,20 @@ export function createIamRuntime(options: IamRuntimeOptions): IamRuntime {
         onStartedLeading: () => {
           const { sessionKeySecret } = options;
           controller = startIamController({ store, hasher, logger, sessionKeySecret });
+          registries = startRegistryOwnership({ store, logger });
         },
         onStoppedLeading: () => {
           controller?.stop();
           controller = undefined;
+          registries?.stop();
+          registries = undefined;
           (options.onLostLeadership ?? (() => process.exit(1)))();
         },
       });
     },
     async stop() {
       controller?.stop();
+      registries?.stop();
       await election?.stop();
     },
   };
