@@ -90,6 +90,10 @@ const envSchema = z.object({
   NIMBUS_SESSION_KEY_FILE: z.string({
     error: 'is required: a file holding the session signing key (at least 32 bytes)',
   }),
+  NIMBUS_SESSION_KEY_SECRET: z
+    .string()
+    .regex(/^[a-z0-9]([-.a-z0-9]{0,251}[a-z0-9])?$/, 'must be a Secret name')
+    .optional(),
   NIMBUS_SESSION_TTL: durationSeconds.default(12 * 3600),
   NIMBUS_TRUST_PROXY: z.stringbool().default(false),
   NIMBUS_POD_NAME: z.string().optional(),
@@ -129,6 +133,8 @@ export interface Config {
   /** Namespace of the operator's Secrets and Leases in the hub. */
   namespace: string;
   sessionKeyFile: string;
+  /** Name of the Secret the session key comes from (the chart's), refused as a User's Secret. */
+  sessionKeySecret: string | undefined;
   sessionTtlSeconds: number;
   /** Take the client address from X-Forwarded-For (only behind a trusted proxy). */
   trustProxy: boolean;
@@ -184,6 +190,7 @@ export function parseConfig(env: Env, readVersion: () => string = readPackageVer
     version: values.NIMBUS_VERSION ?? readVersion(),
     namespace: values.NIMBUS_NAMESPACE,
     sessionKeyFile: values.NIMBUS_SESSION_KEY_FILE,
+    sessionKeySecret: values.NIMBUS_SESSION_KEY_SECRET,
     sessionTtlSeconds: values.NIMBUS_SESSION_TTL,
     trustProxy: values.NIMBUS_TRUST_PROXY,
     podName: values.NIMBUS_POD_NAME,

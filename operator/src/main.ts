@@ -52,6 +52,7 @@ async function main(): Promise<void> {
         namespace: config.namespace,
         podName: config.podName,
         logger,
+        sessionKeySecret: config.sessionKeySecret,
       })
     : undefined;
   let clusters: ClusterRuntime | undefined;

@@ -55,6 +55,27 @@ const badCases: Array<{ title: string; kind: string; breakIt: Breaker; message: 
     message: /Unsupported value: "Maybe": supported values: "Allow", "Deny"/,
   },
   {
+    title: "a user whose credentialsSecretRef names another user's Secret",
+    kind: 'User',
+    breakIt: (m) =>
+      (spec(m).credentialsSecretRef = { name: 'user-admin', namespace: 'nimbus-system' }),
+    message: /credentialsSecretRef must name the user's own credentials Secret/,
+  },
+  {
+    title: "a user whose initialPasswordSecretRef names a user's credentials Secret",
+    kind: 'User',
+    breakIt: (m) =>
+      (spec(m).initialPasswordSecretRef = { name: 'user-admin', key: 'passwordHash' }),
+    message: /initialPasswordSecretRef must not name a Secret Nimbus keeps credentials in/,
+  },
+  {
+    title: "a user whose initialPasswordSecretRef names a cluster's credentials",
+    kind: 'User',
+    breakIt: (m) =>
+      (spec(m).initialPasswordSecretRef = { name: 'nimbus-cluster-prod-credentials', key: 'x' }),
+    message: /initialPasswordSecretRef must not name a Secret Nimbus keeps credentials in/,
+  },
+  {
     title: 'a role permission effect outside allow/deny',
     kind: 'Role',
     breakIt: (m) => (spec(m).permissions = [{ name: 'application:list', effect: 'ALLOW' }]),
@@ -94,7 +115,8 @@ const badCases: Array<{ title: string; kind: string; breakIt: Breaker; message: 
 
 describe('CRD validation on the real hub', () => {
   afterAll(() => {
-    for (const m of samples) {
+    // Dependents first: the Organization's finalizer waits for its Cluster and Registry.
+    for (const m of [...samples].reverse()) {
       hub(['delete', m.kind.toLowerCase() + '.nimbus.io', m.metadata.name, '--ignore-not-found']);
     }
   });

@@ -4,7 +4,7 @@ import { requestContext } from '../http/request-context.js';
 import { onResponseDone } from '../http/response-done.js';
 import { anonymous, callerNameOf } from './caller.js';
 import { auditHeaders } from './headers.js';
-import type { OrganizationNamer } from './organization.js';
+import type { AuditDirectory, AuditOrganization } from './organization.js';
 import { organizationOf } from './organization.js';
 import type { AuditRecord } from './record.js';
 import { redactBody, redactText, redactUri, truncateUtf8 } from './redact.js';
@@ -58,19 +58,28 @@ function userNameOf(apiPath: string, res: Response, envelope?: CapturedEnvelope)
 }
 
 /**
- * Records every request it sees; mount it once in front of all /api routers. Without a namer
- * (no hub) a call's organization is the caller's current one.
+ * Records every request it sees; mount it once in front of all /api routers. Without a
+ * directory (no hub) a call's organization is the caller's current one.
  */
 export function auditMiddleware(
   sink: AuditSink,
   host: string,
-  nameOf?: OrganizationNamer,
+  directory?: AuditDirectory,
 ): RequestHandler {
   return (req, res, next) => {
     const requestTime = Date.now();
     const start = process.hrtime.bigint();
     // Routers below rewrite req.url while they run, so the path is taken now.
     const apiPath = req.path;
+    const resource = resourceOf(apiPath, host);
+    const service = resource.split('/')[0] ?? '';
+    const organization = () => organizationOf(req, res, service, directory);
+    // Taken when the route matches, before the handler runs: a call that deletes the cluster or
+    // organization it addresses is still filed under it.
+    let atRoute: AuditOrganization | null | undefined;
+    requestContext(res).onRoute = () => {
+      atRoute = organization();
+    };
     let envelope: CapturedEnvelope | undefined;
     const send = res.json.bind(res);
     res.json = (body: unknown) => {
@@ -79,8 +88,9 @@ export function auditMiddleware(
     };
     onResponseDone(res, () => {
       try {
-        const seen = { apiPath, requestTime, start, envelope };
-        sink(buildRecord(req, res, seen, host, nameOf));
+        const acted = atRoute === undefined ? organization() : atRoute;
+        const seen = { apiPath, resource, requestTime, start, envelope, organization: acted };
+        sink(buildRecord(req, res, seen));
       } catch (error) {
         requestContext(res).log.error({ err: error }, 'audit record could not be built');
       }
@@ -91,25 +101,22 @@ export function auditMiddleware(
 
 interface Observed {
   apiPath: string;
+  resource: string;
   requestTime: number;
   start: bigint;
   envelope: CapturedEnvelope | undefined;
+  organization: AuditOrganization | null;
 }
 
-function buildRecord(
-  req: Request,
-  res: Response,
-  seen: Observed,
-  host: string,
-  nameOf: OrganizationNamer | undefined,
-): AuditRecord {
+function buildRecord(req: Request, res: Response, seen: Observed): AuditRecord {
   const context = { path: req.originalUrl.split('?')[0] ?? '' };
   const { envelope } = seen;
   return {
     id: randomUUID(),
     userName: userNameOf(seen.apiPath, res, envelope),
-    organization: organizationOf(req, res, nameOf),
-    resource: resourceOf(seen.apiPath, host),
+    organization: seen.organization?.name ?? null,
+    organizationUid: seen.organization?.uid ?? null,
+    resource: seen.resource,
     method: req.method,
     requestTime: seen.requestTime,
     uri: truncateUtf8(redactUri(req.originalUrl, context), maxUriBytes),

@@ -4,12 +4,13 @@ import type { Identity } from '../identity/identity.js';
 import { setIdentity } from '../identity/identity.js';
 import { requestContextMiddleware } from '../http/request-context.js';
 import { handle } from '../http/respond.js';
+import { organizationLabel, organizationUidLabel } from '../iam/org-scope.js';
 import { serve } from '../testing/http.js';
 import { captureLogs } from '../testing/logs.js';
 import { createMemoryStore } from '../testing/memory-store.js';
 import { auditMiddleware } from './capture.js';
-import { hubOrganizationNamer } from './organization.js';
-import type { OrganizationNamer } from './organization.js';
+import { hubAuditDirectory } from './organization.js';
+import type { AuditDirectory, AuditOrganization } from './organization.js';
 import type { AuditRecord } from './record.js';
 
 const cleanups: (() => unknown)[] = [];
@@ -31,8 +32,19 @@ const bob: Identity = {
   via: 'session',
 };
 
-const names: Record<string, string> = { 'uid-a': 'org-a', 'org-a': 'org-a', 'org-b': 'org-b' };
-const namer: OrganizationNamer = (reference) => names[reference];
+const orgA = { name: 'org-a', uid: 'uid-a' };
+const orgB = { name: 'org-b', uid: 'uid-b' };
+const organizations: Record<string, AuditOrganization> = {
+  'uid-a': orgA,
+  'org-a': orgA,
+  'org-b': orgB,
+};
+// prod-a belongs to org-a; orphan to nobody (an earlier organization's, say).
+const owners: Record<string, AuditOrganization> = { 'prod-a': orgA };
+let directory: AuditDirectory = {
+  organization: (reference) => organizations[reference],
+  clusterOwner: (cluster) => owners[cluster],
+};
 
 async function recordOf(
   path: string,
@@ -44,7 +56,7 @@ async function recordOf(
   app.use(requestContextMiddleware(captureLogs().logger));
   app.use(
     '/api',
-    auditMiddleware((record) => records.push(record), 'nimbus.io', namer),
+    auditMiddleware((record) => records.push(record), 'nimbus.io', directory),
   );
   app.use((_req, res, next) => {
     if (identity) setIdentity(res, identity);
@@ -64,7 +76,37 @@ async function recordOf(
     '/groups',
     handle(() => ({})),
   );
+  // Deleting what the call addresses: the record must still name it.
+  iam.delete(
+    '/organizations/:orgId',
+    handle(() => {
+      delete organizations['org-a'];
+      delete organizations['uid-a'];
+      return null;
+    }),
+  );
   app.use('/api/v1/iam.nimbus.io', iam);
+  const k8s = express.Router();
+  k8s.use(express.json());
+  k8s.put(
+    '/vendors/:vendor/regions/:region/clusters/:cluster/nodes/:node',
+    handle(() => ({})),
+  );
+  k8s.post(
+    '/namespaces',
+    handle(() => ({})),
+  );
+  app.use('/api/v1/k8s.nimbus.io', k8s);
+  const manage = express.Router();
+  manage.use(express.json());
+  manage.delete(
+    '/providers/:kind/clusters/:cluster',
+    handle(() => {
+      delete owners['prod-a'];
+      return {};
+    }),
+  );
+  app.use('/api/v1/manage.nimbus.io', manage);
   const server = await serve(app);
   cleanups.push(() => server.close());
   await (await fetch(`${server.url}${path}`, init)).text();
@@ -74,46 +116,130 @@ async function recordOf(
   return records[0];
 }
 
+const acted = (record: AuditRecord | undefined) =>
+  record && { name: record.organization, uid: record.organizationUid };
+
+const json = (method: string, body: unknown, headers: Record<string, string> = {}) => ({
+  method,
+  headers: { 'content-type': 'application/json', ...headers },
+  body: JSON.stringify(body),
+});
+
 describe('the organization a call acted in', () => {
   it("is the caller's current organization when the request names none", async () => {
-    expect((await recordOf('/api/v1/iam.nimbus.io/nothing'))?.organization).toBe('org-b');
+    expect(acted(await recordOf('/api/v1/iam.nimbus.io/nothing'))).toEqual(orgB);
   });
 
   it('is null for an anonymous caller', async () => {
     const record = await recordOf('/api/v1/iam.nimbus.io/nothing', {}, null);
-    expect(record?.organization).toBeNull();
+    expect(acted(record)).toEqual({ name: null, uid: null });
   });
 
   it('is the organization a path parameter addresses, by uid or name', async () => {
     const byUid = await recordOf('/api/v1/iam.nimbus.io/organizations/uid-a/users');
-    expect(byUid?.organization).toBe('org-a');
+    expect(acted(byUid)).toEqual(orgA);
     const byName = await recordOf('/api/v1/iam.nimbus.io/organizations/org-a/roles/r1', {
       method: 'DELETE',
     });
-    expect(byName?.organization).toBe('org-a');
+    expect(acted(byName)).toEqual(orgA);
   });
 
   it("is the body's organizationId, and the current one when that is unknown", async () => {
-    const post = (organizationId: string): RequestInit => ({
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ organizationId, name: 'ops' }),
-    });
-    const known = await recordOf('/api/v1/iam.nimbus.io/groups', post('uid-a'));
-    expect(known?.organization).toBe('org-a');
-    const unknown = await recordOf('/api/v1/iam.nimbus.io/groups', post('org-gone'));
-    expect(unknown?.organization).toBe('org-b');
+    const known = await recordOf(
+      '/api/v1/iam.nimbus.io/groups',
+      json('POST', { organizationId: 'uid-a', name: 'ops' }),
+    );
+    expect(acted(known)).toEqual(orgA);
+    const unknown = await recordOf(
+      '/api/v1/iam.nimbus.io/groups',
+      json('POST', { organizationId: 'org-gone', name: 'ops' }),
+    );
+    expect(acted(unknown)).toEqual(orgB);
   });
 
-  it('resolves uids and names from the hub cache', async () => {
+  it('is still the organization a call deletes', async () => {
+    const record = await recordOf('/api/v1/iam.nimbus.io/organizations/org-a', {
+      method: 'DELETE',
+    });
+    expect(acted(record)).toEqual(orgA);
+    organizations['org-a'] = orgA;
+    organizations['uid-a'] = orgA;
+  });
+});
+
+describe('the organization of a member call', () => {
+  const node = (cluster: string) =>
+    `/api/v1/k8s.nimbus.io/vendors/ProviderKubeconfig/regions/local/clusters/${cluster}/nodes/n1`;
+
+  it('is the owner of the addressed cluster, not the organization the client names', async () => {
+    // bob works in org-b (header), but cordons a node of org-a's cluster.
+    const record = await recordOf(
+      node('prod-a'),
+      json('PUT', { organizationId: 'org-b' }, { 'X-Nimbus-Organization': 'org-b' }),
+    );
+    expect(acted(record)).toEqual(orgA);
+  });
+
+  it('names no organization when none owns the cluster, so nobody can plant records', async () => {
+    const record = await recordOf(node('orphan'), json('PUT', { organizationId: 'org-b' }));
+    expect(acted(record)).toEqual({ name: null, uid: null });
+  });
+
+  it('takes the cluster of a namespace call from the body or the X-Nimbus-Cluster header', async () => {
+    const inBody = await recordOf(
+      '/api/v1/k8s.nimbus.io/namespaces',
+      json('POST', { vendor: 'ProviderKubeconfig', region: 'local', cluster: 'prod-a', name: 'x' }),
+    );
+    expect(acted(inBody)).toEqual(orgA);
+    const inHeader = await recordOf(
+      '/api/v1/k8s.nimbus.io/namespaces',
+      json('POST', { name: 'x' }, { 'X-Nimbus-Cluster': 'prod-a' }),
+    );
+    expect(acted(inHeader)).toEqual(orgA);
+  });
+
+  it("files a cluster's deletion under its owner, whatever organizationId the body claims", async () => {
+    const record = await recordOf(
+      '/api/v1/manage.nimbus.io/providers/ProviderKubeconfig/clusters/prod-a',
+      json('DELETE', { organizationId: 'org-b' }),
+    );
+    expect(acted(record)).toEqual(orgA);
+    owners['prod-a'] = orgA;
+  });
+});
+
+describe('the hub directory', () => {
+  it('resolves organizations by uid or name, and cluster owners by uid stamp', async () => {
     const store = createMemoryStore();
     const org = await store.organizations.apply({
       metadata: { name: 'acme' },
       spec: { cnName: 'acme', contact: 'Jane', email: 'ops@acme.example' },
     });
-    const nameOf = hubOrganizationNamer(store);
-    expect(nameOf(org.metadata.uid)).toBe('acme');
-    expect(nameOf('acme')).toBe('acme');
-    expect(nameOf('nobody')).toBeUndefined();
+    const spec = {
+      provider: 'ProviderKubeconfig' as const,
+      region: 'local',
+      credentialsSecretRef: { name: 'c', namespace: store.namespace },
+    };
+    await store.clusters.create({
+      metadata: {
+        name: 'prod',
+        labels: { [organizationLabel]: 'acme', [organizationUidLabel]: org.metadata.uid },
+      },
+      spec,
+    });
+    await store.clusters.create({
+      metadata: {
+        name: 'inherited',
+        labels: { [organizationLabel]: 'acme', [organizationUidLabel]: 'uid-of-an-old-acme' },
+      },
+      spec,
+    });
+    directory = hubAuditDirectory(store);
+    const acme = { name: 'acme', uid: org.metadata.uid };
+    expect(directory.organization(org.metadata.uid)).toEqual(acme);
+    expect(directory.organization('acme')).toEqual(acme);
+    expect(directory.organization('nobody')).toBeUndefined();
+    expect(directory.clusterOwner('prod')).toEqual(acme);
+    expect(directory.clusterOwner('inherited')).toBeUndefined();
   });
 });

@@ -1,37 +1,93 @@
 import type { Request, Response } from 'express';
 import type { HubStore } from '../hub/store.js';
 import { requestContext } from '../http/request-context.js';
+import { ownershipOf } from '../iam/org-scope.js';
 import { identityOf } from '../identity/identity.js';
 
-/** An organization's NAME from its uid or name; undefined when the hub cache has no such one. */
-export type OrganizationNamer = (reference: string) => string | undefined;
+/** An organization as an audit record keeps it: the uid is its identity, the name for people. */
+export interface AuditOrganization {
+  name: string;
+  uid: string;
+}
+
+/** What the audit asks the hub cache, once per audited call. */
+export interface AuditDirectory {
+  /** An existing organization by uid or name. */
+  organization(reference: string): AuditOrganization | undefined;
+  /** The organization a cluster belongs to now (organizationOf), if any. */
+  clusterOwner(cluster: string): AuditOrganization | undefined;
+}
+
+const refOf = (org: { metadata: { name: string; uid: string } }): AuditOrganization => ({
+  name: org.metadata.name,
+  uid: org.metadata.uid,
+});
 
 /** Cache reads only: it runs once per audited call. */
-export function hubOrganizationNamer(hub: Pick<HubStore, 'organizations'>): OrganizationNamer {
-  return (reference) =>
-    (hub.organizations.getByUid(reference) ?? hub.organizations.get(reference))?.metadata.name;
+export function hubAuditDirectory(
+  hub: Pick<HubStore, 'organizations' | 'clusters'>,
+): AuditDirectory {
+  return {
+    organization(reference) {
+      const org = hub.organizations.getByUid(reference) ?? hub.organizations.get(reference);
+      return org && refOf(org);
+    },
+    clusterOwner(name) {
+      const cluster = hub.clusters.get(name);
+      const ownership = cluster && ownershipOf(cluster, hub.organizations);
+      return ownership?.state === 'owned' ? refOf(ownership.organization) : undefined;
+    },
+  };
+}
+
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value !== '' ? value : undefined;
+
+function bodyField(req: Request, field: string): string | undefined {
+  const body: unknown = req.body;
+  if (typeof body !== 'object' || body === null) return undefined;
+  return text((body as Record<string, unknown>)[field]);
+}
+
+/**
+ * The cluster a member call addresses: a `:cluster` path parameter (…/clusters/:cluster), or for
+ * the k8s service, whose namespace calls carry the location in the body or the X-Nimbus-Cluster
+ * header, those. Undefined for calls that address no cluster.
+ */
+function addressedCluster(req: Request, res: Response, service: string): string | undefined {
+  const fromPath = text(requestContext(res).params?.cluster);
+  if (fromPath !== undefined || service !== 'k8s') return fromPath;
+  return bodyField(req, 'cluster') ?? text(req.get('x-nimbus-cluster'));
 }
 
 /** The organization a request names: an `:orgId`/`:organizationId` path parameter, else the body's. */
 function addressedReference(req: Request, res: Response): string | undefined {
   const params = requestContext(res).params;
-  const fromPath = params?.orgId ?? params?.organizationId;
-  if (typeof fromPath === 'string' && fromPath !== '') return fromPath;
-  const body: unknown = req.body;
-  if (typeof body !== 'object' || body === null || !('organizationId' in body)) return undefined;
-  return typeof body.organizationId === 'string' ? body.organizationId : undefined;
+  return text(params?.orgId ?? params?.organizationId) ?? bodyField(req, 'organizationId');
 }
 
 /**
- * The organization a call acted in: the one it addressed when that still exists (a deleted or
- * unknown one falls back), else the caller's current organization; null without either.
+ * The organization a call acted in. A member call belongs to the organization that owns the
+ * addressed cluster, whatever organization the client claims (header or body), and to none when
+ * no organization owns it. Other calls: the organization addressed when it exists (an unknown
+ * one falls back), else the caller's current organization; null without either.
  */
 export function organizationOf(
   req: Request,
   res: Response,
-  nameOf: OrganizationNamer | undefined,
-): string | null {
+  service: string,
+  directory: AuditDirectory | undefined,
+): AuditOrganization | null {
+  const cluster = addressedCluster(req, res, service);
+  if (cluster !== undefined) return directory?.clusterOwner(cluster) ?? null;
   const addressed = addressedReference(req, res);
-  const named = addressed === undefined ? undefined : nameOf?.(addressed);
-  return named ?? identityOf(res)?.currentOrganization ?? null;
+  const named = addressed === undefined ? undefined : directory?.organization(addressed);
+  if (named) return named;
+  const identity = identityOf(res);
+  const current = identity?.currentOrganization;
+  if (current === undefined) return null;
+  const membership = identity?.organizations.find((org) => org.name === current);
+  return membership
+    ? { name: membership.name, uid: membership.uid }
+    : (directory?.organization(current) ?? null);
 }

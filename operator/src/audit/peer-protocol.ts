@@ -6,8 +6,8 @@ export const peerRecordsPath = '/internal/v1/audit/records';
 
 // Strict: a filter this replica does not understand must fail, never widen the answer.
 const filterSchema = z.strictObject({
-  organizations: z.array(z.string()).max(100_000).optional(),
-  organization: z.string().optional(),
+  organizationUids: z.array(z.string()).max(100_000).optional(),
+  organizationUid: z.string().optional(),
   user: z.string().optional(),
   resource: z.string().optional(),
   method: z.string().optional(),
@@ -29,6 +29,7 @@ const recordSchema = z.object({
   userName: z.string(),
   // Required: a replica too old to record it cannot scope its answer, so it counts as missing.
   organization: z.string().nullable(),
+  organizationUid: z.string().nullable(),
   resource: z.string(),
   method: z.string(),
   requestTime: z.number(),

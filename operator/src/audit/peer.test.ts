@@ -96,13 +96,13 @@ describe('searching several replicas', () => {
     expect(first.items[0]?.requestTime).toBe(new Date(t0 + 5).toISOString());
     const second = await search({}, 2, 2, log);
     expect(second.items.map((record) => record.id)).toEqual(['a1', 'b1']);
-    const filtered = await search({ organizations: ['org-b'] }, 1, 10, log);
+    const filtered = await search({ organizationUids: ['uid-org-b'] }, 1, 10, log);
     expect(filtered.items.map((record) => [record.id, record.organization])).toEqual([
       ['l2', 'org-b'],
       ['a1', 'org-b'],
     ]);
     expect(filtered.total).toBe(2);
-    const named = await search({ organization: 'org-b', user: 'bob' }, 1, 10, log);
+    const named = await search({ organizationUid: 'uid-org-b', user: 'bob' }, 1, 10, log);
     expect(named.items.map((record) => record.id)).toEqual(['l2']);
   });
 

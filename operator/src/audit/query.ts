@@ -51,8 +51,15 @@ export interface AuditQuery {
   pageSize: number;
 }
 
-/** Validates the list query; an empty parameter counts as absent, as the console sends them. */
-export function parseAuditQuery(query: Record<string, unknown>): AuditQuery {
+/**
+ * Validates the list query; an empty parameter counts as absent, as the console sends them.
+ * `organization` (uid or name) becomes the uid `uidOf` gives: the organization of that name
+ * now, so a name never reaches the records of an earlier organization that had it.
+ */
+export function parseAuditQuery(
+  query: Record<string, unknown>,
+  uidOf: (reference: string) => string = (reference) => reference,
+): AuditQuery {
   const present = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''));
   const input = parseInput(querySchema, present);
   if (input.from !== undefined && input.to !== undefined && input.from > input.to) {
@@ -70,7 +77,7 @@ export function parseAuditQuery(query: Record<string, unknown>): AuditQuery {
   }
   const filter: AuditFilter = {
     user: input.user,
-    organization: input.organization,
+    organizationUid: input.organization === undefined ? undefined : uidOf(input.organization),
     resource: input.resource,
     method: input.method,
     httpStatus: input.status,

@@ -4,11 +4,18 @@ export interface AuditRecord {
   id: string;
   userName: string;
   /**
-   * Organization NAME the call acted in: the one the request addressed (an `:orgId` or
-   * `:organizationId` path parameter, or `organizationId` in the body), else the caller's current
+   * Organization NAME the call acted in, for display (see organizationUid): the owner of the
+   * cluster a member call addresses; else the one the request addressed (an `:orgId` or
+   * `:organizationId` path parameter, or `organizationId` in the body); else the caller's current
    * organization; null for anonymous callers, users without any organization and older records.
    */
   organization: string | null;
+  /**
+   * uid of that organization: its identity. Queries and visibility go by it, so a later
+   * organization given the same name never sees these records. Null where organization is, and
+   * in records written before uids were recorded.
+   */
+  organizationUid: string | null;
   /** Service and first path segment, e.g. `iam/users`. */
   resource: string;
   method: string;
@@ -35,10 +42,10 @@ export function toView(record: AuditRecord): AuditRecordView {
 
 /** What a query may narrow on; every field is optional and they combine with AND. */
 export interface AuditFilter {
-  /** Only records of these organizations (an organization administrator's reach); undefined = all. */
-  organizations?: string[];
-  /** Exactly this organization. */
-  organization?: string;
+  /** Only records of these organization uids (an organization administrator's reach); undefined = all. */
+  organizationUids?: string[];
+  /** Exactly this organization uid. */
+  organizationUid?: string;
   user?: string;
   /** Exact resource, or a prefix ending at a segment: `iam` matches `iam/users`. */
   resource?: string;

@@ -36,25 +36,25 @@ describe('audit visibility', () => {
   it('gives system administrators every record, with any organization filter', () => {
     const root = caller({ sysAdmin: true });
     expect(readableOrganizationsFor(root)).toBeUndefined();
-    expect(scopedFilter({ organization: 'org-z' }, undefined)).toEqual({ organization: 'org-z' });
+    expect(scopedFilter({ organizationUid: 'z' }, undefined)).toEqual({ organizationUid: 'z' });
   });
 
   it('gives organization administrators the organizations they administer, not the others', () => {
     const readable = readableOrganizationsFor(admin);
-    expect(readable).toEqual(['org-a', 'org-c']);
+    expect(readable).toEqual(['a', 'c']);
     expect(scopedFilter({ user: 'bob' }, readable)).toEqual({
       user: 'bob',
-      organizations: ['org-a', 'org-c'],
+      organizationUids: ['a', 'c'],
     });
-    expect(scopedFilter({ organization: 'org-c' }, readable)).toEqual({
-      organization: 'org-c',
-      organizations: ['org-a', 'org-c'],
+    expect(scopedFilter({ organizationUid: 'c' }, readable)).toEqual({
+      organizationUid: 'c',
+      organizationUids: ['a', 'c'],
     });
   });
 
   it('refuses an organization filter outside the administered ones with 9997', () => {
     const readable = readableOrganizationsFor(admin);
-    expect(refusal(() => scopedFilter({ organization: 'org-b' }, readable))).toBe(
+    expect(refusal(() => scopedFilter({ organizationUid: 'b' }, readable))).toBe(
       errors.noPermission,
     );
   });

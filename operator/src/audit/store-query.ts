@@ -14,16 +14,17 @@ function escapeLike(text: string): string {
 export function whereClause(filter: AuditFilter): WhereClause {
   const conditions: string[] = [];
   const params: SQLInputValue[] = [];
-  if (filter.organizations !== undefined) {
-    if (filter.organizations.length === 0) conditions.push('0 = 1');
+  const uids = filter.organizationUids;
+  if (uids !== undefined) {
+    if (uids.length === 0) conditions.push('0 = 1');
     else {
-      conditions.push(`organization IN (${filter.organizations.map(() => '?').join(', ')})`);
-      params.push(...filter.organizations);
+      conditions.push(`organization_uid IN (${uids.map(() => '?').join(', ')})`);
+      params.push(...uids);
     }
   }
-  if (filter.organization !== undefined) {
-    conditions.push('organization = ?');
-    params.push(filter.organization);
+  if (filter.organizationUid !== undefined) {
+    conditions.push('organization_uid = ?');
+    params.push(filter.organizationUid);
   }
   if (filter.user !== undefined) {
     conditions.push('user_name = ?');
@@ -57,7 +58,7 @@ export function whereClause(filter: AuditFilter): WhereClause {
 }
 
 export const recordColumns =
-  'id, user_name, organization, resource, method, request_time, uri, http_status, code, message, ' +
+  'id, user_name, organization, organization_uid, resource, method, request_time, uri, http_status, code, message, ' +
   'handle_time_ms, request_header, request_body';
 
 export function recordParams(record: AuditRecord): SQLInputValue[] {
@@ -65,6 +66,7 @@ export function recordParams(record: AuditRecord): SQLInputValue[] {
     record.id,
     record.userName,
     record.organization,
+    record.organizationUid,
     record.resource,
     record.method,
     record.requestTime,
@@ -100,6 +102,7 @@ export function rowToRecord(row: Record<string, SQLOutputValue>): AuditRecord {
     id: text(row.id),
     userName: text(row.user_name),
     organization: typeof row.organization === 'string' ? row.organization : null,
+    organizationUid: typeof row.organization_uid === 'string' ? row.organization_uid : null,
     resource: text(row.resource),
     method: text(row.method),
     requestTime: int(row.request_time),

@@ -103,11 +103,13 @@ describe('audit store', () => {
   it('limits to the readable organizations (none when empty) and filters by one', () => {
     const { store } = open();
     store.append(records);
-    expect(ids(store, { organizations: ['org-a'] })).toEqual(['a']);
-    expect(ids(store, { organizations: ['org-a', 'org-b'] })).toEqual(['c', 'b', 'a']);
-    expect(ids(store, { organizations: [] })).toEqual([]);
-    expect(ids(store, { organization: 'org-b' })).toEqual(['c', 'b']);
-    expect(ids(store, { organizations: ['org-a'], organization: 'org-b' })).toEqual([]);
+    expect(ids(store, { organizationUids: ['uid-org-a'] })).toEqual(['a']);
+    expect(ids(store, { organizationUids: ['uid-org-a', 'uid-org-b'] })).toEqual(['c', 'b', 'a']);
+    expect(ids(store, { organizationUids: [] })).toEqual([]);
+    expect(ids(store, { organizationUid: 'uid-org-b' })).toEqual(['c', 'b']);
+    expect(ids(store, { organizationUids: ['uid-org-a'], organizationUid: 'uid-org-b' })).toEqual(
+      [],
+    );
   });
 
   it('opens a file written before records carried an organization and adds the column', () => {
@@ -136,13 +138,13 @@ describe('audit store', () => {
       ['new', 'org-a'],
       ['old', null],
     ]);
-    expect(ids(store, { organizations: ['org-a'] })).toEqual(['new']);
+    expect(ids(store, { organizationUids: ['uid-org-a'] })).toEqual(['new']);
     store.close();
     const check = new DatabaseSync(`${data.dir}/audit.sqlite`);
     cleanups.push(() => check.close());
     const indexes = check.prepare('PRAGMA index_list(audit_records)').all();
     expect(indexes.map((index) => index.name)).toContain('audit_by_organization');
-    expect(check.prepare('PRAGMA user_version').get()?.user_version).toBe(2);
+    expect(check.prepare('PRAGMA user_version').get()?.user_version).toBe(3);
   });
 
   it('keeps records across a close and reopen of the file', () => {

@@ -28,6 +28,7 @@ CREATE TABLE IF NOT EXISTS audit_records (
   id TEXT PRIMARY KEY,
   user_name TEXT NOT NULL,
   organization TEXT,
+  organization_uid TEXT,
   resource TEXT NOT NULL,
   method TEXT NOT NULL,
   request_time INTEGER NOT NULL,
@@ -45,22 +46,29 @@ CREATE TABLE IF NOT EXISTS audit_records (
 const indexSchema = `
 CREATE INDEX IF NOT EXISTS audit_by_time ON audit_records (request_time DESC, id DESC);
 CREATE INDEX IF NOT EXISTS audit_by_user ON audit_records (user_name, request_time DESC);
-CREATE INDEX IF NOT EXISTS audit_by_organization ON audit_records (organization, request_time DESC);
+CREATE INDEX IF NOT EXISTS audit_by_organization ON audit_records (organization_uid, request_time DESC);
 CREATE INDEX IF NOT EXISTS audit_by_method ON audit_records (method, request_time DESC);
 CREATE INDEX IF NOT EXISTS audit_by_status ON audit_records (http_status, request_time DESC);
 CREATE INDEX IF NOT EXISTS audit_by_code ON audit_records (code, request_time DESC);
 CREATE INDEX IF NOT EXISTS audit_by_resource ON audit_records (resource, request_time DESC);
 CREATE TRIGGER IF NOT EXISTS audit_records_append_only BEFORE UPDATE ON audit_records
 BEGIN SELECT RAISE(ABORT, 'audit records are append-only'); END;
-PRAGMA user_version = 2;
+PRAGMA user_version = 3;
 `;
 
-/** Files written before records carried an organization (user_version 1) gain the column. */
+/**
+ * Files written before records carried an organization (user_version 1) or its uid (2) gain the
+ * columns; their records keep null there. The index by organization moves to the uid column.
+ */
 function addMissingColumns(db: DatabaseSync): void {
   const columns = db.prepare('PRAGMA table_info(audit_records)').all();
-  if (!columns.some((column) => column.name === 'organization')) {
-    db.exec('ALTER TABLE audit_records ADD COLUMN organization TEXT');
+  for (const name of ['organization', 'organization_uid']) {
+    if (!columns.some((column) => column.name === name)) {
+      db.exec(`ALTER TABLE audit_records ADD COLUMN ${name} TEXT`);
+    }
   }
+  const version = Number(db.prepare('PRAGMA user_version').get()?.user_version ?? 0);
+  if (version < 3) db.exec('DROP INDEX IF EXISTS audit_by_organization');
 }
 
 const pruneBatch = 5_000;

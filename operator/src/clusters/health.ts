@@ -3,6 +3,7 @@ import type { ClusterObject, HubStore } from '../hub/store.js';
 import type { Logger } from '../logger.js';
 import type { ClusterConnector } from './connector.js';
 import { MemberCallError } from './member-client.js';
+import { ownershipCondition } from './ownership-condition.js';
 import { countNodes, fetchVersion } from './probe.js';
 
 export const defaultProbeIntervalMs = 15_000;
@@ -10,7 +11,7 @@ export const defaultProbeTimeoutMs = 3_000;
 const newClusterDelayMs = 1_000;
 
 export interface ClusterHealthOptions {
-  store: Pick<HubStore, 'clusters'>;
+  store: Pick<HubStore, 'clusters' | 'organizations'>;
   connector: ClusterConnector;
   logger: Logger;
   intervalMs?: number;
@@ -105,12 +106,13 @@ export function startClusterHealth(options: ClusterHealthOptions): ClusterHealth
       }
       const version = seen.ready ? seen.kubernetesVersion : previous?.kubernetesVersion;
       const nodeCount = seen.ready ? seen.nodeCount : previous?.nodeCount;
+      const owner = ownershipCondition(cluster, options.store.organizations, previous, at);
       await options.store.clusters.applyStatus(name, {
         ready: seen.ready,
         ...(version !== undefined ? { kubernetesVersion: version } : {}),
         ...(nodeCount !== undefined ? { nodeCount } : {}),
         lastProbeTime: at,
-        conditions: [ready],
+        conditions: [ready, owner],
       });
     } catch (error) {
       log.warn({ cluster: name, err: error }, 'could not write cluster status');

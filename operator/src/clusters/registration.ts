@@ -5,7 +5,8 @@ import type { ClusterObject, HubStore, OrganizationObject } from '../hub/store.j
 import {
   addressedOrganization,
   admins,
-  organizationLabel,
+  assertAcceptsNewMembers,
+  organizationLabels,
   organizationOf,
 } from '../iam/org-scope.js';
 import { alreadyExists, notFound, parseRequest } from '../iam/problems.js';
@@ -74,7 +75,8 @@ async function ownCluster(
   name: string,
 ): Promise<ClusterObject> {
   const cluster = await services.store.clusters.fetch(name);
-  if (!cluster || organizationOf(cluster) !== org.metadata.name || cluster.spec.provider !== kind) {
+  const owner = cluster && organizationOf(cluster, services.store.organizations);
+  if (!cluster || owner !== org.metadata.name || cluster.spec.provider !== kind) {
     throw notFound(`cluster ${name}`);
   }
   return cluster;
@@ -109,6 +111,7 @@ export async function createCluster(
   const adapter = adapterFor(services, kind);
   const input = parseRequest(clusterInput, body);
   const org = organization(services, identity, input.organizationId);
+  assertAcceptsNewMembers(org);
   const credentials = credentialsOf(adapter, input.credentials);
   // Refuses unusable credentials (e.g. a kubeconfig with exec) before anything is stored.
   await services.connector.connect(adapter, input, credentials);
@@ -116,7 +119,7 @@ export async function createCluster(
   const cluster = await services.store.clusters.create({
     metadata: {
       name: input.name,
-      labels: { [organizationLabel]: org.metadata.name },
+      labels: organizationLabels(org),
       annotations: { [credentialsUpdatedAnnotation]: new Date().toISOString() },
     },
     spec: {
@@ -160,7 +163,7 @@ export async function updateCluster(
     metadata: {
       name,
       resourceVersion: current.metadata.resourceVersion,
-      labels: { [organizationLabel]: org.metadata.name },
+      labels: organizationLabels(org),
       annotations,
       ...(current.metadata.ownerReferences
         ? { ownerReferences: current.metadata.ownerReferences }

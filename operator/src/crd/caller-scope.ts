@@ -7,12 +7,17 @@ import { organizationOf } from '../iam/org-scope.js';
 import type { Identity } from '../identity/identity.js';
 import type { ClusterScope } from '../index/store-query.js';
 
-export type CrdReader = Pick<HubStore, 'clusters' | 'users' | 'userGroups' | 'roles'>;
+export type CrdReader = Pick<
+  HubStore,
+  'clusters' | 'organizations' | 'users' | 'userGroups' | 'roles'
+>;
 
 export interface CallerClusters {
   /** Registered clusters of the caller's organizations (system admins: all), by name. */
   visible: ClusterObject[];
   access: Record<string, ClusterAccess>;
+  /** The organization each visible cluster belongs to (none: '', which system admins see). */
+  owners: Record<string, string>;
   /** The index scope: visible clusters whose effect is Allow (system admins: all not denied). */
   scope: ClusterScope[];
 }
@@ -22,11 +27,12 @@ export async function callerClusters(
   identity: Identity,
 ): Promise<CallerClusters> {
   const orgs = new Set(identity.organizations.map((org) => org.name));
+  const owners: Record<string, string> = {};
+  for (const cluster of store.clusters.list()) {
+    owners[cluster.metadata.name] = organizationOf(cluster, store.organizations) ?? '';
+  }
   const visible = store.clusters
-    .list(
-      (cluster) =>
-        identity.sysAdmin || orgs.has(organizationOf(cluster) ?? ''),
-    )
+    .list((cluster) => identity.sysAdmin || orgs.has(owners[cluster.metadata.name] ?? ''))
     .sort((a, b) => a.metadata.name.localeCompare(b.metadata.name));
   const user = await store.users.fetch(identity.userName);
   const access = user
@@ -39,5 +45,5 @@ export async function callerClusters(
       return effect === 'Allow' || (identity.sysAdmin && effect !== 'Deny');
     })
     .map((cluster) => ({ cluster: cluster.metadata.name }));
-  return { visible, access, scope };
+  return { visible, access, owners, scope };
 }

@@ -5,7 +5,9 @@ import { dnsLabel, dnsSubdomain, nameRef } from './names.js';
 /** Email; the pattern is RE2-compatible (the API server compiles it with Go's regexp). */
 export const emailPattern =
   /^[A-Za-z0-9._%+-]+@[A-Za-z0-9]([-A-Za-z0-9]*[A-Za-z0-9])?([.][A-Za-z0-9]([-A-Za-z0-9]*[A-Za-z0-9])?)+$/;
-export const email = z.email({ pattern: emailPattern, message: 'must be a valid email address' }).max(254);
+export const email = z
+  .email({ pattern: emailPattern, message: 'must be a valid email address' })
+  .max(254);
 
 /** Per-cluster access effect (SPEC §6, §9). */
 export const effect = z.enum(['Allow', 'Deny']);
@@ -45,7 +47,8 @@ export const clusterPermissions = listMap(z.array(clusterPermission), 'cluster')
   description: 'Per-cluster role and effect, one entry per cluster.',
 });
 
-const conditionTypePattern = /^([a-z0-9]([-a-z0-9]*[a-z0-9])?([.][a-z0-9]([-a-z0-9]*[a-z0-9])?)*[/])?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$/;
+const conditionTypePattern =
+  /^([a-z0-9]([-a-z0-9]*[a-z0-9])?([.][a-z0-9]([-a-z0-9]*[a-z0-9])?)*[/])?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$/;
 const conditionReasonPattern = /^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$/;
 
 /** Same shape and limits as metav1.Condition, so standard tooling (kubectl wait) understands it. */

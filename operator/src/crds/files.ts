@@ -41,7 +41,9 @@ export function findDrift(files: Map<string, string>, dirs: readonly string[]): 
       const path = join(dir, file);
       if (!existsSync(path)) problems.push(`missing: ${path}`);
       else if (readFileSync(path, 'utf8') !== expected) {
-        problems.push(`out of date: ${path}${firstDifference(readFileSync(path, 'utf8'), expected)}`);
+        problems.push(
+          `out of date: ${path}${firstDifference(readFileSync(path, 'utf8'), expected)}`,
+        );
       }
     }
     for (const file of ownedFiles(dir)) {

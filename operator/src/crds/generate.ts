@@ -27,5 +27,7 @@ export function runGenerate(args: readonly string[], out: (line: string) => void
 }
 
 if (import.meta.main) {
-  process.exitCode = runGenerate(process.argv.slice(2), (line) => process.stdout.write(`${line}\n`));
+  process.exitCode = runGenerate(process.argv.slice(2), (line) =>
+    process.stdout.write(`${line}\n`),
+  );
 }

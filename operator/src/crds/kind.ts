@@ -30,10 +30,18 @@ interface KindOptions<Spec extends z.ZodType, Status extends z.ZodType> {
   spec: Spec;
   status: Status;
   printerColumns: PrinterColumn[];
+  /**
+   * Root-level CEL rules the API server enforces on kubectl writes, beside the name rule: rules
+   * that compare spec fields with metadata.name. They have no zod twin on purpose: the operator
+   * still reads objects written before a rule existed and reports them in status conditions.
+   */
+  rootRules?: CelRule[];
 }
 
-export interface KindDefinition<Spec extends z.ZodType = z.ZodType, Status extends z.ZodType = z.ZodType>
-  extends KindOptions<Spec, Status> {
+export interface KindDefinition<
+  Spec extends z.ZodType = z.ZodType,
+  Status extends z.ZodType = z.ZodType,
+> extends KindOptions<Spec, Status> {
   singular: string;
   /** The whole object as the operator reads it from the hub or receives it from a client. */
   schema: z.ZodObject<{

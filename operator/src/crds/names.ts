@@ -28,10 +28,7 @@ export const userNameRule: NameRule = {
 };
 
 export const resourceName = z.string().regex(resourceNamePattern, resourceNameMessage);
-export const userName = z
-  .string()
-  .max(userNameMaxLength)
-  .regex(userNamePattern, userNameMessage);
+export const userName = z.string().max(userNameMaxLength).regex(userNamePattern, userNameMessage);
 
 /** A reference by name to another Nimbus resource, which GitOps authors can write by hand. */
 export function nameRef(description: string): typeof resourceName {

@@ -55,7 +55,7 @@ export function renderCrd(kind: KindDefinition): Record<string, unknown> {
                 status: toStructuralSchema(kind.status, '.status'),
               },
               required: ['spec'],
-              'x-kubernetes-validations': [kind.nameValidation],
+              'x-kubernetes-validations': [kind.nameValidation, ...(kind.rootRules ?? [])],
             },
           },
         },
@@ -65,5 +65,7 @@ export function renderCrd(kind: KindDefinition): Record<string, unknown> {
 }
 
 export function renderCrdYaml(kind: KindDefinition): string {
-  return generatedHeader + stringify(renderCrd(kind), { lineWidth: 0, aliasDuplicateObjects: false });
+  return (
+    generatedHeader + stringify(renderCrd(kind), { lineWidth: 0, aliasDuplicateObjects: false })
+  );
 }

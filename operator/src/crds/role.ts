@@ -17,7 +17,8 @@ export const roleSpec = withRule(
   z.object({
     organization: nameRef('Name of the Organization the role belongs to.').optional(),
     builtIn: z.boolean().optional().meta({
-      description: 'A global role every organization may bind (owner, operator, developer, read-only).',
+      description:
+        'A global role every organization may bind (owner, operator, developer, read-only).',
     }),
     description: description.optional(),
     permissions: listMap(z.array(permission), 'name')

@@ -5,7 +5,8 @@ export interface CelRule {
   rule: string;
   message: string;
   fieldPath?: string;
-  reason?: 'FieldValueInvalid' | 'FieldValueForbidden' | 'FieldValueRequired' | 'FieldValueDuplicate';
+  reason?:
+    'FieldValueInvalid' | 'FieldValueForbidden' | 'FieldValueRequired' | 'FieldValueDuplicate';
 }
 
 type Meta = Record<string, unknown>;
@@ -39,7 +40,9 @@ function duplicates(keys: string[]): string[] {
 /** A list whose items are identified by `key` (server-side apply merges per item; no duplicates). */
 export function listMap<S extends z.ZodArray<z.ZodObject>>(list: S, key: string): S {
   const unique = list.refine(
-    (items) => duplicates((items as Record<string, unknown>[]).map((item) => String(item[key]))).length === 0,
+    (items) =>
+      duplicates((items as Record<string, unknown>[]).map((item) => String(item[key]))).length ===
+      0,
     { message: `entries must have distinct ${key} values` },
   ) as S;
   return withMeta(unique, { 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': [key] });

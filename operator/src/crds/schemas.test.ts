@@ -48,7 +48,9 @@ const valid = {
       provider: 'ProviderAWS',
       region: 'us-east-1',
       credentialsSecretRef: secretRef,
-      monitors: [{ type: 'Prometheus', address: 'http://prometheus.monitoring:9090', enabled: true }],
+      monitors: [
+        { type: 'Prometheus', address: 'http://prometheus.monitoring:9090', enabled: true },
+      ],
     },
     { ready: true, version: 'v1.36.3', nodes: 3 },
   ),
@@ -152,7 +154,9 @@ describe('kind schemas', () => {
       clusterPermissions: [{ cluster: 'prod-eks', role: 'developer', effect: 'allow' }],
     });
     expect(messages(userKind, effect)).toHaveLength(1);
-    expect(messages(clusterKind, withSpec(valid.cluster, { provider: 'ProviderAzure' }))).toHaveLength(1);
+    expect(
+      messages(clusterKind, withSpec(valid.cluster, { provider: 'ProviderAzure' })),
+    ).toHaveLength(1);
   });
 
   it('requires name and a lowercase effect on role permissions', () => {
@@ -176,7 +180,9 @@ describe('kind schemas', () => {
   });
 
   it('takes credentials only as Secret references', () => {
-    const inline = withSpec(valid.cluster, { credentialsSecretRef: { kubeconfig: 'apiVersion: v1' } });
+    const inline = withSpec(valid.cluster, {
+      credentialsSecretRef: { kubeconfig: 'apiVersion: v1' },
+    });
     expect(messages(clusterKind, inline)).toHaveLength(2);
     expect(clusterKind.schema.parse(valid.cluster).spec).not.toHaveProperty('kubeconfig');
   });
@@ -195,7 +201,9 @@ describe('kind schemas', () => {
         { type: 'Prometheus', address: 'http://b:9090', enabled: false },
       ],
     });
-    expect(messages(clusterKind, twice)).toEqual(['spec.monitors: entries must have distinct type values']);
+    expect(messages(clusterKind, twice)).toEqual([
+      'spec.monitors: entries must have distinct type values',
+    ]);
   });
 
   it('refuses a silence that ends before it starts', () => {
@@ -209,6 +217,8 @@ describe('kind schemas', () => {
   });
 
   it('needs at least one silence matcher', () => {
-    expect(messages(alarmSilenceKind, withSpec(valid.alarmSilence, { matchers: [] }))).toHaveLength(1);
+    expect(messages(alarmSilenceKind, withSpec(valid.alarmSilence, { matchers: [] }))).toHaveLength(
+      1,
+    );
   });
 });

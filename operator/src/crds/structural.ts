@@ -79,7 +79,9 @@ function convert(node: JsonSchema, path: string): StructuralSchema {
       out[key] = value;
     }
   }
-  for (const key of Object.keys(node).filter((k) => k.startsWith('x-kubernetes-')).sort()) {
+  for (const key of Object.keys(node)
+    .filter((k) => k.startsWith('x-kubernetes-'))
+    .sort()) {
     out[key] = node[key];
   }
   return out;

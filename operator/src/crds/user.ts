@@ -50,6 +50,23 @@ export const userKind = defineKind({
   name: userNameRule,
   spec: userSpec,
   status: userStatus,
+  rootRules: [
+    {
+      // Names longer than 248 characters get a digest (credentialsSecretName); CEL has no hash.
+      rule: "!has(self.spec.credentialsSecretRef) || self.spec.credentialsSecretRef.name == 'user-' + self.metadata.name || (size(self.metadata.name) > 248 && self.spec.credentialsSecretRef.name.matches('^user-[0-9a-f]{64}$'))",
+      message:
+        "spec.credentialsSecretRef must name the user's own credentials Secret user-<user name>; leave it to the operator",
+      fieldPath: '.spec.credentialsSecretRef',
+      reason: 'FieldValueForbidden',
+    },
+    {
+      rule: "!has(self.spec.initialPasswordSecretRef) || !(self.spec.initialPasswordSecretRef.name.startsWith('user-') || self.spec.initialPasswordSecretRef.name.startsWith('nimbus-cluster-'))",
+      message:
+        'spec.initialPasswordSecretRef must not name a Secret Nimbus keeps credentials in (names starting with user- or nimbus-cluster-)',
+      fieldPath: '.spec.initialPasswordSecretRef',
+      reason: 'FieldValueForbidden',
+    },
+  ],
   printerColumns: [
     { name: 'Email', type: 'string', jsonPath: '.spec.email' },
     { name: 'SysAdmin', type: 'boolean', jsonPath: '.spec.sysAdmin' },

@@ -1,7 +1,7 @@
 import express from 'express';
 import type { Express } from 'express';
 import { auditMiddleware } from '../audit/capture.js';
-import { hubOrganizationNamer } from '../audit/organization.js';
+import { hubAuditDirectory } from '../audit/organization.js';
 import type { AuditTrail } from '../audit/trail.js';
 import type { ClusterServices } from '../clusters/registration.js';
 import type { IndexStore } from '../index/store.js';
@@ -45,8 +45,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(requestContextMiddleware(deps.logger));
   // First after the context, so calls refused by any later middleware are recorded too.
   if (deps.audit) {
-    const nameOf = deps.identity ? hubOrganizationNamer(deps.identity.store) : undefined;
-    app.use(apiMountPath, auditMiddleware(deps.audit.sink, deps.host, nameOf));
+    const directory = deps.identity ? hubAuditDirectory(deps.identity.store) : undefined;
+    app.use(apiMountPath, auditMiddleware(deps.audit.sink, deps.host, directory));
   }
   app.use(requestLogMiddleware());
   app.use(metricsMiddleware(metrics));

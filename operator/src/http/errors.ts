@@ -29,6 +29,8 @@ export const errors = {
   invitationInvalid: entry(1011, 400, 'Invalid or expired invitation'),
   signatureInvalid: entry(1012, 401, 'Invalid request signature'),
   csrfRejected: entry(1013, 403, 'Cross-site request refused'),
+  organizationInUse: entry(1020, 409, 'organization still has clusters or registries'),
+  organizationDeleting: entry(1021, 409, 'organization is being deleted'),
   clusterUnreachable: entry(2001, 502, 'cluster is unreachable'),
   hubUnavailable: entry(2002, 503, 'management cluster is unavailable'),
   internal: entry(5000, 500, 'internal server error'),

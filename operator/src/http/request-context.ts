@@ -14,6 +14,8 @@ interface RequestContext {
   route?: string;
   /** Path parameters of the matched route (the audit record reads the addressed organization). */
   params?: Readonly<Record<string, string | string[]>>;
+  /** Called once the route is matched, before its handler runs (the audit reads state then). */
+  onRoute?: () => void;
 }
 
 const contextKey = Symbol('nimbus.requestContext');

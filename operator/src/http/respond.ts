@@ -29,6 +29,7 @@ export function recordRoute(req: Request, res: Response): void {
   const context = requestContext(res);
   context.route = `${req.baseUrl}${typeof path === 'string' ? path : ''}`;
   context.params = { ...req.params };
+  context.onRoute?.();
 }
 
 export type Handler<T> = (req: Request, res: Response) => T | Promise<T>;

@@ -8,3 +8,6 @@ export const fieldManager = 'nimbus';
  * application/apply-patch+yaml (JSON is valid YAML, so the body stays as is).
  */
 export const serverSideApply = setHeaderOptions('Content-Type', PatchStrategy.ServerSideApply);
+
+/** JSON merge patch, for metadata Nimbus changes without taking ownership by apply. */
+export const mergePatch = setHeaderOptions('Content-Type', PatchStrategy.MergePatch);

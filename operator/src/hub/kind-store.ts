@@ -4,7 +4,7 @@ import type { KindDefinition } from '../crds/kind.js';
 import { apiVersion, group, version } from '../crds/kind.js';
 import { ApiError, errors } from '../http/errors.js';
 import type { Logger } from '../logger.js';
-import { fieldManager, serverSideApply } from './apply-options.js';
+import { fieldManager, mergePatch, serverSideApply } from './apply-options.js';
 import { isConflict, isNotFound, toHubApiError } from './hub-errors.js';
 import { ObjectIndex } from './object-index.js';
 import type { ApplyObject, ChangeListener, KindStore, Stored } from './store.js';
@@ -151,10 +151,42 @@ export function createKindStore<K extends KindDefinition>(
         }
       }
     },
+    async patch(name, change) {
+      for (let attempt = 1; ; attempt++) {
+        const current = await getDirect(name);
+        if (!current) return undefined;
+        const changes = change(current);
+        if (!changes) return current;
+        const { spec, ...metadata } = changes;
+        const resourceVersion = current.metadata.resourceVersion;
+        const body = { metadata: { resourceVersion, ...metadata }, ...(spec ? { spec } : {}) };
+        try {
+          const result = (await api.patchClusterCustomObject(
+            { ...target, name, body, fieldManager },
+            mergePatch,
+          )) as KubernetesObject;
+          const { deletionTimestamp, finalizers } = result.metadata ?? {};
+          // Removing the last finalizer of a Terminating object lets it go at once.
+          if (deletionTimestamp && (finalizers ?? []).length === 0) {
+            index.forget(name);
+            return undefined;
+          }
+          return index.remember(result);
+        } catch (error) {
+          if (isNotFound(error)) return undefined;
+          if (!isConflict(error) || attempt >= maxModifyAttempts) throw toHubApiError(error);
+        }
+      }
+    },
     async delete(name) {
       try {
-        await api.deleteClusterCustomObject({ ...target, name });
-        index.forget(name);
+        const result = (await api.deleteClusterCustomObject({ ...target, name })) as
+          KubernetesObject | undefined;
+        // With finalizers the hub answers the object, now Terminating: it stays in the cache.
+        const held = (result?.metadata?.finalizers ?? []).length > 0;
+        if (result?.kind === kind.kind && result.metadata?.deletionTimestamp && held) {
+          index.remember(result);
+        } else index.forget(name);
         return true;
       } catch (error) {
         if (isNotFound(error)) return false;

@@ -4,6 +4,7 @@ import { clusterKind } from '../crds/cluster.js';
 import { favouriteKind } from '../crds/favourite.js';
 import type { KindDefinition } from '../crds/kind.js';
 import { organizationKind } from '../crds/organization.js';
+import { registryKind } from '../crds/registry.js';
 import { roleKind } from '../crds/role.js';
 import { sessionKind } from '../crds/session.js';
 import { userGroupKind } from '../crds/user-group.js';
@@ -25,6 +26,7 @@ export interface ObjectMeta {
   labels?: Record<string, string>;
   annotations?: Record<string, string>;
   deletionTimestamp?: string;
+  finalizers?: string[];
   ownerReferences?: OwnerReference[];
 }
 
@@ -57,10 +59,20 @@ export interface ApplyObject<K extends KindDefinition> {
     labels?: Record<string, string>;
     annotations?: Record<string, string>;
     ownerReferences?: OwnerReference[];
+    /** Only on create: a finalizer list given to a new object (apply never sends one). */
+    finalizers?: string[];
     /** When set, the apply fails with 409 if the object changed since (optimistic concurrency). */
     resourceVersion?: string;
   };
   spec: SpecInput<K>;
+}
+
+/** A JSON merge patch: labels (null removes one), the finalizer list, top-level spec fields. */
+export interface MergeChange<K extends KindDefinition> {
+  labels?: Record<string, string | null>;
+  finalizers?: string[];
+  /** Replaces these spec fields whole (a list is replaced, not merged item by item). */
+  spec?: Partial<SpecInput<K>>;
 }
 
 export type ChangeType = 'add' | 'update' | 'delete';
@@ -93,7 +105,21 @@ export interface KindStore<K extends KindDefinition> {
     name: string,
     change: (spec: SpecInput<K>, current: Stored<K>) => SpecInput<K>,
   ): Promise<Stored<K>>;
-  /** Returns false when the object did not exist. */
+  /**
+   * Reads the object from the hub and merge-patches what `change` returns (undefined: nothing to
+   * do), guarded by resourceVersion and retried on a concurrent change. Not server-side apply:
+   * it changes fields whoever set them (e.g. a list item written with kubectl, which an apply
+   * by Nimbus would keep), and later applies keep what it set. Undefined when the object is
+   * gone, also when removing its last finalizer let it go.
+   */
+  patch(
+    name: string,
+    change: (current: Stored<K>) => MergeChange<K> | undefined,
+  ): Promise<Stored<K> | undefined>;
+  /**
+   * Returns false when the object did not exist. An object with finalizers stays (Terminating)
+   * until they are removed.
+   */
   delete(name: string): Promise<boolean>;
   /** Watch events as the cache sees them; returns an unsubscribe function. */
   subscribe(listener: ChangeListener<K>): () => void;
@@ -105,8 +131,13 @@ export interface HubStore {
   userGroups: KindStore<typeof userGroupKind>;
   roles: KindStore<typeof roleKind>;
   sessions: KindStore<typeof sessionKind>;
-  /** Member clusters; an organization's are labelled nimbus.io/organization=<org name>. */
+  /**
+   * Member clusters; an organization's are labelled nimbus.io/organization=<org name> and
+   * nimbus.io/organization-uid=<org uid> (see organizationOf).
+   */
   clusters: KindStore<typeof clusterKind>;
+  /** Image registries; each names its organization in spec.organization. */
+  registries: KindStore<typeof registryKind>;
   /** Resources users collected; each labelled nimbus.io/user=<user label value>. */
   favourites: KindStore<typeof favouriteKind>;
   /** Secrets in the operator's namespace (NIMBUS_NAMESPACE). */
@@ -126,6 +157,7 @@ export type RoleObject = Stored<typeof roleKind>;
 export type SessionObject = Stored<typeof sessionKind>;
 export type ClusterObject = Stored<typeof clusterKind>;
 export type FavouriteObject = Stored<typeof favouriteKind>;
+export type RegistryObject = Stored<typeof registryKind>;
 
 export interface HubStoreOptions {
   kubeConfig: KubeConfig;
@@ -142,6 +174,7 @@ export function createHubStore(options: HubStoreOptions): HubStore {
     roles: createKindStore(kubeConfig, roleKind, logger),
     sessions: createKindStore(kubeConfig, sessionKind, logger),
     clusters: createKindStore(kubeConfig, clusterKind, logger),
+    registries: createKindStore(kubeConfig, registryKind, logger),
     favourites: createKindStore(kubeConfig, favouriteKind, logger),
   };
   const all = Object.values(kinds);

@@ -5,7 +5,14 @@ import { createOnce } from './context.js';
 import type { IamReader } from './directory.js';
 import { organizationsOf, resolve } from './directory.js';
 import { assertGrantable, toBindings, visibleOrganizations } from './grants.js';
-import { admins, everyone, organizationIn, organizationLabel, ownedBy } from './org-scope.js';
+import {
+  admins,
+  everyone,
+  openOrganizationIn,
+  organizationIn,
+  organizationLabel,
+  ownedBy,
+} from './org-scope.js';
 import type { Page, PageQuery } from './paging.js';
 import { byName, matchesSearch, paginate } from './paging.js';
 import { invalid, notFound, parseRequest } from './problems.js';
@@ -43,7 +50,7 @@ function groupSpec(call: IamCall, body: GroupBody, org: string) {
 
 export async function createGroup(call: IamCall, input: unknown): Promise<GroupView> {
   const body = parseRequest(groupBody, input);
-  const org = organizationIn(call, body.organizationId, admins).metadata.name;
+  const org = openOrganizationIn(call, body.organizationId).metadata.name;
   const spec = groupSpec(call, body, org);
   const group = await createOnce(body.name, () =>
     call.deps.store.userGroups.create({

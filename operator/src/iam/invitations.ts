@@ -9,7 +9,7 @@ import {
   newInvitationCode,
   withInvitation,
 } from './invitation-codes.js';
-import { admins, organizationIn } from './org-scope.js';
+import { assertAcceptsNewMembers, openOrganizationIn } from './org-scope.js';
 import { parseRequest } from './problems.js';
 import { joinBody } from './schemas.js';
 import type { OrgView } from './views.js';
@@ -28,7 +28,7 @@ export async function generateInvitation(
   orgRef: string,
   now = new Date(),
 ): Promise<Invitation> {
-  const org = organizationIn(call, orgRef, admins);
+  const org = openOrganizationIn(call, orgRef);
   const code = newInvitationCode();
   const expiresAt = new Date(now.getTime() + invitationTtlMs).toISOString();
   const added = { codeHash: hashInvitationCode(code), inviter: call.identity.userName, expiresAt };
@@ -64,6 +64,7 @@ export async function joinOrganization(
   const user = await store.users.fetch(call.identity.userName);
   const membership = user?.spec.organizations?.find((m) => m.name === name);
   if (membership) return toOrgView(org, membership.admin);
+  assertAcceptsNewMembers(org);
 
   const isInviter = (inviterName: string): boolean => {
     const inviter = store.users.get(inviterName);

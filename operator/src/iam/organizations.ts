@@ -1,8 +1,17 @@
 import { denied, isSelf } from '../access/scope.js';
 import type { IamCall } from './context.js';
 import { createOnce } from './context.js';
+import type { OrganizationObject } from '../hub/store.js';
+import type { LifecycleStore } from './org-lifecycle.js';
+import {
+  assertNothingBlocks,
+  ensureFinalizer,
+  finalizeOrganization,
+  organizationFinalizer,
+} from './org-lifecycle.js';
 import { admins, organizationIn } from './org-scope.js';
 import { byName, matchesSearch } from './paging.js';
+import { ApiError, errors } from '../http/errors.js';
 import { notFound, parseRequest } from './problems.js';
 import type { CreateOrganizationBody, UpdateOrganizationBody } from './schemas.js';
 import { createOrganizationBody, updateOrganizationBody } from './schemas.js';
@@ -25,7 +34,10 @@ export async function createOrganization(call: IamCall, input: unknown): Promise
   const body = parseRequest(createOrganizationBody, input);
   const { store } = call.deps;
   const org = await createOnce(body.name, () =>
-    store.organizations.create({ metadata: { name: body.name }, spec: editableFields(body) }),
+    store.organizations.create({
+      metadata: { name: body.name, finalizers: [organizationFinalizer] },
+      spec: editableFields(body),
+    }),
   );
   try {
     await store.users.modify(call.identity.userName, (spec) => ({
@@ -36,7 +48,7 @@ export async function createOrganization(call: IamCall, input: unknown): Promise
       ],
     }));
   } catch (error) {
-    await store.organizations.delete(body.name);
+    await deleteNow(store, org);
     throw error;
   }
   return toOrgView(org, true);
@@ -53,28 +65,31 @@ export async function updateOrganization(call: IamCall, input: unknown): Promise
 }
 
 /**
- * Deletes an organization with its user groups and roles, and removes it from its members.
- * Dependents go first, so a failure half-way leaves the organization to retry the delete.
+ * Marks the organization Terminating and runs its finalizer at once, so the API answers when it
+ * is gone; should that fail half-way, the IAM controller finishes it.
+ */
+async function deleteNow(store: LifecycleStore, org: OrganizationObject): Promise<void> {
+  const name = org.metadata.name;
+  await ensureFinalizer(store, org);
+  if (!(await store.organizations.delete(name))) return;
+  const terminating = await store.organizations.fetch(name);
+  if (!terminating || terminating.metadata.uid !== org.metadata.uid) return;
+  const result = await finalizeOrganization(store, terminating);
+  if (result.state === 'blocked') {
+    throw new ApiError(errors.organizationInUse, { message: result.message });
+  }
+}
+
+/**
+ * Deletes an organization with its user groups and roles, and removes it from its members;
+ * refused (1020) while clusters or registries belong to it. The same finalizer runs for
+ * `kubectl delete` (org-lifecycle.ts), so both paths behave alike.
  */
 export async function deleteOrganization(call: IamCall, orgRef: string): Promise<null> {
   const { store } = call.deps;
-  const name = organizationIn(call, orgRef, admins).metadata.name;
-  for (const group of store.userGroups.list((g) => g.spec.organization === name)) {
-    await store.userGroups.delete(group.metadata.name);
-  }
-  for (const role of store.roles.list((r) => r.spec.organization === name)) {
-    await store.roles.delete(role.metadata.name);
-  }
-  const members = store.users.list((u) =>
-    (u.spec.organizations ?? []).some((m) => m.name === name),
-  );
-  for (const member of members) {
-    await store.users.modify(member.metadata.name, (spec) => ({
-      ...spec,
-      organizations: (spec.organizations ?? []).filter((m) => m.name !== name),
-    }));
-  }
-  if (!(await store.organizations.delete(name))) throw notFound(`organization ${orgRef}`);
+  const org = organizationIn(call, orgRef, admins);
+  assertNothingBlocks(store, org);
+  await deleteNow(store, org);
   return null;
 }
 

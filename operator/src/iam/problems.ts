@@ -12,6 +12,13 @@ export function notFound(what: string): ApiError {
   return new ApiError(errors.notFound, { message: `${what} not found` });
 }
 
+/** An organization is being deleted: nothing new joins it. */
+export function organizationDeleting(name: string): ApiError {
+  return new ApiError(errors.organizationDeleting, {
+    message: `organization ${name} is being deleted`,
+  });
+}
+
 /** A validation failure of one field, in the same shape as parseInput's issues. */
 export function invalid(path: string, message: string): ApiError {
   return new ApiError(errors.validationFailed, {

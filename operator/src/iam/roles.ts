@@ -5,7 +5,14 @@ import type { RoleObject } from '../hub/store.js';
 import type { IamCall } from './context.js';
 import { createOnce } from './context.js';
 import { resolve } from './directory.js';
-import { admins, everyone, organizationIn, organizationLabel, ownedBy } from './org-scope.js';
+import {
+  admins,
+  everyone,
+  openOrganizationIn,
+  organizationIn,
+  organizationLabel,
+  ownedBy,
+} from './org-scope.js';
 import type { Page, PageQuery } from './paging.js';
 import { byName, matchesSearch, paginate } from './paging.js';
 import { alreadyExists, invalid, notFound, parseRequest } from './problems.js';
@@ -34,7 +41,7 @@ function roleSpec(body: RoleBody, org: string) {
 
 export async function createRole(call: IamCall, input: unknown): Promise<RoleView> {
   const body = parseRequest(roleBody, input);
-  const org = organizationIn(call, body.organizationId, admins).metadata.name;
+  const org = openOrganizationIn(call, body.organizationId).metadata.name;
   if (builtInRoleNames.has(body.name)) throw alreadyExists(body.name);
   const spec = roleSpec(body, org);
   const role = await createOnce(body.name, () =>

@@ -19,6 +19,7 @@ import {
   visibleOrganizations,
 } from './grants.js';
 import { invalid, notFound } from './problems.js';
+import { assertAcceptsNewMembers } from './org-scope.js';
 import type { CreateUserBody, GeneralUpdateBody } from './schemas.js';
 
 export interface GroupChanges {
@@ -171,8 +172,10 @@ export function planUserCreate(
   identity: Identity,
   body: CreateUserBody,
 ): UserCreatePlan {
-  const org = organizationFor(reader, identity, body.organizationId).metadata.name;
+  const target = organizationFor(reader, identity, body.organizationId);
+  const org = target.metadata.name;
   assertOrganizationAdmin(identity, org);
+  assertAcceptsNewMembers(target);
   if (body.sysAdminFlag === true && !identity.sysAdmin) throw denied();
   const bindings = toBindings(reader, body.providers ?? [], visibleOrganizations(identity));
   assertGrantable(reader, bindings, new Set([org]), new Set([org]));

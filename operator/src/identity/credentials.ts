@@ -73,8 +73,13 @@ export function encodeCredentials(credentials: Credentials): Record<string, stri
   return data;
 }
 
+/**
+ * Always the user's own Secret, whatever spec.credentialsSecretRef says: a User written with
+ * kubectl must not borrow another user's credentials or any other Secret (the reconciler
+ * reports such a reference, iam/reconcile/secret-refs.ts).
+ */
 function secretNameOf(user: UserObject): string {
-  return user.spec.credentialsSecretRef?.name ?? credentialsSecretName(user.metadata.name);
+  return credentialsSecretName(user.metadata.name);
 }
 
 function labelsFor(user: UserObject, credentials: Credentials): Record<string, string> {

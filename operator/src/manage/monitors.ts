@@ -52,10 +52,6 @@ function toView(cluster: ClusterObject, monitor: Monitor): MonitorView {
   };
 }
 
-function orgOf(cluster: ClusterObject): string | undefined {
-  return organizationOf(cluster);
-}
-
 /** By name or uid; a cluster outside the caller's organizations is not there for them (1004). */
 async function visibleCluster(
   services: MonitorServices,
@@ -64,7 +60,7 @@ async function visibleCluster(
 ): Promise<ClusterObject> {
   const clusters = services.store.clusters;
   const cluster = (await clusters.fetch(ref)) ?? clusters.getByUid(ref);
-  const org = cluster && orgOf(cluster);
+  const org = cluster && organizationOf(cluster, services.store.organizations);
   const visible = identity.sysAdmin || (org !== undefined && membershipIn(identity, org));
   if (!cluster || !visible) throw notFound(`cluster ${ref}`);
   return cluster;
@@ -122,7 +118,8 @@ async function clusterOfOrganization(
     admins,
   );
   const cluster = await visibleCluster(services, identity, input.providerId);
-  if (orgOf(cluster) !== org.metadata.name) throw notFound(`cluster ${input.providerId}`);
+  if (organizationOf(cluster, services.store.organizations) !== org.metadata.name)
+    throw notFound(`cluster ${input.providerId}`);
   return cluster;
 }
 
@@ -184,7 +181,8 @@ export async function deleteMonitor(
   const parsed = parseId(id);
   if (!parsed) throw notFound(`monitor ${id}`);
   const cluster = await visibleCluster(services, identity, parsed.cluster);
-  if (!isAdminOf(identity, orgOf(cluster) ?? '')) throw denied();
+  const owner = organizationOf(cluster, services.store.organizations);
+  if (!isAdminOf(identity, owner ?? '')) throw denied();
   const name = cluster.metadata.name;
   const canonical = monitorId(name, parsed.type);
   if (!cluster.spec.monitors?.some((m) => m.type === parsed.type)) {

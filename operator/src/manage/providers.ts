@@ -70,7 +70,7 @@ export async function listProviders(
   const clusters = store.clusters
     .list(
       (c) =>
-        organizationOf(c) === org.metadata.name &&
+        organizationOf(c, store.organizations) === org.metadata.name &&
         matchesSearch(query.search, c.metadata.name, c.spec.region, c.spec.provider),
     )
     .sort(byName);

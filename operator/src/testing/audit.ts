@@ -11,7 +11,7 @@ export function tempDataDir(): { dir: string; remove(): void } {
 
 let sequence = 0;
 
-/** A plausible record; tests override what they assert on. */
+/** A plausible record; tests override what they assert on. The uid defaults to `uid-<name>`. */
 export function sampleRecord(overrides: Partial<AuditRecord> = {}): AuditRecord {
   sequence += 1;
   return {
@@ -29,5 +29,11 @@ export function sampleRecord(overrides: Partial<AuditRecord> = {}): AuditRecord 
     requestHeader: { 'user-agent': 'vitest' },
     requestBody: '',
     ...overrides,
+    organizationUid:
+      overrides.organizationUid !== undefined
+        ? overrides.organizationUid
+        : overrides.organization
+          ? `uid-${overrides.organization}`
+          : null,
   };
 }

@@ -4,6 +4,7 @@ import { favouriteKind } from '../crds/favourite.js';
 import type { KindDefinition } from '../crds/kind.js';
 import { apiVersion } from '../crds/kind.js';
 import { organizationKind } from '../crds/organization.js';
+import { registryKind } from '../crds/registry.js';
 import { roleKind } from '../crds/role.js';
 import { sessionKind } from '../crds/session.js';
 import { userGroupKind } from '../crds/user-group.js';
@@ -44,8 +45,11 @@ function memoryKind<K extends KindDefinition>(kind: K): KindStore<K> {
     if (!parsed.success)
       throw new ApiError(errors.validationFailed, { message: parsed.error.message });
     const stored = parsed.data as unknown as Stored<K>;
+    const { finalizers, deletionTimestamp } = existing?.metadata ?? {};
     stored.metadata = {
       ...object.metadata,
+      ...(finalizers && !object.metadata.finalizers ? { finalizers } : {}),
+      ...(deletionTimestamp ? { deletionTimestamp } : {}),
       uid: existing?.metadata.uid ?? randomUUID(),
       resourceVersion: nextVersion(),
       creationTimestamp: existing?.metadata.creationTimestamp ?? new Date().toISOString(),
@@ -77,9 +81,49 @@ function memoryKind<K extends KindDefinition>(kind: K): KindStore<K> {
       const spec = change(structuredClone(current.spec) as ApplyObject<K>['spec'], current);
       return write({ metadata: { ...current.metadata }, spec }, false);
     },
+    async patch(name, change) {
+      const existing = objects.get(name);
+      if (!existing) return undefined;
+      const patch = change(existing);
+      if (!patch) return existing;
+      const changes = patch.labels ?? {};
+      const kept = Object.entries(existing.metadata.labels ?? {}).filter(([k]) => !(k in changes));
+      const added = Object.entries(changes).filter(
+        (entry): entry is [string, string] => entry[1] !== null,
+      );
+      const labels = Object.fromEntries([...kept, ...added]);
+      const metadata = {
+        ...existing.metadata,
+        labels,
+        ...(patch.finalizers ? { finalizers: patch.finalizers } : {}),
+        resourceVersion: nextVersion(),
+      };
+      const spec = patch.spec ? { ...(existing.spec as object), ...patch.spec } : existing.spec;
+      const updated = { ...existing, metadata, spec } as Stored<K>;
+      if (metadata.deletionTimestamp && (metadata.finalizers ?? []).length === 0) {
+        objects.delete(name);
+        emit('delete', updated);
+        return undefined;
+      }
+      objects.set(name, updated);
+      emit('update', updated);
+      return updated;
+    },
     async delete(name) {
       const existing = objects.get(name);
       if (!existing) return false;
+      if ((existing.metadata.finalizers ?? []).length > 0) {
+        if (existing.metadata.deletionTimestamp) return true;
+        const metadata = {
+          ...existing.metadata,
+          deletionTimestamp: new Date().toISOString(),
+          resourceVersion: nextVersion(),
+        };
+        const terminating = { ...existing, metadata } as Stored<K>;
+        objects.set(name, terminating);
+        emit('update', terminating);
+        return true;
+      }
       objects.delete(name);
       emit('delete', existing);
       return true;
@@ -161,6 +205,7 @@ export function createMemoryStore(namespace = 'nimbus-system'): MemoryHubStore {
     roles: memoryKind(roleKind),
     sessions: memoryKind(sessionKind),
     clusters: memoryKind(clusterKind),
+    registries: memoryKind(registryKind),
     favourites: memoryKind(favouriteKind),
     secrets: secrets satisfies SecretStore,
     leases: leases satisfies LeaseStore,

@@ -6,6 +6,7 @@ import { openAuditTrail } from '../../audit/trail.js';
 import type { Identity } from '../../identity/identity.js';
 import { setIdentity } from '../../identity/identity.js';
 import { sampleRecord, tempDataDir } from '../../testing/audit.js';
+import { orgObject, readerOf } from '../../testing/iam.js';
 import type { RunningServer } from '../../testing/http.js';
 import { serve } from '../../testing/http.js';
 import { captureLogs } from '../../testing/logs.js';
@@ -34,15 +35,21 @@ function person(userName: string, extra: Partial<Identity> = {}): Identity {
 const root = person('root', { sysAdmin: true, role: 'system-admin' });
 const orgAdmin = person('alice', {
   organizations: [
-    { name: 'org-a', uid: 'ua', admin: true },
-    { name: 'org-b', uid: 'ub', admin: false },
+    { name: 'org-a', uid: 'uid-org-a', admin: true },
+    { name: 'org-b', uid: 'uid-org-b', admin: false },
   ],
   role: 'organization-admin',
 });
-const member = person('bob', { organizations: [{ name: 'org-a', uid: 'ua', admin: false }] });
+const member = person('bob', {
+  organizations: [{ name: 'org-a', uid: 'uid-org-a', admin: false }],
+});
+// The organizations as the hub cache holds them (uid-<name>, as sampleRecord stamps them).
+const current = readerOf({ organizations: [orgObject('org-a'), orgObject('org-b')] }).organizations;
 
 /** The real route and trail behind a stand-in for the auth middleware. */
-async function start(): Promise<{ url: string; trail: AuditTrail }> {
+async function start(
+  options: { recreated?: boolean } = {},
+): Promise<{ url: string; trail: AuditTrail }> {
   const data = tempDataDir();
   const trail = openAuditTrail({
     dataDir: data.dir,
@@ -65,6 +72,17 @@ async function start(): Promise<{ url: string; trail: AuditTrail }> {
     // bob belongs to org-a and org-b; this call acted in org-b, which alice does not administer.
     sampleRecord({ id: 'r5', userName: 'bob', organization: 'org-b', requestTime: at(5) }),
   ]);
+  if (options.recreated) {
+    trail.store.append([
+      sampleRecord({
+        id: 'r6',
+        userName: 'mallory',
+        organization: 'org-c',
+        organizationUid: 'uid-of-an-earlier-org-c',
+        requestTime: at(6),
+      }),
+    ]);
+  }
   const app = express();
   app.use(requestContextMiddleware(captureLogs().logger));
   app.use((req, res, next) => {
@@ -72,7 +90,11 @@ async function start(): Promise<{ url: string; trail: AuditTrail }> {
     if (who) setIdentity(res, who);
     next();
   });
-  app.use('/api/v1/audit.nimbus.io', auditRouter(trail));
+  const organizations = options.recreated
+    ? readerOf({ organizations: [orgObject('org-a'), orgObject('org-b'), orgObject('org-c')] })
+        .organizations
+    : current;
+  app.use('/api/v1/audit.nimbus.io', auditRouter(trail, organizations));
   app.use(notFoundHandler);
   app.use(errorHandler);
   const server: RunningServer = await serve(app);
@@ -129,6 +151,13 @@ describe('GET /audit.{host}/records', () => {
     expect(ids((await list(url, 'alice', '?user=bob')).body)).toEqual(['r2']);
     expect(ids((await list(url, 'alice', '?user=carol')).body)).toEqual([]);
     expect(ids((await list(url, 'alice', '?organization=org-a')).body)).toEqual(['r2', 'r1']);
+  });
+
+  it('filters by the organization of that name now, not an earlier one of the same name', async () => {
+    const { url } = await start({ recreated: true });
+    expect(ids((await list(url, 'root', '?organization=org-c')).body)).toEqual([]);
+    const byOldUid = await list(url, 'root', '?organization=uid-of-an-earlier-org-c');
+    expect(ids(byOldUid.body)).toEqual(['r6']);
   });
 
   it('refuses an organization administrator a filter on an organization they do not administer', async () => {

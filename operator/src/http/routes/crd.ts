@@ -9,7 +9,6 @@ import { requireIdentity } from '../../identity/identity.js';
 import { findIndexedKind } from '../../index/kinds.js';
 import type { IndexStore } from '../../index/store.js';
 import { toProviderView } from '../../manage/providers.js';
-import { organizationOf } from '../../iam/org-scope.js';
 import type { MemberRouteDeps } from '../../k8s/deps.js';
 import { addNamespaceCrdRoutes } from '../../k8s/namespaces/routes.js';
 import { addNodeCrdRoutes } from '../../k8s/nodes/routes.js';
@@ -59,7 +58,7 @@ export function crdRouter(
       );
       return paginate(clusters, query, (cluster) => ({
         ...toProviderView(cluster, caller.access[cluster.metadata.name]),
-        organization: organizationOf(cluster) ?? '',
+        organization: caller.owners[cluster.metadata.name] ?? '',
       }));
     }),
   );

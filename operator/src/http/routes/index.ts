@@ -70,7 +70,9 @@ export function apiRouter(deps: ApiDeps): Router {
     }
   }
   router.use(mount('system'), systemRouter(deps.system));
-  if (deps.audit) router.use(mount('audit'), auditRouter(deps.audit));
+  if (deps.audit) {
+    router.use(mount('audit'), auditRouter(deps.audit, deps.identity?.store.organizations));
+  }
   // Unknown API paths answer with the JSON envelope, never the console's HTML.
   router.use(notFoundHandler);
   return router;

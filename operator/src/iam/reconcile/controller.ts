@@ -1,12 +1,16 @@
-import type { HubStore } from '../../hub/store.js';
+import type { HubStore, UserObject } from '../../hub/store.js';
 import type { PasswordHasher } from '../../identity/passwords.js';
 import type { Logger } from '../../logger.js';
 import { organizationsOf } from '../directory.js';
+import { reconcileOrganizationLifecycle } from '../org-lifecycle.js';
+import type { OrganizationOwned } from '../org-scope.js';
+import { namedOrganization } from '../org-scope.js';
 import type { Condition, DesiredCondition, Verdict } from './conditions.js';
 import { condition, conditionsDiffer, fine, mergeConditions } from './conditions.js';
 import { ensureInitialPassword, missingSecretRetryMs } from './initial-password.js';
 import type { ReconcileResult } from './queue.js';
 import { WorkQueue } from './queue.js';
+import { credentialsRefProblem, initialPasswordRefProblem } from './secret-refs.js';
 import { validateOrganization, validateRole, validateUser, validateUserGroup } from './validate.js';
 
 export interface IamControllerDeps {
@@ -15,6 +19,8 @@ export interface IamControllerDeps {
   logger: Logger;
   resyncMs?: number;
   now?: () => Date;
+  /** Name of the Secret holding the session signing key, which no User may point at. */
+  sessionKeySecret?: string | undefined;
 }
 
 export interface IamController {
@@ -73,7 +79,9 @@ export function startIamController(deps: IamControllerDeps): IamController {
     switch (kind) {
       case 'Organization': {
         const org = store.organizations.get(name);
-        return org && { ...observe(org), valid: validateOrganization(store, org) };
+        const lifecycle = org && (await reconcileOrganizationLifecycle(store, org));
+        if (!org || lifecycle === 'gone') return undefined;
+        return { ...observe(org), valid: validateOrganization(store, org), ready: lifecycle };
       }
       case 'UserGroup': {
         const group = store.userGroups.get(name);
@@ -86,12 +94,18 @@ export function startIamController(deps: IamControllerDeps): IamController {
       case 'User': {
         const user = store.users.get(name);
         if (!user) return undefined;
-        const valid = validateUser(store, user, store.namespace);
-        const ready = valid.ok ? await ensureInitialPassword(store, deps.hasher, user) : undefined;
+        const valid = userSecretRefs(user) ?? validateUser(store, user, store.namespace);
+        const ready = valid.ok
+          ? await ensureInitialPassword(store, deps.hasher, user, deps.sessionKeySecret)
+          : undefined;
         return { ...observe(user), valid, ready };
       }
     }
   }
+
+  const userSecretRefs = (user: UserObject) =>
+    credentialsRefProblem(user, store.namespace) ??
+    initialPasswordRefProblem(store, user, deps.sessionKeySecret);
 
   async function reconcile(key: string): Promise<ReconcileResult> {
     const [kind, name = ''] = key.split('/') as [KindKey, string];
@@ -152,6 +166,13 @@ export function startIamController(deps: IamControllerDeps): IamController {
         .forEach((g) => enqueue('UserGroup', g.metadata.name));
     }),
     store.userGroups.subscribe((_type, group) => enqueue('UserGroup', group.metadata.name)),
+    // Clusters and registries hold an organization's deletion and get its uid stamped.
+    ...[store.clusters, store.registries].map((kind) =>
+      kind.subscribe((_type, object: OrganizationOwned) => {
+        const org = namedOrganization(object);
+        if (org) enqueue('Organization', org);
+      }),
+    ),
   ];
   enqueueAll();
   const resync = setInterval(enqueueAll, deps.resyncMs ?? 10 * 60_000);

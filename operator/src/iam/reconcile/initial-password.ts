@@ -5,6 +5,7 @@ import { passwordRule, ruleMessages } from '../../identity/rules.js';
 import { storePasswordHash } from '../credentials.js';
 import type { Verdict } from './conditions.js';
 import { fine, wrong } from './conditions.js';
+import { initialPasswordRefProblem } from './secret-refs.js';
 
 export const missingSecretRetryMs = 30_000;
 
@@ -21,9 +22,13 @@ export async function ensureInitialPassword(
   store: HubStore,
   hasher: Pick<PasswordHasher, 'hash'>,
   user: UserObject,
+  sessionKeySecret?: string,
 ): Promise<Verdict | undefined> {
   const ref = user.spec.initialPasswordSecretRef;
   if (!ref) return undefined;
+  // Before any read: a Secret holding credentials Nimbus manages is never opened for this.
+  const refused = initialPasswordRefProblem(store, user, sessionKeySecret);
+  if (refused) return refused;
   const where = `Secret ${store.namespace}/${ref.name}`;
   const done = fine('PasswordSet', `password set; the initial one comes from ${where}`);
   if ((await readCredentials(store, user)).passwordHash) return done;

@@ -2,7 +2,6 @@
 // figures from the index with the caller's rights applied (a denied caller sees no nodes).
 import type { CallerClusters } from '../../crd/caller-scope.js';
 import type { ClusterObject } from '../../hub/store.js';
-import { organizationOf } from '../../iam/org-scope.js';
 import { notFound } from '../../iam/problems.js';
 import type { IndexStore } from '../../index/store.js';
 import { maxLimit } from '../../index/store-query.js';
@@ -91,7 +90,7 @@ export function clusterDetail(
   const status = cluster.status;
   return {
     ...toProviderView(cluster, caller.access[cluster.metadata.name]),
-    organization: organizationOf(cluster) ?? '',
+    organization: caller.owners[cluster.metadata.name] ?? '',
     kubernetesVersion: status?.kubernetesVersion ?? '',
     nodeCount,
     readyNodeCount,
