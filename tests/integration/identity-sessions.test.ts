@@ -1,6 +1,6 @@
 // Sign-in against the running operator and the real hub: sessions are Session resources,
-// revocation works through the hub (kubectl delete, logout, password change), login failures
-// are counted in Leases shared by every replica.
+// revocation works through the hub (kubectl delete, logout, password change), login attempts
+// are counted in Leases shared by every replica before any password is hashed.
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, login, register } from '../support/api.js';
 import { testEnv } from '../support/env.js';
@@ -139,13 +139,19 @@ describe('sessions', () => {
   });
 });
 
-describe('login rate limit', () => {
-  it('refuses an account after 5 failures with 1006, counted in a Lease of the operator namespace', async () => {
+describe('login throttling', () => {
+  it('counts a burst of concurrent guesses before hashing: at most 5 pass, the rest wait (1006)', async () => {
     const userName = named('limited');
     await register(userName, 'secret12');
-    for (let i = 0; i < 5; i++) expect((await login(userName, 'wrong999')).body.code).toBe(1007);
-    const refused = await login(userName, 'secret12');
-    expect(refused).toMatchObject({ status: 429, body: { code: 1006 } });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => login(userName, 'wrong999')),
+    );
+    const codes = answers.map((answer) => answer.body.code);
+    expect(codes.filter((code) => code === 1007).length).toBeLessThanOrEqual(5);
+    const refused = answers.filter((answer) => answer.body.code === 1006);
+    expect(refused.length).toBeGreaterThanOrEqual(15);
+    expect(refused[0]).toMatchObject({ status: 429, body: { data: { retryAfterSeconds: 2 } } });
+    expect(refused[0]?.headers.get('Retry-After')).toBe('2');
     const leases = hubJson<{ items: Item[] }>([
       'get',
       'leases',
