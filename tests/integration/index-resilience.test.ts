@@ -109,7 +109,7 @@ async function converged(timeoutMs: number): Promise<number> {
 
 /** Sum of the samples of a metric whose labels include `labels`. */
 async function metric(name: string, labels: Record<string, string>): Promise<number> {
-  const text = await (await fetch(new URL('/metrics', testEnv.operatorUrl))).text();
+  const text = await (await fetch(new URL('/metrics', testEnv.metricsUrl))).text();
   const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
   return text
     .split('\n')

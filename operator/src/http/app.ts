@@ -55,7 +55,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(metricsMiddleware(metrics));
   app.use(securityHeaders());
 
-  app.use(healthRouter(deps.hub, metrics));
+  app.use(healthRouter(deps.hub));
   app.use(
     apiMountPath,
     apiRouter({
