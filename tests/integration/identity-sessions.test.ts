@@ -4,6 +4,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, login, register } from '../support/api.js';
 import { testEnv } from '../support/env.js';
+import { eventually } from '../support/eventually.js';
 import { kubectl } from '../support/kubectl.js';
 
 const suffix = Date.now().toString(36);
@@ -37,14 +38,9 @@ interface Item {
 const whoAmI = (userName: string, token: string) =>
   api('GET', 'iam', `/users/${userName}`, { token });
 
-async function eventually(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return check();
-}
+/** Whether `check` holds within the time (the shared helper, for a yes/no probe). */
+const holdsWithin = async (check: () => Promise<boolean>, timeoutMs = 10_000): Promise<boolean> =>
+  eventually(check, (held) => held, { timeoutMs, intervalMs: 200 });
 
 afterAll(() => {
   hub(['delete', 'users.nimbus.io', ...created, '--ignore-not-found', '--wait=false']);
@@ -103,7 +99,7 @@ describe('sessions', () => {
     ).jti as string;
     expect(hub(['delete', 'sessions.nimbus.io', sessionId]).status).toBe(0);
     expect(
-      await eventually(async () => (await whoAmI(userName, first.token)).body.code === 9998),
+      await holdsWithin(async () => (await whoAmI(userName, first.token)).body.code === 9998),
     ).toBe(true);
     expect((await whoAmI(userName, second.token)).body.code).not.toBe(9998);
   });
@@ -196,9 +192,9 @@ describe('credentials Secret', () => {
     expect(hub(['delete', 'users.nimbus.io', userName]).status).toBe(0);
     const gone = (args: string[]) => async () =>
       hub(['get', ...args, '--ignore-not-found', '-o', 'name']).stdout.trim() === '';
-    expect(await eventually(gone(['secret', '-n', namespace, ref.name]), 30_000)).toBe(true);
+    expect(await holdsWithin(gone(['secret', '-n', namespace, ref.name]), 30_000)).toBe(true);
     expect(
-      await eventually(gone(['sessions.nimbus.io', '-l', `nimbus.io/user=${userName}`]), 30_000),
+      await holdsWithin(gone(['sessions.nimbus.io', '-l', `nimbus.io/user=${userName}`]), 30_000),
     ).toBe(true);
   });
 });
