@@ -41,6 +41,7 @@ WORKDIR /app
 ENV NODE_ENV=production \
     NIMBUS_LISTEN_ADDR=0.0.0.0 \
     NIMBUS_PORT=8080 \
+    NIMBUS_METRICS_PORT=9090 \
     NIMBUS_CONSOLE_DIR=/app/console/dist
 # Files stay owned by root: the app user can read but not modify its own code.
 COPY --from=prod-deps /src/package.json ./
@@ -50,7 +51,7 @@ COPY --from=build /src/operator/package.json operator/
 COPY --from=build /src/operator/dist/ operator/dist/
 COPY --from=build /src/console/dist/ console/dist/
 USER 65532:65532
-EXPOSE 8080
+EXPOSE 8080 9090
 STOPSIGNAL SIGTERM
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.NIMBUS_PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]

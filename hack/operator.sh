@@ -9,6 +9,8 @@ port=${3:-8080}
 run_dir="$root/.cache/operator/$name"
 pid_file="$run_dir/pid"
 log_file="$run_dir/operator.log"
+# /metrics has its own port (NIMBUS_METRICS_PORT); by default any free one, written here once up.
+metrics_url_file="$run_dir/metrics-url"
 key_file="$run_dir/session-key"
 namespace=nimbus-system
 kubeconfig="$root/.cache/testbed/nimbus-hub.kubeconfig"
@@ -68,6 +70,15 @@ outbound_allow_hosts() {
   printf '%s' "$hosts"
 }
 
+# The metrics listener logs its URL before the API answers ready; tests read the file.
+record_metrics_url() {
+  local line
+  line=$(tail -c +"$((log_offset + 1))" "$log_file" | grep '"msg":"metrics listening"' | tail -1) || true
+  line=$(printf '%s' "$line" | grep -o '"url":"[^"]*"' | head -1) || true
+  line=${line#\"url\":\"}
+  printf '%s\n' "${line%\"}" >"$metrics_url_file"
+}
+
 stop() {
   local pid
   if pid=$(running_pid); then
@@ -76,7 +87,7 @@ stop() {
     for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
     kill -0 "$pid" 2>/dev/null && { log "forcing stop"; kill -KILL "$pid"; }
   fi
-  rm -f "$pid_file"
+  rm -f "$pid_file" "$metrics_url_file"
 }
 
 start() {
@@ -93,7 +104,7 @@ start() {
   ensure_namespace
   log_offset=$(stat -c %s "$log_file" 2>/dev/null || echo 0)
   KUBECONFIG="$kubeconfig" \
-    NIMBUS_PORT="$port" NIMBUS_LISTEN_ADDR=127.0.0.1 \
+    NIMBUS_PORT="$port" NIMBUS_METRICS_PORT="${NIMBUS_METRICS_PORT:-0}" NIMBUS_LISTEN_ADDR=127.0.0.1 \
     NIMBUS_SESSION_KEY_FILE="$key_file" NIMBUS_NAMESPACE="$namespace" \
     NIMBUS_MFA_ENABLED="${NIMBUS_MFA_ENABLED:-false}" \
     NIMBUS_OUTBOUND_ALLOW_HOSTS="${NIMBUS_OUTBOUND_ALLOW_HOSTS:-$(outbound_allow_hosts)}" \
@@ -102,7 +113,7 @@ start() {
   echo $! >"$pid_file"
   log "$name starting on $url (pid $!, log $log_file)"
   for _ in $(seq 1 120); do
-    ready && { log "$name ready"; return; }
+    ready && { record_metrics_url; log "$name ready (metrics: $(cat "$metrics_url_file"))"; return; }
     kill -0 "$(cat "$pid_file")" 2>/dev/null || { tail -20 "$log_file" >&2; log "$name exited"; exit 1; }
     sleep 0.5
   done
@@ -120,6 +131,7 @@ case "$action" in
 
   Nimbus console: $url
   Operator log:   $log_file
+  Metrics:        $(cat "$metrics_url_file")/metrics
   Hub kubeconfig: $root/.cache/testbed/nimbus-hub.kubeconfig
   Stop everything with: make down
 

@@ -41,13 +41,18 @@ export const LANGUAGE_COOKIE = 'language';
  */
 export const DOCS_URLS = { zh: '/docs/zh/', en: '/docs/en/' } as const;
 
-/** Keys of the persisted session in localStorage. */
+/**
+ * Keys of the persisted session in localStorage: who is signed in, never the session token,
+ * which lives only in the HttpOnly cookie (docs/decisions.md).
+ */
 export const STORAGE_KEYS = {
-  token: 'nimbus.token',
   userName: 'nimbus.userName',
   userId: 'nimbus.userId',
   organization: 'nimbus.organization',
 } as const;
+
+/** Where earlier versions kept the session token; removed wherever found. */
+export const LEGACY_TOKEN_KEY = 'nimbus.token';
 
 /** Other persisted records of the signed-in user, cleared on sign-out with the session. */
 export const RECORD_KEYS = {
@@ -55,9 +60,8 @@ export const RECORD_KEYS = {
   searchHistory: 'nimbus.searchHistory',
 } as const;
 
-/** Request headers that carry the session to the operator (which verifies them against the token). */
+/** Request headers that name the session's user to the operator (which checks them against the cookie). */
 export const SESSION_HEADERS = {
-  authorization: 'Authorization',
   userId: 'X-Nimbus-User-Id',
   userName: 'X-Nimbus-User-Name',
   organization: 'X-Nimbus-Organization',

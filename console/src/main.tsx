@@ -11,7 +11,7 @@ import { detectBrowserLanguage } from './i18n/detectLanguage';
 import { loadLanguageBundle } from './i18n/loadMessages';
 import { pageReload } from './lib/pageReload';
 import { createAppRouter } from './routes/router';
-import { readSession } from './session/session';
+import { dropLegacyToken, readSession } from './session/session';
 import { forgetSignedInUser } from './session/signedInRecords';
 import { shellActions } from './shell/shellSlice';
 
@@ -40,6 +40,7 @@ async function bootstrap(container: HTMLElement): Promise<void> {
     },
     openPasswordChange: () => store.dispatch(shellActions.settingsOpened('password')),
   });
+  dropLegacyToken();
   const store = createAppStore({ feedback, baseUrl: API_BASE_PATH, readSession });
   const router = createAppRouter({
     store,

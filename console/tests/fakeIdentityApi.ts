@@ -47,7 +47,7 @@ export function userView(overrides: Partial<UserView> = {}): UserView {
 }
 
 /** The signed-in session of `alice` (user id u-1) as the login screen stores it. */
-export const ALICE_SESSION = { token: 'tok-alice', userName: 'alice', userId: 'u-1' } as const;
+export const ALICE_SESSION = { userName: 'alice', userId: 'u-1' } as const;
 
 export interface SignedInFixture {
   user?: Partial<UserView>;

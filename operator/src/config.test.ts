@@ -21,6 +21,7 @@ describe('parseConfig', () => {
       host: 'nimbus.io',
       listenAddr: '127.0.0.1',
       port: 8080,
+      metricsPort: 9090,
       kubeconfig: undefined,
       consoleDir: defaultConsoleDir,
       logLevel: 'info',
@@ -94,6 +95,7 @@ describe('parseConfig', () => {
         NIMBUS_HOST: 'cloud.example.com',
         NIMBUS_LISTEN_ADDR: '0.0.0.0',
         NIMBUS_PORT: '9443',
+        NIMBUS_METRICS_PORT: '9444',
         KUBECONFIG: '/etc/hub/kubeconfig',
         NIMBUS_CONSOLE_DIR: '/srv/console',
         NIMBUS_LOG_LEVEL: 'debug',
@@ -116,6 +118,7 @@ describe('parseConfig', () => {
       host: 'cloud.example.com',
       listenAddr: '0.0.0.0',
       port: 9443,
+      metricsPort: 9444,
       kubeconfig: '/etc/hub/kubeconfig',
       consoleDir: '/srv/console',
       logLevel: 'debug',
@@ -125,7 +128,7 @@ describe('parseConfig', () => {
       namespace: 'nimbus',
       sessionKeyFile: '/keys/session',
       sessionTtlSeconds: 3600,
-      trustProxy: true,
+      trustProxy: 1,
       podName: 'nimbus-0',
       dataDir: '/var/lib/nimbus',
       auditRetentionDays: 30,
@@ -133,6 +136,26 @@ describe('parseConfig', () => {
       auditPeerService: 'nimbus-peers',
     });
   });
+
+  it.each([
+    ['false', false],
+    ['true', 1],
+    ['2', 2],
+    ['10.0.0.0/8, loopback, fd00::1', ['10.0.0.0/8', 'loopback', 'fd00::1']],
+  ])('reads NIMBUS_TRUST_PROXY=%s as which proxy hops to believe', (value, expected) => {
+    expect(
+      parseConfig({ ...required, NIMBUS_TRUST_PROXY: value }, fixedVersion).trustProxy,
+    ).toEqual(expected);
+  });
+
+  it.each(['yes', '10.0.0.0/33', 'proxy.local', '999'])(
+    'refuses NIMBUS_TRUST_PROXY=%s',
+    (value) => {
+      expect(problemsOf({ NIMBUS_TRUST_PROXY: value })).toEqual([
+        'NIMBUS_TRUST_PROXY: must be false, true, a number of proxy hops, or comma-separated proxy addresses/CIDRs',
+      ]);
+    },
+  );
 
   it('treats empty variables as unset', () => {
     const config = parseConfig({ ...required, KUBECONFIG: '', NIMBUS_PORT: ' ' }, fixedVersion);

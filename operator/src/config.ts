@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import type { TrustProxy } from './identity/client-address.js';
 import { defaultConsoleDir, defaultDataDir, operatorPackageJson } from './paths.js';
 
 const hostnamePattern = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
@@ -49,6 +50,32 @@ const hostList = z
   )
   .transform(splitList);
 
+const proxyNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyAddress = (item: string): boolean => {
+  const [address = '', prefix, extra] = item.split('/');
+  if (extra !== undefined) return false;
+  const family = isIP(address);
+  if (prefix === undefined) return family !== 0 || proxyNames.has(item);
+  const bits = family === 4 ? 32 : 128;
+  return family !== 0 && /^\d{1,3}$/.test(prefix) && Number(prefix) <= bits;
+};
+
+/** false/true, a number of proxy hops (true is 1), or comma-separated proxy addresses/CIDRs. */
+const trustProxy = z.string().transform((value, context): TrustProxy => {
+  const text = value.trim().toLowerCase();
+  if (text === 'false' || text === '0') return false;
+  if (text === 'true') return 1;
+  if (/^\d{1,2}$/.test(text)) return Number(text);
+  const items = splitList(text);
+  if (items.length > 0 && items.every(isProxyAddress)) return items;
+  context.addIssue({
+    code: 'custom',
+    message:
+      'must be false, true, a number of proxy hops, or comma-separated proxy addresses/CIDRs',
+  });
+  return z.NEVER;
+});
+
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** Keys the provider adapters read from their context, and the variables that set them. */
@@ -77,6 +104,7 @@ const envSchema = z.object({
     .refine((value) => isIP(value) !== 0 || value === 'localhost', 'must be an IP address')
     .default('127.0.0.1'),
   NIMBUS_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  NIMBUS_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9090),
   KUBECONFIG: z.string().optional(),
   NIMBUS_CONSOLE_DIR: z.string().default(defaultConsoleDir),
   NIMBUS_LOG_LEVEL: z.enum(logLevels).default('info'),
@@ -95,7 +123,7 @@ const envSchema = z.object({
     .regex(/^[a-z0-9]([-.a-z0-9]{0,251}[a-z0-9])?$/, 'must be a Secret name')
     .optional(),
   NIMBUS_SESSION_TTL: durationSeconds.default(12 * 3600),
-  NIMBUS_TRUST_PROXY: z.stringbool().default(false),
+  NIMBUS_TRUST_PROXY: trustProxy.default(false),
   NIMBUS_POD_NAME: z.string().optional(),
   NIMBUS_DATA_DIR: z.string().default(defaultDataDir),
   NIMBUS_AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
@@ -124,6 +152,8 @@ export interface Config {
   host: string;
   listenAddr: string;
   port: number;
+  /** /metrics is served here only, never beside the API (0: any free port, logged). */
+  metricsPort: number;
   kubeconfig: string | undefined;
   consoleDir: string;
   logLevel: LogLevel;
@@ -136,8 +166,8 @@ export interface Config {
   /** Name of the Secret the session key comes from (the chart's), refused as a User's Secret. */
   sessionKeySecret: string | undefined;
   sessionTtlSeconds: number;
-  /** Take the client address from X-Forwarded-For (only behind a trusted proxy). */
-  trustProxy: boolean;
+  /** Proxies whose X-Forwarded-For/-Proto/-Host are believed (none by default). */
+  trustProxy: TrustProxy;
   podName: string | undefined;
   /** This replica's own files (the audit store); a volume per pod in the cluster. */
   dataDir: string;
@@ -182,6 +212,7 @@ export function parseConfig(env: Env, readVersion: () => string = readPackageVer
     host: values.NIMBUS_HOST,
     listenAddr: values.NIMBUS_LISTEN_ADDR,
     port: values.NIMBUS_PORT,
+    metricsPort: values.NIMBUS_METRICS_PORT,
     kubeconfig: values.KUBECONFIG,
     consoleDir: values.NIMBUS_CONSOLE_DIR,
     logLevel: values.NIMBUS_LOG_LEVEL,

@@ -5,7 +5,7 @@ import type { Config } from './config.js';
 import { ConfigError, parseConfig } from './config.js';
 import { createHubClient } from './hub/client.js';
 import { createApp } from './http/app.js';
-import { createHttpMetrics } from './http/metrics.js';
+import { createHttpMetrics, createMetricsApp } from './http/metrics.js';
 import { createIamRuntime } from './iam/startup.js';
 import { listen, serverUrl, shutdown } from './http/server.js';
 import { readSessionKey } from './identity/session-key.js';
@@ -123,12 +123,21 @@ async function main(): Promise<void> {
     { url: serverUrl(server), version: config.version, host: config.host },
     'nimbus operator listening',
   );
+  // hack/operator.sh reads this line to find an ephemeral metrics port.
+  const metricsServer = await listen(
+    createMetricsApp(metrics),
+    config.listenAddr,
+    config.metricsPort,
+  );
+  logger.info({ url: serverUrl(metricsServer) }, 'metrics listening');
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down');
+    metricsServer.close();
+    metricsServer.closeAllConnections();
     void shutdown(server, config.shutdownTimeoutMs).then((outcome) => {
       if (outcome === 'forced') logger.warn('in-flight requests cut off at shutdown timeout');
       audit.close();

@@ -6,9 +6,9 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser.js';
+import { eventually, onScreen } from '../support/eventually.js';
 import { testEnv } from '../support/env.js';
 import {
-  eventually,
   expectOk,
   gitOpsSystemAdmin,
   hub,
@@ -96,9 +96,13 @@ describe('clusters journey', () => {
       .getByLabel('Kubeconfig', { exact: true })
       .fill(readFileSync(memberKubeconfig('member-b'), 'utf8'));
     await page.getByTestId('cluster-test-button').click();
-    await expect
-      .poll(() => page.getByTestId('cluster-test-result').textContent(), { timeout: 20_000 })
-      .toMatch(/Connected: Kubernetes v1\./);
+    const connected = /Connected: Kubernetes v1\./;
+    const testResult = () => page.getByTestId('cluster-test-result').textContent();
+    const tested = await eventually(testResult, (text) => connected.test(text ?? ''), {
+      ...onScreen,
+      timeoutMs: 20_000,
+    });
+    expect(tested).toMatch(connected);
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByRole('button', { name: 'Back to cluster list' }).waitFor();
@@ -169,10 +173,16 @@ describe('clusters journey', () => {
     });
     await openPage(`/detail/Node/${nodeName}?${query.toString()}`);
     const state = page.getByTestId('node-schedulable-state');
-    await expect.poll(() => state.textContent()).toBe('Schedulable');
+    const shows = async (text: string) =>
+      eventually(
+        () => state.textContent(),
+        (shown) => shown === text,
+        onScreen,
+      );
+    expect(await shows('Schedulable')).toBe('Schedulable');
     await page.getByTestId('node-cordon').click();
     await page.getByTestId('confirm-action-ok').click();
-    await expect.poll(() => state.textContent()).toBe('Scheduling paused');
+    expect(await shows('Scheduling paused')).toBe('Scheduling paused');
     const unschedulable = onMember('member-b', [
       'get',
       'node',
@@ -184,6 +194,6 @@ describe('clusters journey', () => {
 
     await page.getByTestId('node-uncordon').click();
     await page.getByTestId('confirm-action-ok').click();
-    await expect.poll(() => state.textContent()).toBe('Schedulable');
+    expect(await shows('Schedulable')).toBe('Schedulable');
   });
 });

@@ -7,9 +7,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/api.js';
 import { launchChromium } from '../support/browser.js';
+import { eventually, onScreen } from '../support/eventually.js';
 import { testEnv } from '../support/env.js';
 import {
-  eventually,
   expectOk,
   gitOpsSystemAdmin,
   hub,
@@ -125,9 +125,10 @@ describe('identity journey', () => {
     await join.getByLabel('Invitation code').fill(`${invitation.invitationCode} `);
     await join.getByRole('button', { name: 'Join' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await expect
-      .poll(() => page.getByTestId('header-org-switcher').textContent())
-      .toContain(orgName);
+    const switcher = () => page.getByTestId('header-org-switcher').textContent();
+    expect(
+      await eventually(switcher, (text) => text?.includes(orgName) === true, onScreen),
+    ).toContain(orgName);
 
     await openUserMenuItem(page, 'logout');
     await page.waitForURL(/\/login$/);
@@ -143,21 +144,22 @@ describe('identity journey', () => {
     await dismissMfaPrompt(page);
     await page.getByTestId('header-language').click();
     await page.getByRole('option', { name: '日本語' }).click();
-    await expect
-      .poll(async () => (await context.cookies()).find((c) => c.name === 'language')?.value)
-      .toBe('ja');
+    const languageCookie = async () =>
+      (await context.cookies()).find((c) => c.name === 'language')?.value;
+    expect(await eventually(languageCookie, (value) => value === 'ja', onScreen)).toBe('ja');
     await dismissMfaPrompt(page);
     await page.getByTestId('header-user-menu').click();
-    await expect.poll(() => page.getByTestId('user-menu-logout').textContent()).not.toBe('Log out');
+    const logoutText = () => page.getByTestId('user-menu-logout').textContent();
+    expect(await eventually(logoutText, (text) => text !== 'Log out', onScreen)).not.toBe(
+      'Log out',
+    );
     await page.keyboard.press('Escape');
     await page.getByTestId('header-language').click();
     await page.getByRole('option', { name: 'English' }).click();
-    await expect
-      .poll(async () => (await context.cookies()).find((c) => c.name === 'language')?.value)
-      .toBe('en');
+    expect(await eventually(languageCookie, (value) => value === 'en', onScreen)).toBe('en');
     await dismissMfaPrompt(page);
     await page.getByTestId('header-user-menu').click();
-    await expect.poll(() => page.getByTestId('user-menu-logout').textContent()).toBe('Log out');
+    expect(await eventually(logoutText, (text) => text === 'Log out', onScreen)).toBe('Log out');
     await context.close();
   });
 
@@ -175,7 +177,8 @@ describe('identity journey', () => {
     mfaSecret = secretFromOtpauthUrl(body.data.otpauthUrl);
     await page.getByTestId('mfa-qr').waitFor();
     await page.getByTestId('mfa-code-input').fill(totp(mfaSecret));
-    await expect.poll(() => page.getByText('MFA is bound').count()).toBeGreaterThan(0);
+    const bound = () => page.getByText('MFA is bound').count();
+    expect(await eventually(bound, (count) => count > 0, onScreen)).toBeGreaterThan(0);
     await context.close();
 
     const second = await newPage();
@@ -247,9 +250,9 @@ describe('identity journey', () => {
       .getByRole('button', { name: /create|submit|save/i })
       .click();
     await adminPage.page.waitForURL(/\/admin\/user$/);
-    await expect
-      .poll(() => adminPage.page.getByTestId('admin-users-table').textContent())
-      .toContain(created.userName);
+    const usersTable = () => adminPage.page.getByTestId('admin-users-table').textContent();
+    const listed = (text: string | null) => text?.includes(created.userName) === true;
+    expect(await eventually(usersTable, listed, onScreen)).toContain(created.userName);
     await adminPage.context.close();
     const made = expectOk(
       await admin.call<{ providers: Array<{ cluster: string; roleName: string; effect: string }> }>(

@@ -1,9 +1,10 @@
 // The console served by the operator under test, in Debian's Chromium: the login screen and
 // the version read from the API, in every language.
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser.js';
+import { eventually, onScreen } from '../support/eventually.js';
 import { testEnv } from '../support/env.js';
 
 const version = (
@@ -27,6 +28,17 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** How many headings with this name the page shows, once there is one (or the time is up). */
+const headings = (page: Page, name: string, timeoutMs = onScreen.timeoutMs) =>
+  eventually(
+    () => page.getByRole('heading', { name }).count(),
+    (count) => count === 1,
+    {
+      ...onScreen,
+      timeoutMs,
+    },
+  );
+
 async function contextWithLanguage(lng?: string, locale = 'en-US'): Promise<BrowserContext> {
   const context = await browser.newContext({ locale });
   if (lng) {
@@ -42,10 +54,11 @@ describe('login screen', () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(new URL('/login', testEnv.operatorUrl).toString());
-    await expect.poll(() => page.getByRole('heading', { name: language.heading }).count()).toBe(1);
-    await expect
-      .poll(() => page.getByTestId('app-version').textContent())
-      .toBe(language.versionText);
+    expect(await headings(page, language.heading)).toBe(1);
+    const appVersion = () => page.getByTestId('app-version').textContent();
+    expect(await eventually(appVersion, (text) => text === language.versionText, onScreen)).toBe(
+      language.versionText,
+    );
     expect(await page.getByTestId('login-form').isVisible()).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
@@ -55,7 +68,7 @@ describe('login screen', () => {
     const context = await contextWithLanguage(undefined, 'fr-FR');
     const page = await context.newPage();
     await page.goto(new URL('/login', testEnv.operatorUrl).toString());
-    await expect.poll(() => page.getByRole('heading', { name: '登录 Nimbus' }).count()).toBe(1);
+    expect(await headings(page, '登录 Nimbus')).toBe(1);
     await context.close();
   });
 
@@ -63,16 +76,10 @@ describe('login screen', () => {
     const context = await contextWithLanguage('en');
     const page = await context.newPage();
     await page.goto(new URL('/login', testEnv.operatorUrl).toString());
-    await expect
-      .poll(() => page.getByRole('heading', { name: 'Sign in to Nimbus' }).count())
-      .toBe(1);
+    expect(await headings(page, 'Sign in to Nimbus')).toBe(1);
     await page.getByTestId('language-select').click();
     await page.getByRole('option', { name: '日本語' }).click();
-    await expect
-      .poll(() => page.getByRole('heading', { name: 'Nimbus にサインイン' }).count(), {
-        timeout: 20_000,
-      })
-      .toBe(1);
+    expect(await headings(page, 'Nimbus にサインイン', 20_000)).toBe(1);
     const cookies = await context.cookies();
     expect(cookies.find((c) => c.name === 'language')?.value).toBe('ja');
     await context.close();

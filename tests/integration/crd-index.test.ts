@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/api.js';
+import { eventually } from '../support/eventually.js';
 import { testEnv } from '../support/env.js';
 import type { Session } from '../support/iam.js';
 import { expectOk, gitOpsSystemAdmin, removeGitOpsSystemAdmin } from '../support/iam.js';
@@ -35,16 +36,6 @@ let root: Session;
 const crd = <T>(path: string) => api<T>('GET', 'crd', path, { token: root.token });
 const webPods = `/pods?cluster=${cluster}&namespace=demo&label=app:web&pageSize=500`;
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number) {
-  const deadline = Date.now() + ms;
-  let value = await read();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    value = await read();
-  }
-  return value;
-}
-
 beforeAll(async () => {
   root = await gitOpsSystemAdmin(suffix);
   expectOk(
@@ -76,7 +67,7 @@ describe('/crd.{host} lists from the index', () => {
         },
       }),
     );
-    const listed = await until(
+    const listed = await eventually(
       async () => expectOk(await crd<PodList>(webPods)),
       (data) => data.items.length > 0,
       45_000,
@@ -104,10 +95,10 @@ describe('/crd.{host} lists from the index', () => {
     /** Milliseconds until the index answers what `done` wants; fails after 2 s. */
     const follow = async (done: (items: Item[]) => boolean): Promise<number> => {
       const started = Date.now();
-      const seen = await until(
+      const seen = await eventually(
         async () => expectOk(await crd<{ items: Item[] }>(mine)).items,
         done,
-        2_000,
+        { timeoutMs: 2_000, intervalMs: 100 },
       );
       expect(done(seen)).toBe(true);
       return Date.now() - started;
@@ -133,7 +124,7 @@ describe('/crd.{host} lists from the index', () => {
         body: { organizationId: org },
       }),
     );
-    const after = await until(
+    const after = await eventually(
       async () => expectOk(await crd<PodList>(webPods)),
       (data) => data.items.length === 0,
       15_000,

@@ -138,8 +138,9 @@ describe('AK/SK signed requests', () => {
     return JSON.parse(result.stdout) as { code: number; data: unknown };
   }
 
-  it('acts as the user with hack/sign-request.mjs; a replayed nonce or stale timestamp gets 1012', async () => {
-    const userName = named('aksk');
+  /** A new user with a fresh key pair, and the URL of their own user view. */
+  async function keyPair(prefix: string) {
+    const userName = named(prefix);
     await register(userName, 'secret12');
     const token = (await login(userName, 'secret12')).body.data.token;
     const reset = await api<{ accessKey: string; secretKey: string }>('PUT', 'iam', '/users', {
@@ -150,11 +151,35 @@ describe('AK/SK signed requests', () => {
       code: 0,
       data: { accessKey: expect.stringMatching(/^NIMBUS/) },
     });
-    const pair = reset.body.data;
     const url = new URL(
       `/api/v1/iam.${testEnv.host}/users/${userName}`,
       testEnv.operatorUrl,
     ).toString();
+    return { userName, pair: reset.body.data, url };
+  }
+
+  /** The headers hack/sign-request.mjs --dry-run prints. */
+  function dryRunHeaders(
+    pair: { accessKey: string; secretKey: string },
+    url: string,
+    extra: string[],
+  ): Record<string, string> {
+    const result = spawnSync(process.execPath, [signScript, '--dry-run', ...extra, url], {
+      encoding: 'utf8',
+      env: { ...process.env, NIMBUS_ACCESS_KEY: pair.accessKey, NIMBUS_SECRET_KEY: pair.secretKey },
+      timeout: 30_000,
+    });
+    const lines = result.stdout.split('headers:\n')[1]?.trim().split('\n') ?? [];
+    return Object.fromEntries(
+      lines.map((line) => [
+        line.slice(0, line.indexOf(':')),
+        line.slice(line.indexOf(':') + 1).trim(),
+      ]),
+    );
+  }
+
+  it('acts as the user with hack/sign-request.mjs; a replayed nonce or stale timestamp gets 1012', async () => {
+    const { userName, pair, url } = await keyPair('aksk');
 
     expect(signed(pair, url)).toMatchObject({ code: 0, data: { userName } });
     const nonce = ['--nonce', `replay-${suffix}-0123456789`];
@@ -163,6 +188,27 @@ describe('AK/SK signed requests', () => {
     const stale = String(Math.floor(Date.now() / 1000) - 600);
     expect(signed(pair, url, ['--timestamp', stale]).code).toBe(1012);
     expect(signed({ ...pair, secretKey: `${pair.secretKey}x` }, url).code).toBe(1012);
+  });
+
+  it('refuses a signed call whose X-Nimbus-* header, Content-Type or query changed after signing', async () => {
+    const { userName, pair, url } = await keyPair('tamper');
+    const code = async (target: string, headers: Record<string, string>) =>
+      ((await (await fetch(target, { headers })).json()) as { code: number }).code;
+    const sign = (nonce: string) =>
+      dryRunHeaders(pair, `${url}?view=full`, [
+        '--nonce',
+        `${nonce}-${suffix}-0123456789`,
+        '-H',
+        'X-Nimbus-Organization: nowhere',
+      ]);
+    expect(await code(`${url}?view=full`, sign('intact'))).toBe(0);
+    const organization = { ...sign('org'), 'X-Nimbus-Organization': 'elsewhere' };
+    expect(await code(`${url}?view=full`, organization)).toBe(1012);
+    const userHeader = { ...sign('user'), 'X-Nimbus-User-Name': userName };
+    expect(await code(`${url}?view=full`, userHeader)).toBe(1012);
+    const contentType = { ...sign('type'), 'Content-Type': 'text/plain' };
+    expect(await code(`${url}?view=full`, contentType)).toBe(1012);
+    expect(await code(`${url}?view=full&view=full`, sign('query'))).toBe(1012);
   });
 });
 

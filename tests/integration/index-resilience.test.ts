@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/api.js';
 import { testEnv } from '../support/env.js';
+import { eventually } from '../support/eventually.js';
 import type { Session } from '../support/iam.js';
 import { expectOk, gitOpsSystemAdmin, removeGitOpsSystemAdmin } from '../support/iam.js';
 import { kubectl } from '../support/kubectl.js';
@@ -88,28 +89,27 @@ async function indexState(): Promise<Record<string, string>> {
   return state;
 }
 
+const sameState = (a: Record<string, string>, b: Record<string, string>): boolean =>
+  JSON.stringify(a, Object.keys(a).sort()) === JSON.stringify(b, Object.keys(b).sort());
+
 /** Polls until the index equals the member; returns how long it took (ms). */
 async function converged(timeoutMs: number): Promise<number> {
   const started = Date.now();
-  for (;;) {
-    const want = await memberState();
-    const have = await indexState().catch((): Record<string, string> => ({}));
-    if (
-      JSON.stringify(have, Object.keys(have).sort()) ===
-      JSON.stringify(want, Object.keys(want).sort())
-    ) {
-      return Date.now() - started;
-    }
-    if (Date.now() - started > timeoutMs) {
-      expect(have).toEqual(want);
-    }
-    await new Promise((done) => setTimeout(done, 250));
-  }
+  const { want, have } = await eventually(
+    async () => ({
+      want: await memberState(),
+      have: await indexState().catch((): Record<string, string> => ({})),
+    }),
+    (states) => sameState(states.have, states.want),
+    timeoutMs,
+  );
+  expect(have).toEqual(want);
+  return Date.now() - started;
 }
 
 /** Sum of the samples of a metric whose labels include `labels`. */
 async function metric(name: string, labels: Record<string, string>): Promise<number> {
-  const text = await (await fetch(new URL('/metrics', testEnv.operatorUrl))).text();
+  const text = await (await fetch(new URL('/metrics', testEnv.metricsUrl))).text();
   const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
   return text
     .split('\n')
@@ -119,12 +119,11 @@ async function metric(name: string, labels: Record<string, string>): Promise<num
 
 const loop = { cluster, kind: 'configmaps' };
 
+/** Waits for `check` (the shared helper); returns how long it took (ms). */
 async function until(check: () => Promise<boolean>, what: string, timeoutMs: number) {
   const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > timeoutMs)
-      throw new Error(`timed out after ${timeoutMs} ms: ${what}`);
-    await new Promise((done) => setTimeout(done, 250));
+  if (!(await eventually(check, (done) => done, timeoutMs))) {
+    throw new Error(`timed out after ${timeoutMs} ms: ${what}`);
   }
   return Date.now() - started;
 }

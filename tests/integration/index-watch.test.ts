@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KubeConfig } from '@kubernetes/client-node';
 import { testEnv } from '../support/env.js';
+import { eventuallyPasses } from '../support/eventually.js';
 import { kubectl } from '../support/kubectl.js';
 import { findIndexedKind } from '../../operator/src/index/kinds.js';
 import { KubeConfigTransport } from '../../operator/src/index/kube-transport.js';
@@ -11,20 +12,7 @@ import { WatchLoop } from '../../operator/src/index/watch-loop.js';
 
 const cluster = 'member-a';
 
-async function eventually(check: () => void, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) {
-        throw error;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
+const settled = { timeoutMs: 10_000, intervalMs: 100 };
 
 describe('index watch loops against member-a', () => {
   let kubeconfig: string;
@@ -78,10 +66,10 @@ describe('index watch loops against member-a', () => {
   });
 
   it('indexes the demo/web pods and deployment from the real API server', async () => {
-    await eventually(() => {
+    await eventuallyPasses(() => {
       expect(webPods().map((pod) => pod.namespace)).toEqual(['demo', 'demo', 'demo']);
       expect(webDeployment()?.object).toMatchObject({ spec: { replicas: 3 } });
-    });
+    }, settled);
     for (const pod of webPods()) {
       expect(pod.object.metadata).not.toHaveProperty('managedFields');
       expect(pod.name).toMatch(/^web-/);
@@ -91,15 +79,15 @@ describe('index watch loops against member-a', () => {
 
   it('follows a scale change made with kubectl within 10 seconds', async () => {
     run(['-n', 'demo', 'scale', 'deployment/web', '--replicas=4']);
-    await eventually(() => {
+    await eventuallyPasses(() => {
       expect(webDeployment()?.object).toMatchObject({ spec: { replicas: 4 } });
       expect(webPods()).toHaveLength(4);
-    });
+    }, settled);
     run(['-n', 'demo', 'scale', 'deployment/web', '--replicas=3']);
-    await eventually(() => {
+    await eventuallyPasses(() => {
       expect(webDeployment()?.object).toMatchObject({ spec: { replicas: 3 } });
       expect(webPods().filter((pod) => !pod.object.metadata?.deletionTimestamp)).toHaveLength(3);
-    });
+    }, settled);
   });
 
   it('indexes secrets as metadata only and follows their deletion', async () => {
@@ -116,7 +104,7 @@ describe('index watch loops against member-a', () => {
       store
         .list({ scope: [{ cluster }], kinds: ['secrets'], namespaces: ['demo'] })
         .items.find((item) => item.name === 'nimbus-index-probe');
-    await eventually(() => expect(probe()).toBeDefined());
+    await eventuallyPasses(() => expect(probe()).toBeDefined(), settled);
     expect(Object.keys(probe()?.object ?? {}).sort()).toEqual(['apiVersion', 'kind', 'metadata']);
     expect(JSON.stringify(probe())).not.toContain(Buffer.from('hunter2-index').toString('base64'));
     expect(store.search({ text: 'index-probe', scope: [{ cluster }] })).toEqual([
@@ -136,6 +124,6 @@ describe('index watch loops against member-a', () => {
       },
     ]);
     run(['-n', 'demo', 'delete', 'secret', 'nimbus-index-probe']);
-    await eventually(() => expect(probe()).toBeUndefined());
+    await eventuallyPasses(() => expect(probe()).toBeUndefined(), settled);
   });
 });

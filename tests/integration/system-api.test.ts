@@ -37,11 +37,12 @@ describe('system API of the running operator', () => {
     expect(body).toMatchObject({ code: 1004 });
   });
 
-  it('exposes Prometheus metrics including the request histogram', async () => {
+  it('exposes Prometheus metrics on the metrics port only, including the request histogram', async () => {
     await fetch(new URL(`/api/v1/system.${testEnv.host}/version`, testEnv.operatorUrl));
-    const text = await (await fetch(new URL('/metrics', testEnv.operatorUrl))).text();
+    const text = await (await fetch(new URL('/metrics', testEnv.metricsUrl))).text();
     expect(text).toMatch(/process_cpu_seconds_total/);
     expect(text).toMatch(/_bucket\{[^}]*method="GET"/);
+    expect((await fetch(new URL('/metrics', testEnv.operatorUrl))).status).toBe(404);
   });
 
   it('serves the console with SPA fallback and the configured host', async () => {

@@ -4,6 +4,10 @@ import { api, login } from './api.js';
 import type { ApiResponse, CallOptions } from './api.js';
 import { testEnv } from './env.js';
 import { kubectl } from './kubectl.js';
+import { eventually } from './eventually.js';
+
+// Kept for callers that import it from here; the helper lives in eventually.ts.
+export { eventually };
 
 export const namespace = 'nimbus-system';
 
@@ -37,20 +41,6 @@ export interface HubObject {
   status?: {
     conditions?: Array<{ type: string; status: string; reason: string; message: string }>;
   };
-}
-
-export async function eventually<T>(
-  probe: () => Promise<T> | T,
-  accept: (value: T) => boolean,
-  timeoutMs = 40_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await probe();
-  while (!accept(value) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    value = await probe();
-  }
-  return value;
 }
 
 export interface Condition {

@@ -7,7 +7,8 @@ import { api } from './api.js';
 import type { ApiResponse } from './api.js';
 import { testEnv } from './env.js';
 import type { Session } from './iam.js';
-import { eventually, expectOk, gitOpsPasswordUser, hub, namespace } from './iam.js';
+import { eventually } from './eventually.js';
+import { expectOk, gitOpsPasswordUser, hub, namespace } from './iam.js';
 import { kubectl } from './kubectl.js';
 import type { KubectlResult } from './kubectl.js';
 

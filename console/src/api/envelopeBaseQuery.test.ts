@@ -50,9 +50,8 @@ const envelope = (code: number, message: string, data: unknown = null) => ({
 });
 
 describe('envelope base query', () => {
-  it('resolves code 0 to the data and sends the stored session as headers', async () => {
+  it('resolves code 0 to the data and names the stored session in headers, never a token', async () => {
     const { call, feedback } = createTestClient(`${server.origin}/api/v1`, {
-      token: 'tok-1',
       userId: 'u-1',
       userName: 'alice',
       organization: 'acme',
@@ -64,7 +63,8 @@ describe('envelope base query', () => {
     expect(result.data).toEqual({ MFA: true });
     expect(result.error).toBeUndefined();
     const headers = server.requests[0]?.headers;
-    expect(headers?.authorization).toBe('Bearer tok-1');
+    // The HttpOnly cookie carries the session; the console has no token to send.
+    expect(headers?.authorization).toBeUndefined();
     expect(headers?.['x-nimbus-user-id']).toBe('u-1');
     expect(headers?.['x-nimbus-user-name']).toBe('alice');
     expect(headers?.['x-nimbus-organization']).toBe('acme');
@@ -83,7 +83,10 @@ describe('envelope base query', () => {
 
   it('announces an expired token once for every 9998 within 2 s', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const { call, feedback } = createTestClient(`${server.origin}/api/v1`, { token: 'old' });
+    const { call, feedback } = createTestClient(`${server.origin}/api/v1`, {
+      userName: 'alice',
+      userId: 'u-1',
+    });
     for (const path of ['/a', '/b', '/c']) {
       server.respond(`/api/v1${path}`, { status: 401, ...envelope(9998, 'token expired') });
     }
@@ -108,7 +111,10 @@ describe('envelope base query', () => {
   });
 
   it('reports 9997 as missing permission, without an error notification', async () => {
-    const { call, feedback } = createTestClient(`${server.origin}/api/v1`, { token: 't' });
+    const { call, feedback } = createTestClient(`${server.origin}/api/v1`, {
+      userName: 'alice',
+      userId: 'u-1',
+    });
     server.respond('/api/v1/iam.nimbus.io/users', { status: 403, ...envelope(9997, 'denied') });
 
     const result = await call('/iam.nimbus.io/users');
@@ -119,7 +125,10 @@ describe('envelope base query', () => {
   });
 
   it('notifies any other code for 10 s with the request URL and message', async () => {
-    const { call, feedback } = createTestClient(`${server.origin}/api/v1`, { token: 't' });
+    const { call, feedback } = createTestClient(`${server.origin}/api/v1`, {
+      userName: 'alice',
+      userId: 'u-1',
+    });
     server.respond('/api/v1/manage.nimbus.io/clusters?page=2', {
       status: 502,
       ...envelope(2001, 'cluster is unreachable'),
@@ -212,7 +221,10 @@ describe('envelope base query', () => {
   });
 
   it('asks for a password change on 1010 instead of notifying', async () => {
-    const { call, feedback } = createTestClient(`${server.origin}/api/v1`, { token: 't' });
+    const { call, feedback } = createTestClient(`${server.origin}/api/v1`, {
+      userName: 'alice',
+      userId: 'u-1',
+    });
     server.respond('/api/v1/iam.nimbus.io/user/u/organizations', {
       status: 403,
       ...envelope(1010, 'Password change required'),

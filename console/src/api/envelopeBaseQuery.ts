@@ -40,9 +40,9 @@ export type EnvelopeBaseQuery = BaseQueryFn<
   FetchBaseQueryMeta
 >;
 
+/** The session itself travels as the HttpOnly cookie the browser sends; these only name it. */
 function applySessionHeaders(headers: Headers, session: Session): Headers {
   const values: [string, string | undefined][] = [
-    [SESSION_HEADERS.authorization, session.token && `Bearer ${session.token}`],
     [SESSION_HEADERS.userId, session.userId],
     [SESSION_HEADERS.userName, session.userName],
     [SESSION_HEADERS.organization, session.organization],

@@ -1,11 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { chooseOption, failed, ok } from '../../tests/adminTestBed';
 import { createFeedbackSpy } from '../../tests/feedbackSpy';
 import { startLoopbackServer, type LoopbackServer } from '../../tests/loopbackServer';
 import { renderWithProviders } from '../../tests/renderWithProviders';
+import { settle } from '../../tests/settle';
 import type { ClusterLocation } from '../api/namespaceApi';
 import { k8sAt, MEMBER_A, MEMBER_B, namespaceItem } from '../pages/namespaces/namespaceTestData';
 import { NamespaceSelector } from './NamespaceSelector';
@@ -103,10 +104,13 @@ it('reloads when the location changes, empties without one and re-runs on refres
 });
 
 it('sends nothing without a location', async () => {
+  const fetchSpy = vi.spyOn(globalThis, 'fetch');
   renderWithProviders(<Harness />, { apiOrigin: server.origin });
   expect(refresh()).toHaveProperty('disabled', true);
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  await settle();
+  expect(fetchSpy).not.toHaveBeenCalled();
   expect(server.requests).toHaveLength(0);
+  fetchSpy.mockRestore();
 });
 
 it('stops loading without a message when the list is refused', async () => {

@@ -25,15 +25,15 @@ describe('accessRedirect', () => {
   });
 });
 
-it('treats a stored token as a signed-in user', () => {
-  expect(viewerOfSession({ token: 't' })).toBe('user');
+it('treats a stored user name and id as a signed-in user', () => {
+  expect(viewerOfSession({ userName: 'alice', userId: 'u-1' })).toBe('user');
   expect(viewerOfSession({ userName: 'alice' })).toBe('anonymous');
 });
 
 it('makes system and organization administrators admin viewers once the role is derived', () => {
-  expect(viewerOf({ token: 't' }, 'system-admin')).toBe('admin');
-  expect(viewerOf({ token: 't' }, 'organization-admin')).toBe('admin');
-  expect(viewerOf({ token: 't' }, 'user')).toBe('user');
-  expect(viewerOf({ token: 't' }, undefined)).toBe('user');
+  expect(viewerOf({ userName: 'alice', userId: 'u-1' }, 'system-admin')).toBe('admin');
+  expect(viewerOf({ userName: 'alice', userId: 'u-1' }, 'organization-admin')).toBe('admin');
+  expect(viewerOf({ userName: 'alice', userId: 'u-1' }, 'user')).toBe('user');
+  expect(viewerOf({ userName: 'alice', userId: 'u-1' }, undefined)).toBe('user');
   expect(viewerOf({}, 'system-admin')).toBe('anonymous');
 });

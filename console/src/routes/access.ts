@@ -1,5 +1,5 @@
 import { isAdminRole, type DerivedRole } from '../shell/deriveRole';
-import { hasToken, type Session } from '../session/session';
+import { isSignedIn, type Session } from '../session/session';
 import { LOGIN_PATH, NOT_FOUND_PATH } from './paths';
 
 /** Who may open a route: anyone, any signed-in user, or administrators only. */
@@ -8,19 +8,19 @@ export type Access = 'public' | 'user' | 'admin';
 /** What the console knows about the person using it, as far as route access is concerned. */
 export type Viewer = 'anonymous' | 'user' | 'admin';
 
-/** Until user info is loaded (SPEC §4's guard), a token is all that is known: a plain user. */
+/** Until user info is loaded (SPEC §4's guard), a signed-in user is all that is known: a plain user. */
 export const viewerOfSession = (session: Session): Viewer =>
-  hasToken(session) ? 'user' : 'anonymous';
+  isSignedIn(session) ? 'user' : 'anonymous';
 
 /**
  * The viewer once the guard has derived the role (SPEC §6): system and organization
- * administrators see admin routes; a token without a derived role yet is a plain user.
+ * administrators see admin routes; a session without a derived role yet is a plain user.
  */
 export const viewerOfRole = (role: DerivedRole | undefined): Viewer =>
   isAdminRole(role) ? 'admin' : 'user';
 
 export const viewerOf = (session: Session, role: DerivedRole | undefined): Viewer =>
-  hasToken(session) ? viewerOfRole(role) : 'anonymous';
+  isSignedIn(session) ? viewerOfRole(role) : 'anonymous';
 
 export interface AccessRule {
   access: Access;

@@ -1,18 +1,23 @@
 import { expect, it } from 'vitest';
-import { clearSession, readSession, saveSession, setSessionOrganization } from './session';
+import {
+  clearSession,
+  dropLegacyToken,
+  readSession,
+  saveSession,
+  setSessionOrganization,
+} from './session';
 
-it('persists the session in localStorage and clears all of it', () => {
+it('persists who is signed in (never a token) in localStorage and clears all of it', () => {
   expect(readSession()).toEqual({});
 
-  saveSession({ token: 't-1', userName: 'alice', userId: 'u-1', organization: 'acme' });
+  saveSession({ userName: 'alice', userId: 'u-1', organization: 'acme' });
 
-  expect(localStorage.getItem('nimbus.token')).toBe('t-1');
-  expect(readSession()).toEqual({
-    token: 't-1',
-    userName: 'alice',
-    userId: 'u-1',
-    organization: 'acme',
-  });
+  expect(readSession()).toEqual({ userName: 'alice', userId: 'u-1', organization: 'acme' });
+  expect(Object.keys({ ...localStorage }).sort()).toEqual([
+    'nimbus.organization',
+    'nimbus.userId',
+    'nimbus.userName',
+  ]);
 
   clearSession();
 
@@ -20,12 +25,21 @@ it('persists the session in localStorage and clears all of it', () => {
   expect(localStorage.length).toBe(0);
 });
 
+it('removes a token an earlier version stored', () => {
+  localStorage.setItem('nimbus.token', 'old-token');
+  dropLegacyToken();
+  expect(localStorage.getItem('nimbus.token')).toBeNull();
+  localStorage.setItem('nimbus.token', 'old-token');
+  saveSession({ userName: 'alice', userId: 'u-1' });
+  expect(localStorage.getItem('nimbus.token')).toBeNull();
+});
+
 it('stores and forgets the current organization alone', () => {
-  saveSession({ token: 't-1', organization: 'acme' });
+  saveSession({ userName: 'alice', organization: 'acme' });
 
   setSessionOrganization('globex');
-  expect(readSession()).toEqual({ token: 't-1', organization: 'globex' });
+  expect(readSession()).toEqual({ userName: 'alice', organization: 'globex' });
 
   setSessionOrganization(undefined);
-  expect(readSession()).toEqual({ token: 't-1' });
+  expect(readSession()).toEqual({ userName: 'alice' });
 });

@@ -2,8 +2,8 @@ import { expect, it } from 'vitest';
 import { readSession, saveSession } from './session';
 import { forgetSignedInUser } from './signedInRecords';
 
-it('forgets token, user, organization, history and search history, but keeps other data', () => {
-  saveSession({ token: 't', userName: 'alice', userId: 'u-1', organization: 'acme' });
+it('forgets user, organization, history and search history, but keeps other data', () => {
+  saveSession({ userName: 'alice', userId: 'u-1', organization: 'acme' });
   localStorage.setItem('nimbus.history', '[]');
   localStorage.setItem('nimbus.searchHistory', '["web"]');
   localStorage.setItem('unrelated', 'kept');

@@ -30,7 +30,7 @@ async function openMenu() {
   return screen.findByTestId('menu-popover');
 }
 
-describe('navigation guard without a token', () => {
+describe('navigation guard without a signed-in user', () => {
   it.each(['/home', '/admin/user', '/list/Deployment', '/no/such/page'])(
     'sends %s to /login',
     async (path) => {
@@ -42,7 +42,7 @@ describe('navigation guard without a token', () => {
   );
 });
 
-describe('navigation guard with a token', () => {
+describe('navigation guard with a signed-in user', () => {
   it('loads configuration, organizations and user info once, then opens the page', async () => {
     saveSession(ALICE_SESSION);
     serveSignedInUser(server, { organizations: [organization('acme')] });

@@ -1,7 +1,7 @@
 import { redirect, type MiddlewareFunction } from 'react-router';
 import type { AppStore } from '../app/store';
 import { recordVisit, historyRecordOf } from '../session/recentHistory';
-import { hasToken, type Session } from '../session/session';
+import { isSignedIn, type Session } from '../session/session';
 import { LOGIN_PATH } from '../routes/paths';
 import { loadShellData } from './shellData';
 import { signOut } from './signOut';
@@ -15,14 +15,14 @@ export interface GuardDependencies {
 
 /**
  * SPEC §4's navigation guard, run before every navigation. The progress bar follows the router's
- * navigation state (RootLayout); where a token is missing or the viewer may not open the route,
+ * navigation state (RootLayout); where nobody is signed in or the viewer may not open the route,
  * the route's own access check redirects (routes/access.ts) once the role is known.
  */
 export function createNavigationGuard(deps: GuardDependencies): MiddlewareFunction {
   return async ({ request }, next) => {
     const url = new URL(request.url);
     const session = deps.readSession();
-    if (!hasToken(session) || url.pathname === LOGIN_PATH) return next();
+    if (!isSignedIn(session) || url.pathname === LOGIN_PATH) return next();
 
     const visit = historyRecordOf(url);
     if (visit) recordVisit(visit);

@@ -13,14 +13,13 @@ export const USER_INFO_ERROR = 'Get User Info Error';
 export const ORGANIZATION_LIST_ERROR = 'Get OrganizationList Error';
 
 interface SignedIn {
-  token: string;
   userName: string;
   userId: string;
   organization?: string;
 }
 
 const isSignedIn = (session: Session): session is SignedIn =>
-  Boolean(session.token && session.userName && session.userId);
+  Boolean(session.userName && session.userId);
 
 const fetchUserInfo = (store: AppStore, userName: string, force: boolean) =>
   store

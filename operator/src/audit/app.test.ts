@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHttpMetrics } from '../http/metrics.js';
 import { startTestApp } from '../testing/app.js';
 import type { TestApp } from '../testing/app.js';
@@ -49,13 +49,12 @@ async function startWithAudit(): Promise<Running> {
 
 /** The response is out before 'finish' fires on the server; wait for the record to land. */
 async function recorded(trail: AuditTrail, count: number): Promise<AuditRecord[]> {
-  for (let attempt = 0; attempt < 50; attempt++) {
+  return vi.waitFor(() => {
     trail.writer.flush();
     const { items } = trail.store.query({}, { offset: 0, limit: 100 });
-    if (items.length >= count) return items;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`expected ${count} audit records`);
+    if (items.length < count) throw new Error(`expected ${count} audit records`);
+    return items;
+  });
 }
 
 function storeFilesText(dir: string): string {

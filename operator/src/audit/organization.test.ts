@@ -1,5 +1,5 @@
 import express from 'express';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Identity } from '../identity/identity.js';
 import { setIdentity } from '../identity/identity.js';
 import { requestContextMiddleware } from '../http/request-context.js';
@@ -110,9 +110,8 @@ async function recordOf(
   const server = await serve(app);
   cleanups.push(() => server.close());
   await (await fetch(`${server.url}${path}`, init)).text();
-  for (let attempt = 0; attempt < 50 && records.length === 0; attempt++) {
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  // The record is written on the server's 'finish', just after the client has the answer.
+  await vi.waitFor(() => expect(records.length).toBeGreaterThan(0));
   return records[0];
 }
 

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sampleRecord } from '../testing/audit.js';
 import type { AuditRecord } from './record.js';
 import type { AuditWriter, AuditWriterOptions } from './writer.js';
@@ -7,6 +7,7 @@ import { createAuditWriter } from './writer.js';
 const writers: AuditWriter[] = [];
 afterEach(() => {
   for (const writer of writers.splice(0)) writer.close();
+  vi.useRealTimers();
 });
 
 function harness(options: Partial<AuditWriterOptions> = {}) {
@@ -26,21 +27,25 @@ function harness(options: Partial<AuditWriterOptions> = {}) {
   return { writer, batches, state };
 }
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe('audit write queue', () => {
-  it('does not write on the request path but within the flush interval', async () => {
+  it('does not write on the request path but within the flush interval', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { writer, batches } = harness();
     writer.enqueue(sampleRecord({ id: 'r1' }));
     expect(batches).toEqual([]);
-    await wait(60);
+    vi.advanceTimersByTime(19);
+    expect(batches).toEqual([]);
+    vi.advanceTimersByTime(1);
     expect(batches).toEqual([['r1']]);
   });
 
   it('writes full batches without waiting for the interval', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'clearImmediate'] });
     const { writer, batches } = harness({ batchSize: 3, flushIntervalMs: 60_000 });
     for (const id of ['a', 'b', 'c', 'd', 'e', 'f', 'g']) writer.enqueue(sampleRecord({ id }));
-    await wait(10);
+    expect(batches).toEqual([]);
+    // The next turn of the event loop, not the 60 s interval.
+    vi.advanceTimersByTime(0);
     expect(batches).toEqual([['a', 'b', 'c'], ['d', 'e', 'f'], ['g']]);
   });
 

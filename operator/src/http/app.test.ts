@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../testing/app.js';
 import { startTestApp } from '../testing/app.js';
+import { serve } from '../testing/http.js';
 import { errors } from './errors.js';
+import { createHttpMetrics, createMetricsApp } from './metrics.js';
 import { jsonBodyLimit } from './routes/index.js';
 
 let app: TestApp | undefined;
@@ -142,20 +144,28 @@ describe('probes', () => {
 });
 
 describe('metrics', () => {
-  it('exposes default metrics and the request histogram labelled by route template', async () => {
-    const { url } = await start();
-    await fetch(`${url}${api}/version`);
-    await fetch(`${url}/api/v1/unknown.nimbus.io/random-${Date.now()}`);
-    const text = await (await fetch(`${url}/metrics`)).text();
-    expect(text).toContain('process_cpu_user_seconds_total');
-    expect(text).toContain('# TYPE nimbus_http_request_duration_seconds histogram');
-    expect(text).toMatch(
-      new RegExp(
-        `nimbus_http_request_duration_seconds_count\\{method="GET",route="${api}/version",status_code="200"\\} 1`,
-      ),
-    );
-    expect(text).toMatch(/route="unmatched",status_code="404"/);
-    expect(text).not.toContain('random-');
+  it('serves default metrics and the request histogram by route template on its own port only', async () => {
+    const metrics = createHttpMetrics();
+    const { url } = await start({ metrics });
+    const metricsServer = await serve(createMetricsApp(metrics));
+    try {
+      await fetch(`${url}${api}/version`);
+      await fetch(`${url}/api/v1/unknown.nimbus.io/random-${Date.now()}`);
+      expect((await fetch(`${url}/metrics`)).status).toBe(404);
+      const text = await (await fetch(`${metricsServer.url}/metrics`)).text();
+      expect(text).toContain('process_cpu_user_seconds_total');
+      expect(text).toContain('# TYPE nimbus_http_request_duration_seconds histogram');
+      expect(text).toMatch(
+        new RegExp(
+          `nimbus_http_request_duration_seconds_count\\{method="GET",route="${api}/version",status_code="200"\\} 1`,
+        ),
+      );
+      expect(text).toMatch(/route="unmatched",status_code="404"/);
+      expect(text).not.toContain('random-');
+      expect((await fetch(`${metricsServer.url}${api}/version`)).status).toBe(404);
+    } finally {
+      await metricsServer.close();
+    }
   });
 });
 

@@ -41,6 +41,9 @@ export function createApp(deps: AppDeps): Express {
   const metrics = deps.metrics ?? createHttpMetrics();
   const app = express();
   app.disable('x-powered-by');
+  // req.ip, req.secure and req.host believe X-Forwarded-* only from these proxies.
+  const trustProxy = deps.identity?.settings.trustProxy ?? false;
+  app.set('trust proxy', Array.isArray(trustProxy) ? [...trustProxy] : trustProxy);
 
   app.use(requestContextMiddleware(deps.logger));
   // First after the context, so calls refused by any later middleware are recorded too.
@@ -52,7 +55,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(metricsMiddleware(metrics));
   app.use(securityHeaders());
 
-  app.use(healthRouter(deps.hub, metrics));
+  app.use(healthRouter(deps.hub));
   app.use(
     apiMountPath,
     apiRouter({

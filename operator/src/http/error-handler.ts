@@ -32,6 +32,14 @@ export const notFoundHandler: RequestHandler = () => {
   throw new ApiError(errors.notFound);
 };
 
+/** A delay the client was told in the envelope's data, repeated as the standard header. */
+function retryAfterSeconds(details: unknown): number | undefined {
+  if (typeof details !== 'object' || details === null || !('retryAfterSeconds' in details))
+    return undefined;
+  const seconds = details.retryAfterSeconds;
+  return typeof seconds === 'number' && Number.isFinite(seconds) ? seconds : undefined;
+}
+
 export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, next) => {
   const apiError = toApiError(error);
   const { log, id } = requestContext(res);
@@ -45,5 +53,7 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, nex
     next(error);
     return;
   }
+  const retryAfter = retryAfterSeconds(apiError.details);
+  if (retryAfter !== undefined) res.setHeader('Retry-After', String(retryAfter));
   fail(res, apiError.entry, apiError.message, apiError.details);
 };

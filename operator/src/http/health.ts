@@ -1,12 +1,10 @@
 import { Router } from 'express';
 import type { HubProbe } from '../hub/client.js';
-import type { HttpMetrics } from './metrics.js';
-import { metricsHandler } from './metrics.js';
 import { recordRoute } from './respond.js';
 import { requestContext } from './request-context.js';
 
-/** Probe and metrics endpoints: plain JSON (not the API envelope), for kubelet and Prometheus. */
-export function healthRouter(hub: HubProbe, metrics: HttpMetrics): Router {
+/** Probe endpoints: plain JSON (not the API envelope), for kubelet. /metrics has its own port. */
+export function healthRouter(hub: HubProbe): Router {
   const router = Router();
 
   router.get('/healthz', (req, res) => {
@@ -27,15 +25,6 @@ export function healthRouter(hub: HubProbe, metrics: HttpMetrics): Router {
     );
     res.status(503).json({ status: 'unavailable', reason: readiness.reason });
   });
-
-  router.get(
-    '/metrics',
-    (req, res, next) => {
-      recordRoute(req, res);
-      next();
-    },
-    metricsHandler(metrics),
-  );
 
   return router;
 }

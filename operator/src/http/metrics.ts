@@ -1,4 +1,5 @@
-import type { RequestHandler } from 'express';
+import express from 'express';
+import type { Express, RequestHandler } from 'express';
 import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { requestContext } from './request-context.js';
 import { elapsedSeconds, onResponseDone } from './response-done.js';
@@ -47,4 +48,18 @@ export function metricsHandler(metrics: HttpMetrics): RequestHandler {
     res.setHeader('Content-Type', metrics.registry.contentType);
     res.end(await metrics.registry.metrics());
   };
+}
+
+/**
+ * The app behind NIMBUS_METRICS_PORT: GET /metrics and nothing else. Kept off the public port so
+ * the series (routes, members, queue sizes) are visible to the scraper, not to the internet.
+ */
+export function createMetricsApp(metrics: HttpMetrics): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.get('/metrics', metricsHandler(metrics));
+  app.use((_req, res) => {
+    res.status(404).type('text/plain').send('not found\n');
+  });
+  return app;
 }

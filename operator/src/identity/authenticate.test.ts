@@ -173,34 +173,44 @@ describe('session authentication', () => {
 });
 
 describe('AK/SK authentication', () => {
-  async function signedCall(
-    pair: { accessKey: string; secretKey: string },
-    options: {
-      nonce: string;
-      timestamp?: number;
-      body?: string;
-      sentBody?: string;
-      query?: string;
-    },
-  ) {
+  interface SignedCall {
+    nonce: string;
+    timestamp?: number;
+    body?: string;
+    sentBody?: string;
+    query?: string;
+    sentQuery?: string;
+    headers?: Record<string, string>;
+    sentHeaders?: Record<string, string>;
+  }
+
+  async function signedCall(pair: { accessKey: string; secretKey: string }, options: SignedCall) {
     const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
     const body = options.body ?? '';
     const query = options.query ?? '';
+    const headers: Record<string, string> = {
+      'Content-Type': 'application/json',
+      'X-Nimbus-Access-Key': pair.accessKey,
+      'X-Nimbus-Timestamp': timestamp,
+      'X-Nimbus-Nonce': options.nonce,
+      ...options.headers,
+    };
     const signature = computeSignature(pair.secretKey, {
       method: 'POST',
       path: whoami,
       query,
       timestamp,
       nonce: options.nonce,
+      contentType: headers['Content-Type'] ?? '',
+      headers,
       body: Buffer.from(body),
     });
-    return call(`${whoami}${query ? `?${query}` : ''}`, {
+    const sentQuery = options.sentQuery ?? query;
+    return call(`${whoami}${sentQuery ? `?${sentQuery}` : ''}`, {
       method: 'POST',
       headers: {
-        'Content-Type': 'application/json',
-        'X-Nimbus-Access-Key': pair.accessKey,
-        'X-Nimbus-Timestamp': timestamp,
-        'X-Nimbus-Nonce': options.nonce,
+        ...headers,
+        ...options.sentHeaders,
         'X-Nimbus-Signature': signature,
         'Sec-Fetch-Site': 'cross-site',
       },
@@ -214,12 +224,14 @@ describe('AK/SK authentication', () => {
       nonce: 'nonce-0000000000000001',
       body: '{"a":1}',
       query: 'x=1&a=2',
+      headers: { 'X-Nimbus-Organization': 'acme' },
     });
     expect(first).toMatchObject({ code: 0, data: { userName: 'alice', via: 'signature' } });
     const replay = await signedCall(pair, {
       nonce: 'nonce-0000000000000001',
       body: '{"a":1}',
       query: 'x=1&a=2',
+      headers: { 'X-Nimbus-Organization': 'acme' },
     });
     expect(replay.code).toBe(1012);
   });
@@ -234,5 +246,39 @@ describe('AK/SK authentication', () => {
     expect((await signedCall(pair, tampered)).code).toBe(1012);
     await resetAccessKey(store, 'alice');
     expect((await signedCall(pair, { nonce: 'nonce-0000000000000004' })).code).toBe(1012);
+  });
+
+  it.each([
+    ['the organization header changed', { sentHeaders: { 'X-Nimbus-Organization': 'globex' } }],
+    ['an X-Nimbus-* header added', { sentHeaders: { 'X-Nimbus-User-Name': 'alice' } }],
+    ['the timestamp header changed', { sentHeaders: { 'X-Nimbus-Timestamp': '1' } }],
+    [
+      'the Content-Type changed',
+      { sentHeaders: { 'Content-Type': 'application/x-www-form-urlencoded' } },
+    ],
+  ])('refuses a request whose %s after signing (1012)', async (_what, change) => {
+    const pair = await resetAccessKey(store, 'alice');
+    const signed = {
+      nonce: `nonce-tamper-${Math.random().toString(36).slice(2, 12)}`,
+      headers: { 'X-Nimbus-Organization': 'acme' },
+    };
+    expect((await signedCall(pair, { ...signed, nonce: `${signed.nonce}a` })).code).toBe(0);
+    expect((await signedCall(pair, { ...signed, ...change })).code).toBe(1012);
+  });
+
+  it('refuses a repeated query key with a clear message, signed or duplicated afterwards', async () => {
+    const pair = await resetAccessKey(store, 'alice');
+    const repeated = await signedCall(pair, { nonce: 'nonce-0000000000000005', query: 'a=1&a=2' });
+    expect(repeated).toMatchObject({
+      code: 1012,
+      message:
+        'Invalid request signature: a signed request must not repeat the query parameter "a"',
+    });
+    const duplicated = await signedCall(pair, {
+      nonce: 'nonce-0000000000000006',
+      query: 'a=1',
+      sentQuery: 'a=1&a=1',
+    });
+    expect(duplicated.code).toBe(1012);
   });
 });

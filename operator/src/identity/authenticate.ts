@@ -3,7 +3,7 @@ import { ApiError, errors } from '../http/errors.js';
 import type { UserObject } from '../hub/store.js';
 import { buildIdentity } from './build-identity.js';
 import { requestHost } from './client-address.js';
-import { readCookie, tokenCookie } from './cookies.js';
+import { readTokenCookie } from './cookies.js';
 import type { CredentialSource } from './csrf.js';
 import { csrfAllows, requestedWithHeader } from './csrf.js';
 import type { Identity } from './identity.js';
@@ -36,7 +36,7 @@ function presentedCredential(req: Request): Presented {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization);
     return { source: 'authorization', ...(match?.[1] ? { token: match[1] } : {}) };
   }
-  const cookie = readCookie(req, tokenCookie);
+  const cookie = readTokenCookie(req);
   if (cookie) return { source: 'cookie', token: cookie };
   if (hasSignatureHeaders(req)) return { source: 'signature' };
   return { source: 'none' };
@@ -69,7 +69,7 @@ export function authenticate(services: IdentityServices, paths: AuthPaths): Requ
         method: req.method,
         secFetchSite: req.get('Sec-Fetch-Site'),
         origin: req.get('Origin'),
-        host: requestHost(req, services.settings.trustProxy),
+        host: requestHost(req),
         source: presented.source,
         hasRequestedWithHeader: req.get(requestedWithHeader) !== undefined,
       };

@@ -2,11 +2,11 @@ import type { LeaseStore } from '../hub/leases.js';
 import type { Logger } from '../logger.js';
 import { expiresLabel, purposeLabel } from './lease-names.js';
 import { noncePurpose } from './nonces.js';
-import { rateLimitPurpose } from './rate-limit.js';
+import { rateLimitPurpose } from './login-throttle.js';
 
 const sweepIntervalMs = 5 * 60_000;
 
-/** Deletes rate-limit and nonce Leases whose time is up; harmless when replicas race. */
+/** Deletes login throttle and nonce Leases whose time is up; harmless when replicas race. */
 export async function sweepLeases(
   leases: LeaseStore,
   nowSeconds = Date.now() / 1000,

@@ -59,15 +59,22 @@ describe('ConcurrencyLimiter', () => {
     let running = 0;
     let peak = 0;
     const order: number[] = [];
+    // Each task holds its slot until the test releases it: no clock involved.
+    const releases: Array<() => void> = [];
     const task = (id: number) => async () => {
       running++;
       peak = Math.max(peak, running);
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await new Promise<void>((resolve) => releases.push(resolve));
       order.push(id);
       running--;
       return id;
     };
-    const results = await Promise.all([1, 2, 3, 4, 5].map((id) => limiter.run(task(id))));
+    const all = Promise.all([1, 2, 3, 4, 5].map((id) => limiter.run(task(id))));
+    while (order.length < 5) {
+      await new Promise((resolve) => setImmediate(resolve));
+      releases.shift()?.();
+    }
+    const results = await all;
     expect(results).toEqual([1, 2, 3, 4, 5]);
     expect(peak).toBe(2);
     expect(limiter.activeCount).toBe(0);

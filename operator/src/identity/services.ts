@@ -1,32 +1,28 @@
 import type { HubStore } from '../hub/store.js';
 import type { Logger } from '../logger.js';
+import type { TrustProxy } from './client-address.js';
 import { NonceRegistry } from './nonces.js';
 import type { PasswordHasher } from './passwords.js';
 import { createPasswordHasher } from './passwords.js';
-import { LeaseRateLimiter } from './rate-limit.js';
+import { LoginThrottle } from './login-throttle.js';
 import type { SessionManager } from './sessions.js';
 import { createSessionManager } from './sessions.js';
 
 export interface IdentitySettings {
   host: string;
   mfaEnabled: boolean;
-  /** Take the client address from X-Forwarded-For (only behind a trusted proxy). */
-  trustProxy: boolean;
+  /** Proxies whose X-Forwarded-For/-Proto/-Host are believed (the app's trust proxy). */
+  trustProxy: TrustProxy;
   sessionTtlSeconds: number;
 }
-
-/** Login failure budgets (fixed 15-minute windows, shared by all replicas). */
-export const loginLimits = {
-  account: { name: 'login-account', max: 5, windowSeconds: 15 * 60 },
-  address: { name: 'login-address', max: 30, windowSeconds: 15 * 60 },
-} as const;
 
 /** Everything the auth middleware and the identity routes need, built once in main. */
 export interface IdentityServices {
   store: HubStore;
   passwords: PasswordHasher;
   sessions: SessionManager;
-  limits: { account: LeaseRateLimiter; address: LeaseRateLimiter };
+  /** Growing delays after failed logins, shared by all replicas (login-throttle.ts). */
+  throttle: LoginThrottle;
   nonces: NonceRegistry;
   settings: IdentitySettings;
   logger: Logger;
@@ -51,10 +47,7 @@ export function createIdentityServices(options: IdentityServicesOptions): Identi
       ttlSeconds: settings.sessionTtlSeconds,
       logger,
     }),
-    limits: {
-      account: new LeaseRateLimiter(store.leases, loginLimits.account),
-      address: new LeaseRateLimiter(store.leases, loginLimits.address),
-    },
+    throttle: new LoginThrottle(store.leases),
     nonces: new NonceRegistry(store.leases),
     settings,
     logger,

@@ -6,6 +6,7 @@ import { rawBodyOf } from './raw-body.js';
 import type { IdentityServices } from './services.js';
 import {
   freshnessProblem,
+  repeatedQueryKey,
   signatureHeaders,
   signatureMatches,
   signatureWindowSeconds,
@@ -31,13 +32,29 @@ export async function authenticateSignature(
   const nonce = req.get(signatureHeaders.nonce) ?? '';
   const signature = (req.get(signatureHeaders.signature) ?? '').toLowerCase();
 
+  const [path = '', query = ''] = splitUrl(req.originalUrl);
+  const repeated = repeatedQueryKey(query);
+  if (repeated !== undefined) {
+    // The signer and the route could read a repeated key differently (first, last, list).
+    throw new ApiError(errors.signatureInvalid, {
+      message: `Invalid request signature: a signed request must not repeat the query parameter "${repeated.slice(0, 64)}"`,
+    });
+  }
   const problem = freshnessProblem(timestamp, nonce, nowSeconds);
   if (problem) throw refuse(problem);
   const found = await findByAccessKey(services.store, accessKey);
   if (!found?.credentials.secretKey) throw refuse('unknown access key');
 
-  const [path = '', query = ''] = splitUrl(req.originalUrl);
-  const parts = { method: req.method, path, query, timestamp, nonce, body: rawBodyOf(req) };
+  const parts = {
+    method: req.method,
+    path,
+    query,
+    timestamp,
+    nonce,
+    contentType: req.get('Content-Type') ?? '',
+    headers: headersOf(req),
+    body: rawBodyOf(req),
+  };
   if (!signatureMatches(found.credentials.secretKey, parts, signature)) {
     throw refuse('signature mismatch');
   }
@@ -45,6 +62,16 @@ export async function authenticateSignature(
   const expiresAt = Number(timestamp) + signatureWindowSeconds + 60;
   if (!(await services.nonces.claim(accessKey, nonce, expiresAt))) throw refuse('nonce reused');
   return found.user;
+}
+
+/** The request's headers as single strings (Node joins repeated ones with ", "). */
+function headersOf(req: Request): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(req.headers).map(([name, value]) => [
+      name,
+      Array.isArray(value) ? value.join(', ') : (value ?? ''),
+    ]),
+  );
 }
 
 function splitUrl(url: string): [string, string] {

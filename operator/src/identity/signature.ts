@@ -29,6 +29,31 @@ function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** The first query parameter name that occurs more than once, if any. */
+export function repeatedQueryKey(query: string): string | undefined {
+  const seen = new Set<string>();
+  for (const [name] of new URLSearchParams(query)) {
+    if (seen.has(name)) return name;
+    seen.add(name);
+  }
+  return undefined;
+}
+
+const signedHeaderPrefix = 'x-nimbus-';
+
+/**
+ * One `name:value` line per X-Nimbus-* header but the signature: names in lower case, sorted,
+ * values trimmed. So the organization and user headers cannot be swapped under a signature.
+ */
+export function canonicalHeaders(headers: Record<string, string>): string[] {
+  const signature = signatureHeaders.signature.toLowerCase();
+  return Object.entries(headers)
+    .map(([name, value]) => [name.toLowerCase(), value.trim()] as const)
+    .filter(([name]) => name.startsWith(signedHeaderPrefix) && name !== signature)
+    .sort(([a], [b]) => compare(a, b))
+    .map(([name, value]) => `${name}:${value}`);
+}
+
 export interface SignedParts {
   method: string;
   /** Path exactly as sent, without the query. */
@@ -37,6 +62,10 @@ export interface SignedParts {
   query: string;
   timestamp: string;
   nonce: string;
+  /** Content-Type as sent ('' when none). */
+  contentType: string;
+  /** Request headers by name; the X-Nimbus-* ones (but the signature) are signed. */
+  headers: Record<string, string>;
   body: Buffer;
 }
 
@@ -47,6 +76,8 @@ export function stringToSign(parts: SignedParts): string {
     sortedQuery(parts.query),
     parts.timestamp,
     parts.nonce,
+    parts.contentType.trim(),
+    ...canonicalHeaders(parts.headers),
     createHash('sha256').update(parts.body).digest('hex'),
   ].join('\n');
 }

@@ -63,7 +63,7 @@ describe('login page', () => {
     expect(await screen.findByText('Incorrect format, please re-enter')).toBeDefined();
   });
 
-  it('signs in, stores token, user name and user id, and goes home', async () => {
+  it('signs in, stores user name and user id but not the token, and goes home', async () => {
     server.respond(`POST ${AUTH}/login`, ok(signedIn));
     const user = userEvent.setup();
     const router = renderLoginPage();
@@ -73,7 +73,9 @@ describe('login page', () => {
 
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeDefined();
     expect(router.state.location.pathname).toBe('/home');
-    expect(readSession()).toEqual({ token: 'tok', userName: 'alice', userId: 'u-1' });
+    expect(readSession()).toEqual({ userName: 'alice', userId: 'u-1' });
+    // The token stays in the HttpOnly cookie; nothing script can read holds it.
+    expect(Object.values({ ...localStorage })).not.toContain('tok');
     const [login] = requestsTo(server, `POST ${AUTH}/login`);
     expect(login?.body).toEqual({ userName: 'alice', password: 'secret1' });
     // State-changing requests carry the header a cross-site form cannot send.
@@ -106,7 +108,7 @@ describe('login page', () => {
       { userName: 'alice', password: 'secret1' },
       { userName: 'alice', password: 'secret1', mfaCode: '123456' },
     ]);
-    expect(readSession().token).toBe('tok');
+    expect(readSession()).toEqual({ userName: 'alice', userId: 'u-1' });
   });
 
   it('explains bad credentials itself and stays on the page', async () => {

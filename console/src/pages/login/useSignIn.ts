@@ -29,7 +29,7 @@ export interface SignIn {
 }
 
 /**
- * SPEC §4 login: store token, user name and user id, then go home (the guard loads the rest). A
+ * SPEC §4 login: store user name and user id (the token stays in the cookie), then go home (the guard loads the rest). A
  * 1008 answer asks for the MFA code; register signs in with the new account straight away.
  */
 export function useSignIn(): SignIn {
@@ -52,8 +52,8 @@ export function useSignIn(): SignIn {
       else if (code !== undefined) setFailureKey(FAILURE_KEYS[code]);
       return;
     }
-    const { token, userId } = result.data;
-    saveSession({ token, userName: result.data.userName, userId });
+    // The token stays in the HttpOnly cookie the answer set; only who signed in is kept here.
+    saveSession({ userName: result.data.userName, userId: result.data.userId });
     await navigate(HOME_PATH);
   };
 

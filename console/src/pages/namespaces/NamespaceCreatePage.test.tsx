@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { failed, ok, page, renderAdminRoutes } from '../../../tests/adminTestBed';
 import { startLoopbackServer, type LoopbackServer } from '../../../tests/loopbackServer';
+import { settle } from '../../../tests/settle';
 import { findPageRoute } from '../../routes/generateRoutes';
 import { routeTable } from '../../routes/routeTable';
 import NamespaceCreatePage from './NamespaceCreatePage';
@@ -76,9 +77,13 @@ it('refuses a missing location, a bad name and quantities that are not quantitie
   await user.type(screen.getByLabelText('Container: Maximum CPU'), '1');
   expect(await screen.findAllByText('Minimum CPU must not exceed Maximum CPU')).not.toHaveLength(0);
 
+  const fetchSpy = vi.spyOn(globalThis, 'fetch');
   await user.click(submit());
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  await settle();
+  const sentPosts = fetchSpy.mock.calls.filter(([input]) => (input as Request).method === 'POST');
+  expect(sentPosts).toHaveLength(0);
   expect(posts()).toHaveLength(0);
+  fetchSpy.mockRestore();
 });
 
 it('creates the namespace with only the filled-in parts, then offers to submit again', async () => {

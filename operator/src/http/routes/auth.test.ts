@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { changePassword } from '../../identity/accounts.js';
 import { readCredentials } from '../../identity/credentials.js';
-import { LeaseRateLimiter } from '../../identity/rate-limit.js';
-import { loginLimits } from '../../identity/services.js';
+import { LoginThrottle, loginThrottleRules } from '../../identity/login-throttle.js';
 import { totpCode } from '../../identity/totp.js';
 import type { IdentityTestApp } from '../../testing/identity.js';
 import { startIdentityApp } from '../../testing/identity.js';
@@ -109,24 +108,138 @@ describe('register, login and logout', () => {
   });
 });
 
-describe('login rate limits', () => {
-  it('blocks an account after 5 failures in the window, even with the right password', async () => {
-    await app.call('POST', `${auth}/register`, { body: alice });
-    for (let i = 0; i < 5; i++)
-      expect((await login({ userName: 'alice', password: 'wrong123' })).body.code).toBe(1007);
-    expect((await login({ userName: 'alice', password: 'secret12' })).body).toMatchObject({
-      code: 1006,
+describe('session cookies behind a TLS-terminating proxy', () => {
+  const loginVia = (headers: Record<string, string>) =>
+    fetch(`${app.url}/api/v1${auth}/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: JSON.stringify({ userName: 'alice', password: 'secret12' }),
     });
+  const codeOf = async (cookie: string, headers: Record<string, string>): Promise<number> => {
+    const response = await fetch(`${app.url}/api/v1${iam}/users/alice`, {
+      headers: { Cookie: cookie, ...headers },
+    });
+    return ((await response.json()) as { code: number }).code;
+  };
+
+  it('sets Secure __Host- cookies when a trusted proxy says https, and reads only those then', async () => {
+    await app.close();
+    app = await startIdentityApp({ trustProxy: 1 });
+    await app.call('POST', `${auth}/register`, { body: alice });
+    const https = { 'X-Forwarded-Proto': 'https' };
+    const cookies = (await loginVia(https)).headers.getSetCookie();
+    const token = cookies.find((c) => c.startsWith('__Host-nimbus_token='));
+    expect(token).toMatch(/; Path=\/;.*HttpOnly; Secure; SameSite=Strict/);
+    expect(cookies.find((c) => c.startsWith('__Host-nimbus_user_id='))).toMatch(/Secure/);
+    const pair = token?.split(';')[0] ?? '';
+    expect(await codeOf(pair, https)).toBe(0);
+    // A cookie without the prefix (plantable from a sibling domain) does not count over TLS.
+    const planted = pair.replace('__Host-', '');
+    expect(await codeOf(planted, https)).toBe(9998);
   });
 
-  it('blocks an address after its failure budget across accounts (30 in production)', async () => {
-    expect(loginLimits.address.max).toBe(30);
-    // A smaller budget keeps the test fast; the counting is the same.
-    app.services.limits.address = new LeaseRateLimiter(app.store.leases, {
-      ...loginLimits.address,
-      max: 3,
+  it('keeps plain cookies over plain http and ignores X-Forwarded-Proto from an untrusted peer', async () => {
+    await app.call('POST', `${auth}/register`, { body: alice });
+    const cookies = (await loginVia({ 'X-Forwarded-Proto': 'https' })).headers.getSetCookie();
+    expect(cookies.find((c) => c.startsWith('nimbus_token='))).not.toMatch(/Secure/);
+    expect(cookies.some((c) => c.startsWith('__Host-'))).toBe(false);
+  });
+});
+
+describe('login throttling', () => {
+  let now: number;
+  let hashes: number;
+  beforeEach(async () => {
+    // Behind one trusted proxy, so tests can choose the client address with X-Forwarded-For.
+    await app.close();
+    app = await startIdentityApp({ mfaEnabled: true, trustProxy: 1 });
+    now = 1_000_000;
+    hashes = 0;
+    app.services.throttle = new LoginThrottle(app.store.leases, loginThrottleRules, () => now);
+    const real = app.services.passwords;
+    app.services.passwords = {
+      ...real,
+      verify: (password, encoded) => {
+        hashes++;
+        return real.verify(password, encoded);
+      },
+      verifyNothing: (password) => {
+        hashes++;
+        return real.verifyNothing(password);
+      },
+    };
+    await app.call('POST', `${auth}/register`, { body: alice });
+  });
+
+  const fromAddress = (address: string) => ({ 'X-Forwarded-For': address });
+
+  it('reserves before hashing: 50 concurrent wrong logins hash at most the free attempts', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => login({ userName: 'alice', password: 'wrong123' })),
+    );
+    const codes = answers.map((answer) => answer.body.code);
+    expect(hashes).toBeLessThanOrEqual(loginThrottleRules.pair.freeAttempts);
+    expect(codes.filter((code) => code === 1007).length).toBe(hashes);
+    expect(codes.filter((code) => code === 1006).length).toBe(50 - hashes);
+  });
+
+  it('answers 1006 with the wait in data and Retry-After; the right password works after it', async () => {
+    for (let i = 0; i < 5; i++)
+      expect((await login({ userName: 'alice', password: 'wrong123' })).body.code).toBe(1007);
+    const response = await fetch(`${app.url}/api/v1${auth}/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ userName: 'alice', password: 'secret12' }),
     });
-    for (let i = 0; i < 3; i++) await login({ userName: `user-${i}`, password: 'wrong123' });
+    expect(response.status).toBe(429);
+    expect(response.headers.get('Retry-After')).toBe('2');
+    expect(await response.json()).toMatchObject({
+      code: 1006,
+      message: 'too many failed sign-in attempts, retry in 2 seconds',
+      data: { retryAfterSeconds: 2 },
+    });
+    now += 2;
+    expect((await login({ userName: 'alice', password: 'secret12' })).body.code).toBe(0);
+  });
+
+  it('lets each further failure wait longer', async () => {
+    const waits: number[] = [];
+    for (let i = 0; i < 9; i++) {
+      const { body } = await login({ userName: 'alice', password: 'wrong123' });
+      if (body.code === 1006) {
+        const wait = (body.data as { retryAfterSeconds: number }).retryAfterSeconds;
+        waits.push(wait);
+        now += wait;
+        expect((await login({ userName: 'alice', password: 'wrong123' })).body.code).toBe(1007);
+      }
+    }
+    expect(waits).toEqual([2, 4, 8, 16]);
+  });
+
+  it("does not let a stranger's failures lock the administrator out", async () => {
+    const attempt = (address: string, password: string) =>
+      app.call('POST', `${auth}/login`, {
+        body: { userName: 'alice', password },
+        headers: fromAddress(address),
+      });
+    for (let i = 0; i < 40; i++) {
+      await attempt('203.0.113.9', 'wrong123');
+      now += 1;
+    }
+    expect((await attempt('203.0.113.9', 'wrong123')).body.code).toBe(1006);
+    // The owner, from their own address, signs in at once.
+    expect((await attempt('198.51.100.7', 'secret12')).body.code).toBe(0);
+    // Sharing the stranger's address (one NAT), the owner waits out the delay, then signs in.
+    const shared = await attempt('203.0.113.9', 'secret12');
+    expect(shared.body.code).toBe(1006);
+    now += (shared.body.data as { retryAfterSeconds: number }).retryAfterSeconds;
+    expect((await attempt('203.0.113.9', 'secret12')).body.code).toBe(0);
+  });
+
+  it('delays an address that sprays many accounts, after its free attempts', async () => {
+    const { freeAttempts } = loginThrottleRules.address;
+    for (let i = 0; i < freeAttempts; i++)
+      expect((await login({ userName: `user-${i}`, password: 'wrong123' })).body.code).toBe(1007);
     expect((await login({ userName: 'someone-else', password: 'wrong123' })).body.code).toBe(1006);
   });
 });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { createUser } from '../../identity/accounts.js';
 import { clientAddress } from '../../identity/client-address.js';
 import { clearSessionCookies, setSessionCookies } from '../../identity/cookies.js';
+import type { Credentials } from '../../identity/credentials.js';
 import { readCredentials } from '../../identity/credentials.js';
 import { identityOf } from '../../identity/identity.js';
 import { consumeMfaCode } from '../../identity/mfa.js';
@@ -12,6 +13,7 @@ import type { IdentityServices } from '../../identity/services.js';
 import { ApiError, errors } from '../errors.js';
 import { handle } from '../respond.js';
 import { parseInput } from '../validate.js';
+import type { UserObject } from '../../hub/store.js';
 
 const loginBody = z.object({
   userName: z.string().trim().min(1).max(253),
@@ -81,37 +83,45 @@ async function login(
   req: Request,
   body: z.output<typeof loginBody>,
 ): Promise<LoginResult> {
-  const { account, address } = services.limits;
-  const from = clientAddress(req, services.settings.trustProxy);
-  await Promise.all([account.check(body.userName), address.check(from)]);
+  const from = clientAddress(req);
+  // Counted before the (slow) hash, so concurrent guesses cannot slip past the count.
+  const reservation = await services.throttle.reserve(body.userName, from);
+  try {
+    const { user, credentials } = await verifyLogin(services, body);
+    await reservation.succeeded();
+    const mustChangePassword = credentials.mustChangePassword === true;
+    const session = await services.sessions.issue(user, { mustChangePassword });
+    return {
+      token: session.token,
+      userId: user.metadata.uid,
+      userName: user.metadata.name,
+      expiresAt: session.expiresAt.toISOString(),
+      mustChangePassword,
+    };
+  } catch (error) {
+    if (!isFailedGuess(error)) await reservation.release();
+    throw error;
+  }
+}
 
+const isFailedGuess = (error: unknown): boolean =>
+  error instanceof ApiError &&
+  (error.entry === errors.badCredentials || error.entry === errors.mfaInvalid);
+
+/** The user whose password (and MFA code, when bound) the body proves; 1007/1008/1009 else. */
+async function verifyLogin(
+  services: IdentityServices,
+  body: z.output<typeof loginBody>,
+): Promise<{ user: UserObject; credentials: Credentials }> {
   const user = await services.store.users.fetch(body.userName);
   const credentials = user ? await readCredentials(services.store, user) : {};
   const valid = credentials.passwordHash
     ? await services.passwords.verify(body.password, credentials.passwordHash)
     : await services.passwords.verifyNothing(body.password);
-  const failed = async (entry: typeof errors.badCredentials): Promise<never> => {
-    await Promise.all([account.recordFailure(body.userName), address.recordFailure(from)]);
-    throw new ApiError(entry);
-  };
-  if (!user || !valid) return failed(errors.badCredentials);
-
+  if (!user || !valid) throw new ApiError(errors.badCredentials);
   if (user.spec.mfaEnabled) {
     if (!body.mfaCode) throw new ApiError(errors.mfaRequired);
-    await consumeMfaCode(services, user, body.mfaCode).catch(async (error: unknown) => {
-      if (error instanceof ApiError && error.entry === errors.mfaInvalid)
-        await failed(errors.mfaInvalid);
-      throw error;
-    });
+    await consumeMfaCode(services, user, body.mfaCode);
   }
-  await account.reset(body.userName);
-  const mustChangePassword = credentials.mustChangePassword === true;
-  const session = await services.sessions.issue(user, { mustChangePassword });
-  return {
-    token: session.token,
-    userId: user.metadata.uid,
-    userName: user.metadata.name,
-    expiresAt: session.expiresAt.toISOString(),
-    mustChangePassword,
-  };
+  return { user, credentials };
 }
