@@ -23,14 +23,16 @@ export async function callerClusters(
 ): Promise<CallerClusters> {
   const orgs = new Set(identity.organizations.map((org) => org.name));
   const visible = store.clusters
-    .list(
-      (cluster) =>
-        identity.sysAdmin || orgs.has(organizationOf(cluster) ?? ''),
-    )
+    .list((cluster) => identity.sysAdmin || orgs.has(organizationOf(cluster) ?? ''))
     .sort((a, b) => a.metadata.name.localeCompare(b.metadata.name));
   const user = await store.users.fetch(identity.userName);
   const access = user
-    ? effectiveClusterAccess(user, store.userGroups.list(), store.roles.list())
+    ? effectiveClusterAccess(
+        user,
+        store.userGroups.list(),
+        store.roles.list(),
+        store.clusters.list(),
+      )
     : {};
   const scope = visible
     .filter((cluster) => {

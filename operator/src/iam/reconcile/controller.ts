@@ -2,6 +2,7 @@ import type { HubStore } from '../../hub/store.js';
 import type { PasswordHasher } from '../../identity/passwords.js';
 import type { Logger } from '../../logger.js';
 import { organizationsOf } from '../directory.js';
+import { organizationOf } from '../org-scope.js';
 import type { Condition, DesiredCondition, Verdict } from './conditions.js';
 import { condition, conditionsDiffer, fine, mergeConditions } from './conditions.js';
 import { ensureInitialPassword, missingSecretRetryMs } from './initial-password.js';
@@ -119,6 +120,7 @@ export function startIamController(deps: IamControllerDeps): IamController {
     for (const kind of kinds) for (const o of stores[kind].list()) enqueue(kind, o.metadata.name);
   };
 
+  const clusterOwners = new Map<string, string>();
   const unsubscribe = [
     store.organizations.subscribe((_type, org) => {
       const name = org.metadata.name;
@@ -152,6 +154,23 @@ export function startIamController(deps: IamControllerDeps): IamController {
         .forEach((g) => enqueue('UserGroup', g.metadata.name));
     }),
     store.userGroups.subscribe((_type, group) => enqueue('UserGroup', group.metadata.name)),
+    // A cluster's organization decides which of the bindings naming it are valid; health
+    // probes rewrite its status often, so only a new owner (or a new cluster) re-validates.
+    store.clusters.subscribe((type, cluster) => {
+      const name = cluster.metadata.name;
+      const owner = type === 'delete' ? undefined : (organizationOf(cluster) ?? '');
+      if (type === 'update' && clusterOwners.get(name) === owner) return;
+      if (owner === undefined) clusterOwners.delete(name);
+      else clusterOwners.set(name, owner);
+      const binds = (list?: Array<{ cluster: string }>) =>
+        (list ?? []).some((b) => b.cluster === name);
+      store.users
+        .list((u) => binds(u.spec.clusterPermissions))
+        .forEach((u) => enqueue('User', u.metadata.name));
+      store.userGroups
+        .list((g) => binds(g.spec.clusterPermissions))
+        .forEach((g) => enqueue('UserGroup', g.metadata.name));
+    }),
   ];
   enqueueAll();
   const resync = setInterval(enqueueAll, deps.resyncMs ?? 10 * 60_000);
