@@ -147,7 +147,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await unregisterMember(root, prod, acme);
-  for (const name of [`mallory1-${s}`, `mallory2-${s}`]) {
+  removeGitOpsUser(`reader-${s}`);
+  for (const name of [`mallory1-${s}`, `mallory2-${s}`, `mallory3-${s}`]) {
     removeGitOpsUser(name);
     hub(['delete', 'organizations.nimbus.io', `m-${name}`, '--ignore-not-found', '--wait=false']);
   }
@@ -217,5 +218,54 @@ describe('reproduction 2: a binding she sets on herself', () => {
     expect(JSON.parse(stored)).toEqual([{ cluster: prod, role: 'read-only', effect: 'Deny' }]);
     await reconciledSinceNow();
     await expectStillDenied(session);
+  }, 180_000);
+});
+
+interface Explanation {
+  organization: string;
+  chosen: string;
+  reason: string;
+  allowed: boolean;
+  bindings: Array<{ source: { kind: string }; role: string; effect: string }>;
+  member: { status: string; principal: string; allowed?: boolean };
+}
+
+const explain = (session: Session, user: string, permission: string) =>
+  api<Explanation>(
+    'GET',
+    'manage',
+    `/users/${user}/explain?${new URLSearchParams({ cluster: prod, permission }).toString()}`,
+    { token: session.token },
+  );
+
+describe('explain access', () => {
+  it("answers with the binding used and the member's own SubjectAccessReview verdict", async () => {
+    const reader = await gitOpsUser(`reader-${s}`, acme, [
+      { cluster: prod, role: 'read-only', effect: 'Allow' },
+    ]);
+    expect(await memberAllows('member-a', reader.userName, 'list', 'nodes', 'yes', 60_000)).toBe(
+      'yes',
+    );
+    const list = expectOk(await explain(reader, reader.userName, 'node:list'));
+    expect(list).toMatchObject({
+      organization: acme,
+      chosen: 'user',
+      reason: 'granted',
+      allowed: true,
+      bindings: [{ source: { kind: 'user' }, role: 'read-only', effect: 'Allow' }],
+      member: { status: 'answered', principal: `nimbus:${reader.userName}`, allowed: true },
+    });
+    const cordon = expectOk(await explain(root, reader.userName, 'node:cordon'));
+    expect(cordon).toMatchObject({
+      reason: 'not-granted',
+      allowed: false,
+      member: { status: 'answered', allowed: false },
+    });
+
+    const { session: mallory3 } = await mallory(`mallory3-${s}`);
+    const denied = expectOk(await explain(root, mallory3.userName, 'node:cordon'));
+    expect(denied).toMatchObject({ reason: 'cluster-denied', allowed: false });
+    // Someone else's access is for administrators of acme (or system admins) only.
+    expect((await explain(mallory3, reader.userName, 'node:list')).body.code).toBe(9997);
   }, 180_000);
 });
