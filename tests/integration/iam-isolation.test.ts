@@ -111,7 +111,7 @@ beforeAll(async () => {
   };
   await gitOpsCluster(root, `iso-a-${s}`, `iso-a-cluster-${s}`, 'a-region');
   callers = { admin, member: await signIn(`iso-bob-${s}`, 'bobpass12') };
-});
+}, 120_000);
 
 afterAll(() => {
   removeGitOpsSystemAdmin(`iso-${s}`);
