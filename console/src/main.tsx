@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/AppProviders';
 import { createAppStore } from './app/store';
 import { API_BASE_PATH } from './constants';
+import { refusedCluster } from './access/refusedCluster';
 import { createAntdApiFeedback, type AntdFeedbackApis } from './feedback/antdApiFeedback';
 import { showUserInfoFailure } from './feedback/userInfoFailure';
 import { createI18n } from './i18n/createI18n';
@@ -39,6 +40,7 @@ async function bootstrap(container: HTMLElement): Promise<void> {
       pageReload.reload();
     },
     openPasswordChange: () => store.dispatch(shellActions.settingsOpened('password')),
+    explainRefusal: ({ url }) => store.dispatch(shellActions.whyOpened(refusedCluster(url))),
   });
   dropLegacyToken();
   const store = createAppStore({ feedback, baseUrl: API_BASE_PATH, readSession });

@@ -2,6 +2,7 @@
 // manager nimbus), names are unique, lists are paged on the server, invitations work once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, register } from '../support/api.js';
+import { gitOpsCluster } from '../support/members.js';
 import type { HubObject, Session } from '../support/iam.js';
 import {
   expectOk,
@@ -36,6 +37,7 @@ afterAll(() => {
   names('usergroups', `api-group-${s}`);
   names('roles', `api-role-${s}`, `api-role2-${s}`);
   names('users', `root-api-${s}`, `apiuser-${s}`, `joiner-${s}`, `late-joiner-${s}`);
+  names('clusters', `api-cluster-${s}`);
   names('organizations', org);
 });
 
@@ -64,6 +66,7 @@ describe('API → kubectl', () => {
         permissions: [{ name: 'node:list', effect: 'allow' }],
       }),
     );
+    await gitOpsCluster(root, `api-${s}`, `api-cluster-${s}`);
     const user = expectOk(
       await root.call<{ uuid: string }>('POST', '/users', {
         userName: `apiuser-${s}`,
@@ -71,7 +74,7 @@ describe('API → kubectl', () => {
         password: 'userpass1',
         organizationId: created.uuid,
         isAdmin: false,
-        providers: [{ cluster: 'member-b', roleId: `api-role-${s}` }],
+        providers: [{ cluster: `api-cluster-${s}`, roleId: `api-role-${s}` }],
       }),
     );
     expectOk(
@@ -91,7 +94,7 @@ describe('API → kubectl', () => {
     ]);
     expect(kubeUser.spec).toMatchObject({
       organizations: [{ name: `api-${s}`, admin: false }],
-      clusterPermissions: [{ cluster: 'member-b', role: `api-role-${s}`, effect: 'Allow' }],
+      clusterPermissions: [{ cluster: `api-cluster-${s}`, role: `api-role-${s}`, effect: 'Allow' }],
     });
     expect(kubeUser.metadata.managedFields?.map((f) => f.manager)).toContain('nimbus');
     const group = hubJson<HubObject>([

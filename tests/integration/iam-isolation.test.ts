@@ -7,14 +7,13 @@ import { api, register } from '../support/api.js';
 import type { HubObject, Session } from '../support/iam.js';
 import type { Refs } from '../support/iam-matrix.js';
 import { callsFor, mentions } from '../support/iam-matrix.js';
+import { gitOpsCluster } from '../support/members.js';
 import {
   expectOk,
   gitOpsSystemAdmin,
   removeGitOpsSystemAdmin,
   hub,
-  hubApply,
   hubJson,
-  namespace,
   signIn,
 } from '../support/iam.js';
 
@@ -24,22 +23,6 @@ const canary = `canary-${s}`;
 let a: Refs;
 let b: Refs;
 let callers: Record<'admin' | 'member', Session>;
-
-/** A Cluster of an organization, applied the GitOps way; its region carries the marker. */
-function clusterOf(org: string, name: string, region: string): void {
-  hubApply([
-    {
-      apiVersion: 'nimbus.io/v1alpha1',
-      kind: 'Cluster',
-      metadata: { name, labels: { 'nimbus.io/organization': org } },
-      spec: {
-        provider: 'ProviderKubeconfig',
-        region,
-        credentialsSecretRef: { name: `${name}-credentials`, namespace },
-      },
-    },
-  ]);
-}
 
 async function created(session: Session, path: string, body: object): Promise<{ uuid: string }> {
   return expectOk(await session.call<{ uuid: string }>('POST', path, body));
@@ -61,13 +44,15 @@ beforeAll(async () => {
     description: canary,
     permissions: [{ name: 'node:list', effect: 'allow' }],
   });
+  // Bindings name registered clusters of the organization, so B's cluster comes first.
+  await gitOpsCluster(root, `iso-b-${s}`, `iso-b-cluster-${s}`, canary);
   const bert = await created(root, '/users', {
     userName: `iso-bert-${s}`,
     email: `${canary}@bert.example`,
     password: 'bertpass1',
     organizationId: orgB.uuid,
     isAdmin: true,
-    providers: [{ cluster: 'member-b', roleId: roleB.uuid }],
+    providers: [{ cluster: `iso-b-cluster-${s}`, roleId: roleB.uuid }],
   });
   const groupB = await created(root, '/groups', {
     name: `iso-b-group-${s}`,
@@ -77,7 +62,6 @@ beforeAll(async () => {
     providers: [],
   });
   expectOk(await root.call('GET', `/join/organizations/${orgB.uuid}`));
-  clusterOf(`iso-b-${s}`, `iso-b-cluster-${s}`, canary);
   b = {
     org: orgB.uuid,
     group: groupB.uuid,
@@ -125,9 +109,9 @@ beforeAll(async () => {
     userName: `iso-bob-${s}`,
     cluster: `iso-a-cluster-${s}`,
   };
-  clusterOf(`iso-a-${s}`, `iso-a-cluster-${s}`, 'a-region');
+  await gitOpsCluster(root, `iso-a-${s}`, `iso-a-cluster-${s}`, 'a-region');
   callers = { admin, member: await signIn(`iso-bob-${s}`, 'bobpass12') };
-});
+}, 120_000);
 
 afterAll(() => {
   removeGitOpsSystemAdmin(`iso-${s}`);

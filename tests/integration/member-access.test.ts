@@ -84,7 +84,7 @@ describe('member calls as the calling user', () => {
     );
     expect(body.code).toBe(9997);
     // The member's own words name the impersonated user: the console did not refuse it.
-    expect(body.message).toContain(readerName);
+    expect(body.message).toContain(`nimbus:${readerName}`);
     expect(body.message).toContain('patch');
     expect(unschedulable()).toBe('');
   });
@@ -120,7 +120,7 @@ describe('member calls as the calling user', () => {
       },
     );
     expect(cordon.body.code).toBe(9997);
-    expect(cordon.body.message).toContain(readerName);
+    expect(cordon.body.message).toContain(`nimbus:${readerName}`);
     expect(cordon.body.message).not.toContain('system:admin');
     const labels = await atCluster(reader, 'k8s', 'PUT', cluster, `/nodes/${node}`, {
       body: { labels: { smuggled: 'yes' } },

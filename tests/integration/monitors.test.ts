@@ -2,6 +2,7 @@
 // API, the SSRF policy on their addresses, and the member's Nimbus RBAC going with the Cluster.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memberUserName } from '../../operator/src/clusters/member-principal.js';
 import { api } from '../support/api.js';
 import type { Session } from '../support/iam.js';
 import {
@@ -255,7 +256,14 @@ describe('deleting the Cluster', () => {
       expect(await eventually(bindingOnMemberA, (name) => name === '', 30_000)).toBe('');
     }
     expect(
-      onMember('member-a', ['auth', 'can-i', 'list', 'pods', '--as', user]).stdout.trim(),
+      onMember('member-a', [
+        'auth',
+        'can-i',
+        'list',
+        'pods',
+        '--as',
+        memberUserName(user),
+      ]).stdout.trim(),
     ).toBe('no');
   }, 90_000);
 });

@@ -2,6 +2,7 @@
 // to the impersonated user, Deny takes it away within seconds.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memberUserName } from '../../operator/src/clusters/member-principal.js';
 import { api } from '../support/api.js';
 import { testEnv } from '../support/env.js';
 import type { Session } from '../support/iam.js';
@@ -27,7 +28,7 @@ const memberA = (): string => {
   return path;
 };
 const canListPods = (): string =>
-  kubectl(memberA(), ['auth', 'can-i', 'list', 'pods', '--as', user]).stdout.trim();
+  kubectl(memberA(), ['auth', 'can-i', 'list', 'pods', '--as', memberUserName(user)]).stdout.trim();
 
 function applyUser(effect: 'Allow' | 'Deny'): void {
   hubApply([
@@ -84,7 +85,14 @@ describe('member RBAC follows the console role', () => {
     applyUser('Allow');
     expect(await eventually(canListPods, (answer) => answer === 'yes', 40_000)).toBe('yes');
     expect(
-      kubectl(memberA(), ['auth', 'can-i', 'delete', 'nodes', '--as', user]).stdout.trim(),
+      kubectl(memberA(), [
+        'auth',
+        'can-i',
+        'delete',
+        'nodes',
+        '--as',
+        memberUserName(user),
+      ]).stdout.trim(),
     ).toBe('no');
   }, 60_000);
 
@@ -103,4 +111,12 @@ describe('member RBAC follows the console role', () => {
     ]);
     expect(left.stdout.trim()).toBe('');
   }, 30_000);
+
+  it("never grants the bare user name, which could be one of the member's own principals", async () => {
+    applyUser('Allow');
+    expect(await eventually(canListPods, (answer) => answer === 'yes', 40_000)).toBe('yes');
+    expect(kubectl(memberA(), ['auth', 'can-i', 'list', 'pods', '--as', user]).stdout.trim()).toBe(
+      'no',
+    );
+  }, 60_000);
 });

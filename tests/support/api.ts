@@ -21,6 +21,22 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
+/**
+ * fetch, sent again once when a kept-alive connection turns out to have been closed by the
+ * server while idle: kubectl runs synchronously in the tests and can hold the event loop past
+ * the server's keep-alive timeout, so the client reuses a socket the server already closed.
+ * The request never reached the server then, so sending it again is safe.
+ */
+async function fetchOnce(url: URL, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause;
+    if (cause?.code !== 'UND_ERR_SOCKET') throw error;
+    return fetch(url, init);
+  }
+}
+
 /** Calls /api/v1/{service}.{host}{path}, e.g. api('POST', 'auth', '/login', {...}). */
 export async function api<T = unknown>(
   method: string,
@@ -29,7 +45,7 @@ export async function api<T = unknown>(
   options: CallOptions = {},
 ): Promise<ApiResponse<T>> {
   const url = new URL(`/api/v1/${service}.${testEnv.host}${path}`, testEnv.operatorUrl);
-  const response = await fetch(url, {
+  const response = await fetchOnce(url, {
     method,
     headers: {
       ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),

@@ -35,7 +35,7 @@ export interface Call {
 
 /** Request bodies per endpoint, built from whichever organization's references are given. */
 function bodiesFor(entry: PolicyEntry, refs: Refs, ctx: MatrixContext): unknown[] {
-  const binding = [{ cluster: 'member-b', roleId: refs.role }];
+  const binding = [{ cluster: refs.cluster, roleId: refs.role }];
   switch (`${entry.method} ${entry.path.replace(/^\/\w+\.\{host\}/, '')}`) {
     case 'POST /users':
       return [

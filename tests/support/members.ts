@@ -3,12 +3,13 @@
 // member routes (/crd.{host} and /k8s.{host} below a cluster's location).
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
+import { memberUserName } from '../../operator/src/clusters/member-principal.js';
 import { api } from './api.js';
 import type { ApiResponse } from './api.js';
 import { testEnv } from './env.js';
 import type { Session } from './iam.js';
 import { eventually } from './eventually.js';
-import { expectOk, gitOpsPasswordUser, hub, namespace } from './iam.js';
+import { expectOk, gitOpsPasswordUser, hub, hubApply, namespace } from './iam.js';
 import { kubectl } from './kubectl.js';
 import type { KubectlResult } from './kubectl.js';
 
@@ -53,6 +54,41 @@ export async function unregisterMember(root: Session, name: string, org: string)
   hub(['delete', 'clusters.nimbus.io', name, '--ignore-not-found', '--wait=false']);
 }
 
+/**
+ * A Cluster of `org` applied the GitOps way, without working credentials (enough for bindings
+ * and lists); resolves once the operator's cache lists it for the system admin `root`.
+ */
+export async function gitOpsCluster(
+  root: Session,
+  org: string,
+  name: string,
+  clusterRegion = region,
+): Promise<void> {
+  hubApply([
+    {
+      apiVersion: 'nimbus.io/v1alpha1',
+      kind: 'Cluster',
+      metadata: { name, labels: { 'nimbus.io/organization': org } },
+      spec: {
+        provider: 'ProviderKubeconfig',
+        region: clusterRegion,
+        credentialsSecretRef: { name: `${name}-credentials`, namespace },
+      },
+    },
+  ]);
+  const names = async (): Promise<string[]> => {
+    const response = await api<{ items: Array<{ name: string }> }>(
+      'GET',
+      'manage',
+      `/organizations/${org}/providers`,
+      { token: root.token },
+    );
+    return response.body.code === 0 ? response.body.data.items.map((c) => c.name) : [];
+  };
+  const seen = await eventually(names, (list) => list.includes(name), 20_000);
+  if (!seen.includes(name)) throw new Error(`cluster ${name} never appeared in ${org}`);
+}
+
 type Binding = { cluster: string; role: string; effect: 'Allow' | 'Deny' };
 
 /** A user of `org` applied with kubectl, with a password Secret and cluster bindings; signed in. */
@@ -72,7 +108,10 @@ export function removeGitOpsUser(userName: string): void {
   hub(['delete', 'secret', '-n', namespace, `${userName}-password`, '--ignore-not-found']);
 }
 
-/** Waits until the member's RBAC answers `kubectl auth can-i … --as user` with `want`. */
+/**
+ * Waits until the member's RBAC answers `kubectl auth can-i … --as nimbus:<user>` with `want`:
+ * the member knows a Nimbus user only under its prefixed name.
+ */
 export async function memberAllows(
   member: MemberName,
   user: string,
@@ -82,7 +121,7 @@ export async function memberAllows(
   timeoutMs = 40_000,
 ): Promise<string> {
   const ask = (): string =>
-    onMember(member, ['auth', 'can-i', verb, resource, '--as', user]).stdout.trim();
+    onMember(member, ['auth', 'can-i', verb, resource, '--as', memberUserName(user)]).stdout.trim();
   return eventually(ask, (answer) => answer === want, timeoutMs);
 }
 

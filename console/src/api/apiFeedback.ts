@@ -1,3 +1,9 @@
+/** A request the server refused with 9997. */
+export interface RefusedRequest {
+  /** Path and query of the request. */
+  url: string;
+}
+
 /** A request the server answered with an error the user should see. */
 export interface RequestFailure {
   /** Path and query of the request, e.g. /api/v1/iam.nimbus.io/users. */
@@ -13,8 +19,8 @@ export interface RequestFailure {
 export interface ApiFeedback {
   /** Code 9998: the session is no longer valid; ask the user to sign in again. */
   tokenExpired(): void;
-  /** Code 9997: the caller may not perform the operation. */
-  noPermission(): void;
+  /** Code 9997: the caller may not perform the operation; `refused` is the request refused. */
+  noPermission(refused: RefusedRequest): void;
   /** Code 1010: the account must change its password first; open the change-password form. */
   passwordChangeRequired(): void;
   /** Any other non-zero code, unless the request is silent. */

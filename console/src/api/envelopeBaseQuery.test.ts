@@ -121,6 +121,7 @@ describe('envelope base query', () => {
 
     expect(result.error).toMatchObject({ data: { code: 9997, message: 'denied' } });
     expect(feedback.noPermission).toHaveBeenCalledTimes(1);
+    expect(feedback.noPermission).toHaveBeenCalledWith({ url: '/api/v1/iam.nimbus.io/users' });
     expect(feedback.requestFailed).not.toHaveBeenCalled();
   });
 

@@ -142,7 +142,7 @@ export function createEnvelopeBaseQuery(options: EnvelopeBaseQueryOptions = {}):
     } else if (code !== undefined && extraOptions.expectedCodes?.includes(code)) {
       // The caller shows its own answer.
     } else if (code === ResponseCode.noPermission) {
-      feedback.noPermission();
+      feedback.noPermission({ url: location.display });
     } else if (code === ResponseCode.passwordChangeRequired) {
       feedback.passwordChangeRequired();
     } else if (!extraOptions.silent && !silentPaths.some((path) => path.test(location.belowBase))) {

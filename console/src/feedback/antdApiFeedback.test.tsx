@@ -6,10 +6,11 @@ import type { ApiFeedback } from '../api/apiFeedback';
 import { createAntdApiFeedback, type AntdFeedbackApis } from './antdApiFeedback';
 
 /** Renders the real antd App and returns the feedback bound to it, as main.tsx does. */
-async function renderFeedback() {
+async function renderFeedback({ why = true } = {}) {
   let apis: AntdFeedbackApis | undefined;
   const reLogin = vi.fn();
   const openPasswordChange = vi.fn();
+  const explainRefusal = vi.fn();
   const { i18n } = renderWithProviders(<div />, {
     onAntdReady: (ready) => {
       apis = ready;
@@ -21,8 +22,9 @@ async function renderFeedback() {
     t: i18n.t.bind(i18n),
     reLogin,
     openPasswordChange,
+    ...(why ? { explainRefusal } : {}),
   });
-  return { feedback, reLogin, openPasswordChange };
+  return { feedback, reLogin, openPasswordChange, explainRefusal };
 }
 
 describe('antd API feedback', () => {
@@ -40,13 +42,25 @@ describe('antd API feedback', () => {
   });
 
   it('shows the no-permission message', async () => {
-    const { feedback } = await renderFeedback();
+    const { feedback } = await renderFeedback({ why: false });
 
-    feedback.noPermission();
+    feedback.noPermission({ url: '/api/v1/iam.nimbus.io/users' });
 
     expect(
       await screen.findByText('no operation permission, contact the administrator'),
     ).toBeDefined();
+    expect(screen.queryByTestId('no-permission-why')).toBeNull();
+  });
+
+  it('offers "Why?" for a refused request when an explanation can be opened', async () => {
+    const user = userEvent.setup();
+    const { feedback, explainRefusal } = await renderFeedback();
+    const refused = { url: '/api/v1/crd.nimbus.io/vendors/v/regions/r/clusters/prod/nodes/n' };
+
+    feedback.noPermission(refused);
+    await user.click(await screen.findByTestId('no-permission-why'));
+
+    expect(explainRefusal).toHaveBeenCalledWith(refused);
   });
 
   it('asks for a password change and opens the form', async () => {

@@ -1,6 +1,6 @@
-import type { App } from 'antd';
+import { Button, type App } from 'antd';
 import type { TFunction } from 'i18next';
-import type { ApiFeedback } from '../api/apiFeedback';
+import type { ApiFeedback, RefusedRequest } from '../api/apiFeedback';
 
 /** The context-aware antd APIs returned by `App.useApp()`. */
 export type AntdFeedbackApis = ReturnType<typeof App.useApp>;
@@ -13,6 +13,8 @@ export interface AntdApiFeedbackOptions {
   reLogin: () => void;
   /** Opens the change-password form of the personal settings. */
   openPasswordChange: () => void;
+  /** Opens the "Why?" explanation of a refused request; without it no link is offered. */
+  explainRefusal?: (refused: RefusedRequest) => void;
 }
 
 const NO_PERMISSION_KEY = 'api-no-permission';
@@ -24,6 +26,7 @@ export function createAntdApiFeedback({
   t,
   reLogin,
   openPasswordChange,
+  explainRefusal,
 }: AntdApiFeedbackOptions): ApiFeedback {
   let reLoginPromptOpen = false;
   return {
@@ -41,8 +44,32 @@ export function createAntdApiFeedback({
         onOk: reLogin,
       });
     },
-    noPermission() {
-      apis()?.message.error({ content: t('api.noPermission'), key: NO_PERMISSION_KEY });
+    noPermission(refused) {
+      const ui = apis();
+      if (!ui) return;
+      const why = explainRefusal && (
+        <Button
+          type="link"
+          size="small"
+          data-testid="no-permission-why"
+          onClick={() => {
+            ui.message.destroy(NO_PERMISSION_KEY);
+            explainRefusal(refused);
+          }}
+        >
+          {t('api.why')}
+        </Button>
+      );
+      void ui.message.error({
+        content: (
+          <span>
+            {t('api.noPermission')}
+            {why}
+          </span>
+        ),
+        key: NO_PERMISSION_KEY,
+        duration: why ? 6 : 3,
+      });
     },
     passwordChangeRequired() {
       apis()?.message.warning({

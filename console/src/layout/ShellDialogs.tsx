@@ -6,18 +6,21 @@ import { loadChunk } from '../routes/loadChunk';
 const PersonalSettingsDialog = lazy(() =>
   loadChunk(() => import('../settings/PersonalSettingsDialog')),
 );
+const WhyDialog = lazy(() => loadChunk(() => import('../access/WhyDialog')));
 const JoinOrganizationDialog = lazy(() =>
   loadChunk(() => import('../organizations/JoinOrganizationDialog')),
 );
 
-/** The shell's dialogs that the store opens: personal settings and join-or-create organization. */
+/** The shell's dialogs that the store opens: personal settings, join-or-create organization, "Why?". */
 export function ShellDialogs() {
   const settingsOpen = useAppSelector((state) => state.shell.settings.open);
   const joinOpen = useAppSelector((state) => state.shell.joinOrganizationOpen);
+  const whyOpen = useAppSelector((state) => state.shell.why.open);
   return (
     <Suspense fallback={null}>
       {settingsOpen && <PersonalSettingsDialog />}
       {joinOpen && <JoinOrganizationDialog />}
+      {whyOpen && <WhyDialog />}
     </Suspense>
   );
 }

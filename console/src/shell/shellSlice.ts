@@ -25,12 +25,15 @@ export interface ShellState {
   loadingTasks: number;
   settings: { open: boolean; tab: SettingsTab };
   joinOrganizationOpen: boolean;
+  /** The "Why?" dialog after a 9997: open, and the cluster of the refused request if any. */
+  why: { open: boolean; cluster?: string };
 }
 
 const initialState: ShellState = {
   loadingTasks: 0,
   settings: { open: false, tab: 'basic' },
   joinOrganizationOpen: false,
+  why: { open: false },
 };
 
 /** What the console shell knows besides cached API data: generated routes, loaders, dialogs. */
@@ -60,6 +63,12 @@ export const shellSlice = createSlice({
     },
     joinOrganizationClosed(state) {
       state.joinOrganizationOpen = false;
+    },
+    whyOpened(state, action: PayloadAction<{ cluster?: string }>) {
+      state.why = { open: true, ...action.payload };
+    },
+    whyClosed(state) {
+      state.why = { open: false };
     },
     /** Sign-out: forget the routes and every open dialog. */
     shellReset: () => initialState,

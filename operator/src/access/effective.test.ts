@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { groupObject, roleObject, userObject } from '../testing/iam.js';
+import {
+  clusterObject,
+  groupObject,
+  roleObject,
+  userObject,
+  everyOrganization,
+} from '../testing/iam.js';
 import { effectiveClusterAccess } from './effective.js';
 
 const roles = [
@@ -16,6 +22,12 @@ const roles = [
   roleObject('foreign', 'globex', [['node:cordon', 'allow']]),
 ];
 
+const clusters = [
+  clusterObject('prod', 'acme'),
+  clusterObject('stage', 'acme'),
+  clusterObject('gprod', 'globex'),
+];
+
 const alice = userObject(
   'alice',
   { acme: false },
@@ -24,7 +36,7 @@ const alice = userObject(
 
 describe('effectiveClusterAccess', () => {
   it("uses the user's own bindings when the user is in no group", () => {
-    const access = effectiveClusterAccess(alice, [], roles);
+    const access = effectiveClusterAccess(alice, [], roles, clusters, everyOrganization);
     expect(Object.keys(access)).toEqual(['prod']);
     expect(access.prod).toMatchObject({
       effect: 'Allow',
@@ -35,14 +47,14 @@ describe('effectiveClusterAccess', () => {
 
   it("uses only the groups' bindings once the user is in a group, even one without bindings", () => {
     const empty = groupObject('empty', 'acme', ['alice']);
-    expect(effectiveClusterAccess(alice, [empty], roles)).toEqual({});
+    expect(effectiveClusterAccess(alice, [empty], roles, clusters, everyOrganization)).toEqual({});
     const viewers = groupObject(
       'viewers',
       'acme',
       ['alice'],
       [{ cluster: 'stage', role: 'viewer', effect: 'Allow' }],
     );
-    const access = effectiveClusterAccess(alice, [viewers], roles);
+    const access = effectiveClusterAccess(alice, [viewers], roles, clusters, everyOrganization);
     expect(Object.keys(access)).toEqual(['stage']);
     expect(access.stage?.roles[0]?.source).toEqual({ kind: 'group', name: 'viewers' });
   });
@@ -62,7 +74,7 @@ describe('effectiveClusterAccess', () => {
         [{ cluster: 'prod', role: 'no-secrets', effect: 'Allow' }],
       ),
     ];
-    const access = effectiveClusterAccess(alice, groups, roles);
+    const access = effectiveClusterAccess(alice, groups, roles, clusters, everyOrganization);
     expect(access.prod?.effect).toBe('Allow');
     expect(access.prod?.permissions).toEqual(['application:create', 'application:list']);
   });
@@ -82,7 +94,7 @@ describe('effectiveClusterAccess', () => {
         [{ cluster: 'prod', role: 'viewer', effect: 'Deny' }],
       ),
     ];
-    const access = effectiveClusterAccess(alice, groups, roles);
+    const access = effectiveClusterAccess(alice, groups, roles, clusters, everyOrganization);
     expect(access.prod).toMatchObject({ effect: 'Deny', permissions: [] });
   });
 
@@ -98,8 +110,108 @@ describe('effectiveClusterAccess', () => {
       { acme: false },
       { clusterPermissions: [{ cluster: 'prod', role: 'foreign', effect: 'Allow' }] },
     );
-    expect(effectiveClusterAccess(alice, [stale], roles).prod?.effect).toBe('Allow');
-    expect(effectiveClusterAccess(foreignRole, [], roles).prod?.permissions).toEqual([]);
+    expect(
+      effectiveClusterAccess(alice, [stale], roles, clusters, everyOrganization).prod?.effect,
+    ).toBe('Allow');
+    expect(
+      effectiveClusterAccess(foreignRole, [], roles, clusters, everyOrganization).prod?.permissions,
+    ).toEqual([]);
+  });
+
+  it("never applies another organization's groups to a cluster", () => {
+    const mallory = userObject('mallory', { acme: false, 'm-org': true });
+    const deny = groupObject(
+      'acme-deny',
+      'acme',
+      ['mallory'],
+      [{ cluster: 'prod', role: 'viewer', effect: 'Deny' }],
+    );
+    const owners = groupObject(
+      'm-owners',
+      'm-org',
+      ['mallory'],
+      [{ cluster: 'prod', role: 'deployer', effect: 'Allow' }],
+    );
+    const access = effectiveClusterAccess(
+      mallory,
+      [deny, owners],
+      roles,
+      clusters,
+      everyOrganization,
+    );
+    expect(access.prod).toMatchObject({
+      organization: 'acme',
+      chosen: 'groups',
+      effect: 'Deny',
+      roles: [{ role: 'viewer', source: { kind: 'group', name: 'acme-deny' } }],
+    });
+    // Without acme's group, m-org's group still grants nothing on acme's cluster.
+    expect(effectiveClusterAccess(mallory, [owners], roles, clusters, everyOrganization)).toEqual(
+      {},
+    );
+  });
+
+  it("decides groups first per organization: a group elsewhere leaves the user's own bindings", () => {
+    const bound = userObject(
+      'alice',
+      { acme: false, globex: false },
+      {
+        clusterPermissions: [
+          { cluster: 'prod', role: 'viewer', effect: 'Allow' },
+          { cluster: 'gprod', role: 'viewer', effect: 'Allow' },
+        ],
+      },
+    );
+    const globexGroup = groupObject('globex-ops', 'globex', ['alice']);
+    const access = effectiveClusterAccess(bound, [globexGroup], roles, clusters, everyOrganization);
+    expect(Object.keys(access)).toEqual(['prod']);
+    expect(access.prod).toMatchObject({ chosen: 'user', permissions: ['application:list'] });
+  });
+
+  it('gives nothing on a cluster when the user is in a group of its organization without a binding there', () => {
+    const group = groupObject(
+      'stagers',
+      'acme',
+      ['alice'],
+      [{ cluster: 'stage', role: 'viewer', effect: 'Allow' }],
+    );
+    const access = effectiveClusterAccess(alice, [group], roles, clusters, everyOrganization);
+    expect(access.prod).toBeUndefined();
+    expect(access.stage?.permissions).toEqual(['application:list']);
+  });
+
+  it("ignores a user's own binding on a cluster of an organization they are not a member of", () => {
+    const outsider = userObject(
+      'oscar',
+      { globex: true },
+      { clusterPermissions: [{ cluster: 'prod', role: 'viewer', effect: 'Allow' }] },
+    );
+    expect(effectiveClusterAccess(outsider, [], roles, clusters, everyOrganization)).toEqual({});
+  });
+
+  it('ignores bindings naming clusters that are not registered', () => {
+    const ghost = userObject(
+      'alice',
+      { acme: false },
+      { clusterPermissions: [{ cluster: 'nowhere', role: 'viewer', effect: 'Allow' }] },
+    );
+    expect(effectiveClusterAccess(ghost, [], roles, clusters, everyOrganization)).toEqual({});
+  });
+
+  it("grants nothing through a role of another organization than the cluster's", () => {
+    const member = userObject(
+      'gus',
+      { acme: false, globex: false },
+      {
+        clusterPermissions: [
+          { cluster: 'prod', role: 'foreign', effect: 'Allow' },
+          { cluster: 'gprod', role: 'foreign', effect: 'Allow' },
+        ],
+      },
+    );
+    const access = effectiveClusterAccess(member, [], roles, clusters, everyOrganization);
+    expect(access.prod).toMatchObject({ permissions: [], roles: [{ usable: false }] });
+    expect(access.gprod).toMatchObject({ permissions: ['node:cordon'], roles: [{ usable: true }] });
   });
 
   it('grants nothing for a binding to a missing role', () => {
@@ -108,7 +220,9 @@ describe('effectiveClusterAccess', () => {
       { acme: false },
       { clusterPermissions: [{ cluster: 'prod', role: 'gone', effect: 'Allow' }] },
     );
-    expect(effectiveClusterAccess(dangling, [], roles).prod).toMatchObject({
+    expect(
+      effectiveClusterAccess(dangling, [], roles, clusters, everyOrganization).prod,
+    ).toMatchObject({
       effect: 'Allow',
       permissions: [],
     });

@@ -1,6 +1,8 @@
 import type { Role } from '../crds/role.js';
 import type { UserGroup } from '../crds/user-group.js';
 import type { User } from '../crds/user.js';
+import type { OrganizationLookup } from '../iam/org-scope.js';
+import { organizationOf } from '../iam/org-scope.js';
 
 export type Effect = 'Allow' | 'Deny';
 
@@ -11,10 +13,16 @@ export interface EffectiveBinding {
   role: string;
   effect: Effect;
   source: BindingSource;
+  /** False when the role is missing or neither built in nor of the cluster's organization. */
+  usable: boolean;
 }
 
 export interface ClusterAccess {
   cluster: string;
+  /** The organization that owns the cluster; only its bindings were considered. */
+  organization: string;
+  /** Which bindings were chosen: the user's groups in that organization, or the user's own. */
+  chosen: 'groups' | 'user';
   roles: EffectiveBinding[];
   /** Deny when any chosen binding on the cluster denies (SPEC §4). */
   effect: Effect;
@@ -28,87 +36,126 @@ interface Named {
 type UserLike = Named & Pick<User, 'spec'>;
 type GroupLike = Named & Pick<UserGroup, 'spec'>;
 type RoleLike = Named & Pick<Role, 'spec'>;
+export type ClusterLike = Named & { metadata: { labels?: Record<string, string> | undefined } };
 
-function memberOrganizations(user: UserLike): Set<string> {
-  return new Set((user.spec.organizations ?? []).map((m) => m.name));
+export function isMemberOf(user: UserLike, org: string): boolean {
+  return (user.spec.organizations ?? []).some((m) => m.name === org);
 }
 
-/** The groups whose permissions apply: the user is listed and belongs to the group's organization. */
-export function groupsOf(user: UserLike, groups: readonly GroupLike[]): GroupLike[] {
-  const orgs = memberOrganizations(user);
+/** The groups of `org` whose bindings may apply to the user: listed, and a member of `org`. */
+export function groupsOf(user: UserLike, groups: readonly GroupLike[], org: string): GroupLike[] {
+  if (!isMemberOf(user, org)) return [];
   return groups.filter(
-    (g) => (g.spec.members ?? []).includes(user.metadata.name) && orgs.has(g.spec.organization),
+    (g) => g.spec.organization === org && (g.spec.members ?? []).includes(user.metadata.name),
   );
 }
 
-/** A role may be bound where it is built in or belongs to the binding owner's organizations. */
-function usableRole(role: RoleLike | undefined, orgs: ReadonlySet<string>): role is RoleLike {
+/** A role may be bound on a cluster when it is built in or belongs to the cluster's organization. */
+export function usableRole(role: RoleLike | undefined, org: string): role is RoleLike {
   if (!role) return false;
-  return role.spec.builtIn === true || orgs.has(role.spec.organization ?? '');
+  return role.spec.builtIn === true || role.spec.organization === org;
 }
 
-interface Binding {
-  cluster: string;
-  role: string;
-  effect: Effect;
-  source: BindingSource;
-  orgs: ReadonlySet<string>;
+interface Chosen {
+  chosen: 'groups' | 'user';
+  bindings: Array<{ role: string; effect: Effect; source: BindingSource }>;
 }
 
-/** SPEC §6: the groups' bindings when the user is in any group, otherwise the user's own. */
-export function chosenBindings(user: UserLike, groups: readonly GroupLike[]): Binding[] {
-  const memberGroups = groupsOf(user, groups);
+/**
+ * SPEC §6 "groups first", decided per cluster among the bindings of the cluster's organization
+ * only: when the user (a member of that organization) is in any of its groups, those groups'
+ * bindings on the cluster; otherwise the user's own. Undefined when the user is not a member of
+ * the organization that owns the cluster, so no binding of any kind applies.
+ */
+export function chosenBindings(
+  user: UserLike,
+  groups: readonly GroupLike[],
+  cluster: string,
+  org: string,
+): Chosen | undefined {
+  if (!isMemberOf(user, org)) return undefined;
+  const memberGroups = groupsOf(user, groups, org);
   if (memberGroups.length > 0) {
-    return memberGroups.flatMap((g) =>
-      (g.spec.clusterPermissions ?? []).map((p) => ({
-        ...p,
-        source: { kind: 'group' as const, name: g.metadata.name },
-        orgs: new Set([g.spec.organization]),
-      })),
-    );
+    return {
+      chosen: 'groups',
+      bindings: memberGroups.flatMap((g) =>
+        (g.spec.clusterPermissions ?? [])
+          .filter((p) => p.cluster === cluster)
+          .map((p) => ({
+            role: p.role,
+            effect: p.effect,
+            source: { kind: 'group' as const, name: g.metadata.name },
+          })),
+      ),
+    };
   }
-  const orgs = memberOrganizations(user);
-  return (user.spec.clusterPermissions ?? []).map((p) => ({
-    ...p,
-    source: { kind: 'user' as const },
-    orgs,
+  return {
+    chosen: 'user',
+    bindings: (user.spec.clusterPermissions ?? [])
+      .filter((p) => p.cluster === cluster)
+      .map((p) => ({ role: p.role, effect: p.effect, source: { kind: 'user' as const } })),
+  };
+}
+
+/** What the usable roles of a set of bindings allow: Deny of any role removes a permission. */
+function allowedPermissions(roles: ReadonlyArray<RoleLike | undefined>): string[] {
+  const allowed = new Set<string>();
+  const denied = new Set<string>();
+  for (const role of roles) {
+    for (const p of role?.spec.permissions ?? [])
+      (p.effect === 'deny' ? denied : allowed).add(p.name);
+  }
+  return [...allowed].filter((name) => !denied.has(name)).sort();
+}
+
+/** The user's access to one cluster, or undefined when no binding applies to it. */
+export function clusterAccessOf(
+  user: UserLike,
+  groups: readonly GroupLike[],
+  roles: readonly RoleLike[],
+  cluster: ClusterLike,
+  organizations: OrganizationLookup,
+): ClusterAccess | undefined {
+  const org = organizationOf(cluster, organizations);
+  if (org === undefined) return undefined;
+  const name = cluster.metadata.name;
+  const choice = chosenBindings(user, groups, name, org);
+  if (!choice || choice.bindings.length === 0) return undefined;
+  const roleByName = new Map(roles.map((r) => [r.metadata.name, r]));
+  const bindings = choice.bindings.map((b) => ({
+    ...b,
+    usable: usableRole(roleByName.get(b.role), org),
   }));
+  const effect: Effect = bindings.some((b) => b.effect === 'Deny') ? 'Deny' : 'Allow';
+  const usable = bindings.filter((b) => b.usable).map((b) => roleByName.get(b.role));
+  return {
+    cluster: name,
+    organization: org,
+    chosen: choice.chosen,
+    roles: bindings,
+    effect,
+    permissions: effect === 'Deny' ? [] : allowedPermissions(usable),
+  };
 }
 
 /**
  * Per cluster: the chosen bindings, the cluster effect and the permissions they allow. Within
  * the chosen set Deny wins twice: a Deny binding disables the whole cluster, and a permission
- * denied by any bound role is removed even if another role allows it.
+ * denied by any bound role is removed even if another role allows it. Bindings naming clusters
+ * that are not registered, or of another organization than the cluster's, grant nothing.
  */
 export function effectiveClusterAccess(
   user: UserLike,
   groups: readonly GroupLike[],
   roles: readonly RoleLike[],
+  clusters: readonly ClusterLike[],
+  organizations: OrganizationLookup,
 ): Record<string, ClusterAccess> {
-  const roleByName = new Map(roles.map((r) => [r.metadata.name, r]));
-  const byCluster = new Map<string, Binding[]>();
-  for (const binding of chosenBindings(user, groups)) {
-    byCluster.set(binding.cluster, [...(byCluster.get(binding.cluster) ?? []), binding]);
-  }
   const result: Record<string, ClusterAccess> = {};
-  for (const [cluster, bindings] of [...byCluster].sort(([a], [b]) => a.localeCompare(b))) {
-    const effect: Effect = bindings.some((b) => b.effect === 'Deny') ? 'Deny' : 'Allow';
-    const allowed = new Set<string>();
-    const denied = new Set<string>();
-    for (const binding of bindings) {
-      const role = roleByName.get(binding.role);
-      if (!usableRole(role, binding.orgs)) continue;
-      for (const p of role.spec.permissions ?? [])
-        (p.effect === 'deny' ? denied : allowed).add(p.name);
-    }
-    const permissions =
-      effect === 'Deny' ? [] : [...allowed].filter((name) => !denied.has(name)).sort();
-    result[cluster] = {
-      cluster,
-      roles: bindings.map(({ role, effect: e, source }) => ({ role, effect: e, source })),
-      effect,
-      permissions,
-    };
+  const sorted = [...clusters].sort((a, b) => a.metadata.name.localeCompare(b.metadata.name));
+  for (const cluster of sorted) {
+    const access = clusterAccessOf(user, groups, roles, cluster, organizations);
+    if (access) result[cluster.metadata.name] = access;
   }
   return result;
 }

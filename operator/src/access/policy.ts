@@ -132,6 +132,14 @@ export const policyTable: readonly PolicyEntry[] = [
     },
   ),
 
+  entry(
+    'GET',
+    '/manage.{host}/users/:userName/explain',
+    everyone,
+    "Explain a user's access to a cluster (themselves; admins of the cluster's organization)",
+    ownUser('params.userName'),
+  ),
+
   entry('GET', '/manage.{host}/supportproviders', 'authenticated', 'Supported provider kinds'),
   entry('POST', `${clusters}`, admins, 'Register a cluster', inOrg('body.organizationId')),
   entry('POST', `${clusters}/:cluster/test`, admins, 'Test a cluster connection', {

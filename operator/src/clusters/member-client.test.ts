@@ -47,7 +47,7 @@ describe('createMemberClient', () => {
       },
     });
     const seen = member.requests.at(-1)?.headers ?? {};
-    expect(seen['impersonate-user']).toBe('alice');
+    expect(seen['impersonate-user']).toBe('nimbus:alice');
     expect(seen['impersonate-group']).toBeUndefined();
     expect(seen['x-secret-hop']).toBeUndefined();
     expect(seen['x-kept']).toBe('yes');

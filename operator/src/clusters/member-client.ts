@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
+import { memberUserName } from './member-principal.js';
 import type { ClusterConnection } from './providers/types.js';
 
 export const defaultMemberTimeoutMs = 5_000;
@@ -35,7 +36,7 @@ export interface MemberRequester {
 }
 
 export interface MemberClient {
-  /** Every call carries Impersonate-User for this Nimbus user; there is no fallback. */
+  /** Every call carries Impersonate-User `nimbus:<user>` for this Nimbus user; no fallback. */
   asUser(userName: string): MemberRequester;
   /** The operator's own identity, for health probes and controllers only. */
   asOperator(): MemberRequester;
@@ -165,7 +166,7 @@ function requester(
             }
           : {}),
         ...('token' in auth ? { authorization: `Bearer ${auth.token}` } : {}),
-        ...(caller === 'operator' ? {} : { 'impersonate-user': caller.user }),
+        ...(caller === 'operator' ? {} : { 'impersonate-user': memberUserName(caller.user) }),
       };
       const options: https.RequestOptions = {
         protocol: base.protocol,

@@ -36,7 +36,13 @@ export async function callerClusters(
     .sort((a, b) => a.metadata.name.localeCompare(b.metadata.name));
   const user = await store.users.fetch(identity.userName);
   const access = user
-    ? effectiveClusterAccess(user, store.userGroups.list(), store.roles.list())
+    ? effectiveClusterAccess(
+        user,
+        store.userGroups.list(),
+        store.roles.list(),
+        store.clusters.list(),
+        store.organizations,
+      )
     : {};
   const scope = visible
     .filter((cluster) => {

@@ -1,4 +1,10 @@
-import type { OrganizationObject, RoleObject, UserGroupObject, UserObject } from '../hub/store.js';
+import type {
+  ClusterObject,
+  OrganizationObject,
+  RoleObject,
+  UserGroupObject,
+  UserObject,
+} from '../hub/store.js';
 
 /** The read side of one kind: what the informer caches offer, and what tests build from data. */
 export interface Lookup<T> {
@@ -13,6 +19,8 @@ export interface IamReader {
   organizations: Lookup<OrganizationObject>;
   userGroups: Lookup<UserGroupObject>;
   roles: Lookup<RoleObject>;
+  /** Clusters, to know which organization a cluster binding belongs to (organizationOf). */
+  clusters: Lookup<ClusterObject>;
 }
 
 /** API ids are uuids (metadata.uid); names are accepted too, since GitOps authors write them. */

@@ -1,4 +1,4 @@
-import { adminOrganizations, denied } from '../access/scope.js';
+import { adminOrganizations } from '../access/scope.js';
 import type { Identity } from '../identity/identity.js';
 import type { RoleObject } from '../hub/store.js';
 import type { IamReader } from './directory.js';
@@ -51,58 +51,6 @@ export function toBindings(
 /** The organizations whose objects a caller may see: their own; undefined (all) for system admins. */
 export function visibleOrganizations(identity: Identity): Set<string> | undefined {
   return identity.sysAdmin ? undefined : new Set(identity.organizations.map((m) => m.name));
-}
-
-/**
- * A caller may grant only what they hold: built-in roles, and roles of organizations they
- * administer (`grantable`, 9997 otherwise). A role of an organization outside `usable` (the
- * organizations of whoever receives the binding) would never apply and is a validation error.
- */
-export function assertGrantable(
-  reader: IamReader,
-  bindings: readonly Binding[],
-  usable: ReadonlySet<string>,
-  grantable: ReadonlySet<string>,
-): void {
-  bindings.forEach((binding, index) => {
-    const role = reader.roles.get(binding.role);
-    const org = role ? roleOrganization(role) : undefined;
-    if (org === undefined) return;
-    if (!usable.has(org)) {
-      throw invalid(
-        `providers.${index}.roleId`,
-        `role ${binding.role} belongs to organization ${org}, which the binding cannot use`,
-      );
-    }
-    if (!grantable.has(org)) throw denied();
-  });
-}
-
-const sameBinding = (a: Binding, b: Binding): boolean =>
-  a.cluster === b.cluster && a.role === b.role && a.effect === b.effect;
-
-/**
- * The bindings after an edit by a caller who manages only `grantable` organizations: bindings
- * made with roles of other organizations are not theirs to change; they stay as they are, and
- * an attempt to replace one is refused (9997).
- */
-export function mergeBindings(
-  reader: IamReader,
-  current: readonly Binding[],
-  desired: readonly Binding[],
-  grantable: ReadonlySet<string>,
-): Binding[] {
-  const foreign = current.filter((binding) => {
-    const role = reader.roles.get(binding.role);
-    const org = role ? roleOrganization(role) : undefined;
-    return org !== undefined && !grantable.has(org);
-  });
-  for (const binding of foreign) {
-    const replacement = desired.find((d) => d.cluster === binding.cluster);
-    if (replacement && !sameBinding(replacement, binding)) throw denied();
-  }
-  const kept = foreign.filter((f) => !desired.some((d) => d.cluster === f.cluster));
-  return [...desired, ...kept].sort((a, b) => a.cluster.localeCompare(b.cluster));
 }
 
 export function sameBindings(a: readonly Binding[], b: readonly Binding[]): boolean {

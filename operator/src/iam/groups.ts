@@ -4,7 +4,8 @@ import type { IamCall } from './context.js';
 import { createOnce } from './context.js';
 import type { IamReader } from './directory.js';
 import { organizationsOf, resolve } from './directory.js';
-import { assertGrantable, toBindings, visibleOrganizations } from './grants.js';
+import { assertGroupBindings } from './cluster-bindings.js';
+import { toBindings, visibleOrganizations } from './grants.js';
 import {
   admins,
   everyone,
@@ -39,7 +40,7 @@ function memberNames(reader: IamReader, ids: readonly string[], org: string): st
 function groupSpec(call: IamCall, body: GroupBody, org: string) {
   const { store } = call.deps;
   const bindings = toBindings(store, body.providers, visibleOrganizations(call.identity));
-  assertGrantable(store, bindings, new Set([org]), new Set([org]));
+  assertGroupBindings(store, call.identity, bindings, org);
   return {
     organization: org,
     ...(body.description ? { description: body.description } : {}),

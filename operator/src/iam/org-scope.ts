@@ -112,9 +112,12 @@ export function ownershipOf(
  * The name of the organization an object (Cluster, Registry) belongs to. Every check of which
  * organization owns an object goes through here, so the rule is kept in one place.
  */
+/** Where organizations are looked up by name, to check an object's organization uid. */
+export type OrganizationLookup = Pick<Lookup<OrganizationObject>, 'get'>;
+
 export function organizationOf(
   object: OrganizationOwned,
-  organizations: Pick<Lookup<OrganizationObject>, 'get'>,
+  organizations: OrganizationLookup,
 ): string | undefined {
   const ownership = ownershipOf(object, organizations);
   return ownership.state === 'owned' ? ownership.organization.metadata.name : undefined;

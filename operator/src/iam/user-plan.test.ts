@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../http/errors.js';
 import {
+  clusterObject,
   groupObject,
   identityOf,
   orgObject,
@@ -28,6 +29,14 @@ const reader = readerOf({
     roleObject('read-only', undefined, [['application:list', 'allow']]),
   ],
   groups: [groupObject('acme-ops', 'acme', []), groupObject('globex-ops', 'globex', ['bob'])],
+  clusters: [
+    clusterObject('acme-prod', 'acme'),
+    clusterObject('shared', 'acme'),
+    clusterObject('p', 'acme'),
+    clusterObject('x', 'acme'),
+    clusterObject('globex-prod', 'globex'),
+    clusterObject('initech-prod', 'initech'),
+  ],
 });
 
 function code(run: () => unknown): number | 'ok' {
@@ -96,11 +105,35 @@ describe('planUserUpdate: mass assignment', () => {
   });
 
   it('refuses to grant or replace a role of an organization the caller does not administer', () => {
-    expect(code(update(alice, bob, { providers: [{ cluster: 'c', roleId: 'globex-dev' }] }))).toBe(
-      9997,
-    );
+    const grantGlobex = [{ cluster: 'globex-prod', roleId: 'read-only' }];
+    expect(code(update(alice, bob, { providers: grantGlobex }))).toBe(9997);
     const replace = [{ cluster: 'globex-prod', roleId: 'acme-dev' }];
     expect(code(update(alice, bob, { providers: replace }))).toBe(9997);
+  });
+
+  it("refuses an admin of another organization a binding on the cluster's organization (issue 8, reproduction 2)", () => {
+    // mallory: a plain member of acme, administrator of her own m-org.
+    const mallory = userObject('mallory', { acme: false, 'm-org': true });
+    const owner = [{ cluster: 'acme-prod', roleId: 'read-only' }];
+    expect(code(update(mallory, mallory, { providers: owner }))).toBe(9997);
+  });
+
+  it('refuses, as not existing, a cluster the caller cannot see, and a role of another organization', () => {
+    const unseen = [{ cluster: 'initech-prod', roleId: 'read-only' }];
+    expect(code(update(alice, bob, { providers: unseen }))).toBe(1000);
+    const foreignRole = [{ cluster: 'acme-prod', roleId: 'globex-dev' }];
+    expect(code(update(root, bob, { providers: foreignRole }))).toBe(1000);
+  });
+
+  it('refuses a binding on a cluster of an organization the user is not a member of', () => {
+    const carol = userObject('carol', { globex: false });
+    const grant = [{ cluster: 'globex-prod', roleId: 'read-only' }];
+    expect(update(root, carol, { providers: grant })().patch.clusterPermissions).toEqual([
+      { cluster: 'globex-prod', role: 'read-only', effect: 'Allow' },
+    ]);
+    expect(code(update(root, carol, { providers: [{ cluster: 'p', roleId: 'read-only' }] }))).toBe(
+      1000,
+    );
   });
 
   it('moves group memberships only within the addressed organization', () => {
@@ -162,5 +195,10 @@ describe('planUserCreate', () => {
     expect(code(() => planUserCreate(reader, identityOf(alice), globex))).toBe(9997);
     const foreignRole = body({ providers: [{ cluster: 'p', roleId: 'globex-dev' }] });
     expect(code(() => planUserCreate(reader, identityOf(alice), foreignRole))).toBe(1000);
+    const foreignCluster = body({ providers: [{ cluster: 'globex-prod', roleId: 'read-only' }] });
+    // alice is a plain member of globex: she may not bind its cluster.
+    expect(code(() => planUserCreate(reader, identityOf(alice), foreignCluster))).toBe(9997);
+    const rootCaller = identityOf(root);
+    expect(code(() => planUserCreate(reader, rootCaller, foreignCluster))).toBe(1000);
   });
 });

@@ -10,14 +10,8 @@ import type { Identity } from '../identity/identity.js';
 import type { IamReader } from './directory.js';
 import { organizationsOf, resolve } from './directory.js';
 import type { Binding } from './grants.js';
-import {
-  assertGrantable,
-  grantableOrganizations,
-  mergeBindings,
-  sameBindings,
-  toBindings,
-  visibleOrganizations,
-} from './grants.js';
+import { assertNewUserBindings, plannedUserBindings } from './cluster-bindings.js';
+import { grantableOrganizations, toBindings, visibleOrganizations } from './grants.js';
 import { invalid, notFound } from './problems.js';
 import { assertAcceptsNewMembers } from './org-scope.js';
 import type { CreateUserBody, GeneralUpdateBody } from './schemas.js';
@@ -142,14 +136,9 @@ export function planUserUpdate(
     }
   }
   if (body.providers !== undefined) {
-    const current = user.spec.clusterPermissions ?? [];
     const desired = toBindings(reader, body.providers, visibleOrganizations(identity));
-    if (!sameBindings(desired, current)) {
-      if (grantable.size === 0 && !identity.sysAdmin) throw denied();
-      assertGrantable(reader, desired, new Set(memberOf), grantable);
-      const merged = mergeBindings(reader, current, desired, grantable);
-      if (!sameBindings(merged, current)) patch.clusterPermissions = merged;
-    }
+    const planned = plannedUserBindings(reader, identity, user, desired);
+    if (planned) patch.clusterPermissions = planned;
   }
   return { patch, groups };
 }
@@ -178,7 +167,7 @@ export function planUserCreate(
   assertAcceptsNewMembers(target);
   if (body.sysAdminFlag === true && !identity.sysAdmin) throw denied();
   const bindings = toBindings(reader, body.providers ?? [], visibleOrganizations(identity));
-  assertGrantable(reader, bindings, new Set([org]), new Set([org]));
+  assertNewUserBindings(reader, identity, bindings, org);
   const groups = groupNames(reader, body.groupIds ?? [], org);
   return {
     org,

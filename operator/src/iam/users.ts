@@ -33,7 +33,15 @@ export function viewOf(call: IamCall, user: UserObject): UserView {
   return toUserView(store, user, {
     orgs: full ? undefined : new Set(identity.organizations.map((m) => m.name)),
     ...(full
-      ? { access: effectiveClusterAccess(user, store.userGroups.list(), store.roles.list()) }
+      ? {
+          access: effectiveClusterAccess(
+            user,
+            store.userGroups.list(),
+            store.roles.list(),
+            store.clusters.list(),
+            store.organizations,
+          ),
+        }
       : {}),
     ...(self ? { mustChangePassword: identity.mustChangePassword ?? false } : {}),
   });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { effectiveClusterAccess } from '../access/effective.js';
-import { groupObject, orgObject, readerOf, roleObject, userObject } from '../testing/iam.js';
+import {
+  clusterObject,
+  groupObject,
+  orgObject,
+  readerOf,
+  roleObject,
+  userObject,
+} from '../testing/iam.js';
 import { toRoleView, toUserView } from './views.js';
 
 const bob = userObject(
@@ -24,11 +31,18 @@ const reader = readerOf({
     roleObject('read-only', undefined, [['node:list', 'allow']]),
   ],
   groups: [groupObject('acme-ops', 'acme', ['bob']), groupObject('globex-ops', 'globex', ['bob'])],
+  clusters: [clusterObject('a', 'acme'), clusterObject('g', 'globex'), clusterObject('x', 'acme')],
 });
 
 describe('user view', () => {
   it('shows the user everything, with the effective access computed on the server', () => {
-    const access = effectiveClusterAccess(bob, [], reader.roles.list());
+    const access = effectiveClusterAccess(
+      bob,
+      [],
+      reader.roles.list(),
+      reader.clusters.list(),
+      reader.organizations,
+    );
     const view = toUserView(reader, bob, { access });
     expect(view).toMatchObject({
       uuid: 'uid-bob',

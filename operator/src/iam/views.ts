@@ -1,6 +1,7 @@
 import type { ClusterAccess } from '../access/effective.js';
 import type { OrganizationObject, RoleObject, UserGroupObject, UserObject } from '../hub/store.js';
 import type { IamReader } from './directory.js';
+import { organizationOf } from './org-scope.js';
 
 export interface ProviderView {
   cluster: string;
@@ -73,6 +74,9 @@ export function toProviderViews(
   return bindings.flatMap((binding) => {
     const role = store.roles.get(binding.role);
     if (role && !role.spec.builtIn && !visible(role.spec.organization, orgs)) return [];
+    // A binding on a registered cluster belongs to the cluster's organization.
+    const cluster = store.clusters.get(binding.cluster);
+    if (cluster && !visible(organizationOf(cluster, store.organizations), orgs)) return [];
     return [
       {
         cluster: binding.cluster,

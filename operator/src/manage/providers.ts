@@ -56,7 +56,13 @@ async function accessOf(
 ): Promise<Record<string, ClusterAccess>> {
   const user = await store.users.fetch(identity.userName);
   if (!user) return {};
-  return effectiveClusterAccess(user, store.userGroups.list(), store.roles.list());
+  return effectiveClusterAccess(
+    user,
+    store.userGroups.list(),
+    store.roles.list(),
+    store.clusters.list(),
+    store.organizations,
+  );
 }
 
 /** GET manage/organizations/:orgId/providers: the organization's clusters, by name. */

@@ -1,6 +1,13 @@
 import { KubeConfig } from '@kubernetes/client-node';
+import type { OrganizationLookup } from '../iam/org-scope.js';
 import { createHubStore } from '../hub/store.js';
-import type { OrganizationObject, RoleObject, UserGroupObject, UserObject } from '../hub/store.js';
+import type {
+  ClusterObject,
+  OrganizationObject,
+  RoleObject,
+  UserGroupObject,
+  UserObject,
+} from '../hub/store.js';
 import type { IamReader, Lookup } from '../iam/directory.js';
 import type { Identity } from '../identity/identity.js';
 import { deriveRole } from '../identity/identity.js';
@@ -77,6 +84,23 @@ export function roleObject(
   };
 }
 
+/** Organizations looked up by name, where every name exists (clusters' labels then decide). */
+export const everyOrganization: OrganizationLookup = { get: (name) => orgObject(name) };
+
+/** A registered member Cluster of an organization (labelled as the API labels it). */
+export function clusterObject(name: string, organization: string): ClusterObject {
+  return {
+    apiVersion: 'nimbus.io/v1alpha1',
+    kind: 'Cluster',
+    metadata: { ...meta(name), labels: { 'nimbus.io/organization': organization } },
+    spec: {
+      provider: 'ProviderKubeconfig',
+      region: 'local',
+      credentialsSecretRef: { name: `cluster-${name}`, namespace: 'nimbus-system' },
+    },
+  };
+}
+
 function lookup<T extends { metadata: { name: string; uid: string } }>(items: T[]): Lookup<T> {
   return {
     get: (name) => items.find((i) => i.metadata.name === name),
@@ -90,6 +114,7 @@ export interface IamData {
   organizations?: OrganizationObject[];
   groups?: UserGroupObject[];
   roles?: RoleObject[];
+  clusters?: ClusterObject[];
 }
 
 export function readerOf(data: IamData): IamReader {
@@ -98,6 +123,7 @@ export function readerOf(data: IamData): IamReader {
     organizations: lookup(data.organizations ?? []),
     userGroups: lookup(data.groups ?? []),
     roles: lookup(data.roles ?? []),
+    clusters: lookup(data.clusters ?? []),
   };
 }
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { rbacRulesFor } from '../../access/rbac.js';
-import { groupObject, roleObject, userObject } from '../../testing/iam.js';
+import {
+  clusterObject,
+  everyOrganization,
+  groupObject,
+  roleObject,
+  userObject,
+} from '../../testing/iam.js';
 import { desiredMemberRbac, impersonatorName, impersonatorRole } from './desired-state.js';
 
 const roles = [
@@ -16,6 +22,8 @@ const roles = [
   roleObject('foreign', 'globex', [['node:cordon', 'allow']]),
 ];
 
+const clusters = [clusterObject('prod', 'acme'), clusterObject('other', 'acme')];
+
 const names = (objects: Array<{ metadata: { name: string } }>) =>
   objects.map((o) => o.metadata.name);
 
@@ -26,7 +34,10 @@ describe('desiredMemberRbac', () => {
       { acme: false },
       { clusterPermissions: [{ cluster: 'prod', role: 'developer', effect: 'Allow' }] },
     );
-    const desired = desiredMemberRbac({ users: [alice], groups: [], roles }, 'prod');
+    const desired = desiredMemberRbac(
+      { users: [alice], groups: [], roles, clusters, organizations: everyOrganization },
+      'prod',
+    );
     expect(names(desired.clusterRoles)).toEqual(['nimbus:role:developer', impersonatorName]);
     expect(desired.clusterRoles[0]).toMatchObject({
       metadata: { labels: { 'app.kubernetes.io/managed-by': 'nimbus' } },
@@ -39,11 +50,14 @@ describe('desiredMemberRbac', () => {
           labels: { 'app.kubernetes.io/managed-by': 'nimbus' },
         },
         roleRef: expect.objectContaining({ kind: 'ClusterRole', name: 'nimbus:role:developer' }),
-        subjects: [{ kind: 'User', apiGroup: 'rbac.authorization.k8s.io', name: 'alice' }],
+        subjects: [{ kind: 'User', apiGroup: 'rbac.authorization.k8s.io', name: 'nimbus:alice' }],
       }),
     ]);
     expect(
-      desiredMemberRbac({ users: [alice], groups: [], roles }, 'other').clusterRoleBindings,
+      desiredMemberRbac(
+        { users: [alice], groups: [], roles, clusters, organizations: everyOrganization },
+        'other',
+      ).clusterRoleBindings,
     ).toEqual([]);
   });
 
@@ -59,7 +73,10 @@ describe('desiredMemberRbac', () => {
       ['bob'],
       [{ cluster: 'prod', role: 'viewer', effect: 'Allow' }],
     );
-    const desired = desiredMemberRbac({ users: [bob], groups: [group], roles }, 'prod');
+    const desired = desiredMemberRbac(
+      { users: [bob], groups: [group], roles, clusters, organizations: everyOrganization },
+      'prod',
+    );
     expect(names(desired.clusterRoleBindings)).toEqual(['nimbus:user:bob:viewer']);
     expect(names(desired.clusterRoles)).toEqual(['nimbus:role:viewer', impersonatorName]);
     // The role's own deny wins over its allow: no secret rule.
@@ -77,7 +94,10 @@ describe('desiredMemberRbac', () => {
       { acme: false },
       { clusterPermissions: [{ cluster: 'prod', role: 'foreign', effect: 'Allow' }] },
     );
-    const desired = desiredMemberRbac({ users: [carol, dave], groups: [], roles }, 'prod');
+    const desired = desiredMemberRbac(
+      { users: [carol, dave], groups: [], roles, clusters, organizations: everyOrganization },
+      'prod',
+    );
     expect(desired.clusterRoleBindings).toEqual([]);
     expect(names(desired.clusterRoles)).toEqual([impersonatorName]);
   });
@@ -90,23 +110,33 @@ describe('desiredMemberRbac', () => {
       ['erin'],
       [{ cluster: 'prod', role: 'developer', effect: 'Allow' }],
     );
-    const before = desiredMemberRbac({ users: [erin], groups: [group], roles }, 'prod');
+    const before = desiredMemberRbac(
+      { users: [erin], groups: [group], roles, clusters, organizations: everyOrganization },
+      'prod',
+    );
     expect(names(before.clusterRoleBindings)).toEqual(['nimbus:user:erin:developer']);
-    const after = desiredMemberRbac({ users: [erin], groups: [], roles }, 'prod');
+    const after = desiredMemberRbac(
+      { users: [erin], groups: [], roles, clusters, organizations: everyOrganization },
+      'prod',
+    );
     expect(after.clusterRoleBindings).toEqual([]);
     expect(names(after.clusterRoles)).toEqual([impersonatorName]);
   });
 
   it('limits impersonation to every Nimbus user and binds it to the operator identity', () => {
     const users = [userObject('zoe'), userObject('alice'), userObject('mike')];
-    const desired = desiredMemberRbac({ users, groups: [], roles }, 'prod', 'kubernetes-admin');
+    const desired = desiredMemberRbac(
+      { users, groups: [], roles, clusters, organizations: everyOrganization },
+      'prod',
+      'kubernetes-admin',
+    );
     const impersonator = desired.clusterRoles.find((r) => r.metadata.name === impersonatorName);
     expect(impersonator?.rules).toEqual([
       {
         apiGroups: [''],
         resources: ['users'],
         verbs: ['impersonate'],
-        resourceNames: ['alice', 'mike', 'zoe'],
+        resourceNames: ['nimbus:alice', 'nimbus:mike', 'nimbus:zoe'],
       },
     ]);
     expect(desired.clusterRoleBindings).toEqual([
@@ -116,6 +146,37 @@ describe('desiredMemberRbac', () => {
         subjects: [expect.objectContaining({ kind: 'User', name: 'kubernetes-admin' })],
       }),
     ]);
+  });
+
+  it("never projects a binding of another organization's group or of a non-member", () => {
+    const mallory = userObject('mallory', { acme: false, 'm-org': true });
+    const deny = groupObject(
+      'acme-deny',
+      'acme',
+      ['mallory'],
+      [{ cluster: 'prod', role: 'developer', effect: 'Deny' }],
+    );
+    const foreign = groupObject(
+      'm-owners',
+      'm-org',
+      ['mallory'],
+      [{ cluster: 'prod', role: 'developer', effect: 'Allow' }],
+    );
+    const outsider = userObject(
+      'oscar',
+      { 'm-org': true },
+      { clusterPermissions: [{ cluster: 'prod', role: 'developer', effect: 'Allow' }] },
+    );
+    const inputs = {
+      users: [mallory, outsider],
+      groups: [deny, foreign],
+      roles,
+      clusters,
+      organizations: everyOrganization,
+    };
+    expect(desiredMemberRbac(inputs, 'prod').clusterRoleBindings).toEqual([]);
+    const withoutDeny = { ...inputs, groups: [foreign] };
+    expect(desiredMemberRbac(withoutDeny, 'prod').clusterRoleBindings).toEqual([]);
   });
 
   it('grants no impersonation at all without users (empty resourceNames would mean everyone)', () => {
@@ -131,7 +192,13 @@ describe('desiredMemberRbac', () => {
       { sysAdmin: true, clusterPermissions: [{ cluster: 'prod', role: 'owner', effect: 'Deny' }] },
     );
     const desired = desiredMemberRbac(
-      { users: [root, denied], groups: [], roles: [...roles, owner] },
+      {
+        users: [root, denied],
+        groups: [],
+        roles: [...roles, owner],
+        clusters,
+        organizations: everyOrganization,
+      },
       'prod',
     );
     expect(names(desired.clusterRoleBindings)).toEqual(['nimbus:user:root:owner']);

@@ -1,9 +1,12 @@
 import type { RbacRule } from '../../access/catalogue.js';
+import type { OrganizationLookup } from '../../iam/org-scope.js';
+import type { ClusterLike } from '../../access/effective.js';
 import { effectiveClusterAccess } from '../../access/effective.js';
 import { rbacRulesFor } from '../../access/rbac.js';
 import type { Role } from '../../crds/role.js';
 import type { UserGroup } from '../../crds/user-group.js';
 import type { User } from '../../crds/user.js';
+import { memberUserName } from '../member-principal.js';
 
 export const managedByLabel = 'app.kubernetes.io/managed-by';
 export const managedByValue = 'nimbus';
@@ -51,11 +54,23 @@ export interface RbacInputs {
   users: ReadonlyArray<Named & Pick<User, 'spec'>>;
   groups: ReadonlyArray<Named & Pick<UserGroup, 'spec'>>;
   roles: ReadonlyArray<Named & Pick<Role, 'spec'>>;
+  /** Every registered Cluster: a binding applies only inside its cluster's organization. */
+  clusters: readonly ClusterLike[];
+  /** Organizations by name, to check each cluster's organization uid (organizationOf). */
+  organizations: OrganizationLookup;
 }
 
 const labels = (): Record<string, string> => ({ [managedByLabel]: managedByValue });
 
+/** A Nimbus user as the member sees it (the impersonated name). */
 const user = (name: string): MemberSubject => ({
+  kind: 'User',
+  apiGroup: 'rbac.authorization.k8s.io',
+  name: memberUserName(name),
+});
+
+/** The operator's own principal in the member, used as it is. */
+const operatorSubject = (name: string): MemberSubject => ({
   kind: 'User',
   apiGroup: 'rbac.authorization.k8s.io',
   name,
@@ -92,7 +107,7 @@ function allowedBy(role: Pick<Role, 'spec'>): string[] {
  * an empty resourceNames list would mean every user.
  */
 export function impersonatorRole(userNames: readonly string[]): MemberClusterRole {
-  const names = [...new Set(userNames)].sort();
+  const names = [...new Set(userNames.map(memberUserName))].sort();
   return clusterRole(
     impersonatorName,
     names.length === 0
@@ -118,39 +133,35 @@ export function desiredMemberRbac(
   const groups = live(inputs.groups);
   const roles = live(inputs.roles);
   const roleByName = new Map(roles.map((r) => [r.metadata.name, r]));
-  const groupByName = new Map(groups.map((g) => [g.metadata.name, g]));
+  const names = new Set(typeof cluster === 'string' ? [cluster] : cluster);
+  const projected = inputs.clusters.filter((c) => names.has(c.metadata.name));
 
   const usedRoles = new Set<string>();
   const bindings: MemberClusterRoleBinding[] = [];
-  const clusters = typeof cluster === 'string' ? [cluster] : cluster;
+  const add = (userName: string, role: string): void => {
+    const name = bindingObjectName(userName, role);
+    if (bindings.some((b) => b.metadata.name === name)) return;
+    usedRoles.add(role);
+    bindings.push(binding(name, roleObjectName(role), user(userName)));
+  };
   for (const u of users) {
-    const byCluster = effectiveClusterAccess(u, groups, roles);
-    const allowed = clusters.flatMap((c) =>
-      byCluster[c]?.effect === 'Allow' ? [byCluster[c]] : [],
-    );
-    const userOrgs = new Set((u.spec.organizations ?? []).map((m) => m.name));
+    // Only bindings valid inside each cluster's organization count (effectiveClusterAccess).
+    const byCluster = effectiveClusterAccess(u, groups, roles, projected, inputs.organizations);
+    const accesses = Object.values(byCluster);
     // System admins see every cluster in the console, so the members let them act there too,
     // unless a binding explicitly denies them (docs/decisions.md "System admins in members").
-    if (u.spec.sysAdmin === true && clusters.some((c) => byCluster[c]?.effect !== 'Deny')) {
-      const name = bindingObjectName(u.metadata.name, systemAdminRole);
-      if (roleByName.has(systemAdminRole) && !bindings.some((b) => b.metadata.name === name)) {
-        usedRoles.add(systemAdminRole);
-        bindings.push(binding(name, roleObjectName(systemAdminRole), user(u.metadata.name)));
-      }
+    if (
+      u.spec.sysAdmin === true &&
+      roleByName.has(systemAdminRole) &&
+      [...names].some((c) => byCluster[c]?.effect !== 'Deny')
+    ) {
+      add(u.metadata.name, systemAdminRole);
     }
-    for (const bound of allowed.flatMap((access) => access?.roles ?? [])) {
-      const role = roleByName.get(bound.role);
-      if (bound.effect !== 'Allow' || !role) continue;
-      // The same rule as effectiveClusterAccess: a role from another organization grants nothing.
-      const orgs =
-        bound.source.kind === 'group'
-          ? new Set([groupByName.get(bound.source.name)?.spec.organization])
-          : userOrgs;
-      if (role.spec.builtIn !== true && !orgs.has(role.spec.organization ?? '')) continue;
-      const name = bindingObjectName(u.metadata.name, bound.role);
-      if (bindings.some((b) => b.metadata.name === name)) continue;
-      usedRoles.add(bound.role);
-      bindings.push(binding(name, roleObjectName(bound.role), user(u.metadata.name)));
+    for (const access of accesses) {
+      if (access.effect !== 'Allow') continue;
+      for (const bound of access.roles) {
+        if (bound.effect === 'Allow' && bound.usable) add(u.metadata.name, bound.role);
+      }
     }
   }
 
@@ -160,7 +171,7 @@ export function desiredMemberRbac(
   });
   clusterRoles.push(impersonatorRole(users.map((u) => u.metadata.name)));
   if (operatorIdentity) {
-    bindings.push(binding(impersonatorName, impersonatorName, user(operatorIdentity)));
+    bindings.push(binding(impersonatorName, impersonatorName, operatorSubject(operatorIdentity)));
   }
   bindings.sort((a, b) => a.metadata.name.localeCompare(b.metadata.name));
   return { clusterRoles, clusterRoleBindings: bindings };

@@ -6,6 +6,8 @@ import { tokenKubeconfig } from '../../testing/fake-apiserver.js';
 import { captureLogs } from '../../testing/logs.js';
 import type { MemoryHubStore } from '../../testing/memory-store.js';
 import { createMemoryStore } from '../../testing/memory-store.js';
+import { orgObject } from '../../testing/iam.js';
+import { organizationLabel } from '../../iam/org-scope.js';
 import { credentialsKey } from '../connector.js';
 import { impersonatorName } from './desired-state.js';
 import type { MemberRbacReconciler } from './reconciler.js';
@@ -23,7 +25,7 @@ async function register(name: string, server: string, ready: boolean): Promise<v
     data: { [credentialsKey]: JSON.stringify({ kubeconfig: tokenKubeconfig(server, 'op') }) },
   });
   await store.clusters.create({
-    metadata: { name },
+    metadata: { name, labels: { [organizationLabel]: 'acme' } },
     spec: {
       provider: 'ProviderKubeconfig',
       region: 'r1',
@@ -40,6 +42,8 @@ beforeAll(async () => {
   live = await startFakeRbacMember({ token: 'op', username: 'member-admin' });
   dead = await startFakeRbacMember({ token: 'op', username: 'x', hang: true });
   store = createMemoryStore();
+  // Clusters belong to acme (register labels them): bindings count only inside it.
+  await store.organizations.create({ metadata: { name: 'acme' }, spec: orgObject('acme').spec });
   await register('live', live.url, true);
   await register('dead', dead.url, true);
   // The same member registered a second time, with no bindings: it must not undo the first.
@@ -55,6 +59,19 @@ beforeAll(async () => {
       organizations: [{ name: 'acme' }],
       clusterPermissions: [{ cluster: 'live', role: 'developer', effect: 'Allow' }],
     },
+  });
+  // A binding projected before member names were prefixed names the bare user: it is rewritten.
+  live.objects.clusterrolebindings.set('nimbus:user:alice:developer', {
+    metadata: {
+      name: 'nimbus:user:alice:developer',
+      labels: { 'app.kubernetes.io/managed-by': 'nimbus' },
+    },
+    roleRef: {
+      apiGroup: 'rbac.authorization.k8s.io',
+      kind: 'ClusterRole',
+      name: 'nimbus:role:developer',
+    },
+    subjects: [{ kind: 'User', apiGroup: 'rbac.authorization.k8s.io', name: 'alice' }],
   });
   // Someone else's object with our label but not our name prefix is never touched.
   live.objects.clusterroles.set('helm-thing', {
@@ -83,10 +100,13 @@ describe('startMemberRbac', () => {
     expect(roleNames()).toEqual(['helm-thing', impersonatorName, 'nimbus:role:developer']);
     expect(bindingNames()).toEqual([impersonatorName, 'nimbus:user:alice:developer']);
     expect(live.objects.clusterroles.get(impersonatorName)).toMatchObject({
-      rules: [{ resources: ['users'], verbs: ['impersonate'], resourceNames: ['alice'] }],
+      rules: [{ resources: ['users'], verbs: ['impersonate'], resourceNames: ['nimbus:alice'] }],
     });
     expect(live.objects.clusterrolebindings.get(impersonatorName)).toMatchObject({
       subjects: [{ kind: 'User', name: 'member-admin' }],
+    });
+    expect(live.objects.clusterrolebindings.get('nimbus:user:alice:developer')).toMatchObject({
+      subjects: [{ kind: 'User', name: 'nimbus:alice' }],
     });
   });
 

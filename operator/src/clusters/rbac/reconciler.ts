@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { ClusterObject, HubStore } from '../../hub/store.js';
+import { organizationOf } from '../../iam/org-scope.js';
 import type { Logger } from '../../logger.js';
 import type { ClusterConnector } from '../connector.js';
 import type { MemberRbac } from './desired-state.js';
@@ -15,7 +16,7 @@ const memberBudgetCalls = 6;
 const parallelWrites = 8;
 
 export interface MemberRbacOptions {
-  store: Pick<HubStore, 'users' | 'userGroups' | 'roles' | 'clusters'>;
+  store: Pick<HubStore, 'users' | 'userGroups' | 'roles' | 'clusters' | 'organizations'>;
   connector: ClusterConnector;
   logger: Logger;
   resyncIntervalMs?: number;
@@ -145,6 +146,8 @@ export function startMemberRbac(options: MemberRbacOptions): MemberRbacReconcile
         users: store.users.list(),
         groups: store.userGroups.list(),
         roles: store.roles.list(),
+        clusters: store.clusters.list(),
+        organizations: store.organizations,
       };
       const steps = plan(desiredMemberRbac(inputs, names, first.operator), roles, bindings);
       const failures = [
@@ -199,13 +202,14 @@ export function startMemberRbac(options: MemberRbacOptions): MemberRbacReconcile
     debounce.unref();
   };
   // Health probes rewrite every Cluster's status often; only a change of readiness matters here.
-  const lastReady = new Map<string, boolean>();
+  const lastReady = new Map<string, string>();
   const unsubscribers = [
     store.users.subscribe(schedule),
     store.userGroups.subscribe(schedule),
     store.roles.subscribe(schedule),
     store.clusters.subscribe((type, cluster) => {
-      const ready = type !== 'delete' && cluster.status?.ready === true;
+      // Which organization owns a cluster decides which bindings apply there, so it counts too.
+      const ready = `${type !== 'delete' && cluster.status?.ready === true}/${organizationOf(cluster, store.organizations) ?? ''}`;
       if (type === 'delete') identities.delete(cluster.metadata.uid);
       if (lastReady.get(cluster.metadata.name) === ready && type === 'update') return;
       lastReady.set(cluster.metadata.name, ready);

@@ -3,6 +3,7 @@ import type { ClusterServices } from '../../clusters/registration.js';
 import { pageQuery } from '../../iam/paging.js';
 import { parseRequest } from '../../iam/problems.js';
 import { requireIdentity } from '../../identity/identity.js';
+import { explainAccess } from '../../manage/explain-access.js';
 import type { ProviderReader } from '../../manage/providers.js';
 import { listProviders } from '../../manage/providers.js';
 import { handle } from '../respond.js';
@@ -14,6 +15,17 @@ export function manageRouter(store: ProviderReader, clusters?: ClusterServices):
   const router = Router();
   if (clusters) {
     addClusterRoutes(router, clusters);
+    router.get(
+      '/users/:userName/explain',
+      handle((req, res) =>
+        explainAccess(
+          { store, connector: clusters.connector },
+          requireIdentity(res),
+          String(req.params.userName ?? ''),
+          req.query,
+        ),
+      ),
+    );
     addMonitorRoutes(router, {
       store: clusters.store,
       policy: clusters.policy ?? {},

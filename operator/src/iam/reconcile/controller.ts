@@ -4,7 +4,7 @@ import type { Logger } from '../../logger.js';
 import { organizationsOf } from '../directory.js';
 import { reconcileOrganizationLifecycle } from '../org-lifecycle.js';
 import type { OrganizationOwned } from '../org-scope.js';
-import { namedOrganization } from '../org-scope.js';
+import { namedOrganization, organizationOf } from '../org-scope.js';
 import type { Condition, DesiredCondition, Verdict } from './conditions.js';
 import { condition, conditionsDiffer, fine, mergeConditions } from './conditions.js';
 import { ensureInitialPassword, missingSecretRetryMs } from './initial-password.js';
@@ -133,6 +133,7 @@ export function startIamController(deps: IamControllerDeps): IamController {
     for (const kind of kinds) for (const o of stores[kind].list()) enqueue(kind, o.metadata.name);
   };
 
+  const clusterOwners = new Map<string, string>();
   const unsubscribe = [
     store.organizations.subscribe((_type, org) => {
       const name = org.metadata.name;
@@ -173,6 +174,24 @@ export function startIamController(deps: IamControllerDeps): IamController {
         if (org) enqueue('Organization', org);
       }),
     ),
+    // A cluster's organization decides which of the bindings naming it are valid; health
+    // probes rewrite its status often, so only a new owner (or a new cluster) re-validates.
+    store.clusters.subscribe((type, cluster) => {
+      const name = cluster.metadata.name;
+      const owner =
+        type === 'delete' ? undefined : (organizationOf(cluster, store.organizations) ?? '');
+      if (type === 'update' && clusterOwners.get(name) === owner) return;
+      if (owner === undefined) clusterOwners.delete(name);
+      else clusterOwners.set(name, owner);
+      const binds = (list?: Array<{ cluster: string }>) =>
+        (list ?? []).some((b) => b.cluster === name);
+      store.users
+        .list((u) => binds(u.spec.clusterPermissions))
+        .forEach((u) => enqueue('User', u.metadata.name));
+      store.userGroups
+        .list((g) => binds(g.spec.clusterPermissions))
+        .forEach((g) => enqueue('UserGroup', g.metadata.name));
+    }),
   ];
   enqueueAll();
   const resync = setInterval(enqueueAll, deps.resyncMs ?? 10 * 60_000);

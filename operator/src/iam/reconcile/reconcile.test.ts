@@ -1,13 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { groupObject, orgObject, readerOf, roleObject, userObject } from '../../testing/iam.js';
+import {
+  clusterObject,
+  groupObject,
+  orgObject,
+  readerOf,
+  roleObject,
+  userObject,
+} from '../../testing/iam.js';
 import { conditionsDiffer, condition, fine, mergeConditions, wrong } from './conditions.js';
 import { WorkQueue } from './queue.js';
 import { validateRole, validateUser, validateUserGroup } from './validate.js';
 
 const reader = readerOf({
-  organizations: [orgObject('acme')],
+  organizations: [orgObject('acme'), orgObject('m-org')],
   users: [userObject('alice', { acme: false }), userObject('olga', { globex: false })],
-  roles: [roleObject('dev', 'acme', []), roleObject('read-only', undefined, [])],
+  roles: [
+    roleObject('dev', 'acme', []),
+    roleObject('m-dev', 'm-org', []),
+    roleObject('read-only', undefined, []),
+  ],
+  clusters: [clusterObject('prod', 'acme'), clusterObject('mine', 'm-org')],
 });
 
 describe('validation of references', () => {
@@ -63,6 +75,42 @@ describe('validation of references', () => {
     expect(verdict.ok).toBe(false);
     expect(verdict.reason).toBe('MemberNotInOrganization');
     expect(verdict.message).toContain('user ghost does not exist');
+  });
+
+  it("reports a group's binding on another organization's cluster, naming the clusters", () => {
+    const group = groupObject(
+      'm-owners',
+      'm-org',
+      [],
+      [
+        { cluster: 'prod', role: 'read-only', effect: 'Allow' },
+        { cluster: 'mine', role: 'm-dev', effect: 'Allow' },
+      ],
+    );
+    const verdict = validateUserGroup(reader, group);
+    expect(verdict).toEqual(
+      wrong(
+        'BindingOutsideOrganization',
+        'cluster prod belongs to organization acme, not to m-org; the binding is ignored',
+      ),
+    );
+  });
+
+  it("reports a user's binding on a cluster of an organization the user is not in, or with another's role", () => {
+    const mallory = userObject(
+      'mallory',
+      { 'm-org': true },
+      { clusterPermissions: [{ cluster: 'prod', role: 'read-only', effect: 'Allow' }] },
+    );
+    const outside = validateUser(reader, mallory, 'nimbus-system');
+    expect(outside.reason).toBe('BindingOutsideOrganization');
+    expect(outside.message).toContain('cluster prod');
+    const foreignRole = userObject(
+      'alice',
+      { acme: false, 'm-org': false },
+      { clusterPermissions: [{ cluster: 'prod', role: 'm-dev', effect: 'Allow' }] },
+    );
+    expect(validateUser(reader, foreignRole, 'nimbus-system').reason).toBe('RoleNotInOrganization');
   });
 
   it('reports unknown permissions and missing organizations of roles, not of built-ins', () => {

@@ -7,6 +7,7 @@ import type {
 } from '../../hub/store.js';
 import type { IamReader } from '../directory.js';
 import { organizationsOf } from '../directory.js';
+import { organizationOf } from '../org-scope.js';
 import type { Verdict } from './conditions.js';
 import { fine, wrong } from './conditions.js';
 
@@ -29,20 +30,35 @@ function verdictOf(problems: readonly Problem[], okMessage: string): Verdict {
 
 type Binding = { cluster: string; role: string };
 
-/** Bindings must name existing roles that are built in or belong to one of `orgs`. */
+/**
+ * A binding counts only inside the organization that owns its cluster (access/effective.ts):
+ * the cluster's organization must be one of `orgs` (the group's, or the user's memberships),
+ * and the role built in or of that organization. Anything else is reported and ignored. A
+ * cluster not registered yet is not an error: the binding waits for it.
+ */
 function bindingProblems(reader: IamReader, bindings: readonly Binding[], orgs: readonly string[]) {
   const problems: Problem[] = [];
-  for (const { cluster, role: name } of bindings) {
+  for (const { cluster: clusterName, role: name } of bindings) {
+    const cluster = reader.clusters.get(clusterName);
+    const owner = cluster ? organizationOf(cluster, reader.organizations) : undefined;
+    if (cluster && (owner === undefined || !orgs.includes(owner))) {
+      problems.push({
+        reason: 'BindingOutsideOrganization',
+        message: `cluster ${clusterName} belongs to organization ${owner ?? '(none)'}, not to ${orgs.join(', ') || 'any organization of the user'}; the binding is ignored`,
+      });
+      continue;
+    }
     const role = reader.roles.get(name);
+    const roleOrgs = owner === undefined ? orgs : [owner];
     if (!role) {
       problems.push({
         reason: 'RoleNotFound',
-        message: `role ${name} (cluster ${cluster}) does not exist`,
+        message: `role ${name} (cluster ${clusterName}) does not exist`,
       });
-    } else if (role.spec.builtIn !== true && !orgs.includes(role.spec.organization ?? '')) {
+    } else if (role.spec.builtIn !== true && !roleOrgs.includes(role.spec.organization ?? '')) {
       problems.push({
         reason: 'RoleNotInOrganization',
-        message: `role ${name} (cluster ${cluster}) belongs to organization ${role.spec.organization ?? ''}`,
+        message: `role ${name} (cluster ${clusterName}) belongs to organization ${role.spec.organization ?? ''}`,
       });
     }
   }

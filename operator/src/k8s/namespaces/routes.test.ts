@@ -80,7 +80,7 @@ describe('POST /k8s.{host}/namespaces', () => {
       'POST /api/v1/namespaces/shop/resourcequotas',
       'POST /api/v1/namespaces/shop/limitranges',
     ]);
-    expect(t.member.calls.every((c) => c.headers['impersonate-user'] === 'root')).toBe(true);
+    expect(t.member.calls.every((c) => c.headers['impersonate-user'] === 'nimbus:root')).toBe(true);
   });
 
   it('takes the location from headers too, and says when the name exists', async () => {

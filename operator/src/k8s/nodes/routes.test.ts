@@ -168,7 +168,7 @@ describe('GET node detail', () => {
     });
     const seen = member.requests.filter((r) => r.path === '/api/v1/nodes/node-1');
     expect(seen).toHaveLength(1);
-    expect(seen[0]?.headers['impersonate-user']).toBe('alice');
+    expect(seen[0]?.headers['impersonate-user']).toBe('nimbus:alice');
     expect(seen[0]?.headers['impersonate-group']).toBeUndefined();
   });
 
@@ -192,7 +192,7 @@ describe('GET node detail', () => {
   });
 
   it('answers 2001 within the member deadline when the member never answers', async () => {
-    member.hangFor.add('root');
+    member.hangFor.add('nimbus:root');
     const { body } = await call('GET', crd('alpha', '/nodes/node-1'), 'root');
     expect(body.code).toBe(2001);
   });
@@ -212,14 +212,14 @@ describe('PUT cordon', () => {
     expect(member.nodes.get('node-1')?.spec).toMatchObject({ unschedulable: true });
     const patch = member.requests.find((r) => r.method === 'PATCH');
     expect(patch?.headers['content-type']).toBe('application/merge-patch+json');
-    expect(patch?.headers['impersonate-user']).toBe('root');
+    expect(patch?.headers['impersonate-user']).toBe('nimbus:root');
     const back = await call('PUT', crd('alpha', '/nodes/node-1?unschedulable=false'), 'root');
     expect(back.body).toMatchObject({ code: 0, data: { unschedulable: false } });
     expect(member.nodes.get('node-1')?.spec).not.toHaveProperty('unschedulable');
   });
 
   it("maps the member's own refusal to 9997", async () => {
-    member.refuse.set('alice', new Set(['patch']));
+    member.refuse.set('nimbus:alice', new Set(['patch']));
     const { body } = await call('PUT', crd('alpha', '/nodes/node-1?unschedulable=true'), 'alice');
     expect(body.code).toBe(9997);
     expect(body.message).toContain('cannot patch');
@@ -305,12 +305,14 @@ describe('PUT labels, annotations and taints', () => {
   });
 
   it("maps the member's refusal to 9997 and a concurrent change to a conflict", async () => {
-    member.refuse.set('alice', new Set(['patch']));
+    member.refuse.set('nimbus:alice', new Set(['patch']));
     const refused = await call('PUT', k8s('alpha', '/nodes/node-1'), 'alice', { labels: {} });
     expect(refused.body.code).toBe(9997);
     const denied = await call('PUT', k8s('bravo', '/nodes/node-1'), 'alice', { labels: {} });
     expect(denied.body.code).toBe(9997);
-    expect(member.requests.every((r) => r.headers['impersonate-user'] === 'alice')).toBe(true);
+    expect(member.requests.every((r) => r.headers['impersonate-user'] === 'nimbus:alice')).toBe(
+      true,
+    );
     member.racing.on = true;
     const raced = await call('PUT', k8s('alpha', '/nodes/node-1'), 'root', { labels: {} });
     expect(raced.body.code).toBe(1005);

@@ -74,7 +74,7 @@ describe('GET …/resources/:kind/:name', () => {
     expect(
       (body.data as { metadata: Record<string, unknown> }).metadata.managedFields,
     ).toBeUndefined();
-    expect(t.member.calls.at(-1)?.headers['impersonate-user']).toBe('root');
+    expect(t.member.calls.at(-1)?.headers['impersonate-user']).toBe('nimbus:root');
   });
 
   it('never answers the data of a Secret, and never fetches it', async () => {

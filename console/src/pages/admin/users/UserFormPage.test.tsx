@@ -116,6 +116,8 @@ describe('creating a user', () => {
         organizations: [{ uuid: ORG_ID, name: 'acme', cnName: 'acme', adminFlag: false }],
         providers: [
           { cluster: 'cluster-a', roleId: 'r-dev', roleName: 'developer', effect: 'Deny' },
+          // A binding on another organization's cluster: not offered here, kept as it is.
+          { cluster: 'globex-prod', roleId: 'r-dev', roleName: 'developer', effect: 'Allow' },
         ],
         groupUserBindings: [{ uuid: 'g-1', name: 'devs' }],
       }),
@@ -140,8 +142,82 @@ describe('creating a user', () => {
       organizationId: ORG_ID,
       isAdmin: false,
       groupIds: ['g-1'],
-      providers: [{ cluster: 'cluster-a', roleId: 'r-dev', effect: 'Deny' }],
+      providers: [
+        { cluster: 'cluster-a', roleId: 'r-dev', effect: 'Deny' },
+        { cluster: 'globex-prod', roleId: 'r-dev', effect: 'Allow' },
+      ],
       updateType: 'general',
     });
+    expect(screen.queryByText('globex-prod')).toBeNull();
+  });
+});
+
+describe("explaining a user's access", () => {
+  it('asks the server why and shows the organization, the binding used and the member verdict', async () => {
+    server.respond(
+      `${IAM}/users/bob`,
+      ok({
+        uuid: 'u-2',
+        userName: 'bob',
+        name: 'Bob',
+        email: 'bob@example.com',
+        organizations: [{ uuid: ORG_ID, name: 'acme', cnName: 'acme', adminFlag: false }],
+        providers: [],
+        groupUserBindings: [],
+      }),
+    );
+    server.respond(`${IAM}/permissions`, {
+      ...ok({ items: [{ name: 'node:cordon', group: 'node', description: 'Cordon' }], total: 1 }),
+    });
+    server.respond(
+      `${API}/manage.nimbus.io/users/bob/explain?cluster=cluster-a&permission=node%3Acordon`,
+      ok({
+        user: 'bob',
+        cluster: 'cluster-a',
+        organization: 'acme',
+        permission: 'node:cordon',
+        memberOfOrganization: true,
+        chosen: 'groups',
+        groups: ['devs'],
+        bindings: [
+          {
+            source: { kind: 'group', name: 'devs' },
+            role: 'developer',
+            effect: 'Allow',
+            usable: true,
+            permission: 'absent',
+          },
+        ],
+        effect: 'Allow',
+        allowedByRoles: false,
+        allowed: false,
+        reason: 'not-granted',
+        member: {
+          status: 'answered',
+          principal: 'nimbus:bob',
+          allowed: false,
+          checks: [{ group: '', resource: 'nodes', verb: 'patch', allowed: false, reason: '' }],
+        },
+      }),
+    );
+    const user = userEvent.setup();
+    renderForm('/admin/user/add?edit=bob');
+
+    const panel = await screen.findByTestId('explain-access-panel');
+    await chooseOption(user, within(panel).getByLabelText('Cluster'), 'cluster-a');
+    await chooseOption(user, within(panel).getByLabelText('Permission'), 'node:cordon — Cordon');
+    await user.click(within(panel).getByRole('button', { name: 'Explain' }));
+
+    const answer = await within(panel).findByTestId('access-explanation');
+    expect(within(answer).getByText('Nimbus refuses it')).toBeDefined();
+    expect(within(answer).getByTestId('access-explanation-reason').textContent).toBe(
+      'None of the roles bound to bob on cluster-a allows node:cordon.',
+    );
+    expect(within(answer).getByText('Groups of the organization: devs')).toBeDefined();
+    expect(within(answer).getByText('Group devs')).toBeDefined();
+    expect(
+      within(answer).getByText("The member cluster's own verdict for nimbus:bob"),
+    ).toBeDefined();
+    expect(within(answer).getByText("The member's RBAC refuses it")).toBeDefined();
   });
 });

@@ -1,4 +1,4 @@
-import type { CreateUserBody, UpdateUserBody } from '../../../api/iamApi';
+import type { ClusterRoleBinding, CreateUserBody, UpdateUserBody } from '../../../api/iamApi';
 import type { UserView } from '../../../api/userApi';
 import { bindingsOf, rowsOf, type ClusterRoleRow } from '../../../components/admin/ClusterRoleRows';
 
@@ -12,6 +12,11 @@ export interface UserFormValues {
   isAdmin: boolean;
   groupIds?: string[];
   providers?: ClusterRoleRow[];
+  /**
+   * The user's bindings on clusters of other organizations: not shown (the form offers only the
+   * edited organization's clusters) and sent back unchanged, so an edit never drops them.
+   */
+  otherBindings?: ClusterRoleBinding[];
 }
 
 export const NEW_USER_VALUES: Partial<UserFormValues> = {
@@ -38,17 +43,31 @@ export function createUserBody(values: UserFormValues, organizationId: string): 
 
 export function updateUserBody(values: UserFormValues, organizationId: string): UpdateUserBody {
   const { password: _password, ...body } = createUserBody(values, organizationId);
-  return { ...body, updateType: 'general' };
+  const others = (values.otherBindings ?? []).map(({ cluster, roleId, effect }) => ({
+    cluster,
+    roleId,
+    effect,
+  }));
+  return { ...body, providers: [...body.providers, ...others], updateType: 'general' };
 }
 
-/** The form's values for an existing user, as a member of `organizationId`. */
-export function userFormValues(user: UserView, organizationId: string): UserFormValues {
+/**
+ * The form's values for an existing user, as a member of `organizationId`, whose clusters are
+ * `clusters`: a binding belongs to the organization of its cluster.
+ */
+export function userFormValues(
+  user: UserView,
+  organizationId: string,
+  clusters: readonly string[],
+): UserFormValues {
+  const ofOrganization = new Set(clusters);
   return {
     userName: user.userName,
     name: user.name,
     email: user.email,
     isAdmin: user.organizations.some((org) => org.uuid === organizationId && org.adminFlag),
     groupIds: user.groupUserBindings.map((group) => group.uuid),
-    providers: rowsOf(user.providers),
+    providers: rowsOf(user.providers.filter((b) => ofOrganization.has(b.cluster))),
+    otherBindings: user.providers.filter((b) => !ofOrganization.has(b.cluster)),
   };
 }

@@ -1,0 +1,36 @@
+import { Modal, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { shellActions } from '../shell/shellSlice';
+import { ExplainAccessPanel } from './ExplainAccessPanel';
+
+/** "Why?" after a refusal (9997): the signed-in user asks why they may not do it. */
+export default function WhyDialog() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const why = useAppSelector((state) => state.shell.why);
+  const user = useAppSelector((state) => state.shell.user);
+  const organizationId = useAppSelector((state) => state.shell.organizationId);
+  const close = () => dispatch(shellActions.whyClosed());
+  return (
+    <Modal
+      open
+      title={t('explain.whyTitle')}
+      footer={null}
+      width={760}
+      onCancel={close}
+      data-testid="why-dialog"
+    >
+      <Typography.Paragraph type="secondary">{t('explain.whyIntro')}</Typography.Paragraph>
+      {user && organizationId ? (
+        <ExplainAccessPanel
+          userName={user.userName}
+          organizationId={organizationId}
+          {...(why.cluster ? { initialCluster: why.cluster } : {})}
+        />
+      ) : (
+        <Typography.Text>{t('explain.noOrganization')}</Typography.Text>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,142 @@
+// "Why can / can't user U do permission P on cluster C": the console's side of the answer,
+// computed with the same rules as effectiveClusterAccess, and the member checks to ask.
+import type { ClusterAccess, ClusterLike, Effect } from './effective.js';
+import { chosenBindings, clusterAccessOf, groupsOf, isMemberOf } from './effective.js';
+import { findPermission } from './catalogue.js';
+import type { Role } from '../crds/role.js';
+import type { UserGroup } from '../crds/user-group.js';
+import type { User } from '../crds/user.js';
+import type { OrganizationLookup } from '../iam/org-scope.js';
+import { organizationOf } from '../iam/org-scope.js';
+
+/** Why the console allows or refuses, most decisive first; the console words each code. */
+export type ExplanationReason =
+  | 'not-member'
+  | 'no-binding'
+  | 'cluster-denied'
+  | 'role-denies'
+  | 'not-granted'
+  | 'granted'
+  | 'system-admin';
+
+export interface ExplainedBinding {
+  source: { kind: 'group'; name: string } | { kind: 'user' };
+  role: string;
+  effect: Effect;
+  /** False when the role is missing or of another organization: it grants nothing. */
+  usable: boolean;
+  /** What this role says about the permission. */
+  permission: 'allow' | 'deny' | 'absent';
+}
+
+export interface ConsoleVerdict {
+  user: string;
+  cluster: string;
+  organization: string;
+  permission: string;
+  memberOfOrganization: boolean;
+  /** Whose bindings were chosen on this cluster (SPEC §6 "groups first", per organization). */
+  chosen: 'groups' | 'user' | 'none';
+  /** The groups of the organization the user is in, when chosen is 'groups'. */
+  groups: string[];
+  bindings: ExplainedBinding[];
+  effect: Effect | 'None';
+  /** The permission is among what the chosen roles allow after denials. */
+  allowedByRoles: boolean;
+  allowed: boolean;
+  reason: ExplanationReason;
+}
+
+interface Named {
+  metadata: { name: string };
+}
+type UserLike = Named & Pick<User, 'spec'>;
+type GroupLike = Named & Pick<UserGroup, 'spec'>;
+type RoleLike = Named & Pick<Role, 'spec'>;
+
+function roleSays(role: RoleLike | undefined, permission: string): ExplainedBinding['permission'] {
+  const entries = (role?.spec.permissions ?? []).filter((p) => p.name === permission);
+  if (entries.some((p) => p.effect === 'deny')) return 'deny';
+  return entries.length > 0 ? 'allow' : 'absent';
+}
+
+function reasonOf(
+  user: UserLike,
+  access: ClusterAccess | undefined,
+  member: boolean,
+  allowedByRoles: boolean,
+  bindings: readonly ExplainedBinding[],
+): ExplanationReason {
+  if (access?.effect === 'Deny') return 'cluster-denied';
+  // System admins hold the owner role in every member that does not deny them.
+  if (user.spec.sysAdmin === true) return 'system-admin';
+  if (!member) return 'not-member';
+  if (!access) return 'no-binding';
+  if (allowedByRoles) return 'granted';
+  return bindings.some((b) => b.usable && b.permission === 'deny') ? 'role-denies' : 'not-granted';
+}
+
+/** The console's verdict, with every binding that was considered and what its role says. */
+export function explainConsoleAccess(
+  user: UserLike,
+  groups: readonly GroupLike[],
+  roles: readonly RoleLike[],
+  cluster: ClusterLike,
+  permission: string,
+  organizations: OrganizationLookup,
+): ConsoleVerdict {
+  const organization = organizationOf(cluster, organizations) ?? '';
+  const member = isMemberOf(user, organization);
+  const choice = chosenBindings(user, groups, cluster.metadata.name, organization);
+  const access = clusterAccessOf(user, groups, roles, cluster, organizations);
+  const roleByName = new Map(roles.map((r) => [r.metadata.name, r]));
+  const bindings: ExplainedBinding[] = (access?.roles ?? []).map((b) => ({
+    source: b.source,
+    role: b.role,
+    effect: b.effect,
+    usable: b.usable,
+    permission: roleSays(roleByName.get(b.role), permission),
+  }));
+  const allowedByRoles = access?.permissions.includes(permission) ?? false;
+  const reason = reasonOf(user, access, member, allowedByRoles, bindings);
+  const chosenGroups =
+    choice?.chosen === 'groups'
+      ? groupsOf(user, groups, organization)
+          .map((g) => g.metadata.name)
+          .sort()
+      : [];
+  return {
+    user: user.metadata.name,
+    cluster: cluster.metadata.name,
+    organization,
+    permission,
+    memberOfOrganization: member,
+    chosen: choice?.chosen ?? 'none',
+    groups: chosenGroups,
+    bindings,
+    effect: access?.effect ?? 'None',
+    allowedByRoles,
+    allowed: reason === 'granted' || reason === 'system-admin',
+    reason,
+  };
+}
+
+/** One question for the member's authorizer (a SubjectAccessReview's resourceAttributes). */
+export interface MemberCheck {
+  group: string;
+  resource: string;
+  verb: string;
+}
+
+/** The RBAC requests a console permission stands for (access/rbac.ts projects the same rules). */
+export function memberChecksFor(permission: string): MemberCheck[] {
+  const checks: MemberCheck[] = [];
+  for (const rule of findPermission(permission)?.rules ?? []) {
+    for (const group of rule.apiGroups) {
+      for (const resource of rule.resources) {
+        for (const verb of rule.verbs) checks.push({ group, resource, verb });
+      }
+    }
+  }
+  return checks;
+}

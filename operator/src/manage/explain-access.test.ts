@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import type { MemberClient, MemberRequest } from '../clusters/member-client.js';
+import { ApiError } from '../http/errors.js';
+import {
+  clusterObject,
+  groupObject,
+  identityOf,
+  orgObject,
+  readerOf,
+  roleObject,
+  userObject,
+} from '../testing/iam.js';
+import { explainAccess } from './explain-access.js';
+
+const admin = userObject('ada', { acme: true });
+const alice = userObject(
+  'alice',
+  { acme: false },
+  { clusterPermissions: [{ cluster: 'prod', role: 'read-only', effect: 'Allow' }] },
+);
+const olga = userObject('olga', { globex: true });
+const mallory = userObject('mallory', { acme: false, 'm-org': true });
+const reader = readerOf({
+  users: [admin, alice, olga, mallory],
+  roles: [roleObject('read-only', undefined, [['node:list', 'allow']])],
+  groups: [groupObject('m-owners', 'm-org', ['mallory'])],
+  clusters: [clusterObject('prod', 'acme'), clusterObject('gprod', 'globex')],
+  organizations: [orgObject('acme'), orgObject('globex'), orgObject('m-org')],
+});
+
+/** A member whose authorizer allows what `allowed` lists, as `user verb resource`. */
+function member(allowed: string[], seen: MemberRequest[] = []) {
+  const client = {
+    asOperator: () => ({
+      request: (request: MemberRequest) => {
+        seen.push(request);
+        const spec = (request.body as { spec: { user: string; resourceAttributes: never } }).spec;
+        const { verb, resource } = spec.resourceAttributes as { verb: string; resource: string };
+        const ok = allowed.includes(`${spec.user} ${verb} ${resource}`);
+        const body = Buffer.from(
+          JSON.stringify({ status: { allowed: ok, reason: ok ? 'rbac' : '' } }),
+        );
+        return Promise.resolve({
+          status: 201,
+          headers: {},
+          body,
+          json: <T>() => JSON.parse(body.toString()) as T,
+        });
+      },
+    }),
+    asUser: () => {
+      throw new Error('explanations never act as the user');
+    },
+  } as unknown as MemberClient;
+  return { forCluster: () => Promise.resolve(client) };
+}
+
+const code = async (run: Promise<unknown>): Promise<number | 'ok'> => {
+  try {
+    await run;
+    return 'ok';
+  } catch (error) {
+    if (error instanceof ApiError) return error.entry.code;
+    throw error;
+  }
+};
+
+describe('explainAccess', () => {
+  it("answers with the console's verdict and the member's SubjectAccessReview as nimbus:<user>", async () => {
+    const seen: MemberRequest[] = [];
+    const deps = { store: reader, connector: member(['nimbus:alice list nodes'], seen) };
+    const answer = await explainAccess(deps, identityOf(admin), 'alice', {
+      cluster: 'prod',
+      permission: 'node:list',
+    });
+    expect(answer).toMatchObject({
+      organization: 'acme',
+      chosen: 'user',
+      reason: 'granted',
+      allowed: true,
+      member: { status: 'answered', principal: 'nimbus:alice', allowed: false },
+    });
+    if (answer.member.status !== 'answered') throw new Error('not answered');
+    expect(answer.member.checks.filter((c) => c.allowed).map((c) => c.verb)).toEqual(['list']);
+    expect(seen[0]).toMatchObject({
+      method: 'POST',
+      path: '/apis/authorization.k8s.io/v1/subjectaccessreviews',
+      body: {
+        spec: { user: 'nimbus:alice', resourceAttributes: { group: '', resource: 'nodes' } },
+      },
+    });
+  });
+
+  it('lets users ask about themselves, admins of the cluster organization about anyone', async () => {
+    const deps = { store: reader, connector: member([]) };
+    const query = { cluster: 'prod', permission: 'node:cordon' };
+    expect(await code(explainAccess(deps, identityOf(alice), 'alice', query))).toBe('ok');
+    // mallory administers m-org, not acme: she may not look at alice on acme's cluster.
+    expect(await code(explainAccess(deps, identityOf(mallory), 'alice', query))).toBe(9997);
+    // olga is not in acme: acme's cluster does not exist for her.
+    expect(await code(explainAccess(deps, identityOf(olga), 'olga', query))).toBe(1004);
+    const unknown = { cluster: 'prod', permission: 'fly:away' };
+    expect(await code(explainAccess(deps, identityOf(admin), 'alice', unknown))).toBe(1000);
+  });
+
+  it('says when the member cannot be asked, without failing the explanation', async () => {
+    const connector = { forCluster: () => Promise.reject(new Error('secret detail')) };
+    const answer = await explainAccess(
+      { store: reader, connector },
+      identityOf(mallory),
+      'mallory',
+      {
+        cluster: 'prod',
+        permission: 'node:cordon',
+      },
+    );
+    expect(answer.reason).toBe('no-binding');
+    expect(answer.member).toEqual({
+      status: 'unreachable',
+      principal: 'nimbus:mallory',
+      message: 'the member could not be asked',
+    });
+  });
+});

@@ -1,0 +1,155 @@
+// GET /manage.{host}/users/:userName/explain?cluster=&permission=: why a user can or cannot do
+// a console permission on a cluster, from the console's bindings and from the member itself.
+import { z } from 'zod';
+import { permissionNames } from '../access/catalogue.js';
+import type { ConsoleVerdict, MemberCheck } from '../access/explain.js';
+import { explainConsoleAccess, memberChecksFor } from '../access/explain.js';
+import { denied, isAdminOf, isSelf, membershipIn } from '../access/scope.js';
+import type { ClusterConnector } from '../clusters/connector.js';
+import type { MemberRequester } from '../clusters/member-client.js';
+import { MemberCallError } from '../clusters/member-client.js';
+import { memberUserName } from '../clusters/member-principal.js';
+import type { ClusterObject } from '../hub/store.js';
+import type { IamReader } from '../iam/directory.js';
+import { resolve } from '../iam/directory.js';
+import { organizationOf } from '../iam/org-scope.js';
+import { invalid, notFound, parseRequest } from '../iam/problems.js';
+import type { Identity } from '../identity/identity.js';
+
+export const explainQuery = z.object({
+  cluster: z.string().trim().min(1).max(253),
+  permission: z.string().trim().min(1).max(100),
+});
+
+const parallelReviews = 8;
+
+export interface CheckAnswer extends MemberCheck {
+  allowed: boolean;
+  /** The authorizer's own reason, when it gave one. */
+  reason: string;
+}
+
+/** The member's verdict for the impersonated user, or why it could not be asked. */
+export type MemberVerdict =
+  | { status: 'answered'; principal: string; allowed: boolean; checks: CheckAnswer[] }
+  | { status: 'not-ready' | 'unreachable'; principal: string; message: string };
+
+export interface AccessExplanation extends ConsoleVerdict {
+  member: MemberVerdict;
+}
+
+export interface ExplainDeps {
+  store: Pick<IamReader, 'clusters' | 'users' | 'userGroups' | 'roles' | 'organizations'>;
+  connector: Pick<ClusterConnector, 'forCluster'>;
+  /** Deadline of each member call. */
+  timeoutMs?: number;
+}
+
+/**
+ * The cluster, when the caller may explain access on it: users for themselves on clusters of
+ * their organizations, administrators of the cluster's organization and system admins for
+ * anyone. A cluster of another organization does not exist for the caller.
+ */
+function explainableCluster(
+  deps: ExplainDeps,
+  identity: Identity,
+  userName: string,
+  ref: string,
+): ClusterObject {
+  const cluster = deps.store.clusters.get(ref);
+  const org = cluster ? organizationOf(cluster, deps.store.organizations) : undefined;
+  if (!cluster || (!identity.sysAdmin && (org === undefined || !membershipIn(identity, org)))) {
+    throw notFound(`cluster ${ref}`);
+  }
+  if (identity.sysAdmin || isSelf(identity, userName)) return cluster;
+  if (org === undefined || !isAdminOf(identity, org)) throw denied();
+  return cluster;
+}
+
+async function review(
+  member: MemberRequester,
+  principal: string,
+  check: MemberCheck,
+  timeoutMs: number,
+): Promise<CheckAnswer> {
+  const response = await member.request({
+    method: 'POST',
+    path: '/apis/authorization.k8s.io/v1/subjectaccessreviews',
+    timeoutMs,
+    body: {
+      apiVersion: 'authorization.k8s.io/v1',
+      kind: 'SubjectAccessReview',
+      spec: { user: principal, resourceAttributes: { ...check } },
+    },
+  });
+  if (response.status < 200 || response.status >= 300) {
+    throw new Error(`the member answered ${response.status} to a SubjectAccessReview`);
+  }
+  const status = response.json<{ status?: { allowed?: boolean; reason?: string } }>().status;
+  return { ...check, allowed: status?.allowed === true, reason: status?.reason ?? '' };
+}
+
+/** Asks the member, as the operator, whether the impersonated user may do each check. */
+async function memberVerdict(
+  deps: ExplainDeps,
+  cluster: ClusterObject,
+  userName: string,
+  checks: readonly MemberCheck[],
+): Promise<MemberVerdict> {
+  const principal = memberUserName(userName);
+  if (cluster.status?.ready === false) {
+    return { status: 'not-ready', principal, message: 'unreachable at the last probe' };
+  }
+  const timeoutMs = deps.timeoutMs ?? 5_000;
+  try {
+    const member = (await deps.connector.forCluster(cluster, timeoutMs)).asOperator();
+    const answers: CheckAnswer[] = [];
+    for (let i = 0; i < checks.length; i += parallelReviews) {
+      const batch = checks.slice(i, i + parallelReviews);
+      answers.push(
+        ...(await Promise.all(batch.map((check) => review(member, principal, check, timeoutMs)))),
+      );
+    }
+    return {
+      status: 'answered',
+      principal,
+      allowed: answers.length > 0 && answers.every((a) => a.allowed),
+      checks: answers,
+    };
+  } catch (error) {
+    // Only our own phrasing goes out: never what a member or a vendor put in an error.
+    const message =
+      error instanceof MemberCallError ? error.message : 'the member could not be asked';
+    return { status: 'unreachable', principal, message };
+  }
+}
+
+export async function explainAccess(
+  deps: ExplainDeps,
+  identity: Identity,
+  userRef: string,
+  input: unknown,
+): Promise<AccessExplanation> {
+  const query = parseRequest(explainQuery, input);
+  if (!permissionNames.has(query.permission)) {
+    throw invalid('permission', `permission ${query.permission} is not in the catalogue`);
+  }
+  const user = resolve(deps.store.users, userRef);
+  if (!user) throw identity.sysAdmin ? notFound(`user ${userRef}`) : denied();
+  const cluster = explainableCluster(deps, identity, user.metadata.name, query.cluster);
+  const consoleVerdict = explainConsoleAccess(
+    user,
+    deps.store.userGroups.list(),
+    deps.store.roles.list(),
+    cluster,
+    query.permission,
+    deps.store.organizations,
+  );
+  const member = await memberVerdict(
+    deps,
+    cluster,
+    user.metadata.name,
+    memberChecksFor(query.permission),
+  );
+  return { ...consoleVerdict, member };
+}
