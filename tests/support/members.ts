@@ -71,6 +71,14 @@ export function removeGitOpsUser(userName: string): void {
   hub(['delete', 'secret', '-n', namespace, `${userName}-password`, '--ignore-not-found']);
 }
 
+/**
+ * The name a member's RBAC knows a Nimbus user by (the impersonated user and the subject of the
+ * projected bindings). One place, so a change of the prefix changes every test that asks.
+ */
+export function memberPrincipal(userName: string): string {
+  return userName;
+}
+
 /** Waits until the member's RBAC answers `kubectl auth can-i … --as user` with `want`. */
 export async function memberAllows(
   member: MemberName,
