@@ -2,6 +2,7 @@
 // the keyset, a namespace-limited page and a trigram search over N objects.
 // Run: npx tsx bench/index-store.ts [objects]   (from the repository root)
 import { IndexStore } from '../operator/src/index/store.js';
+import { everyKindIn } from '../operator/src/index/testing/scope.js';
 import type { KubeObject } from '../operator/src/index/trim.js';
 
 const total = Number(process.argv[2] ?? 100_000);
@@ -42,7 +43,7 @@ console.log(
   `replaceAll ${total} objects: ${writeMs.toFixed(0)} ms (${Math.round(total / (writeMs / 1000))}/s)`,
 );
 
-const scope = [{ cluster: 'member-a' }, { cluster: 'member-b' }];
+const scope = [everyKindIn('member-a'), everyKindIn('member-b')];
 let cursor: string | undefined;
 for (let page = 0; page < 100; page++) {
   cursor = store.list({ scope, kinds: ['pods'], limit: 50, after: cursor }).nextCursor;
@@ -52,7 +53,7 @@ time('page 101 of 50 (keyset)', () =>
   store.list({ scope, kinds: ['pods'], limit: 50, after: cursor }),
 );
 time('page of 50, two namespaces allowed', () =>
-  store.list({ scope: [{ cluster: 'member-a', namespaces: ['ns-3', 'ns-4'] }], kinds: ['pods'] }),
+  store.list({ scope: [everyKindIn('member-a', ['ns-3', 'ns-4'])], kinds: ['pods'] }),
 );
 time('label app:app-42', () => store.list({ scope, kinds: ['pods'], labels: ['app:app-42'] }));
 time('name contains "p-42-"', () => store.list({ scope, kinds: ['pods'], nameContains: 'p-42-' }));

@@ -11,6 +11,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
 import { findIndexedKind } from '../operator/src/index/kinds.js';
 import { IndexStore } from '../operator/src/index/store.js';
+import { everyKindIn } from '../operator/src/index/testing/scope.js';
 import { WatchLoop } from '../operator/src/index/watch-loop.js';
 import { kubectlBaseline } from './lib/baseline.js';
 import { call, openMember, type Member } from './lib/member.js';
@@ -133,11 +134,11 @@ async function main(): Promise<Results> {
     ms: Math.max(...syncTimes),
   });
 
-  const scope = members.map((member) => ({ cluster: member.name }));
+  const scope = members.map((member) => everyKindIn(member.name));
   const kinds = ['configmaps'];
   // A change made through the member API, until the watch has put it in the index.
   const [first] = members as [Member];
-  const bench7 = { scope: [{ cluster: first.name, namespaces: [benchNamespace] }], kinds };
+  const bench7 = { scope: [everyKindIn(first.name, [benchNamespace])], kinds };
   let n = 0;
   console.log(`index: ${total} objects synced; timing a followed change, then queries`);
   const follow = await time(

@@ -9,6 +9,7 @@ import { findIndexedKind } from '../../operator/src/index/kinds.js';
 import { KubeConfigTransport } from '../../operator/src/index/kube-transport.js';
 import { IndexStore } from '../../operator/src/index/store.js';
 import { WatchLoop } from '../../operator/src/index/watch-loop.js';
+import { everyKindIn } from '../../operator/src/index/testing/scope.js';
 
 const cluster = 'member-a';
 
@@ -25,13 +26,13 @@ describe('index watch loops against member-a', () => {
   };
   const webPods = () =>
     store.list({
-      scope: [{ cluster, namespaces: ['demo'] }],
+      scope: [everyKindIn(cluster, ['demo'])],
       kinds: ['pods'],
       labels: ['app:web'],
     }).items;
   const webDeployment = () =>
     store
-      .list({ scope: [{ cluster }], kinds: ['deployments'], namespaces: ['demo'] })
+      .list({ scope: [everyKindIn(cluster)], kinds: ['deployments'], namespaces: ['demo'] })
       .items.find((item) => item.name === 'web');
 
   beforeAll(() => {
@@ -102,12 +103,12 @@ describe('index watch loops against member-a', () => {
     ]);
     const probe = () =>
       store
-        .list({ scope: [{ cluster }], kinds: ['secrets'], namespaces: ['demo'] })
+        .list({ scope: [everyKindIn(cluster)], kinds: ['secrets'], namespaces: ['demo'] })
         .items.find((item) => item.name === 'nimbus-index-probe');
     await eventuallyPasses(() => expect(probe()).toBeDefined(), settled);
     expect(Object.keys(probe()?.object ?? {}).sort()).toEqual(['apiVersion', 'kind', 'metadata']);
     expect(JSON.stringify(probe())).not.toContain(Buffer.from('hunter2-index').toString('base64'));
-    expect(store.search({ text: 'index-probe', scope: [{ cluster }] })).toEqual([
+    expect(store.search({ text: 'index-probe', scope: [everyKindIn(cluster)] })).toEqual([
       {
         cluster,
         resources: [

@@ -65,7 +65,9 @@ interface Chosen {
  * SPEC §6 "groups first", decided per cluster among the bindings of the cluster's organization
  * only: when the user (a member of that organization) is in any of its groups, those groups'
  * bindings on the cluster; otherwise the user's own. Undefined when the user is not a member of
- * the organization that owns the cluster, so no binding of any kind applies.
+ * the organization that owns the cluster, so no binding of any kind applies — except for system
+ * admins, whose own bindings (set only by system admins) apply everywhere, so one that denies a
+ * cluster takes their built-in owner role there away (docs/decisions.md "System admins in members").
  */
 export function chosenBindings(
   user: UserLike,
@@ -73,7 +75,7 @@ export function chosenBindings(
   cluster: string,
   org: string,
 ): Chosen | undefined {
-  if (!isMemberOf(user, org)) return undefined;
+  if (!isMemberOf(user, org) && user.spec.sysAdmin !== true) return undefined;
   const memberGroups = groupsOf(user, groups, org);
   if (memberGroups.length > 0) {
     return {

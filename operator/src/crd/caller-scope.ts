@@ -1,11 +1,14 @@
 // Which member clusters a caller may read through /crd.{host}: the clusters of their
-// organizations, and among those, for object data, only the ones where their effect is Allow.
+// organizations, and among those, for object data, only the ones where their effect is Allow,
+// and there only the kinds their roles let them list in the member.
 import type { ClusterAccess } from '../access/effective.js';
 import { effectiveClusterAccess } from '../access/effective.js';
+import { allowedBy, systemAdminRole } from '../clusters/rbac/desired-state.js';
 import type { ClusterObject, HubStore } from '../hub/store.js';
 import { organizationOf } from '../iam/org-scope.js';
 import type { Identity } from '../identity/identity.js';
 import type { ClusterScope } from '../index/store-query.js';
+import { listableKinds } from './listable-kinds.js';
 
 export type CrdReader = Pick<
   HubStore,
@@ -18,8 +21,28 @@ export interface CallerClusters {
   access: Record<string, ClusterAccess>;
   /** The organization each visible cluster belongs to (none: '', which system admins see). */
   owners: Record<string, string>;
-  /** The index scope: visible clusters whose effect is Allow (system admins: all not denied). */
+  /**
+   * The index scope: visible clusters whose effect is Allow (system admins: all not denied),
+   * each with the kinds the caller may list there (possibly none).
+   */
   scope: ClusterScope[];
+}
+
+/**
+ * The console permissions the member grants the caller on a cluster: the effective allowed
+ * permissions, and for a system admin also the owner role the member binds them to
+ * (clusters/rbac/desired-state.ts) unless a binding denies them.
+ */
+function memberPermissions(
+  store: CrdReader,
+  identity: Identity,
+  access: ClusterAccess | undefined,
+): string[] {
+  if (access?.effect === 'Deny') return [];
+  const granted = access?.permissions ?? [];
+  if (!identity.sysAdmin) return granted;
+  const owner = store.roles.get(systemAdminRole);
+  return [...granted, ...(owner ? allowedBy(owner) : [])];
 }
 
 export async function callerClusters(
@@ -50,6 +73,14 @@ export async function callerClusters(
       // System admins hold the owner role in every member that does not deny them.
       return effect === 'Allow' || (identity.sysAdmin && effect !== 'Deny');
     })
-    .map((cluster) => ({ cluster: cluster.metadata.name }));
+    .map((cluster) => {
+      const permissions = memberPermissions(store, identity, access[cluster.metadata.name]);
+      return { cluster: cluster.metadata.name, kinds: listableKinds(permissions) };
+    });
   return { visible, access, owners, scope };
+}
+
+/** The kinds the caller may list in `cluster` (none when the cluster is not in their scope). */
+export function kindsIn(caller: CallerClusters, cluster: string): readonly string[] {
+  return caller.scope.find((entry) => entry.cluster === cluster)?.kinds ?? [];
 }

@@ -2,6 +2,8 @@
 export interface IndexedKind {
   /** Stable name used as the `kind` column and in API filters (the plural resource name). */
   name: string;
+  /** The Kubernetes Kind, e.g. `Pod`: what the console's routes and favourites name. */
+  kind: string;
   group: string;
   version: string;
   plural: string;
@@ -10,8 +12,14 @@ export interface IndexedKind {
   metadataOnly?: boolean;
 }
 
-const core = (plural: string, namespaced: boolean, metadataOnly = false): IndexedKind => ({
+const core = (
+  kind: string,
+  plural: string,
+  namespaced: boolean,
+  metadataOnly = false,
+): IndexedKind => ({
   name: plural,
+  kind,
   group: '',
   version: 'v1',
   plural,
@@ -19,8 +27,15 @@ const core = (plural: string, namespaced: boolean, metadataOnly = false): Indexe
   ...(metadataOnly ? { metadataOnly } : {}),
 });
 
-const grouped = (group: string, version: string, plural: string, namespaced = true) => ({
+const grouped = (
+  kind: string,
+  group: string,
+  version: string,
+  plural: string,
+  namespaced = true,
+): IndexedKind => ({
   name: plural,
+  kind,
   group,
   version,
   plural,
@@ -28,26 +43,32 @@ const grouped = (group: string, version: string, plural: string, namespaced = tr
 });
 
 export const indexedKinds: readonly IndexedKind[] = [
-  core('namespaces', false),
-  core('nodes', false),
-  core('pods', true),
-  grouped('apps', 'v1', 'deployments'),
-  grouped('apps', 'v1', 'statefulsets'),
-  grouped('apps', 'v1', 'daemonsets'),
-  grouped('batch', 'v1', 'cronjobs'),
-  grouped('batch', 'v1', 'jobs'),
-  core('services', true),
-  grouped('networking.k8s.io', 'v1', 'ingresses'),
-  core('configmaps', true),
-  core('secrets', true, true),
-  core('persistentvolumes', false),
-  core('persistentvolumeclaims', true),
-  grouped('storage.k8s.io', 'v1', 'storageclasses', false),
-  core('events', true),
+  core('Namespace', 'namespaces', false),
+  core('Node', 'nodes', false),
+  core('Pod', 'pods', true),
+  grouped('Deployment', 'apps', 'v1', 'deployments'),
+  grouped('StatefulSet', 'apps', 'v1', 'statefulsets'),
+  grouped('DaemonSet', 'apps', 'v1', 'daemonsets'),
+  grouped('CronJob', 'batch', 'v1', 'cronjobs'),
+  grouped('Job', 'batch', 'v1', 'jobs'),
+  core('Service', 'services', true),
+  grouped('Ingress', 'networking.k8s.io', 'v1', 'ingresses'),
+  core('ConfigMap', 'configmaps', true),
+  core('Secret', 'secrets', true, true),
+  core('PersistentVolume', 'persistentvolumes', false),
+  core('PersistentVolumeClaim', 'persistentvolumeclaims', true),
+  grouped('StorageClass', 'storage.k8s.io', 'v1', 'storageclasses', false),
+  core('Event', 'events', true),
 ];
 
 export function findIndexedKind(name: string): IndexedKind | undefined {
   return indexedKinds.find((kind) => kind.name === name);
+}
+
+/** The kind a favourite's or route's type names: the Kind (`Pod`) or the plural, any case. */
+export function indexedKindOfType(type: string): IndexedKind | undefined {
+  const lower = type.toLowerCase();
+  return indexedKinds.find((kind) => kind.kind.toLowerCase() === lower || kind.name === lower);
 }
 
 /** Collection path across all namespaces, e.g. `/apis/apps/v1/deployments`. */

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { maxLabelKeys, maxValuesPerKey } from './label-query.js';
 import { IndexStore } from './store.js';
 import type { KubeObject } from './trim.js';
+import { everyKindIn } from './testing/scope.js';
 
 let index: IndexStore;
 
@@ -24,7 +25,7 @@ describe('IndexStore.labels', () => {
       many.push(object(`w${i}`, { common: 'popular' }));
     }
     index.upsert('alpha', 'pods', many);
-    const labels = index.labels({ scope: [{ cluster: 'alpha' }] });
+    const labels = index.labels({ scope: [everyKindIn('alpha')] });
     expect(labels).toHaveLength(maxLabelKeys);
     const common = labels.find((entry) => entry.key === 'common');
     expect(common?.values).toHaveLength(maxValuesPerKey);
@@ -38,7 +39,7 @@ describe('IndexStore.labels', () => {
     ]);
     index.upsert('alpha', 'configmaps', [object('c', { app: 'conf' }, 'shop')]);
     index.upsert('bravo', 'pods', [object('d', { app: 'web' }, 'shop')]);
-    const scope = [{ cluster: 'alpha', namespaces: ['shop'] }];
+    const scope = [everyKindIn('alpha', ['shop'])];
     expect(index.labels({ scope })).toEqual([
       {
         key: 'app',
@@ -51,7 +52,7 @@ describe('IndexStore.labels', () => {
     expect(index.labels({ scope, kinds: ['pods'] })).toEqual([
       { key: 'app', values: [{ value: 'web', count: 1 }] },
     ]);
-    const everywhere = [{ cluster: 'alpha' }, { cluster: 'bravo' }];
+    const everywhere = [everyKindIn('alpha'), everyKindIn('bravo')];
     expect(index.labels({ scope: everywhere, search: 'AP' })[0]?.values).toHaveLength(3);
     expect(index.labels({ scope: everywhere, search: 'app:we' })).toEqual([
       { key: 'app', values: [{ value: 'web', count: 2 }] },

@@ -1,7 +1,7 @@
 // Label keys and their values across the caller's part of the index, counted in SQL: only the
 // top keys and values leave SQLite, however many objects carry them.
 import type { SQLInputValue } from 'node:sqlite';
-import type { ClusterScope } from './store-query.js';
+import { scopeClause, type ClusterScope } from './scope-clause.js';
 
 export interface LabelQuery {
   scope: readonly ClusterScope[];
@@ -21,26 +21,6 @@ export const maxLabelKeys = 200;
 export const maxValuesPerKey = 50;
 
 const marks = (values: readonly unknown[]): string => values.map(() => '?').join(', ');
-
-/** The same rule as list and search: whole clusters, or named namespaces of one cluster. */
-function scopeClause(scope: readonly ClusterScope[], params: SQLInputValue[]): string | undefined {
-  const parts: string[] = [];
-  const whole = scope.filter((entry) => entry.namespaces === undefined).map((e) => e.cluster);
-  if (whole.length > 0) {
-    parts.push(`o.cluster IN (${marks(whole)})`);
-    params.push(...whole);
-  }
-  for (const entry of scope) {
-    const namespaces = entry.namespaces;
-    if (namespaces === undefined || namespaces.length === 0) continue;
-    parts.push(
-      `(o.cluster = ? AND (o.namespace IN (${marks(namespaces)})
-        OR (o.kind = 'namespaces' AND o.namespace = '' AND o.name IN (${marks(namespaces)}))))`,
-    );
-    params.push(entry.cluster, ...namespaces, ...namespaces);
-  }
-  return parts.length > 0 ? `(${parts.join(' OR ')})` : undefined;
-}
 
 function searchClause(search: string, params: SQLInputValue[]): string {
   const at = search.indexOf(':');

@@ -1,3 +1,20 @@
+/**
+ * What the stored rows look like, kept in `PRAGMA user_version`. Raise it whenever the layout or
+ * what trim.ts keeps changes: a store opened with another version is emptied and rebuilt, so the
+ * loops' relist writes every object anew (an unchanged resourceVersion would otherwise keep the
+ * old row, and with it values the index no longer stores). 2: values lists must not show removed.
+ */
+export const indexFormatVersion = 2;
+
+/** Drops what `schema` creates, for a store of another format. */
+export const dropSchema = `
+DROP TRIGGER IF EXISTS objects_fts_insert;
+DROP TRIGGER IF EXISTS objects_fts_delete;
+DROP TRIGGER IF EXISTS objects_fts_update;
+DROP TABLE IF EXISTS objects_fts;
+DROP TABLE IF EXISTS objects;
+`;
+
 // SQLite layout of the index. `id` is the stable rowid the trigram table is keyed by
 // (implicit rowids may be renumbered by VACUUM); (cluster, kind, uid) is the natural key.
 export const schema = `

@@ -2,18 +2,14 @@
 // part of the WHERE clause, so every page is cut after filtering, never before.
 import type { SQLInputValue } from 'node:sqlite';
 import { decodeCursor, type CursorKey } from './cursor.js';
+import { scopeClause, type ClusterScope } from './scope-clause.js';
 
-/** What a caller may see in one cluster; no `namespaces` means the whole cluster. */
-export interface ClusterScope {
-  cluster: string;
-  namespaces?: readonly string[];
-}
+export type { ClusterScope } from './scope-clause.js';
 
 export type SortField = 'name' | 'created';
 
 export interface ListQuery {
-  /** The caller's rights. Namespace-limited callers see no cluster-scoped objects except
-   *  the Namespace objects they are allowed into. */
+  /** The caller's rights (scope-clause.ts): per cluster, the kinds they may list. */
   scope: readonly ClusterScope[];
   kinds: readonly string[];
   /** Filters chosen by the caller, narrowing `scope`. */
@@ -62,6 +58,12 @@ export interface BuiltList {
 
 /** undefined when the query can match nothing (no scope, no kinds). */
 export function buildList(query: ListQuery): BuiltList | undefined {
+  const sort = query.sort ?? 'name';
+  const order = query.order ?? 'asc';
+  const keyColumns = sortColumns[sort];
+  const sortId = `${sort}.${order}`;
+  // A malformed cursor is refused even when the caller may see nothing.
+  const key = query.after ? decodeCursor(sortId, query.after, keyColumns.length) : undefined;
   const where: Where = { clauses: [], params: [] };
   if (!addScope(where, narrowScope(query.scope, query.clusters)) || query.kinds.length === 0) {
     return undefined;
@@ -76,12 +78,7 @@ export function buildList(query: ListQuery): BuiltList | undefined {
   if (query.nameContains?.trim()) {
     addNameContains(where, query.nameContains.trim());
   }
-  const sort = query.sort ?? 'name';
-  const order = query.order ?? 'asc';
-  const keyColumns = sortColumns[sort];
-  const sortId = `${sort}.${order}`;
-  if (query.after) {
-    const key = decodeCursor(sortId, query.after, keyColumns.length);
+  if (key) {
     const tuple = keyColumns.map((column) => `o.${column}`).join(', ');
     const marks = keyColumns.map(() => '?').join(', ');
     where.clauses.push(`(${tuple}) ${order === 'asc' ? '>' : '<'} (${marks})`);
@@ -143,27 +140,9 @@ function narrowScope(scope: readonly ClusterScope[], clusters?: readonly string[
 }
 
 function addScope(where: Where, scope: readonly ClusterScope[]): boolean {
-  const parts: string[] = [];
-  const whole = scope.filter((entry) => entry.namespaces === undefined).map((e) => e.cluster);
-  if (whole.length > 0) {
-    parts.push(`o.cluster IN (${marks(whole)})`);
-    where.params.push(...whole);
-  }
-  for (const entry of scope) {
-    const namespaces = entry.namespaces;
-    if (namespaces === undefined || namespaces.length === 0) {
-      continue;
-    }
-    parts.push(
-      `(o.cluster = ? AND (o.namespace IN (${marks(namespaces)})
-        OR (o.kind = 'namespaces' AND o.namespace = '' AND o.name IN (${marks(namespaces)}))))`,
-    );
-    where.params.push(entry.cluster, ...namespaces, ...namespaces);
-  }
-  if (parts.length === 0) {
-    return false;
-  }
-  where.clauses.push(`(${parts.join(' OR ')})`);
+  const clause = scopeClause(scope, where.params);
+  if (clause === undefined) return false;
+  where.clauses.push(clause);
   return true;
 }
 

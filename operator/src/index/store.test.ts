@@ -2,9 +2,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { IndexStore } from './store.js';
 import { InvalidCursorError } from './cursor.js';
+import { indexFormatVersion } from './schema.js';
 import type { KubeObject } from './trim.js';
+import { everyKindIn } from './testing/scope.js';
 
 function obj(
   name: string,
@@ -26,7 +29,7 @@ function obj(
   };
 }
 
-const all = (...clusters: string[]) => clusters.map((cluster) => ({ cluster }));
+const all = (...clusters: string[]) => clusters.map((cluster) => everyKindIn(cluster));
 
 describe('IndexStore', () => {
   let store: IndexStore;
@@ -156,7 +159,7 @@ describe('IndexStore', () => {
     store.upsert('b', 'pods', [obj('a-other-cluster', 'demo')]);
     store.upsert('a', 'namespaces', [obj('demo', undefined), obj('secret-team', undefined)]);
     store.upsert('a', 'nodes', [obj('node-1', undefined)]);
-    const scope = [{ cluster: 'a', namespaces: ['demo'] }];
+    const scope = [everyKindIn('a', ['demo'])];
     const page = store.list({ scope, kinds: ['pods'], limit: 1 });
     expect(page.items.map((o) => o.name)).toEqual(['z-allowed']);
     expect(page.nextCursor).toBeUndefined();
@@ -168,12 +171,108 @@ describe('IndexStore', () => {
     ).toHaveLength(1);
   });
 
+  it('applies the kinds allowed per cluster before the limit, in lists, search and labels', () => {
+    // Cluster a allows pods only, b services only: 20 hidden a/services sort before the rest.
+    const tagged = (name: string) => obj(name, 'demo', { labels: { team: 'x' } });
+    store.upsert(
+      'a',
+      'services',
+      Array.from({ length: 20 }, (_, i) => tagged(`a-svc-${i}`)),
+    );
+    store.upsert('a', 'pods', [tagged('b-pod')]);
+    store.upsert('b', 'pods', [tagged('a-pod-hidden')]);
+    store.upsert('b', 'services', [tagged('c-svc')]);
+    const scope = [
+      { cluster: 'a', kinds: ['pods'] },
+      { cluster: 'b', kinds: ['services'] },
+      { cluster: 'c', kinds: [] },
+    ];
+    const first = store.list({ scope, kinds: ['pods', 'services'], limit: 1 });
+    expect(first.items.map((o) => `${o.cluster}/${o.name}`)).toEqual(['a/b-pod']);
+    const second = store.list({
+      scope,
+      kinds: ['pods', 'services'],
+      limit: 1,
+      after: first.nextCursor,
+    });
+    expect(second.items.map((o) => `${o.cluster}/${o.name}`)).toEqual(['b/c-svc']);
+    expect(second.nextCursor).toBeUndefined();
+    const hits = store
+      .search({ text: 'svc', scope })
+      .map((g) => `${g.cluster}/${g.resources.length}`);
+    expect(hits).toEqual(['b/1']);
+    expect(store.labels({ scope })).toEqual([{ key: 'team', values: [{ value: 'x', count: 2 }] }]);
+    expect(store.list({ scope: [{ cluster: 'a', kinds: [] }], kinds: ['pods'] }).items).toEqual([]);
+  });
+
+  it('keeps no ConfigMap values, env values or Secret annotations beyond the allow-list', () => {
+    store.upsert('a', 'configmaps', [
+      { ...obj('settings', 'demo'), data: { url: 'hunter2-url' }, binaryData: { key: 'aHVu' } },
+    ]);
+    const template = {
+      spec: {
+        initContainers: [{ name: 'init', env: [{ name: 'A', value: 'hunter2-init' }] }],
+        containers: [
+          {
+            name: 'app',
+            env: [
+              { name: 'B', value: 'hunter2-app' },
+              { name: 'C', valueFrom: { secretKeyRef: { name: 's', key: 'k' } } },
+            ],
+          },
+        ],
+      },
+    };
+    store.upsert('a', 'pods', [{ ...obj('web', 'demo'), ...template }]);
+    store.upsert('a', 'cronjobs', [
+      {
+        ...obj('nightly', 'demo'),
+        spec: { schedule: '@daily', jobTemplate: { spec: { template } } },
+      },
+    ]);
+    store.upsert('a', 'secrets', [
+      {
+        ...obj('token', 'demo'),
+        kind: 'Secret',
+        metadata: {
+          ...obj('token', 'demo').metadata,
+          annotations: {
+            'kubernetes.io/service-account.name': 'builder',
+            'example.com/api-token': 'hunter2-annotation',
+          },
+        },
+      },
+    ]);
+    const everything = store.list({
+      scope: all('a'),
+      kinds: ['configmaps', 'pods', 'cronjobs', 'secrets'],
+    });
+    const stored = JSON.stringify(everything.items);
+    expect(stored).not.toContain('hunter2');
+    expect(stored).not.toContain('aHVu');
+    const byName = new Map(everything.items.map((item) => [item.name, item.object]));
+    expect(byName.get('settings')).toMatchObject({ data: { url: '' }, binaryData: { key: '' } });
+    expect(byName.get('web')).toMatchObject({
+      spec: {
+        initContainers: [{ env: [{ name: 'A' }] }],
+        containers: [
+          { env: [{ name: 'B' }, { name: 'C', valueFrom: { secretKeyRef: { key: 'k' } } }] },
+        ],
+      },
+    });
+    expect(byName.get('nightly')).toMatchObject({ spec: { schedule: '@daily' } });
+    expect(byName.get('token')?.metadata?.annotations).toEqual({
+      'kubernetes.io/service-account.name': 'builder',
+    });
+    expect(store.search({ text: 'hunter2', scope: all('a') })).toEqual([]);
+  });
+
   it('searches with trigrams over name, namespace and labels, grouped by cluster then kind', () => {
     store.upsert('a', 'pods', [obj('checkout-api-7f9', 'shop', { labels: { team: 'payments' } })]);
     store.upsert('a', 'services', [obj('checkout', 'shop')]);
     store.upsert('b', 'pods', [obj('checkout-worker', 'hidden')]);
     store.upsert('a', 'configmaps', [obj('settings', 'payments-ns')]);
-    const scope = [{ cluster: 'a' }, { cluster: 'b', namespaces: ['demo'] }];
+    const scope = [everyKindIn('a'), everyKindIn('b', ['demo'])];
     expect(store.search({ text: 'CKOUT', scope })).toEqual([
       {
         cluster: 'a',
@@ -231,6 +330,36 @@ describe('IndexStore', () => {
     const [secret] = store.list({ scope: all('a'), kinds: ['secrets'] }).items;
     expect(Object.keys(secret?.object ?? {}).sort()).toEqual(['apiVersion', 'kind', 'metadata']);
     expect(JSON.stringify(secret)).not.toContain('aHVudGVyMg');
+  });
+
+  it('empties a store written in an older format, so a relist rewrites every object', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nimbus-index-'));
+    try {
+      const path = join(dir, 'index.db');
+      const first = IndexStore.open(path);
+      first.upsert('a', 'pods', [obj('web', 'demo')]);
+      first.close();
+      const raw = new DatabaseSync(path);
+      raw.exec('PRAGMA user_version = 1');
+      raw.close();
+      const reopened = IndexStore.open(path);
+      expect(reopened.count()).toBe(0);
+      reopened.replaceAll('a', 'pods', [obj('web', 'demo')]);
+      expect(reopened.count('a', 'pods')).toBe(1);
+      expect(reopened.search({ text: 'web', scope: all('a') })).toHaveLength(1);
+      reopened.close();
+      const version = new DatabaseSync(path);
+      expect(version.prepare('PRAGMA user_version').get()).toEqual({
+        user_version: indexFormatVersion,
+      });
+      version.close();
+      // The same format is kept as it is.
+      const again = IndexStore.open(path);
+      expect(again.count()).toBe(1);
+      again.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('persists to a WAL file', () => {

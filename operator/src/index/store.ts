@@ -1,12 +1,11 @@
 // The multi-cluster index: trimmed Kubernetes objects in SQLite (WAL), written by the watch
 // loops and read by list and search with the caller's rights applied in SQL.
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import { findIndexedKind } from './kinds.js';
-import { schema } from './schema.js';
+import { dropSchema, indexFormatVersion, schema } from './schema.js';
 import { buildList, buildSearch, type ListQuery, type SearchQuery } from './store-query.js';
 import { encodeCursor } from './cursor.js';
 import { buildLabelQuery, groupLabels, type LabelQuery, type LabelSummary } from './label-query.js';
-import { trimObject, type KubeObject } from './trim.js';
+import { indexedCopy, type KubeObject } from './trim.js';
 
 export interface IndexedObject {
   cluster: string;
@@ -69,7 +68,7 @@ export class IndexStore {
   ) {
     this.now = options.now ?? Date.now;
     db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
-    db.exec(schema);
+    this.migrate();
     db.exec('CREATE TEMP TABLE IF NOT EXISTS relist_seen (uid TEXT PRIMARY KEY)');
     this.upsertRow = db.prepare(`
       INSERT INTO objects (cluster, kind, uid, namespace, name, resource_version, labels,
@@ -83,6 +82,18 @@ export class IndexStore {
         phase = excluded.phase, node_name = excluded.node_name, object = excluded.object
       WHERE objects.resource_version <> excluded.resource_version`);
     this.deleteRow = db.prepare('DELETE FROM objects WHERE cluster = ? AND kind = ? AND uid = ?');
+  }
+
+  /** A store written in another format is emptied, then refilled by the loops' relists. */
+  private migrate(): void {
+    this.transaction(() => {
+      const row = this.db.prepare('PRAGMA user_version').get() as { user_version: number };
+      if (row.user_version !== indexFormatVersion) {
+        this.db.exec(dropSchema);
+        this.db.exec(`PRAGMA user_version = ${indexFormatVersion}`);
+      }
+      this.db.exec(schema);
+    });
   }
 
   /** `path` is a file (WAL mode) or ':memory:'. */
@@ -209,8 +220,7 @@ export class IndexStore {
   }
 
   private writeObject(cluster: string, kind: string, raw: KubeObject): string | undefined {
-    const metadataOnly = findIndexedKind(kind)?.metadataOnly ?? false;
-    const object = trimObject(raw, metadataOnly);
+    const object = indexedCopy(kind, raw);
     const meta = object.metadata ?? {};
     if (!meta.uid || !meta.name) {
       return undefined;

@@ -13,6 +13,7 @@ import {
   status,
   watchStream,
 } from './testing/fake-api-server.js';
+import { everyKindIn } from './testing/scope.js';
 
 function kindOf(name: string): IndexedKind {
   const kind = findIndexedKind(name);
@@ -65,7 +66,7 @@ async function until(check: () => boolean, what: string, timeoutMs = 5000): Prom
 }
 
 const names = (store: IndexStore) =>
-  store.list({ scope: [{ cluster: 'm' }], kinds: ['pods'] }).items.map((o) => o.name);
+  store.list({ scope: [everyKindIn('m')], kinds: ['pods'] }).items.map((o) => o.name);
 
 describe('WatchLoop against a fake API server', () => {
   let server: FakeApiServer;
@@ -186,7 +187,7 @@ describe('WatchLoop against a fake API server', () => {
       'application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1',
     ]);
     expect(server.requests[0]?.path).toBe('/api/v1/secrets');
-    const [stored] = store.list({ scope: [{ cluster: 'm' }], kinds: ['secrets'] }).items;
+    const [stored] = store.list({ scope: [everyKindIn('m')], kinds: ['secrets'] }).items;
     expect(stored?.resourceVersion).toBe('4');
     expect(JSON.stringify(stored)).not.toContain('c2VjcmV0');
   });

@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { denied, isSelf } from '../access/scope.js';
+import type { CallerClusters, CrdReader } from '../crd/caller-scope.js';
+import { callerClusters, kindsIn } from '../crd/caller-scope.js';
 import { favouriteSpec } from '../crds/favourite.js';
 import type { FavouriteObject, HubStore } from '../hub/store.js';
 import { ownerReference } from '../hub/owner.js';
 import { notFound, parseRequest } from '../iam/problems.js';
 import { userLabelValue } from '../identity/credentials.js';
 import type { Identity } from '../identity/identity.js';
+import { indexedKindOfType } from '../index/kinds.js';
 import { sessionUserLabel } from '../identity/sessions.js';
 
 /** A favourite as SPEC §3 lists it; id is the object name. */
@@ -20,7 +23,7 @@ export interface FavouriteView {
   namespace?: string;
 }
 
-export type FavouriteStore = Pick<HubStore, 'favourites' | 'users'>;
+export type FavouriteStore = Pick<HubStore, 'favourites'> & CrdReader;
 
 /** Same label key as sessions: one selector finds everything of a user. */
 export const favouriteUserLabel = sessionUserLabel;
@@ -92,12 +95,25 @@ function ownedBy(identity: Identity) {
   return (favourite: FavouriteObject): boolean => favourite.spec.user === identity.userName;
 }
 
-export function listFavourites(
+/**
+ * A favourite is shown while the caller may list its kind in its cluster, the same rights as the
+ * index lists; otherwise it is kept (rights may come back) but not returned, not even its name.
+ */
+function listableBy(caller: CallerClusters) {
+  return (favourite: FavouriteObject): boolean => {
+    const kind = indexedKindOfType(favourite.spec.type);
+    return kind !== undefined && kindsIn(caller, favourite.spec.cluster).includes(kind.name);
+  };
+}
+
+export async function listFavourites(
   store: FavouriteStore,
   identity: Identity,
-): { items: FavouriteView[] } {
+): Promise<{ items: FavouriteView[] }> {
+  const caller = await callerClusters(store, identity);
   const items = store.favourites
     .list(ownedBy(identity))
+    .filter(listableBy(caller))
     .sort((a, b) => a.metadata.creationTimestamp.localeCompare(b.metadata.creationTimestamp))
     .map(toFavouriteView);
   return { items };

@@ -1,3 +1,4 @@
+import { builtInRoleObject, builtInRoles } from '../access/built-in-roles.js';
 import { credentialsKey } from '../clusters/connector.js';
 import { createUser } from '../identity/accounts.js';
 import { IndexStore } from '../index/store.js';
@@ -35,10 +36,8 @@ export async function startMemberRouteApp(
     metadata: { name: 'acme' },
     spec: { cnName: 'acme', contact: 'ops', email: 'ops@acme.example' },
   });
-  await app.store.roles.create({
-    metadata: { name: 'developer' },
-    spec: { builtIn: true, permissions: [{ name: 'workload:view', effect: 'allow' }] },
-  });
+  // The built-in roles as the operator applies them: root holds owner in every member.
+  for (const role of builtInRoles) await app.store.roles.create(builtInRoleObject(role));
   for (const [name, region] of [
     ['alpha', 'r1'],
     ['bravo', 'r2'],

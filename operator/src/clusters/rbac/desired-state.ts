@@ -96,7 +96,7 @@ function binding(name: string, role: string, subject: MemberSubject): MemberClus
 }
 
 /** The permissions a role itself allows: its allow entries minus its own deny entries. */
-function allowedBy(role: Pick<Role, 'spec'>): string[] {
+export function allowedBy(role: Pick<Role, 'spec'>): string[] {
   const entries = role.spec.permissions ?? [];
   const denied = new Set(entries.filter((p) => p.effect === 'deny').map((p) => p.name));
   return entries.filter((p) => p.effect === 'allow' && !denied.has(p.name)).map((p) => p.name);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtInRoleObject, builtInRoles } from '../../access/built-in-roles.js';
 import { createUser } from '../../identity/accounts.js';
 import type { FavouriteView } from '../../manage/favourites.js';
 import type { IdentityTestApp } from '../../testing/identity.js';
@@ -22,7 +23,12 @@ const uids: Record<string, string> = {};
 async function addUser(name: string, extra: Record<string, unknown> = {}) {
   const user = await createUser(app.services, {
     userName: name,
-    spec: { email: `${name}@example.com`, organizations: [], ...extra },
+    spec: {
+      email: `${name}@example.com`,
+      organizations: [{ name: 'acme', admin: false }],
+      clusterPermissions: [{ cluster: 'alpha', role: 'developer', effect: 'Allow' }],
+      ...extra,
+    },
     password,
   });
   uids[name] = user.metadata.uid;
@@ -47,9 +53,27 @@ async function listOf(user: string): Promise<FavouriteView[]> {
 
 beforeAll(async () => {
   app = await startIdentityApp();
+  await app.store.organizations.create({
+    metadata: { name: 'acme' },
+    spec: { cnName: 'acme', contact: 'ops', email: 'ops@acme.example' },
+  });
+  for (const role of builtInRoles) await app.store.roles.create(builtInRoleObject(role));
+  await app.store.roles.create({
+    metadata: { name: 'node-reader' },
+    spec: { organization: 'acme', permissions: [{ name: 'node:list', effect: 'allow' }] },
+  });
+  await app.store.clusters.create({
+    metadata: { name: 'alpha', labels: { 'nimbus.io/organization': 'acme' } },
+    spec: {
+      provider: 'ProviderKubeconfig',
+      region: 'eu-west-1',
+      credentialsSecretRef: { name: 'alpha-kubeconfig', namespace: 'nimbus-system' },
+    },
+  });
   await addUser('alice');
   await addUser('bob');
-  await addUser('root', { sysAdmin: true });
+  await addUser('carol');
+  await addUser('root', { sysAdmin: true, organizations: [], clusterPermissions: [] });
 });
 
 afterAll(async () => {
@@ -123,6 +147,31 @@ describe('favourites', () => {
     const response = await collections('alice', 'DELETE', 'alice', { id: bobs?.id });
     expect(response.body.code).toBe(1004);
     expect(await listOf('bob')).toHaveLength(1);
+  });
+
+  it('returns only favourites of kinds the caller may list in their cluster', async () => {
+    const node = { type: 'Node', name: 'node-1', vendor: 'aws', region: 'eu-west-1' };
+    const plural = { ...deployment, type: 'configmaps', name: 'settings' };
+    const elsewhere = { ...deployment, cluster: 'bravo' };
+    for (const target of [deployment, { ...node, cluster: 'alpha' }, plural, elsewhere]) {
+      expect((await collections('carol', 'POST', 'carol', target)).body.code).toBe(0);
+    }
+    const types = async () => (await listOf('carol')).map((f) => `${f.cluster}/${f.type}`);
+    expect(await types()).toEqual(['alpha/Deployment', 'alpha/Node', 'alpha/configmaps']);
+
+    await app.store.users.modify('carol', (spec) => ({
+      ...spec,
+      clusterPermissions: [{ cluster: 'alpha', role: 'node-reader', effect: 'Allow' }],
+    }));
+    expect(await listOf('carol')).toEqual([expect.objectContaining({ ...node, cluster: 'alpha' })]);
+
+    await app.store.users.modify('carol', (spec) => ({
+      ...spec,
+      clusterPermissions: [{ cluster: 'alpha', role: 'developer', effect: 'Deny' }],
+    }));
+    expect(await listOf('carol')).toEqual([]);
+    // Kept, not deleted: the rights may come back.
+    expect(app.store.favourites.list((f) => f.spec.user === 'carol')).toHaveLength(4);
   });
 
   it('answers 1000 for an invalid body', async () => {

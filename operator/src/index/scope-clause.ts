@@ -1,0 +1,52 @@
+// The caller's rights as one SQL condition, shared by list, search and label counts: per
+// cluster, the kinds the caller may list there and, optionally, the namespaces they are limited to.
+import type { SQLInputValue } from 'node:sqlite';
+
+/**
+ * What a caller may see in one cluster: the indexed kinds (`IndexedKind.name`) their roles let
+ * them list there, and no `namespaces` for the whole cluster.
+ */
+export interface ClusterScope {
+  cluster: string;
+  kinds: readonly string[];
+  namespaces?: readonly string[];
+}
+
+const marks = (values: readonly unknown[]): string => values.map(() => '?').join(', ');
+
+/**
+ * `(cluster, kind)` pairs as a WHERE condition, or undefined when the scope allows nothing.
+ * Whole clusters with the same kinds share one `cluster IN (…) AND kind IN (…)` term, so the
+ * usual caller (the same role everywhere) costs one term however many clusters they see.
+ * A namespace-limited entry sees objects in those namespaces and the Namespace objects of those
+ * names (when it may list namespaces), no other cluster-scoped object.
+ */
+export function scopeClause(
+  scope: readonly ClusterScope[],
+  params: SQLInputValue[],
+): string | undefined {
+  const parts: string[] = [];
+  const wholeByKinds = new Map<string, { kinds: string[]; clusters: string[] }>();
+  for (const entry of scope) {
+    if (entry.kinds.length === 0 || entry.namespaces !== undefined) continue;
+    const kinds = [...new Set(entry.kinds)].sort();
+    const key = kinds.join(',');
+    const group = wholeByKinds.get(key) ?? { kinds, clusters: [] };
+    group.clusters.push(entry.cluster);
+    wholeByKinds.set(key, group);
+  }
+  for (const { kinds, clusters } of wholeByKinds.values()) {
+    parts.push(`(o.cluster IN (${marks(clusters)}) AND o.kind IN (${marks(kinds)}))`);
+    params.push(...clusters, ...kinds);
+  }
+  for (const entry of scope) {
+    const namespaces = entry.namespaces;
+    if (namespaces === undefined || namespaces.length === 0 || entry.kinds.length === 0) continue;
+    parts.push(
+      `(o.cluster = ? AND o.kind IN (${marks(entry.kinds)}) AND (o.namespace IN (${marks(namespaces)})
+        OR (o.kind = 'namespaces' AND o.namespace = '' AND o.name IN (${marks(namespaces)}))))`,
+    );
+    params.push(entry.cluster, ...entry.kinds, ...namespaces, ...namespaces);
+  }
+  return parts.length > 0 ? `(${parts.join(' OR ')})` : undefined;
+}

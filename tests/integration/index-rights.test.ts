@@ -1,0 +1,158 @@
+// The index obeys the member's rights, against the test bed: a user whose only role lists nodes
+// (the member says yes to `list nodes`, no to `list configmaps`) finds member-a's nodes through
+// /crd.{host}, but no ConfigMap, not even its data, through lists, search, label counts or
+// favourites; the index itself keeps no ConfigMap values, for anyone.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../support/api.js';
+import type { Session } from '../support/iam.js';
+import {
+  eventually,
+  expectOk,
+  gitOpsSystemAdmin,
+  hub,
+  hubApply,
+  removeGitOpsSystemAdmin,
+} from '../support/iam.js';
+import {
+  gitOpsUser,
+  memberAllows,
+  onMember,
+  region,
+  registerMember,
+  removeGitOpsUser,
+  unregisterMember,
+} from '../support/members.js';
+
+const suffix = `ir${Date.now().toString(36)}`;
+const org = `org-${suffix}`;
+const cluster = `member-a-${suffix}`;
+const role = `nodes-only-${suffix}`;
+const listerName = `lister-${suffix}`;
+const configMap = `cm-${suffix}`;
+const secretValue = `hunter2${suffix}`;
+const probeLabel = `probe-${suffix}`;
+
+let root: Session;
+let lister: Session;
+
+interface Listed {
+  items: Array<{ cluster: string; metadata: { name: string }; data?: Record<string, string> }>;
+}
+interface SearchGroup {
+  providerTopology: { cluster: string };
+  resources: Array<{ type: string; samples: Array<{ labels: { name: string } }> }>;
+}
+interface LabelSummary {
+  key: string;
+  values: Array<{ value: string; count: number }>;
+}
+
+const crd = <T>(session: Session, path: string) =>
+  api<T>('GET', 'crd', path, { token: session.token });
+const listOf = async (session: Session, kind: string, query = '') =>
+  expectOk(await crd<Listed>(session, `/${kind}?cluster=${cluster}&pageSize=500${query}`)).items;
+const searchOf = async (session: Session, keyword: string) =>
+  expectOk(await crd<SearchGroup[]>(session, `/search?keyword=${encodeURIComponent(keyword)}`));
+const labelsOf = async (session: Session, query: string) =>
+  expectOk(await crd<{ items: LabelSummary[] }>(session, `/labels?cluster=${cluster}${query}`))
+    .items;
+
+beforeAll(async () => {
+  onMember('member-a', [
+    'create',
+    'configmap',
+    configMap,
+    '-n',
+    'demo',
+    `--from-literal=password=${secretValue}`,
+  ]);
+  onMember('member-a', ['label', 'configmap', configMap, '-n', 'demo', `${probeLabel}=yes`]);
+  root = await gitOpsSystemAdmin(suffix);
+  expectOk(
+    await root.call('POST', '/organizations', {
+      name: org,
+      cnName: 'index-rights',
+      contact: 'Ops',
+      email: 'ops@index-rights.example',
+    }),
+  );
+  await registerMember(root, cluster, org, 'member-a');
+  hubApply([
+    {
+      apiVersion: 'nimbus.io/v1alpha1',
+      kind: 'Role',
+      metadata: { name: role },
+      spec: { organization: org, permissions: [{ name: 'node:list', effect: 'allow' }] },
+    },
+  ]);
+  lister = await gitOpsUser(listerName, org, [{ cluster, role, effect: 'Allow' }]);
+  // The member's own verdict for the user the console impersonates.
+  expect(await memberAllows('member-a', listerName, 'list', 'nodes')).toBe('yes');
+  expect(await memberAllows('member-a', listerName, 'list', 'configmaps', 'no')).toBe('no');
+  // Indexed: the system admin sees the ConfigMap before the lister is asked.
+  const indexed = await eventually(
+    () => listOf(root, 'configmaps', `&name=${configMap}`).catch(() => []),
+    (items) => items.length === 1,
+    45_000,
+  );
+  expect(indexed).toHaveLength(1);
+}, 120_000);
+
+afterAll(async () => {
+  await unregisterMember(root, cluster, org);
+  onMember('member-a', ['delete', 'configmap', configMap, '-n', 'demo', '--ignore-not-found']);
+  removeGitOpsUser(listerName);
+  hub(['delete', 'roles.nimbus.io', role, '--ignore-not-found', '--wait=false']);
+  hub(['delete', 'organizations.nimbus.io', org, '--ignore-not-found', '--wait=false']);
+  removeGitOpsSystemAdmin(suffix);
+});
+
+describe('index lists, search and labels follow the member rights', () => {
+  it('lists the nodes a "list nodes" role allows and no ConfigMap', async () => {
+    expect((await listOf(lister, 'nodes')).length).toBeGreaterThan(0);
+    for (const kind of ['configmaps', 'pods', 'secrets', 'deployments', 'namespaces']) {
+      expect(await listOf(lister, kind), kind).toEqual([]);
+    }
+  });
+
+  it('finds no ConfigMap through search, by name or by value', async () => {
+    const byName = await searchOf(lister, configMap);
+    expect(byName.flatMap((group) => group.resources)).toEqual([]);
+    expect(await searchOf(lister, secretValue)).toEqual([]);
+    const nodes = await searchOf(lister, 'member-a-node');
+    const types = nodes.flatMap((group) => group.resources.map((resource) => resource.type));
+    expect(types).toEqual(['nodes']);
+  });
+
+  it('counts no ConfigMap labels', async () => {
+    expect(await labelsOf(lister, '&kind=configmaps')).toEqual([]);
+    const everything = await labelsOf(lister, '');
+    expect(everything.map((label) => label.key)).not.toContain(probeLabel);
+    expect(everything.length).toBeGreaterThan(0);
+    const asRoot = await labelsOf(root, '&kind=configmaps');
+    expect(asRoot.map((label) => label.key)).toContain(probeLabel);
+  });
+
+  it('does not return a favourite of a ConfigMap, only the node one', async () => {
+    const collections = `/users/${lister.userId}/collections`;
+    const place = { vendor: 'ProviderKubeconfig', region, cluster };
+    for (const target of [
+      { type: 'ConfigMap', name: configMap, namespace: 'demo', ...place },
+      { type: 'Node', name: 'member-a-node-0', ...place },
+    ]) {
+      expectOk(await api('POST', 'manage', collections, { token: lister.token, body: target }));
+    }
+    const listed = expectOk(
+      await api<{ items: Array<{ type: string }> }>('GET', 'manage', collections, {
+        token: lister.token,
+      }),
+    );
+    expect(listed.items.map((favourite) => favourite.type)).toEqual(['Node']);
+  });
+
+  it('keeps no ConfigMap value in the index, even for a system admin', async () => {
+    const [item] = await listOf(root, 'configmaps', `&name=${configMap}`);
+    expect(item?.data).toEqual({ password: '' });
+    expect(await searchOf(root, secretValue)).toEqual([]);
+  });
+});
