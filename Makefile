@@ -91,6 +91,11 @@ testbed-up: ## Start (or reuse) the hub and two member clusters
 testbed-down: ## Stop the test-bed clusters
 	@hack/testbed/down.sh
 
+.PHONY: image
+image: debian-packages toolchain ## Build the Nimbus image with buildah (no Docker, no registry pull) and push it to the test-bed registry
+	@hack/testbed/registry.sh start
+	@hack/image/build.sh
+
 .PHONY: install-crds
 install-crds: ## Apply the CRDs to the hub
 	@hack/install-crds.sh

@@ -2,7 +2,9 @@
 # Installs the Debian packages the test bed and the end-to-end tests use, when missing.
 # Services are never started by the packages: tests start what they need on loopback.
 set -euo pipefail
-packages=(prometheus prometheus-alertmanager docker-registry skopeo umoci chromium fonts-noto-cjk curl)
+packages=(prometheus prometheus-alertmanager docker-registry skopeo umoci chromium fonts-noto-cjk curl
+  # The image build (hack/image/) and the real node (hack/testbed/node/): no registry pull, no Docker.
+  podman buildah runc mmdebstrap containernetworking-plugins iptables openssl)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

@@ -6,8 +6,16 @@ here=$(cd "$(dirname "$0")" && pwd)
 source "$here/versions.env"
 go_version=$(go env GOVERSION)
 key="k8s-${KUBE_VERSION}_etcd-${ETCD_VERSION}_kwok-${KWOK_VERSION}_helm-${HELM_VERSION}_${go_version}"
-bin="${NIMBUS_TESTBED_CACHE:-$HOME/.cache/nimbus-testbed}/${key}/bin"
+cache="${NIMBUS_TESTBED_CACHE:-$HOME/.cache/nimbus-testbed}"
+bin="$cache/${key}/bin"
+# The real node's binaries (kubelet, containerd, its runc shim, pause) have their own key, so a
+# containerd bump does not rebuild the control plane. `--node` builds them, `--print-node` names them.
+node_key="node_k8s-${KUBE_VERSION}_containerd-${CONTAINERD_VERSION}_${go_version}"
+node_bin="$cache/${node_key}/bin"
 if [ "${1:-}" = "--print-only" ]; then echo "$bin"; exit 0; fi
+if [ "${1:-}" = "--print-node" ]; then echo "$node_bin"; exit 0; fi
+mode=${1:-control-plane}
+[ "$mode" = "--node" ] && bin=$node_bin
 mkdir -p "$bin"
 # Several checkouts may share the cache: one builds, the others wait for it and reuse the result.
 exec 9>"$bin/../.build.lock"
@@ -18,12 +26,12 @@ export CGO_ENABLED=0
 
 log() { printf '[testbed-build] %s\n' "$*" >&2; }
 
-build() { # name module package ldflags
-  local name=$1 module=$2 pkg=$3 ldflags=$4
+build() { # name module package ldflags [tags]
+  local name=$1 module=$2 pkg=$3 ldflags=$4 tags=${5:-}
   [ -x "$bin/$name" ] && return
   log "$name: building $pkg (first build of a component can take several minutes)"
   local start=$SECONDS
-  (cd "$here/modules/$module" && go build -ldflags "-s -w $ldflags" -o "$bin/.$name.tmp" "$pkg")
+  (cd "$here/modules/$module" && go build -tags "$tags" -ldflags "-s -w $ldflags" -o "$bin/.$name.tmp" "$pkg")
   mv "$bin/.$name.tmp" "$bin/$name"
   log "$name: built in $((SECONDS - start))s"
 }
@@ -35,6 +43,17 @@ kube_ld+=" -X k8s.io/component-base/version.gitTreeState=clean"
 kube_ld+=" -X k8s.io/client-go/pkg/version.gitVersion=${KUBE_VERSION}"
 kwok_ld="-X sigs.k8s.io/kwok/pkg/consts.Version=${KWOK_VERSION} -X sigs.k8s.io/kwok/pkg/consts.KubeVersion=${KUBE_VERSION}"
 helm_ld="-X helm.sh/helm/v3/internal/version.version=${HELM_VERSION}"
+
+if [ "$mode" = "--node" ]; then
+  ctr_ld="-X github.com/containerd/containerd/v2/version.Version=${CONTAINERD_VERSION}"
+  ctr_tags="no_btrfs no_devmapper no_zfs"
+  build kubelet kube k8s.io/kubernetes/cmd/kubelet "$kube_ld"
+  build containerd containerd github.com/containerd/containerd/v2/cmd/containerd "$ctr_ld" "$ctr_tags"
+  build containerd-shim-runc-v2 containerd github.com/containerd/containerd/v2/cmd/containerd-shim-runc-v2 "$ctr_ld" "$ctr_tags"
+  build pause pause . ""
+  echo "$bin"
+  exit 0
+fi
 
 build kube-apiserver kube k8s.io/kubernetes/cmd/kube-apiserver "$kube_ld"
 build kube-controller-manager kube k8s.io/kubernetes/cmd/kube-controller-manager "$kube_ld"

@@ -3,6 +3,7 @@
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
+"$testbed_dir/registry.sh" stop
 bin_dir=$("$testbed_dir/build.sh" --print-only 2>/dev/null || true)
 [ -n "$bin_dir" ] && export PATH="$bin_dir:$PATH"
 if ! command -v kwokctl >/dev/null; then

@@ -35,6 +35,7 @@ import (
 	_ "k8s.io/kubernetes/cmd/kube-controller-manager"
 	_ "k8s.io/kubernetes/cmd/kube-scheduler"
 	_ "k8s.io/kubernetes/cmd/kubectl"
+	_ "k8s.io/kubernetes/cmd/kubelet"
 )
 GO
 go mod tidy
@@ -77,5 +78,19 @@ cat > tools.go <<'GO'
 package tools
 
 import _ "helm.sh/helm/v3/cmd/helm"
+GO
+go mod tidy
+
+cd "$here/modules/containerd"
+printf 'module nimbus.local/testbed/containerd\n\ngo 1.26.0\n\nrequire github.com/containerd/containerd/v2 %s\n' "$CONTAINERD_VERSION" > go.mod
+cat > tools.go <<'GO'
+//go:build tools
+
+package tools
+
+import (
+	_ "github.com/containerd/containerd/v2/cmd/containerd"
+	_ "github.com/containerd/containerd/v2/cmd/containerd-shim-runc-v2"
+)
 GO
 go mod tidy

@@ -12,6 +12,8 @@ hub_cluster="nimbus-hub"
 member_clusters=("member-a" "member-b")
 port_base=${NIMBUS_TESTBED_PORT_BASE:-16440}
 declare -A cluster_port=([nimbus-hub]=$port_base [member-a]=$((port_base + 1)) [member-b]=$((port_base + 2)))
+# The local image registry (hack/testbed/registry.sh), plain HTTP on loopback.
+registry_port=$((port_base + 5))
 
 log() { printf '[testbed] %s\n' "$*" >&2; }
 die() { printf '[testbed] error: %s\n' "$*" >&2; exit 1; }

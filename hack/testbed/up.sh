@@ -64,9 +64,10 @@ seed_member() { # name
   kubectl --kubeconfig "$kc" -n demo rollout status deployment/web --timeout=180s >/dev/null
 }
 
+"$testbed_dir/registry.sh" start
 start_cluster "$hub_cluster"
 for m in "${member_clusters[@]}"; do
   start_cluster "$m"
   seed_member "$m"
 done
-log "ready: kubeconfigs in $state_dir (nimbus-hub.kubeconfig, member-a.kubeconfig, member-b.kubeconfig)"
+log "ready: kubeconfigs in $state_dir (nimbus-hub.kubeconfig, member-a.kubeconfig, member-b.kubeconfig), registry $("$testbed_dir/registry.sh" address)"

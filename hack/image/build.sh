@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# `make image`: builds the Nimbus image from the Dockerfile with buildah (no Docker daemon, no
+# registry pull) and pushes it to the test bed's registry. Prints the pushed reference.
+#
+# 1. base:  Debian bookworm minbase from the Debian archive (mmdebstrap), cached per month
+#           in ~/.cache/nimbus-image, imported as localhost/nimbus-base:<key>.
+# 2. node:  that base plus the pinned Node.js (hack/toolchain.sh) and npm, localhost/nimbus-node.
+# 3. image: the Dockerfile with NODE_IMAGE=<node>; buildah's layer cache makes a warm run fast.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+source "$root/hack/toolchain.env"
+export CONTAINERS_CONF="$root/hack/image/containers.conf"
+cache="${NIMBUS_IMAGE_CACHE:-$HOME/.cache/nimbus-image}"
+log() { printf '[image] %s\n' "$*" >&2; }
+die() { printf '[image] error: %s\n' "$*" >&2; exit 1; }
+for tool in mmdebstrap buildah podman skopeo runc; do
+  command -v "$tool" >/dev/null || die "$tool is not installed (run hack/install-deps.sh)"
+done
+[ "$(id -u)" -eq 0 ] || die "buildah runs as root here (rootless needs user namespaces this machine lacks)"
+mkdir -p "$cache"
+exec 8>"$cache/.lock"
+flock 8
+# Both buildah and podman: runc, cgroupfs, lowered ulimits, and the host network (RUN steps
+# reach the npm registry without a bridge or new addresses on this machine).
+bud=(buildah bud --runtime runc --cgroup-manager cgroupfs --network host --layers
+  --ulimit nofile=20000:20000 --ulimit nproc=32768:32768)
+
+# ---- 1. base from the Debian archive ----
+base_key="bookworm-$(date -u +%Y%m)-mmdebstrap$(mmdebstrap --version | awk '{print $2}')"
+base_image="localhost/nimbus-base:$base_key"
+base_tar="$cache/base-$base_key.tar"
+if ! podman image exists "$base_image"; then
+  if [ ! -s "$base_tar" ]; then
+    log "base: mmdebstrap --variant=minbase bookworm (about 80 s)"
+    start=$SECONDS
+    mmdebstrap --quiet --variant=minbase --format=tar --include=ca-certificates \
+      --aptopt='Acquire::Retries "3"' \
+      --customize-hook='rm -rf "$1"/var/cache/apt/* "$1"/var/lib/apt/lists/*' \
+      bookworm "$base_tar.tmp" \
+      "deb http://deb.debian.org/debian bookworm main" \
+      "deb http://deb.debian.org/debian bookworm-updates main" \
+      "deb http://deb.debian.org/debian-security bookworm-security main" >&2
+    mv "$base_tar.tmp" "$base_tar"
+    log "base: built in $((SECONDS - start)) s"
+  fi
+  podman import --quiet "$base_tar" "$base_image" >/dev/null
+fi
+
+# ---- 2. base plus the pinned Node.js and npm ----
+node_dir=$("$root/hack/toolchain.sh")/..
+node_image="localhost/nimbus-node:${NODE_VERSION}-npm${NPM_VERSION}-${base_key}"
+if ! podman image exists "$node_image"; then
+  log "node: $node_image"
+  ctx="$cache/node-context"
+  rm -rf "$ctx" && mkdir -p "$ctx/usr/local/bin" "$ctx/usr/local/lib/node_modules"
+  cp "$node_dir/bin/node" "$ctx/usr/local/bin/node"
+  cp -r "$node_dir/include" "$node_dir/share" "$ctx/usr/local/"
+  npm_tgz=$(cd "$cache" && npm pack --silent "npm@$NPM_VERSION")
+  mkdir -p "$ctx/usr/local/lib/node_modules/npm"
+  tar -xzf "$cache/$npm_tgz" -C "$ctx/usr/local/lib/node_modules/npm" --strip-components=1
+  ln -s ../lib/node_modules/npm/bin/npm-cli.js "$ctx/usr/local/bin/npm"
+  ln -s ../lib/node_modules/npm/bin/npx-cli.js "$ctx/usr/local/bin/npx"
+  sed "s/@NODE_VERSION@/$NODE_VERSION/" "$root/hack/image/node-base.Containerfile" >"$ctx/Containerfile"
+  "${bud[@]}" --quiet --build-arg "BASE_IMAGE=$base_image" -t "$node_image" -f "$ctx/Containerfile" "$ctx" >/dev/null
+fi
+
+# ---- 3. the Nimbus image from the Dockerfile ----
+version=$(awk '/^appVersion:/ {gsub(/"/, "", $2); print $2}' "$root/charts/nimbus/Chart.yaml")
+tag="${NIMBUS_IMAGE_TAG:-${version}-$(git -C "$root" rev-parse --short=12 HEAD)}"
+image="localhost/nimbus:$tag"
+# The build host's CA bundle and an npmrc pointing npm at it are mounted for RUN steps only (never
+# stored in a layer), so npm ci works behind a TLS-intercepting proxy whose CA the host trusts.
+trust=()
+host_ca=${NIMBUS_IMAGE_BUILD_CA:-/etc/ssl/certs/ca-certificates.crt}
+if [ -s "$host_ca" ]; then
+  printf 'cafile=/etc/ssl/certs/ca-certificates.crt\n' >"$cache/build-npmrc"
+  trust=(--volume "$host_ca:/etc/ssl/certs/ca-certificates.crt:ro" --volume "$cache/build-npmrc:/usr/local/etc/npmrc:ro")
+fi
+log "nimbus: buildah bud (Dockerfile, NODE_IMAGE=$node_image)"
+start=$SECONDS
+"${bud[@]}" "${trust[@]}" --quiet --build-arg "NODE_IMAGE=$node_image" -t "$image" -f "$root/Dockerfile" "$root" >/dev/null
+log "nimbus: $image built in $((SECONDS - start)) s"
+
+# ---- push to the test bed's registry ----
+registry=${NIMBUS_REGISTRY:-$("$root/hack/testbed/registry.sh" address)}
+"$root/hack/testbed/registry.sh" status >/dev/null || die "the registry on $registry is not running (make testbed-up)"
+ref="$registry/nimbus:$tag"
+skopeo copy --quiet --dest-tls-verify=false "containers-storage:$image" "docker://$ref" >&2
+log "pushed $ref"
+echo "$ref"

@@ -1,0 +1,3 @@
+module nimbus.local/testbed/pause
+
+go 1.26.0
