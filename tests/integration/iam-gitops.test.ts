@@ -15,11 +15,14 @@ import {
   passwordSet,
   signIn,
 } from '../support/iam.js';
+import { gitOpsCluster } from '../support/members.js';
 
 const s = Date.now().toString(36);
 const v1 = 'nimbus.io/v1alpha1';
 const org = `gitops-${s}`;
 const dev = `dev-${s}`;
+// Bindings apply only to clusters registered in the binding's organization.
+const cluster = `gitops-cluster-${s}`;
 let root: Session;
 
 interface OrgView {
@@ -37,6 +40,8 @@ beforeAll(async () => {
 
 afterAll(() => {
   removeGitOpsSystemAdmin(s);
+  // Before the organization: its finalizer waits while a cluster still belongs to it.
+  hub(['delete', 'clusters.nimbus.io', cluster, '--ignore-not-found', '--wait=false']);
   for (const kind of ['usergroups', 'roles', 'users', 'organizations'].map(
     (k) => `${k}.nimbus.io`,
   )) {
@@ -129,10 +134,11 @@ describe('GitOps: kubectl apply → API', () => {
         spec: {
           organization: org,
           members: [dev],
-          clusterPermissions: [{ cluster: 'member-a', role: `reader-${s}` }],
+          clusterPermissions: [{ cluster, role: `reader-${s}` }],
         },
       },
     ]);
+    await gitOpsCluster(root, org, cluster);
     const orgUid = hubJson<HubObject>(['get', 'organization.nimbus.io', org]).metadata.uid;
     const user = expectOk(
       await root.call<{ uuid: string; organizations: OrgView[] }>('GET', `/users/${dev}`),
@@ -167,7 +173,7 @@ describe('GitOps: kubectl apply → API', () => {
       await devSession.call<{ clusterAccess: unknown[] }>('GET', `/users/${dev}`),
     );
     expect(me.clusterAccess).toEqual([
-      { cluster: 'member-a', effect: 'Allow', permissions: ['application:list'] },
+      { cluster, effect: 'Allow', permissions: ['application:list'] },
     ]);
     for (const kind of ['organization', 'user', 'usergroup', 'role']) {
       const name =

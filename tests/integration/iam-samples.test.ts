@@ -3,13 +3,29 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Conditions } from '../support/iam.js';
-import { conditionsOf, expectOk, hub, passwordSet, signIn } from '../support/iam.js';
+import {
+  conditionsOf,
+  expectOk,
+  gitOpsSystemAdmin,
+  hub,
+  passwordSet,
+  removeGitOpsSystemAdmin,
+  signIn,
+} from '../support/iam.js';
+import { gitOpsCluster } from '../support/members.js';
+
+const suffix = `samples-${Date.now().toString(36)}`;
+// The samples bind these clusters; bindings apply only once they are registered in acme.
+const sampleClusters = ['member-a', 'member-b'];
 
 describe('config/samples', () => {
   const samples = fileURLToPath(new URL('../../config/samples/', import.meta.url));
 
   afterAll(() => {
+    // Clusters first: acme's finalizer waits while a cluster still belongs to it.
+    hub(['delete', 'clusters.nimbus.io', ...sampleClusters, '--ignore-not-found', '--wait=false']);
     hub(['delete', '-f', samples, '--ignore-not-found', '--wait=false']);
+    removeGitOpsSystemAdmin(suffix);
   });
 
   it('apply with kubectl, become Valid and Ready, and let the sample user sign in', async () => {
@@ -26,6 +42,8 @@ describe('config/samples', () => {
         Valid: { status: 'True' },
       });
     }
+    const root = await gitOpsSystemAdmin(suffix);
+    for (const cluster of sampleClusters) await gitOpsCluster(root, 'acme', cluster);
     await passwordSet('jane.doe');
     const jane = await signIn('jane.doe', 'change-me-1');
     const me = expectOk(
