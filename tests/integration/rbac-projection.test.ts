@@ -98,9 +98,7 @@ describe('member RBAC follows the console role', () => {
 
   it('takes the right away within seconds when the effect turns to Deny', async () => {
     applyUser('Deny');
-    const started = Date.now();
     expect(await eventually(canListPods, (answer) => answer === 'no', 10_000)).toBe('no');
-    expect(Date.now() - started).toBeLessThan(10_000);
     const left = kubectl(memberA(), [
       'get',
       'clusterrolebinding',
