@@ -129,6 +129,17 @@ export function startIamController(deps: IamControllerDeps): IamController {
       log.warn({ key, err: error, retryInMs }, 'reconcile failed'),
   });
   const enqueue = (kind: KindKey, name: string) => queue.add(`${kind}/${name}`);
+  /** Users and groups with a cluster binding that `matches`: their validity may have changed. */
+  const enqueueBindersOf = (matches: (binding: { cluster: string; role: string }) => boolean) => {
+    const binds = (list?: ReadonlyArray<{ cluster: string; role: string }>) =>
+      (list ?? []).some(matches);
+    store.users
+      .list((u) => binds(u.spec.clusterPermissions))
+      .forEach((u) => enqueue('User', u.metadata.name));
+    store.userGroups
+      .list((g) => binds(g.spec.clusterPermissions))
+      .forEach((g) => enqueue('UserGroup', g.metadata.name));
+  };
   const enqueueAll = () => {
     for (const kind of kinds) for (const o of stores[kind].list()) enqueue(kind, o.metadata.name);
   };
@@ -149,15 +160,8 @@ export function startIamController(deps: IamControllerDeps): IamController {
         .forEach((r) => enqueue('Role', r.metadata.name));
     }),
     store.roles.subscribe((_type, role) => {
-      const name = role.metadata.name;
-      const binds = (list?: Array<{ role: string }>) => (list ?? []).some((b) => b.role === name);
-      enqueue('Role', name);
-      store.users
-        .list((u) => binds(u.spec.clusterPermissions))
-        .forEach((u) => enqueue('User', u.metadata.name));
-      store.userGroups
-        .list((g) => binds(g.spec.clusterPermissions))
-        .forEach((g) => enqueue('UserGroup', g.metadata.name));
+      enqueue('Role', role.metadata.name);
+      enqueueBindersOf((b) => b.role === role.metadata.name);
     }),
     store.users.subscribe((_type, user) => {
       const name = user.metadata.name;
@@ -183,14 +187,7 @@ export function startIamController(deps: IamControllerDeps): IamController {
       if (type === 'update' && clusterOwners.get(name) === owner) return;
       if (owner === undefined) clusterOwners.delete(name);
       else clusterOwners.set(name, owner);
-      const binds = (list?: Array<{ cluster: string }>) =>
-        (list ?? []).some((b) => b.cluster === name);
-      store.users
-        .list((u) => binds(u.spec.clusterPermissions))
-        .forEach((u) => enqueue('User', u.metadata.name));
-      store.userGroups
-        .list((g) => binds(g.spec.clusterPermissions))
-        .forEach((g) => enqueue('UserGroup', g.metadata.name));
+      enqueueBindersOf((b) => b.cluster === name);
     }),
   ];
   enqueueAll();
