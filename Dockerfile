@@ -11,20 +11,23 @@ ENV npm_config_update_notifier=false
 # Manifests first so the dependency layer is reused until they change. Every workspace's
 # package.json must be present for npm ci to match package-lock.json.
 COPY package.json package-lock.json .npmrc ./
+COPY api/package.json api/
 COPY operator/package.json operator/
 COPY console/package.json console/
 COPY tests/package.json tests/
 RUN --mount=type=cache,target=/root/.npm npm ci
 COPY tsconfig.base.json ./
+COPY api/ api/
 COPY operator/ operator/
 COPY console/ console/
-RUN npm run build -w operator && npm run build -w console
+RUN npm run build -w api && npm run build -w operator && npm run build -w console
 
 # ---- prod-deps: only the operator's runtime dependencies (no console or dev packages) ----
 FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /src
 ENV npm_config_update_notifier=false
 COPY package.json package-lock.json .npmrc ./
+COPY api/package.json api/
 COPY operator/package.json operator/
 COPY console/package.json console/
 COPY tests/package.json tests/
@@ -47,6 +50,8 @@ ENV NODE_ENV=production \
 COPY --from=prod-deps /src/package.json ./
 COPY --from=prod-deps /src/node_modules/ node_modules/
 COPY --from=prod-deps /src/operator/node_modules/ operator/node_modules/
+COPY --from=build /src/api/package.json api/
+COPY --from=build /src/api/dist/ api/dist/
 COPY --from=build /src/operator/package.json operator/
 COPY --from=build /src/operator/dist/ operator/dist/
 COPY --from=build /src/console/dist/ console/dist/

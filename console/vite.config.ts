@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 import { initialJsBudget } from './build/initialJsBudget.ts';
 
 const consoleRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -35,6 +35,8 @@ const vendorGroups = [
 
 export default defineConfig({
   root: consoleRoot,
+  // The API contract workspace (@nimbus/api) is read from its TypeScript sources.
+  resolve: { conditions: ['source', ...defaultClientConditions] },
   plugins: [
     react(),
     initialJsBudget({ initialRouteModules: ['src/pages/login/LoginPage.tsx'], budgetKiB: 350 }),

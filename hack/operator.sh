@@ -79,6 +79,11 @@ record_metrics_url() {
   printf '%s\n' "${line%\"}" >"$metrics_url_file"
 }
 
+# The test operator checks every response against the contract, so drift fails the test tiers.
+contract_check() {
+  [ "$name" = test ] && printf strict || true
+}
+
 stop() {
   local pid
   if pid=$(running_pid); then
@@ -107,6 +112,7 @@ start() {
     NIMBUS_PORT="$port" NIMBUS_METRICS_PORT="${NIMBUS_METRICS_PORT:-0}" NIMBUS_LISTEN_ADDR=127.0.0.1 \
     NIMBUS_SESSION_KEY_FILE="$key_file" NIMBUS_NAMESPACE="$namespace" \
     NIMBUS_MFA_ENABLED="${NIMBUS_MFA_ENABLED:-false}" \
+    NIMBUS_CONTRACT_CHECK="${NIMBUS_CONTRACT_CHECK:-$(contract_check)}" \
     NIMBUS_OUTBOUND_ALLOW_HOSTS="${NIMBUS_OUTBOUND_ALLOW_HOSTS:-$(outbound_allow_hosts)}" \
     NIMBUS_CONSOLE_DIR="$root/console/dist" NIMBUS_DATA_DIR="$run_dir/data" \
     setsid nohup node "$main_js" >>"$log_file" 2>&1 </dev/null &

@@ -1,7 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
+// Workspace packages resolve to their TypeScript sources (package.json "source" condition).
 export default defineConfig({
+  resolve: { conditions: ['source'] },
+  ssr: { resolve: { conditions: ['source'] } },
   test: {
+    // Every response is checked against its declared schema (api/): drift fails a test.
+    env: { NIMBUS_CONTRACT_CHECK: 'strict' },
     include: ['src/**/*.test.ts'],
     environment: 'node',
     // Tests start loopback servers; keep them in separate workers but few, the machine is small.

@@ -1,15 +1,12 @@
+import type { endpoints, ResponseOf } from '@nimbus/api';
 import { servicePath } from '../config/productHost';
 import { baseApi } from './baseApi';
 
-export interface SystemConfigs {
-  MFA: boolean;
-  version: string;
-  host: string;
-}
+export type SystemConfigs = ResponseOf<typeof endpoints.getConfigs>;
 
 export const systemApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getVersion: build.query<string, undefined>({
+    getVersion: build.query<ResponseOf<typeof endpoints.getVersion>, undefined>({
       query: () => `${servicePath('system')}/version`,
       providesTags: ['System'],
     }),

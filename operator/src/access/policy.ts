@@ -1,24 +1,7 @@
-import type { DerivedRole } from '../identity/identity.js';
+import { endpoints } from '@nimbus/api';
+import type { Allow, Method, Scope, Target } from '@nimbus/api';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
-
-/**
- * Who may call an endpoint: derived roles, any signed-in caller, or anyone.
- * For an organization-scoped entry the role is derived for the addressed organization.
- */
-export type Allow = readonly DerivedRole[] | 'public' | 'authenticated';
-
-/**
- * - organization: the addressed organization (target) must be one where the caller's role is
- *   allowed: admin=true for organization-admin, membership for user; system-admin everywhere.
- * - own-user: the addressed user (target) is the caller; or the caller is a system-admin, or an
- *   organization-admin of an organization the target belongs to (when those roles are allowed).
- * - self: the addressed user is the caller, whatever the role (MFA, own organization list).
- */
-export type Scope = 'organization' | 'own-user' | 'self';
-
-/** Where the addressed organization or user is found: a path parameter or a body field. */
-export type Target = `params.${string}` | `body.${string}`;
+export type { Allow, Method, Scope, Target };
 
 export interface PolicyEntry {
   method: Method;
@@ -56,10 +39,19 @@ const inOrg = (target: Target) => ({ scope: 'organization' as const, target });
 const ownUser = (target: Target) => ({ scope: 'own-user' as const, target });
 const self = (target: Target) => ({ scope: 'self' as const, target });
 
+/** The access rules of the contract's endpoint declarations (api/src/endpoints). */
+const declaredEntries: readonly PolicyEntry[] = Object.values(endpoints).map((declared) => ({
+  method: declared.method,
+  path: declared.path,
+  allow: declared.access.allow,
+  summary: declared.summary,
+  ...(declared.access.scope ? { scope: declared.access.scope } : {}),
+  ...(declared.access.target ? { target: declared.access.target } : {}),
+}));
+
 /** Every /api endpoint of the operator. Anything not listed here is refused (9997). */
 export const policyTable: readonly PolicyEntry[] = [
-  entry('GET', '/system.{host}/version', 'public', 'Operator version'),
-  entry('GET', '/system.{host}/configs', 'public', 'System configs (MFA switch)'),
+  ...declaredEntries,
   entry('POST', '/auth.{host}/register', 'public', 'Register an account'),
   entry('POST', '/auth.{host}/login', 'public', 'Sign in'),
   entry('POST', '/auth.{host}/logout', 'public', 'Sign out (revokes the session, if any)'),

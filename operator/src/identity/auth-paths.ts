@@ -1,3 +1,4 @@
+import { endpoints } from '@nimbus/api';
 import type { Request } from 'express';
 import type { AuthPaths } from './authenticate.js';
 import type { Identity } from './identity.js';
@@ -13,8 +14,18 @@ export function authPaths(base: (service: string) => string): AuthPaths {
   const iam = base('iam');
   const path = (req: Request): string => (req.originalUrl.split('?')[0] ?? '').replace(/\/+$/, '');
 
+  // The contract's public endpoints; `base('')` without the service is the /api/v1 prefix.
+  const apiBase = base('').replace(/\/\.[^/]*$/, '');
+  const host = auth.slice(`${apiBase}/auth.`.length);
+  const publicPaths = Object.values(endpoints)
+    .filter((declared) => declared.access.allow === 'public')
+    .map((declared) => `${apiBase}${declared.path.replaceAll('{host}', host)}`);
+
   return {
-    publicPaths: [`${auth}/register`, `${auth}/login`, `${auth}/logout`],
+    // TODO(contract): the auth service joins the contract; then only the declared list stays.
+    publicPaths: [
+      ...new Set([...publicPaths, `${auth}/register`, `${auth}/login`, `${auth}/logout`]),
+    ],
     // Version and configs, and unknown system paths answer 1004 rather than 9998.
     publicPrefixes: [`${system}/`],
     allowedBeforePasswordChange(req: Request, identity: Identity): boolean {

@@ -19,7 +19,11 @@ import { iamRouter } from './iam.js';
 import { k8sRouter } from './k8s.js';
 import { manageRouter } from './manage.js';
 import type { SystemInfo } from './system.js';
-import { systemRouter } from './system.js';
+import { systemEndpoints } from './system.js';
+import { endpoints, openApiDocument } from '@nimbus/api';
+import type { Implementation } from '../contract/implement.js';
+import { assertImplementedOnce, registerEndpoints } from '../contract/register.js';
+import { contractCheckFromEnv } from '../contract/response-check.js';
 
 /** The API router is mounted here; service routers below it at /v1/{service}.{host}. */
 export const apiMountPath = '/api';
@@ -35,6 +39,8 @@ export interface ApiDeps {
   clusters?: ClusterServices;
   /** The multi-cluster index behind /crd.{host}; needs identity. */
   index?: IndexStore;
+  /** Validate every JSON response against the contract (default: NIMBUS_CONTRACT_CHECK=strict). */
+  checkResponses?: boolean;
 }
 
 /** Full base path of one service, e.g. /api/v1/system.nimbus.io. */
@@ -54,6 +60,28 @@ export function apiRouter(deps: ApiDeps): Router {
   }
   // After authentication, before every service router: the one access check (docs/access.md).
   router.use(accessPolicy(deps.system.host, deps.identity?.store, router));
+  const host = deps.system.host;
+  let openApi: unknown;
+  const implementations: Implementation[] = [
+    ...systemEndpoints(deps.system, () => {
+      openApi ??= openApiDocument(endpoints, {
+        title: 'Nimbus API',
+        version: deps.system.version,
+        host,
+        basePath: `${apiMountPath}${apiVersionPath}`,
+      });
+      return openApi;
+    }),
+  ];
+  // With every service wired (main.ts), each declared endpoint must be served exactly once.
+  if (deps.identity && deps.clusters && deps.index && deps.audit) {
+    assertImplementedOnce(implementations);
+  }
+  registerEndpoints(router, implementations, {
+    host,
+    prefix: apiVersionPath,
+    checkResponses: deps.checkResponses ?? contractCheckFromEnv(),
+  });
   if (deps.identity) {
     router.use(mount('auth'), authRouter(deps.identity));
     router.use(mount('iam'), mfaRouter(deps.identity));
@@ -69,7 +97,6 @@ export function apiRouter(deps: ApiDeps): Router {
       router.use(mount('k8s'), k8sRouter({ store, index: deps.index, members }));
     }
   }
-  router.use(mount('system'), systemRouter(deps.system));
   if (deps.audit) {
     router.use(mount('audit'), auditRouter(deps.audit, deps.identity?.store.organizations));
   }

@@ -1,5 +1,6 @@
-import { Router } from 'express';
-import { handle } from '../respond.js';
+import type { SystemConfigs } from '@nimbus/api';
+import { implement } from '../contract/implement.js';
+import type { Implementation } from '../contract/implement.js';
 
 export interface SystemInfo {
   version: string;
@@ -7,22 +8,18 @@ export interface SystemInfo {
   mfaEnabled: boolean;
 }
 
-/** Console-facing system settings; SPEC §7 reads the MFA switch from data.MFA. */
-export interface SystemConfigs {
-  MFA: boolean;
-  version: string;
-  host: string;
-}
-
-export function systemRouter(info: SystemInfo): Router {
-  const router = Router();
-  router.get(
-    '/version',
-    handle(() => info.version),
-  );
-  router.get(
-    '/configs',
-    handle((): SystemConfigs => ({ MFA: info.mfaEnabled, version: info.version, host: info.host })),
-  );
-  return router;
+export function systemEndpoints(info: SystemInfo, openApi: () => unknown): Implementation[] {
+  return [
+    implement('getBareVersion', () => info.version),
+    implement('getVersion', () => info.version),
+    implement('getConfigs', (): SystemConfigs => ({
+      MFA: info.mfaEnabled,
+      version: info.version,
+      host: info.host,
+    })),
+    implement('getOpenApi', (_input, { res }) => {
+      res.json(openApi());
+      return undefined;
+    }),
+  ];
 }

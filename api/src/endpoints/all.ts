@@ -1,0 +1,19 @@
+import type { BodyOf, Endpoint, QueryOf, ResponseOf } from '../endpoint.js';
+import { systemEndpoints } from './system.js';
+
+/**
+ * Every /api endpoint of the operator, in registration order (Express matches the first
+ * declared pattern, so fixed segments come before parameters). Anything not here is refused.
+ */
+export const endpoints = {
+  ...systemEndpoints,
+} as const satisfies Record<string, Endpoint>;
+
+export type EndpointId = keyof typeof endpoints;
+
+/** The data a successful call of endpoint `K` answers (the envelope's `data`). */
+export type ResponseFor<K extends EndpointId> = ResponseOf<(typeof endpoints)[K]>;
+/** The JSON body a client sends to endpoint `K`. */
+export type BodyFor<K extends EndpointId> = BodyOf<(typeof endpoints)[K]>;
+/** The query a client sends to endpoint `K`. */
+export type QueryFor<K extends EndpointId> = QueryOf<(typeof endpoints)[K]>;

@@ -1,0 +1,57 @@
+import { endpoints } from '@nimbus/api';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { TestApp } from '../../testing/app.js';
+import { startTestApp } from '../../testing/app.js';
+import { checkResponse } from './response-check.js';
+
+let app: TestApp | undefined;
+
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+describe('the contract served', () => {
+  it('serves the OpenAPI document of every declared endpoint at /api/v1/openapi.json', async () => {
+    app = await startTestApp({ version: '4.5.6' });
+    const response = await fetch(`${app.url}/api/v1/openapi.json`);
+    expect(response.status).toBe(200);
+    const document = (await response.json()) as {
+      openapi: string;
+      info: { version: string };
+      paths: Record<string, Record<string, { operationId: string }>>;
+    };
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.info.version).toBe('4.5.6');
+    const ids = Object.values(document.paths).flatMap((operations) =>
+      Object.values(operations).map((operation) => operation.operationId),
+    );
+    expect(ids.sort()).toEqual(Object.keys(endpoints).sort());
+  });
+
+  it('answers the bare GET /version of SPEC §7', async () => {
+    app = await startTestApp({ version: '4.5.6' });
+    const body = await (await fetch(`${app.url}/api/v1/version`)).json();
+    expect(body).toEqual({ code: 0, message: 'success', data: '4.5.6' });
+  });
+});
+
+describe('response check', () => {
+  it('passes data that matches the declared schema', () => {
+    expect(() => checkResponse('x', z.object({ a: z.number() }), { a: 1 })).not.toThrow();
+  });
+
+  it('turns drift (a number declared, a string sent) into an internal error naming the path', () => {
+    expect(() => checkResponse('getCluster', z.object({ cpu: z.number() }), { cpu: '4' })).toThrow(
+      expect.objectContaining({
+        message: 'response of getCluster does not match the contract',
+        details: expect.objectContaining({ issues: [expect.objectContaining({ path: 'cpu' })] }),
+      }),
+    );
+  });
+
+  it('is on in this test tier', () => {
+    expect(process.env.NIMBUS_CONTRACT_CHECK).toBe('strict');
+  });
+});
