@@ -24,6 +24,9 @@ make --no-print-directory lint
 
 vitest_json() { echo "--reporter=default --reporter=json --outputFile.json=$results/$1.json"; }
 
+step "unit tests: api contract"
+# shellcheck disable=SC2046
+npm run --silent test:unit -w api -- $(vitest_json unit-api)
 step "unit tests: operator"
 # shellcheck disable=SC2046
 npm run --silent test:unit -w operator -- $(vitest_json unit-operator)

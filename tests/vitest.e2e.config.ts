@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // @nimbus/api resolves to its TypeScript sources.
+  resolve: { conditions: ['source'] },
+  ssr: { resolve: { conditions: ['source'] } },
   test: {
     include: ['e2e/**/*.test.ts'],
     testTimeout: 120_000,

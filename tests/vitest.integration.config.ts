@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // @nimbus/api resolves to its TypeScript sources.
+  resolve: { conditions: ['source'] },
+  ssr: { resolve: { conditions: ['source'] } },
   test: {
     include: ['integration/**/*.test.ts'],
     testTimeout: 60_000,
