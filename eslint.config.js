@@ -32,4 +32,94 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+
+  // Layering (docs/decisions.md): the contract below everything, the HTTP edge on top.
+  {
+    files: ['api/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                'express',
+                'react',
+                'react-dom',
+                'antd',
+                '@kubernetes/*',
+                '**/operator/**',
+                '**/console/**',
+              ],
+              message: 'api/ is the shared contract: schemas and pure helpers only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['api/src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['zod', '../*'],
+              message:
+                'The console imports @nimbus/api/shared at run time: no schemas, nothing else of api/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['console/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@nimbus/api',
+              allowTypeImports: true,
+              message:
+                'Import contract types only (zod stays out of the bundle); run-time helpers come from @nimbus/api/shared.',
+            },
+          ],
+          patterns: [
+            {
+              group: ['**/operator/**', '**/api/src/**'],
+              message: 'The console reaches the operator through the contract (@nimbus/api) only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['operator/src/**/*.ts'],
+    ignores: [
+      'operator/src/http/**',
+      'operator/src/main.ts',
+      'operator/src/testing/**',
+      'operator/src/**/*.test.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/http/routes/**', '**/http/contract/**'],
+              message:
+                'Domain code does not depend on routes or the contract registration; the HTTP edge calls it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
