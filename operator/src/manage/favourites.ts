@@ -78,6 +78,9 @@ export async function addFavourite(
   body: unknown,
 ): Promise<FavouriteView> {
   const fields = parseRequest(target, withoutEmptyNamespace(body));
+  // Only what the caller may list can be collected: the same rights as the index lists.
+  const caller = await callerClusters(store, identity);
+  if (!listableBy(caller)({ spec: fields } as Pick<FavouriteObject, 'spec'>)) throw denied();
   const user = await store.users.fetch(identity.userName);
   const stored = await store.favourites.apply({
     metadata: {
@@ -100,7 +103,7 @@ function ownedBy(identity: Identity) {
  * index lists; otherwise it is kept (rights may come back) but not returned, not even its name.
  */
 function listableBy(caller: CallerClusters) {
-  return (favourite: FavouriteObject): boolean => {
+  return (favourite: Pick<FavouriteObject, 'spec'>): boolean => {
     const kind = indexedKindOfType(favourite.spec.type);
     return kind !== undefined && kindsIn(caller, favourite.spec.cluster).includes(kind.name);
   };

@@ -73,6 +73,7 @@ beforeAll(async () => {
   await addUser('alice');
   await addUser('bob');
   await addUser('carol');
+  await addUser('dave');
   await addUser('root', { sysAdmin: true, organizations: [], clusterPermissions: [] });
 });
 
@@ -153,9 +154,11 @@ describe('favourites', () => {
     const node = { type: 'Node', name: 'node-1', vendor: 'aws', region: 'eu-west-1' };
     const plural = { ...deployment, type: 'configmaps', name: 'settings' };
     const elsewhere = { ...deployment, cluster: 'bravo' };
-    for (const target of [deployment, { ...node, cluster: 'alpha' }, plural, elsewhere]) {
+    for (const target of [deployment, { ...node, cluster: 'alpha' }, plural]) {
       expect((await collections('carol', 'POST', 'carol', target)).body.code).toBe(0);
     }
+    // A cluster the caller has no access to: refused, nothing stored.
+    expect((await collections('carol', 'POST', 'carol', elsewhere)).body.code).toBe(9997);
     const types = async () => (await listOf('carol')).map((f) => `${f.cluster}/${f.type}`);
     expect(await types()).toEqual(['alpha/Deployment', 'alpha/Node', 'alpha/configmaps']);
 
@@ -171,7 +174,26 @@ describe('favourites', () => {
     }));
     expect(await listOf('carol')).toEqual([]);
     // Kept, not deleted: the rights may come back.
-    expect(app.store.favourites.list((f) => f.spec.user === 'carol')).toHaveLength(4);
+    expect(app.store.favourites.list((f) => f.spec.user === 'carol')).toHaveLength(3);
+  });
+
+  it('refuses to collect a kind the caller may not list, and stores nothing', async () => {
+    await app.store.users.modify('dave', (spec) => ({
+      ...spec,
+      clusterPermissions: [{ cluster: 'alpha', role: 'node-reader', effect: 'Allow' }],
+    }));
+    expect((await collections('dave', 'POST', 'dave', deployment)).body.code).toBe(9997);
+    const unknownKind = { ...deployment, type: 'Gizmo' };
+    expect((await collections('dave', 'POST', 'dave', unknownKind)).body.code).toBe(9997);
+    expect(app.store.favourites.list((f) => f.spec.user === 'dave')).toEqual([]);
+    const node = {
+      type: 'Node',
+      name: 'node-1',
+      vendor: 'aws',
+      region: 'eu-west-1',
+      cluster: 'alpha',
+    };
+    expect((await collections('dave', 'POST', 'dave', node)).body.code).toBe(0);
   });
 
   it('answers 1000 for an invalid body', async () => {
