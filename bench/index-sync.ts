@@ -104,6 +104,12 @@ async function main(): Promise<Results> {
     });
   }
 
+  const mib = (bytes: number) => bytes / 1024 / 1024;
+  const rssBeforeSync = mib(process.memoryUsage().rss);
+  let peakRss = rssBeforeSync;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, mib(process.memoryUsage().rss));
+  }, 50);
   console.log('index: initial sync of both members (list in pages of 500, then watch)');
   const synced = members.map((member) => {
     const loop = new WatchLoop({
@@ -122,6 +128,13 @@ async function main(): Promise<Results> {
       until(() => loop.stats.synced, `${member.name} sync`, 600_000),
     ),
   );
+  clearInterval(sampler);
+  const memory = [
+    { label: 'before the initial sync (after seeding)', mib: rssBeforeSync },
+    // The operator's budget (docs/performance.md): 300 MiB with 100 000 indexed objects.
+    { label: 'peak during the initial sync of both members', mib: peakRss, budgetMib: 300 },
+    { label: 'after the sync', mib: mib(process.memoryUsage().rss) },
+  ];
   let total = 0;
   synced.forEach(({ member }, i) => {
     const objects = store.count(member.name, 'configmaps');
@@ -212,6 +225,7 @@ async function main(): Promise<Results> {
     when: new Date().toISOString(),
     environment: await environment(),
     rates,
+    memory,
     index,
     baseline,
     notes,

@@ -9,10 +9,18 @@ export interface Rate {
   ms: number;
 }
 
+/** Resident memory of the bench process (the index code runs in it), MiB. */
+export interface Memory {
+  label: string;
+  mib: number;
+  budgetMib?: number;
+}
+
 export interface Results {
   when: string;
   environment: Record<string, string>;
   rates: Rate[];
+  memory: Memory[];
   index: Timing[];
   baseline: Timing[];
   notes: string[];
@@ -34,6 +42,13 @@ function tables(results: Results): string[] {
     ...results.rates.map(
       (r) =>
         `| ${r.label} | ${r.objects.toLocaleString('en')} | ${(r.ms / 1000).toFixed(1)} | ${perSecond(r)} |`,
+    ),
+    '',
+    '| Memory (bench process, index code in process) | RSS (MiB) | Budget (MiB) |',
+    '| --- | ---: | ---: |',
+    ...results.memory.map(
+      (m) =>
+        `| ${m.label} | ${m.mib.toFixed(0)} | ${m.budgetMib === undefined ? '' : m.budgetMib} |`,
     ),
     '',
     '| Index query (in process, both members) | Runs | p50 (ms) | p95 (ms) |',

@@ -69,6 +69,41 @@ describe('IndexStore', () => {
     ]);
   });
 
+  it('relists page by page: pages are visible at once, unseen objects go only at the end', () => {
+    store.upsert('a', 'pods', [obj('gone', 'demo'), obj('kept', 'demo')]);
+    store.upsert('b', 'pods', [obj('gone', 'demo')]);
+    const names = () =>
+      store
+        .list({ scope: all('a', 'b'), kinds: ['pods'] })
+        .items.map((o) => `${o.cluster}/${o.name}`)
+        .sort();
+    const relistA = store.beginRelist('a', 'pods');
+    const relistB = store.beginRelist('b', 'pods');
+    relistA.add([obj('new', 'demo')]);
+    expect(names()).toEqual(['a/gone', 'a/kept', 'a/new', 'b/gone']);
+    relistA.add([obj('kept', 'demo', { rv: '2' })]);
+    // Another (cluster, kind) relisting at the same time keeps its own account of what it saw.
+    relistB.add([obj('gone', 'demo')]);
+    relistA.finish();
+    expect(names()).toEqual(['a/kept', 'a/new', 'b/gone']);
+    relistB.finish();
+    expect(names()).toEqual(['a/kept', 'a/new', 'b/gone']);
+  });
+
+  it('an abandoned relist keeps what it wrote and removes nothing', () => {
+    store.upsert('a', 'pods', [obj('old', 'demo')]);
+    const relist = store.beginRelist('a', 'pods');
+    relist.add([obj('new', 'demo')]);
+    relist.abandon();
+    // The next relist starts from nothing seen: only what it names survives its finish.
+    const next = store.beginRelist('a', 'pods');
+    next.add([obj('old', 'demo')]);
+    next.finish();
+    expect(store.list({ scope: all('a'), kinds: ['pods'] }).items.map((o) => o.name)).toEqual([
+      'old',
+    ]);
+  });
+
   it('applies watch changes in order in one transaction', () => {
     store.apply('a', 'pods', [
       { type: 'upsert', object: obj('x', 'demo') },

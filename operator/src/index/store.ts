@@ -39,6 +39,15 @@ export interface SearchGroup {
 
 export type IndexChange = { type: 'upsert'; object: KubeObject } | { type: 'delete'; uid: string };
 
+/** Writes one relist of a (cluster, kind): pages with `add`, then `finish` or `abandon`. */
+export interface RelistWriter {
+  add(objects: readonly KubeObject[]): void;
+  /** Removes the objects of the (cluster, kind) that no page named. */
+  finish(): void;
+  /** The list failed: keep what was written, remove nothing. */
+  abandon(): void;
+}
+
 interface Row {
   cluster: string;
   kind: string;
@@ -69,7 +78,10 @@ export class IndexStore {
     this.now = options.now ?? Date.now;
     db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
     this.migrate();
-    db.exec('CREATE TEMP TABLE IF NOT EXISTS relist_seen (uid TEXT PRIMARY KEY)');
+    // Connection-local, so not part of the stored format: the uids each running relist has seen.
+    db.exec(
+      'CREATE TEMP TABLE IF NOT EXISTS relist_seen (cluster TEXT, kind TEXT, uid TEXT, PRIMARY KEY (cluster, kind, uid))',
+    );
     this.upsertRow = db.prepare(`
       INSERT INTO objects (cluster, kind, uid, namespace, name, resource_version, labels,
         label_text, created, updated, phase, node_name, object)
@@ -130,24 +142,51 @@ export class IndexStore {
     });
   }
 
-  /** After a relist: the (cluster, kind) holds exactly `objects`, switched atomically. */
+  /**
+   * A relist written page by page, so a list of 100 000 objects never sits in memory at once.
+   * Each page's objects are written as they arrive (readers see them at once); `finish` then
+   * removes what no page named. Until then readers still see objects deleted meanwhile, as they
+   * would have before the list; an abandoned relist leaves the index as current as its pages.
+   */
+  beginRelist(cluster: string, kind: string): RelistWriter {
+    const forget = () =>
+      this.db.prepare('DELETE FROM relist_seen WHERE cluster = ? AND kind = ?').run(cluster, kind);
+    forget();
+    const seen = this.db.prepare(
+      'INSERT OR IGNORE INTO relist_seen (cluster, kind, uid) VALUES (?, ?, ?)',
+    );
+    return {
+      add: (objects) => {
+        this.transaction(() => {
+          for (const object of objects) {
+            const uid = this.writeObject(cluster, kind, object);
+            if (uid) seen.run(cluster, kind, uid);
+          }
+        });
+      },
+      finish: () => {
+        this.transaction(() => {
+          this.db
+            .prepare(
+              `DELETE FROM objects WHERE cluster = ? AND kind = ? AND uid NOT IN
+                 (SELECT uid FROM relist_seen WHERE cluster = ? AND kind = ?)`,
+            )
+            .run(cluster, kind, cluster, kind);
+          forget();
+        });
+      },
+      abandon: () => {
+        forget();
+      },
+    };
+  }
+
+  /** The (cluster, kind) holds exactly `objects` afterwards, switched in one transaction. */
   replaceAll(cluster: string, kind: string, objects: readonly KubeObject[]): void {
     this.transaction(() => {
-      this.db.exec('DELETE FROM relist_seen');
-      const seen = this.db.prepare('INSERT OR IGNORE INTO relist_seen (uid) VALUES (?)');
-      for (const object of objects) {
-        const uid = this.writeObject(cluster, kind, object);
-        if (uid) {
-          seen.run(uid);
-        }
-      }
-      this.db
-        .prepare(
-          `DELETE FROM objects WHERE cluster = ? AND kind = ?
-           AND uid NOT IN (SELECT uid FROM relist_seen)`,
-        )
-        .run(cluster, kind);
-      this.db.exec('DELETE FROM relist_seen');
+      const relist = this.beginRelist(cluster, kind);
+      relist.add(objects);
+      relist.finish();
     });
   }
 

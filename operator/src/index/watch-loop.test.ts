@@ -2,8 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KubeConfig } from '@kubernetes/client-node';
 import { findIndexedKind, type IndexedKind } from './kinds.js';
 import { KubeConfigTransport } from './kube-transport.js';
-import { IndexStore, type IndexChange } from './store.js';
-import type { KubeObject } from './trim.js';
+import { IndexStore, type IndexChange, type RelistWriter } from './store.js';
 import { WatchLoop, type IndexSink } from './watch-loop.js';
 import {
   bookmark,
@@ -39,9 +38,23 @@ function transportFor(server: FakeApiServer): KubeConfigTransport {
 class RecordingSink implements IndexSink {
   readonly log: string[] = [];
   constructor(readonly store: IndexStore) {}
-  replaceAll(cluster: string, kind: string, objects: readonly KubeObject[]): void {
-    this.log.push(`replaceAll ${objects.map((o) => o.metadata?.name).join(',')}`);
-    this.store.replaceAll(cluster, kind, objects);
+  beginRelist(cluster: string, kind: string): RelistWriter {
+    const relist = this.store.beginRelist(cluster, kind);
+    const names: string[] = [];
+    return {
+      add: (objects) => {
+        names.push(...objects.map((o) => o.metadata?.name ?? ''));
+        relist.add(objects);
+      },
+      finish: () => {
+        this.log.push(`replaceAll ${names.join(',')}`);
+        relist.finish();
+      },
+      abandon: () => {
+        this.log.push('abandoned relist');
+        relist.abandon();
+      },
+    };
   }
   apply(cluster: string, kind: string, changes: readonly IndexChange[]): void {
     for (const change of changes) {

@@ -1,4 +1,5 @@
-// One list-watch loop per (member cluster, kind): paginated list → replaceAll, then watch from
+// One list-watch loop per (member cluster, kind): paginated list written page by page (a relist),
+// then watch from
 // the list's resourceVersion, following events and bookmarks; relist on 410 Gone, back off
 // with full jitter on errors, and restart a watch that has gone silent (stall watchdog).
 import { backoffDelay, type BackoffOptions } from './backoff.js';
@@ -11,11 +12,11 @@ import {
 } from './kinds.js';
 import type { KubeTransport } from './kube-transport.js';
 import { abortableSleep, consumeLines, readAll } from './http-stream.js';
-import type { IndexChange } from './store.js';
+import type { IndexChange, RelistWriter } from './store.js';
 import type { KubeObject } from './trim.js';
 
 export interface IndexSink {
-  replaceAll(cluster: string, kind: string, objects: readonly KubeObject[]): void;
+  beginRelist(cluster: string, kind: string): RelistWriter;
   apply(cluster: string, kind: string, changes: readonly IndexChange[]): void;
 }
 
@@ -157,40 +158,47 @@ export class WatchLoop {
 
   private async relist(): Promise<void> {
     const { kind } = this.options;
-    const items: KubeObject[] = [];
+    // Pages go to the index as they arrive: memory holds one page, not the whole kind.
+    const relist = this.options.sink.beginRelist(this.options.cluster, kind.name);
+    let finished = false;
     let continueToken: string | undefined;
     let resourceVersion: string | undefined;
     const signal = AbortSignal.any([
       this.signal,
       AbortSignal.timeout(this.options.listTimeoutMs ?? 120_000),
     ]);
-    do {
-      const query: Record<string, string> = { limit: String(this.options.pageSize ?? 500) };
-      if (continueToken) {
-        query.continue = continueToken;
+    try {
+      do {
+        const query: Record<string, string> = { limit: String(this.options.pageSize ?? 500) };
+        if (continueToken) {
+          query.continue = continueToken;
+        }
+        const response = await this.options.transport.get({
+          path: collectionPath(kind),
+          query,
+          accept: kind.metadataOnly ? metadataListAccept : jsonAccept,
+          signal,
+        });
+        const text = await readAll(response.body);
+        if (response.status !== 200) {
+          throw new KubeHttpError(response.status, text);
+        }
+        const page = JSON.parse(text) as {
+          items?: KubeObject[];
+          metadata?: { continue?: string; resourceVersion?: string };
+        };
+        relist.add(page.items ?? []);
+        continueToken = page.metadata?.continue || undefined;
+        resourceVersion = page.metadata?.resourceVersion;
+      } while (continueToken);
+      if (!resourceVersion) {
+        throw new Error('list answer carried no resourceVersion to watch from');
       }
-      const response = await this.options.transport.get({
-        path: collectionPath(kind),
-        query,
-        accept: kind.metadataOnly ? metadataListAccept : jsonAccept,
-        signal,
-      });
-      const text = await readAll(response.body);
-      if (response.status !== 200) {
-        throw new KubeHttpError(response.status, text);
-      }
-      const page = JSON.parse(text) as {
-        items?: KubeObject[];
-        metadata?: { continue?: string; resourceVersion?: string };
-      };
-      items.push(...(page.items ?? []));
-      continueToken = page.metadata?.continue || undefined;
-      resourceVersion = page.metadata?.resourceVersion;
-    } while (continueToken);
-    if (!resourceVersion) {
-      throw new Error('list answer carried no resourceVersion to watch from');
+      relist.finish();
+      finished = true;
+    } finally {
+      if (!finished) relist.abandon();
     }
-    this.options.sink.replaceAll(this.options.cluster, kind.name, items);
     this.stats.lists++;
     this.stats.synced = true;
     this.stats.resourceVersion = resourceVersion;
