@@ -73,6 +73,10 @@ lint: node_modules ## Types, lint, format and generated-file drift checks
 	@echo "[lint] CRDs match their zod source"
 	@npm run --silent crds:check -w operator
 
+.PHONY: bench-console
+bench-console: node_modules ## Console /login start-up in headless Chromium against the running operator (`make up`)
+	@npm run --silent bench:console -- --url http://127.0.0.1:$(NIMBUS_PORT) --docs docs/performance.md
+
 .PHONY: bench
 bench: node_modules ## Index sync and list/search latency on the test bed, 100k ConfigMaps (not in `make test`)
 	@npm run --silent bench -- --docs docs/performance.md $(BENCH_ARGS)

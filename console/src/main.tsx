@@ -11,6 +11,7 @@ import { createI18n } from './i18n/createI18n';
 import { detectBrowserLanguage } from './i18n/detectLanguage';
 import { loadLanguageBundle } from './i18n/loadMessages';
 import { pageReload } from './lib/pageReload';
+import { preloadPageAt } from './routes/preloadPage';
 import { createAppRouter } from './routes/router';
 import { dropLegacyToken, readSession } from './session/session';
 import { forgetSignedInUser } from './session/signedInRecords';
@@ -24,6 +25,7 @@ const bindAntdApis = (apis: AntdFeedbackApis): void => {
 async function bootstrap(container: HTMLElement): Promise<void> {
   const language = detectBrowserLanguage();
   document.documentElement.lang = language;
+  preloadPageAt(window.location.pathname);
   const { messages, antdLocale } = await loadLanguageBundle(language);
   const i18n = createI18n(language, messages);
   const t = i18n.t.bind(i18n);
