@@ -26,11 +26,7 @@ interface PageFigures {
   scriptBytes: number;
 }
 
-async function measure(
-  page: Page,
-  url: string,
-  readySelector?: string,
-): Promise<PageFigures> {
+async function measure(page: Page, url: string, readySelector?: string): Promise<PageFigures> {
   if (readySelector) {
     // Installed before the page's scripts: marks the moment the page's own content appeared.
     await page.addInitScript((selector) => {
