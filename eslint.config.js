@@ -117,6 +117,29 @@ export default tseslint.config(
               message:
                 'Domain code does not depend on routes or the contract registration; the HTTP edge calls it.',
             },
+            {
+              group: ['**/hub/store.js'],
+              importNames: ['createHubStore'],
+              message: 'The hub store is built once, in main.ts, and handed to the services.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['operator/src/core/**/*.ts'],
+    ignores: ['operator/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*'],
+              message:
+                'core/ (error catalogue, input helpers) is below everything: it imports no other operator code.',
+            },
           ],
         },
       ],

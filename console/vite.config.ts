@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig } from 'vite';
+import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
 import { initialJsBudget } from './build/initialJsBudget.ts';
 
 const consoleRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -37,6 +37,8 @@ export default defineConfig({
   root: consoleRoot,
   // The API contract workspace (@nimbus/api) is read from its TypeScript sources.
   resolve: { conditions: ['source', ...defaultClientConditions] },
+  // Tests in the node environment resolve like a server.
+  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
   plugins: [
     react(),
     initialJsBudget({ initialRouteModules: ['src/pages/login/LoginPage.tsx'], budgetKiB: 350 }),

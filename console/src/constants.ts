@@ -1,16 +1,18 @@
-// Business constants and limits (SPEC §9). Values the server shares are mirrored, never derived.
+// Business constants and limits (SPEC §9). Codes the server shares come from the API contract.
+import { errorCatalogue, successCode } from '@nimbus/api/shared';
 
 export const PRODUCT_NAME = 'Nimbus';
 export const DEFAULT_PRODUCT_HOST = 'nimbus.io';
 
 export const API_BASE_PATH = '/api/v1';
 
+/** Envelope codes the console reacts to, from the API contract's catalogue (SPEC §8). */
 export const ResponseCode = {
-  success: 0,
-  tokenInvalid: 9998,
-  noPermission: 9997,
+  success: successCode,
+  tokenInvalid: errorCatalogue.tokenInvalid.code,
+  noPermission: errorCatalogue.noPermission.code,
   /** The bootstrap administrator must change the generated password before anything else. */
-  passwordChangeRequired: 1010,
+  passwordChangeRequired: errorCatalogue.passwordChangeRequired.code,
 } as const;
 
 export const ERROR_NOTIFICATION_MS = 10_000;

@@ -12,6 +12,7 @@ import { readSessionKey } from './identity/session-key.js';
 import type { IdentityRuntime } from './identity/startup.js';
 import { startIdentity } from './identity/startup.js';
 import type { HubStore } from './hub/store.js';
+import { createHubStore } from './hub/store.js';
 import type { IndexRuntime } from './index/runtime.js';
 import { createIndexMetrics } from './index/metrics.js';
 import { createIndexRuntime, openIndexStore } from './index/runtime.js';
@@ -58,10 +59,14 @@ async function main(): Promise<void> {
   let clusters: ClusterRuntime | undefined;
   let index: IndexRuntime | undefined;
   let hubSynced = false;
-  const identity: IdentityRuntime | undefined = hub.kubeConfig
+  // The one hub store (informer caches of every Nimbus resource), shared by every service.
+  const store = hub.kubeConfig
+    ? createHubStore({ kubeConfig: hub.kubeConfig, namespace: config.namespace, logger })
+    : undefined;
+  const identity: IdentityRuntime | undefined = store
     ? startIdentity({
         config,
-        kubeConfig: hub.kubeConfig,
+        store,
         hub,
         sessionKey,
         logger,

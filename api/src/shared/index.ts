@@ -1,4 +1,3 @@
-// Pure helpers both the operator and the console use at runtime (no zod: the console bundle
-// imports this entry point, never the schemas). Quantities, name rules, node fields and provider
-// kinds move here from operator/src and console/src as the contract work proceeds.
-export {};
+// Pure helpers both the operator and the console use at run time (no zod: the console bundle
+// imports this entry point, never the schemas).
+export * from './errors.js';

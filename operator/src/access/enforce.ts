@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import { ApiError, errors } from '../http/errors.js';
+import { ApiError, errors } from '../core/errors.js';
 import type { Identity } from '../identity/identity.js';
 import { identityOf } from '../identity/identity.js';
 import type { PolicyMatch } from './match.js';

@@ -1,4 +1,4 @@
-import { ApiError, errors } from '../http/errors.js';
+import { ApiError, errors } from '../core/errors.js';
 import type { DerivedRole, Identity, OrganizationMembership } from '../identity/identity.js';
 import type { Allow } from './policy.js';
 

@@ -1,7 +1,7 @@
 import express, { Router } from 'express';
-import { ApiError, errors } from '../http/errors.js';
+import { ApiError, errors } from '../core/errors.js';
 import { handle } from '../http/respond.js';
-import { parseInput } from '../http/validate.js';
+import { parseInput } from '../core/validate.js';
 import { peerSignatureHeader, peerTimeHeader, verifyPeerRequest } from './peer-auth.js';
 import { peerQuerySchema, peerRecordsPath } from './peer-protocol.js';
 import type { RecordSlice } from './record.js';

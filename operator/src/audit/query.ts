@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ApiError, errors } from '../http/errors.js';
-import { parseInput } from '../http/validate.js';
+import { ApiError, errors } from '../core/errors.js';
+import { parseInput } from '../core/validate.js';
 import type { AuditFilter } from './record.js';
 
 export const maxPageSize = 100;

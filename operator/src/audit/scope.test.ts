@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, errors } from '../http/errors.js';
+import { ApiError, errors } from '../core/errors.js';
 import type { Identity } from '../identity/identity.js';
 import { readableOrganizationsFor, scopedFilter } from './scope.js';
 

@@ -1,5 +1,5 @@
 import type { Identity } from '../identity/identity.js';
-import { ApiError, errors } from '../http/errors.js';
+import { ApiError, errors } from '../core/errors.js';
 import type { AuditFilter } from './record.js';
 
 /**

@@ -1,4 +1,4 @@
-import { ApiError, errors } from '../http/errors.js';
+import { ApiError, errors } from '../core/errors.js';
 import type { ClusterObject, HubStore } from '../hub/store.js';
 import type { MemberClient } from './member-client.js';
 import { createMemberClient } from './member-client.js';

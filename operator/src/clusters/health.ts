@@ -1,4 +1,4 @@
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import type { ClusterObject, HubStore } from '../hub/store.js';
 import type { Logger } from '../logger.js';
 import type { ClusterConnector } from './connector.js';

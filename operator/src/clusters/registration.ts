@@ -1,5 +1,5 @@
 import { apiVersion } from '../crds/kind.js';
-import { ApiError, errors } from '../http/errors.js';
+import { ApiError, errors } from '../core/errors.js';
 import { ownerReference } from '../hub/owner.js';
 import type { ClusterObject, HubStore, OrganizationObject } from '../hub/store.js';
 import {
@@ -9,7 +9,7 @@ import {
   organizationLabels,
   organizationOf,
 } from '../iam/org-scope.js';
-import { alreadyExists, notFound, parseRequest } from '../iam/problems.js';
+import { alreadyExists, notFound, parseRequest } from '../core/problems.js';
 import type { Identity } from '../identity/identity.js';
 import type { Logger } from '../logger.js';
 import type { ClusterView } from './cluster-view.js';

@@ -12,7 +12,7 @@ import type { KubeObject } from '../index/trim.js';
 import type { MemoryHubStore } from '../testing/memory-store.js';
 import { createMemoryStore } from '../testing/memory-store.js';
 import { rbacAllows } from '../testing/rbac-verdict.js';
-import { callerClusters } from './caller-scope.js';
+import { callerClusters } from '../access/caller-scope.js';
 import { listObjects, listQuery, searchObjects } from './queries.js';
 
 const clusters = ['member-a', 'member-b'] as const;

@@ -1,12 +1,12 @@
 // The /crd.{host} list and search answers, read from the index with the caller's scope.
 import { z } from 'zod';
 import type { ClusterObject } from '../hub/store.js';
-import { invalid } from '../iam/problems.js';
+import { invalid } from '../core/problems.js';
 import { InvalidCursorError } from '../index/cursor.js';
 import type { IndexStore } from '../index/store.js';
 import { maxLimit } from '../index/store-query.js';
 import type { KubeObject } from '../index/trim.js';
-import type { CallerClusters } from './caller-scope.js';
+import type { CallerClusters } from '../access/caller-scope.js';
 
 /** A query value given once, repeated, or comma-separated, as a list without blanks. */
 const many = z

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../testing/app.js';
 import { startTestApp } from '../testing/app.js';
 import { serve } from '../testing/http.js';
-import { errors } from './errors.js';
+import { errors } from '../core/errors.js';
 import { createHttpMetrics, createMetricsApp } from './metrics.js';
 import { jsonBodyLimit } from './routes/index.js';
 

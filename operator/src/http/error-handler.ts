@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { ApiError, errors } from './errors.js';
+import { ApiError, errors } from '../core/errors.js';
 import { fail } from './respond.js';
 import { requestContext } from './request-context.js';
 

@@ -5,10 +5,10 @@ import type { RunningServer } from '../testing/http.js';
 import { serve } from '../testing/http.js';
 import { captureLogs } from '../testing/logs.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
-import { ApiError, errors } from './errors.js';
+import { ApiError, errors } from '../core/errors.js';
 import { requestContextMiddleware } from './request-context.js';
 import { handle } from './respond.js';
-import { parseInput } from './validate.js';
+import { parseInput } from '../core/validate.js';
 
 let running: RunningServer | undefined;
 afterEach(async () => {

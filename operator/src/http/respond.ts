@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { CatalogueEntry } from './errors.js';
-import { success } from './errors.js';
+import type { CatalogueEntry } from '../core/errors.js';
+import { success } from '../core/errors.js';
 import { requestContext } from './request-context.js';
 
 /** The shape of every /api response body. */

@@ -1,5 +1,5 @@
 import { ApiException } from '@kubernetes/client-node';
-import { ApiError, errors } from '../http/errors.js';
+import { ApiError, errors } from '../core/errors.js';
 
 /** The HTTP status of a failed hub call, or undefined for network errors. */
 export function hubStatus(error: unknown): number | undefined {

@@ -2,7 +2,7 @@ import { CustomObjectsApi, makeInformer } from '@kubernetes/client-node';
 import type { KubeConfig, KubernetesListObject, KubernetesObject } from '@kubernetes/client-node';
 import type { KindDefinition } from '../crds/kind.js';
 import { apiVersion, group, version } from '../crds/kind.js';
-import { ApiError, errors } from '../http/errors.js';
+import { ApiError, errors } from '../core/errors.js';
 import type { Logger } from '../logger.js';
 import { fieldManager, mergePatch, serverSideApply } from './apply-options.js';
 import { isConflict, isNotFound, toHubApiError } from './hub-errors.js';

@@ -11,7 +11,7 @@ import { organizationsOf } from './directory.js';
 import type { Binding } from './grants.js';
 import { sameBindings } from './grants.js';
 import { organizationOf } from './org-scope.js';
-import { invalid } from './problems.js';
+import { invalid } from '../core/problems.js';
 
 /**
  * The organization owning a binding's cluster. A cluster that is not registered, or belongs to

@@ -1,12 +1,12 @@
 import type { HubStore, UserObject } from '../hub/store.js';
-import { ApiError, errors } from '../http/errors.js';
+import { ApiError, errors } from '../core/errors.js';
 import type { AccessKeyPair } from '../identity/access-keys.js';
 import { resetAccessKey } from '../identity/access-keys.js';
 import type { NewUser } from '../identity/accounts.js';
 import { changePassword, createUser } from '../identity/accounts.js';
 import type { Identity } from '../identity/identity.js';
 import type { IdentityServices } from '../identity/services.js';
-import { alreadyExists } from './problems.js';
+import { alreadyExists } from '../core/problems.js';
 
 /** What the IAM services need from the hub and from identity-core. */
 export interface IamDeps {

@@ -3,7 +3,7 @@ import type { Identity } from '../identity/identity.js';
 import type { RoleObject } from '../hub/store.js';
 import type { IamReader } from './directory.js';
 import { resolve } from './directory.js';
-import { invalid } from './problems.js';
+import { invalid } from '../core/problems.js';
 import type { ProviderInput } from './schemas.js';
 
 export interface Binding {

@@ -16,7 +16,7 @@ import {
 } from './org-scope.js';
 import type { Page, PageQuery } from './paging.js';
 import { byName, matchesSearch, paginate } from './paging.js';
-import { invalid, notFound, parseRequest } from './problems.js';
+import { invalid, notFound, parseRequest } from '../core/problems.js';
 import type { GroupBody } from './schemas.js';
 import { groupBody } from './schemas.js';
 import type { GroupView } from './views.js';

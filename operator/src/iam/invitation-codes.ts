@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ApiError, errors } from '../http/errors.js';
+import { ApiError, errors } from '../core/errors.js';
 
 export const invitationTtlMs = 7 * 24 * 60 * 60 * 1000;
 /** Open invitations kept per organization; the oldest are dropped beyond this. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import {
   acceptInvitation,
   hashInvitationCode,
@@ -7,7 +7,7 @@ import {
   newInvitationCode,
   withInvitation,
 } from './invitation-codes.js';
-import { parseRequest } from './problems.js';
+import { parseRequest } from '../core/problems.js';
 import { joinBody } from './schemas.js';
 
 const now = new Date('2030-01-10T00:00:00Z');

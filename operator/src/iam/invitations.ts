@@ -10,7 +10,7 @@ import {
   withInvitation,
 } from './invitation-codes.js';
 import { assertAcceptsNewMembers, openOrganizationIn } from './org-scope.js';
-import { parseRequest } from './problems.js';
+import { parseRequest } from '../core/problems.js';
 import { joinBody } from './schemas.js';
 import type { OrgView } from './views.js';
 import { toOrgView } from './views.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, errors } from '../http/errors.js';
+import { ApiError, errors } from '../core/errors.js';
 import type { OrganizationObject } from '../hub/store.js';
 import { identityOf } from '../testing/iam.js';
 import type { MemoryHubStore } from '../testing/memory-store.js';

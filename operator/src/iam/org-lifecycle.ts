@@ -1,4 +1,4 @@
-import { ApiError, errors } from '../http/errors.js';
+import { ApiError, errors } from '../core/errors.js';
 import type { HubStore, OrganizationObject } from '../hub/store.js';
 import type { Verdict } from './reconcile/conditions.js';
 import { wrong } from './reconcile/conditions.js';

@@ -5,7 +5,7 @@ import type { Identity } from '../identity/identity.js';
 import type { IamCall } from './context.js';
 import type { Lookup } from './directory.js';
 import { resolve } from './directory.js';
-import { notFound, organizationDeleting } from './problems.js';
+import { notFound, organizationDeleting } from '../core/problems.js';
 
 export const organizationLabel = 'nimbus.io/organization';
 export const admins = ['system-admin', 'organization-admin'] as const;

@@ -11,8 +11,8 @@ import {
 } from './org-lifecycle.js';
 import { admins, organizationIn } from './org-scope.js';
 import { byName, matchesSearch } from './paging.js';
-import { ApiError, errors } from '../http/errors.js';
-import { notFound, parseRequest } from './problems.js';
+import { ApiError, errors } from '../core/errors.js';
+import { notFound, parseRequest } from '../core/problems.js';
 import type { CreateOrganizationBody, UpdateOrganizationBody } from './schemas.js';
 import { createOrganizationBody, updateOrganizationBody } from './schemas.js';
 import type { OrgView } from './views.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import { matchesSearch, pageQuery, paginate } from './paging.js';
-import { parseRequest } from './problems.js';
+import { parseRequest } from '../core/problems.js';
 
 const items = Array.from({ length: 45 }, (_, i) => `item-${String(i).padStart(2, '0')}`);
 

@@ -15,7 +15,7 @@ import {
 } from './org-scope.js';
 import type { Page, PageQuery } from './paging.js';
 import { byName, matchesSearch, paginate } from './paging.js';
-import { alreadyExists, invalid, notFound, parseRequest } from './problems.js';
+import { alreadyExists, invalid, notFound, parseRequest } from '../core/problems.js';
 import type { RoleBody } from './schemas.js';
 import { roleBody } from './schemas.js';
 import type { RoleView } from './views.js';

@@ -12,7 +12,7 @@ import { organizationsOf, resolve } from './directory.js';
 import type { Binding } from './grants.js';
 import { assertNewUserBindings, plannedUserBindings } from './cluster-bindings.js';
 import { grantableOrganizations, toBindings, visibleOrganizations } from './grants.js';
-import { invalid, notFound } from './problems.js';
+import { invalid, notFound } from '../core/problems.js';
 import { assertAcceptsNewMembers } from './org-scope.js';
 import type { CreateUserBody, GeneralUpdateBody } from './schemas.js';
 

@@ -14,7 +14,7 @@ import { organizationsOf, resolve } from './directory.js';
 import { addMember, removeMember as removeFromGroup } from './memberships.js';
 import type { Page, PageQuery } from './paging.js';
 import { byName, matchesSearch, paginate } from './paging.js';
-import { invalid, notFound, parseRequest } from './problems.js';
+import { invalid, notFound, parseRequest } from '../core/problems.js';
 import type { CreateUserBody } from './schemas.js';
 import { createUserBody, updateUserBody } from './schemas.js';
 import type { UserPatch } from './user-plan.js';

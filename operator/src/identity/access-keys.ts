@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ApiError, errors } from '../http/errors.js';
+import { ApiError, errors } from '../core/errors.js';
 import type { HubStore } from '../hub/store.js';
 import { updateCredentials } from './credentials.js';
 import { randomString, upperAlphanumerics } from './random.js';

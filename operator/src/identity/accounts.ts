@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { userSpec } from '../crds/user.js';
-import { ApiError, errors } from '../http/errors.js';
+import { ApiError, errors } from '../core/errors.js';
 import type { UserObject } from '../hub/store.js';
 import {
   createCredentials,

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import { ApiError, errors } from '../http/errors.js';
+import { ApiError, errors } from '../core/errors.js';
 import type { UserObject } from '../hub/store.js';
 import { buildIdentity } from './build-identity.js';
 import { requestHost } from './client-address.js';

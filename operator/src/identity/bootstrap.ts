@@ -1,4 +1,4 @@
-import { ApiError, errors } from '../http/errors.js';
+import { ApiError, errors } from '../core/errors.js';
 import { createUser } from './accounts.js';
 import { alphanumerics, randomString } from './random.js';
 import { passwordRule } from './rules.js';

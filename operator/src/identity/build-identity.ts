@@ -1,4 +1,4 @@
-import { ApiError, errors } from '../http/errors.js';
+import { ApiError, errors } from '../core/errors.js';
 import type { HubStore, UserObject } from '../hub/store.js';
 import type { Identity, OrganizationMembership } from './identity.js';
 import { currentMembership, deriveRole } from './identity.js';

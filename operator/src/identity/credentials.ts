@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ApiError, errors } from '../http/errors.js';
+import { ApiError, errors } from '../core/errors.js';
 import { ownerReference } from '../hub/owner.js';
 import type { SecretValue } from '../hub/secrets.js';
 import type { HubStore, UserObject } from '../hub/store.js';

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { ApiError, errors } from '../http/errors.js';
+import { ApiError, errors } from '../core/errors.js';
 
 export type DerivedRole = 'system-admin' | 'organization-admin' | 'user';
 

@@ -1,4 +1,4 @@
-import { ApiError, errors } from '../http/errors.js';
+import { ApiError, errors } from '../core/errors.js';
 
 /**
  * Runs at most `maxActive` tasks at once and queues up to `maxQueued` more; beyond that the

@@ -1,4 +1,4 @@
-import { ApiError, errors } from '../http/errors.js';
+import { ApiError, errors } from '../core/errors.js';
 import type { LeaseStore, LeaseValue } from '../hub/leases.js';
 import { expiryLabels, leaseName } from './lease-names.js';
 

@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { ApiError, errors } from '../http/errors.js';
+import { ApiError, errors } from '../core/errors.js';
 import { handle } from '../http/respond.js';
-import { parseInput } from '../http/validate.js';
+import { parseInput } from '../core/validate.js';
 import type { UserObject } from '../hub/store.js';
 import { requireIdentity } from './identity.js';
 import { bindMfa, generateMfaSecret, unbindMfa } from './mfa.js';

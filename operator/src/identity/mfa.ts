@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import { ApiError, errors } from '../http/errors.js';
+import { ApiError, errors } from '../core/errors.js';
 import type { UserObject } from '../hub/store.js';
 import type { Credentials } from './credentials.js';
 import { updateCredentials } from './credentials.js';

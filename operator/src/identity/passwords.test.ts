@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, errors } from '../http/errors.js';
+import { ApiError, errors } from '../core/errors.js';
 import { ConcurrencyLimiter } from './limiter.js';
 import { argon2Parameters, createPasswordHasher, decodeHash, encodeHash } from './passwords.js';
 

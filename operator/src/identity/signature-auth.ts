@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { ApiError, errors } from '../http/errors.js';
+import { ApiError, errors } from '../core/errors.js';
 import type { UserObject } from '../hub/store.js';
 import { findByAccessKey } from './credentials.js';
 import { rawBodyOf } from './raw-body.js';

@@ -1,8 +1,6 @@
 import type { Config } from '../config.js';
 import type { HubProbe, HubReadiness } from '../hub/client.js';
 import type { HubStore } from '../hub/store.js';
-import { createHubStore } from '../hub/store.js';
-import type { KubeConfig } from '@kubernetes/client-node';
 import type { Logger } from '../logger.js';
 import { ensureBootstrapAdmin } from './bootstrap.js';
 import { startLeaseSweeper } from './lease-sweeper.js';
@@ -18,7 +16,8 @@ export interface IdentityRuntime {
 
 export interface IdentityStartOptions {
   config: Config;
-  kubeConfig: KubeConfig;
+  /** The hub store, built once in main.ts and shared by every service. */
+  store: HubStore;
   hub: HubProbe;
   sessionKey: Buffer;
   logger: Logger;
@@ -27,17 +26,12 @@ export interface IdentityStartOptions {
 }
 
 /**
- * Builds the store and identity services and, in the background, syncs the caches, runs the
+ * Builds the identity services on the hub store and, in the background, syncs the caches, runs the
  * start-up hook and the bootstrap admin, then starts the sweepers. The operator listens at once
  * but reports not ready until that finished, so `make up` sees the bootstrap line before ready.
  */
 export function startIdentity(options: IdentityStartOptions): IdentityRuntime {
-  const { config, logger } = options;
-  const store = createHubStore({
-    kubeConfig: options.kubeConfig,
-    namespace: config.namespace,
-    logger,
-  });
+  const { config, logger, store } = options;
   const services = createIdentityServices({
     store,
     sessionKey: options.sessionKey,

@@ -1,4 +1,4 @@
-import type { CrdReader } from '../crd/caller-scope.js';
+import type { CrdReader } from '../access/caller-scope.js';
 import type { IndexStore } from '../index/store.js';
 import type { MemberAccess } from './member-access.js';
 

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import { z } from 'zod';
-import { parseRequest } from '../iam/problems.js';
+import { parseRequest } from '../core/problems.js';
 import type { ClusterLocation } from './member-access.js';
 
 const part = z.string().trim().min(1, 'Required').max(253);

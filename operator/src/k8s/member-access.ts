@@ -1,15 +1,15 @@
 // Calls into a member cluster made for the signed-in user: the caller is checked here first
 // (unknown or foreign cluster → 1004, denied → 9997, not ready → 2001 at once), then the
 // member's own RBAC decides, because every call carries Impersonate-User.
-import { ApiError, errors } from '../http/errors.js';
+import { ApiError, errors } from '../core/errors.js';
 import type { ClusterObject } from '../hub/store.js';
-import { notFound } from '../iam/problems.js';
+import { notFound } from '../core/problems.js';
 import type { Identity } from '../identity/identity.js';
 import type { ClusterConnector } from '../clusters/connector.js';
 import { credentialsUpdatedAnnotation } from '../clusters/cluster-view.js';
 import type { MemberClient, MemberRequest, MemberResponse } from '../clusters/member-client.js';
-import type { CrdReader } from '../crd/caller-scope.js';
-import { callerClusters } from '../crd/caller-scope.js';
+import type { CrdReader } from '../access/caller-scope.js';
+import { callerClusters } from '../access/caller-scope.js';
 import { memberRefusal, memberUnreachable } from './member-errors.js';
 
 /** SPEC §7 addresses a cluster by vendor (provider kind), region and name. */

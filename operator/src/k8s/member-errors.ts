@@ -1,5 +1,5 @@
-import { ApiError, errors } from '../http/errors.js';
-import { alreadyExists } from '../iam/problems.js';
+import { ApiError, errors } from '../core/errors.js';
+import { alreadyExists } from '../core/problems.js';
 import { MemberCallError } from '../clusters/member-client.js';
 import type { MemberResponse } from '../clusters/member-client.js';
 

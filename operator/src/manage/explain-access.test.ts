@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MemberClient, MemberRequest } from '../clusters/member-client.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import {
   clusterObject,
   groupObject,

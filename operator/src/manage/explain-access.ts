@@ -13,7 +13,7 @@ import type { ClusterObject } from '../hub/store.js';
 import type { IamReader } from '../iam/directory.js';
 import { resolve } from '../iam/directory.js';
 import { organizationOf } from '../iam/org-scope.js';
-import { invalid, notFound, parseRequest } from '../iam/problems.js';
+import { invalid, notFound, parseRequest } from '../core/problems.js';
 import type { Identity } from '../identity/identity.js';
 
 export const explainQuery = z.object({

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { denied, isSelf } from '../access/scope.js';
-import type { CallerClusters, CrdReader } from '../crd/caller-scope.js';
-import { callerClusters, kindsIn } from '../crd/caller-scope.js';
+import type { CallerClusters, CrdReader } from '../access/caller-scope.js';
+import { callerClusters, kindsIn } from '../access/caller-scope.js';
 import { favouriteSpec } from '../crds/favourite.js';
 import type { FavouriteObject, HubStore } from '../hub/store.js';
 import { ownerReference } from '../hub/owner.js';
-import { notFound, parseRequest } from '../iam/problems.js';
+import { notFound, parseRequest } from '../core/problems.js';
 import { userLabelValue } from '../identity/credentials.js';
 import type { Identity } from '../identity/identity.js';
 import { indexedKindOfType } from '../index/kinds.js';

@@ -4,10 +4,10 @@ import type { OutboundPolicy, Resolver } from '../clusters/ssrf-policy.js';
 import { checkOutboundUrl } from '../clusters/ssrf-policy.js';
 import type { MonitorType } from '../crds/cluster.js';
 import { clusterMonitor, monitorTypes } from '../crds/cluster.js';
-import { ApiError, errors } from '../http/errors.js';
+import { ApiError, errors } from '../core/errors.js';
 import type { ClusterObject, HubStore } from '../hub/store.js';
 import { addressedOrganization, admins, organizationOf } from '../iam/org-scope.js';
-import { alreadyExists, invalid, notFound, parseRequest } from '../iam/problems.js';
+import { alreadyExists, invalid, notFound, parseRequest } from '../core/problems.js';
 import type { Identity } from '../identity/identity.js';
 
 /** A monitoring endpoint of a cluster as the API shows it; id is `<cluster>.<type lowercase>`. */

@@ -9,7 +9,7 @@ import { roleKind } from '../crds/role.js';
 import { sessionKind } from '../crds/session.js';
 import { userGroupKind } from '../crds/user-group.js';
 import { userKind } from '../crds/user.js';
-import { ApiError, errors } from '../http/errors.js';
+import { ApiError, errors } from '../core/errors.js';
 import type { LeaseStore, LeaseValue, LeaseWrite } from '../hub/leases.js';
 import type { SecretStore, SecretValue, SecretWrite } from '../hub/secrets.js';
 import type { ApplyObject, ChangeListener, HubStore, KindStore, Stored } from '../hub/store.js';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startAwsFake, type AwsFake } from '../../testing/fakes/aws-fake.js';
-import { ApiError } from '../../http/errors.js';
+import { ApiError } from '../../core/errors.js';
 import { awsCredentials, awsProvider, type AwsCredentials } from './aws.js';
 import { amzDate, signRequest } from './aws/sigv4.js';
 import type { ProviderContext } from './types.js';

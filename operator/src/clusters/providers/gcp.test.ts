@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError } from '../../http/errors.js';
+import { ApiError } from '../../core/errors.js';
 import { startGcpFake, type GcpFake } from '../../testing/fakes/gcp-fake.js';
 import { gcpCredentials, gcpProvider, type GcpCredentials } from './gcp.js';
 import { JWT_BEARER_GRANT, jwtAssertion } from './gcp/jwt-assertion.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiError, errors } from '../../http/errors.js';
+import { ApiError, errors } from '../../core/errors.js';
 import { JWT_BEARER_GRANT, jwtAssertion } from './gcp/jwt-assertion.js';
 import { DEFAULT_TOKEN_URI, gcpCredentials, type GcpCredentials } from './gcp/service-account.js';
 import type { ClusterConnection, ProviderAdapter, ProviderContext } from './types.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiError, errors } from '../../http/errors.js';
+import { ApiError, errors } from '../../core/errors.js';
 import { MAX_KUBECONFIG_BYTES, sanitizeKubeconfig } from '../kubeconfig-sanitizer.js';
 import type { OutboundPolicy, Resolver } from '../ssrf-policy.js';
 import type { ProviderAdapter } from './types.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiError, errors } from '../../http/errors.js';
+import { ApiError, errors } from '../../core/errors.js';
 import type { ProviderContext } from './types.js';
 
 /**

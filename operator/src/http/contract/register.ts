@@ -1,9 +1,9 @@
 import type { Endpoint } from '@nimbus/api';
 import { endpoints } from '@nimbus/api';
 import type { NextFunction, Request, Response, Router } from 'express';
-import { ApiError, errors } from '../errors.js';
+import { ApiError, errors } from '../../core/errors.js';
 import { ok, recordRoute } from '../respond.js';
-import { parseInput } from '../validate.js';
+import { parseRequest } from '../../core/problems.js';
 import type { Implementation } from './implement.js';
 import { checkResponse } from './response-check.js';
 
@@ -22,9 +22,9 @@ export function expressPath(endpoint: Endpoint, options: Pick<RegisterOptions, '
 
 function parseParts(endpoint: Endpoint, req: Request) {
   return {
-    params: endpoint.params ? parseInput(endpoint.params, req.params) : { ...req.params },
-    query: endpoint.query ? parseInput(endpoint.query, req.query) : {},
-    body: endpoint.body ? parseInput(endpoint.body, req.body ?? {}) : undefined,
+    params: endpoint.params ? parseRequest(endpoint.params, req.params) : { ...req.params },
+    query: endpoint.query ? parseRequest(endpoint.query, req.query) : {},
+    body: endpoint.body ? parseRequest(endpoint.body, req.body ?? {}) : undefined,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ApiError, errors } from '../errors.js';
+import { ApiError, errors } from '../../core/errors.js';
 
 /**
  * Fails the call when the data a handler returned does not match the declared response schema:

@@ -11,7 +11,7 @@ import type { RunningServer } from '../../testing/http.js';
 import { serve } from '../../testing/http.js';
 import { captureLogs } from '../../testing/logs.js';
 import { errorHandler, notFoundHandler } from '../error-handler.js';
-import { errors } from '../errors.js';
+import { errors } from '../../core/errors.js';
 import { requestContextMiddleware } from '../request-context.js';
 import { auditRouter } from './audit.js';
 

@@ -10,9 +10,9 @@ import { identityOf } from '../../identity/identity.js';
 import { consumeMfaCode } from '../../identity/mfa.js';
 import { passwordMaxLength, registerBody } from '../../identity/rules.js';
 import type { IdentityServices } from '../../identity/services.js';
-import { ApiError, errors } from '../errors.js';
+import { ApiError, errors } from '../../core/errors.js';
 import { handle } from '../respond.js';
-import { parseInput } from '../validate.js';
+import { parseInput } from '../../core/validate.js';
 import type { UserObject } from '../../hub/store.js';
 
 const loginBody = z.object({

@@ -1,10 +1,10 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import type { CrdReader } from '../../crd/caller-scope.js';
-import { callerClusters } from '../../crd/caller-scope.js';
+import type { CrdReader } from '../../access/caller-scope.js';
+import { callerClusters } from '../../access/caller-scope.js';
 import { listObjects, listQuery, searchObjects, searchQuery } from '../../crd/queries.js';
 import { matchesSearch, pageQuery, paginate } from '../../iam/paging.js';
-import { notFound, parseRequest } from '../../iam/problems.js';
+import { notFound, parseRequest } from '../../core/problems.js';
 import { requireIdentity } from '../../identity/identity.js';
 import { findIndexedKind } from '../../index/kinds.js';
 import type { IndexStore } from '../../index/store.js';

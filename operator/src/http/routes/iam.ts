@@ -11,7 +11,7 @@ import {
   updateOrganization,
 } from '../../iam/organizations.js';
 import { pageQuery } from '../../iam/paging.js';
-import { parseRequest } from '../../iam/problems.js';
+import { parseRequest } from '../../core/problems.js';
 import { createRole, deleteRole, listRoles, updateRole } from '../../iam/roles.js';
 import {
   createUser,

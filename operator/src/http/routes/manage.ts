@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { ClusterServices } from '../../clusters/registration.js';
 import { pageQuery } from '../../iam/paging.js';
-import { parseRequest } from '../../iam/problems.js';
+import { parseRequest } from '../../core/problems.js';
 import { requireIdentity } from '../../identity/identity.js';
 import { explainAccess } from '../../manage/explain-access.js';
 import type { ProviderReader } from '../../manage/providers.js';

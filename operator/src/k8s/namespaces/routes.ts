@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { requireIdentity } from '../../identity/identity.js';
-import { invalid, parseRequest } from '../../iam/problems.js';
+import { invalid, parseRequest } from '../../core/problems.js';
 import { handle } from '../../http/respond.js';
 import type { MemberRouteDeps } from '../deps.js';
 import { locationFromBodyOrHeaders, locationFromParams, locationPath } from '../location.js';

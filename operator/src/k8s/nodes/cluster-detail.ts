@@ -1,8 +1,8 @@
 // One cluster as its detail page shows it: the provider view and status from the hub, node
 // figures from the index with the caller's rights applied (a denied caller sees no nodes).
-import type { CallerClusters } from '../../crd/caller-scope.js';
+import type { CallerClusters } from '../../access/caller-scope.js';
 import type { ClusterObject } from '../../hub/store.js';
-import { notFound } from '../../iam/problems.js';
+import { notFound } from '../../core/problems.js';
 import type { IndexStore } from '../../index/store.js';
 import { maxLimit } from '../../index/store-query.js';
 import type { ProviderView } from '../../manage/providers.js';

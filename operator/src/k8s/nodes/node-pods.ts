@@ -1,5 +1,5 @@
 // Pods scheduled on one node, read live from the member and paged with its continue token.
-import { invalid } from '../../iam/problems.js';
+import { invalid } from '../../core/problems.js';
 import type { KubeObject } from '../../index/trim.js';
 import type { UserMember } from '../member-access.js';
 import { memberRefusal, memberUnreachable } from '../member-errors.js';

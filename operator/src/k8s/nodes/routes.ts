@@ -1,7 +1,7 @@
 import type { Request, Response, Router } from 'express';
-import { callerClusters } from '../../crd/caller-scope.js';
+import { callerClusters } from '../../access/caller-scope.js';
 import { handle } from '../../http/respond.js';
-import { parseRequest } from '../../iam/problems.js';
+import { parseRequest } from '../../core/problems.js';
 import { requireIdentity } from '../../identity/identity.js';
 import type { MemberRouteDeps } from '../deps.js';
 import { locationFromParams, locationPath } from '../location.js';

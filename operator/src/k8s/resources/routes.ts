@@ -1,7 +1,7 @@
 import type { Request, Router } from 'express';
-import { callerClusters } from '../../crd/caller-scope.js';
+import { callerClusters } from '../../access/caller-scope.js';
 import { handle } from '../../http/respond.js';
-import { invalid, parseRequest } from '../../iam/problems.js';
+import { invalid, parseRequest } from '../../core/problems.js';
 import { requireIdentity } from '../../identity/identity.js';
 import type { IndexedKind } from '../../index/kinds.js';
 import { findIndexedKind } from '../../index/kinds.js';

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { ApiError } from '../../http/errors.js';
+import { ApiError } from '../../core/errors.js';
 
 /**
  * Awaits a provider call that must fail and checks the failure is the catalogue's

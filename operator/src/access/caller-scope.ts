@@ -1,14 +1,14 @@
 // Which member clusters a caller may read through /crd.{host}: the clusters of their
 // organizations, and among those, for object data, only the ones where their effect is Allow,
 // and there only the kinds their roles let them list in the member.
-import type { ClusterAccess } from '../access/effective.js';
-import { effectiveClusterAccess } from '../access/effective.js';
+import type { ClusterAccess } from './effective.js';
+import { effectiveClusterAccess } from './effective.js';
 import { allowedBy, systemAdminRole } from '../clusters/rbac/desired-state.js';
 import type { ClusterObject, HubStore } from '../hub/store.js';
 import { organizationOf } from '../iam/org-scope.js';
 import type { Identity } from '../identity/identity.js';
 import type { ClusterScope } from '../index/store-query.js';
-import { listableKinds } from './listable-kinds.js';
+import { listableKinds } from '../crd/listable-kinds.js';
 
 export type CrdReader = Pick<
   HubStore,

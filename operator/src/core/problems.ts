@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { ApiError, errors } from '../http/errors.js';
-import type { ValidationIssue } from '../http/validate.js';
-import { parseInput } from '../http/validate.js';
+import { ApiError, errors } from './errors.js';
+import type { ValidationIssue } from './validate.js';
+import { parseInput } from './validate.js';
 
 /** SPEC §5: a duplicate name gives '{0} already existed, please change'. */
 export function alreadyExists(name: string): ApiError {
