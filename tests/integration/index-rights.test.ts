@@ -133,15 +133,17 @@ describe('index lists, search and labels follow the member rights', () => {
     expect(asRoot.map((label) => label.key)).toContain(probeLabel);
   });
 
-  it('does not return a favourite of a ConfigMap, only the node one', async () => {
+  it('refuses to collect a ConfigMap the user may not list, and keeps the node one', async () => {
     const collections = `/users/${lister.userId}/collections`;
     const place = { vendor: 'ProviderKubeconfig', region, cluster };
-    for (const target of [
-      { type: 'ConfigMap', name: configMap, namespace: 'demo', ...place },
-      { type: 'Node', name: 'member-a-node-0', ...place },
-    ]) {
-      expectOk(await api('POST', 'manage', collections, { token: lister.token, body: target }));
-    }
+    const configMapTarget = { type: 'ConfigMap', name: configMap, namespace: 'demo', ...place };
+    const refused = await api('POST', 'manage', collections, {
+      token: lister.token,
+      body: configMapTarget,
+    });
+    expect(refused.body.code).toBe(9997);
+    const nodeTarget = { type: 'Node', name: 'member-a-node-0', ...place };
+    expectOk(await api('POST', 'manage', collections, { token: lister.token, body: nodeTarget }));
     const listed = expectOk(
       await api<{ items: Array<{ type: string }> }>('GET', 'manage', collections, {
         token: lister.token,
