@@ -36,9 +36,9 @@ const vendorGroups = [
 export default defineConfig({
   root: consoleRoot,
   // The API contract workspace (@nimbus/api) is read from its TypeScript sources.
-  resolve: { conditions: ['source', ...defaultClientConditions] },
+  resolve: { conditions: ['nimbus-source', ...defaultClientConditions] },
   // Tests in the node environment resolve like a server.
-  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+  ssr: { resolve: { conditions: ['nimbus-source', ...defaultServerConditions] } },
   plugins: [
     react(),
     initialJsBudget({ initialRouteModules: ['src/pages/login/LoginPage.tsx'], budgetKiB: 350 }),

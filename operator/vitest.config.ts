@@ -2,8 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 // Workspace packages resolve to their TypeScript sources (package.json "source" condition).
 export default defineConfig({
-  resolve: { conditions: ['source'] },
-  ssr: { resolve: { conditions: ['source'] } },
+  resolve: { conditions: ['nimbus-source'] },
+  ssr: { resolve: { conditions: ['nimbus-source'] } },
   test: {
     // Every response is checked against its declared schema (api/): drift fails a test.
     env: { NIMBUS_CONTRACT_CHECK: 'strict' },

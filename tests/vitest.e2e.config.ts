@@ -2,8 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   // @nimbus/api resolves to its TypeScript sources.
-  resolve: { conditions: ['source'] },
-  ssr: { resolve: { conditions: ['source'] } },
+  resolve: { conditions: ['nimbus-source'] },
+  ssr: { resolve: { conditions: ['nimbus-source'] } },
   test: {
     include: ['e2e/**/*.test.ts'],
     testTimeout: 120_000,

@@ -1,4 +1,5 @@
 import type { BodyOf, Endpoint, QueryOf, ResponseOf } from '../endpoint.js';
+import { nodeEndpoints } from './nodes.js';
 import { systemEndpoints } from './system.js';
 
 /**
@@ -7,6 +8,7 @@ import { systemEndpoints } from './system.js';
  */
 export const endpoints = {
   ...systemEndpoints,
+  ...nodeEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointId = keyof typeof endpoints;

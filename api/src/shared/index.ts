@@ -1,3 +1,6 @@
 // Pure helpers both the operator and the console use at run time (no zod: the console bundle
 // imports this entry point, never the schemas).
 export * from './errors.js';
+export * from './names.js';
+export * from './nodes.js';
+export * from './quantity.js';

@@ -1,86 +1,22 @@
+import type { BodyFor, QueryFor, ResponseFor } from '@nimbus/api';
 import { servicePath } from '../config/productHost';
 import type { ListedObject } from '../resources/kubeObject';
 import { crdAt, k8sAt, type ClusterLocation } from '../resources/location';
 import { baseApi } from './baseApi';
-import type { CrdCluster } from './resourceApi';
 
-export type TaintEffect = 'NoSchedule' | 'PreferNoSchedule' | 'NoExecute';
-export const TAINT_EFFECTS: readonly TaintEffect[] = [
-  'NoSchedule',
-  'PreferNoSchedule',
-  'NoExecute',
-];
+export type { TaintEffect } from '@nimbus/api/shared';
+export { taintEffects as TAINT_EFFECTS } from '@nimbus/api/shared';
 
-export interface Taint {
-  key: string;
-  value?: string;
-  effect: TaintEffect;
-}
-
-export interface NodeCondition {
-  type: string;
-  status: string;
-  reason?: string;
-  message?: string;
-  lastTransitionTime?: string;
-}
-
-export type ResourceFigures = Partial<Record<'cpu' | 'memory' | 'pods', string>>;
-
-/** GET crdAt/nodes/:node (SPEC §3 node fields). */
-export interface NodeDetail {
-  name: string;
-  uid: string;
-  createdAt: string;
-  ready: boolean;
-  unschedulable: boolean;
-  roles: string[];
-  internalIP?: string;
-  kubeletVersion: string;
-  osImage: string;
-  kernelVersion: string;
-  kubeProxyVersion: string;
-  containerRuntimeVersion: string;
-  architecture: string;
-  operatingSystem: string;
-  taints: Taint[];
-  labels: Record<string, string>;
-  annotations: Record<string, string>;
-  capacity: ResourceFigures;
-  allocatable: ResourceFigures;
-  conditions: NodeCondition[];
-}
-
-export interface NodePod {
-  name: string;
-  namespace: string;
-  phase: string;
-  ready: string;
-  restarts: number;
-  podIP?: string;
-  createdAt: string;
-  tolerations?: unknown[];
-}
-
-export interface NodeEvent {
-  type: string;
-  reason: string;
-  message: string;
-  count: number;
-  firstTimestamp?: string;
-  lastTimestamp?: string;
-  source?: string;
-}
-
-/** GET crdAt: the cluster with node figures from the index. */
-export type ClusterDetail = CrdCluster & {
-  kubernetesVersion?: string;
-  nodeCount: number;
-  readyNodeCount: number;
-  lastProbeTime?: string;
-  capacity?: ResourceFigures;
-  allocatable?: ResourceFigures;
-};
+/** A taint as the node metadata call sends it. */
+export type Taint = NonNullable<BodyFor<'updateNodeMetadata'>['taints']>[number];
+export type NodeDetail = ResponseFor<'getNode'>;
+export type NodeCondition = NodeDetail['conditions'][number];
+/** A node's capacity or allocatable: Kubernetes quantities by resource name. */
+export type ResourceFigures = NodeDetail['capacity'];
+export type NodePod = ResponseFor<'listNodePods'>['items'][number];
+export type NodeEvent = ResponseFor<'listNodeEvents'>['items'][number];
+/** GET crdAt: the cluster with node figures (numbers: cores, bytes, pods) from the index. */
+export type ClusterDetail = ResponseFor<'getCluster'>;
 
 export interface NodeAddress extends ClusterLocation {
   node: string;
@@ -115,28 +51,29 @@ export const nodeApi = baseApi
         query: nodePath,
         providesTags: (_result, _error, address) => [nodeTag(address)],
       }),
-      listNodePods: build.infiniteQuery<
-        { items: NodePod[]; nextCursor?: string },
-        NodeAddress,
-        string
-      >({
+      listNodePods: build.infiniteQuery<ResponseFor<'listNodePods'>, NodeAddress, string>({
         infiniteQueryOptions: {
           initialPageParam: '',
           getNextPageParam: (lastPage) => lastPage.nextCursor || undefined,
         },
         query: ({ queryArg, pageParam }) => ({
           url: `${nodePath(queryArg)}/pods`,
-          params: { pageSize: NODE_PODS_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
+          params: {
+            pageSize: NODE_PODS_PAGE_SIZE,
+            ...(pageParam ? { cursor: pageParam } : {}),
+          } satisfies QueryFor<'listNodePods'>,
         }),
       }),
-      listNodeEvents: build.query<{ items: NodeEvent[] }, NodeAddress>({
+      listNodeEvents: build.query<ResponseFor<'listNodeEvents'>, NodeAddress>({
         query: (address) => `${nodePath(address)}/events`,
       }),
       setNodeUnschedulable: build.mutation<NodeDetail, NodeAddress & { unschedulable: boolean }>({
         query: ({ unschedulable, ...address }) => ({
           url: nodePath(address),
           method: 'PUT',
-          params: { unschedulable: String(unschedulable) },
+          params: {
+            unschedulable: unschedulable ? 'true' : 'false',
+          } satisfies QueryFor<'cordonNode'>,
         }),
         invalidatesTags: (_result, error, address) =>
           error ? [] : [nodeTag(address), 'ResourceList'],
@@ -145,7 +82,7 @@ export const nodeApi = baseApi
         query: ({ taints, ...address }) => ({
           url: `${k8sAt(address)}/nodes/${encodeURIComponent(address.node)}`,
           method: 'PUT',
-          body: { taints },
+          body: { taints } satisfies BodyFor<'updateNodeMetadata'>,
         }),
         invalidatesTags: (_result, error, address) => (error ? [] : [nodeTag(address)]),
       }),

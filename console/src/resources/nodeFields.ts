@@ -1,6 +1,5 @@
+import { nodeRoles as rolesFromLabels } from '@nimbus/api/shared';
 import { arrayAt, textAt, valueAt, type KubeObject } from './kubeObject';
-
-const ROLE_LABEL_PREFIX = 'node-role.kubernetes.io/';
 
 /** Ready when the Ready condition is True; a node without conditions is not ready. */
 export const nodeReady = (node: KubeObject): boolean =>
@@ -8,12 +7,9 @@ export const nodeReady = (node: KubeObject): boolean =>
     (condition) => textAt(condition, 'type') === 'Ready' && textAt(condition, 'status') === 'True',
   );
 
-/** Roles from the node-role.kubernetes.io/<role> labels, sorted. */
+/** Roles as the operator computes them (one helper, @nimbus/api/shared), sorted. */
 export const nodeRoles = (node: KubeObject): string[] =>
-  Object.keys(node.metadata?.labels ?? {})
-    .filter((key) => key.startsWith(ROLE_LABEL_PREFIX) && key.length > ROLE_LABEL_PREFIX.length)
-    .map((key) => key.slice(ROLE_LABEL_PREFIX.length))
-    .sort();
+  rolesFromLabels(node.metadata?.labels ?? {});
 
 export const nodeInternalIP = (node: KubeObject): string | undefined =>
   textAt(

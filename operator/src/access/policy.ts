@@ -44,7 +44,7 @@ const declaredEntries: readonly PolicyEntry[] = Object.values(endpoints).map((de
   method: declared.method,
   path: declared.path,
   allow: declared.access.allow,
-  summary: declared.summary,
+  summary: declared.access.note ? `${declared.summary}. ${declared.access.note}` : declared.summary,
   ...(declared.access.scope ? { scope: declared.access.scope } : {}),
   ...(declared.access.target ? { target: declared.access.target } : {}),
 }));
@@ -165,18 +165,12 @@ export const policyTable: readonly PolicyEntry[] = [
   // Data scoped by the handler: the caller's clusters with effect Allow (docs/api.md).
   entry('GET', '/crd.{host}/clusters', 'authenticated', "Clusters of the caller's organizations"),
   entry('GET', '/crd.{host}/labels', 'authenticated', 'Label keys and values in the index'),
-  entry('GET', crdAt, 'authenticated', 'One cluster: status, version, nodes, capacity'),
-  entry('GET', `${crdAt}/nodes/:node`, 'authenticated', 'Node detail'),
-  entry('GET', `${crdAt}/nodes/:node/pods`, 'authenticated', 'Pods on a node'),
-  entry('GET', `${crdAt}/nodes/:node/events`, 'authenticated', 'Events of a node'),
-  entry('PUT', `${crdAt}/nodes/:node`, 'authenticated', 'Cordon or uncordon a node (query)'),
   entry('GET', `${crdAt}/namespaces/:namespace`, 'authenticated', 'Namespace detail'),
   entry('GET', `${crdAt}/resources/:kind/:name`, 'authenticated', 'Any indexed object, live'),
   entry('PUT', `${crdAt}/resources/annotations`, 'authenticated', 'Replace annotations'),
   entry('PUT', `${crdAt}/resources/labels`, 'authenticated', 'Replace labels'),
 
   // Member calls as the caller: 9997 up front when denied, then the member's RBAC decides.
-  entry('PUT', `${k8sAt}/nodes/:node`, 'authenticated', 'Node labels, annotations, taints'),
   entry('GET', `${k8sAt}/namespaces`, 'authenticated', 'Namespaces of a cluster, live'),
   entry('DELETE', `${k8sAt}/namespaces/:name`, 'authenticated', 'Delete a namespace'),
   entry('POST', '/k8s.{host}/namespaces', 'authenticated', 'Create a namespace'),

@@ -1,23 +1,8 @@
-import { z } from 'zod';
+import type { Page, PageQuery } from '@nimbus/api';
 
-export const defaultPageSize = 20;
-export const maxPageSize = 100;
-
-/** Query of every list endpoint: page from 1, pageSize 1..100 (default 20), free-text search. */
-export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(maxPageSize).default(defaultPageSize),
-  search: z.string().trim().max(253).optional(),
-});
-
-export type PageQuery = z.output<typeof pageQuery>;
-
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+// The list query and page shapes are the contract's (api/src/schemas/common.ts).
+export { defaultPageSize, maxPageSize, pageQuery } from '@nimbus/api';
+export type { Page, PageQuery };
 
 /** Case-insensitive substring match over the given fields; an empty search matches all. */
 export function matchesSearch(search: string | undefined, ...fields: Array<string | undefined>) {

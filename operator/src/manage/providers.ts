@@ -1,4 +1,5 @@
-import type { ClusterAccess, Effect } from '../access/effective.js';
+import type { ProviderView } from '@nimbus/api';
+import type { ClusterAccess } from '../access/effective.js';
 import { effectiveClusterAccess } from '../access/effective.js';
 import type { ClusterObject, HubStore } from '../hub/store.js';
 import { addressedOrganization, everyone, organizationOf } from '../iam/org-scope.js';
@@ -6,20 +7,7 @@ import type { Page, PageQuery } from '../iam/paging.js';
 import { byName, matchesSearch, paginate } from '../iam/paging.js';
 import type { Identity } from '../identity/identity.js';
 
-/** A cluster as SPEC §3 "Provider/cluster" lists it, seen by one caller. */
-export interface ProviderView {
-  providerID: string;
-  provideruuid: string;
-  uuid: string;
-  kind: string;
-  name: string;
-  cluster: string;
-  regionID: string;
-  ready: boolean;
-  /** SPEC §4: Deny when any of the caller's roles on the cluster denies, else Allow. */
-  status: Effect;
-  roles: Array<{ roleName: string; effect: Effect }>;
-}
+export type { ProviderView };
 
 export type ProviderReader = Pick<
   HubStore,

@@ -1,3 +1,4 @@
+import { formatBytes, formatCores } from '@nimbus/api/shared';
 import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useGetClusterDetailQuery } from '../../api/nodeApi';
@@ -23,12 +24,12 @@ export function ClusterSummary({ cluster }: { cluster: CrdCluster }) {
       <Typography.Text type="secondary">
         {t('resources.topology.nodes', { ready: data.readyNodeCount, total: data.nodeCount })}
       </Typography.Text>
-      {data.capacity && (
+      {data.nodeCount > 0 && (
         <Typography.Text type="secondary">
           {t('resources.topology.capacity', {
-            cpu: data.capacity.cpu ?? '-',
-            memory: data.capacity.memory ?? '-',
-            pods: data.capacity.pods ?? '-',
+            cpu: formatCores(data.capacity.cpu),
+            memory: formatBytes(data.capacity.memory),
+            pods: data.capacity.pods,
           })}
         </Typography.Text>
       )}

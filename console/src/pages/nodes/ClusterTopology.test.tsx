@@ -3,11 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { API, ok, renderAdminRoutes } from '../../../tests/adminTestBed';
 import { startLoopbackServer, type LoopbackServer } from '../../../tests/loopbackServer';
+import type { ClusterDetail } from '../../api/nodeApi';
 import ResourceListPage from '../resources/ResourceListPage';
 
 const CRD = `${API}/crd.nimbus.io`;
 
 const cluster = (name: string, region: string, ready: boolean) => ({
+  ...{ status: 'Allow' as const },
   providerID: name,
   provideruuid: `${name}-uid`,
   uuid: `${name}-uid`,
@@ -16,7 +18,6 @@ const cluster = (name: string, region: string, ready: boolean) => ({
   cluster: name,
   regionID: region,
   ready,
-  status: 'Allow',
   roles: [],
   organization: 'acme',
 });
@@ -55,8 +56,11 @@ beforeEach(async () => {
       kubernetesVersion: 'v1.33.1',
       nodeCount: 2,
       readyNodeCount: 1,
-      capacity: { cpu: '8', memory: '16Gi', pods: '220' },
-    }),
+      conditions: [],
+      // The contract's numbers: cores, bytes, pods.
+      capacity: { cpu: 8, memory: 16 * 1024 ** 3, pods: 220 },
+      allocatable: { cpu: 7.5, memory: 15 * 1024 ** 3, pods: 220 },
+    } satisfies ClusterDetail),
   );
 });
 afterEach(() => server.close());
@@ -88,7 +92,7 @@ it('shows vendor, region, cluster and nodes with ready markers from the node lis
   const summary = await within(tree).findByTestId('topology-cluster-summary');
   expect(summary.textContent).toContain('Kubernetes v1.33.1');
   expect(summary.textContent).toContain('Nodes ready: 1/2');
-  expect(summary.textContent).toContain('Capacity: CPU 8, memory 16Gi, pods 220');
+  expect(summary.textContent).toContain('Capacity: CPU 8, memory 16 GiB, pods 220');
   // The not-ready cluster is not asked for its figures.
   expect(server.requests.map((request) => request.path)).not.toContain(
     `${CRD}/vendors/ProviderKubeconfig/regions/west/clusters/beta`,

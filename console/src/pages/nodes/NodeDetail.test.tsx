@@ -3,13 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { API, chooseOption, ok, renderAdminRoutes, USER_ID } from '../../../tests/adminTestBed';
 import { startLoopbackServer, type LoopbackServer } from '../../../tests/loopbackServer';
+import type { NodeDetail } from '../../api/nodeApi';
 import ResourceDetailPage from '../resources/ResourceDetailPage';
 
 const LOCATION = 'vendors/aws/regions/eu/clusters/prod';
 const CRD_NODE = `${API}/crd.nimbus.io/${LOCATION}/nodes/node-a`;
 const K8S_NODE = `${API}/k8s.nimbus.io/${LOCATION}/nodes/node-a`;
 
-const nodeDetail = (unschedulable: boolean) => ({
+const nodeDetail = (unschedulable: boolean): NodeDetail => ({
   name: 'node-a',
   uid: 'node-uid',
   createdAt: '2026-03-01T00:00:00Z',

@@ -11,7 +11,6 @@ import type { IndexStore } from '../../index/store.js';
 import { toProviderView } from '../../manage/providers.js';
 import type { MemberRouteDeps } from '../../k8s/deps.js';
 import { addNamespaceCrdRoutes } from '../../k8s/namespaces/routes.js';
-import { addNodeCrdRoutes } from '../../k8s/nodes/routes.js';
 import { addResourceCrdRoutes } from '../../k8s/resources/routes.js';
 import { handle } from '../respond.js';
 
@@ -42,7 +41,6 @@ export function crdRouter(
     // Before '/:kind', which would otherwise take '/labels' and every location path.
     const deps: MemberRouteDeps = { store, index, members };
     addResourceCrdRoutes(router, deps);
-    addNodeCrdRoutes(router, deps);
     addNamespaceCrdRoutes(router, deps);
   }
   router.get(

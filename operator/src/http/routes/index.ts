@@ -19,6 +19,7 @@ import { iamRouter } from './iam.js';
 import { k8sRouter } from './k8s.js';
 import { manageRouter } from './manage.js';
 import type { SystemInfo } from './system.js';
+import { nodeEndpoints } from './nodes.js';
 import { systemEndpoints } from './system.js';
 import { endpoints, openApiDocument } from '@nimbus/api';
 import type { Implementation } from '../contract/implement.js';
@@ -61,6 +62,13 @@ export function apiRouter(deps: ApiDeps): Router {
   // After authentication, before every service router: the one access check (docs/access.md).
   router.use(accessPolicy(deps.system.host, deps.identity?.store, router));
   const host = deps.system.host;
+  const store = deps.identity?.store;
+  const members =
+    store && deps.clusters
+      ? createMemberAccess({ store, connector: deps.clusters.connector })
+      : undefined;
+  const memberDeps =
+    store && deps.index && members ? { store, index: deps.index, members } : undefined;
   let openApi: unknown;
   const implementations: Implementation[] = [
     ...systemEndpoints(deps.system, () => {
@@ -72,6 +80,7 @@ export function apiRouter(deps: ApiDeps): Router {
       });
       return openApi;
     }),
+    ...(memberDeps ? nodeEndpoints(memberDeps) : []),
   ];
   // With every service wired (main.ts), each declared endpoint must be served exactly once.
   if (deps.identity && deps.clusters && deps.index && deps.audit) {
@@ -88,14 +97,8 @@ export function apiRouter(deps: ApiDeps): Router {
     router.use(mount('iam'), iamRouter(iamDepsFrom(deps.identity)));
     router.use(mount('manage'), manageRouter(deps.identity.store, deps.clusters));
     router.use(mount('manage'), favouritesRouter(deps.identity.store));
-    const store = deps.identity.store;
-    const members = deps.clusters
-      ? createMemberAccess({ store, connector: deps.clusters.connector })
-      : undefined;
-    if (deps.index) router.use(mount('crd'), crdRouter(store, deps.index, members));
-    if (deps.index && members) {
-      router.use(mount('k8s'), k8sRouter({ store, index: deps.index, members }));
-    }
+    if (deps.index) router.use(mount('crd'), crdRouter(deps.identity.store, deps.index, members));
+    if (memberDeps) router.use(mount('k8s'), k8sRouter(memberDeps));
   }
   if (deps.audit) {
     router.use(mount('audit'), auditRouter(deps.audit, deps.identity?.store.organizations));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quantityValue } from '../quantity.js';
+import { quantityValue } from '@nimbus/api/shared';
 import { createNamespaceBody, limitRangeBody, quotaBody } from './schemas.js';
 
 function messages(result: {

@@ -1,7 +1,7 @@
 // Namespace, ResourceQuota and LimitRange input, checked before anything reaches a member so
 // a person reads one clear message instead of the API server's.
 import { z } from 'zod';
-import { quantityValue } from '../quantity.js';
+import { quantityValue } from '@nimbus/api/shared';
 
 /** SPEC §5 resource names: a Kubernetes DNS-1123 label. */
 export const dnsLabel = z

@@ -1,36 +1,17 @@
 // One cluster as its detail page shows it: the provider view and status from the hub, node
 // figures from the index with the caller's rights applied (a denied caller sees no nodes).
 import type { CallerClusters } from '../../access/caller-scope.js';
-import type { ClusterObject } from '../../hub/store.js';
 import { notFound } from '../../core/problems.js';
 import type { IndexStore } from '../../index/store.js';
 import { maxLimit } from '../../index/store-query.js';
-import type { ProviderView } from '../../manage/providers.js';
 import { toProviderView } from '../../manage/providers.js';
 import type { ClusterLocation } from '../member-access.js';
 import type { KubeNode } from './node-view.js';
 import { isNodeReady } from './node-view.js';
-import { parseQuantity } from '../quantity.js';
+import type { ClusterDetail, ResourceTotals } from '@nimbus/api';
+import { parseQuantity } from '@nimbus/api/shared';
 
-/** cpu in cores, memory in bytes, pods as a count. */
-export interface ResourceTotals {
-  cpu: number;
-  memory: number;
-  pods: number;
-}
-
-type Conditions = NonNullable<NonNullable<ClusterObject['status']>['conditions']>;
-
-export interface ClusterDetail extends ProviderView {
-  organization: string;
-  kubernetesVersion: string;
-  nodeCount: number;
-  readyNodeCount: number;
-  lastProbeTime?: string;
-  conditions: Conditions;
-  capacity: ResourceTotals;
-  allocatable: ResourceTotals;
-}
+export type { ClusterDetail, ResourceTotals };
 
 const zero = (): ResourceTotals => ({ cpu: 0, memory: 0, pods: 0 });
 

@@ -2,7 +2,7 @@
 // null; the resourceVersion read first makes a concurrent change fail instead of being lost.
 import { lastAppliedAnnotation } from '../../index/trim.js';
 import type { UserMember } from '../member-access.js';
-import type { NodeMetadataBody } from './node-schemas.js';
+import type { NodeMetadataBody } from '@nimbus/api';
 import type { KubeNode, Taint } from './node-view.js';
 
 export const mergePatch = 'application/merge-patch+json';

@@ -1,45 +1,10 @@
 // The node as the console's node detail page shows it (SPEC §3 node fields).
+import type { NodeCondition, NodeDetail, TaintView } from '@nimbus/api';
+import { nodeRoles } from '@nimbus/api/shared';
 import type { KubeObject } from '../../index/trim.js';
 
-export type TaintEffect = 'NoSchedule' | 'PreferNoSchedule' | 'NoExecute';
-
-export interface Taint {
-  key: string;
-  value?: string;
-  effect: TaintEffect;
-  timeAdded?: string;
-}
-
-export interface NodeCondition {
-  type: string;
-  status: string;
-  reason?: string;
-  message?: string;
-  lastTransitionTime?: string;
-}
-
-export interface NodeDetail {
-  name: string;
-  uid: string;
-  createdAt: string;
-  ready: boolean;
-  unschedulable: boolean;
-  roles: string[];
-  internalIP: string;
-  kubeletVersion: string;
-  osImage: string;
-  kernelVersion: string;
-  kubeProxyVersion: string;
-  containerRuntimeVersion: string;
-  architecture: string;
-  operatingSystem: string;
-  taints: Taint[];
-  labels: Record<string, string>;
-  annotations: Record<string, string>;
-  capacity: Record<string, string>;
-  allocatable: Record<string, string>;
-  conditions: NodeCondition[];
-}
+export type { NodeCondition, NodeDetail };
+export type Taint = TaintView;
 
 /** The parts of a v1 Node this module reads. */
 export interface KubeNode extends KubeObject {
@@ -51,22 +16,6 @@ export interface KubeNode extends KubeObject {
     allocatable?: Record<string, string>;
     conditions?: NodeCondition[];
   };
-}
-
-const roleLabelPrefix = 'node-role.kubernetes.io/';
-const legacyRoleLabel = 'kubernetes.io/role';
-
-/** Roles as kubectl prints them: node-role.kubernetes.io/<role> labels and the legacy label. */
-export function nodeRoles(labels: Record<string, string>): string[] {
-  const roles = new Set<string>();
-  for (const [key, value] of Object.entries(labels)) {
-    if (key.startsWith(roleLabelPrefix) && key.length > roleLabelPrefix.length) {
-      roles.add(key.slice(roleLabelPrefix.length));
-    } else if (key === legacyRoleLabel && value !== '') {
-      roles.add(value);
-    }
-  }
-  return [...roles].sort();
 }
 
 export function isNodeReady(node: KubeNode): boolean {

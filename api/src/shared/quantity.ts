@@ -36,3 +36,22 @@ export function quantityValue(text: string): number | undefined {
 export function parseQuantity(text: string | undefined): number {
   return quantityValue(text ?? '') ?? 0;
 }
+
+const binaryUnits = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'] as const;
+
+/** Bytes as people read memory and storage: 1 decimal in the largest binary unit, e.g. 15.6 GiB. */
+export function formatBytes(bytes: number): string {
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < binaryUnits.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const shown = unit === 0 ? String(Math.round(value)) : value.toFixed(1).replace(/\.0$/, '');
+  return `${shown} ${binaryUnits[unit]}`;
+}
+
+/** CPU cores with at most millicore precision, e.g. 3.5 or 0.25. */
+export function formatCores(cores: number): string {
+  return String(Math.round(cores * 1000) / 1000);
+}

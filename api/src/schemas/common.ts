@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+export const defaultPageSize = 20;
+export const maxPageSize = 100;
+
+/** Query of every list endpoint: page from 1, pageSize 1..100 (default 20), free-text search. */
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(maxPageSize).default(defaultPageSize),
+  search: z.string().trim().max(253).optional(),
+});
+export type PageQuery = z.output<typeof pageQuery>;
+
+/** A page of a server-paged list. */
+export const pageOf = <S extends z.ZodType>(item: S) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int().min(0),
+    page: z.number().int().min(1),
+    pageSize: z.number().int().min(1),
+  });
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** A page of a list read with a continue token (member lists, the index's keyset pages). */
+export const cursorPageOf = <S extends z.ZodType>(item: S) =>
+  z.object({ items: z.array(item), nextCursor: z.string().optional() });
+
+const locationPart = z.string().trim().min(1, 'Required').max(253);
+
+/** Where a member cluster is addressed: /vendors/:vendor/regions/:region/clusters/:cluster. */
+export const locationSchema = z.object({
+  vendor: locationPart,
+  region: locationPart,
+  cluster: locationPart,
+});
+export type ClusterLocation = z.output<typeof locationSchema>;
+
+/** Express pattern of a location, below a service. */
+export const locationPath = '/vendors/:vendor/regions/:region/clusters/:cluster';
+
+export const effectSchema = z.enum(['Allow', 'Deny']);
+export type Effect = z.output<typeof effectSchema>;
+
+/** A Kubernetes condition as the hub's resources and nodes carry it. */
+export const conditionSchema = z.object({
+  type: z.string(),
+  status: z.string(),
+  reason: z.string().optional(),
+  message: z.string().optional(),
+  lastTransitionTime: z.string().optional(),
+  observedGeneration: z.number().int().optional(),
+});
+
+export const stringMap = z.record(z.string(), z.string());

@@ -1,0 +1,31 @@
+// Kubernetes name rules, checked the same way in the console's forms and the operator's input.
+
+const nameChars = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
+/** RFC 1123 subdomain: lowercase letters, digits, '-' and '.', as object names and key prefixes. */
+export const dnsSubdomain = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+
+export const qualifiedNameRule =
+  "must be a name of at most 63 characters (letters, digits, '-', '_' or '.', starting and " +
+  'ending with a letter or digit), optionally prefixed by a DNS subdomain of at most 253 ' +
+  "characters and '/', e.g. example.com/tier";
+export const labelValueRule =
+  "must be empty or at most 63 characters of letters, digits, '-', '_' or '.', starting and " +
+  'ending with a letter or digit';
+
+/** A qualified name: label, annotation and taint keys. */
+export function isQualifiedName(key: string): boolean {
+  const slash = key.indexOf('/');
+  const prefix = slash === -1 ? undefined : key.slice(0, slash);
+  const name = slash === -1 ? key : key.slice(slash + 1);
+  if (prefix !== undefined && (prefix.length > 253 || !dnsSubdomain.test(prefix))) return false;
+  return name.length <= 63 && nameChars.test(name);
+}
+
+export function isLabelValue(value: string): boolean {
+  return value === '' || (value.length <= 63 && nameChars.test(value));
+}
+
+/** A DNS subdomain name of at most 253 characters (nodes, most object names). */
+export function isSubdomainName(name: string): boolean {
+  return name.length <= 253 && dnsSubdomain.test(name);
+}
