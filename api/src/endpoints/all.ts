@@ -1,4 +1,6 @@
 import type { BodyOf, Endpoint, QueryOf, ResponseOf } from '../endpoint.js';
+import { crdEndpoints } from './crd.js';
+import { namespaceEndpoints } from './namespaces.js';
 import { nodeEndpoints } from './nodes.js';
 import { systemEndpoints } from './system.js';
 
@@ -9,6 +11,9 @@ import { systemEndpoints } from './system.js';
 export const endpoints = {
   ...systemEndpoints,
   ...nodeEndpoints,
+  ...namespaceEndpoints,
+  // Last: '/crd.{host}/:kind' would take every fixed path after it.
+  ...crdEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointId = keyof typeof endpoints;

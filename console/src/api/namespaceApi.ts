@@ -1,3 +1,4 @@
+import type { BodyFor, ResponseFor } from '@nimbus/api';
 import { servicePath } from '../config/productHost';
 import { baseApi } from './baseApi';
 import type { ProviderView } from './clusterApi';
@@ -12,43 +13,16 @@ export interface ClusterLocation {
 export type NamespaceAddress = ClusterLocation & { name: string };
 
 /** A namespace as the member cluster lists it (SPEC §3: metadata.name and status.phase). */
-export interface NamespaceItem {
-  metadata: {
-    name: string;
-    uid?: string;
-    creationTimestamp?: string;
-    labels?: Record<string, string>;
-  };
-  status?: { phase?: string };
-}
+export type NamespaceItem = ResponseFor<'listNamespaces'>['items'][number];
 
+/** The create call's body (the contract's), placed at a cluster. */
+export type CreateNamespaceBody = BodyFor<'createNamespace'> & ClusterLocation;
 /** CPU and memory as Kubernetes quantities, e.g. 500m and 512Mi. */
-export interface Quantities {
-  cpu?: string;
-  memory?: string;
-}
-
-export interface PodLimits {
-  max?: Quantities;
-  min?: Quantities;
-}
-
-export interface ContainerLimits extends PodLimits {
-  default?: Quantities;
-  defaultRequest?: Quantities;
-}
-
+export type Quantities = NonNullable<CreateNamespaceBody['resourceQuota']>;
 /** The create call's limit range; Kubernetes refuses default values for type Pod. */
-export interface LimitRangeInput {
-  pod?: PodLimits;
-  container?: ContainerLimits;
-}
-
-export interface CreateNamespaceBody extends ClusterLocation {
-  name: string;
-  resourceQuota?: Quantities;
-  limitRange?: LimitRangeInput;
-}
+export type LimitRangeInput = NonNullable<CreateNamespaceBody['limitRange']>;
+export type PodLimits = NonNullable<LimitRangeInput['pod']>;
+export type ContainerLimits = NonNullable<LimitRangeInput['container']>;
 
 export interface ObjectMeta {
   name: string;
@@ -85,18 +59,14 @@ export interface LimitRangeObject {
   spec?: Partial<LimitRangeSpec>;
 }
 
-export interface NamespaceDetail {
-  namespace: {
-    name: string;
-    uid?: string;
-    phase?: string;
-    labels?: Record<string, string>;
-    annotations?: Record<string, string>;
-    createdAt?: string;
-  };
+/** The contract's namespace detail, with its quotas and limit ranges read as Kubernetes shapes. */
+export type NamespaceDetail = Omit<
+  ResponseFor<'getNamespace'>,
+  'resourceQuotas' | 'limitRanges'
+> & {
   resourceQuotas: ResourceQuotaObject[];
   limitRanges: LimitRangeObject[];
-}
+};
 
 /** A quota or limit range write: POST creates `name`, PUT (`replace`) replaces its spec. */
 export interface PolicyWrite<S> extends ClusterLocation {

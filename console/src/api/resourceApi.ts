@@ -1,11 +1,11 @@
-import type { ProviderView } from './clusterApi';
+import type { ResponseFor } from '@nimbus/api';
 import { servicePath } from '../config/productHost';
 import type { KubeObject, ListedObject } from '../resources/kubeObject';
 import { crdAt, type ClusterLocation } from '../resources/location';
 import { baseApi } from './baseApi';
 
 /** A cluster as GET /crd.{host}/clusters lists it for the caller. */
-export type CrdCluster = ProviderView & { organization: string };
+export type CrdCluster = ResponseFor<'listCrdClusters'>['items'][number];
 
 export interface ResourceFilters {
   plural: string;
@@ -49,7 +49,7 @@ export const resourceApi = baseApi
   .enhanceEndpoints({ addTagTypes: ['Resource', 'ResourceList'] })
   .injectEndpoints({
     endpoints: (build) => ({
-      listCrdClusters: build.query<{ items: CrdCluster[] }, undefined>({
+      listCrdClusters: build.query<ResponseFor<'listCrdClusters'>, undefined>({
         query: () => ({
           url: `${servicePath('crd')}/clusters`,
           params: { page: 1, pageSize: CLUSTER_LIST_SIZE },

@@ -1,34 +1,20 @@
+import type { QueryFor, ResponseFor, Topology } from '@nimbus/api';
 import { servicePath } from '../config/productHost';
 import { baseApi } from './baseApi';
 
 /** Where a search result lives (SPEC §3 "Search result"). */
-export interface ProviderTopology {
-  cluster: string;
-  region: string;
-  vendor: string;
-}
-
-export interface SearchSample {
-  labels: { name: string; namespace?: string };
-  /** A timestamp: epoch seconds or milliseconds, or an ISO 8601 string. */
-  value: number | string;
-}
-
-export interface SearchResource {
-  type: string;
-  unit?: string;
-  samples: SearchSample[];
-}
-
-export interface ClusterSearchResult {
-  providerTopology: ProviderTopology;
-  resources: SearchResource[];
-}
+export type ProviderTopology = Topology;
+export type ClusterSearchResult = ResponseFor<'search'>[number];
+export type SearchResource = ClusterSearchResult['resources'][number];
+export type SearchSample = SearchResource['samples'][number];
 
 export const searchApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     searchResources: build.query<ClusterSearchResult[], string>({
-      query: (keyword) => ({ url: `${servicePath('crd')}/search`, params: { keyword } }),
+      query: (keyword) => ({
+        url: `${servicePath('crd')}/search`,
+        params: { keyword } satisfies QueryFor<'search'>,
+      }),
       transformResponse: (data: ClusterSearchResult[] | null) => data ?? [],
     }),
   }),

@@ -18,10 +18,6 @@ const everyone = ['system-admin', 'organization-admin', 'user'] as const;
 const iam = '/iam.{host}';
 const orgs = `${iam}/organizations`;
 const clusters = '/manage.{host}/providers/:kind/clusters';
-const location = '/vendors/:vendor/regions/:region/clusters/:cluster';
-const crdAt = `/crd.{host}${location}`;
-const k8sAt = `/k8s.{host}${location}`;
-const k8sNs = '/k8s.{host}/namespaces/:namespace';
 // The handler narrows own-user to the caller alone: favourites are personal.
 const collections = '/manage.{host}/users/:userId/collections';
 
@@ -161,25 +157,6 @@ export const policyTable: readonly PolicyEntry[] = [
     everyone,
     'Monitoring endpoints of a cluster',
   ),
-
-  // Data scoped by the handler: the caller's clusters with effect Allow (docs/api.md).
-  entry('GET', '/crd.{host}/clusters', 'authenticated', "Clusters of the caller's organizations"),
-  entry('GET', '/crd.{host}/labels', 'authenticated', 'Label keys and values in the index'),
-  entry('GET', `${crdAt}/namespaces/:namespace`, 'authenticated', 'Namespace detail'),
-  entry('GET', `${crdAt}/resources/:kind/:name`, 'authenticated', 'Any indexed object, live'),
-  entry('PUT', `${crdAt}/resources/annotations`, 'authenticated', 'Replace annotations'),
-  entry('PUT', `${crdAt}/resources/labels`, 'authenticated', 'Replace labels'),
-
-  // Member calls as the caller: 9997 up front when denied, then the member's RBAC decides.
-  entry('GET', `${k8sAt}/namespaces`, 'authenticated', 'Namespaces of a cluster, live'),
-  entry('DELETE', `${k8sAt}/namespaces/:name`, 'authenticated', 'Delete a namespace'),
-  entry('POST', '/k8s.{host}/namespaces', 'authenticated', 'Create a namespace'),
-  entry('POST', `${k8sNs}/resourcequotas`, 'authenticated', 'Create a resource quota'),
-  entry('PUT', `${k8sNs}/resourcequotas/:name`, 'authenticated', 'Change a resource quota'),
-  entry('POST', `${k8sNs}/limitranges`, 'authenticated', 'Create a limit range'),
-  entry('PUT', `${k8sNs}/limitranges/:name`, 'authenticated', 'Change a limit range'),
-  entry('GET', '/crd.{host}/search', 'authenticated', 'Global resource search over the index'),
-  entry('GET', '/crd.{host}/:kind', 'authenticated', 'Indexed objects of one kind, all clusters'),
 
   entry(
     'GET',

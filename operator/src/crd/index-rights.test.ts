@@ -13,7 +13,8 @@ import type { MemoryHubStore } from '../testing/memory-store.js';
 import { createMemoryStore } from '../testing/memory-store.js';
 import { rbacAllows } from '../testing/rbac-verdict.js';
 import { callerClusters } from '../access/caller-scope.js';
-import { listObjects, listQuery, searchObjects } from './queries.js';
+import { listQuery } from '@nimbus/api';
+import { listObjects, searchObjects } from './queries.js';
 
 const clusters = ['member-a', 'member-b'] as const;
 const secretValue = 's3cret-value';

@@ -1,43 +1,13 @@
 // The /crd.{host} list and search answers, read from the index with the caller's scope.
-import { z } from 'zod';
+import type { ListQueryInput } from '@nimbus/api';
 import type { ClusterObject } from '../hub/store.js';
 import { invalid } from '../core/problems.js';
 import { InvalidCursorError } from '../index/cursor.js';
 import type { IndexStore } from '../index/store.js';
-import { maxLimit } from '../index/store-query.js';
 import type { KubeObject } from '../index/trim.js';
 import type { CallerClusters } from '../access/caller-scope.js';
 
-/** A query value given once, repeated, or comma-separated, as a list without blanks. */
-const many = z
-  .union([z.string(), z.array(z.string())])
-  .optional()
-  .transform((value) =>
-    (value === undefined ? [] : Array.isArray(value) ? value : [value])
-      .flatMap((item) => item.split(','))
-      .map((item) => item.trim())
-      .filter((item) => item !== ''),
-  );
-
-export const listQuery = z.object({
-  cluster: many,
-  namespace: many,
-  // Labels are not comma-split: a value may contain commas only as separate parameters.
-  label: z
-    .union([z.string().max(317), z.array(z.string().max(317)).max(20)])
-    .optional()
-    .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value])),
-  name: z.string().trim().max(253).optional(),
-  sort: z.enum(['name', 'created']).default('name'),
-  order: z.enum(['asc', 'desc']).default('asc'),
-  pageSize: z.coerce.number().int().min(1).max(maxLimit).default(50),
-  cursor: z.string().max(4096).optional(),
-});
-export type ListQueryInput = z.output<typeof listQuery>;
-
-export const searchQuery = z.object({
-  keyword: z.string().trim().min(1, 'keyword is required').max(253),
-});
+export type { ListQueryInput };
 
 export interface Topology {
   cluster: string;

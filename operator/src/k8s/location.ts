@@ -1,16 +1,7 @@
 import type { Request } from 'express';
-import { z } from 'zod';
+import { locationSchema } from '@nimbus/api';
 import { parseRequest } from '../core/problems.js';
 import type { ClusterLocation } from './member-access.js';
-
-const part = z.string().trim().min(1, 'Required').max(253);
-
-export const locationSchema = z.object({ vendor: part, region: part, cluster: part });
-
-/** The location in the path (/vendors/:vendor/regions/:region/clusters/:cluster/…). */
-export function locationFromParams(req: Request): ClusterLocation {
-  return parseRequest(locationSchema, req.params);
-}
 
 /**
  * The location of a call whose path has none (POST /k8s.{host}/namespaces …): body fields
@@ -25,6 +16,3 @@ export function locationFromBodyOrHeaders(req: Request): ClusterLocation {
     cluster: body.cluster ?? header('cluster'),
   });
 }
-
-/** Express path of a location, below a service mount. */
-export const locationPath = '/vendors/:vendor/regions/:region/clusters/:cluster';

@@ -1,52 +1,62 @@
-import { Router } from 'express';
-import { z } from 'zod';
-import type { CrdReader } from '../../access/caller-scope.js';
 import { callerClusters } from '../../access/caller-scope.js';
-import { listObjects, listQuery, searchObjects, searchQuery } from '../../crd/queries.js';
-import { matchesSearch, pageQuery, paginate } from '../../iam/paging.js';
-import { notFound, parseRequest } from '../../core/problems.js';
+import { listObjects, searchObjects } from '../../crd/queries.js';
+import { matchesSearch, paginate } from '../../iam/paging.js';
+import { invalid, notFound } from '../../core/problems.js';
 import { requireIdentity } from '../../identity/identity.js';
 import { findIndexedKind } from '../../index/kinds.js';
-import type { IndexStore } from '../../index/store.js';
-import { toProviderView } from '../../manage/providers.js';
+import type { IndexedKind } from '../../index/kinds.js';
+import type { KubeObject } from '../../index/trim.js';
 import type { MemberRouteDeps } from '../../k8s/deps.js';
-import { addNamespaceCrdRoutes } from '../../k8s/namespaces/routes.js';
-import { addResourceCrdRoutes } from '../../k8s/resources/routes.js';
-import { handle } from '../respond.js';
+import type { ClusterLocation } from '../../k8s/member-access.js';
+import { namespaceDetail } from '../../k8s/namespaces/namespace-detail.js';
+import type { MetadataField } from '../../k8s/resources/metadata-update.js';
+import { replaceMetadataMap } from '../../k8s/resources/metadata-update.js';
+import { objectPath, readHeaders } from '../../k8s/resources/object-path.js';
+import { publicObject } from '../../k8s/resources/sanitize.js';
+import { toProviderView } from '../../manage/providers.js';
+import type { Implementation } from '../contract/implement.js';
+import { implement } from '../contract/implement.js';
 
-const clustersQuery = pageQuery.extend({
-  cluster: z
-    .union([z.string(), z.array(z.string())])
-    .optional()
-    .transform((value) =>
-      (value === undefined ? [] : Array.isArray(value) ? value : [value])
-        .flatMap((item) => item.split(','))
-        .map((item) => item.trim())
-        .filter((item) => item !== ''),
-    ),
-  name: z.string().trim().max(253).optional(),
-});
+function kindOf(name: string, field = 'kind'): IndexedKind {
+  const kind = findIndexedKind(name);
+  if (!kind) throw invalid(field, `unknown resource kind ${name}`);
+  return kind;
+}
+
+/** Namespaced kinds need the namespace; cluster-scoped kinds ignore one. */
+function namespaceFor(kind: IndexedKind, namespace: string | undefined): string | undefined {
+  if (!kind.namespaced) return undefined;
+  if (namespace === undefined) throw invalid('namespace', `Required for ${kind.name}`);
+  return namespace;
+}
+
+/** Body vendor/region/cluster are optional, but must not name a place other than the path. */
+function checkBodyLocation(location: ClusterLocation, body: Partial<ClusterLocation>): void {
+  for (const part of ['vendor', 'region', 'cluster'] as const) {
+    const value = body[part];
+    if (value !== undefined && value !== '' && value !== location[part]) {
+      throw invalid(part, `must be ${location[part]}, as in the path`);
+    }
+  }
+}
+
+function locationOf(params: ClusterLocation): ClusterLocation {
+  return { vendor: params.vendor, region: params.region, cluster: params.cluster };
+}
 
 /**
  * The crd service: lists across the caller's member clusters, answered from the index with the
- * caller's rights in the query (docs/api.md "Multi-cluster lists and search").
+ * caller's rights in the query (docs/api.md "Multi-cluster lists and search"), and details read
+ * live from the member as the caller.
  */
-export function crdRouter(
-  store: CrdReader,
-  index: IndexStore,
-  members?: MemberRouteDeps['members'],
-): Router {
-  const router = Router();
-  if (members) {
-    // Before '/:kind', which would otherwise take '/labels' and every location path.
-    const deps: MemberRouteDeps = { store, index, members };
-    addResourceCrdRoutes(router, deps);
-    addNamespaceCrdRoutes(router, deps);
-  }
-  router.get(
-    '/clusters',
-    handle(async (req, res) => {
-      const query = parseRequest(clustersQuery, req.query);
+export function crdEndpoints(
+  deps: Pick<MemberRouteDeps, 'store' | 'index'> & { members?: MemberRouteDeps['members'] },
+): Implementation[] {
+  const { store, index } = deps;
+  // Without member access (some unit tests) only the index lists are served.
+  const members = deps.members;
+  const lists = [
+    implement('listCrdClusters', async ({ query }, { res }) => {
       const caller = await callerClusters(store, requireIdentity(res));
       const wanted = new Set(query.cluster);
       const clusters = caller.visible.filter(
@@ -59,24 +69,70 @@ export function crdRouter(
         organization: caller.owners[cluster.metadata.name] ?? '',
       }));
     }),
-  );
-  router.get(
-    '/search',
-    handle(async (req, res) => {
-      const { keyword } = parseRequest(searchQuery, req.query);
+    implement('listLabels', async ({ query }, { res }) => {
       const caller = await callerClusters(store, requireIdentity(res));
-      return searchObjects(index, caller, keyword);
+      if (query.kind) kindOf(query.kind);
+      const items = index.labels({
+        scope: caller.scope,
+        ...(query.cluster ? { clusters: [query.cluster] } : {}),
+        ...(query.namespace ? { namespaces: [query.namespace] } : {}),
+        ...(query.kind ? { kinds: [query.kind] } : {}),
+        ...(query.search ? { search: query.search } : {}),
+      });
+      return { items };
     }),
-  );
-  router.get(
-    '/:kind',
-    handle(async (req, res) => {
-      const kind = findIndexedKind(String(req.params.kind ?? ''));
-      if (!kind) throw notFound(`resource kind ${String(req.params.kind ?? '')}`);
-      const query = parseRequest(listQuery, req.query);
+    implement('search', async ({ query }, { res }) => {
+      const caller = await callerClusters(store, requireIdentity(res));
+      return searchObjects(index, caller, query.keyword);
+    }),
+    implement('listKind', async ({ params, query }, { res }) => {
+      const kind = findIndexedKind(params.kind);
+      if (!kind) throw notFound(`resource kind ${params.kind}`);
       const caller = await callerClusters(store, requireIdentity(res));
       return listObjects(index, caller, kind.name, query);
     }),
-  );
-  return router;
+  ];
+  if (!members) return lists;
+  const replaceMap =
+    (field: MetadataField) =>
+    async (
+      location: ClusterLocation,
+      body: {
+        type: string;
+        name: string;
+        namespace?: string | undefined;
+      } & Partial<ClusterLocation>,
+      map: Record<string, string>,
+      identity: ReturnType<typeof requireIdentity>,
+    ) => {
+      checkBodyLocation(location, body);
+      const kind = kindOf(body.type, 'type');
+      const namespace = namespaceFor(kind, body.namespace);
+      const member = await members.forCaller(identity, location);
+      return replaceMetadataMap(member, kind, { name: body.name, namespace }, field, map);
+    };
+
+  return [
+    ...lists,
+    implement('getNamespace', async ({ params }, { res }) => {
+      const member = await members.forCaller(requireIdentity(res), locationOf(params));
+      return namespaceDetail(member, params.namespace);
+    }),
+    implement('getResource', async ({ params, query }, { res }) => {
+      const kind = kindOf(params.kind);
+      const namespace = namespaceFor(kind, query.namespace);
+      const member = await members.forCaller(requireIdentity(res), locationOf(params));
+      const object = await member.json<KubeObject>({
+        path: objectPath(kind, params.name, namespace),
+        headers: readHeaders(kind),
+      });
+      return publicObject(kind.name, object);
+    }),
+    implement('replaceAnnotations', ({ params, body }, { res }) =>
+      replaceMap('annotations')(locationOf(params), body, body.annotations, requireIdentity(res)),
+    ),
+    implement('replaceLabels', ({ params, body }, { res }) =>
+      replaceMap('labels')(locationOf(params), body, body.labels, requireIdentity(res)),
+    ),
+  ];
 }

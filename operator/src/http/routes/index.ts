@@ -13,10 +13,10 @@ import { notFoundHandler } from '../error-handler.js';
 import { auditRouter } from './audit.js';
 import { authRouter } from './auth.js';
 import { createMemberAccess } from '../../k8s/member-access.js';
-import { crdRouter } from './crd.js';
+import { crdEndpoints } from './crd.js';
 import { favouritesRouter } from './favourites.js';
 import { iamRouter } from './iam.js';
-import { k8sRouter } from './k8s.js';
+import { namespaceEndpoints } from './namespaces.js';
 import { manageRouter } from './manage.js';
 import type { SystemInfo } from './system.js';
 import { nodeEndpoints } from './nodes.js';
@@ -80,7 +80,8 @@ export function apiRouter(deps: ApiDeps): Router {
       });
       return openApi;
     }),
-    ...(memberDeps ? nodeEndpoints(memberDeps) : []),
+    ...(memberDeps ? [...nodeEndpoints(memberDeps), ...namespaceEndpoints(memberDeps)] : []),
+    ...(store && deps.index ? crdEndpoints({ store, index: deps.index, members }) : []),
   ];
   // With every service wired (main.ts), each declared endpoint must be served exactly once.
   if (deps.identity && deps.clusters && deps.index && deps.audit) {
@@ -97,8 +98,6 @@ export function apiRouter(deps: ApiDeps): Router {
     router.use(mount('iam'), iamRouter(iamDepsFrom(deps.identity)));
     router.use(mount('manage'), manageRouter(deps.identity.store, deps.clusters));
     router.use(mount('manage'), favouritesRouter(deps.identity.store));
-    if (deps.index) router.use(mount('crd'), crdRouter(deps.identity.store, deps.index, members));
-    if (memberDeps) router.use(mount('k8s'), k8sRouter(memberDeps));
   }
   if (deps.audit) {
     router.use(mount('audit'), auditRouter(deps.audit, deps.identity?.store.organizations));

@@ -4,7 +4,7 @@ import type { UserMember } from '../member-access.js';
 import type { NamespaceDetail } from './namespace-detail.js';
 import { namespaceDetail, namespacePath } from './namespace-detail.js';
 import { createSpecObject, limitRangeFromForm, quotaFromForm } from './quota-limits.js';
-import type { CreateNamespaceInput } from './schemas.js';
+import type { CreateNamespaceInput } from '@nimbus/api';
 
 export async function createNamespace(
   member: UserMember,

@@ -2,7 +2,7 @@
 import type { KubeObject } from '../../index/trim.js';
 import type { UserMember } from '../member-access.js';
 import { publicObject } from '../resources/sanitize.js';
-import type { CpuMemory, LimitRangeInput } from './schemas.js';
+import type { CpuMemory, LimitRangeInput } from '@nimbus/api';
 
 export const quotaName = 'nimbus-quota';
 export const limitRangeName = 'nimbus-limits';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { annotationMap, dnsLabel, labelMap } from '../namespaces/schemas.js';
+import { annotationMap, dnsLabel, labelMap } from './namespace-requests.js';
 
 /** DNS-1123 subdomain: names of most Kubernetes objects (config maps, nodes, pods …). */
 export const objectName = z

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { quantityValue } from '@nimbus/api/shared';
-import { createNamespaceBody, limitRangeBody, quotaBody } from './schemas.js';
+import { quantityValue } from '../shared/quantity.js';
+import { createNamespaceBody, limitRangeBody } from './namespace-requests.js';
 
 function messages(result: {
   success: boolean;
@@ -71,18 +71,8 @@ describe('createNamespaceBody', () => {
 });
 
 describe('quota and limit range bodies', () => {
-  it('keep the namespace of the path', () => {
-    const result = quotaBody('demo').safeParse({
-      metadata: { name: 'q', namespace: 'other' },
-      spec: { hard: { 'limits.cpu': '2' } },
-    });
-    expect(messages(result)).toEqual([
-      'metadata.namespace: must be demo, the namespace in the path',
-    ]);
-  });
-
   it('refuses Pod defaults and a default above max with readable messages', () => {
-    const result = limitRangeBody('demo').safeParse({
+    const result = limitRangeBody.safeParse({
       metadata: { name: 'l' },
       spec: {
         limits: [

@@ -1,7 +1,7 @@
 // Namespace, ResourceQuota and LimitRange input, checked before anything reaches a member so
 // a person reads one clear message instead of the API server's.
 import { z } from 'zod';
-import { quantityValue } from '@nimbus/api/shared';
+import { quantityValue } from '../shared/quantity.js';
 
 /** SPEC §5 resource names: a Kubernetes DNS-1123 label. */
 export const dnsLabel = z
@@ -98,25 +98,16 @@ export const createNamespaceBody = z.object({
 });
 export type CreateNamespaceInput = z.output<typeof createNamespaceBody>;
 
-const objectMeta = (namespace: string) =>
-  z.object({
-    name: dnsLabel,
-    namespace: z
-      .string()
-      .optional()
-      .refine((value) => value === undefined || value === namespace, {
-        message: `must be ${namespace}, the namespace in the path`,
-      }),
-  });
+// The namespace, when given, must be the one in the path: the handler checks it.
+const objectMeta = z.object({ name: dnsLabel, namespace: z.string().optional() });
 
-export const quotaBody = (namespace: string) =>
-  z.object({
-    metadata: objectMeta(namespace),
-    spec: z.strictObject({
-      hard: resourceList,
-      scopes: z.array(z.string().max(63)).max(10).optional(),
-    }),
-  });
+export const quotaBody = z.object({
+  metadata: objectMeta,
+  spec: z.strictObject({
+    hard: resourceList,
+    scopes: z.array(z.string().max(63)).max(10).optional(),
+  }),
+});
 
 const limitType = z.enum(['Pod', 'Container', 'PersistentVolumeClaim']);
 const limitItem = z
@@ -139,11 +130,10 @@ const limitItem = z
     checkOrder(item, ctx, []);
   });
 
-export const limitRangeBody = (namespace: string) =>
-  z.object({
-    metadata: objectMeta(namespace),
-    spec: z.strictObject({ limits: z.array(limitItem).min(1).max(10) }),
-  });
+export const limitRangeBody = z.object({
+  metadata: objectMeta,
+  spec: z.strictObject({ limits: z.array(limitItem).min(1).max(10) }),
+});
 
 export const namespaceParam = z.object({ namespace: dnsLabel });
 export const nameParam = z.object({ name: dnsLabel });

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { endpoint, json } from '../endpoint.js';
+import { locationPath, locationSchema } from '../schemas/common.js';
+import {
+  crdClustersSchema,
+  crdListSchema,
+  labelSummariesSchema,
+  searchResultSchema,
+} from '../schemas/crd.js';
+import { clustersQuery, kindParams, listQuery, searchQuery } from '../schemas/crd-requests.js';
+import { kubeObjectSchema } from '../schemas/kube.js';
+import { namespaceDetailSchema } from '../schemas/namespaces.js';
+import { dnsLabel } from '../schemas/namespace-requests.js';
+import {
+  annotationsBody,
+  detailParams,
+  detailQuery,
+  labelsBody,
+  labelsQuery,
+} from '../schemas/resource-requests.js';
+
+const crdAt = `/crd.{host}${locationPath}`;
+const scoped = {
+  allow: 'authenticated' as const,
+  note: "Scoped by the handler to the caller's clusters and kinds.",
+};
+const asCaller = {
+  allow: 'authenticated' as const,
+  note: 'Then the member decides as the caller.',
+};
+
+/** The crd service: multi-cluster lists from the index, details read live as the caller. */
+export const crdEndpoints = {
+  listCrdClusters: endpoint({
+    method: 'GET',
+    path: '/crd.{host}/clusters',
+    access: scoped,
+    summary: "Clusters of the caller's organizations",
+    tag: 'crd',
+    query: clustersQuery,
+    response: json(crdClustersSchema),
+  }),
+  listLabels: endpoint({
+    method: 'GET',
+    path: '/crd.{host}/labels',
+    access: scoped,
+    summary: 'Label keys and values in the index',
+    tag: 'crd',
+    query: labelsQuery,
+    response: json(labelSummariesSchema),
+  }),
+  getNamespace: endpoint({
+    method: 'GET',
+    path: `${crdAt}/namespaces/:namespace`,
+    access: asCaller,
+    summary: 'Namespace detail',
+    tag: 'crd',
+    params: locationSchema.extend({ namespace: dnsLabel }),
+    response: json(namespaceDetailSchema),
+  }),
+  getResource: endpoint({
+    method: 'GET',
+    path: `${crdAt}/resources/:kind/:name`,
+    access: asCaller,
+    summary: 'Any indexed object, live',
+    tag: 'crd',
+    params: locationSchema.extend(detailParams.shape),
+    query: detailQuery,
+    response: json(kubeObjectSchema),
+  }),
+  replaceAnnotations: endpoint({
+    method: 'PUT',
+    path: `${crdAt}/resources/annotations`,
+    access: asCaller,
+    summary: 'Replace annotations',
+    tag: 'crd',
+    params: locationSchema,
+    body: annotationsBody,
+    response: json(kubeObjectSchema),
+  }),
+  replaceLabels: endpoint({
+    method: 'PUT',
+    path: `${crdAt}/resources/labels`,
+    access: asCaller,
+    summary: 'Replace labels',
+    tag: 'crd',
+    params: locationSchema,
+    body: labelsBody,
+    response: json(kubeObjectSchema),
+  }),
+  search: endpoint({
+    method: 'GET',
+    path: '/crd.{host}/search',
+    access: scoped,
+    summary: 'Global resource search over the index',
+    tag: 'crd',
+    query: searchQuery,
+    response: json(z.array(searchResultSchema)),
+  }),
+  listKind: endpoint({
+    method: 'GET',
+    path: '/crd.{host}/:kind',
+    access: scoped,
+    summary: 'Indexed objects of one kind, all clusters',
+    tag: 'crd',
+    params: kindParams,
+    query: listQuery,
+    response: json(crdListSchema),
+  }),
+} as const;

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { cursorPageOf, pageOf } from './common.js';
+import { kubeObjectSchema, topologySchema } from './kube.js';
+import { crdClusterSchema } from './providers.js';
+
+export const crdClustersSchema = pageOf(crdClusterSchema);
+
+/** An indexed object with the place it lives (cluster, region, vendor). */
+export const crdItemSchema = kubeObjectSchema.extend(topologySchema.shape);
+export type CrdItem = z.output<typeof crdItemSchema>;
+export const crdListSchema = cursorPageOf(crdItemSchema);
+
+/** SPEC §3 "Search result": per cluster, per resource type, samples of name/namespace/value. */
+export const searchResultSchema = z.object({
+  providerTopology: topologySchema,
+  resources: z.array(
+    z.object({
+      type: z.string(),
+      unit: z.literal(''),
+      samples: z.array(
+        z.object({
+          labels: z.object({ name: z.string(), namespace: z.string() }),
+          value: z.string(),
+        }),
+      ),
+    }),
+  ),
+});
+export type SearchResult = z.output<typeof searchResultSchema>;
+
+export const labelSummarySchema = z.object({
+  key: z.string(),
+  values: z.array(z.object({ value: z.string(), count: z.number().int().min(0) })),
+});
+export type LabelSummary = z.output<typeof labelSummarySchema>;
+export const labelSummariesSchema = z.object({ items: z.array(labelSummarySchema) });
