@@ -7,6 +7,7 @@ export * from './schemas/providers.js';
 export * from './schemas/nodes.js';
 export * from './schemas/node-requests.js';
 export * from './schemas/kube.js';
+export * from './schemas/audit.js';
 export * from './schemas/crd.js';
 export * from './schemas/crd-requests.js';
 export * from './schemas/namespaces.js';

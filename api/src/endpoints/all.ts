@@ -1,4 +1,5 @@
 import type { BodyOf, Endpoint, QueryOf, ResponseOf } from '../endpoint.js';
+import { auditEndpoints } from './audit.js';
 import { crdEndpoints } from './crd.js';
 import { namespaceEndpoints } from './namespaces.js';
 import { nodeEndpoints } from './nodes.js';
@@ -12,6 +13,7 @@ export const endpoints = {
   ...systemEndpoints,
   ...nodeEndpoints,
   ...namespaceEndpoints,
+  ...auditEndpoints,
   // Last: '/crd.{host}/:kind' would take every fixed path after it.
   ...crdEndpoints,
 } as const satisfies Record<string, Endpoint>;

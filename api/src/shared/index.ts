@@ -4,3 +4,4 @@ export * from './errors.js';
 export * from './names.js';
 export * from './nodes.js';
 export * from './quantity.js';
+export * from './providers.js';

@@ -29,3 +29,18 @@ export function isLabelValue(value: string): boolean {
 export function isSubdomainName(name: string): boolean {
   return name.length <= 253 && dnsSubdomain.test(name);
 }
+
+/**
+ * Names of Nimbus resources: lowercase letters, digits and hyphens (SPEC §5), starting and
+ * ending with a letter or digit; at most 63 characters so a name also fits in a label value.
+ * Character classes instead of escapes keep the pattern valid in JS, RE2 and CEL string literals.
+ */
+export const resourceNamePattern = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
+export const resourceNameMessage =
+  'must consist of lowercase letters, digits and hyphens, start and end with a letter or digit, and be at most 63 characters';
+
+/** User names: lowercase alphanumerics and hyphens in dot-separated labels (SPEC §5). */
+export const userNamePattern =
+  /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?([.][a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?)*$/;
+export const userNameMessage = 'Incorrect format, please re-enter';
+export const userNameMaxLength = 253;

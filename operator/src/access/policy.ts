@@ -157,11 +157,4 @@ export const policyTable: readonly PolicyEntry[] = [
     everyone,
     'Monitoring endpoints of a cluster',
   ),
-
-  entry(
-    'GET',
-    '/audit.{host}/records',
-    admins,
-    'Audit records (org admins: calls in organizations they administer)',
-  ),
 ];

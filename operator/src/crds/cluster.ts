@@ -1,3 +1,5 @@
+import { monitorTypes } from '@nimbus/api/shared';
+import type { MonitorType } from '@nimbus/api/shared';
 import { z } from 'zod';
 import { conditions, providerKind, secretRef, text } from './common.js';
 import { ageColumn, defineKind } from './kind.js';
@@ -10,8 +12,8 @@ const httpUrl = z
   .regex(/^https?:[/][/]/, 'must be an http or https URL')
   .max(2048);
 
-export const monitorTypes = ['Prometheus', 'Alertmanager'] as const;
-export type MonitorType = (typeof monitorTypes)[number];
+export { monitorTypes };
+export type { MonitorType };
 
 export const clusterMonitor = z.object({
   type: z.enum(monitorTypes).meta({ description: 'What answers at the address.' }),

@@ -1,3 +1,4 @@
+import { providerKinds } from '@nimbus/api/shared';
 import { z } from 'zod';
 import { listMap } from './rules.js';
 import { dnsLabel, dnsSubdomain, nameRef } from './names.js';
@@ -15,14 +16,7 @@ export const effect = z.enum(['Allow', 'Deny']);
 /** Role permission effect (SPEC §3: "permissions each with effect allow or deny"). */
 export const permissionEffect = z.enum(['allow', 'deny']);
 
-export const providerKinds = [
-  'ProviderAWS',
-  'ProviderALiCloud',
-  'ProviderGCP',
-  'ProviderKubeconfig',
-  'ProviderTencent',
-  'ProviderHuawei',
-] as const;
+export { providerKinds };
 export const providerKind = z.enum(providerKinds);
 
 export const text = (max: number) => z.string().max(max);

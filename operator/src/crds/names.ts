@@ -1,20 +1,22 @@
 import { z } from 'zod';
 import type { NameRule } from './kind.js';
 
-/**
- * Names of Nimbus resources: lowercase letters, digits and hyphens (SPEC §5), starting and
- * ending with a letter or digit; at most 63 characters so a name also fits in a label value.
- * Character classes instead of escapes keep the pattern valid in JS, RE2 and CEL string literals.
- */
-export const resourceNamePattern = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
-export const resourceNameMessage =
-  'must consist of lowercase letters, digits and hyphens, start and end with a letter or digit, and be at most 63 characters';
+import {
+  resourceNameMessage,
+  resourceNamePattern,
+  userNameMaxLength,
+  userNameMessage,
+  userNamePattern,
+} from '@nimbus/api/shared';
 
-/** User names: lowercase alphanumerics and hyphens in dot-separated labels (SPEC §5). */
-export const userNamePattern =
-  /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?([.][a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?)*$/;
-export const userNameMessage = 'Incorrect format, please re-enter';
-export const userNameMaxLength = 253;
+// The name rules are the contract's (api/src/shared/names.ts): the console checks the same.
+export {
+  resourceNameMessage,
+  resourceNamePattern,
+  userNameMaxLength,
+  userNameMessage,
+  userNamePattern,
+};
 
 /** metadata.name rules of the kinds, enforced by a root CEL rule in each CRD. */
 export const resourceNameRule: NameRule = {

@@ -13,7 +13,8 @@ import { captureLogs } from '../../testing/logs.js';
 import { errorHandler, notFoundHandler } from '../error-handler.js';
 import { errors } from '../../core/errors.js';
 import { requestContextMiddleware } from '../request-context.js';
-import { auditRouter } from './audit.js';
+import { registerEndpoints } from '../contract/register.js';
+import { auditEndpoints } from './audit.js';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -94,7 +95,13 @@ async function start(
     ? readerOf({ organizations: [orgObject('org-a'), orgObject('org-b'), orgObject('org-c')] })
         .organizations
     : current;
-  app.use('/api/v1/audit.nimbus.io', auditRouter(trail, organizations));
+  const api = express.Router();
+  registerEndpoints(api, auditEndpoints(trail, organizations), {
+    host: 'nimbus.io',
+    prefix: '',
+    checkResponses: true,
+  });
+  app.use('/api/v1', api);
   app.use(notFoundHandler);
   app.use(errorHandler);
   const server: RunningServer = await serve(app);

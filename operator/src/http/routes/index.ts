@@ -10,7 +10,7 @@ import { keepRawBody } from '../../identity/raw-body.js';
 import type { IdentityServices } from '../../identity/services.js';
 import type { IndexStore } from '../../index/store.js';
 import { notFoundHandler } from '../error-handler.js';
-import { auditRouter } from './audit.js';
+import { auditEndpoints } from './audit.js';
 import { authRouter } from './auth.js';
 import { createMemberAccess } from '../../k8s/member-access.js';
 import { crdEndpoints } from './crd.js';
@@ -82,6 +82,7 @@ export function apiRouter(deps: ApiDeps): Router {
     }),
     ...(memberDeps ? [...nodeEndpoints(memberDeps), ...namespaceEndpoints(memberDeps)] : []),
     ...(store && deps.index ? crdEndpoints({ store, index: deps.index, members }) : []),
+    ...(deps.audit ? auditEndpoints(deps.audit, store?.organizations) : []),
   ];
   // With every service wired (main.ts), each declared endpoint must be served exactly once.
   if (deps.identity && deps.clusters && deps.index && deps.audit) {
@@ -98,9 +99,6 @@ export function apiRouter(deps: ApiDeps): Router {
     router.use(mount('iam'), iamRouter(iamDepsFrom(deps.identity)));
     router.use(mount('manage'), manageRouter(deps.identity.store, deps.clusters));
     router.use(mount('manage'), favouritesRouter(deps.identity.store));
-  }
-  if (deps.audit) {
-    router.use(mount('audit'), auditRouter(deps.audit, deps.identity?.store.organizations));
   }
   // Unknown API paths answer with the JSON envelope, never the console's HTML.
   router.use(notFoundHandler);
