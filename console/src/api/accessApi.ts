@@ -1,52 +1,13 @@
+import type { ResponseFor } from '@nimbus/api';
 import { servicePath } from '../config/productHost';
-import type { Effect } from './iamApi';
 import { baseApi } from './baseApi';
 
-/** Why the console allows or refuses (GET manage/users/:userName/explain, docs/api.md). */
-export type ExplanationReason =
-  | 'granted'
-  | 'system-admin'
-  | 'cluster-denied'
-  | 'role-denies'
-  | 'not-granted'
-  | 'no-binding'
-  | 'not-member';
-
-export interface ExplainedBinding {
-  source: { kind: 'group'; name: string } | { kind: 'user' };
-  role: string;
-  effect: Effect;
-  usable: boolean;
-  permission: 'allow' | 'deny' | 'absent';
-}
-
-export interface MemberCheckAnswer {
-  group: string;
-  resource: string;
-  verb: string;
-  allowed: boolean;
-  reason: string;
-}
-
-export type MemberVerdict =
-  | { status: 'answered'; principal: string; allowed: boolean; checks: MemberCheckAnswer[] }
-  | { status: 'not-ready' | 'unreachable'; principal: string; message: string };
-
-export interface AccessExplanation {
-  user: string;
-  cluster: string;
-  organization: string;
-  permission: string;
-  memberOfOrganization: boolean;
-  chosen: 'groups' | 'user' | 'none';
-  groups: string[];
-  bindings: ExplainedBinding[];
-  effect: Effect | 'None';
-  allowedByRoles: boolean;
-  allowed: boolean;
-  reason: ExplanationReason;
-  member: MemberVerdict;
-}
+/** GET manage/users/:userName/explain (docs/api.md): the contract's shapes. */
+export type AccessExplanation = ResponseFor<'explainAccess'>;
+export type ExplanationReason = AccessExplanation['reason'];
+export type ExplainedBinding = AccessExplanation['bindings'][number];
+export type MemberVerdict = AccessExplanation['member'];
+export type MemberCheckAnswer = Extract<MemberVerdict, { status: 'answered' }>['checks'][number];
 
 export interface ExplainArgs {
   userName: string;

@@ -1,45 +1,21 @@
+import type { ResponseFor } from '@nimbus/api';
+import { providerKinds, type ProviderKind } from '@nimbus/api/shared';
 import { servicePath } from '../config/productHost';
 import { baseApi } from './baseApi';
 import type { EnvelopeErrorData } from './envelope';
-import type { Effect, ItemList, ListArgs } from './iamApi';
+import type { ItemList, ListArgs } from './iamApi';
 
-/** SPEC §3's provider kinds, in the spec's order. */
-export const PROVIDER_KINDS = [
-  'ProviderAWS',
-  'ProviderALiCloud',
-  'ProviderGCP',
-  'ProviderKubeconfig',
-  'ProviderTencent',
-  'ProviderHuawei',
-] as const;
-export type ProviderKind = (typeof PROVIDER_KINDS)[number];
+/** SPEC §3's provider kinds, in the spec's order (the contract's list). */
+export { providerKinds as PROVIDER_KINDS, type ProviderKind } from '@nimbus/api/shared';
 
 export const isProviderKind = (kind: string): kind is ProviderKind =>
-  (PROVIDER_KINDS as readonly string[]).includes(kind);
+  (providerKinds as readonly string[]).includes(kind);
 
 /** A provider kind as GET /supportproviders describes it. */
-export interface SupportedProvider {
-  kind: string;
-  displayName: string;
-  vendor: string;
-  /** False when the operator has no adapter for the kind. */
-  available: boolean;
-  credentialFields: string[];
-}
+export type SupportedProvider = ResponseFor<'listSupportedProviders'>['items'][number];
 
 /** A cluster of the organization as the caller sees it (SPEC §3 "Provider/cluster"). */
-export interface ProviderView {
-  providerID: string;
-  provideruuid: string;
-  uuid: string;
-  kind: string;
-  name: string;
-  cluster: string;
-  regionID: string;
-  ready: boolean;
-  status: Effect;
-  roles: { roleName: string; effect: Effect }[];
-}
+export type ProviderView = ResponseFor<'listOrganizationProviders'>['items'][number];
 
 /** The cluster settings a create, update or test sends; credentials are write-only. */
 export interface ClusterSettings {

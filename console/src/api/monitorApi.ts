@@ -1,18 +1,13 @@
+import type { MonitorType } from '@nimbus/api/shared';
+import type { ResponseFor } from '@nimbus/api';
 import { servicePath } from '../config/productHost';
 import { baseApi } from './baseApi';
 
 /** SPEC §3 "Monitoring": the endpoint kinds, one of each per cluster. */
-export const MONITOR_TYPES = ['Prometheus', 'Alertmanager'] as const;
-export type MonitorType = (typeof MONITOR_TYPES)[number];
+export { monitorTypes as MONITOR_TYPES, type MonitorType } from '@nimbus/api/shared';
 
 /** A monitoring endpoint as GET monitors/providers/{id} lists it; id is `<cluster>.<type>`. */
-export interface MonitorView {
-  id: string;
-  providerId: string;
-  type: MonitorType;
-  address: string;
-  enabled: boolean;
-}
+export type MonitorView = ResponseFor<'listClusterMonitors'>['items'][number];
 
 /** The body of POST and PUT monitors; providerId is the cluster name or uid. */
 export interface MonitorBody {

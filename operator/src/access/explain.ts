@@ -1,6 +1,7 @@
 // "Why can / can't user U do permission P on cluster C": the console's side of the answer,
 // computed with the same rules as effectiveClusterAccess, and the member checks to ask.
-import type { ClusterAccess, ClusterLike, Effect } from './effective.js';
+import type { AccessExplanation, ExplainedBinding, ExplanationReason } from '@nimbus/api';
+import type { ClusterAccess, ClusterLike } from './effective.js';
 import { chosenBindings, clusterAccessOf, groupsOf, isMemberOf } from './effective.js';
 import { findPermission } from './catalogue.js';
 import type { Role } from '../crds/role.js';
@@ -9,43 +10,10 @@ import type { User } from '../crds/user.js';
 import type { OrganizationLookup } from '../iam/org-scope.js';
 import { organizationOf } from '../iam/org-scope.js';
 
-/** Why the console allows or refuses, most decisive first; the console words each code. */
-export type ExplanationReason =
-  | 'not-member'
-  | 'no-binding'
-  | 'cluster-denied'
-  | 'role-denies'
-  | 'not-granted'
-  | 'granted'
-  | 'system-admin';
+export type { ExplainedBinding, ExplanationReason };
 
-export interface ExplainedBinding {
-  source: { kind: 'group'; name: string } | { kind: 'user' };
-  role: string;
-  effect: Effect;
-  /** False when the role is missing or of another organization: it grants nothing. */
-  usable: boolean;
-  /** What this role says about the permission. */
-  permission: 'allow' | 'deny' | 'absent';
-}
-
-export interface ConsoleVerdict {
-  user: string;
-  cluster: string;
-  organization: string;
-  permission: string;
-  memberOfOrganization: boolean;
-  /** Whose bindings were chosen on this cluster (SPEC §6 "groups first", per organization). */
-  chosen: 'groups' | 'user' | 'none';
-  /** The groups of the organization the user is in, when chosen is 'groups'. */
-  groups: string[];
-  bindings: ExplainedBinding[];
-  effect: Effect | 'None';
-  /** The permission is among what the chosen roles allow after denials. */
-  allowedByRoles: boolean;
-  allowed: boolean;
-  reason: ExplanationReason;
-}
+/** The console's side of the answer: everything but the member's verdict. */
+export type ConsoleVerdict = Omit<AccessExplanation, 'member'>;
 
 interface Named {
   metadata: { name: string };

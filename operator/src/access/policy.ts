@@ -110,25 +110,6 @@ export const policyTable: readonly PolicyEntry[] = [
     ...self('body.invitee'),
   }),
 
-  entry(
-    'GET',
-    '/manage.{host}/organizations/:orgId/providers',
-    everyone,
-    'Clusters of an organization',
-    {
-      ...inOrg('params.orgId'),
-    },
-  ),
-
-  entry(
-    'GET',
-    '/manage.{host}/users/:userName/explain',
-    everyone,
-    "Explain a user's access to a cluster (themselves; admins of the cluster's organization)",
-    ownUser('params.userName'),
-  ),
-
-  entry('GET', '/manage.{host}/supportproviders', 'authenticated', 'Supported provider kinds'),
   entry('POST', `${clusters}`, admins, 'Register a cluster', inOrg('body.organizationId')),
   entry('POST', `${clusters}/:cluster/test`, admins, 'Test a cluster connection', {
     ...inOrg('body.organizationId'),
@@ -151,10 +132,4 @@ export const policyTable: readonly PolicyEntry[] = [
   }),
   // The handler checks that the caller administers the monitor's cluster's organization.
   entry('DELETE', '/manage.{host}/monitors/:id', admins, 'Remove a monitoring endpoint'),
-  entry(
-    'GET',
-    '/manage.{host}/monitors/providers/:id',
-    everyone,
-    'Monitoring endpoints of a cluster',
-  ),
 ];

@@ -1,8 +1,9 @@
 // GET /manage.{host}/users/:userName/explain?cluster=&permission=: why a user can or cannot do
 // a console permission on a cluster, from the console's bindings and from the member itself.
-import { z } from 'zod';
+import { explainQuery } from '@nimbus/api';
+import type { AccessExplanation, MemberCheckAnswer, MemberVerdict } from '@nimbus/api';
 import { permissionNames } from '../access/catalogue.js';
-import type { ConsoleVerdict, MemberCheck } from '../access/explain.js';
+import type { MemberCheck } from '../access/explain.js';
 import { explainConsoleAccess, memberChecksFor } from '../access/explain.js';
 import { denied, isAdminOf, isSelf, membershipIn } from '../access/scope.js';
 import type { ClusterConnector } from '../clusters/connector.js';
@@ -16,27 +17,13 @@ import { organizationOf } from '../iam/org-scope.js';
 import { invalid, notFound, parseRequest } from '../core/problems.js';
 import type { Identity } from '../identity/identity.js';
 
-export const explainQuery = z.object({
-  cluster: z.string().trim().min(1).max(253),
-  permission: z.string().trim().min(1).max(100),
-});
+export { explainQuery };
 
 const parallelReviews = 8;
 
-export interface CheckAnswer extends MemberCheck {
-  allowed: boolean;
-  /** The authorizer's own reason, when it gave one. */
-  reason: string;
-}
+export type CheckAnswer = MemberCheckAnswer;
 
-/** The member's verdict for the impersonated user, or why it could not be asked. */
-export type MemberVerdict =
-  | { status: 'answered'; principal: string; allowed: boolean; checks: CheckAnswer[] }
-  | { status: 'not-ready' | 'unreachable'; principal: string; message: string };
-
-export interface AccessExplanation extends ConsoleVerdict {
-  member: MemberVerdict;
-}
+export type { AccessExplanation, MemberVerdict };
 
 export interface ExplainDeps {
   store: Pick<IamReader, 'clusters' | 'users' | 'userGroups' | 'roles' | 'organizations'>;

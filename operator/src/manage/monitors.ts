@@ -1,3 +1,4 @@
+import type { MonitorView } from '@nimbus/api';
 import { z } from 'zod';
 import { denied, isAdminOf, membershipIn } from '../access/scope.js';
 import type { OutboundPolicy, Resolver } from '../clusters/ssrf-policy.js';
@@ -10,14 +11,7 @@ import { addressedOrganization, admins, organizationOf } from '../iam/org-scope.
 import { alreadyExists, invalid, notFound, parseRequest } from '../core/problems.js';
 import type { Identity } from '../identity/identity.js';
 
-/** A monitoring endpoint of a cluster as the API shows it; id is `<cluster>.<type lowercase>`. */
-export interface MonitorView {
-  id: string;
-  providerId: string;
-  type: MonitorType;
-  address: string;
-  enabled: boolean;
-}
+export type { MonitorView };
 
 export interface MonitorServices {
   store: Pick<HubStore, 'clusters' | 'organizations'>;

@@ -14,10 +14,6 @@ const clusters = '/providers/:kind/clusters';
 /** Registration of member clusters (SPEC §7 "Clusters and nodes"); mounted on the manage router. */
 export function addClusterRoutes(router: Router, services: ClusterServices): void {
   const param = (value: unknown): string => String(value ?? '');
-  router.get(
-    '/supportproviders',
-    handle(() => ({ items: services.registry.supported() })),
-  );
   router.post(
     clusters,
     handle((req, res) =>

@@ -17,7 +17,7 @@ import { crdEndpoints } from './crd.js';
 import { favouritesRouter } from './favourites.js';
 import { iamRouter } from './iam.js';
 import { namespaceEndpoints } from './namespaces.js';
-import { manageRouter } from './manage.js';
+import { manageEndpoints, manageRouter } from './manage.js';
 import type { SystemInfo } from './system.js';
 import { nodeEndpoints } from './nodes.js';
 import { systemEndpoints } from './system.js';
@@ -83,6 +83,7 @@ export function apiRouter(deps: ApiDeps): Router {
     ...(memberDeps ? [...nodeEndpoints(memberDeps), ...namespaceEndpoints(memberDeps)] : []),
     ...(store && deps.index ? crdEndpoints({ store, index: deps.index, members }) : []),
     ...(deps.audit ? auditEndpoints(deps.audit, store?.organizations) : []),
+    ...(store ? manageEndpoints(store, deps.clusters) : []),
   ];
   // With every service wired (main.ts), each declared endpoint must be served exactly once.
   if (deps.identity && deps.clusters && deps.index && deps.audit) {
@@ -97,7 +98,7 @@ export function apiRouter(deps: ApiDeps): Router {
     router.use(mount('auth'), authRouter(deps.identity));
     router.use(mount('iam'), mfaRouter(deps.identity));
     router.use(mount('iam'), iamRouter(iamDepsFrom(deps.identity)));
-    router.use(mount('manage'), manageRouter(deps.identity.store, deps.clusters));
+    router.use(mount('manage'), manageRouter(deps.clusters));
     router.use(mount('manage'), favouritesRouter(deps.identity.store));
   }
   // Unknown API paths answer with the JSON envelope, never the console's HTML.

@@ -1,12 +1,7 @@
 import type { Router } from 'express';
 import { requireIdentity } from '../../identity/identity.js';
 import type { MonitorServices } from '../../manage/monitors.js';
-import {
-  createMonitor,
-  deleteMonitor,
-  listMonitors,
-  updateMonitor,
-} from '../../manage/monitors.js';
+import { createMonitor, deleteMonitor, updateMonitor } from '../../manage/monitors.js';
 import { handle } from '../respond.js';
 
 /** Monitoring endpoints of member clusters (SPEC §7 "Monitors"); mounted on the manage router. */
@@ -23,9 +18,5 @@ export function addMonitorRoutes(router: Router, services: MonitorServices): voi
   router.delete(
     '/monitors/:id',
     handle((req, res) => deleteMonitor(services, requireIdentity(res), param(req.params.id))),
-  );
-  router.get(
-    '/monitors/providers/:id',
-    handle((req, res) => listMonitors(services, requireIdentity(res), param(req.params.id))),
   );
 }
