@@ -1,6 +1,7 @@
 import type { BodyOf, Endpoint, QueryOf, ResponseOf } from '../endpoint.js';
 import { auditEndpoints } from './audit.js';
 import { crdEndpoints } from './crd.js';
+import { favouriteEndpoints } from './favourites.js';
 import { manageEndpoints } from './manage.js';
 import { namespaceEndpoints } from './namespaces.js';
 import { nodeEndpoints } from './nodes.js';
@@ -16,6 +17,7 @@ export const endpoints = {
   ...namespaceEndpoints,
   ...auditEndpoints,
   ...manageEndpoints,
+  ...favouriteEndpoints,
   // Last: '/crd.{host}/:kind' would take every fixed path after it.
   ...crdEndpoints,
 } as const satisfies Record<string, Endpoint>;

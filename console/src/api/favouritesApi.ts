@@ -1,13 +1,12 @@
+import type { FavouriteTargetInput, RemoveFavouriteInput, ResponseFor } from '@nimbus/api';
 import { servicePath } from '../config/productHost';
 import type { DetailTarget } from '../resources/detailPath';
 import { baseApi } from './baseApi';
 
 /** SPEC §3 Favourite; `id` is stable, so collecting the same resource twice keeps one. */
-export interface Favourite extends DetailTarget {
-  id: string;
-}
+export type Favourite = ResponseFor<'listOwnFavourites'>['items'][number];
 
-export type FavouriteRemoval = { id: string } | Omit<DetailTarget, 'vendor' | 'region'>;
+export type FavouriteRemoval = RemoveFavouriteInput;
 
 const collectionsPath = (userId: string) =>
   `${servicePath('manage')}/users/${encodeURIComponent(userId)}/collections`;
@@ -16,7 +15,7 @@ export const favouritesApi = baseApi
   .enhanceEndpoints({ addTagTypes: ['Favourites'] })
   .injectEndpoints({
     endpoints: (build) => ({
-      listFavourites: build.query<{ items: Favourite[] }, string>({
+      listFavourites: build.query<ResponseFor<'listOwnFavourites'>, string>({
         query: (userId) => ({ url: collectionsPath(userId) }),
         providesTags: ['Favourites'],
       }),
@@ -24,7 +23,7 @@ export const favouritesApi = baseApi
         query: ({ userId, target }) => ({
           url: collectionsPath(userId),
           method: 'POST',
-          body: target,
+          body: target satisfies FavouriteTargetInput,
         }),
         invalidatesTags: ['Favourites'],
       }),

@@ -18,8 +18,6 @@ const everyone = ['system-admin', 'organization-admin', 'user'] as const;
 const iam = '/iam.{host}';
 const orgs = `${iam}/organizations`;
 const clusters = '/manage.{host}/providers/:kind/clusters';
-// The handler narrows own-user to the caller alone: favourites are personal.
-const collections = '/manage.{host}/users/:userId/collections';
 
 function entry(
   method: Method,
@@ -118,11 +116,6 @@ export const policyTable: readonly PolicyEntry[] = [
   entry('DELETE', `${clusters}/:cluster`, admins, 'Delete a cluster', {
     ...inOrg('body.organizationId'),
   }),
-
-  entry('POST', '/manage.{host}/collections', 'authenticated', 'Collect a resource (favourite)'),
-  entry('GET', collections, 'authenticated', "The caller's favourites", ownUser('params.userId')),
-  entry('POST', collections, 'authenticated', 'Collect a resource', ownUser('params.userId')),
-  entry('DELETE', collections, 'authenticated', 'Remove a favourite', ownUser('params.userId')),
 
   entry('POST', '/manage.{host}/monitors', admins, 'Set a monitoring endpoint of a cluster', {
     ...inOrg('body.organizationId'),

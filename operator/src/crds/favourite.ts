@@ -1,20 +1,13 @@
+import { favouriteTarget } from '@nimbus/api';
 import { z } from 'zod';
-import { basicStatus, text } from './common.js';
+import { basicStatus } from './common.js';
 import { ageColumn, defineKind } from './kind.js';
-import { dnsLabel, dnsSubdomain, nameRef, resourceNameRule, userRef } from './names.js';
+import { resourceNameRule, userRef } from './names.js';
 
+// The target fields are the contract's (the API body of a favourite), so both stay one shape.
 export const favouriteSpec = z.object({
   user: userRef('Name of the User who collected the resource.'),
-  type: z
-    .string()
-    .max(63)
-    .regex(/^[A-Za-z][A-Za-z0-9]*$/, 'must be a resource kind such as Deployment')
-    .meta({ description: 'Kind of the collected resource, e.g. Deployment.' }),
-  name: dnsSubdomain.meta({ description: 'Name of the collected resource.' }),
-  vendor: text(63).min(1).meta({ description: 'Vendor of the cluster holding the resource.' }),
-  region: text(63).min(1).meta({ description: 'Region of the cluster holding the resource.' }),
-  cluster: nameRef('Name of the Cluster holding the resource.'),
-  namespace: dnsLabel.optional().meta({ description: 'Namespace, for namespaced resources.' }),
+  ...favouriteTarget.shape,
 });
 
 export const favouriteStatus = basicStatus;

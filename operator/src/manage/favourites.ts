@@ -1,46 +1,24 @@
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
+import type { FavouriteTarget, FavouriteView, RemoveFavouriteBody } from '@nimbus/api';
 import { denied, isSelf } from '../access/scope.js';
 import type { CallerClusters, CrdReader } from '../access/caller-scope.js';
 import { callerClusters, kindsIn } from '../access/caller-scope.js';
-import { favouriteSpec } from '../crds/favourite.js';
 import type { FavouriteObject, HubStore } from '../hub/store.js';
 import { ownerReference } from '../hub/owner.js';
-import { notFound, parseRequest } from '../core/problems.js';
+import { notFound } from '../core/problems.js';
 import { userLabelValue } from '../identity/credentials.js';
 import type { Identity } from '../identity/identity.js';
 import { indexedKindOfType } from '../index/kinds.js';
 import { sessionUserLabel } from '../identity/sessions.js';
 
-/** A favourite as SPEC §3 lists it; id is the object name. */
-export interface FavouriteView {
-  id: string;
-  type: string;
-  name: string;
-  region: string;
-  vendor: string;
-  cluster: string;
-  namespace?: string;
-}
+export type { FavouriteView };
 
 export type FavouriteStore = Pick<HubStore, 'favourites'> & CrdReader;
 
 /** Same label key as sessions: one selector finds everything of a user. */
 export const favouriteUserLabel = sessionUserLabel;
 
-const target = favouriteSpec.omit({ user: true });
-const identifying = favouriteSpec.pick({ type: true, name: true, cluster: true, namespace: true });
-const byId = z.object({ id: z.string().min(1).max(63) });
-export const removeBody = z.union([byId, identifying]);
-
-type Identifying = z.output<typeof identifying>;
-
-/** Cluster-scoped resources arrive with namespace "" from the console; that means none. */
-function withoutEmptyNamespace(body: unknown): unknown {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
-  const { namespace, ...rest } = body as Record<string, unknown>;
-  return namespace === '' || namespace === null ? rest : { ...rest, namespace };
-}
+type Identifying = Pick<FavouriteTarget, 'type' | 'name' | 'cluster' | 'namespace'>;
 
 /** Deterministic, so collecting the same resource twice updates one object. */
 export function favouriteName(user: string, fields: Identifying): string {
@@ -75,9 +53,8 @@ export function assertOwnPath(identity: Identity, pathUser: string): void {
 export async function addFavourite(
   store: FavouriteStore,
   identity: Identity,
-  body: unknown,
+  fields: FavouriteTarget,
 ): Promise<FavouriteView> {
-  const fields = parseRequest(target, withoutEmptyNamespace(body));
   // Only what the caller may list can be collected: the same rights as the index lists.
   const caller = await callerClusters(store, identity);
   if (!listableBy(caller)({ spec: fields } as Pick<FavouriteObject, 'spec'>)) throw denied();
@@ -125,9 +102,8 @@ export async function listFavourites(
 export async function removeFavourite(
   store: FavouriteStore,
   identity: Identity,
-  body: unknown,
+  request: RemoveFavouriteBody,
 ): Promise<{ id: string }> {
-  const request = parseRequest(removeBody, withoutEmptyNamespace(body));
   const id = 'id' in request ? request.id : favouriteName(identity.userName, request);
   const favourite = await store.favourites.fetch(id);
   // Another user's favourite is reported as missing, so ids reveal nothing.

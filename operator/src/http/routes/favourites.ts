@@ -1,4 +1,3 @@
-import { Router } from 'express';
 import { requireIdentity } from '../../identity/identity.js';
 import type { FavouriteStore } from '../../manage/favourites.js';
 import {
@@ -7,41 +6,28 @@ import {
   listFavourites,
   removeFavourite,
 } from '../../manage/favourites.js';
-import { handle } from '../respond.js';
+import type { Implementation } from '../contract/implement.js';
+import { implement } from '../contract/implement.js';
 
-const ownCollections = '/users/:userId/collections';
-
-/** The caller's favourites (SPEC §7 "Favourites"); mounted on the manage service. */
-export function favouritesRouter(store: FavouriteStore): Router {
-  const router = Router();
-  const pathUser = (value: unknown): string => String(value ?? '');
-  router.post(
-    '/collections',
-    handle((req, res) => addFavourite(store, requireIdentity(res), req.body)),
-  );
-  router.post(
-    ownCollections,
-    handle((req, res) => {
-      const identity = requireIdentity(res);
-      assertOwnPath(identity, pathUser(req.params.userId));
-      return addFavourite(store, identity, req.body);
-    }),
-  );
-  router.get(
-    ownCollections,
-    handle((req, res) => {
-      const identity = requireIdentity(res);
-      assertOwnPath(identity, pathUser(req.params.userId));
-      return listFavourites(store, identity);
-    }),
-  );
-  router.delete(
-    ownCollections,
-    handle((req, res) => {
-      const identity = requireIdentity(res);
-      assertOwnPath(identity, pathUser(req.params.userId));
-      return removeFavourite(store, identity, req.body);
-    }),
-  );
-  return router;
+/** The caller's favourites (SPEC §7 "Favourites"). */
+export function favouriteEndpoints(store: FavouriteStore): Implementation[] {
+  const own = (res: Parameters<typeof requireIdentity>[0], pathUser: string) => {
+    const identity = requireIdentity(res);
+    assertOwnPath(identity, pathUser);
+    return identity;
+  };
+  return [
+    implement('addFavourite', ({ body }, { res }) =>
+      addFavourite(store, requireIdentity(res), body),
+    ),
+    implement('listOwnFavourites', ({ params }, { res }) =>
+      listFavourites(store, own(res, params.userId)),
+    ),
+    implement('addOwnFavourite', ({ params, body }, { res }) =>
+      addFavourite(store, own(res, params.userId), body),
+    ),
+    implement('removeOwnFavourite', ({ params, body }, { res }) =>
+      removeFavourite(store, own(res, params.userId), body),
+    ),
+  ];
 }

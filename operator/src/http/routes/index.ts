@@ -14,7 +14,7 @@ import { auditEndpoints } from './audit.js';
 import { authRouter } from './auth.js';
 import { createMemberAccess } from '../../k8s/member-access.js';
 import { crdEndpoints } from './crd.js';
-import { favouritesRouter } from './favourites.js';
+import { favouriteEndpoints } from './favourites.js';
 import { iamRouter } from './iam.js';
 import { namespaceEndpoints } from './namespaces.js';
 import { manageEndpoints, manageRouter } from './manage.js';
@@ -83,7 +83,7 @@ export function apiRouter(deps: ApiDeps): Router {
     ...(memberDeps ? [...nodeEndpoints(memberDeps), ...namespaceEndpoints(memberDeps)] : []),
     ...(store && deps.index ? crdEndpoints({ store, index: deps.index, members }) : []),
     ...(deps.audit ? auditEndpoints(deps.audit, store?.organizations) : []),
-    ...(store ? manageEndpoints(store, deps.clusters) : []),
+    ...(store ? [...manageEndpoints(store, deps.clusters), ...favouriteEndpoints(store)] : []),
   ];
   // With every service wired (main.ts), each declared endpoint must be served exactly once.
   if (deps.identity && deps.clusters && deps.index && deps.audit) {
@@ -99,7 +99,6 @@ export function apiRouter(deps: ApiDeps): Router {
     router.use(mount('iam'), mfaRouter(deps.identity));
     router.use(mount('iam'), iamRouter(iamDepsFrom(deps.identity)));
     router.use(mount('manage'), manageRouter(deps.clusters));
-    router.use(mount('manage'), favouritesRouter(deps.identity.store));
   }
   // Unknown API paths answer with the JSON envelope, never the console's HTML.
   router.use(notFoundHandler);
