@@ -1,5 +1,6 @@
 import { ApiError, errors } from '../core/errors.js';
 import type { ClusterObject, HubStore } from '../hub/store.js';
+import type { Clock } from '../member/transport/clock.js';
 import { RefusedMemberUrl, createTransportPool } from '../member/transport/pool.js';
 import type { MemberTransport } from '../member/transport/transport.js';
 import type { MemberClient } from './member-client.js';
@@ -20,6 +21,8 @@ export interface ClusterSettings {
   endpoints: Record<string, string>;
   resolve?: Resolver;
   fetch?: typeof fetch;
+  /** Timers of member-call deadlines; tests pass a fake clock. */
+  clock?: Clock;
 }
 
 export interface ClusterTarget {
@@ -121,6 +124,7 @@ export function createClusterConnector(
     policy: settings.policy,
     ...(settings.resolve ? { resolve: settings.resolve } : {}),
     timeoutMs: settings.timeoutMs,
+    ...(settings.clock ? { clock: settings.clock } : {}),
   });
 
   const stored = async (cluster: ClusterObject) => {

@@ -7,7 +7,11 @@ export { forwardableHeaders } from '../member/transport/headers.js';
 export { pinnedLookup } from '../member/transport/pinned-dial.js';
 export type { MemberCaller, MemberRequest, MemberResponse } from '../member/transport/transport.js';
 export { defaultMemberTimeoutMs } from '../member/transport/transport.js';
-import type { MemberRequest, MemberResponse } from '../member/transport/transport.js';
+import type {
+  MemberRequest,
+  MemberResponse,
+  TransportOptions,
+} from '../member/transport/transport.js';
 
 export interface MemberRequester {
   request(request: MemberRequest): Promise<MemberResponse>;
@@ -45,7 +49,7 @@ export function memberClientOf(transport: MemberTransport, timeoutMs?: number): 
 export function createMemberClient(
   connection: ClusterConnection,
   addresses: readonly string[],
-  options: { timeoutMs?: number } = {},
+  options: TransportOptions = {},
 ): MemberClient {
   return memberClientOf(createMemberTransport(connection, addresses, options), options.timeoutMs);
 }
