@@ -79,7 +79,7 @@ export function pooledAgent(dial: PinnedDial, maxSockets: number): http.Agent {
   const options = {
     keepAlive: true,
     maxSockets,
-    maxFreeSockets: Math.min(maxSockets, 8),
+    maxFreeSockets: 8,
     timeout: idleSocketMs,
   };
   return dial.secure

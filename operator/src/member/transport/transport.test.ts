@@ -236,3 +236,27 @@ describe('member transport: upgrades', () => {
     expect(seen).toHaveLength(0);
   });
 });
+
+describe('member transport: streams and calls do not share the bounded pool', () => {
+  it('answers a JSON call while every pooled socket is held by a stream', async () => {
+    const port = await listen(
+      http.createServer((req, res) => {
+        if (req.url === '/watch') res.write('{}\n');
+        else res.end('{"ok":true}');
+      }),
+    );
+    const transport = createMemberTransport(
+      { server: `http://member.invalid:${port}`, auth: { token: 't' } },
+      ['127.0.0.1'],
+      { maxSockets: 2 },
+    );
+    closers.push(() => transport.close());
+    const watches = await Promise.all(
+      [1, 2, 3].map(() => transport.stream('operator', { path: '/watch' })),
+    );
+    for (const watch of watches) watch.body.on('error', () => undefined);
+    expect((await transport.request('operator', { path: '/version' })).json()).toEqual({
+      ok: true,
+    });
+  });
+});

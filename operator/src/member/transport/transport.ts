@@ -93,6 +93,9 @@ export function createMemberTransport(
   const defaultTimeoutMs = options.timeoutMs ?? defaultMemberTimeoutMs;
   const dial = pinnedDial(connection, addresses);
   const agent = pooledAgent(dial, options.maxSockets ?? 16);
+  // Watches and log follows hold their socket for minutes: they get their own agent so they can
+  // never take every socket of the bounded pool that JSON calls wait on.
+  const streamAgent = pooledAgent(dial, Infinity);
   const auth = connection.auth;
   const bearer: OutgoingHttpHeaders =
     'token' in auth ? { authorization: `Bearer ${auth.token}` } : {};
@@ -103,6 +106,7 @@ export function createMemberTransport(
     request: MemberRequest,
     signal: AbortSignal,
     timeoutMs: number,
+    via: http.Agent = agent,
   ): Promise<IncomingMessage> => {
     if (closed) return Promise.reject(new MemberCallError('the connection was closed', 'network'));
     const body = request.body === undefined ? undefined : Buffer.from(JSON.stringify(request.body));
@@ -127,7 +131,7 @@ export function createMemberTransport(
       headers,
       lookup: dial.lookup,
       signal,
-      agent,
+      agent: via,
       ...dial.tls,
     };
     return new Promise((resolve, reject) => {
@@ -197,7 +201,7 @@ export function createMemberTransport(
         once: true,
       });
       try {
-        const res = await open(caller, request, lifetime.signal, timeoutMs);
+        const res = await open(caller, request, lifetime.signal, timeoutMs, streamAgent);
         res.on('close', () => request.signal?.removeEventListener('abort', stop));
         return { status: res.statusCode ?? 0, headers: res.headers, body: res };
       } catch (error) {
@@ -254,6 +258,7 @@ export function createMemberTransport(
     close() {
       closed = true;
       agent.destroy();
+      streamAgent.destroy();
     },
   };
 }
