@@ -6,6 +6,7 @@ import { Agent, request } from 'node:https';
 import type { PinnedConnection } from '../../operator/src/clusters/connector.js';
 import { sanitizeKubeconfig } from '../../operator/src/clusters/kubeconfig-sanitizer.js';
 import { ConnectionTransport } from '../../operator/src/index/connection-transport.js';
+import { createMemberTransport } from '../../operator/src/member/transport/transport.js';
 
 export interface Member {
   name: string;
@@ -44,11 +45,12 @@ export async function openMember(name: string, kubeconfig: string): Promise<Memb
       ? { cert: pem(auth.clientCertificateData), key: pem(auth.clientKeyData) }
       : {}),
   });
+  const memberTransport = createMemberTransport(pinned.connection, pinned.addresses);
   return {
     name,
     kubeconfig,
     pinned,
-    transport: new ConnectionTransport(() => Promise.resolve(pinned)),
+    transport: new ConnectionTransport(() => Promise.resolve(memberTransport)),
     agent,
   };
 }

@@ -6,7 +6,8 @@ import { testEnv } from '../support/env.js';
 import { eventuallyPasses } from '../support/eventually.js';
 import { kubectl } from '../support/kubectl.js';
 import { findIndexedKind } from '../../operator/src/index/kinds.js';
-import { KubeConfigTransport } from '../../operator/src/index/kube-transport.js';
+import { ConnectionTransport } from '../../operator/src/index/connection-transport.js';
+import { createMemberTransport } from '../../operator/src/member/transport/transport.js';
 import { IndexStore } from '../../operator/src/index/store.js';
 import { WatchLoop } from '../../operator/src/index/watch-loop.js';
 import { everyKindIn } from '../../operator/src/index/testing/scope.js';
@@ -40,7 +41,18 @@ describe('index watch loops against member-a', () => {
     expect(kubeconfig).not.toBe('');
     const config = new KubeConfig();
     config.loadFromFile(kubeconfig);
-    const transport = new KubeConfigTransport(config);
+    const server = config.getCurrentCluster();
+    const user = config.getCurrentUser();
+    if (!server || !user?.certData || !user.keyData) throw new Error('member-a kubeconfig');
+    const member = createMemberTransport(
+      {
+        server: server.server,
+        ...(server.caData ? { certificateAuthorityData: server.caData } : {}),
+        auth: { clientCertificateData: user.certData, clientKeyData: user.keyData },
+      },
+      ['127.0.0.1'],
+    );
+    const transport = new ConnectionTransport(() => Promise.resolve(member));
     store = IndexStore.open(':memory:');
     loops = ['pods', 'deployments', 'secrets'].map((name) => {
       const kind = findIndexedKind(name);

@@ -1,7 +1,10 @@
 import { ApiError, errors } from '../core/errors.js';
 import type { ClusterObject, HubStore } from '../hub/store.js';
+import type { Clock } from '../member/transport/clock.js';
+import { RefusedMemberUrl, createTransportPool } from '../member/transport/pool.js';
+import type { MemberTransport } from '../member/transport/transport.js';
 import type { MemberClient } from './member-client.js';
-import { createMemberClient } from './member-client.js';
+import { createMemberClient, memberClientOf } from './member-client.js';
 import type { ProviderRegistry } from './providers/registry.js';
 import type { ClusterConnection, ProviderAdapter } from './providers/types.js';
 import type { OutboundPolicy, Resolver } from './ssrf-policy.js';
@@ -18,6 +21,8 @@ export interface ClusterSettings {
   endpoints: Record<string, string>;
   resolve?: Resolver;
   fetch?: typeof fetch;
+  /** Timers of member-call deadlines; tests pass a fake clock. */
+  clock?: Clock;
 }
 
 export interface ClusterTarget {
@@ -36,7 +41,14 @@ export interface ClusterConnector {
   ): Promise<MemberClient>;
   /** The member client of a registered cluster, from its credentials Secret. */
   forCluster(cluster: ClusterObject, timeoutMs?: number): Promise<MemberClient>;
-  /** The raw connection and the pinned addresses, for streaming callers (index watch loops). */
+  /**
+   * The pooled transport of a registered cluster: one per Cluster and credentials version,
+   * resolved and SSRF-pinned once, kept alive between calls.
+   */
+  transportFor(cluster: ClusterObject): Promise<MemberTransport>;
+  /** Closes the pooled connection of a deleted Cluster. */
+  forget(clusterName: string): void;
+  /** The raw connection and the pinned addresses, for one-off callers (cleanup of a deleted Cluster). */
   connectionFor(cluster: ClusterObject, timeoutMs?: number): Promise<PinnedConnection>;
 }
 
@@ -66,15 +78,14 @@ export function createClusterConnector(
   registry: ProviderRegistry,
   settings: ClusterSettings,
 ): ClusterConnector {
-  const pinned = async (
+  const vendorConnect = async (
     adapter: ProviderAdapter,
     target: ClusterTarget,
     credentials: unknown,
     deadline: number,
-  ): Promise<PinnedConnection> => {
-    let connection;
+  ): Promise<ClusterConnection> => {
     try {
-      connection = await adapter.connect(specOf(target), credentials, {
+      return await adapter.connect(specOf(target), credentials, {
         endpoints: settings.endpoints,
         fetch: settings.fetch ?? fetch,
         now: () => new Date(),
@@ -85,6 +96,15 @@ export function createClusterConnector(
       // Vendor errors may quote request details; the reason stays in the log, not the answer.
       throw unreachable(`the ${adapter.kind} provider did not return a connection`, error);
     }
+  };
+
+  const pinned = async (
+    adapter: ProviderAdapter,
+    target: ClusterTarget,
+    credentials: unknown,
+    deadline: number,
+  ): Promise<PinnedConnection> => {
+    const connection = await vendorConnect(adapter, target, credentials, deadline);
     const check = await checkOutboundUrl(connection.server, settings.policy, settings.resolve);
     if (!check.ok) {
       throw new ApiError(errors.validationFailed, {
@@ -100,6 +120,13 @@ export function createClusterConnector(
     return createMemberClient(connection, addresses, { timeoutMs: deadline });
   };
 
+  const pool = createTransportPool({
+    policy: settings.policy,
+    ...(settings.resolve ? { resolve: settings.resolve } : {}),
+    timeoutMs: settings.timeoutMs,
+    ...(settings.clock ? { clock: settings.clock } : {}),
+  });
+
   const stored = async (cluster: ClusterObject) => {
     const adapter = registry.adapter(cluster.spec.provider);
     if (!adapter) throw unreachable(`no adapter for ${cluster.spec.provider}`);
@@ -114,15 +141,36 @@ export function createClusterConnector(
     }
     const credentials = adapter.credentials.safeParse(parsed);
     if (!credentials.success) throw unreachable('its stored credentials are not valid');
-    return { adapter, credentials: credentials.data };
+    const version = [
+      cluster.metadata.uid,
+      secret?.resourceVersion ?? '',
+      JSON.stringify(specOf(cluster.spec)),
+      cluster.spec.provider,
+    ].join('|');
+    return { adapter, credentials: credentials.data, version };
+  };
+
+  const transportFor = async (cluster: ClusterObject): Promise<MemberTransport> => {
+    const { adapter, credentials, version } = await stored(cluster);
+    try {
+      return await pool.get(cluster.metadata.name, version, () =>
+        vendorConnect(adapter, cluster.spec, credentials, settings.timeoutMs),
+      );
+    } catch (error) {
+      if (error instanceof RefusedMemberUrl) {
+        throw new ApiError(errors.validationFailed, { message: error.message });
+      }
+      throw error;
+    }
   };
 
   return {
     connect,
     async forCluster(cluster, timeoutMs) {
-      const { adapter, credentials } = await stored(cluster);
-      return connect(adapter, cluster.spec, credentials, timeoutMs);
+      return memberClientOf(await transportFor(cluster), timeoutMs ?? settings.timeoutMs);
     },
+    transportFor,
+    forget: (name) => pool.evict(name),
     async connectionFor(cluster, timeoutMs) {
       const { adapter, credentials } = await stored(cluster);
       return pinned(adapter, cluster.spec, credentials, timeoutMs ?? settings.timeoutMs);

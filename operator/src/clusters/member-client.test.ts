@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeClock } from '../member/transport/fake-clock.js';
 import type { FakeApiServer } from '../testing/fake-apiserver.js';
 import { startFakeApiServer } from '../testing/fake-apiserver.js';
 import { createMemberClient, forwardableHeaders, MemberCallError } from './member-client.js';
@@ -59,11 +60,20 @@ describe('createMemberClient', () => {
   });
 
   it('gives up at the deadline with a readable reason', async () => {
-    const client = createMemberClient({ server: hanging.url, auth: { token: 'x' } }, ['127.0.0.1']);
-    const error = await client
+    const clock = fakeClock();
+    const client = createMemberClient(
+      { server: hanging.url, auth: { token: 'x' } },
+      ['127.0.0.1'],
+      {
+        clock,
+      },
+    );
+    const call = client
       .asOperator()
       .request({ path: '/version', timeoutMs: 200 })
       .catch((e: unknown) => e);
+    clock.advance(200);
+    const error = await call;
     expect(error).toBeInstanceOf(MemberCallError);
     expect((error as MemberCallError).message).toBe('no answer within 0.2 s');
   });

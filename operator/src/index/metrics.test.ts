@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Registry } from 'prom-client';
-import type { PinnedConnection } from '../clusters/connector.js';
+import type { MemberTransport } from '../member/transport/transport.js';
+import { createMemberTransport } from '../member/transport/transport.js';
 import { captureLogs } from '../testing/logs.js';
 import { createMemoryStore } from '../testing/memory-store.js';
 import { ConnectionTransport } from './connection-transport.js';
@@ -41,12 +42,12 @@ async function samples(registry: Registry, name: string): Promise<string[]> {
     .sort();
 }
 
-function connectionTo(server: FakeApiServer): () => Promise<PinnedConnection> {
-  return () =>
-    Promise.resolve({
-      connection: { server: server.url, auth: { token: 'operator-token' } },
-      addresses: ['127.0.0.1'],
-    });
+function connectionTo(server: FakeApiServer): () => Promise<MemberTransport> {
+  const transport = createMemberTransport(
+    { server: server.url, auth: { token: 'operator-token' } },
+    ['127.0.0.1'],
+  );
+  return () => Promise.resolve(transport);
 }
 
 describe('index metrics', () => {
@@ -129,7 +130,7 @@ describe('index metrics', () => {
     const runtime = createIndexRuntime({
       index: store,
       store: hub,
-      connector: { connectionFor: connectionTo(server) },
+      connector: { transportFor: connectionTo(server), forget: () => undefined },
       logger: captureLogs().logger,
       kinds: [pods],
       metrics: createIndexMetrics({ registry, index: store }),

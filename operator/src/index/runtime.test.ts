@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { PinnedConnection } from '../clusters/connector.js';
+import type { MemberTransport } from '../member/transport/transport.js';
+import { createMemberTransport } from '../member/transport/transport.js';
 import type { ClusterObject } from '../hub/store.js';
 import { captureLogs } from '../testing/logs.js';
 import type { MemoryHubStore } from '../testing/memory-store.js';
@@ -25,6 +26,7 @@ describe('index runtime', () => {
   let index: IndexStore;
   let runtime: IndexRuntime;
   const connected: string[] = [];
+  const forgotten: string[] = [];
 
   async function addCluster(name: string, ready: boolean): Promise<ClusterObject> {
     const cluster = await hub.clusters.create({
@@ -44,17 +46,20 @@ describe('index runtime', () => {
     hub = createMemoryStore();
     index = IndexStore.open(':memory:');
     connected.length = 0;
+    forgotten.length = 0;
     runtime = createIndexRuntime({
       index,
       store: hub,
       connector: {
-        connectionFor: (cluster): Promise<PinnedConnection> => {
+        transportFor: (cluster): Promise<MemberTransport> => {
           connected.push(cluster.metadata.name);
-          return Promise.resolve({
-            connection: { server: server.url, auth: { token: 'operator-token' } },
-            addresses: ['127.0.0.1'],
-          });
+          return Promise.resolve(
+            createMemberTransport({ server: server.url, auth: { token: 'operator-token' } }, [
+              '127.0.0.1',
+            ]),
+          );
         },
+        forget: (name) => forgotten.push(name),
       },
       logger: captureLogs().logger,
       kinds: [pods],
@@ -85,6 +90,7 @@ describe('index runtime', () => {
     await hub.clusters.delete('member-a');
     await until(() => runtime.following().length === 0, 'loops stopped');
     await until(() => index.count('member-a') === 0, 'member-a dropped');
+    expect(forgotten).toEqual(['member-a']);
   });
 
   it('starts following a cluster when it becomes ready', async () => {

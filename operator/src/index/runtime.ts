@@ -22,7 +22,7 @@ type LoopTuning = Partial<
 export interface IndexRuntimeOptions {
   index: IndexStore;
   store: Pick<HubStore, 'clusters'>;
-  connector: Pick<ClusterConnector, 'connectionFor'>;
+  connector: Pick<ClusterConnector, 'transportFor' | 'forget'>;
   logger: Logger;
   /** Deadline of the connect (vendor token, SSRF check) before each list or watch. */
   connectTimeoutMs?: number;
@@ -74,8 +74,8 @@ export function createIndexRuntime(options: IndexRuntimeOptions): IndexRuntime {
     const transport = new ConnectionTransport(() => {
       const current = store.clusters.get(name);
       if (!current) return Promise.reject(new Error(`cluster ${name} is gone`));
-      return connector.connectionFor(current, options.connectTimeoutMs);
-    });
+      return connector.transportFor(current);
+    }, options.connectTimeoutMs);
     return kinds.map((kind) => {
       let lastError = '';
       const loop = new WatchLoop({
@@ -124,6 +124,8 @@ export function createIndexRuntime(options: IndexRuntimeOptions): IndexRuntime {
 
   async function forget(name: string): Promise<void> {
     await stopLoops(name);
+    // The Cluster is gone: its pooled member connection goes with it.
+    connector.forget(name);
     index.dropCluster(name);
     options.metrics?.forget(name);
     log.info({ cluster: name }, 'cluster removed from the index');

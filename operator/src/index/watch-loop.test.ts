@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { KubeConfig } from '@kubernetes/client-node';
 import { findIndexedKind, type IndexedKind } from './kinds.js';
-import { KubeConfigTransport } from './kube-transport.js';
+import { createMemberTransport } from '../member/transport/transport.js';
+import { ConnectionTransport } from './connection-transport.js';
 import { IndexStore, type IndexChange, type RelistWriter } from './store.js';
 import { WatchLoop, type IndexSink } from './watch-loop.js';
 import {
@@ -22,16 +22,11 @@ function kindOf(name: string): IndexedKind {
   return kind;
 }
 
-function transportFor(server: FakeApiServer): KubeConfigTransport {
-  // client-node only allows plain http (the loopback fake) with TLS verification off.
-  const config = new KubeConfig();
-  config.loadFromOptions({
-    clusters: [{ name: 'fake', server: server.url, skipTLSVerify: true }],
-    users: [{ name: 'fake', token: 'test-token' }],
-    contexts: [{ name: 'fake', cluster: 'fake', user: 'fake' }],
-    currentContext: 'fake',
-  });
-  return new KubeConfigTransport(config);
+function transportFor(server: FakeApiServer): ConnectionTransport {
+  const transport = createMemberTransport({ server: server.url, auth: { token: 'test-token' } }, [
+    '127.0.0.1',
+  ]);
+  return new ConnectionTransport(() => Promise.resolve(transport));
 }
 
 /** The real store, with every write recorded so tests can assert the order of operations. */

@@ -1,0 +1,129 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ClusterConnection } from '../../clusters/providers/types.js';
+import { MemberCallError } from './errors.js';
+import { fakeClock } from './fake-clock.js';
+import { createTransportPool, RefusedMemberUrl } from './pool.js';
+
+const closers: (() => void)[] = [];
+afterEach(() => {
+  for (const close of closers.splice(0)) close();
+});
+
+async function countingServer(): Promise<{ port: number; hits: () => number }> {
+  let hits = 0;
+  const server = http.createServer((_req, res) => {
+    hits += 1;
+    res.end('{}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  closers.push(() => {
+    server.closeAllConnections();
+    server.close();
+  });
+  return { port: (server.address() as AddressInfo).port, hits: () => hits };
+}
+
+describe('transport pool: SSRF pinning', () => {
+  it('resolves once per connection, so a rebinding answer never reaches loopback or metadata', async () => {
+    const local = await countingServer();
+    const answers = [['203.0.113.7'], ['127.0.0.1'], ['169.254.169.254']];
+    let lookups = 0;
+    const clock = fakeClock();
+    const pool = createTransportPool({
+      policy: { allowHosts: [] },
+      resolve: () => Promise.resolve(answers[lookups++] ?? ['127.0.0.1']),
+      clock,
+      timeoutMs: 1_000,
+    });
+    closers.push(() => pool.close());
+    // Plain http is only allowed for listed hosts, so the member here is https on the local port;
+    // it never gets a connection either way, which is the point.
+    const connection: ClusterConnection = {
+      server: `https://member.example:${local.port}`,
+      auth: { token: 't' },
+    };
+    for (let i = 0; i < 3; i += 1) {
+      const transport = await pool.get('prod', 'v1', () => Promise.resolve(connection));
+      const call = transport.request('operator', { path: '/version' }).catch((e: unknown) => e);
+      clock.advance(1_000);
+      expect(await call).toBeInstanceOf(MemberCallError);
+    }
+    expect(lookups).toBe(1);
+    expect(local.hits()).toBe(0);
+  });
+
+  it('refuses a connection whose host resolves to a refused address', async () => {
+    const pool = createTransportPool({
+      policy: {},
+      resolve: () => Promise.resolve(['169.254.169.254']),
+    });
+    closers.push(() => pool.close());
+    await expect(
+      pool.get('prod', 'v1', () =>
+        Promise.resolve({ server: 'https://member.example', auth: { token: 't' } }),
+      ),
+    ).rejects.toBeInstanceOf(RefusedMemberUrl);
+  });
+});
+
+describe('transport pool: one transport per cluster connection', () => {
+  const connection = (port: number): ClusterConnection => ({
+    server: `http://127.0.0.1:${port}`,
+    auth: { token: 't' },
+  });
+  const policy = { allowHosts: ['127.0.0.1'] };
+
+  it('keeps the transport while the credentials are unchanged and evicts it when they change', async () => {
+    const local = await countingServer();
+    const pool = createTransportPool({ policy });
+    closers.push(() => pool.close());
+    let connects = 0;
+    const connect = () => {
+      connects += 1;
+      return Promise.resolve(connection(local.port));
+    };
+    const first = await pool.get('prod', 'secret-1', connect);
+    expect(await pool.get('prod', 'secret-1', connect)).toBe(first);
+    expect(connects).toBe(1);
+
+    const second = await pool.get('prod', 'secret-2', connect);
+    expect(second).not.toBe(first);
+    expect(connects).toBe(2);
+    await expect(first.request('operator', { path: '/' })).rejects.toBeInstanceOf(MemberCallError);
+    expect((await second.request('operator', { path: '/' })).status).toBe(200);
+
+    pool.evict('prod');
+    await expect(second.request('operator', { path: '/' })).rejects.toBeInstanceOf(MemberCallError);
+  });
+
+  it('reconnects before a short-lived token expires', async () => {
+    const local = await countingServer();
+    const clock = fakeClock(0);
+    const pool = createTransportPool({ policy, clock });
+    closers.push(() => pool.close());
+    let connects = 0;
+    const connect = () => {
+      connects += 1;
+      return Promise.resolve({ ...connection(local.port), expiresAt: new Date(600_000) });
+    };
+    await pool.get('eks', 'v1', connect);
+    await pool.get('eks', 'v1', connect);
+    expect(connects).toBe(1);
+    clock.advance(540_000);
+    await pool.get('eks', 'v1', connect);
+    expect(connects).toBe(2);
+  });
+
+  it('does not keep a failed connect', async () => {
+    const pool = createTransportPool({ policy });
+    closers.push(() => pool.close());
+    await expect(
+      pool.get('x', 'v1', () => Promise.reject(new Error('vendor down'))),
+    ).rejects.toThrow();
+    const local = await countingServer();
+    const transport = await pool.get('x', 'v1', () => Promise.resolve(connection(local.port)));
+    expect((await transport.request('operator', { path: '/' })).status).toBe(200);
+  });
+});

@@ -1,0 +1,264 @@
+import http from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders } from 'node:http';
+import https from 'node:https';
+import WebSocket from 'ws';
+import { memberUserName } from '../../clusters/member-principal.js';
+import type { ClusterConnection } from '../../clusters/providers/types.js';
+import type { Clock } from './clock.js';
+import { deadlineSignal, realClock } from './clock.js';
+import { describeFailure, MemberCallError, MemberUpgradeRefused } from './errors.js';
+import { forwardableHeaders } from './headers.js';
+import { pinnedDial, pooledAgent } from './pinned-dial.js';
+
+export const defaultMemberTimeoutMs = 5_000;
+const maxResponseBytes = 32 * 1024 * 1024;
+
+/** Who a member call is made for: a Nimbus user (impersonated) or the operator itself. */
+export type MemberCaller = { user: string; groups?: readonly string[] } | 'operator';
+
+export interface MemberRequest {
+  method?: string;
+  /** Path and query below the API server URL, e.g. /api/v1/nodes?limit=500. */
+  path: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+  /** Content type of the JSON body; application/json unless set (e.g. server-side apply). */
+  contentType?: string;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+export interface MemberResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+  json<T = unknown>(): T;
+}
+
+export interface MemberStream {
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** The live body: read it as it arrives (backpressure is the socket's); destroy to stop. */
+  body: IncomingMessage;
+}
+
+export interface MemberUpgrade {
+  path: string;
+  /** Offered subprotocols, best first, e.g. ['v5.channel.k8s.io', 'v4.channel.k8s.io']. */
+  protocols: readonly string[];
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+export interface MemberTransport {
+  /** A JSON call; the whole answer (bounded) is read before it resolves. */
+  request(caller: MemberCaller, request: MemberRequest): Promise<MemberResponse>;
+  /** Resolves at the response headers; the deadline covers only the opening. */
+  stream(caller: MemberCaller, request: MemberRequest): Promise<MemberStream>;
+  /** An open WebSocket to the member (exec, attach, port-forward); `protocol` is the chosen one. */
+  upgrade(caller: MemberCaller, request: MemberUpgrade): Promise<WebSocket>;
+  /** Closes the pooled sockets; later calls are refused. */
+  close(): void;
+  readonly expiresAt?: Date;
+}
+
+export interface TransportOptions {
+  timeoutMs?: number;
+  maxSockets?: number;
+  clock?: Clock;
+}
+
+function impersonation(caller: MemberCaller): OutgoingHttpHeaders {
+  if (caller === 'operator') return {};
+  if (caller.user === '') throw new Error('a user call needs the Nimbus user name');
+  return {
+    'impersonate-user': memberUserName(caller.user),
+    ...(caller.groups && caller.groups.length > 0
+      ? { 'impersonate-group': [...caller.groups] }
+      : {}),
+  };
+}
+
+/**
+ * The one way Nimbus talks to a member: a connection whose server URL passed the SSRF policy,
+ * dialled only at `addresses` (resolved once, for the lifetime of this transport), over one
+ * bounded keep-alive pool, with a deadline on every call taken from `clock`.
+ */
+export function createMemberTransport(
+  connection: ClusterConnection,
+  addresses: readonly string[],
+  options: TransportOptions = {},
+): MemberTransport {
+  const clock = options.clock ?? realClock;
+  const defaultTimeoutMs = options.timeoutMs ?? defaultMemberTimeoutMs;
+  const dial = pinnedDial(connection, addresses);
+  const agent = pooledAgent(dial, options.maxSockets ?? 16);
+  // Watches and log follows hold their socket for minutes: they get their own agent so they can
+  // never take every socket of the bounded pool that JSON calls wait on.
+  const streamAgent = pooledAgent(dial, Infinity);
+  const auth = connection.auth;
+  const bearer: OutgoingHttpHeaders =
+    'token' in auth ? { authorization: `Bearer ${auth.token}` } : {};
+  let closed = false;
+
+  const open = (
+    caller: MemberCaller,
+    request: MemberRequest,
+    signal: AbortSignal,
+    timeoutMs: number,
+    via: http.Agent = agent,
+  ): Promise<IncomingMessage> => {
+    if (closed) return Promise.reject(new MemberCallError('the connection was closed', 'network'));
+    const body = request.body === undefined ? undefined : Buffer.from(JSON.stringify(request.body));
+    const headers: OutgoingHttpHeaders = {
+      accept: 'application/json',
+      ...forwardableHeaders(request.headers ?? {}),
+      ...(body
+        ? {
+            'content-type': request.contentType ?? 'application/json',
+            'content-length': body.length,
+          }
+        : {}),
+      ...bearer,
+      ...impersonation(caller),
+    };
+    const requestOptions: https.RequestOptions = {
+      protocol: dial.base.protocol,
+      hostname: dial.hostname,
+      port: dial.port,
+      path: `${dial.basePath}${request.path}`,
+      method: request.method ?? 'GET',
+      headers,
+      lookup: dial.lookup,
+      signal,
+      agent: via,
+      ...dial.tls,
+    };
+    return new Promise((resolve, reject) => {
+      const req = (dial.secure ? https : http).request(requestOptions, resolve);
+      req.on('error', (error) => reject(describeFailure(error, timeoutMs)));
+      req.end(body);
+    });
+  };
+
+  const readBounded = (res: IncomingMessage, signal: AbortSignal, timeoutMs: number) =>
+    new Promise<Buffer>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const abort = () =>
+        res.destroy(describeFailure(signal.reason ?? new Error('aborted'), timeoutMs));
+      signal.addEventListener('abort', abort, { once: true });
+      res.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > maxResponseBytes) {
+          res.destroy(new MemberCallError('the answer is too large', 'too-large'));
+          return;
+        }
+        chunks.push(chunk);
+      });
+      res.on('error', (error) => reject(describeFailure(error, timeoutMs)));
+      res.on('close', () => signal.removeEventListener('abort', abort));
+      res.on('end', () => resolve(Buffer.concat(chunks)));
+    });
+
+  return {
+    ...(connection.expiresAt ? { expiresAt: connection.expiresAt } : {}),
+
+    async request(caller, request) {
+      const timeoutMs = request.timeoutMs ?? defaultTimeoutMs;
+      const deadline = deadlineSignal(clock, timeoutMs, request.signal);
+      try {
+        const res = await open(caller, request, deadline.signal, timeoutMs);
+        const data = await readBounded(res, deadline.signal, timeoutMs);
+        return {
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: data,
+          json: <T>() => {
+            try {
+              return JSON.parse(data.toString('utf8')) as T;
+            } catch {
+              throw new MemberCallError('the API server did not answer JSON', 'network');
+            }
+          },
+        };
+      } catch (error) {
+        throw describeFailure(deadline.signal.aborted ? deadline.signal.reason : error, timeoutMs);
+      } finally {
+        deadline.release();
+      }
+    },
+
+    async stream(caller, request) {
+      const timeoutMs = request.timeoutMs ?? defaultTimeoutMs;
+      const opening = deadlineSignal(clock, timeoutMs);
+      // The body outlives the opening deadline; only the caller's signal may end it later.
+      const lifetime = new AbortController();
+      const stop = (): void => lifetime.abort(request.signal?.reason);
+      if (request.signal?.aborted) stop();
+      request.signal?.addEventListener('abort', stop, { once: true });
+      opening.signal.addEventListener('abort', () => lifetime.abort(opening.signal.reason), {
+        once: true,
+      });
+      try {
+        const res = await open(caller, request, lifetime.signal, timeoutMs, streamAgent);
+        res.on('close', () => request.signal?.removeEventListener('abort', stop));
+        return { status: res.statusCode ?? 0, headers: res.headers, body: res };
+      } catch (error) {
+        request.signal?.removeEventListener('abort', stop);
+        throw describeFailure(opening.signal.aborted ? opening.signal.reason : error, timeoutMs);
+      } finally {
+        opening.release();
+      }
+    },
+
+    upgrade(caller, request) {
+      if (closed)
+        return Promise.reject(new MemberCallError('the connection was closed', 'network'));
+      const timeoutMs = request.timeoutMs ?? defaultTimeoutMs;
+      const url = new URL(dial.base.toString());
+      url.protocol = dial.secure ? 'wss:' : 'ws:';
+      const [pathname, search] = request.path.split('?', 2);
+      url.pathname = `${dial.basePath}${pathname ?? ''}`;
+      url.search = search ? `?${search}` : '';
+      const socket = new WebSocket(url, [...request.protocols], {
+        headers: {
+          ...(bearer as Record<string, string>),
+          ...(impersonation(caller) as Record<string, string>),
+        },
+        lookup: dial.lookup,
+        ...dial.tls,
+        perMessageDeflate: false,
+        followRedirects: false,
+      } as WebSocket.ClientOptions);
+      const deadline = deadlineSignal(clock, timeoutMs, request.signal);
+      return new Promise<WebSocket>((resolve, reject) => {
+        const fail = (error: unknown): void => {
+          deadline.release();
+          socket.terminate();
+          reject(error instanceof MemberUpgradeRefused ? error : describeFailure(error, timeoutMs));
+        };
+        deadline.signal.addEventListener('abort', () => fail(deadline.signal.reason), {
+          once: true,
+        });
+        socket.once('unexpected-response', (_req, res) => {
+          const status = res.statusCode ?? 0;
+          res.resume();
+          fail(new MemberUpgradeRefused(status));
+        });
+        socket.once('error', fail);
+        socket.once('open', () => {
+          deadline.release();
+          socket.removeListener('error', fail);
+          resolve(socket);
+        });
+      });
+    },
+
+    close() {
+      closed = true;
+      agent.destroy();
+      streamAgent.destroy();
+    },
+  };
+}
