@@ -146,8 +146,13 @@ describe('login throttling', () => {
     expect(codes.filter((code) => code === 1007).length).toBeLessThanOrEqual(5);
     const refused = answers.filter((answer) => answer.body.code === 1006);
     expect(refused.length).toBeGreaterThanOrEqual(15);
-    expect(refused[0]).toMatchObject({ status: 429, body: { data: { retryAfterSeconds: 2 } } });
-    expect(refused[0]?.headers.get('Retry-After')).toBe('2');
+    // The first delay is 2 s; the wait left when the refusal is computed depends on how long the
+    // burst took to arrive, so the client is told 1 or 2 seconds, in the body and the header alike.
+    const wait = (refused[0]?.body.data as { retryAfterSeconds?: number } | null)
+      ?.retryAfterSeconds;
+    expect(refused[0]?.status).toBe(429);
+    expect([1, 2]).toContain(wait);
+    expect(refused[0]?.headers.get('Retry-After')).toBe(String(wait));
     const leases = hubJson<{ items: Item[] }>([
       'get',
       'leases',
