@@ -1,5 +1,5 @@
 // Business constants and limits (SPEC §9). Codes the server shares come from the API contract.
-import { errorCatalogue, successCode } from '@nimbus/api/shared';
+import { errorCatalogue, providerKinds, successCode, taintEffects } from '@nimbus/api/shared';
 
 export const PRODUCT_NAME = 'Nimbus';
 export const DEFAULT_PRODUCT_HOST = 'nimbus.io';
@@ -85,16 +85,10 @@ export const SILENT_REQUEST_PATHS: readonly RegExp[] = [
 ];
 
 export const EFFECTS = ['Allow', 'Deny'] as const;
-export const CLUSTER_KINDS = [
-  'ProviderAWS',
-  'ProviderALiCloud',
-  'ProviderGCP',
-  'ProviderKubeconfig',
-  'ProviderTencent',
-  'ProviderHuawei',
-] as const;
+/** The provider kinds (SPEC §3), from the API contract. */
+export const CLUSTER_KINDS = providerKinds;
 export const SERVICE_TYPES = ['ClusterIP', 'LoadBalancer', 'NodePort'] as const;
-export const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'] as const;
+export const TAINT_EFFECTS = taintEffects;
 export const UPDATE_STRATEGIES = ['RollingUpdate', 'OnDelete'] as const;
 export const POD_MANAGEMENT_POLICIES = ['OrderedReady', 'Parallel'] as const;
 export const ALARM_STATUSES = ['active', 'unprocessed', 'suppressed'] as const;

@@ -3,11 +3,13 @@ import { servicePath } from '../config/productHost';
 import { baseApi } from './baseApi';
 
 /** GET manage/users/:userName/explain (docs/api.md): the contract's shapes. */
-export type AccessExplanation = ResponseFor<'explainAccess'>;
-export type ExplanationReason = AccessExplanation['reason'];
-export type ExplainedBinding = AccessExplanation['bindings'][number];
-export type MemberVerdict = AccessExplanation['member'];
-export type MemberCheckAnswer = Extract<MemberVerdict, { status: 'answered' }>['checks'][number];
+export type {
+  AccessExplanation,
+  ExplainedBinding,
+  ExplanationReason,
+  MemberCheckAnswer,
+  MemberVerdict,
+} from '@nimbus/api';
 
 export interface ExplainArgs {
   userName: string;
@@ -17,7 +19,7 @@ export interface ExplainArgs {
 
 export const accessApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    explainAccess: build.query<AccessExplanation, ExplainArgs>({
+    explainAccess: build.query<ResponseFor<'explainAccess'>, ExplainArgs>({
       query: ({ userName, cluster, permission }) => ({
         url: `${servicePath('manage')}/users/${encodeURIComponent(userName)}/explain`,
         params: { cluster, permission },
