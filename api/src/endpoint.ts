@@ -33,7 +33,9 @@ export interface Access {
  * handler writes itself (a download, an image), described by its media type.
  */
 export type ResponseSpec<S extends z.ZodType = z.ZodType> =
-  { kind: 'json'; schema: S } | { kind: 'raw'; mediaType: string; description: string };
+  | { kind: 'json'; schema: S }
+  | { kind: 'raw'; mediaType: string; description: string }
+  | { kind: 'upgrade'; protocols: readonly string[]; description: string };
 
 export interface EndpointSpec<
   P extends z.ZodType = z.ZodType,
@@ -73,6 +75,14 @@ export function endpoint<
 
 export function json<S extends z.ZodType>(schema: S): ResponseSpec<S> {
   return { kind: 'json', schema };
+}
+
+/**
+ * A WebSocket: the call is a GET with `Upgrade: websocket` offering one of `protocols`; after the
+ * handshake (101) the socket carries the stream described.
+ */
+export function upgrade(protocols: readonly string[], description: string): ResponseSpec<never> {
+  return { kind: 'upgrade', protocols, description };
 }
 
 export function raw(mediaType: string, description: string): ResponseSpec<never> {

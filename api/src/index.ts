@@ -14,6 +14,7 @@ export * from './schemas/crd.js';
 export * from './schemas/crd-requests.js';
 export * from './schemas/namespaces.js';
 export * from './schemas/namespace-requests.js';
+export * from './schemas/pod-exec.js';
 export * from './schemas/resource-requests.js';
 export { endpoints } from './endpoints/all.js';
 export type { BodyFor, EndpointId, QueryFor, ResponseFor } from './endpoints/all.js';

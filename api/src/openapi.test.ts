@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { endpoint, json } from './endpoint.js';
+import { endpoint, json, upgrade } from './endpoint.js';
 import { endpoints } from './endpoints/all.js';
 import { openApiDocument, openApiPath } from './openapi.js';
 
@@ -56,5 +56,22 @@ describe('OpenAPI document', () => {
     const document = openApiDocument(endpoints, options);
     const paths = document.paths as Record<string, Record<string, Record<string, unknown>>>;
     expect(paths['/system.nimbus.io/configs']?.get?.security).toEqual([]);
+  });
+
+  it('describes a WebSocket endpoint by its 101 answer and subprotocols', () => {
+    const socket = endpoint({
+      method: 'GET',
+      path: '/k8s.{host}/pods/:pod/exec',
+      access: { allow: 'authenticated' },
+      summary: 'Exec',
+      tag: 'k8s',
+      params: z.object({ pod: z.string() }),
+      response: upgrade(['v5.channel.k8s.io'], 'The exec stream.'),
+    });
+    const document = openApiDocument({ socket }, options);
+    const paths = document.paths as Record<string, Record<string, { responses: object }>>;
+    const responses = paths['/k8s.nimbus.io/pods/{pod}/exec']?.get?.responses ?? {};
+    expect(Object.keys(responses)).toEqual(['101', 'default']);
+    expect(JSON.stringify(responses)).toContain('v5.channel.k8s.io');
   });
 });

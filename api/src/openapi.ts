@@ -61,22 +61,28 @@ function accessText(endpoint: Endpoint): string {
   return `Access: ${who}${scoped}.${note ? ` ${note}` : ''}`;
 }
 
+function successResponse(endpoint: Endpoint): JsonObject {
+  const response = endpoint.response;
+  switch (response.kind) {
+    case 'json':
+      return {
+        description: 'Success (code 0)',
+        content: {
+          'application/json': { schema: jsonSchema(envelopeSchema(response.schema), 'output') },
+        },
+      };
+    case 'raw':
+      return { description: response.description, content: { [response.mediaType]: {} } };
+    case 'upgrade':
+      return {
+        description: `WebSocket (Upgrade: websocket; Sec-WebSocket-Protocol: ${response.protocols.join(', ')}). ${response.description}`,
+      };
+  }
+}
+
 function operation(id: string, endpoint: Endpoint): JsonObject {
   const parameters = [...pathParameters(endpoint), ...queryParameters(endpoint)];
-  const success =
-    endpoint.response.kind === 'json'
-      ? {
-          description: 'Success (code 0)',
-          content: {
-            'application/json': {
-              schema: jsonSchema(envelopeSchema(endpoint.response.schema), 'output'),
-            },
-          },
-        }
-      : {
-          description: endpoint.response.description,
-          content: { [endpoint.response.mediaType]: {} },
-        };
+  const success = successResponse(endpoint);
   return {
     operationId: id,
     summary: endpoint.summary,
@@ -93,7 +99,7 @@ function operation(id: string, endpoint: Endpoint): JsonObject {
       : {}),
     ...(endpoint.access.allow === 'public' ? { security: [] } : {}),
     responses: {
-      '200': success,
+      [endpoint.response.kind === 'upgrade' ? '101' : '200']: success,
       default: { $ref: '#/components/responses/Error' },
     },
   };

@@ -5,6 +5,7 @@ import { favouriteEndpoints } from './favourites.js';
 import { manageEndpoints } from './manage.js';
 import { namespaceEndpoints } from './namespaces.js';
 import { nodeEndpoints } from './nodes.js';
+import { podEndpoints } from './pods.js';
 import { systemEndpoints } from './system.js';
 
 /**
@@ -15,6 +16,7 @@ export const endpoints = {
   ...systemEndpoints,
   ...nodeEndpoints,
   ...namespaceEndpoints,
+  ...podEndpoints,
   ...auditEndpoints,
   ...manageEndpoints,
   ...favouriteEndpoints,

@@ -31,9 +31,14 @@ function targetOf(match: PolicyMatch, body: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
-function check(match: PolicyMatch, identity: Identity, req: Request, deps: EnforceDeps): void {
+function check(
+  match: PolicyMatch,
+  identity: Identity,
+  body: unknown,
+  deps: Pick<EnforceDeps, 'userOrganizations'>,
+): void {
   const { entry } = match;
-  const target = targetOf(match, req.body);
+  const target = targetOf(match, body);
   if (!entry.scope) {
     if (!allows(entry.allow, identity.role)) throw denied();
     return;
@@ -60,13 +65,44 @@ function check(match: PolicyMatch, identity: Identity, req: Request, deps: Enfor
   }
 }
 
+/** The parts of a call the policy reads. */
+export interface PolicyCall {
+  method: string;
+  /** The path below the mount point, e.g. /v1/iam.nimbus.io/users. */
+  path: string;
+  /** The request body as sent (not yet validated); undefined for none. */
+  body?: unknown;
+}
+
 /**
- * The one access check of the API, mounted after authentication: every request must match a
- * policy entry whose roles and scope admit the caller (SPEC §6: 9997 otherwise). A registered
- * route without an entry is refused; a path no router knows falls through to 1004.
+ * The one access check of the API, a plain function so the HTTP middleware and the WebSocket
+ * upgrade handler apply the same rules: the call must match a policy entry whose roles and
+ * scope admit the caller (SPEC §6: 9997 otherwise; 9998 without an identity). Answers whether an
+ * entry matched; the caller decides what an unmatched path means.
+ */
+export type Authorize = (
+  call: PolicyCall,
+  identity: Identity | undefined,
+) => 'matched' | 'unmatched';
+
+export function createAuthorizer(deps: Omit<EnforceDeps, 'routes'>): Authorize {
+  const compiled = compilePolicy(deps.table ?? policyTable, deps.host, deps.prefix);
+  return (call, identity) => {
+    const match = matchPolicy(compiled, call.method, call.path);
+    if (!match) return 'unmatched';
+    if (match.entry.allow === 'public') return 'matched';
+    if (!identity) throw new ApiError(errors.tokenInvalid);
+    check(match, identity, call.body, deps);
+    return 'matched';
+  };
+}
+
+/**
+ * The access check mounted after authentication. A registered route without a policy entry is
+ * refused (9997); a path no router knows falls through to 1004.
  */
 export function enforcePolicy(deps: EnforceDeps): RequestHandler {
-  const compiled = compilePolicy(deps.table ?? policyTable, deps.host, deps.prefix);
+  const authorize = createAuthorizer(deps);
   let known: Array<{ method: string; matches: (path: string) => boolean }> | undefined;
   const isKnownRoute = (req: Request): boolean => {
     known ??= deps.routes().map((route) => {
@@ -78,19 +114,8 @@ export function enforcePolicy(deps: EnforceDeps): RequestHandler {
   };
 
   return (req, res, next) => {
-    const match = matchPolicy(compiled, req.method, req.path);
-    if (!match) {
-      if (isKnownRoute(req)) throw denied();
-      next();
-      return;
-    }
-    if (match.entry.allow === 'public') {
-      next();
-      return;
-    }
-    const identity = identityOf(res);
-    if (!identity) throw new ApiError(errors.tokenInvalid);
-    check(match, identity, req, deps);
+    const call = { method: req.method, path: req.path, body: req.body as unknown };
+    if (authorize(call, identityOf(res)) === 'unmatched' && isKnownRoute(req)) throw denied();
     next();
   };
 }

@@ -1,6 +1,7 @@
 import type { RequestHandler, Router } from 'express';
 import type { HubStore } from '../hub/store.js';
-import { enforcePolicy } from './enforce.js';
+import type { Authorize } from './enforce.js';
+import { createAuthorizer, enforcePolicy } from './enforce.js';
 import { listRoutes } from './routes.js';
 
 /**
@@ -13,13 +14,21 @@ export function accessPolicy(
   store: Pick<HubStore, 'users'> | undefined,
   router: Router,
 ): RequestHandler {
-  return enforcePolicy({
+  return enforcePolicy({ ...apiPolicy(host, store), routes: () => listRoutes(router) });
+}
+
+/** The same rules as a plain function, for calls that never reach a router (WebSockets). */
+export function apiAuthorizer(host: string, store: Pick<HubStore, 'users'> | undefined): Authorize {
+  return createAuthorizer(apiPolicy(host, store));
+}
+
+function apiPolicy(host: string, store: Pick<HubStore, 'users'> | undefined) {
+  return {
     host,
     prefix: '/v1',
-    userOrganizations: (ref) => {
+    userOrganizations: (ref: string) => {
       const user = store?.users.get(ref) ?? store?.users.getByUid(ref);
       return user && (user.spec.organizations ?? []).map((m) => m.name);
     },
-    routes: () => listRoutes(router),
-  });
+  };
 }

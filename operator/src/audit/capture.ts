@@ -1,37 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { requestContext } from '../http/request-context.js';
 import { onResponseDone } from '../http/response-done.js';
 import { anonymous, callerNameOf } from './caller.js';
-import { auditHeaders } from './headers.js';
 import type { AuditDirectory, AuditOrganization } from './organization.js';
 import { organizationOf } from './organization.js';
 import type { AuditRecord } from './record.js';
-import { redactBody, redactText, redactUri, truncateUtf8 } from './redact.js';
-
-export type AuditSink = (record: AuditRecord) => void;
-
-const maxResourceBytes = 128;
-const maxMessageBytes = 1024;
-const maxUriBytes = 4096;
-
-/**
- * `iam/users` for /v1/iam.{host}/users/alice: the service and the first path segment below it.
- * Paths outside that shape (scanners, typos) keep their first two segments so they stay findable.
- */
-export function resourceOf(apiPath: string, host: string): string {
-  const segments = apiPath.split('/').filter((segment) => segment !== '');
-  const [version, serviceHost, first] = segments;
-  const suffix = `.${host}`;
-  let resource: string;
-  if (version && /^v\d+$/.test(version) && serviceHost?.endsWith(suffix)) {
-    const service = serviceHost.slice(0, -suffix.length);
-    resource = first ? `${service}/${first}` : service;
-  } else {
-    resource = segments.slice(0, 2).join('/') || '-';
-  }
-  return truncateUtf8(redactText(resource), maxResourceBytes);
-}
+import type { AuditSink } from './record-call.js';
+import { auditRecordOf, resourceOf } from './record-call.js';
 
 interface CapturedEnvelope {
   code: number;
@@ -109,26 +84,20 @@ interface Observed {
 }
 
 function buildRecord(req: Request, res: Response, seen: Observed): AuditRecord {
-  const context = { path: req.originalUrl.split('?')[0] ?? '' };
   const { envelope } = seen;
-  return {
-    id: randomUUID(),
-    userName: userNameOf(seen.apiPath, res, envelope),
-    organization: seen.organization?.name ?? null,
-    organizationUid: seen.organization?.uid ?? null,
-    resource: seen.resource,
+  return auditRecordOf({
     method: req.method,
+    originalUrl: req.originalUrl,
+    headers: req.headers,
+    body: req.body,
+    resource: seen.resource,
     requestTime: seen.requestTime,
-    uri: truncateUtf8(redactUri(req.originalUrl, context), maxUriBytes),
+    start: seen.start,
+    userName: userNameOf(seen.apiPath, res, envelope),
+    organization: seen.organization,
     // 499: the client went away before an answer, as nginx and the request log name it.
     httpStatus: res.writableFinished ? res.statusCode : 499,
     code: envelope?.code ?? null,
-    message: truncateUtf8(redactText(envelope?.message ?? ''), maxMessageBytes),
-    handleTimeMs: Math.round(Number(process.hrtime.bigint() - seen.start) / 1e6),
-    requestHeader: auditHeaders(req.headers, context),
-    requestBody: redactBody(req.body, context, {
-      contentType: req.get('content-type'),
-      contentLength: req.get('content-length'),
-    }),
-  };
+    message: envelope?.message ?? '',
+  });
 }

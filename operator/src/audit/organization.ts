@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import type { HubStore } from '../hub/store.js';
 import { requestContext } from '../http/request-context.js';
 import { ownershipOf } from '../iam/org-scope.js';
+import type { Identity } from '../identity/identity.js';
 import { identityOf } from '../identity/identity.js';
 
 /** An organization as an audit record keeps it: the uid is its identity, the name for people. */
@@ -66,12 +67,39 @@ function addressedReference(req: Request, res: Response): string | undefined {
   return text(params?.orgId ?? params?.organizationId) ?? bodyField(req, 'organizationId');
 }
 
+/** What a call addressed, as far as its organization is concerned. */
+export interface AddressedBy {
+  /** The member cluster a member call addresses. */
+  cluster?: string;
+  /** An organization named by uid or name in the path or body. */
+  organization?: string;
+  /** The caller, for their current organization. */
+  identity?: Identity;
+}
+
 /**
  * The organization a call acted in. A member call belongs to the organization that owns the
  * addressed cluster, whatever organization the client claims (header or body), and to none when
  * no organization owns it. Other calls: the organization addressed when it exists (an unknown
  * one falls back), else the caller's current organization; null without either.
  */
+export function organizationOfCall(
+  call: AddressedBy,
+  directory: AuditDirectory | undefined,
+): AuditOrganization | null {
+  if (call.cluster !== undefined) return directory?.clusterOwner(call.cluster) ?? null;
+  const named =
+    call.organization === undefined ? undefined : directory?.organization(call.organization);
+  if (named) return named;
+  const current = call.identity?.currentOrganization;
+  if (current === undefined) return null;
+  const membership = call.identity?.organizations.find((org) => org.name === current);
+  return membership
+    ? { name: membership.name, uid: membership.uid }
+    : (directory?.organization(current) ?? null);
+}
+
+/** organizationOfCall for a request answered by a router. */
 export function organizationOf(
   req: Request,
   res: Response,
@@ -79,15 +107,14 @@ export function organizationOf(
   directory: AuditDirectory | undefined,
 ): AuditOrganization | null {
   const cluster = addressedCluster(req, res, service);
-  if (cluster !== undefined) return directory?.clusterOwner(cluster) ?? null;
-  const addressed = addressedReference(req, res);
-  const named = addressed === undefined ? undefined : directory?.organization(addressed);
-  if (named) return named;
+  const organization = addressedReference(req, res);
   const identity = identityOf(res);
-  const current = identity?.currentOrganization;
-  if (current === undefined) return null;
-  const membership = identity?.organizations.find((org) => org.name === current);
-  return membership
-    ? { name: membership.name, uid: membership.uid }
-    : (directory?.organization(current) ?? null);
+  return organizationOfCall(
+    {
+      ...(cluster !== undefined ? { cluster } : {}),
+      ...(organization !== undefined ? { organization } : {}),
+      ...(identity ? { identity } : {}),
+    },
+    directory,
+  );
 }

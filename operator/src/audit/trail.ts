@@ -2,7 +2,7 @@ import type { Router } from 'express';
 import { Counter } from 'prom-client';
 import type { Registry } from 'prom-client';
 import type { Logger } from '../logger.js';
-import type { AuditSink } from './capture.js';
+import type { AuditSink } from './record-call.js';
 import { derivePeerKey } from './peer-auth.js';
 import { peerAuditRouter } from './peer-router.js';
 import type { PeerSource } from './peers.js';

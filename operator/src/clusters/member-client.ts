@@ -7,9 +7,11 @@ export { forwardableHeaders } from '../member/transport/headers.js';
 export { pinnedLookup } from '../member/transport/pinned-dial.js';
 export type { MemberCaller, MemberRequest, MemberResponse } from '../member/transport/transport.js';
 export { defaultMemberTimeoutMs } from '../member/transport/transport.js';
+import type WebSocket from 'ws';
 import type {
   MemberRequest,
   MemberResponse,
+  MemberUpgrade,
   TransportOptions,
 } from '../member/transport/transport.js';
 
@@ -17,9 +19,14 @@ export interface MemberRequester {
   request(request: MemberRequest): Promise<MemberResponse>;
 }
 
+/** A user's requester also opens WebSockets (exec, attach, port-forward) as that user. */
+export interface UserRequester extends MemberRequester {
+  upgrade(request: MemberUpgrade): Promise<WebSocket>;
+}
+
 export interface MemberClient {
   /** Every call carries Impersonate-User `nimbus:<user>` for this Nimbus user; no fallback. */
-  asUser(userName: string): MemberRequester;
+  asUser(userName: string): UserRequester;
   /** The operator's own identity, for health probes and controllers only. */
   asOperator(): MemberRequester;
   /** When the connection's short-lived token (EKS, GKE) expires; unset for lasting credentials. */
@@ -36,7 +43,10 @@ export function memberClientOf(transport: MemberTransport, timeoutMs?: number): 
     ...(transport.expiresAt ? { expiresAt: transport.expiresAt } : {}),
     asUser: (userName) => {
       if (userName === '') throw new Error('a user call needs the Nimbus user name');
-      return { request: (r) => transport.request({ user: userName }, withDeadline(r)) };
+      return {
+        request: (r) => transport.request({ user: userName }, withDeadline(r)),
+        upgrade: (u) => transport.upgrade({ user: userName }, u),
+      };
     },
     asOperator: () => ({ request: (r) => transport.request('operator', withDeadline(r)) }),
   };

@@ -17,6 +17,7 @@ import { requestContextMiddleware } from './request-context.js';
 import { requestLogMiddleware } from './request-log.js';
 import { apiMountPath, apiRouter } from './routes/index.js';
 import { securityHeaders } from './security.js';
+import { setUpgradeListener } from './upgrade/attach.js';
 
 export interface AppDeps {
   host: string;
@@ -47,8 +48,8 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(requestContextMiddleware(deps.logger));
   // First after the context, so calls refused by any later middleware are recorded too.
+  const directory = deps.identity ? hubAuditDirectory(deps.identity.store) : undefined;
   if (deps.audit) {
-    const directory = deps.identity ? hubAuditDirectory(deps.identity.store) : undefined;
     app.use(apiMountPath, auditMiddleware(deps.audit.sink, deps.host, directory));
   }
   app.use(requestLogMiddleware());
@@ -56,16 +57,20 @@ export function createApp(deps: AppDeps): Express {
   app.use(securityHeaders());
 
   app.use(healthRouter(deps.hub));
-  app.use(
-    apiMountPath,
-    apiRouter({
-      system: { host: deps.host, version: deps.version, mfaEnabled: deps.mfaEnabled },
-      audit: deps.audit,
-      identity: deps.identity,
-      clusters: deps.clusters,
-      index: deps.index,
-    }),
-  );
+  const api = apiRouter({
+    system: { host: deps.host, version: deps.version, mfaEnabled: deps.mfaEnabled },
+    audit: deps.audit,
+    identity: deps.identity,
+    clusters: deps.clusters,
+    index: deps.index,
+    upgrades: {
+      app,
+      logger: deps.logger,
+      ...(deps.audit ? { audit: { sink: deps.audit.sink, directory } } : {}),
+    },
+  });
+  app.use(apiMountPath, api.router);
+  if (api.upgrade) setUpgradeListener(app, api.upgrade);
   if (deps.audit?.peerRouter) app.use(deps.audit.peerRouter);
   app.use(consoleRouter(deps.consoleDir, deps.host));
 

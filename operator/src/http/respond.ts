@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { CatalogueEntry } from '../core/errors.js';
 import { success } from '../core/errors.js';
@@ -15,9 +17,36 @@ export function ok<T>(res: Response, data: T): void {
   res.status(success.status).json(body);
 }
 
+function failure(entry: CatalogueEntry, message: string, data: unknown): Envelope<unknown> {
+  return { code: entry.code, message, data: data ?? null };
+}
+
 export function fail(res: Response, entry: CatalogueEntry, message: string, data: unknown): void {
-  const body: Envelope<unknown> = { code: entry.code, message, data: data ?? null };
-  res.status(entry.status).json(body);
+  res.status(entry.status).json(failure(entry, message, data));
+}
+
+/**
+ * The same error answer on a raw socket that never reached Express: a refused WebSocket
+ * handshake gets a plain HTTP response with the envelope, then the connection is closed.
+ */
+export function failSocket(
+  socket: Duplex,
+  entry: CatalogueEntry,
+  message: string,
+  data: unknown,
+  headers: Readonly<Record<string, string>> = {},
+): void {
+  const body = JSON.stringify(failure(entry, message, data));
+  const lines = [
+    `HTTP/1.1 ${entry.status} ${STATUS_CODES[entry.status] ?? ''}`,
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Cache-Control: no-store',
+    'Connection: close',
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ];
+  if (socket.writable) socket.end(`${lines.join('\r\n')}\r\n\r\n${body}`);
+  else socket.destroy();
 }
 
 /**

@@ -1,10 +1,13 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
+import { upgradeListenerOf } from './upgrade/attach.js';
 
 export async function listen(app: Express, host: string, port: number): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = app.listen(port, host);
+    const upgrade = upgradeListenerOf(app);
+    if (upgrade) server.on('upgrade', upgrade);
     server.once('listening', () => resolve(server));
     server.once('error', reject);
   });

@@ -55,42 +55,59 @@ function checkClientHeaders(req: Request, user: UserObject): void {
   if (userName && userName !== user.metadata.name) throw new ApiError(errors.tokenInvalid);
 }
 
+/** What authenticateCall concluded: who calls, and which credential they presented. */
+export interface Authenticated {
+  /** Undefined for an anonymous caller on a public path. */
+  identity: Identity | undefined;
+  source: CredentialSource;
+}
+
 /**
- * Runs before every API router: CSRF check for state-changing requests, then the session token
- * (Authorization: Bearer, else the nimbus_token cookie) or an AK/SK signature. Sets the caller's
- * Identity in res.locals.identity; anonymous callers pass on public paths only (9998 elsewhere).
+ * The one authentication of the API, a plain function so the HTTP middleware and the WebSocket
+ * upgrade handler run the same checks: CSRF for state-changing requests, then the session token
+ * (Authorization: Bearer, else the nimbus_token cookie) or an AK/SK signature. Anonymous callers
+ * pass on public paths only (9998 elsewhere).
  */
+export async function authenticateCall(
+  services: IdentityServices,
+  paths: AuthPaths,
+  req: Request,
+): Promise<Authenticated> {
+  const presented = presentedCredential(req);
+  const csrf = {
+    method: req.method,
+    secFetchSite: req.get('Sec-Fetch-Site'),
+    origin: req.get('Origin'),
+    host: requestHost(req),
+    source: presented.source,
+    hasRequestedWithHeader: req.get(requestedWithHeader) !== undefined,
+  };
+  if (!csrfAllows(csrf)) throw new ApiError(errors.csrfRejected);
+
+  const path = pathOf(req);
+  const isPublic =
+    paths.publicPaths.includes(path) || paths.publicPrefixes.some((p) => path.startsWith(p));
+  const identity = await identify(services, req, presented).catch((error: unknown) => {
+    // A stale token must not lock anyone out of the login page.
+    if (isPublic && presented.source !== 'signature') return undefined;
+    throw error;
+  });
+  if (identity) {
+    if (identity.mustChangePassword && !paths.allowedBeforePasswordChange(req, identity)) {
+      throw new ApiError(errors.passwordChangeRequired);
+    }
+  } else if (!isPublic) {
+    throw new ApiError(errors.tokenInvalid);
+  }
+  return { identity, source: presented.source };
+}
+
+/** authenticateCall in front of every API router; the caller's Identity goes to res.locals. */
 export function authenticate(services: IdentityServices, paths: AuthPaths): RequestHandler {
-  const publicPaths = new Set(paths.publicPaths);
   return async (req, res, next) => {
     try {
-      const presented = presentedCredential(req);
-      const csrf = {
-        method: req.method,
-        secFetchSite: req.get('Sec-Fetch-Site'),
-        origin: req.get('Origin'),
-        host: requestHost(req),
-        source: presented.source,
-        hasRequestedWithHeader: req.get(requestedWithHeader) !== undefined,
-      };
-      if (!csrfAllows(csrf)) throw new ApiError(errors.csrfRejected);
-
-      const path = pathOf(req);
-      const isPublic =
-        publicPaths.has(path) || paths.publicPrefixes.some((prefix) => path.startsWith(prefix));
-      const identity = await identify(services, req, presented).catch((error: unknown) => {
-        // A stale token must not lock anyone out of the login page.
-        if (isPublic && presented.source !== 'signature') return undefined;
-        throw error;
-      });
-      if (identity) {
-        if (identity.mustChangePassword && !paths.allowedBeforePasswordChange(req, identity)) {
-          throw new ApiError(errors.passwordChangeRequired);
-        }
-        setIdentity(res, identity);
-      } else if (!isPublic) {
-        throw new ApiError(errors.tokenInvalid);
-      }
+      const { identity } = await authenticateCall(services, paths, req);
+      if (identity) setIdentity(res, identity);
       next();
     } catch (error) {
       next(error);

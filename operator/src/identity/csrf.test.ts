@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CsrfInput } from './csrf.js';
-import { csrfAllows } from './csrf.js';
+import { csrfAllows, upgradeOriginAllows } from './csrf.js';
 
 const base: CsrfInput = {
   method: 'POST',
@@ -57,5 +57,27 @@ describe('CSRF rules', () => {
         origin: 'https://x.example',
       }),
     ).toBe(true);
+  });
+});
+
+describe('WebSocket handshake origin', () => {
+  const host = 'console.example:8080';
+
+  it('lets a same-origin page open a socket with its cookie', () => {
+    const input = { origin: 'http://console.example:8080', host, source: 'cookie' } as const;
+    expect(upgradeOriginAllows(input)).toBe(true);
+  });
+
+  it('refuses a foreign page, whatever credential it carries', () => {
+    for (const source of ['cookie', 'authorization', 'signature', 'none'] as const) {
+      expect(upgradeOriginAllows({ origin: 'https://evil.example', host, source })).toBe(false);
+    }
+    expect(upgradeOriginAllows({ origin: 'null', host, source: 'cookie' })).toBe(false);
+  });
+
+  it('refuses a cookie without an Origin (every browser sends one) but not a token or signature', () => {
+    expect(upgradeOriginAllows({ origin: undefined, host, source: 'cookie' })).toBe(false);
+    expect(upgradeOriginAllows({ origin: undefined, host, source: 'authorization' })).toBe(true);
+    expect(upgradeOriginAllows({ origin: undefined, host, source: 'signature' })).toBe(true);
   });
 });

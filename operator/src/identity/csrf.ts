@@ -38,3 +38,14 @@ export function csrfAllows(input: CsrfInput): boolean {
   if (input.source === 'cookie' && !input.hasRequestedWithHeader) return false;
   return true;
 }
+
+/**
+ * Whether a WebSocket handshake may proceed. Browsers open WebSockets cross-site with the
+ * cookie attached and no preflight, so a GET that is safe for fetch is not safe here: a browser
+ * credential (the cookie) needs a same-origin Origin; tokens in a header and signatures come
+ * from programs, not pages.
+ */
+export function upgradeOriginAllows(input: Pick<CsrfInput, 'origin' | 'host' | 'source'>): boolean {
+  if (input.origin !== undefined) return sameOrigin(input.origin, input.host);
+  return input.source !== 'cookie';
+}

@@ -3,6 +3,7 @@ import type { ClusterObject } from '../hub/store.js';
 import type { MemberClient, MemberRequest } from '../clusters/member-client.js';
 import { identityOf, orgObject, userObject } from '../testing/iam.js';
 import { createMemoryStore } from '../testing/memory-store.js';
+import { MemberUpgradeRefused } from '../member/transport/errors.js';
 import { createMemberAccess } from './member-access.js';
 
 interface Seen {
@@ -24,6 +25,12 @@ function fakeConnector(answer: { status: number; body: unknown }, seen: Seen[]) 
           body,
           json: <T>() => JSON.parse(body.toString()) as T,
         };
+      },
+      upgrade: async () => {
+        if (answer.status >= 300) {
+          throw new MemberUpgradeRefused(answer.status, Buffer.from(JSON.stringify(answer.body)));
+        }
+        throw new Error('no socket in this fake');
       },
     }),
     asOperator: () => {
@@ -129,6 +136,19 @@ describe('member access for the calling user', () => {
       entry: { code: 2001 },
     });
     expect(fake.connects()).toBe(0);
+  });
+
+  it("turns the member's refusal of a WebSocket into 9997 with the member's message", async () => {
+    const { store, alice } = await setup();
+    const status = { kind: 'Status', message: 'pods "web" is forbidden: cannot create pods/exec' };
+    const fake = fakeConnector({ status: 403, body: status }, []);
+    const members = createMemberAccess({ store, connector: fake.connector });
+    const member = await members.forCaller(alice, alpha);
+    const opening = member.upgrade({ path: '/api/v1/namespaces/a/pods/web/exec', protocols: [] });
+    await expect(opening).rejects.toMatchObject({
+      entry: { code: 9997 },
+      message: expect.stringContaining('cannot create pods/exec') as string,
+    });
   });
 
   it("turns the member's own refusal into 9997 and a duplicate into the §5 message", async () => {

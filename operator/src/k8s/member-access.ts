@@ -7,7 +7,10 @@ import { notFound } from '../core/problems.js';
 import type { Identity } from '../identity/identity.js';
 import type { ClusterConnector } from '../clusters/connector.js';
 import { credentialsUpdatedAnnotation } from '../clusters/cluster-view.js';
+import type WebSocket from 'ws';
 import type { MemberClient, MemberRequest, MemberResponse } from '../clusters/member-client.js';
+import { MemberUpgradeRefused } from '../member/transport/errors.js';
+import type { MemberUpgrade } from '../member/transport/transport.js';
 import type { CrdReader } from '../access/caller-scope.js';
 import { callerClusters } from '../access/caller-scope.js';
 import { memberRefusal, memberUnreachable } from './member-errors.js';
@@ -25,6 +28,8 @@ export interface UserMember {
   send(request: MemberRequest): Promise<MemberResponse>;
   /** JSON answer of a 2xx response; a refusal becomes the catalogue error (403 → 9997). */
   json<T = unknown>(request: MemberRequest): Promise<T>;
+  /** An open WebSocket as the caller; a refusal becomes the catalogue error (403 → 9997). */
+  upgrade(request: MemberUpgrade): Promise<WebSocket>;
 }
 
 export interface MemberAccess {
@@ -122,6 +127,16 @@ export function createMemberAccess(options: {
       return {
         cluster,
         send,
+        async upgrade(request) {
+          try {
+            return await requester.upgrade(request);
+          } catch (error) {
+            if (error instanceof MemberUpgradeRefused) {
+              throw memberRefusal(location.cluster, error);
+            }
+            throw memberUnreachable(location.cluster, error);
+          }
+        },
         async json<T>(request: MemberRequest): Promise<T> {
           const response = await send(request);
           if (response.status < 200 || response.status >= 300) {

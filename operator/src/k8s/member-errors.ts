@@ -10,7 +10,7 @@ interface KubeStatus {
   details?: { name?: string; kind?: string };
 }
 
-function statusOf(response: MemberResponse): KubeStatus {
+function statusOf(response: Pick<MemberResponse, 'body'>): KubeStatus {
   try {
     const parsed = JSON.parse(response.body.toString('utf8')) as unknown;
     return parsed && typeof parsed === 'object' ? (parsed as KubeStatus) : {};
@@ -29,7 +29,10 @@ function short(text: string | undefined, fallback: string): string {
  * Maps a member API server's refusal to the catalogue: the member's own RBAC saying no is
  * 9997, exactly like a refusal by the console's policy.
  */
-export function memberRefusal(cluster: string, response: MemberResponse): ApiError {
+export function memberRefusal(
+  cluster: string,
+  response: Pick<MemberResponse, 'status' | 'body'>,
+): ApiError {
   const status = statusOf(response);
   const message = short(status.message, `HTTP ${response.status}`);
   switch (response.status) {

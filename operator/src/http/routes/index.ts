@@ -1,5 +1,5 @@
 import express, { Router } from 'express';
-import { accessPolicy } from '../../access/middleware.js';
+import { accessPolicy, apiAuthorizer } from '../../access/middleware.js';
 import type { AuditTrail } from '../../audit/trail.js';
 import type { ClusterServices } from '../../clusters/registration.js';
 import { iamDepsFrom } from '../../iam/context.js';
@@ -20,6 +20,9 @@ import { namespaceEndpoints } from './namespaces.js';
 import { manageEndpoints, manageRouter } from './manage.js';
 import type { SystemInfo } from './system.js';
 import { nodeEndpoints } from './nodes.js';
+import { podEndpoints } from './pods.js';
+import type { UpgradeDeps, UpgradeListener } from '../upgrade/listener.js';
+import { createUpgradeListener } from '../upgrade/listener.js';
 import { systemEndpoints } from './system.js';
 import { endpoints, openApiDocument } from '@nimbus/api';
 import type { Implementation } from '../contract/implement.js';
@@ -42,6 +45,8 @@ export interface ApiDeps {
   index?: IndexStore;
   /** Validate every JSON response against the contract (default: NIMBUS_CONTRACT_CHECK=strict). */
   checkResponses?: boolean;
+  /** What the WebSocket door needs beyond the routers' deps; without it there is none. */
+  upgrades?: Pick<UpgradeDeps, 'app' | 'logger' | 'audit'>;
 }
 
 /** Full base path of one service, e.g. /api/v1/system.nimbus.io. */
@@ -49,16 +54,20 @@ export function servicePath(service: string, host: string): string {
   return `${apiMountPath}${apiVersionPath}/${service}.${host}`;
 }
 
+export interface ApiRoutes {
+  router: Router;
+  /** The WebSocket endpoints' door, for the server's upgrade requests (with identity only). */
+  upgrade?: UpgradeListener;
+}
+
 /** Every /api route; later services (auth, iam, manage, crd, k8s …) mount here the same way. */
-export function apiRouter(deps: ApiDeps): Router {
+export function apiRouter(deps: ApiDeps): ApiRoutes {
   const mount = (service: string): string => `${apiVersionPath}/${service}.${deps.system.host}`;
   const router = Router();
   // verify keeps the exact body bytes, which AK/SK signatures cover.
   router.use(express.json({ limit: jsonBodyLimit, verify: keepRawBody }));
-  if (deps.identity) {
-    const base = (service: string): string => servicePath(service, deps.system.host);
-    router.use(authenticate(deps.identity, authPaths(base)));
-  }
+  const paths = authPaths((service: string): string => servicePath(service, deps.system.host));
+  if (deps.identity) router.use(authenticate(deps.identity, paths));
   // After authentication, before every service router: the one access check (docs/access.md).
   router.use(accessPolicy(deps.system.host, deps.identity?.store, router));
   const host = deps.system.host;
@@ -80,7 +89,13 @@ export function apiRouter(deps: ApiDeps): Router {
       });
       return openApi;
     }),
-    ...(memberDeps ? [...nodeEndpoints(memberDeps), ...namespaceEndpoints(memberDeps)] : []),
+    ...(memberDeps
+      ? [
+          ...nodeEndpoints(memberDeps),
+          ...namespaceEndpoints(memberDeps),
+          ...podEndpoints(memberDeps.members),
+        ]
+      : []),
     ...(store && deps.index ? crdEndpoints({ store, index: deps.index, members }) : []),
     ...(deps.audit ? auditEndpoints(deps.audit, store?.organizations) : []),
     ...(store ? [...manageEndpoints(store, deps.clusters), ...favouriteEndpoints(store)] : []),
@@ -102,5 +117,18 @@ export function apiRouter(deps: ApiDeps): Router {
   }
   // Unknown API paths answer with the JSON envelope, never the console's HTML.
   router.use(notFoundHandler);
-  return router;
+  const upgrade =
+    deps.identity && deps.upgrades
+      ? createUpgradeListener({
+          ...deps.upgrades,
+          host,
+          mountPath: apiMountPath,
+          versionPath: apiVersionPath,
+          identity: deps.identity,
+          authPaths: paths,
+          authorize: apiAuthorizer(host, store),
+          implementations,
+        })
+      : undefined;
+  return { router, ...(upgrade ? { upgrade } : {}) };
 }

@@ -39,7 +39,11 @@ export function describeFailure(error: unknown, timeoutMs: number): MemberCallEr
 
 /** The member answered the upgrade with an HTTP status instead (403 when RBAC forbids it). */
 export class MemberUpgradeRefused extends Error {
-  constructor(readonly status: number) {
+  constructor(
+    readonly status: number,
+    /** The start of the member's answer (a Kubernetes Status), for its message. */
+    readonly body: Buffer = Buffer.alloc(0),
+  ) {
     super(`the member refused the upgrade with HTTP ${status}`);
     this.name = 'MemberUpgradeRefused';
   }

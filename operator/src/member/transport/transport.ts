@@ -12,6 +12,8 @@ import { pinnedDial, pooledAgent } from './pinned-dial.js';
 
 export const defaultMemberTimeoutMs = 5_000;
 const maxResponseBytes = 32 * 1024 * 1024;
+/** Enough of a refused upgrade's Status to show its message. */
+const maxRefusalBytes = 64 * 1024;
 
 /** Who a member call is made for: a Nimbus user (impersonated) or the operator itself. */
 export type MemberCaller = { user: string; groups?: readonly string[] } | 'operator';
@@ -243,8 +245,14 @@ export function createMemberTransport(
         });
         socket.once('unexpected-response', (_req, res) => {
           const status = res.statusCode ?? 0;
-          res.resume();
-          fail(new MemberUpgradeRefused(status));
+          const chunks: Buffer[] = [];
+          let size = 0;
+          res.on('data', (chunk: Buffer) => {
+            if (size < maxRefusalBytes) chunks.push(chunk.subarray(0, maxRefusalBytes - size));
+            size += chunk.length;
+          });
+          res.once('end', () => fail(new MemberUpgradeRefused(status, Buffer.concat(chunks))));
+          res.once('error', () => fail(new MemberUpgradeRefused(status)));
         });
         socket.once('error', fail);
         socket.once('open', () => {
