@@ -28,4 +28,13 @@ describe('log redaction', () => {
       level: 'info',
     });
   });
+
+  it('logs a frozen error (and a frozen cause) instead of throwing', () => {
+    const logs = captureLogs();
+    const cause = Object.freeze(new RangeError('inner'));
+    const error = Object.freeze(new TypeError('outer', { cause }));
+    expect(() => logs.logger.warn({ err: error }, 'failed')).not.toThrow();
+    const [line] = logs.entries();
+    expect(line).toMatchObject({ err: { type: 'TypeError', message: 'outer: inner' } });
+  });
 });

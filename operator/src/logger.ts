@@ -27,9 +27,32 @@ function redactPaths(): string[] {
   return [...headerPaths, ...fieldPaths];
 }
 
+/**
+ * pino's error serializer tags each error it walks (to stop at cycles), which throws on a frozen
+ * error: such errors (and frozen causes) are copied first, keeping their prototype and fields.
+ */
+function frozenInChain(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 8) return false;
+  return !Object.isExtensible(error) || frozenInChain(error.cause, depth + 1);
+}
+
+function extensibleCopy(error: unknown, depth = 0): unknown {
+  if (!(error instanceof Error) || depth > 8) return error;
+  const copy = Object.create(Object.getPrototypeOf(error) as object) as Error;
+  Object.assign(copy, error, { message: error.message, stack: error.stack, name: error.name });
+  if (error.cause !== undefined) copy.cause = extensibleCopy(error.cause, depth + 1);
+  return copy;
+}
+
+export function serializeError(error: unknown): unknown {
+  const loggable = frozenInChain(error) ? extensibleCopy(error) : error;
+  return pino.stdSerializers.err(loggable as Error);
+}
+
 export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {
   const options = {
     level,
+    serializers: { err: serializeError },
     base: { service: 'nimbus-operator' },
     redact: { paths: redactPaths(), censor },
     timestamp: pino.stdTimeFunctions.isoTime,
