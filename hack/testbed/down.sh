@@ -3,6 +3,8 @@
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
+# The real nodes first (they are stopped only by the checkout that started them).
+"$testbed_dir/node/down.sh"
 "$testbed_dir/registry.sh" stop
 bin_dir=$("$testbed_dir/build.sh" --print-only 2>/dev/null || true)
 [ -n "$bin_dir" ] && export PATH="$bin_dir:$PATH"
