@@ -68,8 +68,11 @@ function render(args: string[] = []): Manifest[] {
   const result = template(args);
   if (result.status !== 0) throw new Error(result.stderr);
   // YAML 1.1 as Kubernetes reads it (0440 is octal there).
-  return parseAllDocuments(result.stdout, { version: '1.1' })
-    .map((document) => document.toJS() as Manifest | null)
+  return parseAllDocuments(result.stdout, { version: '1.1', uniqueKeys: true })
+    .map((document) => {
+      if (document.errors.length > 0) throw new Error(document.errors.join('\n'));
+      return document.toJS() as Manifest | null;
+    })
     .filter((manifest): manifest is Manifest => manifest !== null);
 }
 
@@ -128,6 +131,16 @@ describe('default render', () => {
   it('has a helm test hook Pod running the Nimbus image, non-root with a read-only root', () => {
     const pod = only(manifests, 'Pod') as Manifest & { spec: PodSpec };
     expect(pod.metadata.annotations?.['helm.sh/hook']).toBe('test');
+    // Never mistaken for a replica by the Services, the PodDisruptionBudget or the policy.
+    const selector = (
+      only(manifests, 'StatefulSet') as Manifest & {
+        spec: { selector: { matchLabels: Record<string, string> } };
+      }
+    ).spec.selector.matchLabels;
+    const matchesSelector = Object.entries(selector).every(
+      ([key, value]) => pod.metadata.labels?.[key] === value,
+    );
+    expect(matchesSelector).toBe(false);
     const statefulSetImage = (podSpecOf(manifests).containers[0] as Container & { image: string })
       .image;
     const check = pod.spec.containers[0] as Container & { image: string };
