@@ -44,7 +44,7 @@ fi
 hack/install-crds.sh
 
 step "helm chart: lint and server-side dry run against the hub"
-hack/helm-check.sh
+NIMBUS_CHART_TEST_ARGS="$(vitest_json chart)" hack/helm-check.sh
 
 step "operator under test on 127.0.0.1:$operator_port"
 # Exported, so the index resilience test restarts the same operator with the same settings.

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import type { TrustProxy } from './identity/client-address.js';
+import type { SessionKeySource } from './identity/session-key.js';
 import { defaultConsoleDir, defaultDataDir, operatorPackageJson } from './paths.js';
 
 const hostnamePattern = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
@@ -76,6 +77,10 @@ const trustProxy = z.string().transform((value, context): TrustProxy => {
   return z.NEVER;
 });
 
+const secretName = z
+  .string()
+  .regex(/^[a-z0-9]([-.a-z0-9]{0,251}[a-z0-9])?$/, 'must be a Secret name');
+
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** Keys the provider adapters read from their context, and the variables that set them. */
@@ -115,13 +120,13 @@ const envSchema = z.object({
     .string()
     .regex(dnsLabelPattern, 'must be a namespace name')
     .default('nimbus-system'),
-  NIMBUS_SESSION_KEY_FILE: z.string({
-    error: 'is required: a file holding the session signing key (at least 32 bytes)',
-  }),
-  NIMBUS_SESSION_KEY_SECRET: z
+  NIMBUS_SESSION_KEY_FILE: z.string().optional(),
+  NIMBUS_SESSION_KEY_SECRET: secretName.optional(),
+  NIMBUS_SESSION_KEY_SECRET_KEY: z
     .string()
-    .regex(/^[a-z0-9]([-.a-z0-9]{0,251}[a-z0-9])?$/, 'must be a Secret name')
-    .optional(),
+    .regex(/^[-._a-zA-Z0-9]{1,253}$/, 'must be a Secret data key')
+    .default('signing-key'),
+  NIMBUS_INITIAL_ADMIN_SECRET: secretName.default('nimbus-initial-admin'),
   NIMBUS_SESSION_TTL: durationSeconds.default(12 * 3600),
   NIMBUS_TRUST_PROXY: trustProxy.default(false),
   NIMBUS_POD_NAME: z.string().optional(),
@@ -148,6 +153,23 @@ function vendorEndpointsOf(values: Record<string, unknown>): Record<string, stri
   );
 }
 
+/** A key file wins (a mounted Secret, local runs); else the Secret the operator manages. */
+function sessionKeySourceOf(values: {
+  NIMBUS_SESSION_KEY_FILE?: string | undefined;
+  NIMBUS_SESSION_KEY_SECRET?: string | undefined;
+  NIMBUS_SESSION_KEY_SECRET_KEY: string;
+}): SessionKeySource | undefined {
+  if (values.NIMBUS_SESSION_KEY_FILE) return { kind: 'file', path: values.NIMBUS_SESSION_KEY_FILE };
+  if (values.NIMBUS_SESSION_KEY_SECRET) {
+    return {
+      kind: 'secret',
+      name: values.NIMBUS_SESSION_KEY_SECRET,
+      key: values.NIMBUS_SESSION_KEY_SECRET_KEY,
+    };
+  }
+  return undefined;
+}
+
 export interface Config {
   host: string;
   listenAddr: string;
@@ -162,9 +184,12 @@ export interface Config {
   version: string;
   /** Namespace of the operator's Secrets and Leases in the hub. */
   namespace: string;
-  sessionKeyFile: string;
+  /** NIMBUS_SESSION_KEY_FILE when set, else Secret NIMBUS_SESSION_KEY_SECRET (created if absent). */
+  sessionKey: SessionKeySource;
   /** Name of the Secret the session key comes from (the chart's), refused as a User's Secret. */
   sessionKeySecret: string | undefined;
+  /** Secret in the operator namespace that holds the bootstrap admin's generated password. */
+  initialAdminSecret: string;
   sessionTtlSeconds: number;
   /** Proxies whose X-Forwarded-For/-Proto/-Host are believed (none by default). */
   trustProxy: TrustProxy;
@@ -208,6 +233,12 @@ export function parseConfig(env: Env, readVersion: () => string = readPackageVer
     );
   }
   const values = parsed.data;
+  const sessionKey = sessionKeySourceOf(values);
+  if (!sessionKey) {
+    throw new ConfigError([
+      'NIMBUS_SESSION_KEY_FILE or NIMBUS_SESSION_KEY_SECRET: one is required: a file holding the session signing key (at least 32 bytes), or the Secret the operator keeps it in',
+    ]);
+  }
   return {
     host: values.NIMBUS_HOST,
     listenAddr: values.NIMBUS_LISTEN_ADDR,
@@ -220,8 +251,9 @@ export function parseConfig(env: Env, readVersion: () => string = readPackageVer
     shutdownTimeoutMs: values.NIMBUS_SHUTDOWN_TIMEOUT_MS,
     version: values.NIMBUS_VERSION ?? readVersion(),
     namespace: values.NIMBUS_NAMESPACE,
-    sessionKeyFile: values.NIMBUS_SESSION_KEY_FILE,
+    sessionKey,
     sessionKeySecret: values.NIMBUS_SESSION_KEY_SECRET,
+    initialAdminSecret: values.NIMBUS_INITIAL_ADMIN_SECRET,
     sessionTtlSeconds: values.NIMBUS_SESSION_TTL,
     trustProxy: values.NIMBUS_TRUST_PROXY,
     podName: values.NIMBUS_POD_NAME,

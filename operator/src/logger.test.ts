@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { censor, sensitiveFields, sensitiveHeaders } from './logger.js';
+import { ApiError, errors } from './core/errors.js';
 import { captureLogs } from './testing/logs.js';
 
 const secret = 'S3cr3t-value-that-must-not-leak';
@@ -36,5 +37,15 @@ describe('log redaction', () => {
     expect(() => logs.logger.warn({ err: error }, 'failed')).not.toThrow();
     const [line] = logs.entries();
     expect(line).toMatchObject({ err: { type: 'TypeError', message: 'outer: inner' } });
+  });
+
+  it('logs an error whose field is a frozen error-like object (an ApiError and its catalogue entry)', () => {
+    const logs = captureLogs();
+    const error = new ApiError(errors.hubUnavailable);
+    expect(() => logs.logger.warn({ err: error }, 'failed')).not.toThrow();
+    const [line] = logs.entries();
+    expect(line).toMatchObject({
+      err: { type: 'ApiError', entry: { code: errors.hubUnavailable.code } },
+    });
   });
 });

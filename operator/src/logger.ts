@@ -28,18 +28,36 @@ function redactPaths(): string[] {
 }
 
 /**
- * pino's error serializer tags each error it walks (to stop at cycles), which throws on a frozen
- * error: such errors (and frozen causes) are copied first, keeping their prototype and fields.
+ * pino's error serializer tags each error it walks (to stop at cycles), and every error-like
+ * field (anything with a string `message`, such as an ApiError's frozen catalogue entry), which
+ * throws on a frozen object: such errors are copied first, keeping their prototype and fields.
  */
+const isErrorLike = (value: unknown): value is { message: string } =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { message?: unknown }).message === 'string';
+
 function frozenInChain(error: unknown, depth = 0): boolean {
   if (!(error instanceof Error) || depth > 8) return false;
-  return !Object.isExtensible(error) || frozenInChain(error.cause, depth + 1);
+  if (!Object.isExtensible(error)) return true;
+  const frozenField = Object.entries(error).some(
+    ([key, value]) => key !== 'cause' && isErrorLike(value) && !Object.isExtensible(value),
+  );
+  return frozenField || frozenInChain(error.cause, depth + 1);
 }
 
 function extensibleCopy(error: unknown, depth = 0): unknown {
   if (!(error instanceof Error) || depth > 8) return error;
   const copy = Object.create(Object.getPrototypeOf(error) as object) as Error;
-  Object.assign(copy, error, { message: error.message, stack: error.stack, name: error.name });
+  const fields = Object.entries(error).map(([key, value]) => [
+    key,
+    isErrorLike(value) && !(value instanceof Error) ? { ...value } : value,
+  ]);
+  Object.assign(copy, Object.fromEntries(fields), {
+    message: error.message,
+    stack: error.stack,
+    name: error.name,
+  });
   if (error.cause !== undefined) copy.cause = extensibleCopy(error.cause, depth + 1);
   return copy;
 }

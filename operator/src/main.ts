@@ -8,7 +8,7 @@ import { createApp } from './http/app.js';
 import { createHttpMetrics, createMetricsApp } from './http/metrics.js';
 import { createIamRuntime } from './iam/startup.js';
 import { listen, serverUrl, shutdown } from './http/server.js';
-import { readSessionKey } from './identity/session-key.js';
+import { loadSessionKey } from './identity/session-key.js';
 import type { IdentityRuntime } from './identity/startup.js';
 import { startIdentity } from './identity/startup.js';
 import type { HubStore } from './hub/store.js';
@@ -45,7 +45,12 @@ async function main(): Promise<void> {
   const hub = createHubClient({ kubeconfig: config.kubeconfig });
   logger.info({ source: hub.source, server: hub.server }, 'hub cluster connection configured');
 
-  const sessionKey = readSessionKey(config.sessionKeyFile);
+  // The one hub store (informer caches of every Nimbus resource), shared by every service.
+  const store = hub.kubeConfig
+    ? createHubStore({ kubeConfig: hub.kubeConfig, namespace: config.namespace, logger })
+    : undefined;
+  // The chart leaves the key to the operator: read from its Secret, created when absent.
+  const sessionKey = await loadSessionKey(config.sessionKey, { secrets: store?.secrets, logger });
   // Built-in roles, then the IAM controllers on the leader only (operator/src/iam/startup.ts).
   const iam = hub.kubeConfig
     ? createIamRuntime({
@@ -59,10 +64,6 @@ async function main(): Promise<void> {
   let clusters: ClusterRuntime | undefined;
   let index: IndexRuntime | undefined;
   let hubSynced = false;
-  // The one hub store (informer caches of every Nimbus resource), shared by every service.
-  const store = hub.kubeConfig
-    ? createHubStore({ kubeConfig: hub.kubeConfig, namespace: config.namespace, logger })
-    : undefined;
   const identity: IdentityRuntime | undefined = store
     ? startIdentity({
         config,

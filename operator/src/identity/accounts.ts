@@ -8,6 +8,11 @@ import {
   readCredentials,
   updateCredentials,
 } from './credentials.js';
+import {
+  bootstrapAdminName,
+  defaultInitialAdminSecret,
+  forgetInitialAdminPassword,
+} from './initial-admin.js';
 import type { IdentityServices } from './services.js';
 
 export type NewUserSpec = Omit<z.input<typeof userSpec>, 'credentialsSecretRef'>;
@@ -62,18 +67,27 @@ export async function createUser(services: IdentityServices, input: NewUser): Pr
   return user;
 }
 
-/** Sets a new password hash, clears mustChangePassword and revokes every session of the user. */
+/**
+ * Sets a new password hash, clears mustChangePassword and revokes every session of the user.
+ * The bootstrap admin's generated password stops working here, so its Secret goes too.
+ */
 export async function setPassword(
   services: IdentityServices,
   user: UserObject,
   password: string,
 ): Promise<void> {
   const passwordHash = await services.passwords.hash(password);
+  let wasGenerated = false;
   await updateCredentials(services.store, user, (current) => {
-    const { mustChangePassword: _cleared, ...rest } = current;
+    const { mustChangePassword, ...rest } = current;
+    wasGenerated = mustChangePassword === true;
     return { ...rest, passwordHash };
   });
   await services.sessions.revokeAll(user.metadata.name);
+  if (wasGenerated && user.metadata.name === bootstrapAdminName) {
+    const secretName = services.settings.initialAdminSecret ?? defaultInitialAdminSecret;
+    await forgetInitialAdminPassword(services.store.secrets, secretName, services.logger);
+  }
 }
 
 /**

@@ -14,6 +14,8 @@ export interface IdentitySettings {
   /** Proxies whose X-Forwarded-For/-Proto/-Host are believed (the app's trust proxy). */
   trustProxy: TrustProxy;
   sessionTtlSeconds: number;
+  /** Secret holding the bootstrap admin's generated password (default nimbus-initial-admin). */
+  initialAdminSecret?: string;
 }
 
 /** Everything the auth middleware and the identity routes need, built once in main. */

@@ -40,6 +40,7 @@ export function startIdentity(options: IdentityStartOptions): IdentityRuntime {
       mfaEnabled: config.mfaEnabled,
       trustProxy: config.trustProxy,
       sessionTtlSeconds: config.sessionTtlSeconds,
+      initialAdminSecret: config.initialAdminSecret,
     },
     logger,
   });
