@@ -70,7 +70,7 @@ seed_member() { # name
   "$testbed_dir/render-nodes.sh" "$name" | kubectl --kubeconfig "$kc" apply -f - >/dev/null
   kubectl --kubeconfig "$kc" apply -f "$testbed_dir/manifests/sample-workloads.yaml" >/dev/null
   log "$name: waiting for nodes Ready and pods Running"
-  kubectl --kubeconfig "$kc" wait --for=condition=Ready node --all --timeout=120s >/dev/null
+  kubectl --kubeconfig "$kc" wait --for=condition=Ready node -l type=kwok --timeout=120s >/dev/null
   kubectl --kubeconfig "$kc" -n demo rollout status deployment/web --timeout=180s >/dev/null
 }
 

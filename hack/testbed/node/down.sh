@@ -22,6 +22,13 @@ stop_process kube-proxy
 [ -x "$bin/kube-proxy" ] && "$bin/kube-proxy" --cleanup >"$node_conf/logs/kube-proxy-cleanup.log" 2>&1 || true
 for cluster in "${node_clusters[@]}"; do stop_process "kubelet-$cluster" 30; done
 
+# The Node objects go too (the clusters may stay up): their pods are then garbage-collected.
+kubectl_bin="$("$testbed_dir/build.sh" --print-only)/kubectl"
+for cluster in "${node_clusters[@]}"; do
+  "$kubectl_bin" --kubeconfig "$(kubeconfig_of "$cluster")" --request-timeout=5s delete node \
+    "$(node_name_of "$cluster")" --ignore-not-found --wait=false >/dev/null 2>&1 || true
+done
+
 # Containers: killed and deleted with runc itself (this also removes their cgroups), then
 # containerd, then any shim left (shims outlive containerd by design).
 for cluster in "${node_clusters[@]}"; do
