@@ -144,13 +144,18 @@ async function main(): Promise<void> {
     logger.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down');
     metricsServer.close();
     metricsServer.closeAllConnections();
-    void shutdown(server, config.shutdownTimeoutMs).then((outcome) => {
+    void shutdown(server, config.shutdownTimeoutMs).then(async (outcome) => {
       if (outcome === 'forced') logger.warn('in-flight requests cut off at shutdown timeout');
       audit.close();
-      void iam?.stop();
-      void clusters?.stop();
-      void index?.stop({ close: true });
-      void identity?.stop();
+      // Awaited, so the Leases are released before the exit and another replica takes over at
+      // once; bounded, as the hub may not answer.
+      const stopped = Promise.allSettled([
+        iam?.stop(),
+        clusters?.stop(),
+        index?.stop({ close: true }),
+        identity?.stop(),
+      ]);
+      await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
       logger.info('stopped');
       process.exit(0);
     });
