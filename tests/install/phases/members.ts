@@ -25,17 +25,17 @@ function memberAKubeconfig(): string {
   );
 }
 
-afterAll(async () => {
-  await api('DELETE', 'manage', `/providers/ProviderKubeconfig/clusters/${cluster}`, {
-    baseUrl: serviceUrl(),
-    token,
-    body: { organizationId: org },
-  });
-  hub(['delete', 'clusters.nimbus.io', cluster, '--ignore-not-found', '--wait=false']);
-  hub(['delete', 'organizations.nimbus.io', org, '--ignore-not-found', '--wait=false']);
-});
-
 describe('a member cluster seen from the installed operator', () => {
+  afterAll(async () => {
+    await api('DELETE', 'manage', `/providers/ProviderKubeconfig/clusters/${cluster}`, {
+      baseUrl: serviceUrl(),
+      token,
+      body: { organizationId: org },
+    });
+    hub(['delete', 'clusters.nimbus.io', cluster, '--ignore-not-found', '--wait=false']);
+    hub(['delete', 'organizations.nimbus.io', org, '--ignore-not-found', '--wait=false']);
+  });
+
   it('registers member-a through the Service and lists its pods', async () => {
     const url = serviceUrl();
     token = await adminToken(url);

@@ -48,20 +48,20 @@ async function newUser(prefix: string, baseUrl: string): Promise<string> {
   return userName;
 }
 
-afterAll(() => {
-  hub(['delete', 'users.nimbus.io', ...users, '--ignore-not-found', '--wait=false']);
-  hub([
-    'delete',
-    'leases',
-    '-n',
-    namespace,
-    '-l',
-    'nimbus.io/purpose=rate-limit',
-    '--ignore-not-found',
-  ]);
-});
-
 describe('two replicas', () => {
+  afterAll(() => {
+    hub(['delete', 'users.nimbus.io', ...users, '--ignore-not-found', '--wait=false']);
+    hub([
+      'delete',
+      'leases',
+      '-n',
+      namespace,
+      '-l',
+      'nimbus.io/purpose=rate-limit',
+      '--ignore-not-found',
+    ]);
+  });
+
   it('elect one Lease holder; when its pod is deleted the other replica takes over', async () => {
     const pods = await replicas();
     const names = pods.map((pod) => pod.metadata.name);
