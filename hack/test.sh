@@ -7,17 +7,52 @@ cd "$root"
 results="$root/.cache/test-results"
 rm -rf "$results" && mkdir -p "$results"
 started_testbed=0
+started_nodes=0
 operator_port=${NIMBUS_TEST_OPERATOR_PORT:-18080}
 step() { printf '\n==> %s\n' "$*" >&2; }
 
+# Heavy work that no early tier needs runs in the background from the start, each job in its
+# own process group (stopped with it on failure), its output in a log printed when it fails.
+background="$results/background"
+mkdir -p "$background"
+declare -A background_pid=()
+start_background() { # name command
+  setsid bash -c "$2" >"$background/$1.log" 2>&1 </dev/null &
+  background_pid[$1]=$!
+  echo "[test] started in the background: $1 (log $background/$1.log)" >&2
+}
+wait_background() { # name
+  local start=$SECONDS
+  if ! wait "${background_pid[$1]}"; then
+    tail -40 "$background/$1.log" >&2
+    echo "[test] background job $1 failed (log $background/$1.log)" >&2
+    exit 1
+  fi
+  unset "background_pid[$1]"
+  echo "[test] $1 done (waited $((SECONDS - start)) s)" >&2
+}
+
 cleanup() {
+  local name
+  for name in "${!background_pid[@]}"; do kill -TERM -- "-${background_pid[$name]}" 2>/dev/null || true; done
   hack/operator.sh stop test "$operator_port" || true
-  if [ "$started_testbed" = 1 ]; then step "stopping the test bed this run started"; hack/testbed/down.sh || true; fi
+  if [ "$started_testbed" = 1 ]; then
+    step "stopping the test bed this run started"; hack/testbed/down.sh || true
+  elif [ "$started_nodes" = 1 ]; then
+    step "stopping the real nodes this run started"; hack/testbed/node/down.sh || true
+  fi
 }
 trap cleanup EXIT
 
 step "toolchain, dependencies and build"
 make --no-print-directory deps build
+# The install tier needs the real nodes (kubelet, containerd, iptables): root only.
+[ "$(id -u)" -eq 0 ] || { echo "[test] the install tier needs root (real nodes); run make test as root" >&2; exit 1; }
+# Cold, these take most of a run (docs/testbed.md "Measured times"): the test-bed binaries
+# (control plane, then the real node's) and the Nimbus image; the image is pushed to the
+# registry, which needs no cluster.
+start_background testbed-binaries "hack/testbed/build.sh && hack/testbed/build.sh --node"
+start_background image "hack/testbed/registry.sh start && hack/image/build.sh >'$background/image.ref'"
 
 step "lint: types, eslint, prettier, CRD drift"
 make --no-print-directory lint
@@ -35,12 +70,14 @@ step "unit tests: console"
 npm run --silent test:unit -w console -- $(vitest_json unit-console)
 
 step "test bed"
-if hack/testbed/status.sh >/dev/null 2>&1; then
+wait_background testbed-binaries
+if NIMBUS_TESTBED_NODE=0 hack/testbed/status.sh >/dev/null 2>&1; then
   echo "[test] reusing the running test bed" >&2
+  hack/testbed/node/status.sh >/dev/null 2>&1 || started_nodes=1
 else
   started_testbed=1
-  hack/testbed/up.sh
 fi
+NIMBUS_TESTBED_NODE=1 hack/testbed/up.sh
 hack/install-crds.sh
 
 step "helm chart: lint and server-side dry run against the hub"
@@ -72,6 +109,16 @@ npm run --silent test:integration -w tests -- $(vitest_json integration)
 step "end-to-end tests in Chromium"
 # shellcheck disable=SC2046
 npm run --silent test:e2e -w tests -- $(vitest_json e2e)
+
+step "install: helm install on the real node, two replicas sharing state, upgrade, helm test, uninstall"
+# The release's pods take the leader Lease: the local operator under test must not compete.
+hack/operator.sh stop test "$operator_port"
+wait_background image
+NIMBUS_IMAGE=$(cat "$background/image.ref")
+export NIMBUS_IMAGE
+eval "$(hack/install-tier-env.sh)"
+# shellcheck disable=SC2046
+npm run --silent test:install -w tests -- $(vitest_json install)
 
 step "summary"
 node hack/test-summary.mjs "$results"

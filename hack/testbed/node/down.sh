@@ -43,7 +43,7 @@ done
 for cluster in "$hub_cluster" "${member_clusters[@]}"; do stop_process "relay-$cluster" 5; done
 leftover=$("$node_dir/host-state.sh" processes | awk '{print $1}')
 if [ -n "$leftover" ]; then
-  log "node: stopping leftover node processes: $(echo $leftover)"
+  log "node: stopping what is left (runc shims outlive containerd): $(echo $leftover)"
   # shellcheck disable=SC2086 # one pid per word
   kill -TERM $leftover 2>/dev/null || true
   sleep 2

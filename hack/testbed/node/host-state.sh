@@ -28,7 +28,9 @@ record() { # dir
   local dir=$1
   mkdir -p "$dir"
   sysctl -a 2>/dev/null | grep -Ev "$volatile_sysctls" | sort >"$dir/sysctl.txt"
-  awk '{print $5, $(NF-2)}' /proc/self/mountinfo | sort >"$dir/mounts.txt"
+  # Not podman's and buildah's storage (`make image` may run beside the nodes): its overlay
+  # mount stays until reboot by design and is none of the nodes' doing.
+  awk '{print $5, $(NF-2)}' /proc/self/mountinfo | grep -Ev '^/(var/lib|run)/containers/' | sort >"$dir/mounts.txt"
   ip -o link show | awk -F': ' '{print $2}' | sed 's/@.*//' | sort >"$dir/links.txt"
   ip -o addr show | awk '{print $2, $3, $4}' | sort >"$dir/addresses.txt"
   ip route show table all | sort >"$dir/routes.txt"
