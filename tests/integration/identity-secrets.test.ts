@@ -81,7 +81,8 @@ describe('bootstrap administrator', () => {
       const signIn = await login('admin', password);
       expect(signIn.body).toMatchObject({ code: 0, data: { mustChangePassword: true } });
     } else {
-      // Deleted once the admin set a password (the test bed of a developer who signed in).
+      // Deleted once the admin set a password (a developer's test bed), or never made because an
+      // older build created the admin and logged its password instead.
       expect(secret.stderr).toContain('NotFound');
       const credentials = hubJson<{ data: Record<string, string> }>([
         'get',
@@ -90,7 +91,8 @@ describe('bootstrap administrator', () => {
         namespace,
         'user-admin',
       ]);
-      expect(credentials.data).not.toHaveProperty('mustChangePassword');
+      const changed = !('mustChangePassword' in credentials.data);
+      expect(changed || log.includes('bootstrap admin password:')).toBe(true);
     }
   });
 
