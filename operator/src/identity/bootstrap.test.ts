@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { captureLogs } from '../testing/logs.js';
 import { createMemoryStore } from '../testing/memory-store.js';
-import { changePassword } from './accounts.js';
+import { changePassword, createUser } from './accounts.js';
 import {
   bootstrapAdminCreatedMessage,
   ensureBootstrapAdmin,
@@ -113,6 +113,34 @@ describe('bootstrap admin', () => {
     await store.secrets.create({ name: secretName, data: { password: generated } });
     expect(await ensureBootstrapAdmin(services)).toBe('exists');
     expect(store.secretRecords.has(secretName)).toBe(false);
+  });
+
+  it('gives an admin that must change a password nobody can read a new one in the Secret', async () => {
+    // An older build created admin and only logged its password.
+    const { logs, store, services } = setup();
+    const admin = await createUser(services, {
+      userName: 'admin',
+      spec: { email: 'admin@nimbus.local', sysAdmin: true },
+      password: 'logged1password',
+      mustChangePassword: true,
+    });
+    await services.sessions.issue(admin, { mustChangePassword: true });
+    expect(store.sessions.list(() => true)).toHaveLength(1);
+
+    expect(await ensureBootstrapAdmin(services)).toBe('exists');
+    const password = store.secretRecords.get(secretName)?.data.password ?? '';
+    const credentials = await readCredentials(store, admin);
+    expect(credentials.mustChangePassword).toBe(true);
+    expect(await services.passwords.verify(password, credentials.passwordHash ?? '')).toBe(true);
+    expect(await services.passwords.verify('logged1password', credentials.passwordHash ?? '')).toBe(
+      false,
+    );
+    expect(store.sessions.list(() => true)).toHaveLength(0);
+    expect(logs.text()).not.toContain(password);
+
+    // The next start finds the Secret's password working and changes nothing.
+    await ensureBootstrapAdmin(services);
+    expect(store.secretRecords.get(secretName)?.data.password).toBe(password);
   });
 
   it('keeps the Secret while the admin exists without credentials (another replica is writing them)', async () => {

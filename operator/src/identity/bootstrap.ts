@@ -5,7 +5,7 @@ import {
   claimInitialAdminPassword,
   defaultInitialAdminSecret,
   initialAdminPasswordKey,
-  sweepInitialAdminSecret,
+  reconcileInitialAdminSecret,
 } from './initial-admin.js';
 import { alphanumerics, randomString } from './random.js';
 import { passwordRule } from './rules.js';
@@ -37,7 +37,7 @@ export async function ensureBootstrapAdmin(
   const { store, logger } = services;
   const secretName = services.settings.initialAdminSecret ?? defaultInitialAdminSecret;
   if (store.users.list((user) => user.spec.sysAdmin).length > 0) {
-    await sweepInitialAdminSecret(store, secretName, logger);
+    await reconcileInitialAdminSecret(services, secretName, generateBootstrapPassword);
     return 'exists';
   }
   const existing = await store.users.fetch(bootstrapAdminName);

@@ -1,8 +1,8 @@
 import { ApiError, errors } from '../core/errors.js';
 import type { SecretStore } from '../hub/secrets.js';
-import type { HubStore } from '../hub/store.js';
 import type { Logger } from '../logger.js';
-import { readCredentials } from './credentials.js';
+import { readCredentials, updateCredentials } from './credentials.js';
+import type { IdentityServices } from './services.js';
 
 export const bootstrapAdminName = 'admin';
 /** The chart names it `<fullname>-initial-admin`; local runs use this default. */
@@ -57,20 +57,46 @@ export async function forgetInitialAdminPassword(
 }
 
 /**
- * At start-up: a Secret left from before (the admin changed the password while the delete
- * failed, or the admin was removed) is deleted. Kept while the admin exists without credentials
- * yet: another replica may be between creating the User and writing its password hash.
+ * At start-up, one rule holds afterwards: while the admin must still change its password, the
+ * Secret holds a password that works; otherwise there is no Secret. So a leftover Secret (the
+ * admin changed the password while the delete failed, or the admin is gone) is deleted, and an
+ * admin that must change a password nobody can read (created by a build that logged it, or its
+ * Secret deleted by hand) gets a new one in the Secret and loses its sessions. Left alone while
+ * the admin has no credentials yet: another replica is between creating the User and writing them.
  */
-export async function sweepInitialAdminSecret(
-  store: HubStore,
+export async function reconcileInitialAdminSecret(
+  services: IdentityServices,
   secretName: string,
-  logger: Logger,
+  generate: () => string,
 ): Promise<void> {
-  if (!(await store.secrets.get(secretName))) return;
+  const { store, logger } = services;
   const admin = await store.users.fetch(bootstrapAdminName);
-  if (admin) {
-    const credentials = await readCredentials(store, admin);
-    if (credentials.passwordHash === undefined || credentials.mustChangePassword) return;
+  const credentials = admin ? await readCredentials(store, admin) : {};
+  if (admin && credentials.passwordHash === undefined) return;
+  const stored = (await store.secrets.get(secretName))?.data[initialAdminPasswordKey];
+  if (!admin || !credentials.mustChangePassword) {
+    if (stored !== undefined) await forgetInitialAdminPassword(store.secrets, secretName, logger);
+    return;
   }
-  await forgetInitialAdminPassword(store.secrets, secretName, logger);
+  const works =
+    stored !== undefined &&
+    (await services.passwords.verify(stored, credentials.passwordHash ?? ''));
+  if (works) return;
+  const password = await claimInitialAdminPassword(store.secrets, secretName, generate);
+  const passwordHash = await services.passwords.hash(password);
+  let reissued = false;
+  await updateCredentials(store, admin, (current) => {
+    // The admin chose a password meanwhile: that one stays.
+    reissued = current.mustChangePassword === true;
+    return reissued ? { ...current, passwordHash } : current;
+  });
+  if (!reissued) {
+    await forgetInitialAdminPassword(store.secrets, secretName, logger);
+    return;
+  }
+  await services.sessions.revokeAll(bootstrapAdminName);
+  logger.warn(
+    { user: bootstrapAdminName, secretName: `${store.namespace}/${secretName}` },
+    'the bootstrap admin must change a password that is in no initial admin Secret; a new one was generated into it',
+  );
 }
