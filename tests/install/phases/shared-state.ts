@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, login } from '../../support/api.js';
 import { eventually } from '../../support/eventually.js';
+import { removeUsersAndThrottling } from '../../support/iam.js';
 import { adminName, adminToken } from '../support/admin.js';
 import {
   hub,
@@ -50,16 +51,7 @@ async function newUser(prefix: string, baseUrl: string): Promise<string> {
 
 describe('two replicas', () => {
   afterAll(() => {
-    hub(['delete', 'users.nimbus.io', ...users, '--ignore-not-found', '--wait=false']);
-    hub([
-      'delete',
-      'leases',
-      '-n',
-      namespace,
-      '-l',
-      'nimbus.io/purpose=rate-limit',
-      '--ignore-not-found',
-    ]);
+    removeUsersAndThrottling(users);
   });
 
   it('elect one Lease holder; when its pod is deleted the other replica takes over', async () => {
