@@ -36,10 +36,14 @@ cleanup() {
   local name
   for name in "${!background_pid[@]}"; do kill -TERM -- "-${background_pid[$name]}" 2>/dev/null || true; done
   hack/operator.sh stop test "$operator_port" || true
+  # Stopping the real nodes ends with a check that the machine is as before they started
+  # (hack/testbed/node/host-state.sh): a difference fails the run.
   if [ "$started_testbed" = 1 ]; then
-    step "stopping the test bed this run started"; hack/testbed/down.sh || true
+    step "stopping the test bed this run started"
+    hack/testbed/down.sh || { echo "[test] make down did not leave the machine as it found it" >&2; exit 1; }
   elif [ "$started_nodes" = 1 ]; then
-    step "stopping the real nodes this run started"; hack/testbed/node/down.sh || true
+    step "stopping the real nodes this run started"
+    hack/testbed/node/down.sh || { echo "[test] the real nodes did not leave the machine as they found it" >&2; exit 1; }
   fi
 }
 trap cleanup EXIT
