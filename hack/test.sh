@@ -52,10 +52,11 @@ step "toolchain, dependencies and build"
 make --no-print-directory deps build
 # The install tier needs the real nodes (kubelet, containerd, iptables): root only.
 [ "$(id -u)" -eq 0 ] || { echo "[test] the install tier needs root (real nodes); run make test as root" >&2; exit 1; }
-# Cold, these take most of a run (docs/testbed.md "Measured times"): the test-bed binaries
-# (control plane, then the real node's) and the Nimbus image; the image is pushed to the
-# registry, which needs no cluster.
-start_background testbed-binaries "hack/testbed/build.sh && hack/testbed/build.sh --node"
+# Cold, these take most of a run (docs/testbed.md "Measured times"): the control plane's
+# binaries and the Nimbus image (pushed to the registry, which needs no cluster). The real
+# node's binaries follow the control plane's (they share its Go build cache); only the install
+# tier needs them.
+start_background control-plane "hack/testbed/build.sh"
 start_background image "hack/testbed/registry.sh start && hack/image/build.sh >'$background/image.ref'"
 
 step "lint: types, eslint, prettier, CRD drift"
@@ -74,14 +75,14 @@ step "unit tests: console"
 npm run --silent test:unit -w console -- $(vitest_json unit-console)
 
 step "test bed"
-wait_background testbed-binaries
+wait_background control-plane
+start_background node-binaries "hack/testbed/build.sh --node"
 if NIMBUS_TESTBED_NODE=0 hack/testbed/status.sh >/dev/null 2>&1; then
   echo "[test] reusing the running test bed" >&2
-  hack/testbed/node/status.sh >/dev/null 2>&1 || started_nodes=1
 else
   started_testbed=1
+  NIMBUS_TESTBED_NODE=0 hack/testbed/up.sh
 fi
-NIMBUS_TESTBED_NODE=1 hack/testbed/up.sh
 hack/install-crds.sh
 
 step "helm chart: lint and server-side dry run against the hub"
@@ -117,6 +118,9 @@ npm run --silent test:e2e -w tests -- $(vitest_json e2e)
 step "install: helm install on the real node, two replicas sharing state, upgrade, helm test, uninstall"
 # The release's pods take the leader Lease: the local operator under test must not compete.
 hack/operator.sh stop test "$operator_port"
+wait_background node-binaries
+hack/testbed/node/status.sh >/dev/null 2>&1 || started_nodes=1
+NIMBUS_TESTBED_NODE=1 hack/testbed/up.sh
 wait_background image
 NIMBUS_IMAGE=$(cat "$background/image.ref")
 export NIMBUS_IMAGE
