@@ -12,6 +12,12 @@ hub_cluster="nimbus-hub"
 member_clusters=("member-a" "member-b")
 port_base=${NIMBUS_TESTBED_PORT_BASE:-16440}
 declare -A cluster_port=([nimbus-hub]=$port_base [member-a]=$((port_base + 1)) [member-b]=$((port_base + 2)))
+# The other components' ports (etcd, etcd peer, controller-manager, scheduler, kwok), five per
+# cluster from 20000 + 2 × (port base − 16000): fixed per checkout, as kwokctl's own choice
+# (counting down from 32767) collides when several checkouts create clusters at once.
+component_port_base=$((20000 + (port_base - 16000) * 2))
+declare -A cluster_index=([nimbus-hub]=0 [member-a]=1 [member-b]=2)
+component_port() { echo $((component_port_base + 5 * ${cluster_index[$1]} + $2)); } # cluster n
 # The real nodes' address (hack/testbed/node/): a private address on lo while they run. The
 # kubelets listen on it (node InternalIP) and socat relays it to each loopback API server, so
 # pods reach the API servers there. Every API server has it in its certificate and advertises

@@ -19,6 +19,9 @@ write_config() { # name port → path of a KwokctlConfiguration plus logs/exec r
     -e "s|@EXEC_ROOT@|$exec_root|g" -e "s|@LOG_FILE@|$log_file|g" \
     -e "s|@NODE_HOST_IP@|$node_host_ip|g" -e "s|@KUBERNETES_SERVICE_IP@|$kubernetes_service_ip|g" \
     -e "s|@SERVICE_CIDR@|$service_cidr|g" -e "s|@PKI@|$KWOK_WORKDIR/clusters/$name/pki|g" \
+    -e "s|@ETCD_PORT@|$(component_port "$name" 0)|g" -e "s|@ETCD_PEER_PORT@|$(component_port "$name" 1)|g" \
+    -e "s|@KCM_PORT@|$(component_port "$name" 2)|g" -e "s|@SCHEDULER_PORT@|$(component_port "$name" 3)|g" \
+    -e "s|@KWOK_PORT@|$(component_port "$name" 4)|g" \
     "$testbed_dir/kwokctl-config.yaml.tmpl" >"$conf"
   echo "$conf"
 }

@@ -15,7 +15,7 @@ host_before="$node_conf/host-before"
 
 # Clusters with a real node, in start order; the hub's also runs kube-proxy (Services).
 node_clusters=("$hub_cluster" "member-a")
-declare -A node_index=([nimbus-hub]=0 [member-a]=1)
+
 declare -A node_bridge=([nimbus-hub]=nimbus-hub0 [member-a]=nimbus-mema0)
 
 # Pods: 10.243.<index>.0/24 per node, inside the cluster CIDR kube-proxy masquerades for.
@@ -23,9 +23,9 @@ node_pod_net=${NIMBUS_NODE_POD_NET:-10.243}
 cluster_cidr="$node_pod_net.0.0/16"
 
 node_name_of() { echo "$1-real-node"; }
-pod_cidr_of() { echo "$node_pod_net.${node_index[$1]}.0/24"; }
-kubelet_port_of() { echo $((10250 + 10 * ${node_index[$1]})); }
-kubelet_healthz_port_of() { echo $((10248 + 10 * ${node_index[$1]})); }
+pod_cidr_of() { echo "$node_pod_net.${cluster_index[$1]}.0/24"; }
+kubelet_port_of() { echo $((10250 + 10 * ${cluster_index[$1]})); }
+kubelet_healthz_port_of() { echo $((10248 + 10 * ${cluster_index[$1]})); }
 # cgroupfs driver: each kubelet's pods live under its own root in every hierarchy.
 cgroup_root_of() { echo "/nimbus-node-$1"; }
 var_of() { echo "$node_var/$1"; }
