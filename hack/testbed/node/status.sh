@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Exits 0 when this checkout's real nodes run and are Ready (or another checkout owns them).
+# Exits 0 when this checkout's real nodes run and are Ready; 2 when another checkout owns them.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 if [ -f "$owner_file" ] && [ "$(cat "$owner_file")" != "$repo_root" ]; then
-  echo "real nodes: owned by $(cat "$owner_file")"
-  exit 0
+  echo "real nodes: owned by $(cat "$owner_file") (one set per machine)"
+  exit 2
 fi
 kubectl="$("$testbed_dir/build.sh" --print-only)/kubectl"
 status=0
