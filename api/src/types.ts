@@ -2,6 +2,7 @@
 // Bodies and queries are what a client sends (z.input); views are what the server answers.
 import type { z } from 'zod';
 import type { BodyFor, ParamsFor, QueryFor, ResponseFor } from './endpoints/all.js';
+import type { AuditQueryParams } from './schemas/audit.js';
 import type { loginBody, mfaEnrolmentSchema } from './schemas/accounts.js';
 import type {
   clusterInput,
@@ -23,6 +24,14 @@ import type {
   updateOrganizationBody,
   updateUserBody,
 } from './schemas/iam-requests.js';
+import type { cpuMemory } from './schemas/namespace-requests.js';
+import type {
+  limitRangeItemSchema,
+  limitRangeSchema,
+  limitRangeSpecSchema,
+  resourceQuotaSchema,
+  resourceQuotaSpecSchema,
+} from './schemas/namespaces.js';
 import type {
   accessKeyPairSchema,
   clusterBindingViewSchema,
@@ -67,8 +76,6 @@ export type RoleBody = z.input<typeof roleBody>;
 export type CreateOrganizationBody = z.input<typeof createOrganizationBody>;
 export type UpdateOrganizationBody = z.input<typeof updateOrganizationBody>;
 export type JoinOrganizationBody = z.input<typeof joinBody>;
-/** Where a list of an organization is read: the organization and the list query. */
-export type OrganizationListArgs = ParamsFor<'listGroups'> & QueryFor<'listGroups'>;
 
 // Member cluster registration and monitoring endpoints.
 export type ClusterView = z.output<typeof clusterViewSchema>;
@@ -77,6 +84,31 @@ export type UpdateClusterBody = z.input<typeof clusterUpdate>;
 export type TestClusterBody = z.input<typeof clusterTest>;
 export type ClusterAddress = ParamsFor<'updateCluster'>;
 export type MonitorBody = z.input<typeof monitorInput>;
+export type ExplainAccessArgs = ParamsFor<'explainAccess'> & QueryFor<'explainAccess'>;
+
+// Namespaces, quotas and limit ranges.
+export type NamespaceAddress = ParamsFor<'deleteNamespace'>;
+export type CreateNamespaceBody = BodyFor<'createNamespace'>;
+/** CPU and memory as Kubernetes quantities, e.g. 500m and 512Mi. */
+export type Quantities = z.input<typeof cpuMemory>;
+export type ResourceQuotaObject = z.output<typeof resourceQuotaSchema>;
+export type ResourceQuotaSpec = z.output<typeof resourceQuotaSpecSchema>;
+export type LimitRangeObject = z.output<typeof limitRangeSchema>;
+export type LimitRangeItem = z.output<typeof limitRangeItemSchema>;
+export type LimitRangeSpec = z.output<typeof limitRangeSpecSchema>;
+
+// Nodes.
+export type NodeAddress = ParamsFor<'getNode'>;
+/** A taint as the node metadata call sends it. */
+export type Taint = NonNullable<BodyFor<'updateNodeMetadata'>['taints']>[number];
+/** A node's capacity or allocatable: Kubernetes quantities by resource name. */
+export type ResourceFigures = ResponseFor<'getNode'>['capacity'];
+
+// Search.
+export type SearchSample = ResponseFor<'search'>[number]['resources'][number]['samples'][number];
+
+// Audit: page and pageSize are coerced on the server, so their input type says nothing.
+export type AuditQuery = AuditQueryParams & { page: number; pageSize: number };
 
 // The parsed requests the operator's handlers receive (defaults applied, text trimmed).
 export type ParsedLogin = z.output<typeof loginBody>;

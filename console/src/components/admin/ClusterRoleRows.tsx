@@ -1,7 +1,8 @@
+import type { Effect } from '@nimbus/api';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Flex, Form, Radio, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useListClusterNamesQuery, useListRolesQuery, type Effect } from '../../api/iamApi';
+import { useListClusterNamesQuery, useListRolesQuery } from '../../api/iamApi';
 import { EFFECTS } from '../../constants';
 import { MAX_PAGE_SIZE } from './useListParams';
 
