@@ -1,4 +1,5 @@
 import type {
+  BodyFor,
   ClusterAddress,
   ClusterView,
   CreateClusterBody,
@@ -60,7 +61,7 @@ export const clusterApi = baseApi.enhanceEndpoints({ addTagTypes: ['Cluster'] })
     }),
     deleteCluster: build.mutation<
       ResponseFor<'deleteCluster'>,
-      ClusterAddress & { organizationId: string }
+      ClusterAddress & BodyFor<'deleteCluster'>
     >({
       query: ({ kind, cluster, organizationId }) => ({
         url: clusterPath({ kind, cluster }),

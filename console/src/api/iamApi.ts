@@ -5,7 +5,6 @@ import type {
   GroupView,
   Invitation,
   OrgView,
-  Page,
   ResponseFor,
   RoleBody,
   RoleView,
@@ -32,7 +31,7 @@ export const iamApi = baseApi
   .enhanceEndpoints({ addTagTypes: ['User', 'Group', 'Role', 'Permission', 'Organization'] })
   .injectEndpoints({
     endpoints: (build) => ({
-      listUsers: build.query<Page<UserView>, ListArgs>({
+      listUsers: build.query<ResponseFor<'listOrganizationUsers'>, ListArgs>({
         query: (args) => listQuery(org(args.organizationId, '/users'), args),
         providesTags: ['User'],
       }),
@@ -52,7 +51,7 @@ export const iamApi = baseApi
         invalidatesTags: afterSuccess('User', 'Group'),
       }),
 
-      listGroups: build.query<Page<GroupView>, ListArgs>({
+      listGroups: build.query<ResponseFor<'listGroups'>, ListArgs>({
         query: (args) => listQuery(org(args.organizationId, '/groups'), args),
         providesTags: ['Group'],
       }),
@@ -72,7 +71,7 @@ export const iamApi = baseApi
         invalidatesTags: afterSuccess('Group', 'User'),
       }),
 
-      listRoles: build.query<Page<RoleView>, ListArgs>({
+      listRoles: build.query<ResponseFor<'listRoles'>, ListArgs>({
         query: (args) => listQuery(org(args.organizationId, '/roles'), args),
         providesTags: ['Role'],
       }),
