@@ -152,9 +152,9 @@ describe('clusters journey', () => {
     const detail = page.getByTestId('resource-detail');
     await detail.getByText(podName).first().waitFor();
 
-    await page.getByTestId('resource-collect').click();
+    await page.getByTestId('resource-action-collect').click();
     await page.getByTestId('confirm-action-ok').click();
-    await page.getByTestId('resource-uncollect').waitFor();
+    await page.getByTestId('resource-action-uncollect').waitFor();
     await page
       .getByTestId('side-nav')
       .getByTestId('nav-collection')
@@ -180,7 +180,7 @@ describe('clusters journey', () => {
         onScreen,
       );
     expect(await shows('Schedulable')).toBe('Schedulable');
-    await page.getByTestId('node-cordon').click();
+    await page.getByTestId('resource-action-cordon').click();
     await page.getByTestId('confirm-action-ok').click();
     expect(await shows('Scheduling paused')).toBe('Scheduling paused');
     const unschedulable = onMember('member-b', [
@@ -192,7 +192,7 @@ describe('clusters journey', () => {
     ]).stdout.trim();
     expect(unschedulable).toBe('true');
 
-    await page.getByTestId('node-uncordon').click();
+    await page.getByTestId('resource-action-uncordon').click();
     await page.getByTestId('confirm-action-ok').click();
     expect(await shows('Schedulable')).toBe('Schedulable');
   });

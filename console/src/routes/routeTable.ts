@@ -1,7 +1,7 @@
-import { CREATE_FORMS, type CreateForm } from '../resources/resourceKinds';
+import { CREATE_FORMS } from '../resources/resourceKinds';
 import { adminRoutes } from './adminRoutes';
 import { HOME_PATH, LOGIN_PATH, NOT_FOUND_PATH, REDIRECT_PATH } from './paths';
-import { bareScreen, redirectRoute, screen, type PageRoute, type RouteEntry } from './routeEntry';
+import { bareScreen, redirectRoute, screen, type RouteEntry } from './routeEntry';
 
 export {
   isRedirectRoute,
@@ -11,11 +11,6 @@ export {
   type RouteEntry,
   type RouteLayout,
 } from './routeEntry';
-
-/** The creation forms that exist; the others stay placeholders. */
-const CREATE_FORM_PAGES: Partial<Record<CreateForm, PageRoute['page']>> = {
-  Namespace: () => import('../pages/namespaces/NamespaceCreatePage'),
-};
 
 /**
  * Every route of the console (SPEC §2), described once. The router, the menus, access checks and
@@ -42,8 +37,13 @@ export const routeTable: readonly RouteEntry[] = [
   ),
   screen('/add', 'routes.add'),
   screen('/add/import', 'routes.addImport'),
+  // Each kind's descriptor says which of these forms it offers; the others stay placeholders.
   ...CREATE_FORMS.map((form) =>
-    screen(`/add/${form}`, `routes.create.${form}`, CREATE_FORM_PAGES[form]),
+    screen(
+      `/add/${form}`,
+      `routes.create.${form}`,
+      () => import('../pages/resources/ResourceCreatePage'),
+    ),
   ),
   screen(NOT_FOUND_PATH, 'routes.notFound', () => import('../pages/notFound/NotFoundPage')),
   screen('/audit', 'routes.audit', () => import('../pages/audit/AuditPage')),
