@@ -40,7 +40,12 @@ export const routeTable: readonly RouteEntry[] = [
     () => import('../pages/home/HomePage'),
     inMenu('navigation', 'routes.home', 10),
   ),
-  screen('/swagger', 'routes.swagger', placeholderPage, inMenu('tools', 'menu.tools.apiDocs', 40)),
+  screen(
+    '/swagger',
+    'routes.swagger',
+    () => import('../pages/swagger/SwaggerPage'),
+    inMenu('tools', 'menu.tools.apiDocs', 40),
+  ),
   screen(`${REDIRECT_PATH}/*`, 'routes.redirect', () => import('../pages/redirect/RedirectPage')),
   screen(
     '/list/:type',

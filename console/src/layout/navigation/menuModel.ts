@@ -1,4 +1,3 @@
-import { generatePath } from 'react-router';
 import type { TranslationKey } from '../../i18n/translationKey';
 import type { DerivedRole } from '../../shell/deriveRole';
 import { accessRedirect, viewerOfRole } from '../../routes/access';
@@ -28,7 +27,7 @@ function linksOf(entry: PageRoute, placement: MenuPlacement, kinds: readonly Men
   };
   if (!placement.perKind) return [{ to: entry.path, labelKey: placement.labelKey, ...extra }];
   return kinds.map((kind) => ({
-    to: generatePath(entry.path, { type: kind.kind }),
+    to: entry.path.replace(':type', encodeURIComponent(kind.kind)),
     labelKey: kind.labelKey,
     ...extra,
   }));

@@ -18,7 +18,9 @@ export function ResourceActions({ context }: { context: ResourceContext }) {
   const role = useDerivedRole();
   const [confirming, setConfirming] = useState<ActionDescriptor>();
   const shown = context.descriptor.actions.filter((action) => actionShown(action, context, role));
-  const close = () => setConfirming(undefined);
+  // A dialog closes only itself: a later action's dialog stays open when an earlier one finishes.
+  const closeFor = (action: ActionDescriptor) => () =>
+    setConfirming((current) => (current === action ? undefined : current));
 
   const run = async (action: ActionDescriptor) => {
     await action.run(context, dispatch);
@@ -29,18 +31,20 @@ export function ResourceActions({ context }: { context: ResourceContext }) {
   const dialog =
     confirming?.confirm.kind === 'typeName' ? (
       <DeleteConfirmDialog
+        key={confirming.id}
         name={name}
         title={t(confirming.confirm.titleKey)}
         onConfirm={() => run(confirming)}
-        onClose={close}
+        onClose={closeFor(confirming)}
       />
     ) : confirming?.confirm.kind === 'confirm' ? (
       <ConfirmActionDialog
+        key={confirming.id}
         open
         danger={confirming.danger}
         title={t(confirming.confirm.titleKey)}
         onConfirm={() => run(confirming)}
-        onClose={close}
+        onClose={closeFor(confirming)}
       >
         {t(confirming.confirm.textKey, { name })}
       </ConfirmActionDialog>
