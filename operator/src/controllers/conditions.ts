@@ -15,6 +15,8 @@ export interface Verdict {
   ok: boolean;
   reason: string;
   message: string;
+  /** Each problem a failed verdict sums up; each becomes its own Event. */
+  problems?: readonly { reason: string; message: string }[];
 }
 
 export const fine = (reason: string, message: string): Verdict => ({ ok: true, reason, message });

@@ -33,6 +33,51 @@ export function watch<T>(
   };
 }
 
+interface MetadataOf {
+  metadata: {
+    uid: string;
+    generation?: number;
+    labels?: Record<string, string>;
+    finalizers?: string[];
+    deletionTimestamp?: string;
+  };
+}
+
+/** What a change other than a status write alters: the spec (generation) or the metadata. */
+function fingerprint({ metadata }: MetadataOf): string {
+  const { generation, labels, finalizers, deletionTimestamp } = metadata;
+  return JSON.stringify([generation, labels ?? {}, finalizers ?? [], deletionTimestamp ?? '']);
+}
+
+/**
+ * Like watch(), but an update that changed only the status is ignored: the controller's own
+ * status writes come back as updates, and must not reconcile the object (and record its Events)
+ * a second time.
+ */
+export function watchSpec<T extends MetadataOf>(
+  source: {
+    subscribe(listener: (type: ChangeKind, object: T) => void): () => void;
+    list(): T[];
+  },
+  keysOf: (type: ChangeKind, object: T) => Iterable<string | Enqueue>,
+): Watch {
+  return {
+    subscribe(enqueue) {
+      // What is cached already counts as seen: the echo of its first status write is no change.
+      const seen = new Map(source.list().map((o) => [o.metadata.uid, fingerprint(o)]));
+      return source.subscribe((type, object) => {
+        const uid = object.metadata.uid;
+        const print = fingerprint(object);
+        const unchanged = type === 'update' && seen.get(uid) === print;
+        if (type === 'delete') seen.delete(uid);
+        else seen.set(uid, print);
+        if (unchanged) return;
+        for (const item of keysOf(type, object)) enqueue(item);
+      });
+    },
+  };
+}
+
 /**
  * One reconciler on the runtime: what it watches, every key it owns (enqueued at start and on
  * each resync), and the reconcile of one key — observe, decide (a pure function), apply.

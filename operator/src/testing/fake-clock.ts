@@ -17,6 +17,14 @@ export async function settle(turns = 20): Promise<void> {
   for (let i = 0; i < turns; i++) await new Promise((resolve) => setImmediate(resolve));
 }
 
+/**
+ * Waits for what a fake clock cannot step, such as a loopback server's answer: yields to the
+ * event loop until `check` holds. No time limit of its own (the test runner's applies).
+ */
+export async function until(check: () => boolean): Promise<void> {
+  while (!check()) await new Promise((resolve) => setImmediate(resolve));
+}
+
 export function fakeClock(start = 0): FakeClock {
   let now = start;
   let nextId = 1;
