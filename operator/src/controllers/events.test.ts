@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeClock, settle } from '../testing/fake-clock.js';
 import { captureLogs } from '../testing/logs.js';
 import { memoryEvents } from '../testing/memory-events.js';
+import { microTime } from './event-sink.js';
 import type { ObjectReference } from './events.js';
 import {
   clusterScopedEventNamespace,
@@ -126,5 +127,11 @@ describe('the Events recorder', () => {
     events.record(alice, outside);
     await events.flush();
     expect(sink.events).toHaveLength(1);
+  });
+});
+
+describe('the hub sink', () => {
+  it('writes series times as metav1.MicroTime, which the API server insists on', () => {
+    expect(microTime('2030-01-01T00:00:03.120Z')).toBe('2030-01-01T00:00:03.120000Z');
   });
 });

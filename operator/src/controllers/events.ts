@@ -160,7 +160,7 @@ export function createEventRecorder(options: EventRecorderOptions): EventRecorde
       await options.sink.updateSeries(entry.namespace, entry.name, series);
       entry.written = Math.max(entry.written, count);
     } catch (error) {
-      log.debug({ err: error, event: entry.name }, 'could not update an event count');
+      log.warn({ err: error, event: entry.name }, 'could not update an event count');
     }
   }
 
