@@ -69,7 +69,15 @@ export function createManager(options: ManagerOptions): Manager {
     leader = true;
     log.info({ controllers: factories.length, jobs: jobs.length }, 'became leader');
     const context = { clock, events, logger: options.logger };
-    controllers = factories.map((factory) => runController(factory(context), context));
+    // One controller that cannot be built must not keep the others from running.
+    controllers = factories.flatMap((factory) => {
+      try {
+        return [runController(factory(context), context)];
+      } catch (error) {
+        log.error({ err: error }, 'a controller could not be started');
+        return [];
+      }
+    });
     running = jobs.map((job) => runJob(job, context));
   }
 
