@@ -1,7 +1,7 @@
 import { ApiError, errors } from '../core/errors.js';
 import type { HubStore, OrganizationObject } from '../hub/store.js';
-import type { Verdict } from './reconcile/conditions.js';
-import { wrong } from './reconcile/conditions.js';
+import type { Verdict } from '../controllers/conditions.js';
+import { wrong } from '../controllers/conditions.js';
 import type { OrganizationOwned } from './org-scope.js';
 import { namedOrganization, organizationUidLabel } from './org-scope.js';
 

@@ -47,7 +47,6 @@ export function createIdentityServices(options: IdentityServicesOptions): Identi
       store,
       key: options.sessionKey,
       ttlSeconds: settings.sessionTtlSeconds,
-      logger,
     }),
     throttle: new LoginThrottle(store.leases),
     nonces: new NonceRegistry(store.leases),

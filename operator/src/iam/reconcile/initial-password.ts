@@ -3,8 +3,8 @@ import { readCredentials } from '../../identity/credentials.js';
 import type { PasswordHasher } from '../../identity/passwords.js';
 import { passwordRule, ruleMessages } from '../../identity/rules.js';
 import { storePasswordHash } from '../credentials.js';
-import type { Verdict } from './conditions.js';
-import { fine, wrong } from './conditions.js';
+import type { Verdict } from '../../controllers/conditions.js';
+import { fine, wrong } from '../../controllers/conditions.js';
 import { initialPasswordRefProblem } from './secret-refs.js';
 
 export const missingSecretRetryMs = 30_000;

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { UserObject } from '../../hub/store.js';
 import { readCredentials } from '../../identity/credentials.js';
-import { captureLogs } from '../../testing/logs.js';
 import type { MemoryHubStore } from '../../testing/memory-store.js';
 import { createMemoryStore } from '../../testing/memory-store.js';
-import type { IamController } from './controller.js';
-import { startIamController } from './controller.js';
+import type { TestController } from '../../testing/controllers.js';
+import { startTestController } from '../../testing/controllers.js';
+import { iamController } from './controller.js';
 import { ensureInitialPassword } from './initial-password.js';
 import { credentialsRefProblem, initialPasswordRefProblem } from './secret-refs.js';
 
@@ -112,7 +112,7 @@ describe('spec.initialPasswordSecretRef', () => {
 });
 
 describe('the IAM controller', () => {
-  let controller: IamController | undefined;
+  let controller: TestController | undefined;
   afterEach(() => controller?.stop());
 
   it('reports a refused reference in Valid and Ready and sets no password', async () => {
@@ -121,13 +121,8 @@ describe('the IAM controller', () => {
       ...ref(sessionKeySecret, 'key'),
       credentialsSecretRef: { name: 'user-bob', namespace: store.namespace },
     });
-    controller = startIamController({
-      store,
-      hasher,
-      logger: captureLogs().logger,
-      sessionKeySecret,
-    });
-    await controller.idle();
+    controller = startTestController(iamController({ store, hasher, sessionKeySecret }));
+    await controller.settled();
     const conditions = store.users.get('eve')?.status?.conditions ?? [];
     expect(conditions.find((c) => c.type === 'Valid')).toMatchObject({
       status: 'False',
@@ -136,5 +131,8 @@ describe('the IAM controller', () => {
     expect(conditions.find((c) => c.type === 'Ready')?.status).toBe('False');
     expect(reads).not.toContain(sessionKeySecret);
     expect(reads).not.toContain('user-bob');
+    expect(controller.events.about('eve').map((e) => [e.type, e.reason])).toEqual([
+      ['Warning', 'CredentialsSecretNotAllowed'],
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import type { HubStore, UserObject } from '../../hub/store.js';
 import { credentialsSecretName } from '../../identity/credentials.js';
-import type { Verdict } from './conditions.js';
-import { wrong } from './conditions.js';
+import type { Verdict } from '../../controllers/conditions.js';
+import { wrong } from '../../controllers/conditions.js';
 
 /**
  * Names of Secrets a User must never point at: credentials Secrets (every `user-…`, whether or
