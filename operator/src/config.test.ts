@@ -31,6 +31,7 @@ describe('parseConfig', () => {
       namespace: 'nimbus-system',
       sessionKeyFile: '/run/nimbus/session-key',
       sessionTtlSeconds: 43_200,
+      streamMaxLifetimeSeconds: 14_400,
       trustProxy: false,
       podName: undefined,
       dataDir: defaultDataDir,
@@ -105,6 +106,7 @@ describe('parseConfig', () => {
         NIMBUS_NAMESPACE: 'nimbus',
         NIMBUS_SESSION_KEY_FILE: '/keys/session',
         NIMBUS_SESSION_TTL: '1h',
+        NIMBUS_STREAM_MAX_LIFETIME: '30m',
         NIMBUS_TRUST_PROXY: 'true',
         NIMBUS_POD_NAME: 'nimbus-0',
         NIMBUS_DATA_DIR: '/var/lib/nimbus',
@@ -128,6 +130,7 @@ describe('parseConfig', () => {
       namespace: 'nimbus',
       sessionKeyFile: '/keys/session',
       sessionTtlSeconds: 3600,
+      streamMaxLifetimeSeconds: 1800,
       trustProxy: 1,
       podName: 'nimbus-0',
       dataDir: '/var/lib/nimbus',
@@ -168,6 +171,14 @@ describe('parseConfig', () => {
     ['NIMBUS_MFA_ENABLED', 'yes', true],
   ])('parses %s=%s as a boolean', (name, value, expected) => {
     expect(parseConfig({ ...required, [name]: value }, fixedVersion).mfaEnabled).toBe(expected);
+  });
+
+  it('bounds NIMBUS_STREAM_MAX_LIFETIME to a day', () => {
+    expect(problemsOf({ NIMBUS_STREAM_MAX_LIFETIME: '25h' })).toEqual([
+      'NIMBUS_STREAM_MAX_LIFETIME: must be at most 24h',
+    ]);
+    const config = parseConfig({ ...required, NIMBUS_STREAM_MAX_LIFETIME: '24h' }, fixedVersion);
+    expect(config.streamMaxLifetimeSeconds).toBe(86_400);
   });
 
   it('lists every invalid variable by name', () => {

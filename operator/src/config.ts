@@ -123,6 +123,10 @@ const envSchema = z.object({
     .regex(/^[a-z0-9]([-.a-z0-9]{0,251}[a-z0-9])?$/, 'must be a Secret name')
     .optional(),
   NIMBUS_SESSION_TTL: durationSeconds.default(12 * 3600),
+  // Timers beyond 2^31 ms fire at once; a day is more than any shell should stay open unchecked.
+  NIMBUS_STREAM_MAX_LIFETIME: durationSeconds
+    .refine((seconds) => seconds <= 86_400, 'must be at most 24h')
+    .default(4 * 3600),
   NIMBUS_TRUST_PROXY: trustProxy.default(false),
   NIMBUS_POD_NAME: z.string().optional(),
   NIMBUS_DATA_DIR: z.string().default(defaultDataDir),
@@ -166,6 +170,8 @@ export interface Config {
   /** Name of the Secret the session key comes from (the chart's), refused as a User's Secret. */
   sessionKeySecret: string | undefined;
   sessionTtlSeconds: number;
+  /** The longest a WebSocket stream (exec) stays open, whatever the caller's access. */
+  streamMaxLifetimeSeconds: number;
   /** Proxies whose X-Forwarded-For/-Proto/-Host are believed (none by default). */
   trustProxy: TrustProxy;
   podName: string | undefined;
@@ -223,6 +229,7 @@ export function parseConfig(env: Env, readVersion: () => string = readPackageVer
     sessionKeyFile: values.NIMBUS_SESSION_KEY_FILE,
     sessionKeySecret: values.NIMBUS_SESSION_KEY_SECRET,
     sessionTtlSeconds: values.NIMBUS_SESSION_TTL,
+    streamMaxLifetimeSeconds: values.NIMBUS_STREAM_MAX_LIFETIME,
     trustProxy: values.NIMBUS_TRUST_PROXY,
     podName: values.NIMBUS_POD_NAME,
     dataDir: values.NIMBUS_DATA_DIR,

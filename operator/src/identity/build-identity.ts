@@ -6,13 +6,18 @@ import { currentMembership, deriveRole } from './identity.js';
 export interface IdentityContext {
   via: Identity['via'];
   sessionId?: string;
+  /** The access key a signed call was made with. */
+  accessKey?: string;
   /** X-Nimbus-Organization: an organization uid or name. */
   requestedOrganization?: string;
   mustChangePassword?: boolean;
 }
 
 /** The user's memberships in organizations that still exist, in the order the user lists them. */
-export function membershipsOf(store: HubStore, user: UserObject): OrganizationMembership[] {
+export function membershipsOf(
+  store: Pick<HubStore, 'organizations'>,
+  user: UserObject,
+): OrganizationMembership[] {
   return (user.spec.organizations ?? []).flatMap((membership) => {
     const org = store.organizations.get(membership.name);
     return org ? [{ name: org.metadata.name, uid: org.metadata.uid, admin: membership.admin }] : [];
@@ -25,7 +30,7 @@ export function membershipsOf(store: HubStore, user: UserObject): OrganizationMe
  * requested organization that no longer exists falls back to the first (SPEC §4).
  */
 export function buildIdentity(
-  store: HubStore,
+  store: Pick<HubStore, 'organizations'>,
   user: UserObject,
   context: IdentityContext,
 ): Identity {
@@ -50,6 +55,7 @@ export function buildIdentity(
     role: deriveRole(sysAdmin, current),
     via: context.via,
     ...(context.sessionId ? { sessionId: context.sessionId } : {}),
+    ...(context.accessKey ? { accessKey: context.accessKey } : {}),
     ...(context.mustChangePassword ? { mustChangePassword: true } : {}),
   };
 }

@@ -14,6 +14,8 @@ export interface IdentitySettings {
   /** Proxies whose X-Forwarded-For/-Proto/-Host are believed (the app's trust proxy). */
   trustProxy: TrustProxy;
   sessionTtlSeconds: number;
+  /** NIMBUS_STREAM_MAX_LIFETIME: the longest a WebSocket stream (exec) stays open. */
+  streamMaxLifetimeSeconds?: number;
 }
 
 /** Everything the auth middleware and the identity routes need, built once in main. */

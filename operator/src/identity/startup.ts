@@ -40,6 +40,7 @@ export function startIdentity(options: IdentityStartOptions): IdentityRuntime {
       mfaEnabled: config.mfaEnabled,
       trustProxy: config.trustProxy,
       sessionTtlSeconds: config.sessionTtlSeconds,
+      streamMaxLifetimeSeconds: config.streamMaxLifetimeSeconds,
     },
     logger,
   });
