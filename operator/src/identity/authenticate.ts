@@ -74,6 +74,7 @@ export async function authenticateCall(
   paths: AuthPaths,
   req: Request,
 ): Promise<Authenticated> {
+  services.forwarding.check(req);
   const presented = presentedCredential(req);
   const csrf = {
     method: req.method,

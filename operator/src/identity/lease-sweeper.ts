@@ -2,7 +2,7 @@ import type { LeaseStore } from '../hub/leases.js';
 import type { Logger } from '../logger.js';
 import { expiresLabel, purposeLabel } from './lease-names.js';
 import { noncePurpose } from './nonces.js';
-import { rateLimitPurpose } from './login-throttle.js';
+import { rateLimitPurpose } from './delay-counter.js';
 
 const sweepIntervalMs = 5 * 60_000;
 

@@ -41,6 +41,7 @@ export function startIdentity(options: IdentityStartOptions): IdentityRuntime {
       trustProxy: config.trustProxy,
       sessionTtlSeconds: config.sessionTtlSeconds,
       streamMaxLifetimeSeconds: config.streamMaxLifetimeSeconds,
+      registrationsPerAddress: config.registrationsPerAddress,
     },
     logger,
   });
