@@ -1,4 +1,3 @@
-import { ApiError, errors } from '../core/errors.js';
 import type { HubStore, UserObject } from '../hub/store.js';
 import type { Identity, OrganizationMembership } from './identity.js';
 import { currentMembership, deriveRole } from './identity.js';
@@ -26,8 +25,9 @@ export function membershipsOf(
 
 /**
  * Resolves the current organization: a member's requested organization, any existing one for a
- * system administrator; an existing organization the user is not in is refused (9997); a
- * requested organization that no longer exists falls back to the first (SPEC §4).
+ * system administrator; anything else falls back to the user's first (SPEC §4: the stored one
+ * while it still exists, else the first). An organization the user is not in is answered like
+ * one that does not exist, so the header cannot probe which organization names are taken.
  */
 export function buildIdentity(
   store: Pick<HubStore, 'organizations'>,
@@ -44,7 +44,7 @@ export function buildIdentity(
     if (member) current = member;
     else if (existing && sysAdmin) {
       current = { name: existing.metadata.name, uid: existing.metadata.uid, admin: false };
-    } else if (existing) throw new ApiError(errors.noPermission);
+    }
   }
   return {
     userName: user.metadata.name,
