@@ -11,6 +11,11 @@ import { relayClosedCode } from './close-codes.js';
 export const defaultStreamMaxLifetimeSeconds = 4 * 3600;
 /** How often an AK/SK caller's key is checked: no watch tells when a Secret changes. */
 const accessKeyCheckMs = 60_000;
+/**
+ * Hub changes within this long cost one re-check: cluster probes and IAM status writes arrive
+ * all the time, and each re-check walks every binding (the RBAC projection waits as long).
+ */
+export const recheckDelayMs = 500;
 
 export interface StreamEnding {
   code: number;
@@ -98,7 +103,7 @@ export function guardStream(
   const accessEnded = (reason: string): void =>
     finish({ code: relayClosedCode.accessEnded, reason });
 
-  // Bursts of watch events (a relist, a GitOps apply) cost one evaluation at a time.
+  // One evaluation at a time; changes during it ask for one more.
   const recheck = (): void => {
     if (ended) return;
     if (checking) {
@@ -119,7 +124,17 @@ export function guardStream(
         }
       });
   };
-  const onChange = (): void => recheck();
+  let pendingCheck: unknown;
+  const onChange = (): void => {
+    if (ended || pendingCheck !== undefined) return;
+    pendingCheck = clock.setTimeout(() => {
+      pendingCheck = undefined;
+      recheck();
+    }, recheckDelayMs);
+  };
+  stoppers.push(() => {
+    if (pendingCheck !== undefined) clock.clearTimeout(pendingCheck);
+  });
   stoppers.push(
     store.users.subscribe(onChange),
     store.userGroups.subscribe(onChange),
