@@ -2,7 +2,7 @@ import type { ScheduledJob } from '../controllers/jobs.js';
 import type { LeaseStore } from '../hub/leases.js';
 import { expiresLabel, purposeLabel } from './lease-names.js';
 import { noncePurpose } from './nonces.js';
-import { rateLimitPurpose } from './login-throttle.js';
+import { rateLimitPurpose } from './delay-counter.js';
 import type { SessionManager } from './sessions.js';
 
 const leaseSweepIntervalMs = 5 * 60_000;

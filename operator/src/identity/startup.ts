@@ -41,6 +41,8 @@ export function startIdentity(options: IdentityStartOptions): IdentityRuntime {
       trustProxy: config.trustProxy,
       sessionTtlSeconds: config.sessionTtlSeconds,
       initialAdminSecret: config.initialAdminSecret,
+      streamMaxLifetimeSeconds: config.streamMaxLifetimeSeconds,
+      registrationsPerAddress: config.registrationsPerAddress,
     },
     logger,
   });

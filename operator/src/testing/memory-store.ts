@@ -156,7 +156,11 @@ interface RecordWrite {
 function memoryRecords<
   W extends RecordWrite,
   T extends { name: string; resourceVersion: string; labels: Record<string, string> },
->(build: (write: W, resourceVersion: string) => T) {
+>(
+  build: (write: W, resourceVersion: string) => T,
+  /** Leases, unlike Secrets, refuse an update without a resourceVersion. */
+  versionedReplace = false,
+) {
   const records = new Map<string, T>();
   const matches = (record: T, selector: string): boolean =>
     selector.split(',').every((term) => {
@@ -180,6 +184,11 @@ function memoryRecords<
     async replace(write: W) {
       const existing = records.get(write.name);
       if (!existing) throw new ApiError(errors.notFound);
+      if (versionedReplace && !write.resourceVersion) {
+        throw new ApiError(errors.validationFailed, {
+          message: 'metadata.resourceVersion: must be specified for an update',
+        });
+      }
       if (write.resourceVersion && write.resourceVersion !== existing.resourceVersion)
         throw conflict();
       const record = build(write, nextVersion());
@@ -202,12 +211,15 @@ export function createMemoryStore(namespace = 'nimbus-system'): MemoryHubStore {
     labels: { ...write.labels },
     data: { ...write.data },
   }));
-  const leases = memoryRecords((write: LeaseWrite, resourceVersion): LeaseValue => ({
-    name: write.name,
-    resourceVersion,
-    labels: { ...write.labels },
-    annotations: { ...write.annotations },
-  }));
+  const leases = memoryRecords(
+    (write: LeaseWrite, resourceVersion): LeaseValue => ({
+      name: write.name,
+      resourceVersion,
+      labels: { ...write.labels },
+      annotations: { ...write.annotations },
+    }),
+    true,
+  );
   return {
     users: memoryKind(userKind),
     organizations: memoryKind(organizationKind),

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { Request } from 'express';
 import { z } from 'zod';
-import { createUser } from '../../identity/accounts.js';
+import { registerUser } from '../../identity/accounts.js';
 import { clientAddress } from '../../identity/client-address.js';
 import { clearSessionCookies, setSessionCookies } from '../../identity/cookies.js';
 import type { Credentials } from '../../identity/credentials.js';
@@ -43,7 +43,7 @@ export function authRouter(services: IdentityServices): Router {
     '/register',
     handle(async (req): Promise<RegisteredUser> => {
       const body = parseInput(registerBody, req.body);
-      const user = await createUser(services, {
+      const user = await registerUser(services, clientAddress(req), {
         userName: body.userName,
         spec: { email: body.email, ...(body.name ? { displayName: body.name } : {}) },
         password: body.password,
