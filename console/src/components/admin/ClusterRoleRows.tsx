@@ -114,7 +114,5 @@ export const bindingsOf = (rows: ClusterRoleRow[] | undefined): ClusterBindingIn
   (rows ?? []).map(({ cluster = '', roleId = '', effect }) => ({ cluster, roleId, effect }));
 
 /** Bindings from the API as form rows. */
-export const rowsOf = (
-  bindings: readonly ClusterBindingView[] | undefined,
-): ClusterRoleRow[] =>
+export const rowsOf = (bindings: readonly ClusterBindingView[] | undefined): ClusterRoleRow[] =>
   (bindings ?? []).map(({ cluster, roleId, effect }) => ({ cluster, roleId, effect }));
