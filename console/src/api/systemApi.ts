@@ -1,16 +1,14 @@
-import type { endpoints, ResponseOf } from '@nimbus/api';
+import type { ResponseFor } from '@nimbus/api';
 import { servicePath } from '../config/productHost';
-import { baseApi } from './baseApi';
-
-export type SystemConfigs = ResponseOf<typeof endpoints.getConfigs>;
+import { baseApi } from '../apiClient/baseApi';
 
 export const systemApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getVersion: build.query<ResponseOf<typeof endpoints.getVersion>, undefined>({
+    getVersion: build.query<ResponseFor<'getVersion'>, undefined>({
       query: () => `${servicePath('system')}/version`,
       providesTags: ['System'],
     }),
-    getConfigs: build.query<SystemConfigs, undefined>({
+    getConfigs: build.query<ResponseFor<'getConfigs'>, undefined>({
       query: () => `${servicePath('system')}/configs`,
       providesTags: ['System'],
     }),

@@ -1,3 +1,9 @@
+import type {
+  ClusterView,
+  ParsedClusterInput,
+  ParsedClusterTest,
+  ParsedClusterUpdate,
+} from '@nimbus/api';
 import { apiVersion } from '../crds/kind.js';
 import { ApiError, errors } from '../core/errors.js';
 import { ownerReference } from '../hub/owner.js';
@@ -12,16 +18,7 @@ import {
 import { alreadyExists, notFound, parseRequest } from '../core/problems.js';
 import type { Identity } from '../identity/identity.js';
 import type { Logger } from '../logger.js';
-import type { ClusterView } from './cluster-view.js';
-import {
-  clusterDelete,
-  clusterInput,
-  clusterLabel,
-  clusterTest,
-  clusterUpdate,
-  credentialsUpdatedAnnotation,
-  toClusterView,
-} from './cluster-view.js';
+import { clusterLabel, credentialsUpdatedAnnotation, toClusterView } from './cluster-view.js';
 import type { ClusterConnector } from './connector.js';
 import { credentialsKey } from './connector.js';
 import { MemberCallError } from './member-client.js';
@@ -106,10 +103,9 @@ export async function createCluster(
   services: ClusterServices,
   identity: Identity,
   kind: string,
-  body: unknown,
+  input: ParsedClusterInput,
 ): Promise<ClusterView> {
   const adapter = adapterFor(services, kind);
-  const input = parseRequest(clusterInput, body);
   const org = organization(services, identity, input.organizationId);
   assertAcceptsNewMembers(org);
   const credentials = credentialsOf(adapter, input.credentials);
@@ -144,10 +140,9 @@ export async function updateCluster(
   identity: Identity,
   kind: string,
   name: string,
-  body: unknown,
+  input: ParsedClusterUpdate,
 ): Promise<ClusterView> {
   const adapter = adapterFor(services, kind);
-  const input = parseRequest(clusterUpdate, body);
   const org = organization(services, identity, input.organizationId);
   const current = await ownCluster(services, org, kind, name);
   const newCredentials =
@@ -185,10 +180,9 @@ export async function deleteCluster(
   identity: Identity,
   kind: string,
   name: string,
-  body: unknown,
+  organizationId: string,
 ): Promise<{ name: string }> {
-  const input = parseRequest(clusterDelete, body);
-  const org = organization(services, identity, input.organizationId);
+  const org = organization(services, identity, organizationId);
   const cluster = await ownCluster(services, org, kind, name);
   // Reached before the Cluster goes: its Secret has an owner reference to it.
   const cleanup = await removeMemberRbac.prepare(services, cluster);
@@ -205,10 +199,9 @@ export async function testCluster(
   identity: Identity,
   kind: string,
   name: string,
-  body: unknown,
+  input: ParsedClusterTest,
 ): Promise<{ kubernetesVersion: string }> {
   const adapter = adapterFor(services, kind);
-  const input = parseRequest(clusterTest, body);
   const org = organization(services, identity, input.organizationId);
   let member;
   if (input.credentials !== undefined) {

@@ -1,3 +1,9 @@
+import type {
+  OrgView,
+  ParsedCreateOrganization,
+  ParsedUpdateOrganization,
+  UserOrganizations,
+} from '@nimbus/api';
 import { denied, isSelf } from '../access/scope.js';
 import type { IamCall } from './context.js';
 import { createOnce } from './context.js';
@@ -12,13 +18,10 @@ import {
 import { admins, organizationIn } from './org-scope.js';
 import { byName, matchesSearch } from './paging.js';
 import { ApiError, errors } from '../core/errors.js';
-import { notFound, parseRequest } from '../core/problems.js';
-import type { CreateOrganizationBody, UpdateOrganizationBody } from './schemas.js';
-import { createOrganizationBody, updateOrganizationBody } from './schemas.js';
-import type { OrgView } from './views.js';
+import { notFound } from '../core/problems.js';
 import { toOrgView } from './views.js';
 
-function editableFields(body: CreateOrganizationBody | UpdateOrganizationBody) {
+function editableFields(body: ParsedCreateOrganization | ParsedUpdateOrganization) {
   return {
     cnName: body.cnName,
     contact: body.contact,
@@ -30,8 +33,10 @@ function editableFields(body: CreateOrganizationBody | UpdateOrganizationBody) {
 }
 
 /** Any signed-in user may create an organization and becomes its administrator. */
-export async function createOrganization(call: IamCall, input: unknown): Promise<OrgView> {
-  const body = parseRequest(createOrganizationBody, input);
+export async function createOrganization(
+  call: IamCall,
+  body: ParsedCreateOrganization,
+): Promise<OrgView> {
   const { store } = call.deps;
   const org = await createOnce(body.name, () =>
     store.organizations.create({
@@ -54,8 +59,10 @@ export async function createOrganization(call: IamCall, input: unknown): Promise
   return toOrgView(org, true);
 }
 
-export async function updateOrganization(call: IamCall, input: unknown): Promise<OrgView> {
-  const body = parseRequest(updateOrganizationBody, input);
+export async function updateOrganization(
+  call: IamCall,
+  body: ParsedUpdateOrganization,
+): Promise<OrgView> {
   const org = organizationIn(call, body.uuid, admins);
   const updated = await call.deps.store.organizations.modify(org.metadata.name, (spec) => ({
     ...spec,
@@ -104,7 +111,7 @@ export async function listUserOrganizations(
   call: IamCall,
   userRef: string,
   search?: string,
-): Promise<{ items: OrgView[]; total: number }> {
+): Promise<UserOrganizations> {
   const { store } = call.deps;
   const { identity } = call;
   if (!isSelf(identity, userRef)) throw denied();

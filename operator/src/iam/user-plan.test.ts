@@ -9,9 +9,8 @@ import {
   roleObject,
   userObject,
 } from '../testing/iam.js';
-import { generalUpdateBody } from './schemas.js';
+import { createUserBody, generalUpdateBody } from '@nimbus/api';
 import { planUserCreate, planUserUpdate } from './user-plan.js';
-import { createUserBody } from './schemas.js';
 
 const root = userObject('root', {}, { sysAdmin: true });
 const alice = userObject('alice', { acme: true, globex: false });

@@ -15,7 +15,7 @@ import { assertNewUserBindings, plannedUserBindings } from './cluster-bindings.j
 import { grantableOrganizations, toBindings, visibleOrganizations } from './grants.js';
 import { invalid, notFound } from '../core/problems.js';
 import { assertAcceptsNewMembers } from './org-scope.js';
-import type { CreateUserBody, GeneralUpdateBody } from './schemas.js';
+import type { ParsedCreateUser, ParsedGeneralUpdate } from '@nimbus/api';
 
 export interface GroupChanges {
   add: string[];
@@ -108,7 +108,7 @@ export function planUserUpdate(
   reader: IamReader,
   identity: Identity,
   user: UserObject,
-  body: GeneralUpdateBody,
+  body: ParsedGeneralUpdate,
 ): UserUpdatePlan {
   const name = user.metadata.name;
   const memberOf = organizationsOf(user);
@@ -181,7 +181,7 @@ export interface UserCreatePlan {
 export function planUserCreate(
   reader: IamReader,
   identity: Identity,
-  body: CreateUserBody,
+  body: ParsedCreateUser,
 ): UserCreatePlan {
   const target = organizationFor(reader, identity, body.organizationId);
   const org = target.metadata.name;

@@ -1,19 +1,16 @@
 import { effectiveClusterAccess } from '../access/effective.js';
 import { assertOrganizationAdmin, denied, isSelf, mayActOnUser } from '../access/scope.js';
+import type { AccessKeyPair, ParsedCreateUser, ParsedUserUpdate, UserView } from '@nimbus/api';
 import type { UserObject } from '../hub/store.js';
-import type { AccessKeyPair } from '../identity/access-keys.js';
 import type { IamCall } from './context.js';
 import { organizationsOf, resolve } from './directory.js';
 import { organizationOf } from './org-scope.js';
 import { addMember, removeMember as removeFromGroup } from './memberships.js';
 import type { Page, PageQuery } from './paging.js';
 import { byName, matchesSearch, paginate } from './paging.js';
-import { invalid, notFound, parseRequest } from '../core/problems.js';
-import type { CreateUserBody } from './schemas.js';
-import { createUserBody, updateUserBody } from './schemas.js';
+import { invalid, notFound } from '../core/problems.js';
 import type { UserPatch } from './user-plan.js';
 import { mayTakeOverAccount, planUserCreate, planUserUpdate } from './user-plan.js';
-import type { UserView } from './views.js';
 import { toUserView } from './views.js';
 
 const everyone = ['system-admin', 'organization-admin', 'user'] as const;
@@ -76,8 +73,7 @@ export function listOrganizationUsers(
   return paginate(members, query, (user) => viewOf(call, user));
 }
 
-export async function createUser(call: IamCall, input: unknown): Promise<UserView> {
-  const body: CreateUserBody = parseRequest(createUserBody, input);
+export async function createUser(call: IamCall, body: ParsedCreateUser): Promise<UserView> {
   const { store } = call.deps;
   const plan = planUserCreate(store, call.identity, body);
   const user = await call.deps.createUser({
@@ -105,9 +101,8 @@ function patched<S extends { organizations?: Array<{ name: string; admin?: boole
 
 export async function updateUser(
   call: IamCall,
-  input: unknown,
+  body: ParsedUserUpdate,
 ): Promise<UserView | AccessKeyPair | null> {
-  const body = parseRequest(updateUserBody, input);
   const { store } = call.deps;
   const user = visibleUser(call, await store.users.fetch(body.userName), body.userName);
   switch (body.updateType) {

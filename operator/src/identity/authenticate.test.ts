@@ -162,6 +162,10 @@ describe('session authentication', () => {
     const { token } = await services.sessions.issue(alice, { mustChangePassword: true });
     expect((await call(whoami, bearer(token))).code).toBe(1010);
     expect((await call(`${base('iam')}/users/alice`, bearer(token))).code).toBe(1004);
+    const byId = `${base('iam')}/users/id/${alice.metadata.uid}`;
+    expect((await call(byId, bearer(token))).code).toBe(1004);
+    expect((await call(`${base('iam')}/users/bob`, bearer(token))).code).toBe(1010);
+    expect((await call(`${base('system')}/configs`, bearer(token))).code).toBe(1004);
     const passwordChange = {
       method: 'PUT',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },

@@ -1,3 +1,4 @@
+import type { MfaEnrolment } from '@nimbus/api';
 import QRCode from 'qrcode';
 import { ApiError, errors } from '../core/errors.js';
 import type { UserObject } from '../hub/store.js';
@@ -5,12 +6,6 @@ import type { Credentials } from './credentials.js';
 import { updateCredentials } from './credentials.js';
 import type { IdentityServices } from './services.js';
 import { checkTotp, newTotpSecret, totpUri } from './totp.js';
-
-export interface MfaEnrolment {
-  /** PNG data URL of the otpauth URL, for the console's QR image. */
-  qrImage: string;
-  otpauthUrl: string;
-}
 
 /** Accepts a code against `secret` once: the matched time step becomes the new floor. */
 async function accept(
@@ -93,4 +88,19 @@ export async function unbindMfa(
     }),
   );
   await services.store.users.modify(user.metadata.name, (spec) => ({ ...spec, mfaEnabled: false }));
+}
+
+/** The MFA endpoints act only for the user themself, and only when the system enables MFA. */
+export async function ownMfaUser(
+  services: IdentityServices,
+  userName: string,
+  caller: string,
+): Promise<UserObject> {
+  if (!services.settings.mfaEnabled) {
+    throw new ApiError(errors.validationFailed, { message: 'MFA is not enabled on this system' });
+  }
+  if (userName !== caller) throw new ApiError(errors.noPermission);
+  const user = await services.store.users.fetch(userName);
+  if (!user) throw new ApiError(errors.notFound);
+  return user;
 }

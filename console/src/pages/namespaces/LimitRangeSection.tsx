@@ -1,11 +1,8 @@
+import type { LimitRangeObject, NamespaceAddress } from '@nimbus/api';
 import { App, Button, Card, Descriptions } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  useSaveLimitRangeMutation,
-  type LimitRangeObject,
-  type NamespaceAddress,
-} from '../../api/namespaceApi';
+import { useSaveLimitRangeMutation } from '../../api/namespaceApi';
 import {
   CONTAINER_BOUNDS,
   LIMIT_RANGE_NAME,

@@ -1,8 +1,8 @@
+import type { ClusterLocation, CreateNamespaceBody } from '@nimbus/api';
 import { Button, Flex, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { CreateNamespaceBody } from '../../api/namespaceApi';
 import { detailPath } from '../../resources/detailPath';
 import { HOME_PATH } from '../../routes/paths';
 import { NamespaceCreateForm } from './NamespaceCreateForm';
@@ -12,7 +12,7 @@ function NamespaceCreated({
   created,
   onSubmitAgain,
 }: {
-  created: CreateNamespaceBody;
+  created: CreateNamespaceBody & ClusterLocation;
   onSubmitAgain: () => void;
 }) {
   const { t } = useTranslation();
@@ -51,7 +51,7 @@ function NamespaceCreated({
 /** /add/Namespace: the creation form, then the success page. */
 export default function NamespaceCreatePage() {
   const { t } = useTranslation();
-  const [created, setCreated] = useState<CreateNamespaceBody>();
+  const [created, setCreated] = useState<CreateNamespaceBody & ClusterLocation>();
   // A new key gives a fresh, empty form after "submit again".
   const [formKey, setFormKey] = useState(0);
   return (

@@ -1,12 +1,8 @@
+import type { NamespaceAddress, Quantities, ResourceQuotaObject } from '@nimbus/api';
 import { Button, Card, Descriptions } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  useSaveResourceQuotaMutation,
-  type NamespaceAddress,
-  type Quantities,
-  type ResourceQuotaObject,
-} from '../../api/namespaceApi';
+import { useSaveResourceQuotaMutation } from '../../api/namespaceApi';
 import { QUOTA_NAME, quotaQuantities, quotaSpec } from './namespaceValues';
 import { PolicyDialog } from './PolicyDialog';
 import { QuotaFields } from './PolicyFields';

@@ -1,9 +1,9 @@
+import type { NodeDetail } from '@nimbus/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { API, chooseOption, ok, renderAdminRoutes, USER_ID } from '../../../tests/adminTestBed';
 import { startLoopbackServer, type LoopbackServer } from '../../../tests/loopbackServer';
-import type { NodeDetail } from '../../api/nodeApi';
 import ResourceDetailPage from '../resources/ResourceDetailPage';
 
 const LOCATION = 'vendors/aws/regions/eu/clusters/prod';

@@ -1,6 +1,7 @@
+import type { NodeAddress } from '@nimbus/api';
 import { Empty, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useGetNodeQuery, type NodeAddress } from '../../api/nodeApi';
+import { useGetNodeQuery } from '../../api/nodeApi';
 import { NodeConditionsCard, NodeEventsCard, NodePodsCard } from './NodeActivityCards';
 import { NodeInfoCard } from './NodeInfoCard';
 import { NodeTaintsCard } from './NodeTaintsCard';

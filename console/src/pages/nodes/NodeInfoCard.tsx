@@ -1,6 +1,6 @@
+import type { NodeAddress, NodeDetail, ResourceFigures } from '@nimbus/api';
 import { Card, Descriptions, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { NodeAddress, NodeDetail, ResourceFigures } from '../../api/nodeApi';
 import { formatTime } from '../../components/admin/formatTime';
 import { NodeScheduleButton } from './NodeScheduleButton';
 

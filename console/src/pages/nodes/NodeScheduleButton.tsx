@@ -1,8 +1,9 @@
+import type { NodeAddress } from '@nimbus/api';
 import { PauseCircleOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSetNodeUnschedulableMutation, type NodeAddress } from '../../api/nodeApi';
+import { useSetNodeUnschedulableMutation } from '../../api/nodeApi';
 import { ConfirmActionDialog } from '../resources/ConfirmActionDialog';
 
 /** Pause (cordon) or resume (uncordon) scheduling on a node, after confirmation. */

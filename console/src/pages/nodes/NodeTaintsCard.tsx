@@ -1,8 +1,9 @@
+import type { NodeAddress, Taint } from '@nimbus/api';
 import { EditOutlined } from '@ant-design/icons';
 import { App, Button, Card, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUpdateNodeTaintsMutation, type NodeAddress, type Taint } from '../../api/nodeApi';
+import { useUpdateNodeTaintsMutation } from '../../api/nodeApi';
 import { TaintEditorDialog } from './TaintEditorDialog';
 
 /** A node's taints with the taint editor. */

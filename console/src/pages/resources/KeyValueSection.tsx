@@ -1,12 +1,9 @@
+import type { MapField, ResourceAddress } from '../../apiClient/requestArgs';
 import { EditOutlined } from '@ant-design/icons';
 import { App, Button, Card } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  useUpdateResourceMapMutation,
-  type MapField,
-  type ResourceAddress,
-} from '../../api/resourceApi';
+import { useUpdateResourceMapMutation } from '../../api/resourceApi';
 import { visibleEntries } from '../../resources/keyValues';
 import { KeyValueEditorDialog } from './KeyValueEditorDialog';
 import { KeyValueList } from './KeyValueList';

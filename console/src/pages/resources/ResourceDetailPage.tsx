@@ -1,7 +1,8 @@
+import type { ResourceAddress } from '../../apiClient/requestArgs';
 import { Empty, Flex, Result, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { useGetResourceQuery, type ResourceAddress } from '../../api/resourceApi';
+import { useGetResourceQuery } from '../../api/resourceApi';
 import type { DetailTarget } from '../../resources/detailPath';
 import { descriptorOfType, type KindDescriptor } from '../../resources/kindDescriptors';
 import { locationFromQuery } from '../../resources/location';

@@ -1,7 +1,8 @@
+import type { ResourceFilters } from '../../apiClient/requestArgs';
 import { Button, Empty, Flex, Table, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useListResourcesInfiniteQuery, type ResourceFilters } from '../../api/resourceApi';
+import { useListResourcesInfiniteQuery } from '../../api/resourceApi';
 import { formatTime } from '../../components/admin/formatTime';
 import { detailPath } from '../../resources/detailPath';
 import type { KindColumn, KindDescriptor } from '../../resources/kindDescriptors';

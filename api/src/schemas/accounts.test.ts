@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emailRule, passwordRule, registerBody, ruleMessages, userNameRule } from './rules.js';
+import { emailRule, passwordRule, registerBody, userNameRule } from './accounts.js';
+import { ruleMessages } from '../shared/accounts.js';
 
 const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((issue) => issue.message) ?? [];

@@ -1,14 +1,16 @@
 import { z } from 'zod';
-import { permissionEffect } from '../crds/common.js';
-import { resourceNameMessage, resourceNamePattern } from '../crds/names.js';
+import { ruleMessages } from '../shared/accounts.js';
+import { resourceNameMessage, resourceNamePattern } from '../shared/names.js';
 import {
   displayNameRule,
   emailRule,
   newPasswordShape,
-  ruleMessages,
   userNameRule,
   withMatchingPasswords,
-} from '../identity/rules.js';
+} from './accounts.js';
+import { effectSchema } from './common.js';
+
+// What the IAM endpoints accept (SPEC §5 rules); ids are uuids (metadata.uid) or names.
 
 const required = ruleMessages.required;
 
@@ -23,12 +25,15 @@ export const resourceNameRule = requiredText(63).regex(resourceNamePattern, reso
 
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 
+/** Role permission effect (SPEC §3: "permissions each with effect allow or deny"). */
+export const permissionEffectSchema = z.enum(['allow', 'deny']);
+
+/** A per-cluster binding as the user and group forms send it (SPEC §6, default Allow). */
 export const providerInput = z.object({
   cluster: resourceNameRule,
   roleId: idRef,
-  effect: z.enum(['Allow', 'Deny']).default('Allow'),
+  effect: effectSchema.default('Allow'),
 });
-export type ProviderInput = z.output<typeof providerInput>;
 
 const providers = z.array(providerInput).max(256);
 const ids = z.array(idRef).max(1024);
@@ -55,7 +60,6 @@ export const createUserBody = z
     message: ruleMessages.unmatchedPassword,
     path: ['verifyPassword'],
   });
-export type CreateUserBody = z.output<typeof createUserBody>;
 
 export const generalUpdateBody = z.object({
   updateType: z.literal('general'),
@@ -65,7 +69,6 @@ export const generalUpdateBody = z.object({
   organizationId: idRef.optional(),
   ...privileged,
 });
-export type GeneralUpdateBody = z.output<typeof generalUpdateBody>;
 
 export const passwordUpdateBody = withMatchingPasswords(
   z.object({
@@ -81,6 +84,7 @@ export const secretKeyUpdateBody = z.object({
   userName: userNameRule,
 });
 
+/** PUT /iam.{host}/users: SPEC §3 updateType general, password or secretKey. */
 export const updateUserBody = z.discriminatedUnion(
   'updateType',
   [generalUpdateBody, passwordUpdateBody, secretKeyUpdateBody],
@@ -95,7 +99,6 @@ export const groupBody = z.object({
   userIds: ids.default([]),
   providers: providers.default([]),
 });
-export type GroupBody = z.output<typeof groupBody>;
 
 export const roleBody = z.object({
   uuid: z.string().trim().optional(),
@@ -103,11 +106,10 @@ export const roleBody = z.object({
   description: optionalText(1024),
   organizationId: idRef,
   permissions: z
-    .array(z.object({ name: requiredText(253), effect: permissionEffect }))
+    .array(z.object({ name: requiredText(253), effect: permissionEffectSchema }))
     .max(512)
     .default([]),
 });
-export type RoleBody = z.output<typeof roleBody>;
 
 const organizationFields = {
   cnName: resourceNameRule,
@@ -119,16 +121,15 @@ const organizationFields = {
 };
 
 export const createOrganizationBody = z.object({ name: resourceNameRule, ...organizationFields });
-export type CreateOrganizationBody = z.output<typeof createOrganizationBody>;
 
 export const updateOrganizationBody = z.object({ uuid: idRef, ...organizationFields });
-export type UpdateOrganizationBody = z.output<typeof updateOrganizationBody>;
 
-/** SPEC §5: organization id, inviter and invitation code each trimmed and Required. */
+/**
+ * SPEC §5: inviter and invitation code each trimmed and Required; the invitee is the caller's
+ * id. The organization is the path's.
+ */
 export const joinBody = z.object({
-  organizationId: requiredText(253),
   inviter: requiredText(253),
   invitationCode: requiredText(256),
   invitee: requiredText(253),
 });
-export type JoinBody = z.output<typeof joinBody>;
