@@ -81,8 +81,10 @@ async function main(): Promise<void> {
           );
           if (identity && manager) {
             const { passwords, sessions } = identity.services;
-            const { sessionKeySecret } = config;
-            iamControllers({ store, hasher: passwords, sessionKeySecret }).forEach(manager.add);
+            const operatorSecretNames = [config.sessionKeySecret, config.initialAdminSecret].filter(
+              (name): name is string => Boolean(name),
+            );
+            iamControllers({ store, hasher: passwords, operatorSecretNames }).forEach(manager.add);
             clusters?.controllers.forEach(manager.add);
             identitySweepJobs({ leases: store.leases, sessions }).forEach(manager.schedule);
             manager.start();

@@ -16,8 +16,8 @@ export async function prepareIam(store: HubStore, logger: Logger): Promise<void>
 export function iamControllers(deps: {
   store: HubStore;
   hasher: Pick<PasswordHasher, 'hash'>;
-  /** The session key's Secret (NIMBUS_SESSION_KEY_SECRET), which no User may point at. */
-  sessionKeySecret?: string | undefined;
+  /** Secrets the operator keeps (the session key, the initial admin), which no User may name. */
+  operatorSecretNames?: readonly string[];
 }): ControllerFactory[] {
   return [iamController(deps), registryOwnershipController(deps.store)];
 }

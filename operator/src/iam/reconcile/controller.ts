@@ -19,8 +19,8 @@ export interface IamControllerDeps {
   store: HubStore;
   hasher: Pick<PasswordHasher, 'hash'>;
   resyncMs?: number;
-  /** Name of the Secret holding the session signing key, which no User may point at. */
-  sessionKeySecret?: string | undefined;
+  /** Secrets the operator keeps (the session key, the initial admin), which no User may name. */
+  operatorSecretNames?: readonly string[];
 }
 
 type KindKey = 'Organization' | 'User' | 'UserGroup' | 'Role';
@@ -56,7 +56,7 @@ export function iamController(deps: IamControllerDeps): ControllerFactory {
 
   const userSecretRefs = (user: UserObject) =>
     credentialsRefProblem(user, store.namespace) ??
-    initialPasswordRefProblem(store, user, deps.sessionKeySecret);
+    initialPasswordRefProblem(store, user, deps.operatorSecretNames ?? []);
 
   // Observing runs the object's own steps (finalizer, stamps, password): their outcome is part
   // of what the decision reports.
@@ -81,7 +81,7 @@ export function iamController(deps: IamControllerDeps): ControllerFactory {
         if (!user) return undefined;
         const valid = userSecretRefs(user) ?? validateUser(store, user, store.namespace);
         const ready = valid.ok
-          ? await ensureInitialPassword(store, deps.hasher, user, deps.sessionKeySecret)
+          ? await ensureInitialPassword(store, deps.hasher, user, deps.operatorSecretNames ?? [])
           : undefined;
         return seen(user, { valid, ready });
       }
