@@ -20,6 +20,8 @@ COPY tsconfig.base.json ./
 COPY api/ api/
 COPY operator/ operator/
 COPY console/ console/
+# The user guide's Markdown, rendered by the console build into console/dist/docs (served at /docs).
+COPY docs/user-guide/ docs/user-guide/
 RUN npm run build -w api && npm run build -w operator && npm run build -w console
 
 # ---- prod-deps: only the operator's runtime dependencies (no console or dev packages) ----

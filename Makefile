@@ -13,7 +13,7 @@ export npm_config_nodedir := $(ROOT)/.cache/toolchain/node-$(NODE_VERSION)/node_
 
 API_SRC := $(shell find api/src -type f -not -name '*.test.ts' 2>/dev/null) api/package.json api/tsconfig.build.json
 OPERATOR_SRC := $(API_SRC) $(shell find operator/src -type f -not -name '*.test.ts' 2>/dev/null) operator/package.json operator/tsconfig.build.json
-CONSOLE_SRC := $(API_SRC) $(shell find console/src -type f -not -name '*.test.ts' -not -name '*.test.tsx' 2>/dev/null) console/index.html console/vite.config.ts console/package.json
+CONSOLE_SRC := $(API_SRC) $(shell find console/src console/build docs/user-guide -type f -not -name '*.test.ts' -not -name '*.test.tsx' 2>/dev/null) console/index.html console/vite.config.ts console/package.json
 
 .PHONY: help
 help: ## List the targets

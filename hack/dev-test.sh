@@ -20,6 +20,8 @@ hack/testbed/status.sh >/dev/null 2>&1 || hack/testbed/up.sh
 hack/install-crds.sh
 
 export NIMBUS_MFA_ENABLED=true NIMBUS_CLUSTER_PROBE_INTERVAL_MS=2000
+# Every test file registers users from 127.0.0.1, run after run against the same hub.
+export NIMBUS_REGISTRATIONS_PER_ADDRESS=100000
 export NIMBUS_TEST_OPERATOR_NAME=test NIMBUS_TEST_OPERATOR_PORT="$operator_port"
 hack/operator.sh stop test "$operator_port"
 hack/operator.sh start test "$operator_port"

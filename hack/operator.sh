@@ -45,15 +45,19 @@ ensure_namespace() {
     { log "cannot create namespace $namespace in the hub: is the test bed up (make testbed-up)?"; exit 1; }
 }
 
-# Printed by `make up`: the first start creates the admin and logs its password exactly once.
+# Printed by `make up`: the first start creates the admin and puts its generated password into
+# the initial-admin Secret (never into the log); it is shown once, on the start that created it.
+initial_admin_secret=${NIMBUS_INITIAL_ADMIN_SECRET:-nimbus-initial-admin}
 print_bootstrap_password() {
-  local line
-  # Only this start's part of the log (it is appended to): the password is shown once.
-  line=$(tail -c +"$((log_offset + 1))" "$log_file" 2>/dev/null |
-    grep -o '"msg":"bootstrap admin password: [^"]*"' | head -1) || return 0
-  [ -n "$line" ] || return 0
-  line=${line#\"msg\":\"}
-  printf '\n  %s\n' "${line%\"}" >&2
+  local kubectl password
+  # Only this start's part of the log (it is appended to).
+  tail -c +"$((log_offset + 1))" "$log_file" 2>/dev/null | grep -q '"msg":"bootstrap admin created' || return 0
+  kubectl="$("$root/hack/testbed/build.sh")/kubectl"
+  password=$("$kubectl" --kubeconfig "$kubeconfig" -n "$namespace" get secret "$initial_admin_secret" \
+    -o jsonpath='{.data.password}' 2>/dev/null | base64 -d) || return 0
+  [ -n "$password" ] || return 0
+  printf '\n  bootstrap admin password: %s (user admin; change it at first sign-in)\n' "$password" >&2
+  printf '  (kept in Secret %s/%s until then)\n' "$namespace" "$initial_admin_secret" >&2
 }
 
 # The test bed's API servers listen on loopback, which the SSRF policy refuses unless listed:
@@ -111,6 +115,7 @@ start() {
   KUBECONFIG="$kubeconfig" \
     NIMBUS_PORT="$port" NIMBUS_METRICS_PORT="${NIMBUS_METRICS_PORT:-0}" NIMBUS_LISTEN_ADDR=127.0.0.1 \
     NIMBUS_SESSION_KEY_FILE="$key_file" NIMBUS_NAMESPACE="$namespace" \
+    NIMBUS_INITIAL_ADMIN_SECRET="$initial_admin_secret" \
     NIMBUS_MFA_ENABLED="${NIMBUS_MFA_ENABLED:-false}" \
     NIMBUS_CONTRACT_CHECK="${NIMBUS_CONTRACT_CHECK:-$(contract_check)}" \
     NIMBUS_OUTBOUND_ALLOW_HOSTS="${NIMBUS_OUTBOUND_ALLOW_HOSTS:-$(outbound_allow_hosts)}" \

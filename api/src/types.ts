@@ -42,7 +42,6 @@ import type {
   permissionSchema,
   rolePermissionSchema,
   roleViewSchema,
-  userOrganizationSchema,
   userViewSchema,
 } from './schemas/iam-views.js';
 
@@ -56,7 +55,6 @@ export type AccessKeyPair = z.output<typeof accessKeyPairSchema>;
 
 // IAM answers.
 export type UserView = z.output<typeof userViewSchema>;
-export type UserOrganizationRef = z.output<typeof userOrganizationSchema>;
 export type ClusterBindingView = z.output<typeof clusterBindingViewSchema>;
 export type OrgView = z.output<typeof orgViewSchema>;
 export type GroupView = z.output<typeof groupViewSchema>;

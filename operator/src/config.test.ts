@@ -29,8 +29,12 @@ describe('parseConfig', () => {
       shutdownTimeoutMs: 10_000,
       version: '1.2.3',
       namespace: 'nimbus-system',
-      sessionKeyFile: '/run/nimbus/session-key',
+      sessionKey: { kind: 'file', path: '/run/nimbus/session-key' },
+      sessionKeySecret: undefined,
+      initialAdminSecret: 'nimbus-initial-admin',
       sessionTtlSeconds: 43_200,
+      streamMaxLifetimeSeconds: 14_400,
+      registrationsPerAddress: 20,
       trustProxy: false,
       podName: undefined,
       dataDir: defaultDataDir,
@@ -73,9 +77,35 @@ describe('parseConfig', () => {
     ]);
   });
 
-  it('refuses to start without a session key file', () => {
+  it('refuses to start without a session key file or Secret', () => {
     expect(problemsOf({ NIMBUS_SESSION_KEY_FILE: '' })).toEqual([
-      'NIMBUS_SESSION_KEY_FILE: is required: a file holding the session signing key (at least 32 bytes)',
+      'NIMBUS_SESSION_KEY_FILE or NIMBUS_SESSION_KEY_SECRET: one is required: a file holding the session signing key (at least 32 bytes), or the Secret the operator keeps it in',
+    ]);
+  });
+
+  it('keeps the session key in a Secret when no file is given, and a file wins over it', () => {
+    const fromSecret = parseConfig(
+      { NIMBUS_SESSION_KEY_SECRET: 'nimbus-session-key' },
+      fixedVersion,
+    );
+    expect(fromSecret.sessionKey).toEqual({
+      kind: 'secret',
+      name: 'nimbus-session-key',
+      key: 'signing-key',
+    });
+    expect(fromSecret.sessionKeySecret).toBe('nimbus-session-key');
+    const customKey = parseConfig(
+      { NIMBUS_SESSION_KEY_SECRET: 'mine', NIMBUS_SESSION_KEY_SECRET_KEY: 'key.txt' },
+      fixedVersion,
+    );
+    expect(customKey.sessionKey).toEqual({ kind: 'secret', name: 'mine', key: 'key.txt' });
+    const both = parseConfig(
+      { NIMBUS_SESSION_KEY_SECRET: 'mine', NIMBUS_SESSION_KEY_FILE: '/keys/session' },
+      fixedVersion,
+    );
+    expect(both.sessionKey).toEqual({ kind: 'file', path: '/keys/session' });
+    expect(problemsOf({ NIMBUS_SESSION_KEY_SECRET: 'Not_A_Name' })).toEqual([
+      'NIMBUS_SESSION_KEY_SECRET: must be a Secret name',
     ]);
   });
 
@@ -104,7 +134,10 @@ describe('parseConfig', () => {
         NIMBUS_VERSION: '2.0.0-rc.1',
         NIMBUS_NAMESPACE: 'nimbus',
         NIMBUS_SESSION_KEY_FILE: '/keys/session',
+        NIMBUS_INITIAL_ADMIN_SECRET: 'nimbus-admin',
         NIMBUS_SESSION_TTL: '1h',
+        NIMBUS_STREAM_MAX_LIFETIME: '30m',
+        NIMBUS_REGISTRATIONS_PER_ADDRESS: '500',
         NIMBUS_TRUST_PROXY: 'true',
         NIMBUS_POD_NAME: 'nimbus-0',
         NIMBUS_DATA_DIR: '/var/lib/nimbus',
@@ -126,8 +159,11 @@ describe('parseConfig', () => {
       shutdownTimeoutMs: 2500,
       version: '2.0.0-rc.1',
       namespace: 'nimbus',
-      sessionKeyFile: '/keys/session',
+      sessionKey: { kind: 'file', path: '/keys/session' },
+      initialAdminSecret: 'nimbus-admin',
       sessionTtlSeconds: 3600,
+      streamMaxLifetimeSeconds: 1800,
+      registrationsPerAddress: 500,
       trustProxy: 1,
       podName: 'nimbus-0',
       dataDir: '/var/lib/nimbus',
@@ -168,6 +204,14 @@ describe('parseConfig', () => {
     ['NIMBUS_MFA_ENABLED', 'yes', true],
   ])('parses %s=%s as a boolean', (name, value, expected) => {
     expect(parseConfig({ ...required, [name]: value }, fixedVersion).mfaEnabled).toBe(expected);
+  });
+
+  it('bounds NIMBUS_STREAM_MAX_LIFETIME to a day', () => {
+    expect(problemsOf({ NIMBUS_STREAM_MAX_LIFETIME: '25h' })).toEqual([
+      'NIMBUS_STREAM_MAX_LIFETIME: must be at most 24h',
+    ]);
+    const config = parseConfig({ ...required, NIMBUS_STREAM_MAX_LIFETIME: '24h' }, fixedVersion);
+    expect(config.streamMaxLifetimeSeconds).toBe(86_400);
   });
 
   it('lists every invalid variable by name', () => {

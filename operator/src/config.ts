@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import type { TrustProxy } from './identity/client-address.js';
+import type { SessionKeySource } from './identity/session-key.js';
 import { defaultConsoleDir, defaultDataDir, operatorPackageJson } from './paths.js';
 
 const hostnamePattern = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
@@ -76,6 +77,10 @@ const trustProxy = z.string().transform((value, context): TrustProxy => {
   return z.NEVER;
 });
 
+const secretName = z
+  .string()
+  .regex(/^[a-z0-9]([-.a-z0-9]{0,251}[a-z0-9])?$/, 'must be a Secret name');
+
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** Keys the provider adapters read from their context, and the variables that set them. */
@@ -115,15 +120,20 @@ const envSchema = z.object({
     .string()
     .regex(dnsLabelPattern, 'must be a namespace name')
     .default('nimbus-system'),
-  NIMBUS_SESSION_KEY_FILE: z.string({
-    error: 'is required: a file holding the session signing key (at least 32 bytes)',
-  }),
-  NIMBUS_SESSION_KEY_SECRET: z
+  NIMBUS_SESSION_KEY_FILE: z.string().optional(),
+  NIMBUS_SESSION_KEY_SECRET: secretName.optional(),
+  NIMBUS_SESSION_KEY_SECRET_KEY: z
     .string()
-    .regex(/^[a-z0-9]([-.a-z0-9]{0,251}[a-z0-9])?$/, 'must be a Secret name')
-    .optional(),
+    .regex(/^[-._a-zA-Z0-9]{1,253}$/, 'must be a Secret data key')
+    .default('signing-key'),
+  NIMBUS_INITIAL_ADMIN_SECRET: secretName.default('nimbus-initial-admin'),
   NIMBUS_SESSION_TTL: durationSeconds.default(12 * 3600),
+  // Timers beyond 2^31 ms fire at once; a day is more than any shell should stay open unchecked.
+  NIMBUS_STREAM_MAX_LIFETIME: durationSeconds
+    .refine((seconds) => seconds <= 86_400, 'must be at most 24h')
+    .default(4 * 3600),
   NIMBUS_TRUST_PROXY: trustProxy.default(false),
+  NIMBUS_REGISTRATIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(20),
   NIMBUS_POD_NAME: z.string().optional(),
   NIMBUS_DATA_DIR: z.string().default(defaultDataDir),
   NIMBUS_AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
@@ -148,6 +158,23 @@ function vendorEndpointsOf(values: Record<string, unknown>): Record<string, stri
   );
 }
 
+/** A key file wins (a mounted Secret, local runs); else the Secret the operator manages. */
+function sessionKeySourceOf(values: {
+  NIMBUS_SESSION_KEY_FILE?: string | undefined;
+  NIMBUS_SESSION_KEY_SECRET?: string | undefined;
+  NIMBUS_SESSION_KEY_SECRET_KEY: string;
+}): SessionKeySource | undefined {
+  if (values.NIMBUS_SESSION_KEY_FILE) return { kind: 'file', path: values.NIMBUS_SESSION_KEY_FILE };
+  if (values.NIMBUS_SESSION_KEY_SECRET) {
+    return {
+      kind: 'secret',
+      name: values.NIMBUS_SESSION_KEY_SECRET,
+      key: values.NIMBUS_SESSION_KEY_SECRET_KEY,
+    };
+  }
+  return undefined;
+}
+
 export interface Config {
   host: string;
   listenAddr: string;
@@ -162,10 +189,17 @@ export interface Config {
   version: string;
   /** Namespace of the operator's Secrets and Leases in the hub. */
   namespace: string;
-  sessionKeyFile: string;
+  /** NIMBUS_SESSION_KEY_FILE when set, else Secret NIMBUS_SESSION_KEY_SECRET (created if absent). */
+  sessionKey: SessionKeySource;
   /** Name of the Secret the session key comes from (the chart's), refused as a User's Secret. */
   sessionKeySecret: string | undefined;
+  /** Secret in the operator namespace that holds the bootstrap admin's generated password. */
+  initialAdminSecret: string;
   sessionTtlSeconds: number;
+  /** The longest a WebSocket stream (exec) stays open, whatever the caller's access. */
+  streamMaxLifetimeSeconds: number;
+  /** Registrations one client address makes before each further one must wait. */
+  registrationsPerAddress: number;
   /** Proxies whose X-Forwarded-For/-Proto/-Host are believed (none by default). */
   trustProxy: TrustProxy;
   podName: string | undefined;
@@ -208,6 +242,12 @@ export function parseConfig(env: Env, readVersion: () => string = readPackageVer
     );
   }
   const values = parsed.data;
+  const sessionKey = sessionKeySourceOf(values);
+  if (!sessionKey) {
+    throw new ConfigError([
+      'NIMBUS_SESSION_KEY_FILE or NIMBUS_SESSION_KEY_SECRET: one is required: a file holding the session signing key (at least 32 bytes), or the Secret the operator keeps it in',
+    ]);
+  }
   return {
     host: values.NIMBUS_HOST,
     listenAddr: values.NIMBUS_LISTEN_ADDR,
@@ -220,10 +260,13 @@ export function parseConfig(env: Env, readVersion: () => string = readPackageVer
     shutdownTimeoutMs: values.NIMBUS_SHUTDOWN_TIMEOUT_MS,
     version: values.NIMBUS_VERSION ?? readVersion(),
     namespace: values.NIMBUS_NAMESPACE,
-    sessionKeyFile: values.NIMBUS_SESSION_KEY_FILE,
+    sessionKey,
     sessionKeySecret: values.NIMBUS_SESSION_KEY_SECRET,
+    initialAdminSecret: values.NIMBUS_INITIAL_ADMIN_SECRET,
     sessionTtlSeconds: values.NIMBUS_SESSION_TTL,
+    streamMaxLifetimeSeconds: values.NIMBUS_STREAM_MAX_LIFETIME,
     trustProxy: values.NIMBUS_TRUST_PROXY,
+    registrationsPerAddress: values.NIMBUS_REGISTRATIONS_PER_ADDRESS,
     podName: values.NIMBUS_POD_NAME,
     dataDir: values.NIMBUS_DATA_DIR,
     auditRetentionDays: values.NIMBUS_AUDIT_RETENTION_DAYS,

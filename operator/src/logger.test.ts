@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { censor, sensitiveFields, sensitiveHeaders } from './logger.js';
+import { ApiError, errors } from './core/errors.js';
 import { captureLogs } from './testing/logs.js';
 
 const secret = 'S3cr3t-value-that-must-not-leak';
@@ -36,5 +37,37 @@ describe('log redaction', () => {
     expect(() => logs.logger.warn({ err: error }, 'failed')).not.toThrow();
     const [line] = logs.entries();
     expect(line).toMatchObject({ err: { type: 'TypeError', message: 'outer: inner' } });
+  });
+
+  it('logs an error whose field is a frozen error-like object (an ApiError and its catalogue entry)', () => {
+    const logs = captureLogs();
+    const error = new ApiError(errors.hubUnavailable);
+    expect(() => logs.logger.warn({ err: error }, 'failed')).not.toThrow();
+    const [line] = logs.entries();
+    expect(line).toMatchObject({
+      err: { type: 'ApiError', entry: { code: errors.hubUnavailable.code } },
+    });
+  });
+
+  it('logs an error that keeps a frozen error in a field, or a sealed one as its cause', () => {
+    const logs = captureLogs();
+    const kept = Object.freeze(new Error('kept'));
+    const error = Object.assign(new Error('outer', { cause: Object.seal(new Error('sealed')) }), {
+      previous: kept,
+      nested: { deeper: Object.freeze({ message: 'frozen error-like' }) },
+    });
+    expect(() => logs.logger.warn({ err: error }, 'failed')).not.toThrow();
+    expect(logs.entries()[0]).toMatchObject({
+      err: { message: 'outer: sealed', previous: { message: 'kept' } },
+    });
+    expect(Object.isFrozen(kept)).toBe(true);
+  });
+
+  it('logs an error with a cycle through its fields', () => {
+    const logs = captureLogs();
+    const error = new Error('loop') as Error & { self?: unknown };
+    error.self = error;
+    expect(() => logs.logger.warn({ err: error }, 'failed')).not.toThrow();
+    expect(logs.entries()[0]).toMatchObject({ err: { message: 'loop' } });
   });
 });

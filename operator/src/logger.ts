@@ -28,25 +28,42 @@ function redactPaths(): string[] {
 }
 
 /**
- * pino's error serializer tags each error it walks (to stop at cycles), which throws on a frozen
- * error: such errors (and frozen causes) are copied first, keeping their prototype and fields.
+ * pino's error serializer tags every error-like value it walks (anything with a string
+ * `message`: errors, causes, an ApiError's frozen catalogue entry, errors kept in fields) to stop
+ * at cycles, and that throws on a frozen or sealed object. It is given a copy instead: every
+ * error-like value reachable through fields and causes is copied with its prototype, so nothing
+ * the rest of the program holds is ever written to.
  */
-function frozenInChain(error: unknown, depth = 0): boolean {
-  if (!(error instanceof Error) || depth > 8) return false;
-  return !Object.isExtensible(error) || frozenInChain(error.cause, depth + 1);
-}
+const isErrorLike = (value: unknown): value is { message: string } =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { message?: unknown }).message === 'string';
 
-function extensibleCopy(error: unknown, depth = 0): unknown {
-  if (!(error instanceof Error) || depth > 8) return error;
-  const copy = Object.create(Object.getPrototypeOf(error) as object) as Error;
-  Object.assign(copy, error, { message: error.message, stack: error.stack, name: error.name });
-  if (error.cause !== undefined) copy.cause = extensibleCopy(error.cause, depth + 1);
+const maxCopyDepth = 8;
+
+function loggableCopy(value: unknown, copies: Map<object, unknown>, depth: number): unknown {
+  if (!isErrorLike(value)) return value;
+  const known = copies.get(value);
+  if (known !== undefined) return known;
+  if (depth > maxCopyDepth) return { message: value.message };
+  const copy = Object.create(Object.getPrototypeOf(value) as object | null) as Record<
+    string,
+    unknown
+  >;
+  copies.set(value, copy);
+  for (const [key, field] of Object.entries(value)) {
+    copy[key] = loggableCopy(field, copies, depth + 1);
+  }
+  const source = value as { message: string; name?: unknown; stack?: unknown; cause?: unknown };
+  copy.message = source.message;
+  if (typeof source.name === 'string') copy.name = source.name;
+  if (typeof source.stack === 'string') copy.stack = source.stack;
+  if (source.cause !== undefined) copy.cause = loggableCopy(source.cause, copies, depth + 1);
   return copy;
 }
 
 export function serializeError(error: unknown): unknown {
-  const loggable = frozenInChain(error) ? extensibleCopy(error) : error;
-  return pino.stdSerializers.err(loggable as Error);
+  return pino.stdSerializers.err(loggableCopy(error, new Map(), 0) as Error);
 }
 
 export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {

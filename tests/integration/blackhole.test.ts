@@ -1,7 +1,7 @@
 // An unreachable member never slows the others: member-b's API server is frozen (SIGSTOP) while
 // member-a is read in the same run; member-b fails with 2001 at its member deadline, and without
 // waiting once the health probe has marked it NotReady. The probe runs on the operator holding the
-// nimbus-cluster-health lease; with the default 15 s interval the NotReady step takes up to ~18 s,
+// nimbus-operator-leader lease; with the default 15 s interval the NotReady step takes up to ~18 s,
 // with NIMBUS_CLUSTER_PROBE_INTERVAL_MS=2000 a few seconds.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -47,8 +47,61 @@ app.kubernetes.io/managed-by: {{ .Release.Service }}
 {{- end }}
 {{- end }}
 
+{{/* The operator creates it when absent, unless it is the user's existingSecret. */}}
 {{- define "nimbus.sessionKeySecretName" -}}
 {{- default (printf "%s-session-key" (include "nimbus.fullname" .)) .Values.sessionSigningKey.existingSecret }}
+{{- end }}
+
+{{/* Holds the bootstrap admin's generated password until it is changed; made by the operator. */}}
+{{- define "nimbus.initialAdminSecretName" -}}
+{{- printf "%s-initial-admin" (include "nimbus.fullname" .) | trunc 253 }}
+{{- end }}
+
+{{/*
+The volume source of the extra CA bundle: the chart's ConfigMap for inline PEM, or the user's
+ConfigMap or Secret. Empty when none is set; more than one is a mistake worth failing on.
+*/}}
+{{- define "nimbus.extraCaVolume" -}}
+{{- $ca := .Values.extraCACertificates }}
+{{- $set := compact (list $ca.pem $ca.existingConfigMap $ca.existingSecret) }}
+{{- if gt (len $set) 1 }}
+{{- fail "extraCACertificates: set only one of pem, existingConfigMap and existingSecret" }}
+{{- end }}
+{{- $items := list (dict "key" $ca.key "path" $ca.key) }}
+{{- if $ca.pem }}
+configMap:
+  name: {{ include "nimbus.fullname" . }}-extra-ca
+  items: {{ toJson $items }}
+{{- else if $ca.existingConfigMap }}
+configMap:
+  name: {{ $ca.existingConfigMap }}
+  items: {{ toJson $items }}
+{{- else if $ca.existingSecret }}
+secret:
+  secretName: {{ $ca.existingSecret }}
+  items: {{ toJson $items }}
+{{- end }}
+{{- end }}
+
+{{/* Topology spread constraints; one without a labelSelector selects this release's pods. */}}
+{{- define "nimbus.topologySpreadConstraints" -}}
+{{- $selector := dict "matchLabels" (include "nimbus.selectorLabels" . | fromYaml) }}
+{{- $constraints := list }}
+{{- range .Values.topologySpreadConstraints }}
+{{- $constraint := deepCopy . }}
+{{- if not (hasKey $constraint "labelSelector") }}
+{{- $_ := set $constraint "labelSelector" $selector }}
+{{- end }}
+{{- $constraints = append $constraints $constraint }}
+{{- end }}
+{{- with $constraints }}
+{{- toYaml . }}
+{{- end }}
+{{- end }}
+
+{{/* Pods with this label in the release namespace may reach the HTTP port under the NetworkPolicy. */}}
+{{- define "nimbus.clientLabel" -}}
+nimbus.io/client: "true"
 {{- end }}
 
 {{/* Image reference; a digest pins the image and wins over the tag. */}}

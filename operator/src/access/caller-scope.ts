@@ -84,3 +84,16 @@ export async function callerClusters(
 export function kindsIn(caller: CallerClusters, cluster: string): readonly string[] {
   return caller.scope.find((entry) => entry.cluster === cluster)?.kinds ?? [];
 }
+
+/**
+ * Whether the caller may still reach `cluster`: the check every member call starts with
+ * (k8s/member-access.ts), so an open stream is held to the same rule as a new call.
+ */
+export async function reachesCluster(
+  store: CrdReader,
+  identity: Identity,
+  cluster: string,
+): Promise<boolean> {
+  const caller = await callerClusters(store, identity);
+  return caller.scope.some((entry) => entry.cluster === cluster);
+}

@@ -17,6 +17,7 @@ import { requestContextMiddleware } from './request-context.js';
 import { requestLogMiddleware } from './request-log.js';
 import { apiMountPath, apiRouter } from './routes/index.js';
 import { securityHeaders } from './security.js';
+import { userGuidePath, userGuideRouter } from './user-guide.js';
 import { setUpgradeListener } from './upgrade/attach.js';
 
 export interface AppDeps {
@@ -72,6 +73,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(apiMountPath, api.router);
   if (api.upgrade) setUpgradeListener(app, api.upgrade);
   if (deps.audit?.peerRouter) app.use(deps.audit.peerRouter);
+  app.use(userGuidePath, userGuideRouter(deps.consoleDir));
   app.use(consoleRouter(deps.consoleDir, deps.host));
 
   app.use(notFoundHandler);

@@ -4,8 +4,8 @@ import express, { Router } from 'express';
 import type { Request, RequestHandler } from 'express';
 import { requestContext } from './request-context.js';
 
-/** Paths owned by the API and probes; the SPA fallback must never answer them with HTML. */
-const reservedPrefixes = ['/api', '/healthz', '/readyz', '/metrics'];
+/** Paths owned by the API, probes and the user guide; the SPA fallback must never answer them. */
+const reservedPrefixes = ['/api', '/healthz', '/readyz', '/metrics', '/docs'];
 
 function isReserved(path: string): boolean {
   return reservedPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));

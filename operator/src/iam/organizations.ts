@@ -90,12 +90,15 @@ async function deleteNow(store: LifecycleStore, org: OrganizationObject): Promis
 /**
  * Deletes an organization with its user groups and roles, and removes it from its members;
  * refused (1020) while clusters or registries belong to it. The same finalizer runs for
- * `kubectl delete` (org-lifecycle.ts), so both paths behave alike.
+ * `kubectl delete` (org-lifecycle.ts), so both paths behave alike. A refusal leaves an
+ * organization that was not Terminating untouched; one that is Terminating (deleted with kubectl,
+ * or marked by this call after a cluster slipped in between the check and the delete) is answered
+ * 1020 saying so, as its Ready condition does.
  */
 export async function deleteOrganization(call: IamCall, orgRef: string): Promise<null> {
   const { store } = call.deps;
   const org = organizationIn(call, orgRef, admins);
-  assertNothingBlocks(store, org);
+  await assertNothingBlocks(store, org);
   await deleteNow(store, org);
   return null;
 }

@@ -1,22 +1,16 @@
 import { effectiveClusterAccess } from '../access/effective.js';
-import {
-  assertOrganizationAdmin,
-  denied,
-  isAdminOf,
-  isSelf,
-  mayActOnUser,
-} from '../access/scope.js';
+import { assertOrganizationAdmin, denied, isSelf, mayActOnUser } from '../access/scope.js';
 import type { AccessKeyPair, ParsedCreateUser, ParsedUserUpdate, UserView } from '@nimbus/api';
 import type { UserObject } from '../hub/store.js';
-import type { Identity } from '../identity/identity.js';
 import type { IamCall } from './context.js';
 import { organizationsOf, resolve } from './directory.js';
+import { organizationOf } from './org-scope.js';
 import { addMember, removeMember as removeFromGroup } from './memberships.js';
 import type { Page, PageQuery } from './paging.js';
 import { byName, matchesSearch, paginate } from './paging.js';
 import { invalid, notFound } from '../core/problems.js';
 import type { UserPatch } from './user-plan.js';
-import { planUserCreate, planUserUpdate } from './user-plan.js';
+import { mayTakeOverAccount, planUserCreate, planUserUpdate } from './user-plan.js';
 import { toUserView } from './views.js';
 
 const everyone = ['system-admin', 'organization-admin', 'user'] as const;
@@ -91,16 +85,6 @@ export async function createUser(call: IamCall, body: ParsedCreateUser): Promise
   return viewOf(call, (await store.users.fetch(user.metadata.name)) ?? user);
 }
 
-/**
- * Setting someone else's password takes over their account, so beyond a system admin only an
- * administrator of every organization of a (non-system-admin) user may do it.
- */
-function mayResetPassword(identity: Identity, user: UserObject): boolean {
-  if (identity.sysAdmin) return true;
-  const orgs = organizationsOf(user);
-  return !user.spec.sysAdmin && orgs.length > 0 && orgs.every((org) => isAdminOf(identity, org));
-}
-
 function patched<S extends { organizations?: Array<{ name: string; admin?: boolean }> }>(
   spec: S,
   patch: UserPatch,
@@ -127,7 +111,7 @@ export async function updateUser(
         if (!body.oldPassword) throw invalid('oldPassword', 'Required');
         await call.deps.changePassword(user.metadata.name, body.password, body.oldPassword);
       } else {
-        if (!mayResetPassword(call.identity, user)) throw denied();
+        if (!mayTakeOverAccount(call.identity, user)) throw denied();
         await call.deps.changePassword(user.metadata.name, body.password);
       }
       return null;
@@ -149,7 +133,10 @@ export async function updateUser(
   }
 }
 
-/** Removes a user from an organization and from that organization's groups. */
+/**
+ * Removes a user from an organization, from that organization's groups and their own bindings on
+ * its clusters: kept, those would come back to life if the user ever joined again.
+ */
 export async function removeOrganizationMember(
   call: IamCall,
   orgRef: string,
@@ -163,9 +150,16 @@ export async function removeOrganizationMember(
   const user = resolve(store.users, userRef);
   if (!user || !organizationsOf(user).includes(orgName)) throw notFound(`member ${userRef}`);
   const name = user.metadata.name;
+  const ofOrganization = (cluster: string): boolean => {
+    const registered = store.clusters.get(cluster);
+    return registered !== undefined && organizationOf(registered, store.organizations) === orgName;
+  };
   await store.users.modify(name, (spec) => ({
     ...spec,
     organizations: (spec.organizations ?? []).filter((m) => m.name !== orgName),
+    ...(spec.clusterPermissions
+      ? { clusterPermissions: spec.clusterPermissions.filter((b) => !ofOrganization(b.cluster)) }
+      : {}),
   }));
   const groups = store.userGroups.list(
     (g) => g.spec.organization === orgName && (g.spec.members ?? []).includes(name),

@@ -8,6 +8,11 @@ import {
   readCredentials,
   updateCredentials,
 } from './credentials.js';
+import {
+  bootstrapAdminName,
+  defaultInitialAdminSecret,
+  forgetInitialAdminPassword,
+} from './initial-admin.js';
 import type { IdentityServices } from './services.js';
 
 export type NewUserSpec = Omit<z.input<typeof userSpec>, 'credentialsSecretRef'>;
@@ -22,6 +27,20 @@ export interface NewUser {
   spec: NewUserSpec;
   password: string;
   mustChangePassword?: boolean;
+}
+
+/**
+ * POST /auth.{host}/register, which anyone may call: each registration is counted against the
+ * client's address before the password is hashed (1006 with the wait once it is due), so one
+ * address can neither create accounts in bulk nor probe names through 1005 at speed.
+ */
+export async function registerUser(
+  services: IdentityServices,
+  address: string,
+  input: NewUser,
+): Promise<UserObject> {
+  await services.throttle.reserveRegistration(address);
+  return createUser(services, input);
 }
 
 /**
@@ -62,18 +81,27 @@ export async function createUser(services: IdentityServices, input: NewUser): Pr
   return user;
 }
 
-/** Sets a new password hash, clears mustChangePassword and revokes every session of the user. */
+/**
+ * Sets a new password hash, clears mustChangePassword and revokes every session of the user.
+ * The bootstrap admin's generated password stops working here, so its Secret goes too.
+ */
 export async function setPassword(
   services: IdentityServices,
   user: UserObject,
   password: string,
 ): Promise<void> {
   const passwordHash = await services.passwords.hash(password);
+  let wasGenerated = false;
   await updateCredentials(services.store, user, (current) => {
-    const { mustChangePassword: _cleared, ...rest } = current;
+    const { mustChangePassword, ...rest } = current;
+    wasGenerated = mustChangePassword === true;
     return { ...rest, passwordHash };
   });
   await services.sessions.revokeAll(user.metadata.name);
+  if (wasGenerated && user.metadata.name === bootstrapAdminName) {
+    const secretName = services.settings.initialAdminSecret ?? defaultInitialAdminSecret;
+    await forgetInitialAdminPassword(services.store.secrets, secretName, services.logger);
+  }
 }
 
 /**

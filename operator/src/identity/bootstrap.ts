@@ -1,12 +1,21 @@
 import { ApiError, errors } from '../core/errors.js';
 import { createUser } from './accounts.js';
+import {
+  bootstrapAdminName,
+  claimInitialAdminPassword,
+  defaultInitialAdminSecret,
+  initialAdminPasswordKey,
+  reconcileInitialAdminSecret,
+} from './initial-admin.js';
 import { alphanumerics, randomString } from './random.js';
-import { passwordRule } from './rules.js';
+import { passwordRule } from '@nimbus/api';
 import type { IdentityServices } from './services.js';
 
-export const bootstrapAdminName = 'admin';
-export const bootstrapPasswordMarker = 'bootstrap admin password:';
+export { bootstrapAdminName } from './initial-admin.js';
 const passwordLength = 20;
+
+export const bootstrapAdminCreatedMessage =
+  'bootstrap admin created; its generated password is in the initial admin Secret until it is changed at first sign-in';
 
 /** 20 random alphanumerics that also satisfy the SPEC §5 password rule. */
 export function generateBootstrapPassword(): string {
@@ -18,15 +27,19 @@ export function generateBootstrapPassword(): string {
 
 /**
  * First start: without any system administrator, create `admin` with a random password that must
- * be changed at first login. The password is printed once, in the message text, which is the
- * only place a secret is ever logged (field redaction does not apply to messages). Replicas
- * racing here are safe: creating the User succeeds on one only, and only that one prints.
+ * be changed at first login. The password goes into the initial-admin Secret (initial-admin.ts),
+ * never into the log; the Secret is deleted once the admin sets another password. Replicas racing
+ * here are safe: they share the Secret's password, and creating the User succeeds on one only.
  */
 export async function ensureBootstrapAdmin(
   services: IdentityServices,
 ): Promise<'created' | 'exists'> {
   const { store, logger } = services;
-  if (store.users.list((user) => user.spec.sysAdmin).length > 0) return 'exists';
+  const secretName = services.settings.initialAdminSecret ?? defaultInitialAdminSecret;
+  if (store.users.list((user) => user.spec.sysAdmin).length > 0) {
+    await reconcileInitialAdminSecret(services, secretName, generateBootstrapPassword);
+    return 'exists';
+  }
   const existing = await store.users.fetch(bootstrapAdminName);
   if (existing) {
     logger.error(
@@ -35,7 +48,11 @@ export async function ensureBootstrapAdmin(
     );
     return 'exists';
   }
-  const password = generateBootstrapPassword();
+  const password = await claimInitialAdminPassword(
+    store.secrets,
+    secretName,
+    generateBootstrapPassword,
+  );
   try {
     await createUser(services, {
       userName: bootstrapAdminName,
@@ -47,8 +64,14 @@ export async function ensureBootstrapAdmin(
     if (error instanceof ApiError && error.entry === errors.conflict) return 'exists';
     throw error;
   }
+  // hack/operator.sh looks for this message to print the password on the first start.
   logger.warn(
-    `${bootstrapPasswordMarker} ${password} (user ${bootstrapAdminName}; change it at first login)`,
+    {
+      user: bootstrapAdminName,
+      secretName: `${store.namespace}/${secretName}`,
+      key: initialAdminPasswordKey,
+    },
+    bootstrapAdminCreatedMessage,
   );
   return 'created';
 }

@@ -21,18 +21,21 @@ async function accept(
 }
 
 /**
- * Checks and consumes a TOTP code of the bound secret (login and unbind). The write is guarded by
- * the Secret's resourceVersion, so the same code cannot pass twice even on two replicas at once.
+ * Checks and consumes a TOTP code of the bound secret at login. The write is guarded by the
+ * Secret's resourceVersion, so the same code cannot pass twice even on two replicas at once; the
+ * per-user MFA throttle counts wrong codes, since whoever gets here knew the password.
  */
 export async function consumeMfaCode(
   services: IdentityServices,
   user: UserObject,
   code: string,
 ): Promise<void> {
-  await updateCredentials(services.store, user, async (current) => ({
-    ...current,
-    mfaLastStep: await accept(current, current.mfaSecret, code),
-  }));
+  await services.throttle.mfaCode(user.metadata.uid, () =>
+    updateCredentials(services.store, user, async (current) => ({
+      ...current,
+      mfaLastStep: await accept(current, current.mfaSecret, code),
+    })),
+  );
 }
 
 export async function generateMfaSecret(
@@ -53,16 +56,22 @@ export async function generateMfaSecret(
   return { otpauthUrl, qrImage: await QRCode.toDataURL(otpauthUrl) };
 }
 
+/**
+ * Binding and unbinding check a code with a session alone, so the per-user MFA throttle
+ * (login-throttle.ts) is what keeps a stolen session from guessing its way to turning MFA off.
+ */
 export async function bindMfa(
   services: IdentityServices,
   user: UserObject,
   code: string,
 ): Promise<void> {
-  await updateCredentials(services.store, user, async (current) => {
-    const step = await accept(current, current.mfaPendingSecret, code);
-    const { mfaPendingSecret, ...rest } = current;
-    return { ...rest, mfaSecret: mfaPendingSecret, mfaLastStep: step };
-  });
+  await services.throttle.mfaCode(user.metadata.uid, () =>
+    updateCredentials(services.store, user, async (current) => {
+      const step = await accept(current, current.mfaPendingSecret, code);
+      const { mfaPendingSecret, ...rest } = current;
+      return { ...rest, mfaSecret: mfaPendingSecret, mfaLastStep: step };
+    }),
+  );
   await services.store.users.modify(user.metadata.name, (spec) => ({ ...spec, mfaEnabled: true }));
 }
 
@@ -71,11 +80,13 @@ export async function unbindMfa(
   user: UserObject,
   code: string,
 ): Promise<void> {
-  await updateCredentials(services.store, user, async (current) => {
-    const step = await accept(current, current.mfaSecret, code);
-    const { mfaSecret: _removed, ...rest } = current;
-    return { ...rest, mfaLastStep: step };
-  });
+  await services.throttle.mfaCode(user.metadata.uid, () =>
+    updateCredentials(services.store, user, async (current) => {
+      const step = await accept(current, current.mfaSecret, code);
+      const { mfaSecret: _removed, ...rest } = current;
+      return { ...rest, mfaLastStep: step };
+    }),
+  );
   await services.store.users.modify(user.metadata.name, (spec) => ({ ...spec, mfaEnabled: false }));
 }
 

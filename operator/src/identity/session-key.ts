@@ -1,17 +1,40 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { ApiError, errors } from '../core/errors.js';
+import type { SecretStore } from '../hub/secrets.js';
+import type { Logger } from '../logger.js';
 
 export const minSessionKeyBytes = 32;
 
+/** Where the key comes from: a file (local runs, a mounted Secret) or a Secret in the hub. */
+export type SessionKeySource =
+  { kind: 'file'; path: string } | { kind: 'secret'; name: string; key: string };
+
+/** A key or Secret that is wrong, not a hub that is not answering: retrying cannot help. */
 export class SessionKeyError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly retryable = false,
+  ) {
     super(message);
     this.name = 'SessionKeyError';
   }
 }
 
+/** Surrounding whitespace (a trailing newline) is not key material. */
+function checkedKey(content: string, where: string): Buffer {
+  const key = Buffer.from(content.trim(), 'utf8');
+  if (key.length < minSessionKeyBytes) {
+    throw new SessionKeyError(
+      `the session key in ${where} is ${key.length} bytes; at least ${minSessionKeyBytes} are required`,
+    );
+  }
+  return key;
+}
+
 /**
- * Reads the session signing key. There is no default: the Helm chart generates one at install,
- * hack/operator.sh for local runs. Surrounding whitespace (a trailing newline) is not key material.
+ * Reads the session signing key from a file. There is no default: hack/operator.sh generates one
+ * for local runs; in the cluster the operator keeps it in a Secret (ensureSessionKeySecret).
  */
 export function readSessionKey(
   path: string,
@@ -26,11 +49,103 @@ export function readSessionKey(
       `cannot read the session key file NIMBUS_SESSION_KEY_FILE: ${reason}`,
     );
   }
-  const key = Buffer.from(content.toString('utf8').trim(), 'utf8');
-  if (key.length < minSessionKeyBytes) {
+  return checkedKey(content.toString('utf8'), path);
+}
+
+/** 48 random bytes are exactly 64 base64url characters, the length the old chart generated. */
+export const generateSessionKey = (): string => randomBytes(48).toString('base64url');
+
+export const sessionKeyLabels = { 'nimbus.io/purpose': 'session-key' };
+
+/**
+ * The session key from Secret `name` in the operator's namespace, created with a fresh random key
+ * when absent. Replicas starting together race on the create: the API server lets exactly one
+ * win, and the others read the winner's key, so every replica signs with the same key. The Secret
+ * has no owner, so it outlives the release (sessions survive a reinstall). A Secret that exists
+ * without the data key is someone else's and is never overwritten. The key is never logged.
+ */
+export async function ensureSessionKeySecret(
+  secrets: SecretStore,
+  source: { name: string; key: string },
+  logger: Logger,
+  generate: () => string = generateSessionKey,
+): Promise<Buffer> {
+  const where = `Secret ${source.name} (key ${source.key})`;
+  const read = async (): Promise<Buffer | undefined> => {
+    const secret = await secrets.get(source.name);
+    if (!secret) return undefined;
+    const value = secret.data[source.key];
+    if (value === undefined) {
+      throw new SessionKeyError(`${where} exists but has no key ${source.key}`);
+    }
+    return checkedKey(value, where);
+  };
+  const existing = await read();
+  if (existing) {
+    logger.info({ secretName: source.name }, 'session signing key read from its Secret');
+    return existing;
+  }
+  try {
+    const created = await secrets.create({
+      name: source.name,
+      data: { [source.key]: generate() },
+      labels: sessionKeyLabels,
+    });
+    logger.info({ secretName: source.name }, 'session signing key generated into a new Secret');
+    return checkedKey(created.data[source.key] ?? '', where);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.entry === errors.conflict)) throw error;
+  }
+  // Another replica created it between our read and our create.
+  const winner = await read();
+  if (!winner) throw new SessionKeyError(`${where} was created and deleted again`, true);
+  logger.info(
+    { secretName: source.name },
+    'session signing key read from the Secret another replica created',
+  );
+  return winner;
+}
+
+export interface LoadSessionKeyOptions {
+  /** Secrets of the operator's namespace; needed for a Secret source. */
+  secrets: SecretStore | undefined;
+  logger: Logger;
+  attempts?: number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+const defaultSleep = (ms: number): Promise<void> =>
+  new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The key from its configured source. A hub that does not answer yet is retried a few times
+ * (a pod can start before its network is ready); then the error ends the start-up and
+ * Kubernetes restarts the pod. A wrong key or a foreign Secret is not retried.
+ */
+export async function loadSessionKey(
+  source: SessionKeySource,
+  options: LoadSessionKeyOptions,
+): Promise<Buffer> {
+  if (source.kind === 'file') return readSessionKey(source.path);
+  const { secrets, logger } = options;
+  if (!secrets) {
     throw new SessionKeyError(
-      `the session key in ${path} is ${key.length} bytes; at least ${minSessionKeyBytes} are required`,
+      `the session key lives in Secret ${source.name} of the hub, but no hub is configured; set KUBECONFIG or NIMBUS_SESSION_KEY_FILE`,
     );
   }
-  return key;
+  const attempts = options.attempts ?? 10;
+  const sleep = options.sleep ?? defaultSleep;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await ensureSessionKeySecret(secrets, source, logger);
+    } catch (error) {
+      if (error instanceof SessionKeyError && !error.retryable) throw error;
+      if (attempt >= attempts) throw error;
+      logger.warn(
+        { err: error, attempt, secretName: source.name },
+        'session key Secret not ready; retrying',
+      );
+      await sleep(Math.min(attempt, 5) * 1000);
+    }
+  }
 }

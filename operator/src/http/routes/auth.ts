@@ -1,4 +1,4 @@
-import { createUser } from '../../identity/accounts.js';
+import { registerUser } from '../../identity/accounts.js';
 import { clientAddress } from '../../identity/client-address.js';
 import { clearSessionCookies, setSessionCookies } from '../../identity/cookies.js';
 import { identityOf, requireIdentity } from '../../identity/identity.js';
@@ -11,8 +11,8 @@ import { implement } from '../contract/implement.js';
 /** POST /auth.{host}/register, /login and /logout (SPEC §7 "Auth"). */
 export function authEndpoints(services: IdentityServices): Implementation[] {
   return [
-    implement('register', async ({ body }) => {
-      const user = await createUser(services, {
+    implement('register', async ({ body }, { req }) => {
+      const user = await registerUser(services, clientAddress(req), {
         userName: body.userName,
         spec: { email: body.email, ...(body.name ? { displayName: body.name } : {}) },
         password: body.password,

@@ -8,12 +8,15 @@ export interface Condition {
   message: string;
 }
 
+/** What a reconciler decides; the helper below adds the transition time. */
 export type DesiredCondition = Omit<Condition, 'lastTransitionTime'>;
 
 export interface Verdict {
   ok: boolean;
   reason: string;
   message: string;
+  /** Each problem a failed verdict sums up; each becomes its own Event. */
+  problems?: readonly { reason: string; message: string }[];
 }
 
 export const fine = (reason: string, message: string): Verdict => ({ ok: true, reason, message });
@@ -73,4 +76,41 @@ export function conditionsDiffer(
         ]),
     );
   return key(current) !== key(next);
+}
+
+/** A condition type whose status changed (or appeared) in a merge: what Events report. */
+export interface Transition {
+  type: string;
+  from: Condition['status'] | undefined;
+  to: Condition['status'];
+}
+
+export function transitions(
+  current: readonly Condition[],
+  desired: readonly DesiredCondition[],
+): Transition[] {
+  return desired.flatMap(({ type, status }) => {
+    const from = current.find((c) => c.type === type)?.status;
+    return from === status ? [] : [{ type, from, to: status }];
+  });
+}
+
+/** The one way status conditions are written: merged, and only when something changed. */
+export interface StatusChange {
+  /** The full list to store, or undefined when the stored one is already right. */
+  conditions: Condition[] | undefined;
+  transitions: Transition[];
+}
+
+export function statusChange(
+  current: readonly Condition[] | undefined,
+  desired: readonly DesiredCondition[],
+  now: Date,
+): StatusChange {
+  const stored = current ?? [];
+  const next = mergeConditions(stored, desired, now);
+  return {
+    conditions: conditionsDiffer(stored, next) ? next : undefined,
+    transitions: transitions(stored, desired),
+  };
 }

@@ -7,8 +7,7 @@ import {
   roleObject,
   userObject,
 } from '../../testing/iam.js';
-import { conditionsDiffer, condition, fine, mergeConditions, wrong } from './conditions.js';
-import { WorkQueue } from './queue.js';
+import { wrong } from '../../controllers/conditions.js';
 import { validateRole, validateUser, validateUserGroup } from './validate.js';
 
 const reader = readerOf({
@@ -45,12 +44,16 @@ describe('validation of references', () => {
         clusterPermissions: [{ cluster: 'c', role: 'nope', effect: 'Allow' }],
       },
     );
-    expect(validateUser(reader, user, 'nimbus-system')).toEqual(
-      wrong(
+    expect(validateUser(reader, user, 'nimbus-system')).toEqual({
+      ...wrong(
         'OrganizationNotFound',
         'organization ghost does not exist; role nope (cluster c) does not exist',
       ),
-    );
+      problems: [
+        { reason: 'OrganizationNotFound', message: 'organization ghost does not exist' },
+        { reason: 'RoleNotFound', message: 'role nope (cluster c) does not exist' },
+      ],
+    });
   });
 
   it('refuses an initial password Secret outside the operator namespace', () => {
@@ -88,7 +91,7 @@ describe('validation of references', () => {
       ],
     );
     const verdict = validateUserGroup(reader, group);
-    expect(verdict).toEqual(
+    expect(verdict).toMatchObject(
       wrong(
         'BindingOutsideOrganization',
         'cluster prod belongs to organization acme, not to m-org; the binding is ignored',
@@ -123,80 +126,5 @@ describe('validation of references', () => {
     expect(
       validateRole(reader, roleObject('z', undefined, [['application:list', 'allow']])).ok,
     ).toBe(true);
-  });
-});
-
-describe('status conditions', () => {
-  const t0 = new Date('2030-01-01T00:00:00Z');
-  const t1 = new Date('2030-01-01T00:05:00Z');
-
-  it('move lastTransitionTime only when the status flips, and keep foreign conditions', () => {
-    const first = mergeConditions([], [condition('Valid', fine('Ok', 'fine'), 1)], t0);
-    expect(first).toEqual([
-      {
-        type: 'Valid',
-        status: 'True',
-        observedGeneration: 1,
-        reason: 'Ok',
-        message: 'fine',
-        lastTransitionTime: t0.toISOString(),
-      },
-    ]);
-    const same = mergeConditions(first, [condition('Valid', fine('Ok', 'fine'), 1)], t1);
-    expect(conditionsDiffer(first, same)).toBe(false);
-    const other = { ...first[0], type: 'Synced' } as (typeof first)[number];
-    const flipped = mergeConditions(
-      [...first, other],
-      [condition('Valid', wrong('Bad', 'no'), 2)],
-      t1,
-    );
-    expect(flipped.map((c) => [c.type, c.status, c.lastTransitionTime])).toEqual([
-      ['Synced', 'True', t0.toISOString()],
-      ['Valid', 'False', t1.toISOString()],
-    ]);
-  });
-});
-
-describe('WorkQueue', () => {
-  it('runs a key once however often it is added while waiting', async () => {
-    const seen: string[] = [];
-    const queue = new WorkQueue(async (key) => (seen.push(key), undefined), {}, 1);
-    queue.add('busy');
-    queue.add('a');
-    queue.add('b');
-    queue.add('a');
-    await queue.idle();
-    expect(seen).toEqual(['busy', 'a', 'b']);
-  });
-
-  it('runs a key again when it changed while being processed', async () => {
-    let runs = 0;
-    const queue: WorkQueue = new WorkQueue(async () => {
-      runs++;
-      if (runs === 1) queue.add('a');
-      return undefined;
-    });
-    queue.add('a');
-    await queue.idle();
-    expect(runs).toBe(2);
-  });
-
-  it('retries a failing key with growing delays, then forgets the failures', async () => {
-    const delays: number[] = [];
-    let attempts = 0;
-    const done = new Promise<void>((resolve) => {
-      const queue = new WorkQueue(
-        async () => {
-          attempts++;
-          if (attempts < 4) throw new Error('hub down');
-          resolve();
-          return undefined;
-        },
-        { baseDelayMs: 5, maxDelayMs: 15, onError: (_key, _error, delay) => delays.push(delay) },
-      );
-      queue.add('k');
-    });
-    await done;
-    expect(delays).toEqual([5, 10, 15]);
   });
 });

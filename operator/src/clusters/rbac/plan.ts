@@ -1,0 +1,58 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { MemberRbac } from './desired-state.js';
+import { managedNamePrefix } from './desired-state.js';
+import type { ExistingRbacObject, RbacPlural } from './member-rbac-api.js';
+
+// The API server returns `rules: null` for an empty list and may order keys differently.
+const normalized = (value: unknown): unknown => JSON.parse(JSON.stringify(value ?? [])) as unknown;
+function unchanged(existing: ExistingRbacObject | undefined, desired: object): boolean {
+  if (!existing) return false;
+  const fields = ['rules', 'roleRef', 'subjects'] as const;
+  return fields.every(
+    (field) =>
+      !(field in desired) ||
+      isDeepStrictEqual(
+        normalized(existing[field]),
+        normalized((desired as Record<string, unknown>)[field]),
+      ),
+  );
+}
+
+export interface Plan {
+  revoke: Array<[RbacPlural, string]>;
+  roles: MemberRbac['clusterRoles'];
+  bindings: MemberRbac['clusterRoleBindings'];
+  cleanup: Array<[RbacPlural, string]>;
+}
+
+/**
+ * What to change in a member to reach the desired RBAC: pure, from what the member holds (our
+ * labelled objects). Only objects with our name prefix are ever removed.
+ */
+export function plan(
+  desired: MemberRbac,
+  roles: ExistingRbacObject[],
+  bindings: ExistingRbacObject[],
+): Plan {
+  const stale = (existing: ExistingRbacObject[], wanted: Array<{ metadata: { name: string } }>) => {
+    const names = new Set(wanted.map((o) => o.metadata.name));
+    return existing
+      .map((o) => o.metadata.name)
+      .filter((name) => name.startsWith(managedNamePrefix) && !names.has(name));
+  };
+  const byName = (list: ExistingRbacObject[]) => new Map(list.map((o) => [o.metadata.name, o]));
+  const roleByName = byName(roles);
+  const bindingByName = byName(bindings);
+  return {
+    revoke: stale(bindings, desired.clusterRoleBindings).map((n) => ['clusterrolebindings', n]),
+    roles: desired.clusterRoles.filter((r) => !unchanged(roleByName.get(r.metadata.name), r)),
+    bindings: desired.clusterRoleBindings.filter(
+      (b) => !unchanged(bindingByName.get(b.metadata.name), b),
+    ),
+    cleanup: stale(roles, desired.clusterRoles).map((n) => ['clusterroles', n]),
+  };
+}
+
+export function changeCount(steps: Plan): number {
+  return steps.revoke.length + steps.roles.length + steps.bindings.length + steps.cleanup.length;
+}

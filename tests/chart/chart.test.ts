@@ -1,0 +1,396 @@
+// The chart as a real install renders it: helm template with the options docs/install.md describes,
+// checked object by object, and the result dry-run against the test-bed hub's real API server
+// (schema, admission and defaulting of every object, the helm test Pod included).
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parseAllDocuments } from 'yaml';
+
+const chart = fileURLToPath(new URL('../../charts/nimbus', import.meta.url));
+const realInstall = fileURLToPath(new URL('./real-install.values.yaml', import.meta.url));
+const namespace = 'nimbus-system';
+
+function env(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run through hack/helm-check.sh`);
+  return value;
+}
+
+interface Manifest {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; annotations?: Record<string, string>; labels?: Record<string, string> };
+  [field: string]: unknown;
+}
+
+interface Container {
+  name: string;
+  env?: { name: string; value?: string }[];
+  volumeMounts?: { name: string; mountPath: string }[];
+  command?: string[];
+  securityContext?: Record<string, unknown>;
+}
+
+interface PodSpec {
+  containers: Container[];
+  volumes?: { name: string; [source: string]: unknown }[];
+  securityContext?: Record<string, unknown>;
+  topologySpreadConstraints?: Record<string, unknown>[];
+  enableServiceLinks?: boolean;
+}
+
+function run(binary: string, args: string[], input?: string) {
+  const result = spawnSync(join(env('NIMBUS_TESTBED_BIN'), binary), args, {
+    input,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  if (result.error) throw result.error;
+  return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+}
+
+function template(args: string[]): { status: number; stdout: string; stderr: string } {
+  // Without a cluster helm assumes an old Kubernetes; the test bed's is v1.36.
+  return run('helm', [
+    'template',
+    'nimbus',
+    chart,
+    '--namespace',
+    namespace,
+    '--kube-version',
+    '1.36.3',
+    ...args,
+  ]);
+}
+
+function render(args: string[] = []): Manifest[] {
+  const result = template(args);
+  if (result.status !== 0) throw new Error(result.stderr);
+  // YAML 1.1 as Kubernetes reads it (0440 is octal there).
+  return parseAllDocuments(result.stdout, { version: '1.1', uniqueKeys: true })
+    .map((document) => {
+      if (document.errors.length > 0) throw new Error(document.errors.join('\n'));
+      return document.toJS() as Manifest | null;
+    })
+    .filter((manifest): manifest is Manifest => manifest !== null);
+}
+
+function only(manifests: Manifest[], kind: string, name?: string): Manifest {
+  const found = manifests.filter((m) => m.kind === kind && (!name || m.metadata.name === name));
+  if (found.length !== 1)
+    throw new Error(`expected one ${kind} ${name ?? ''}, got ${found.length}`);
+  return found[0] as Manifest;
+}
+
+function podSpecOf(manifests: Manifest[]): PodSpec {
+  const statefulSet = only(manifests, 'StatefulSet') as Manifest & {
+    spec: { template: { spec: PodSpec } };
+  };
+  return statefulSet.spec.template.spec;
+}
+
+function operatorEnv(manifests: Manifest[]): Record<string, string | undefined> {
+  const container = podSpecOf(manifests).containers[0];
+  return Object.fromEntries((container?.env ?? []).map((item) => [item.name, item.value]));
+}
+
+describe('default render', () => {
+  const manifests = render();
+
+  it('leaves the session key to the operator: no Secret, no mount, nothing random', () => {
+    expect(manifests.filter((m) => m.kind === 'Secret')).toEqual([]);
+    const variables = operatorEnv(manifests);
+    expect(variables).toMatchObject({
+      NIMBUS_SESSION_KEY_SECRET: 'nimbus-session-key',
+      NIMBUS_SESSION_KEY_SECRET_KEY: 'signing-key',
+      NIMBUS_INITIAL_ADMIN_SECRET: 'nimbus-initial-admin',
+    });
+    expect(variables).not.toHaveProperty('NIMBUS_SESSION_KEY_FILE');
+    expect(podSpecOf(manifests).volumes?.map((volume) => volume.name)).not.toContain('session-key');
+    // GitOps renders again and again: the output must not change between renders.
+    expect(template([]).stdout).toBe(template([]).stdout);
+  });
+
+  it('spreads replicas over zones with the chart pod selector filled in', () => {
+    expect(podSpecOf(manifests).topologySpreadConstraints).toEqual([
+      {
+        maxSkew: 1,
+        topologyKey: 'topology.kubernetes.io/zone',
+        whenUnsatisfiable: 'ScheduleAnyway',
+        labelSelector: {
+          matchLabels: {
+            'app.kubernetes.io/name': 'nimbus',
+            'app.kubernetes.io/instance': 'nimbus',
+          },
+        },
+      },
+    ]);
+  });
+
+  it('has a helm test hook Pod running the Nimbus image, non-root with a read-only root', () => {
+    const pod = only(manifests, 'Pod') as Manifest & { spec: PodSpec };
+    expect(pod.metadata.annotations?.['helm.sh/hook']).toBe('test');
+    // Never mistaken for a replica by the Services, the PodDisruptionBudget or the policy.
+    const selector = (
+      only(manifests, 'StatefulSet') as Manifest & {
+        spec: { selector: { matchLabels: Record<string, string> } };
+      }
+    ).spec.selector.matchLabels;
+    const matchesSelector = Object.entries(selector).every(
+      ([key, value]) => pod.metadata.labels?.[key] === value,
+    );
+    expect(matchesSelector).toBe(false);
+    const statefulSetImage = (podSpecOf(manifests).containers[0] as Container & { image: string })
+      .image;
+    const check = pod.spec.containers[0] as Container & { image: string };
+    expect(check.image).toBe(statefulSetImage);
+    expect(pod.spec.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: 65532 });
+    expect(check.securityContext).toMatchObject({
+      readOnlyRootFilesystem: true,
+      allowPrivilegeEscalation: false,
+    });
+    const script = check.command?.join(' ') ?? '';
+    expect(script).toContain("get('/readyz')");
+    expect(script).toContain("get('/api/v1/version')");
+    // Without cluster DNS the Service's address comes from the service-link variable.
+    expect(pod.spec.enableServiceLinks).toBe(true);
+    expect(check.env).toContainEqual({
+      name: 'NIMBUS_TEST_HOST_VARIABLE',
+      value: 'NIMBUS_SERVICE_HOST',
+    });
+  });
+
+  it('publishes nothing beyond the ClusterIP Service', () => {
+    for (const kind of ['Ingress', 'HTTPRoute', 'NetworkPolicy', 'ConfigMap']) {
+      expect(manifests.filter((m) => m.kind === kind)).toEqual([]);
+    }
+  });
+});
+
+describe('a real install (tests/chart/real-install.values.yaml)', () => {
+  const manifests = render(['--values', realInstall]);
+
+  it('runs two replicas behind an Ingress with TLS and trusts one proxy hop', () => {
+    expect(
+      (only(manifests, 'StatefulSet') as Manifest & { spec: { replicas: number } }).spec.replicas,
+    ).toBe(2);
+    expect(only(manifests, 'PodDisruptionBudget')).toBeDefined();
+    const ingress = only(manifests, 'Ingress') as Manifest & { spec: Record<string, unknown> };
+    expect(ingress.spec).toMatchObject({
+      ingressClassName: 'nginx',
+      tls: [{ secretName: 'nimbus-tls', hosts: ['nimbus.example.com'] }],
+      rules: [
+        {
+          host: 'nimbus.example.com',
+          http: {
+            paths: [
+              {
+                path: '/',
+                pathType: 'Prefix',
+                backend: { service: { name: 'nimbus', port: { name: 'http' } } },
+              },
+            ],
+          },
+        },
+      ],
+    });
+    expect(operatorEnv(manifests).NIMBUS_TRUST_PROXY).toBe('1');
+  });
+
+  it('trusts the extra CA bundle through NODE_EXTRA_CA_CERTS and restarts pods when it changes', () => {
+    const configMap = only(manifests, 'ConfigMap', 'nimbus-extra-ca') as Manifest & {
+      data: Record<string, string>;
+    };
+    expect(configMap.data['ca.crt']).toContain('-----BEGIN CERTIFICATE-----');
+    expect(operatorEnv(manifests).NODE_EXTRA_CA_CERTS).toBe('/etc/nimbus/extra-ca/ca.crt');
+    const spec = podSpecOf(manifests);
+    expect(spec.volumes).toContainEqual({
+      name: 'extra-ca',
+      configMap: { name: 'nimbus-extra-ca', items: [{ key: 'ca.crt', path: 'ca.crt' }] },
+    });
+    expect(spec.containers[0]?.volumeMounts).toContainEqual({
+      name: 'extra-ca',
+      mountPath: '/etc/nimbus/extra-ca',
+      readOnly: true,
+    });
+    const statefulSet = only(manifests, 'StatefulSet') as Manifest & {
+      spec: { template: { metadata: { annotations?: Record<string, string> } } };
+    };
+    expect(statefulSet.spec.template.metadata.annotations?.['checksum/extra-ca']).toMatch(
+      /^[0-9a-f]{64}$/,
+    );
+  });
+
+  it('limits the HTTP port to the ingress controller, replicas and client pods, metrics to monitoring', () => {
+    const policy = only(manifests, 'NetworkPolicy') as Manifest & {
+      spec: { ingress: unknown[]; egress: unknown[]; policyTypes: string[] };
+    };
+    const selector = { 'app.kubernetes.io/name': 'nimbus', 'app.kubernetes.io/instance': 'nimbus' };
+    expect(policy.spec.policyTypes).toEqual(['Ingress', 'Egress']);
+    expect(policy.spec.ingress).toEqual([
+      {
+        ports: [{ port: 'http', protocol: 'TCP' }],
+        from: [
+          {
+            namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } },
+          },
+        ],
+      },
+      {
+        ports: [{ port: 'http', protocol: 'TCP' }],
+        from: [
+          { podSelector: { matchLabels: selector } },
+          { podSelector: { matchLabels: { 'nimbus.io/client': 'true' } } },
+        ],
+      },
+      {
+        ports: [{ port: 'metrics', protocol: 'TCP' }],
+        from: [
+          { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } },
+        ],
+      },
+    ]);
+    expect(policy.spec.egress).toContainEqual({
+      to: [{ podSelector: { matchLabels: selector } }],
+      ports: [{ port: 'http', protocol: 'TCP' }],
+    });
+    expect(policy.spec.egress).toHaveLength(3);
+    // The helm test Pod carries the client label, so the policy lets it through.
+    const testPod = only(manifests, 'Pod');
+    expect(testPod.metadata.labels?.['nimbus.io/client']).toBe('true');
+  });
+
+  it('is accepted by the hub API server (server-side dry run of every object, hooks included)', () => {
+    const rendered = template(['--values', realInstall]).stdout;
+    const result = run(
+      'kubectl',
+      [
+        '--kubeconfig',
+        env('NIMBUS_HUB_KUBECONFIG'),
+        'apply',
+        '--dry-run=server',
+        '-n',
+        namespace,
+        '-f',
+        '-',
+      ],
+      rendered,
+    );
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    for (const kind of [
+      'statefulset',
+      'ingress',
+      'networkpolicy',
+      'configmap',
+      'pod',
+      'poddisruptionbudget',
+    ]) {
+      expect(result.stdout).toMatch(
+        new RegExp(`^${kind}(\\.\\S+)?/\\S+ created \\(server dry run\\)$`, 'm'),
+      );
+    }
+  });
+});
+
+describe('other options', () => {
+  it('mounts an existing session key Secret and names it, so the operator never creates one', () => {
+    const manifests = render(['--set', 'sessionSigningKey.existingSecret=my-key']);
+    expect(operatorEnv(manifests)).toMatchObject({
+      NIMBUS_SESSION_KEY_FILE: '/var/run/secrets/nimbus.io/session/signing-key',
+      NIMBUS_SESSION_KEY_SECRET: 'my-key',
+    });
+    expect(podSpecOf(manifests).volumes).toContainEqual({
+      name: 'session-key',
+      secret: {
+        secretName: 'my-key',
+        items: [{ key: 'signing-key', path: 'signing-key' }],
+        defaultMode: 0o440,
+      },
+    });
+  });
+
+  it('takes the extra CAs from an existing Secret, and refuses two sources', () => {
+    const manifests = render([
+      '--set',
+      'extraCACertificates.existingSecret=corp-ca',
+      '--set',
+      'extraCACertificates.key=bundle.pem',
+    ]);
+    expect(podSpecOf(manifests).volumes).toContainEqual({
+      name: 'extra-ca',
+      secret: { secretName: 'corp-ca', items: [{ key: 'bundle.pem', path: 'bundle.pem' }] },
+    });
+    expect(operatorEnv(manifests).NODE_EXTRA_CA_CERTS).toBe('/etc/nimbus/extra-ca/bundle.pem');
+    const both = template([
+      '--set',
+      'extraCACertificates.existingSecret=corp-ca',
+      '--set',
+      'extraCACertificates.existingConfigMap=corp-ca',
+    ]);
+    expect(both.status).not.toBe(0);
+    expect(both.stderr).toContain('set only one of pem, existingConfigMap and existingSecret');
+  });
+
+  it('renders a Gateway API HTTPRoute to the console Service, and needs a Gateway to attach to', () => {
+    const manifests = render([
+      '--set',
+      'httpRoute.enabled=true',
+      '--set',
+      'httpRoute.parentRefs[0].name=public',
+      '--set',
+      'httpRoute.parentRefs[0].namespace=gateway-system',
+      '--set',
+      'httpRoute.hostnames[0]=nimbus.example.com',
+    ]);
+    const route = only(manifests, 'HTTPRoute') as Manifest & { spec: Record<string, unknown> };
+    expect(route.apiVersion).toBe('gateway.networking.k8s.io/v1');
+    expect(route.spec).toEqual({
+      parentRefs: [{ name: 'public', namespace: 'gateway-system' }],
+      hostnames: ['nimbus.example.com'],
+      rules: [
+        {
+          matches: [{ path: { type: 'PathPrefix', value: '/' } }],
+          backendRefs: [{ name: 'nimbus', port: 8080 }],
+        },
+      ],
+    });
+    expect(template(['--set', 'httpRoute.enabled=true']).status).not.toBe(0);
+  });
+
+  it('validates new values against the schema', () => {
+    for (const bad of [
+      'ingress.hosts[0].paths[0].path=no-slash',
+      'networkPolicy.egress.restrict=maybe',
+      'extraCACertificates.pem=not-a-certificate',
+      'topologySpreadConstraints[0].whenUnsatisfiable=Sometimes',
+      'helmTest.enabled=yes',
+    ]) {
+      const result = template(['--set', bad]);
+      expect(result.status, bad).not.toBe(0);
+      expect(result.stderr, bad).toContain("values don't meet the specifications of the schema");
+    }
+  });
+});
+
+describe('CRD upgrades', () => {
+  it('apply server-side over what is installed (the documented upgrade step)', () => {
+    const result = run('kubectl', [
+      '--kubeconfig',
+      env('NIMBUS_HUB_KUBECONFIG'),
+      'apply',
+      '--server-side',
+      '--force-conflicts',
+      '--field-manager=nimbus',
+      '--dry-run=server',
+      '-f',
+      join(chart, 'crds'),
+    ]);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain(
+      'customresourcedefinition.apiextensions.k8s.io/users.nimbus.io serverside-applied (server dry run)',
+    );
+  });
+});
