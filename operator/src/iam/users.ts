@@ -9,6 +9,7 @@ import {
 import type { UserObject } from '../hub/store.js';
 import type { AccessKeyPair } from '../identity/access-keys.js';
 import type { Identity } from '../identity/identity.js';
+import { withdrawBindingsOfDeletedClusters } from './cluster-binding-cleanup.js';
 import type { IamCall } from './context.js';
 import { organizationsOf, resolve } from './directory.js';
 import { addMember, removeMember as removeFromGroup } from './memberships.js';
@@ -91,6 +92,8 @@ export async function createUser(call: IamCall, input: unknown): Promise<UserVie
     spec: plan.spec,
     password: body.password,
   });
+  const bindings = plan.spec.clusterPermissions ?? [];
+  await withdrawBindingsOfDeletedClusters(store, user.metadata.name, [], bindings);
   for (const group of plan.groups) await addMember(store, group, user.metadata.name);
   return viewOf(call, (await store.users.fetch(user.metadata.name)) ?? user);
 }
@@ -146,6 +149,9 @@ export async function updateUser(
       if (Object.keys(plan.patch).length > 0) {
         updated = await store.users.modify(user.metadata.name, (spec) => patched(spec, plan.patch));
       }
+      const written = plan.patch.clusterPermissions ?? [];
+      const before = user.spec.clusterPermissions ?? [];
+      await withdrawBindingsOfDeletedClusters(store, user.metadata.name, before, written);
       for (const group of plan.groups.add) await addMember(store, group, user.metadata.name);
       for (const group of plan.groups.remove)
         await removeFromGroup(store, group, user.metadata.name);
