@@ -9,10 +9,10 @@ import {
 import type { UserObject } from '../hub/store.js';
 import type { AccessKeyPair } from '../identity/access-keys.js';
 import type { Identity } from '../identity/identity.js';
-import { withdrawBindingsOfDeletedClusters } from './cluster-binding-cleanup.js';
 import type { IamCall } from './context.js';
 import { organizationsOf, resolve } from './directory.js';
 import { addMember, removeMember as removeFromGroup } from './memberships.js';
+import { withdrawBindingsOfDeletedClusters } from './cluster-binding-cleanup.js';
 import type { Page, PageQuery } from './paging.js';
 import { byName, matchesSearch, paginate } from './paging.js';
 import { invalid, notFound, parseRequest } from '../core/problems.js';
