@@ -11,7 +11,7 @@ import {
 } from '../testing/iam.js';
 import { createMemoryStore } from '../testing/memory-store.js';
 import { withdrawBindingsOfDeletedClusters } from './cluster-binding-cleanup.js';
-import { generalUpdateBody } from './schemas.js';
+import { generalUpdateBody } from '@nimbus/api';
 import { planUserUpdate } from './user-plan.js';
 
 const owner = (cluster: string) => ({ cluster, role: 'owner', effect: 'Allow' as const });
