@@ -33,6 +33,8 @@ if [ "$tier" = install ]; then
 fi
 
 export NIMBUS_MFA_ENABLED=true NIMBUS_CLUSTER_PROBE_INTERVAL_MS=2000
+# Every test file registers users from 127.0.0.1, run after run against the same hub.
+export NIMBUS_REGISTRATIONS_PER_ADDRESS=100000
 export NIMBUS_TEST_OPERATOR_NAME=test NIMBUS_TEST_OPERATOR_PORT="$operator_port"
 hack/operator.sh stop test "$operator_port"
 hack/operator.sh start test "$operator_port"

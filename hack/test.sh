@@ -93,6 +93,8 @@ step "operator under test on 127.0.0.1:$operator_port"
 # MFA on: the end-to-end flow binds a TOTP authenticator.
 # A 2 s probe: the blackhole test waits for a stopped member to be marked NotReady.
 export NIMBUS_MFA_ENABLED=true NIMBUS_CLUSTER_PROBE_INTERVAL_MS=2000
+# Every test file registers users from 127.0.0.1, run after run against the same hub.
+export NIMBUS_REGISTRATIONS_PER_ADDRESS=100000
 export NIMBUS_TEST_OPERATOR_NAME=test NIMBUS_TEST_OPERATOR_PORT="$operator_port"
 hack/operator.sh start test "$operator_port"
 

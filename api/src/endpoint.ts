@@ -98,6 +98,9 @@ export type BodyOf<E> =
 /** The query a client sends. */
 export type QueryOf<E> =
   E extends Endpoint<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
+/** The path parameters a client fills in. */
+export type ParamsOf<E> =
+  E extends Endpoint<infer P, z.ZodType, z.ZodType, z.ZodType> ? z.input<P> : never;
 
 // Access shorthands used by the declarations.
 export const admins = ['system-admin', 'organization-admin'] as const;

@@ -27,6 +27,27 @@ describe('OpenAPI document', () => {
     expect(document.openapi).toBe('3.1.0');
   });
 
+  it('documents the body and every path parameter of each declared endpoint', () => {
+    const document = openApiDocument(endpoints, options);
+    const paths = document.paths as Record<
+      string,
+      Record<string, { requestBody?: unknown; parameters?: { name: string; in: string }[] }>
+    >;
+    for (const [id, declared] of Object.entries(endpoints)) {
+      const operation =
+        paths[openApiPath(declared.path, 'nimbus.io')]?.[declared.method.toLowerCase()];
+      const pathNames = [...declared.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1]);
+      const documented = (operation?.parameters ?? [])
+        .filter((parameter) => parameter.in === 'path')
+        .map((parameter) => parameter.name);
+      expect({ id, path: documented }).toEqual({ id, path: pathNames });
+      expect({ id, body: operation?.requestBody !== undefined }).toEqual({
+        id,
+        body: declared.body !== undefined,
+      });
+    }
+  });
+
   it('turns express parameters into OpenAPI path templates with their schemas', () => {
     const sample = {
       getThing: endpoint({

@@ -1,6 +1,4 @@
-import type { OrgView } from '../src/api/organizationApi';
-import type { SystemConfigs } from '../src/api/systemApi';
-import type { UserView } from '../src/api/userApi';
+import type { OrgView, SystemConfigs, UserView } from '@nimbus/api';
 import type { LoopbackServer } from './loopbackServer';
 
 export const API = '/api/v1';
@@ -41,6 +39,7 @@ export function userView(overrides: Partial<UserView> = {}): UserView {
     organizations: [],
     providers: [],
     groupUserBindings: [],
+    clusterAccess: [],
     createdAt: '2025-01-01T00:00:00Z',
     ...overrides,
   };

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { ApiFeedback } from '../src/api/apiFeedback';
+import type { ApiFeedback } from '../src/apiClient/apiFeedback';
 
 export function createFeedbackSpy() {
   return {

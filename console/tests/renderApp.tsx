@@ -1,6 +1,6 @@
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import type { ApiFeedback } from '../src/api/apiFeedback';
+import type { ApiFeedback } from '../src/apiClient/apiFeedback';
 import { createAppStore } from '../src/app/store';
 import type { AntdFeedbackApis } from '../src/feedback/antdApiFeedback';
 import { showUserInfoFailure } from '../src/feedback/userInfoFailure';

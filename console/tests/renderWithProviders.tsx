@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import enUS from 'antd/es/locale/en_US';
 import type { ReactElement } from 'react';
-import type { ApiFeedback } from '../src/api/apiFeedback';
+import type { ApiFeedback } from '../src/apiClient/apiFeedback';
 import { AppProviders } from '../src/app/AppProviders';
 import { createAppStore, type AppStore } from '../src/app/store';
 import type { AntdFeedbackApis } from '../src/feedback/antdApiFeedback';

@@ -33,6 +33,8 @@ describe('parseConfig', () => {
       sessionKeySecret: undefined,
       initialAdminSecret: 'nimbus-initial-admin',
       sessionTtlSeconds: 43_200,
+      streamMaxLifetimeSeconds: 14_400,
+      registrationsPerAddress: 20,
       trustProxy: false,
       podName: undefined,
       dataDir: defaultDataDir,
@@ -134,6 +136,8 @@ describe('parseConfig', () => {
         NIMBUS_SESSION_KEY_FILE: '/keys/session',
         NIMBUS_INITIAL_ADMIN_SECRET: 'nimbus-admin',
         NIMBUS_SESSION_TTL: '1h',
+        NIMBUS_STREAM_MAX_LIFETIME: '30m',
+        NIMBUS_REGISTRATIONS_PER_ADDRESS: '500',
         NIMBUS_TRUST_PROXY: 'true',
         NIMBUS_POD_NAME: 'nimbus-0',
         NIMBUS_DATA_DIR: '/var/lib/nimbus',
@@ -158,6 +162,8 @@ describe('parseConfig', () => {
       sessionKey: { kind: 'file', path: '/keys/session' },
       initialAdminSecret: 'nimbus-admin',
       sessionTtlSeconds: 3600,
+      streamMaxLifetimeSeconds: 1800,
+      registrationsPerAddress: 500,
       trustProxy: 1,
       podName: 'nimbus-0',
       dataDir: '/var/lib/nimbus',
@@ -198,6 +204,14 @@ describe('parseConfig', () => {
     ['NIMBUS_MFA_ENABLED', 'yes', true],
   ])('parses %s=%s as a boolean', (name, value, expected) => {
     expect(parseConfig({ ...required, [name]: value }, fixedVersion).mfaEnabled).toBe(expected);
+  });
+
+  it('bounds NIMBUS_STREAM_MAX_LIFETIME to a day', () => {
+    expect(problemsOf({ NIMBUS_STREAM_MAX_LIFETIME: '25h' })).toEqual([
+      'NIMBUS_STREAM_MAX_LIFETIME: must be at most 24h',
+    ]);
+    const config = parseConfig({ ...required, NIMBUS_STREAM_MAX_LIFETIME: '24h' }, fixedVersion);
+    expect(config.streamMaxLifetimeSeconds).toBe(86_400);
   });
 
   it('lists every invalid variable by name', () => {

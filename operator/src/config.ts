@@ -128,7 +128,12 @@ const envSchema = z.object({
     .default('signing-key'),
   NIMBUS_INITIAL_ADMIN_SECRET: secretName.default('nimbus-initial-admin'),
   NIMBUS_SESSION_TTL: durationSeconds.default(12 * 3600),
+  // Timers beyond 2^31 ms fire at once; a day is more than any shell should stay open unchecked.
+  NIMBUS_STREAM_MAX_LIFETIME: durationSeconds
+    .refine((seconds) => seconds <= 86_400, 'must be at most 24h')
+    .default(4 * 3600),
   NIMBUS_TRUST_PROXY: trustProxy.default(false),
+  NIMBUS_REGISTRATIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(20),
   NIMBUS_POD_NAME: z.string().optional(),
   NIMBUS_DATA_DIR: z.string().default(defaultDataDir),
   NIMBUS_AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
@@ -191,6 +196,10 @@ export interface Config {
   /** Secret in the operator namespace that holds the bootstrap admin's generated password. */
   initialAdminSecret: string;
   sessionTtlSeconds: number;
+  /** The longest a WebSocket stream (exec) stays open, whatever the caller's access. */
+  streamMaxLifetimeSeconds: number;
+  /** Registrations one client address makes before each further one must wait. */
+  registrationsPerAddress: number;
   /** Proxies whose X-Forwarded-For/-Proto/-Host are believed (none by default). */
   trustProxy: TrustProxy;
   podName: string | undefined;
@@ -255,7 +264,9 @@ export function parseConfig(env: Env, readVersion: () => string = readPackageVer
     sessionKeySecret: values.NIMBUS_SESSION_KEY_SECRET,
     initialAdminSecret: values.NIMBUS_INITIAL_ADMIN_SECRET,
     sessionTtlSeconds: values.NIMBUS_SESSION_TTL,
+    streamMaxLifetimeSeconds: values.NIMBUS_STREAM_MAX_LIFETIME,
     trustProxy: values.NIMBUS_TRUST_PROXY,
+    registrationsPerAddress: values.NIMBUS_REGISTRATIONS_PER_ADDRESS,
     podName: values.NIMBUS_POD_NAME,
     dataDir: values.NIMBUS_DATA_DIR,
     auditRetentionDays: values.NIMBUS_AUDIT_RETENTION_DAYS,

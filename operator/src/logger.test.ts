@@ -48,4 +48,35 @@ describe('log redaction', () => {
       err: { type: 'ApiError', entry: { code: errors.hubUnavailable.code } },
     });
   });
+
+  it('logs an error that keeps a frozen error in a field, or a sealed one as its cause', () => {
+    const logs = captureLogs();
+    const kept = Object.freeze(new Error('kept'));
+    const error = Object.assign(new Error('outer', { cause: Object.seal(new Error('sealed')) }), {
+      previous: kept,
+      nested: { deeper: Object.freeze({ message: 'frozen error-like' }) },
+    });
+    expect(() => logs.logger.warn({ err: error }, 'failed')).not.toThrow();
+    expect(logs.entries()[0]).toMatchObject({
+      err: { message: 'outer: sealed', previous: { message: 'kept' } },
+    });
+    expect(Object.isFrozen(kept)).toBe(true);
+  });
+
+  it('logs an error with a cycle through its fields', () => {
+    const logs = captureLogs();
+    const error = new Error('loop') as Error & { self?: unknown };
+    error.self = error;
+    expect(() => logs.logger.warn({ err: error }, 'failed')).not.toThrow();
+    expect(logs.entries()[0]).toMatchObject({ err: { message: 'loop' } });
+  });
+
+  it('logs a DOMException, whose message and name are getters of its prototype', () => {
+    const logs = captureLogs();
+    const error = new DOMException('The operation was aborted.', 'AbortError');
+    expect(() => logs.logger.warn({ err: error }, 'failed')).not.toThrow();
+    expect(logs.entries()[0]).toMatchObject({
+      err: { message: 'The operation was aborted.', name: 'AbortError' },
+    });
+  });
 });

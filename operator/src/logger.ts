@@ -28,43 +28,64 @@ function redactPaths(): string[] {
 }
 
 /**
- * pino's error serializer tags each error it walks (to stop at cycles), and every error-like
- * field (anything with a string `message`, such as an ApiError's frozen catalogue entry), which
- * throws on a frozen object: such errors are copied first, keeping their prototype and fields.
+ * Errors are serialized here rather than by pino's own serializer, which tags every error-like
+ * value it walks (to stop at cycles) and so throws on frozen or sealed ones (an ApiError's
+ * catalogue entry), and which reads every enumerable property of the prototype chain (DOMException's
+ * getters throw when read from anything but the exception itself). Nothing logged is written to:
+ * own fields are read, error-like ones (a string `message`) serialized in turn, cycles cut.
  */
 const isErrorLike = (value: unknown): value is { message: string } =>
   typeof value === 'object' &&
   value !== null &&
   typeof (value as { message?: unknown }).message === 'string';
 
-function frozenInChain(error: unknown, depth = 0): boolean {
-  if (!(error instanceof Error) || depth > 8) return false;
-  if (!Object.isExtensible(error)) return true;
-  const frozenField = Object.entries(error).some(
-    ([key, value]) => key !== 'cause' && isErrorLike(value) && !Object.isExtensible(value),
-  );
-  return frozenField || frozenInChain(error.cause, depth + 1);
+const maxErrorDepth = 8;
+
+interface SerializedError {
+  type: string;
+  message: string;
+  stack?: string;
+  [field: string]: unknown;
 }
 
-function extensibleCopy(error: unknown, depth = 0): unknown {
-  if (!(error instanceof Error) || depth > 8) return error;
-  const copy = Object.create(Object.getPrototypeOf(error) as object) as Error;
-  const fields = Object.entries(error).map(([key, value]) => [
-    key,
-    isErrorLike(value) && !(value instanceof Error) ? { ...value } : value,
-  ]);
-  Object.assign(copy, Object.fromEntries(fields), {
-    message: error.message,
-    stack: error.stack,
-    name: error.name,
-  });
-  if (error.cause !== undefined) copy.cause = extensibleCopy(error.cause, depth + 1);
-  return copy;
+function typeOf(error: object): string {
+  const constructor = (error as { constructor?: unknown }).constructor;
+  if (typeof constructor === 'function' && constructor.name && constructor !== Object) {
+    return constructor.name;
+  }
+  const name = (error as { name?: unknown }).name;
+  return typeof name === 'string' ? name : 'Error';
+}
+
+/** "outer: inner", as pino writes an error with causes. */
+function messageWithCauses(error: { message: string; cause?: unknown }, depth = 0): string {
+  const cause = error.cause;
+  if (!isErrorLike(cause) || depth >= maxErrorDepth) return error.message;
+  return `${error.message}: ${messageWithCauses(cause, depth + 1)}`;
+}
+
+function serialize(value: unknown, seen: Set<object>, depth: number): unknown {
+  if (!isErrorLike(value)) return value;
+  if (seen.has(value) || depth > maxErrorDepth) return '[Circular]';
+  seen.add(value);
+  const error = value as { message: string; stack?: unknown; cause?: unknown; errors?: unknown };
+  const out: SerializedError = { type: typeOf(value), message: messageWithCauses(error) };
+  const name = (value as { name?: unknown }).name;
+  if (typeof name === 'string' && name !== out.type) out.name = name;
+  if (typeof error.stack === 'string') out.stack = error.stack;
+  for (const [key, field] of Object.entries(value)) {
+    if (key === 'message' || key === 'stack' || key === 'cause' || key === 'name') continue;
+    out[key] = Array.isArray(field)
+      ? field.map((item: unknown) => serialize(item, seen, depth + 1))
+      : serialize(field, seen, depth + 1);
+  }
+  if (error.cause !== undefined) out.cause = serialize(error.cause, seen, depth + 1);
+  seen.delete(value);
+  return out;
 }
 
 export function serializeError(error: unknown): unknown {
-  const loggable = frozenInChain(error) ? extensibleCopy(error) : error;
-  return pino.stdSerializers.err(loggable as Error);
+  return serialize(error, new Set(), 0);
 }
 
 export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {

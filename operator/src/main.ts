@@ -1,13 +1,14 @@
 import { openOperatorAudit } from './audit/setup.js';
-import type { ClusterRuntime } from './clusters/startup.js';
 import { createClusterRuntime } from './clusters/startup.js';
 import type { Config } from './config.js';
 import { ConfigError, parseConfig } from './config.js';
+import { createOperatorRuntime } from './controllers/operator-runtime.js';
 import { createHubClient } from './hub/client.js';
 import { createApp } from './http/app.js';
 import { createHttpMetrics, createMetricsApp } from './http/metrics.js';
-import { createIamRuntime } from './iam/startup.js';
+import { iamControllers, prepareIam } from './iam/startup.js';
 import { listen, serverUrl, shutdown } from './http/server.js';
+import { identitySweepJobs } from './identity/lease-sweeper.js';
 import { loadSessionKey } from './identity/session-key.js';
 import type { IdentityRuntime } from './identity/startup.js';
 import { startIdentity } from './identity/startup.js';
@@ -45,25 +46,25 @@ async function main(): Promise<void> {
   const hub = createHubClient({ kubeconfig: config.kubeconfig });
   logger.info({ source: hub.source, server: hub.server }, 'hub cluster connection configured');
 
+  let index: IndexRuntime | undefined;
+  let hubSynced = false;
   // The one hub store (informer caches of every Nimbus resource), shared by every service.
   const store = hub.kubeConfig
     ? createHubStore({ kubeConfig: hub.kubeConfig, namespace: config.namespace, logger })
     : undefined;
   // The chart leaves the key to the operator: read from its Secret, created when absent.
   const sessionKey = await loadSessionKey(config.sessionKey, { secrets: store?.secrets, logger });
-  // Built-in roles, then the IAM controllers on the leader only (operator/src/iam/startup.ts).
-  const iam = hub.kubeConfig
-    ? createIamRuntime({
+  const clusters = store ? createClusterRuntime({ config, store, logger }) : undefined;
+  // The controller runtime: one manager on the Lease nimbus-operator-leader; every controller
+  // and scheduled job runs on its holder only (operator/src/controllers/).
+  const manager = hub.kubeConfig
+    ? createOperatorRuntime({
         kubeConfig: hub.kubeConfig,
         namespace: config.namespace,
         podName: config.podName,
         logger,
-        sessionKeySecret: config.sessionKeySecret,
       })
     : undefined;
-  let clusters: ClusterRuntime | undefined;
-  let index: IndexRuntime | undefined;
-  let hubSynced = false;
   const identity: IdentityRuntime | undefined = store
     ? startIdentity({
         config,
@@ -72,21 +73,27 @@ async function main(): Promise<void> {
         sessionKey,
         logger,
         onSynced: async (store: HubStore) => {
-          if (identity) await iam?.onSynced(store, identity.services.passwords);
-          clusters?.onSynced();
+          await prepareIam(store, logger).catch((error: unknown) =>
+            logger.error(
+              { err: error },
+              'built-in roles not applied; the controllers start anyway',
+            ),
+          );
+          if (identity && manager) {
+            const { passwords, sessions } = identity.services;
+            const operatorSecretNames = [config.sessionKeySecret, config.initialAdminSecret].filter(
+              (name): name is string => Boolean(name),
+            );
+            iamControllers({ store, hasher: passwords, operatorSecretNames }).forEach(manager.add);
+            clusters?.controllers.forEach(manager.add);
+            identitySweepJobs({ leases: store.leases, sessions }).forEach(manager.schedule);
+            manager.start();
+          }
           hubSynced = true;
           index?.start();
         },
       })
     : undefined;
-  if (identity && hub.kubeConfig) {
-    clusters = createClusterRuntime({
-      config,
-      store: identity.services.store,
-      kubeConfig: hub.kubeConfig,
-      logger,
-    });
-  }
   if (!identity) logger.error('no hub cluster: every call but the public ones will be refused');
 
   const metrics = createHttpMetrics();
@@ -147,14 +154,12 @@ async function main(): Promise<void> {
     void shutdown(server, config.shutdownTimeoutMs).then(async (outcome) => {
       if (outcome === 'forced') logger.warn('in-flight requests cut off at shutdown timeout');
       audit.close();
-      // Awaited, so the Leases are released before the exit and another replica takes over at
+      // Awaited, so the Lease is released before the exit and another replica takes over at
       // once; bounded, as the hub may not answer.
       const stopped = Promise.allSettled([
-        iam?.stop(),
-        clusters?.stop(),
+        manager?.stop(),
         index?.stop({ close: true }),
-        identity?.stop(),
-      ]);
+      ]).then(() => identity?.stop());
       await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
       logger.info('stopped');
       process.exit(0);

@@ -35,6 +35,17 @@ interface Item {
   spec?: Record<string, unknown>;
 }
 
+/** Guesses the pair rule lets through after its free 5 within `seconds` (waits 2, 4, 8 … s). */
+function guessesAfterWaits(seconds: number): number {
+  let guesses = 0;
+  let waited = 0;
+  for (let wait = 2; waited + wait <= seconds; wait *= 2) {
+    waited += wait;
+    guesses++;
+  }
+  return guesses;
+}
+
 /** A call that needs a session; whatever the iam routes answer, it is not 9998 while valid. */
 const whoAmI = (userName: string, token: string) =>
   api('GET', 'iam', `/users/${userName}`, { token });
@@ -128,22 +139,28 @@ describe('sessions', () => {
 });
 
 describe('login throttling', () => {
-  it('counts a burst of concurrent guesses before hashing: at most 5 pass, the rest wait (1006)', async () => {
+  it('counts a burst of concurrent guesses before hashing: 5 pass, the rest wait (1006)', async () => {
     const userName = named('limited');
     await register(userName, 'secret12');
+    const startedAt = performance.now();
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => login(userName, 'wrong999')),
     );
+    const burstSeconds = (performance.now() - startedAt) / 1000;
     const codes = answers.map((answer) => answer.body.code);
-    expect(codes.filter((code) => code === 1007).length).toBeLessThanOrEqual(5);
+    // 5 free failures, then waits of 2, 4, 8 … s: a burst that took longer than the first waits
+    // (a loaded machine) may rightly let that many more guesses through, never more.
+    const passed = codes.filter((code) => code === 1007).length;
+    expect(passed).toBeLessThanOrEqual(5 + guessesAfterWaits(burstSeconds));
     const refused = answers.filter((answer) => answer.body.code === 1006);
-    expect(refused.length).toBeGreaterThanOrEqual(15);
-    // The first delay is 2 s; the wait left when the refusal is computed depends on how long the
-    // burst took to arrive, so the client is told 1 or 2 seconds, in the body and the header alike.
+    expect(refused.length).toBe(answers.length - passed);
+    // After n counted failures the wait is 2^(n-4) s; what is left of it when the refusal is
+    // computed depends on how long the burst took, and the body and the header say the same.
     const wait = (refused[0]?.body.data as { retryAfterSeconds?: number } | null)
       ?.retryAfterSeconds;
     expect(refused[0]?.status).toBe(429);
-    expect([1, 2]).toContain(wait);
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(Math.max(2, 2 ** (passed - 4)));
     expect(refused[0]?.headers.get('Retry-After')).toBe(String(wait));
     const leases = hubJson<{ items: Item[] }>([
       'get',

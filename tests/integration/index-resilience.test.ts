@@ -1,12 +1,10 @@
 // The index survives its own restarts and the member's: a writer changes ConfigMaps of member-a
 // while the operator under test is stopped and started again, and member-a's kube-apiserver is
 // killed (SIGKILL) and started again by kwokctl. Each time the index must converge to exactly
-// the member's objects. The operator is controlled with hack/operator.sh, found through
-// NIMBUS_TEST_OPERATOR_NAME / NIMBUS_TEST_OPERATOR_PORT (defaults: derived from
-// NIMBUS_OPERATOR_LOG = .cache/operator/<name>/operator.log and NIMBUS_URL).
+// the member's objects. The operator is controlled with hack/operator.sh (support/operator.ts).
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/api.js';
@@ -15,6 +13,7 @@ import { eventually } from '../support/eventually.js';
 import type { Session } from '../support/iam.js';
 import { expectOk, gitOpsSystemAdmin, removeGitOpsSystemAdmin } from '../support/iam.js';
 import { kubectl } from '../support/kubectl.js';
+import { operatorSh } from '../support/operator.js';
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '../..');
@@ -29,19 +28,6 @@ const memberA = (): string => {
   if (!path) throw new Error('member-a kubeconfig not configured');
   return path;
 };
-
-const operator = {
-  name: process.env.NIMBUS_TEST_OPERATOR_NAME ?? basename(dirname(testEnv.operatorLog)),
-  port: process.env.NIMBUS_TEST_OPERATOR_PORT ?? new URL(testEnv.operatorUrl).port,
-};
-
-/** hack/operator.sh with this process's env (NIMBUS_OPERATOR_MAIN stays the build under test). */
-async function operatorSh(action: 'start' | 'stop'): Promise<void> {
-  await run(join(root, 'hack/operator.sh'), [action, operator.name, operator.port], {
-    env: { ...process.env, NIMBUS_MFA_ENABLED: process.env.NIMBUS_MFA_ENABLED ?? 'true' },
-    timeout: 90_000,
-  });
-}
 
 async function memberKubectl(args: string[]): Promise<string> {
   const { stdout } = await run(

@@ -119,11 +119,15 @@ describe('deleting an organization that still has a cluster', () => {
       (o) => o.status?.conditions?.some((c) => c.reason === 'DeletionBlocked') === true,
     );
     expect(org.metadata.deletionTimestamp).toBeDefined();
+    const blocked = `organization ${acme} is being deleted and still has clusters ${prod}; it goes once they are deleted`;
     expect(org.status?.conditions?.find((c) => c.type === 'Ready')).toMatchObject({
       status: 'False',
       reason: 'DeletionBlocked',
-      message: `organization ${acme} still has clusters ${prod}; delete them first`,
+      message: blocked,
     });
+    // The API answers a Terminating organization with what its condition says.
+    const answer = await root.call('DELETE', `/organizations/${acme}`);
+    expect(answer.body).toMatchObject({ code: 1020, message: blocked });
     // Everything acme has stays usable while it is held.
     expect(exists('clusters.nimbus.io', prod)).toBe(true);
     expect(exists('secret', credentialsSecret, namespace)).toBe(true);

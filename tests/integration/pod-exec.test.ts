@@ -1,6 +1,7 @@
 // A shell in a pod through the operator: the WebSocket handshake passes the same authentication,
 // policy and audit as any call, the member's RBAC (pods/exec) decides as the caller, a foreign
-// page cannot ride the session cookie, and revoking the session closes the stream.
+// page cannot ride the session cookie, and revoking the session or the caller's access to the
+// cluster closes the stream.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/api.js';
 import { eventually } from '../support/eventually.js';
@@ -187,5 +188,23 @@ describe('a shell in a pod through the operator', () => {
     const transcript = await ended;
     expect(transcript.closeCode).toBe(1008);
     expect(transcript.closeReason).toBe('session revoked');
+  });
+
+  it("closes an open shell when the caller's binding on the cluster turns Deny", async () => {
+    const binding = (effect: 'Allow' | 'Deny') =>
+      JSON.stringify({ spec: { clusterPermissions: [{ cluster, role: 'developer', effect }] } });
+    const opened = await openStream('k8s', shell(), { token: developer.token });
+    if (opened.kind !== 'open') throw new Error(JSON.stringify(opened));
+    const ended = converse(opened.socket);
+    try {
+      hub(['patch', 'users.nimbus.io', developerName, '--type=merge', '-p', binding('Deny')]);
+      const transcript = await ended;
+      expect(transcript.closeCode).toBe(1008);
+      expect(transcript.closeReason).toBe(`access to cluster ${cluster} ended`);
+      const again = await openStream('k8s', shell(), { token: developer.token });
+      expect(again).toMatchObject({ kind: 'refused', body: { code: 9997 } });
+    } finally {
+      hub(['patch', 'users.nimbus.io', developerName, '--type=merge', '-p', binding('Allow')]);
+    }
   });
 });

@@ -19,6 +19,19 @@ export type Opened =
   | { kind: 'open'; socket: WebSocket; protocol: string }
   | { kind: 'refused'; status: number; body: Envelope<unknown> };
 
+/**
+ * Frames that arrived before converse() listened: the member's first output can come in the same
+ * read as the handshake, and ws emits it right after 'open', before the awaiting test resumes.
+ */
+const early = new WeakMap<WebSocket, { frames: Buffer[]; stop: () => void }>();
+
+function keepEarlyFrames(socket: WebSocket): void {
+  const frames: Buffer[] = [];
+  const keep = (data: Buffer): void => void frames.push(data);
+  socket.on('message', keep);
+  early.set(socket, { frames, stop: () => socket.off('message', keep) });
+}
+
 /** Opens /api/v1/{service}.{host}{path} as a WebSocket, or reports the HTTP refusal. */
 export function openStream(
   service: string,
@@ -34,6 +47,7 @@ export function openStream(
     headers,
     ...(options.origin ? { origin: options.origin } : {}),
   });
+  keepEarlyFrames(socket);
   return new Promise((resolve, reject) => {
     socket.once('open', () => resolve({ kind: 'open', socket, protocol: socket.protocol }));
     socket.once('unexpected-response', (_req, res) => {
@@ -70,12 +84,16 @@ export function converse(socket: WebSocket, input?: string): Promise<Transcript>
     closeCode: 0,
     closeReason: '',
   };
-  socket.on('message', (data: Buffer) => {
+  const take = (data: Buffer): void => {
     const text = data.subarray(1).toString('utf8');
     if (data[0] === channel.stdout) transcript.stdout += text;
     if (data[0] === channel.stderr) transcript.stderr += text;
     if (data[0] === channel.status) transcript.status += text;
-  });
+  };
+  const kept = early.get(socket);
+  kept?.stop();
+  kept?.frames.forEach(take);
+  socket.on('message', take);
   if (input !== undefined) {
     socket.send(Buffer.concat([Buffer.from([channel.stdin]), Buffer.from(input)]));
     socket.send(Buffer.from([channel.close, channel.stdin]));

@@ -1,8 +1,13 @@
-import type { BodyOf, Endpoint, QueryOf, ResponseOf } from '../endpoint.js';
+import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResponseOf } from '../endpoint.js';
 import { auditEndpoints } from './audit.js';
+import { authEndpoints } from './auth.js';
 import { crdEndpoints } from './crd.js';
 import { favouriteEndpoints } from './favourites.js';
+import { iamGroupEndpoints } from './iam-groups.js';
+import { iamOrganizationEndpoints } from './iam-organizations.js';
+import { iamUserEndpoints } from './iam-users.js';
 import { manageEndpoints } from './manage.js';
+import { manageWriteEndpoints } from './manage-writes.js';
 import { namespaceEndpoints } from './namespaces.js';
 import { nodeEndpoints } from './nodes.js';
 import { podEndpoints } from './pods.js';
@@ -14,11 +19,16 @@ import { systemEndpoints } from './system.js';
  */
 export const endpoints = {
   ...systemEndpoints,
+  ...authEndpoints,
+  ...iamUserEndpoints,
+  ...iamGroupEndpoints,
+  ...iamOrganizationEndpoints,
   ...nodeEndpoints,
   ...namespaceEndpoints,
   ...podEndpoints,
   ...auditEndpoints,
   ...manageEndpoints,
+  ...manageWriteEndpoints,
   ...favouriteEndpoints,
   // Last: '/crd.{host}/:kind' would take every fixed path after it.
   ...crdEndpoints,
@@ -32,3 +42,5 @@ export type ResponseFor<K extends EndpointId> = ResponseOf<(typeof endpoints)[K]
 export type BodyFor<K extends EndpointId> = BodyOf<(typeof endpoints)[K]>;
 /** The query a client sends to endpoint `K`. */
 export type QueryFor<K extends EndpointId> = QueryOf<(typeof endpoints)[K]>;
+/** The path parameters of endpoint `K`. */
+export type ParamsFor<K extends EndpointId> = ParamsOf<(typeof endpoints)[K]>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, everyone, inOrg, json, ownUser } from '../endpoint.js';
-import { pageOf, pageQuery } from '../schemas/common.js';
+import { pageOf, pageQuery, pathRef as ref } from '../schemas/common.js';
 import {
   accessExplanationSchema,
   explainQuery,
@@ -8,8 +8,6 @@ import {
   supportedProvidersSchema,
 } from '../schemas/manage.js';
 import { providerViewSchema } from '../schemas/providers.js';
-
-const ref = z.string().min(1).max(253);
 
 /** The manage service's reads: clusters of an organization, provider kinds, access, monitors. */
 export const manageEndpoints = {

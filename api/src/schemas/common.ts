@@ -57,3 +57,6 @@ export const conditionSchema = z.object({
 });
 
 export const stringMap = z.record(z.string(), z.string());
+
+/** An object named in a path: its uuid (metadata.uid) or its name. */
+export const pathRef = z.string().min(1).max(253);

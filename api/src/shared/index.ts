@@ -5,3 +5,4 @@ export * from './names.js';
 export * from './nodes.js';
 export * from './quantity.js';
 export * from './providers.js';
+export * from './accounts.js';

@@ -1,6 +1,6 @@
+import type { AccessExplanation, ExplainedBinding, MemberCheckAnswer } from '@nimbus/api';
 import { Alert, Descriptions, Flex, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { AccessExplanation, ExplainedBinding, MemberCheckAnswer } from '../api/accessApi';
 
 /** One explanation: the console's verdict and why, the bindings considered, the member's own. */
 export function AccessExplanationView({ answer }: { answer: AccessExplanation }) {

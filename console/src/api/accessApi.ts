@@ -1,25 +1,10 @@
-import type { ResponseFor } from '@nimbus/api';
+import type { ExplainAccessArgs, ResponseFor } from '@nimbus/api';
 import { servicePath } from '../config/productHost';
-import { baseApi } from './baseApi';
-
-/** GET manage/users/:userName/explain (docs/api.md): the contract's shapes. */
-export type {
-  AccessExplanation,
-  ExplainedBinding,
-  ExplanationReason,
-  MemberCheckAnswer,
-  MemberVerdict,
-} from '@nimbus/api';
-
-export interface ExplainArgs {
-  userName: string;
-  cluster: string;
-  permission: string;
-}
+import { baseApi } from '../apiClient/baseApi';
 
 export const accessApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    explainAccess: build.query<ResponseFor<'explainAccess'>, ExplainArgs>({
+    explainAccess: build.query<ResponseFor<'explainAccess'>, ExplainAccessArgs>({
       query: ({ userName, cluster, permission }) => ({
         url: `${servicePath('manage')}/users/${encodeURIComponent(userName)}/explain`,
         params: { cluster, permission },

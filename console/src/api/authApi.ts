@@ -1,41 +1,22 @@
+import type { LoginBody, LoginResult, RegisterBody, RegisteredUser } from '@nimbus/api';
+import { errorCatalogue } from '@nimbus/api/shared';
 import { servicePath } from '../config/productHost';
-import { baseApi } from './baseApi';
-
-export interface LoginRequest {
-  userName: string;
-  password: string;
-  mfaCode?: string;
-}
-
-export interface LoginResult {
-  token: string;
-  userId: string;
-  userName: string;
-  expiresAt: string;
-}
-
-export interface RegisterRequest {
-  userName: string;
-  email: string;
-  password: string;
-  verifyPassword: string;
-  name?: string;
-}
+import { baseApi } from '../apiClient/baseApi';
 
 /** Codes the sign-in form answers itself instead of the generic error notification. */
 export const AuthCode = {
-  badCredentials: 1007,
-  mfaRequired: 1008,
-  mfaInvalid: 1009,
+  badCredentials: errorCatalogue.badCredentials.code,
+  mfaRequired: errorCatalogue.mfaRequired.code,
+  mfaInvalid: errorCatalogue.mfaInvalid.code,
 } as const;
 
 export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    login: build.mutation<LoginResult, LoginRequest>({
+    login: build.mutation<LoginResult, LoginBody>({
       query: (body) => ({ url: `${servicePath('auth')}/login`, method: 'POST', body }),
       extraOptions: { expectedCodes: Object.values(AuthCode) },
     }),
-    register: build.mutation<{ uuid: string; userName: string }, RegisterRequest>({
+    register: build.mutation<RegisteredUser, RegisterBody>({
       query: (body) => ({ url: `${servicePath('auth')}/register`, method: 'POST', body }),
     }),
     logout: build.mutation<null, undefined>({

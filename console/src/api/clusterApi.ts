@@ -1,50 +1,24 @@
-import type { ResponseFor } from '@nimbus/api';
+import type {
+  BodyFor,
+  ClusterAddress,
+  ClusterView,
+  CreateClusterBody,
+  ProviderInfo,
+  ResponseFor,
+  TestClusterBody,
+  UpdateClusterBody,
+} from '@nimbus/api';
 import { providerKinds, type ProviderKind } from '@nimbus/api/shared';
 import { servicePath } from '../config/productHost';
-import { baseApi } from './baseApi';
-import type { EnvelopeErrorData } from './envelope';
-import type { ItemList, ListArgs } from './iamApi';
+import { baseApi } from '../apiClient/baseApi';
+import type { EnvelopeErrorData } from '../apiClient/envelope';
+import { listQuery, type ListArgs } from '../apiClient/listArgs';
 
 /** SPEC §3's provider kinds, in the spec's order (the contract's list). */
-export { providerKinds as PROVIDER_KINDS, type ProviderKind } from '@nimbus/api/shared';
+export { providerKinds as PROVIDER_KINDS } from '@nimbus/api/shared';
 
 export const isProviderKind = (kind: string): kind is ProviderKind =>
   (providerKinds as readonly string[]).includes(kind);
-
-/** A provider kind as GET /supportproviders describes it. */
-export type SupportedProvider = ResponseFor<'listSupportedProviders'>['items'][number];
-
-/** A cluster of the organization as the caller sees it (SPEC §3 "Provider/cluster"). */
-export type ProviderView = ResponseFor<'listOrganizationProviders'>['items'][number];
-
-/** The cluster settings a create, update or test sends; credentials are write-only. */
-export interface ClusterSettings {
-  organizationId: string;
-  region: string;
-  vendorClusterId?: string;
-  vendorProjectId?: string;
-  credentials?: Record<string, unknown>;
-}
-
-export type CreateClusterBody = ClusterSettings & {
-  name: string;
-  credentials: Record<string, unknown>;
-};
-
-/** A registered cluster as the manage API answers a create or update. */
-export interface ClusterView {
-  name: string;
-  uuid: string;
-  kind: string;
-  region: string;
-  ready: boolean;
-  kubernetesVersion?: string;
-}
-
-interface ClusterAddress {
-  kind: string;
-  cluster: string;
-}
 
 const manage = (path: string) => `${servicePath('manage')}${path}`;
 const segment = encodeURIComponent;
@@ -64,24 +38,20 @@ export function failureMessage(error: unknown): string {
 
 export const clusterApi = baseApi.enhanceEndpoints({ addTagTypes: ['Cluster'] }).injectEndpoints({
   endpoints: (build) => ({
-    listSupportedProviders: build.query<SupportedProvider[], undefined>({
+    listSupportedProviders: build.query<ProviderInfo[], undefined>({
       query: () => manage('/supportproviders'),
-      // The operator answers {items}; a bare list is accepted as well.
-      transformResponse: (data: SupportedProvider[] | { items?: SupportedProvider[] } | null) =>
-        Array.isArray(data) ? data : (data?.items ?? []),
+      transformResponse: (data: ResponseFor<'listSupportedProviders'> | null) => data?.items ?? [],
     }),
-    listProviders: build.query<ItemList<ProviderView>, ListArgs>({
-      query: ({ organizationId, page, pageSize, search }) => ({
-        url: manage(`/organizations/${segment(organizationId)}/providers`),
-        params: { page, pageSize, search: search || undefined },
-      }),
+    listProviders: build.query<ResponseFor<'listOrganizationProviders'>, ListArgs>({
+      query: (args) =>
+        listQuery(manage(`/organizations/${segment(args.organizationId)}/providers`), args),
       providesTags: ['Cluster'],
     }),
-    createCluster: build.mutation<ClusterView, CreateClusterBody & { kind: string }>({
+    createCluster: build.mutation<ClusterView, CreateClusterBody & Pick<ClusterAddress, 'kind'>>({
       query: ({ kind, ...body }) => ({ url: clustersOf(kind), method: 'POST', body }),
       invalidatesTags: afterSuccess,
     }),
-    updateCluster: build.mutation<ClusterView, ClusterSettings & ClusterAddress>({
+    updateCluster: build.mutation<ClusterView, UpdateClusterBody & ClusterAddress>({
       query: ({ kind, cluster, ...body }) => ({
         url: clusterPath({ kind, cluster }),
         method: 'PUT',
@@ -89,7 +59,10 @@ export const clusterApi = baseApi.enhanceEndpoints({ addTagTypes: ['Cluster'] })
       }),
       invalidatesTags: afterSuccess,
     }),
-    deleteCluster: build.mutation<null, ClusterAddress & { organizationId: string }>({
+    deleteCluster: build.mutation<
+      ResponseFor<'deleteCluster'>,
+      ClusterAddress & BodyFor<'deleteCluster'>
+    >({
       query: ({ kind, cluster, organizationId }) => ({
         url: clusterPath({ kind, cluster }),
         method: 'DELETE',
@@ -99,8 +72,8 @@ export const clusterApi = baseApi.enhanceEndpoints({ addTagTypes: ['Cluster'] })
     }),
     // The outcome is shown beside the button, so a refusal raises no notification.
     testCluster: build.mutation<
-      { kubernetesVersion: string },
-      Partial<ClusterSettings> & ClusterAddress & { organizationId: string; name?: string }
+      ResponseFor<'testClusterConnection'>,
+      TestClusterBody & ClusterAddress
     >({
       query: ({ kind, cluster, ...body }) => ({
         url: `${clusterPath({ kind, cluster })}/test`,

@@ -1,12 +1,12 @@
-import type { FavouriteTargetInput, RemoveFavouriteInput, ResponseFor } from '@nimbus/api';
+import type {
+  FavouriteTargetInput,
+  FavouriteView,
+  RemoveFavouriteInput,
+  ResponseFor,
+} from '@nimbus/api';
 import { servicePath } from '../config/productHost';
 import type { DetailTarget } from '../resources/detailPath';
-import { baseApi } from './baseApi';
-
-/** SPEC §3 Favourite; `id` is stable, so collecting the same resource twice keeps one. */
-export type Favourite = ResponseFor<'listOwnFavourites'>['items'][number];
-
-export type FavouriteRemoval = RemoveFavouriteInput;
+import { baseApi } from '../apiClient/baseApi';
 
 const collectionsPath = (userId: string) =>
   `${servicePath('manage')}/users/${encodeURIComponent(userId)}/collections`;
@@ -19,7 +19,7 @@ export const favouritesApi = baseApi
         query: (userId) => ({ url: collectionsPath(userId) }),
         providesTags: ['Favourites'],
       }),
-      addFavourite: build.mutation<Favourite, { userId: string; target: DetailTarget }>({
+      addFavourite: build.mutation<FavouriteView, { userId: string; target: DetailTarget }>({
         query: ({ userId, target }) => ({
           url: collectionsPath(userId),
           method: 'POST',
@@ -27,16 +27,17 @@ export const favouritesApi = baseApi
         }),
         invalidatesTags: ['Favourites'],
       }),
-      removeFavourite: build.mutation<{ id: string }, { userId: string; target: FavouriteRemoval }>(
-        {
-          query: ({ userId, target }) => ({
-            url: collectionsPath(userId),
-            method: 'DELETE',
-            body: target,
-          }),
-          invalidatesTags: ['Favourites'],
-        },
-      ),
+      removeFavourite: build.mutation<
+        ResponseFor<'removeOwnFavourite'>,
+        { userId: string; target: RemoveFavouriteInput }
+      >({
+        query: ({ userId, target }) => ({
+          url: collectionsPath(userId),
+          method: 'DELETE',
+          body: target,
+        }),
+        invalidatesTags: ['Favourites'],
+      }),
     }),
   });
 

@@ -1,110 +1,24 @@
+import type {
+  CreateUserBody,
+  GeneralUpdateBody,
+  GroupBody,
+  GroupView,
+  Invitation,
+  OrgView,
+  ResponseFor,
+  RoleBody,
+  RoleView,
+  UpdateOrganizationBody,
+  UserView,
+} from '@nimbus/api';
 import { servicePath } from '../config/productHost';
-import type { EFFECTS } from '../constants';
-import { baseApi } from './baseApi';
-import type { OrgView } from './organizationApi';
-import type { UserView } from './userApi';
-
-/** Per-cluster access effect (SPEC §9). */
-export type Effect = (typeof EFFECTS)[number];
-/** Effect of one permission inside a role. */
-export type PermissionEffect = 'allow' | 'deny';
-
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-/** A list that the server returns whole. */
-export interface ItemList<T> {
-  items: T[];
-  total: number;
-}
-
-export interface ListArgs {
-  organizationId: string;
-  page: number;
-  pageSize: number;
-  search?: string;
-}
-
-export interface ClusterRoleBinding {
-  cluster: string;
-  roleId: string;
-  roleName?: string;
-  effect: Effect;
-}
-
-export interface CreateUserBody {
-  userName: string;
-  name: string;
-  email: string;
-  password: string;
-  organizationId: string;
-  isAdmin: boolean;
-  groupIds: string[];
-  providers: ClusterRoleBinding[];
-}
-
-export type UpdateUserBody = Omit<CreateUserBody, 'password'> & { updateType: 'general' };
-
-export interface GroupView {
-  uuid: string;
-  name: string;
-  description: string;
-  organizationId: string;
-  userIds: string[];
-  providers: ClusterRoleBinding[];
-}
-
-export type GroupBody = Omit<GroupView, 'uuid'> & { uuid?: string };
-
-export interface RolePermission {
-  name: string;
-  effect: PermissionEffect;
-}
-
-export interface RoleView {
-  uuid: string;
-  name: string;
-  description: string;
-  organizationId: string;
-  builtIn: boolean;
-  permissions: RolePermission[];
-}
-
-export type RoleBody = Omit<RoleView, 'uuid' | 'builtIn'> & { uuid?: string };
-
-export interface Permission {
-  name: string;
-  group: string;
-  description: string;
-}
-
-export type UpdateOrgBody = Omit<OrgView, 'name' | 'adminFlag' | 'createdAt'>;
-
-export interface Invitation {
-  organizationId: string;
-  inviterId: string;
-  invitationCode: string;
-  expiresAt: string;
-}
-
-/** What the console needs of a cluster (provider) to bind roles on it. */
-interface ProviderItem {
-  cluster?: string;
-  name?: string;
-}
+import { baseApi } from '../apiClient/baseApi';
+import { listQuery, type ListArgs } from '../apiClient/listArgs';
 
 const iam = (path: string) => `${servicePath('iam')}${path}`;
 const segment = encodeURIComponent;
 const org = (organizationId: string, rest = '') =>
   iam(`/organizations/${segment(organizationId)}${rest}`);
-const listQuery = (path: string, { page, pageSize, search }: ListArgs) => ({
-  url: path,
-  params: { page, pageSize, search: search || undefined },
-});
 
 type IamTag = 'User' | 'Group' | 'Role' | 'Organization';
 /** Invalidate only when the change happened; a refused change leaves every cached list valid. */
@@ -117,7 +31,7 @@ export const iamApi = baseApi
   .enhanceEndpoints({ addTagTypes: ['User', 'Group', 'Role', 'Permission', 'Organization'] })
   .injectEndpoints({
     endpoints: (build) => ({
-      listUsers: build.query<Page<UserView>, ListArgs>({
+      listUsers: build.query<ResponseFor<'listOrganizationUsers'>, ListArgs>({
         query: (args) => listQuery(org(args.organizationId, '/users'), args),
         providesTags: ['User'],
       }),
@@ -125,7 +39,7 @@ export const iamApi = baseApi
         query: (body) => ({ url: iam('/users'), method: 'POST', body }),
         invalidatesTags: afterSuccess('User', 'Group'),
       }),
-      updateUser: build.mutation<UserView, UpdateUserBody>({
+      updateUser: build.mutation<UserView, GeneralUpdateBody>({
         query: (body) => ({ url: iam('/users'), method: 'PUT', body }),
         invalidatesTags: afterSuccess('User', 'Group'),
       }),
@@ -137,7 +51,7 @@ export const iamApi = baseApi
         invalidatesTags: afterSuccess('User', 'Group'),
       }),
 
-      listGroups: build.query<Page<GroupView>, ListArgs>({
+      listGroups: build.query<ResponseFor<'listGroups'>, ListArgs>({
         query: (args) => listQuery(org(args.organizationId, '/groups'), args),
         providesTags: ['Group'],
       }),
@@ -157,7 +71,7 @@ export const iamApi = baseApi
         invalidatesTags: afterSuccess('Group', 'User'),
       }),
 
-      listRoles: build.query<Page<RoleView>, ListArgs>({
+      listRoles: build.query<ResponseFor<'listRoles'>, ListArgs>({
         query: (args) => listQuery(org(args.organizationId, '/roles'), args),
         providesTags: ['Role'],
       }),
@@ -172,13 +86,13 @@ export const iamApi = baseApi
         }),
         invalidatesTags: afterSuccess('Role'),
       }),
-      listPermissions: build.query<ItemList<Permission>, undefined>({
+      listPermissions: build.query<ResponseFor<'listPermissions'>, undefined>({
         query: () => iam('/permissions'),
         providesTags: ['Permission'],
       }),
 
       // The organization list and creation are organizationApi's (the switcher uses them too).
-      updateOrganization: build.mutation<OrgView, UpdateOrgBody>({
+      updateOrganization: build.mutation<OrgView, UpdateOrganizationBody>({
         query: (body) => ({ url: iam('/organizations'), method: 'PUT', body }),
         invalidatesTags: afterSuccess('Organization'),
       }),
@@ -200,10 +114,8 @@ export const iamApi = baseApi
             args,
           ),
         extraOptions: { silent: true },
-        transformResponse: (data: { items?: ProviderItem[] } | null) =>
-          (data?.items ?? [])
-            .map((item) => item.cluster ?? item.name ?? '')
-            .filter((name) => name !== ''),
+        transformResponse: (data: ResponseFor<'listOrganizationProviders'> | null) =>
+          (data?.items ?? []).map((item) => item.cluster),
       }),
     }),
   });

@@ -1,22 +1,9 @@
-import type { MonitorType } from '@nimbus/api/shared';
-import type { ResponseFor } from '@nimbus/api';
+import type { MonitorBody, MonitorView, ResponseFor } from '@nimbus/api';
 import { servicePath } from '../config/productHost';
-import { baseApi } from './baseApi';
+import { baseApi } from '../apiClient/baseApi';
 
 /** SPEC §3 "Monitoring": the endpoint kinds, one of each per cluster. */
-export { monitorTypes as MONITOR_TYPES, type MonitorType } from '@nimbus/api/shared';
-
-/** A monitoring endpoint as GET monitors/providers/{id} lists it; id is `<cluster>.<type>`. */
-export type MonitorView = ResponseFor<'listClusterMonitors'>['items'][number];
-
-/** The body of POST and PUT monitors; providerId is the cluster name or uid. */
-export interface MonitorBody {
-  organizationId: string;
-  providerId: string;
-  type: MonitorType;
-  address: string;
-  enabled: boolean;
-}
+export { monitorTypes as MONITOR_TYPES } from '@nimbus/api/shared';
 
 const monitors = `${servicePath('manage')}/monitors`;
 
@@ -26,7 +13,7 @@ export const monitorApi = baseApi.enhanceEndpoints({ addTagTypes: ['Monitor'] })
   endpoints: (build) => ({
     listMonitors: build.query<MonitorView[], string>({
       query: (providerId) => `${monitors}/providers/${encodeURIComponent(providerId)}`,
-      transformResponse: (data: { items?: MonitorView[] } | null) => data?.items ?? [],
+      transformResponse: (data: ResponseFor<'listClusterMonitors'> | null) => data?.items ?? [],
       providesTags: ['Monitor'],
     }),
     createMonitor: build.mutation<MonitorView, MonitorBody>({
@@ -37,7 +24,7 @@ export const monitorApi = baseApi.enhanceEndpoints({ addTagTypes: ['Monitor'] })
       query: (body) => ({ url: monitors, method: 'PUT', body }),
       invalidatesTags: afterSuccess,
     }),
-    deleteMonitor: build.mutation<{ id: string }, string>({
+    deleteMonitor: build.mutation<ResponseFor<'deleteMonitor'>, string>({
       query: (id) => ({ url: `${monitors}/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: afterSuccess,
     }),

@@ -1,26 +1,20 @@
-import type { BodyFor, QueryFor, ResponseFor } from '@nimbus/api';
+import type {
+  BodyFor,
+  ClusterDetail,
+  ClusterLocation,
+  NodeAddress,
+  NodeDetail,
+  QueryFor,
+  ResponseFor,
+  Taint,
+} from '@nimbus/api';
 import { servicePath } from '../config/productHost';
-import type { ListedObject } from '../resources/kubeObject';
-import { crdAt, k8sAt, type ClusterLocation } from '../resources/location';
-import { baseApi } from './baseApi';
+import type { ListedPage } from '../resources/kubeObject';
+import { crdAt, k8sAt } from '../resources/location';
+import { baseApi } from '../apiClient/baseApi';
+import { resourceTag } from './resourceApi';
 
-export type { TaintEffect } from '@nimbus/api/shared';
 export { taintEffects as TAINT_EFFECTS } from '@nimbus/api/shared';
-
-/** A taint as the node metadata call sends it. */
-export type Taint = NonNullable<BodyFor<'updateNodeMetadata'>['taints']>[number];
-export type NodeDetail = ResponseFor<'getNode'>;
-export type NodeCondition = NodeDetail['conditions'][number];
-/** A node's capacity or allocatable: Kubernetes quantities by resource name. */
-export type ResourceFigures = NodeDetail['capacity'];
-export type NodePod = ResponseFor<'listNodePods'>['items'][number];
-export type NodeEvent = ResponseFor<'listNodeEvents'>['items'][number];
-/** GET crdAt: the cluster with node figures (numbers: cores, bytes, pods) from the index. */
-export type ClusterDetail = ResponseFor<'getCluster'>;
-
-export interface NodeAddress extends ClusterLocation {
-  node: string;
-}
 
 /** The most nodes the topology reads in one request (the index's largest page). */
 export const TOPOLOGY_NODE_LIMIT = 500;
@@ -32,15 +26,18 @@ const nodeTag = (address: NodeAddress) => ({
   type: 'Node' as const,
   id: `${address.cluster}/${address.node}`,
 });
+/** The node as the generic detail page reads it (its actions and YAML follow the write). */
+const nodeObjectTag = (address: NodeAddress) =>
+  resourceTag({ cluster: address.cluster, plural: 'nodes', name: address.node });
 
 export const nodeApi = baseApi
-  .enhanceEndpoints({ addTagTypes: ['Node', 'ResourceList'] })
+  .enhanceEndpoints({ addTagTypes: ['Node', 'Resource', 'ResourceList'] })
   .injectEndpoints({
     endpoints: (build) => ({
       getClusterDetail: build.query<ClusterDetail, ClusterLocation>({
         query: (location) => crdAt(location),
       }),
-      listAllNodes: build.query<{ items: ListedObject[]; nextCursor?: string }, undefined>({
+      listAllNodes: build.query<ListedPage, undefined>({
         query: () => ({
           url: `${servicePath('crd')}/nodes`,
           params: { pageSize: TOPOLOGY_NODE_LIMIT },
@@ -76,7 +73,7 @@ export const nodeApi = baseApi
           } satisfies QueryFor<'cordonNode'>,
         }),
         invalidatesTags: (_result, error, address) =>
-          error ? [] : [nodeTag(address), 'ResourceList'],
+          error ? [] : [nodeTag(address), nodeObjectTag(address), 'ResourceList'],
       }),
       updateNodeTaints: build.mutation<NodeDetail, NodeAddress & { taints: Taint[] }>({
         query: ({ taints, ...address }) => ({
@@ -84,7 +81,8 @@ export const nodeApi = baseApi
           method: 'PUT',
           body: { taints } satisfies BodyFor<'updateNodeMetadata'>,
         }),
-        invalidatesTags: (_result, error, address) => (error ? [] : [nodeTag(address)]),
+        invalidatesTags: (_result, error, address) =>
+          error ? [] : [nodeTag(address), nodeObjectTag(address)],
       }),
     }),
   });

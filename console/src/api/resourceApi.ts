@@ -1,46 +1,17 @@
 import type { ResponseFor } from '@nimbus/api';
 import { servicePath } from '../config/productHost';
-import type { KubeObject, ListedObject } from '../resources/kubeObject';
-import { crdAt, type ClusterLocation } from '../resources/location';
-import { baseApi } from './baseApi';
-
-/** A cluster as GET /crd.{host}/clusters lists it for the caller. */
-export type CrdCluster = ResponseFor<'listCrdClusters'>['items'][number];
-
-export interface ResourceFilters {
-  plural: string;
-  cluster?: string;
-  namespace?: string;
-  /** `Key:Val` entries (SPEC §5). */
-  labels?: readonly string[];
-  name?: string;
-  pageSize: number;
-}
-
-/** One keyset page of an index list. */
-export interface ResourcePage {
-  items: ListedObject[];
-  nextCursor?: string;
-}
-
-export interface ResourceAddress extends ClusterLocation {
-  plural: string;
-  name: string;
-  namespace?: string;
-}
-
-export type MapField = 'labels' | 'annotations';
-
-export interface ResourceMapUpdate {
-  address: ResourceAddress;
-  field: MapField;
-  values: Record<string, string>;
-}
+import type { KubeObject, ListedPage } from '../resources/kubeObject';
+import { crdAt } from '../resources/location';
+import { baseApi } from '../apiClient/baseApi';
+import type { ResourceAddress, ResourceFilters, ResourceMapUpdate } from '../apiClient/requestArgs';
 
 /** The most clusters one request asks for; nobody picks from more in a select. */
 export const CLUSTER_LIST_SIZE = 100;
 
-const resourceTag = (address: ResourceAddress) => ({
+/** The cache tag of one object's live read; writes through other endpoints invalidate it too. */
+export const resourceTag = (
+  address: Pick<ResourceAddress, 'cluster' | 'plural' | 'namespace' | 'name'>,
+) => ({
   type: 'Resource' as const,
   id: `${address.cluster}/${address.plural}/${address.namespace ?? ''}/${address.name}`,
 });
@@ -55,7 +26,7 @@ export const resourceApi = baseApi
           params: { page: 1, pageSize: CLUSTER_LIST_SIZE },
         }),
       }),
-      listResources: build.infiniteQuery<ResourcePage, ResourceFilters, string>({
+      listResources: build.infiniteQuery<ListedPage, ResourceFilters, string>({
         infiniteQueryOptions: {
           initialPageParam: '',
           getNextPageParam: (lastPage) => lastPage.nextCursor || undefined,
@@ -74,7 +45,8 @@ export const resourceApi = baseApi
       getResource: build.query<KubeObject, ResourceAddress>({
         query: (address) => ({
           url: `${crdAt(address)}/resources/${encodeURIComponent(address.plural)}/${encodeURIComponent(address.name)}`,
-          params: address.namespace ? { namespace: address.namespace } : {},
+          // No empty query: a cluster-scoped object's path ends at its name.
+          ...(address.namespace ? { params: { namespace: address.namespace } } : {}),
         }),
         providesTags: (_result, _error, address) => [resourceTag(address)],
       }),

@@ -1,20 +1,23 @@
-import type { endpoints, ResponseOf } from '@nimbus/api';
+import type { OpenApiDocument, ResponseFor } from '@nimbus/api';
 import { servicePath } from '../config/productHost';
-import { baseApi } from './baseApi';
-
-export type SystemConfigs = ResponseOf<typeof endpoints.getConfigs>;
+import { baseApi } from '../apiClient/baseApi';
 
 export const systemApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getVersion: build.query<ResponseOf<typeof endpoints.getVersion>, undefined>({
+    getVersion: build.query<ResponseFor<'getVersion'>, undefined>({
       query: () => `${servicePath('system')}/version`,
       providesTags: ['System'],
     }),
-    getConfigs: build.query<SystemConfigs, undefined>({
+    getConfigs: build.query<ResponseFor<'getConfigs'>, undefined>({
       query: () => `${servicePath('system')}/configs`,
       providesTags: ['System'],
+    }),
+    // The document itself, not an envelope; its failures are silent (SPEC §8, constants.ts).
+    getOpenApi: build.query<OpenApiDocument, undefined>({
+      query: () => '/openapi.json',
+      extraOptions: { raw: true },
     }),
   }),
 });
 
-export const { useGetVersionQuery, useGetConfigsQuery } = systemApi;
+export const { useGetVersionQuery, useGetConfigsQuery, useGetOpenApiQuery } = systemApi;

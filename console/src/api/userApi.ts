@@ -1,50 +1,12 @@
+import type {
+  AccessKeyPair,
+  GeneralUpdateBody,
+  MfaEnrolment,
+  PasswordUpdateBody,
+  UserView,
+} from '@nimbus/api';
 import { servicePath } from '../config/productHost';
-import { baseApi } from './baseApi';
-
-export interface UserOrganizationRef {
-  uuid: string;
-  name: string;
-  cnName: string;
-  adminFlag: boolean;
-}
-
-export interface UserView {
-  uuid: string;
-  userName: string;
-  name: string;
-  email: string;
-  sysAdminFlag: boolean;
-  mfaEnableFlag: boolean;
-  mustChangePassword: boolean;
-  organizations: UserOrganizationRef[];
-  providers: { cluster: string; roleId: string; roleName: string; effect: 'Allow' | 'Deny' }[];
-  groupUserBindings: { uuid: string; name: string }[];
-  createdAt: string;
-}
-
-export interface AccessKeyPair {
-  accessKey: string;
-  secretKey: string;
-}
-
-export interface GeneralUpdate {
-  userName: string;
-  name: string;
-  email: string;
-}
-
-export interface PasswordUpdate {
-  userName: string;
-  oldPassword: string;
-  password: string;
-  verifyPassword: string;
-}
-
-export interface MfaSecret {
-  /** A data: URL of a PNG QR code. */
-  qrImage: string;
-  otpauthUrl: string;
-}
+import { baseApi } from '../apiClient/baseApi';
 
 const usersPath = () => `${servicePath('iam')}/users`;
 const mfaPath = (userName: string) => `${usersPath()}/${encodeURIComponent(userName)}/mfa`;
@@ -56,21 +18,22 @@ export const userApi = baseApi.injectEndpoints({
       query: (userName) => `${usersPath()}/${encodeURIComponent(userName)}`,
       providesTags: ['User'],
     }),
-    updateGeneral: build.mutation<UserView, GeneralUpdate>({
+    updateGeneral: build.mutation<UserView, Omit<GeneralUpdateBody, 'updateType'>>({
       query: (body) => ({
         url: usersPath(),
         method: 'PUT',
-        body: { ...body, updateType: 'general' },
+        body: { ...body, updateType: 'general' } satisfies GeneralUpdateBody,
       }),
       invalidatesTags: ['User'],
     }),
-    changePassword: build.mutation<null, PasswordUpdate>({
+    changePassword: build.mutation<null, Omit<PasswordUpdateBody, 'updateType'>>({
       query: (body) => ({
         url: usersPath(),
         method: 'PUT',
-        body: { ...body, updateType: 'password' },
+        body: { ...body, updateType: 'password' } satisfies PasswordUpdateBody,
       }),
     }),
+    // The new secret key is in this answer only; the server keeps no way to show it again.
     resetAccessKey: build.mutation<AccessKeyPair, string>({
       query: (userName) => ({
         url: usersPath(),
@@ -79,7 +42,7 @@ export const userApi = baseApi.injectEndpoints({
       }),
       invalidatesTags: ['User'],
     }),
-    generateMfa: build.mutation<MfaSecret, string>({
+    generateMfa: build.mutation<MfaEnrolment, string>({
       query: (userName) => ({
         url: mfaPath(userName),
         method: 'PUT',

@@ -1,6 +1,6 @@
 import { configureStore } from '@reduxjs/toolkit';
-import type { ApiDependencies } from '../api/apiDependencies';
-import { baseApi } from '../api/baseApi';
+import type { ApiDependencies } from '../apiClient/apiDependencies';
+import { baseApi } from '../apiClient/baseApi';
 import { shellSlice } from '../shell/shellSlice';
 
 export function createAppStore(dependencies: ApiDependencies) {

@@ -1,5 +1,6 @@
+import type { ProviderKind } from '@nimbus/api/shared';
 import { useTranslation } from 'react-i18next';
-import { isProviderKind, type ProviderKind } from '../api/clusterApi';
+import { isProviderKind } from '../api/clusterApi';
 
 /** A vendor's colour and short mark; drawn inline so the console loads no outside images. */
 const MARKS: Record<ProviderKind, { color: string; mark: string }> = {

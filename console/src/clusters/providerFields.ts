@@ -1,4 +1,4 @@
-import type { ProviderKind } from '../api/clusterApi';
+import type { ProviderKind } from '@nimbus/api/shared';
 
 /** How a credential field is entered: a secret, a visible id, or a pasted or uploaded file. */
 export type CredentialInput = 'secret' | 'text' | 'file';

@@ -1,10 +1,10 @@
+import type { CrdCluster } from '@nimbus/api';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ok, page } from '../../tests/adminTestBed';
 import { startLoopbackServer, type LoopbackServer } from '../../tests/loopbackServer';
 import { renderWithProviders } from '../../tests/renderWithProviders';
-import type { LocationCluster } from '../api/namespaceApi';
 import { LOCATION_CLUSTERS, LOCATIONS } from '../pages/namespaces/namespaceTestData';
 import { LocationSelect, locationOptions } from './LocationSelect';
 
@@ -12,7 +12,7 @@ const t = ((key: string) => key) as Parameters<typeof locationOptions>[1];
 
 describe('locationOptions', () => {
   it('nests vendor, then region, then cluster and disables clusters not ready or denied', () => {
-    const options = locationOptions(LOCATION_CLUSTERS as LocationCluster[], t);
+    const options = locationOptions(LOCATION_CLUSTERS as CrdCluster[], t);
     expect(options.map((vendor) => vendor.value)).toEqual(['ProviderAWS', 'ProviderKubeconfig']);
     const kubeconfig = options[1];
     expect(kubeconfig?.label).toBe('clusters.providers.ProviderKubeconfig');

@@ -1,13 +1,10 @@
+import type { ClusterLocation, CrdCluster } from '@nimbus/api';
 import { Cascader, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isProviderKind } from '../api/clusterApi';
-import {
-  useListLocationsQuery,
-  type ClusterLocation,
-  type LocationCluster,
-} from '../api/namespaceApi';
+import { useListLocationsQuery } from '../api/namespaceApi';
 
 export interface LocationOption {
   value: string;
@@ -19,10 +16,10 @@ export interface LocationOption {
 }
 
 /** SPEC §4: a cluster that is not ready or denied cannot be chosen as a location. */
-export const isSelectableCluster = (cluster: LocationCluster): boolean =>
+export const isSelectableCluster = (cluster: CrdCluster): boolean =>
   cluster.ready && cluster.status !== 'Deny';
 
-function clusterOption(cluster: LocationCluster, t: TFunction): LocationOption {
+function clusterOption(cluster: CrdCluster, t: TFunction): LocationOption {
   const selectable = isSelectableCluster(cluster);
   const reason = !cluster.ready
     ? t('namespaces.location.notReady')
@@ -44,13 +41,10 @@ function clusterOption(cluster: LocationCluster, t: TFunction): LocationOption {
 }
 
 /** SPEC §4: location lists nest vendor, then region, then cluster; names sorted at each level. */
-export function locationOptions(
-  clusters: readonly LocationCluster[],
-  t: TFunction,
-): LocationOption[] {
-  const vendors = new Map<string, Map<string, LocationCluster[]>>();
+export function locationOptions(clusters: readonly CrdCluster[], t: TFunction): LocationOption[] {
+  const vendors = new Map<string, Map<string, CrdCluster[]>>();
   for (const cluster of clusters) {
-    const regions = vendors.get(cluster.kind) ?? new Map<string, LocationCluster[]>();
+    const regions = vendors.get(cluster.kind) ?? new Map<string, CrdCluster[]>();
     regions.set(cluster.regionID, [...(regions.get(cluster.regionID) ?? []), cluster]);
     vendors.set(cluster.kind, regions);
   }

@@ -1,3 +1,4 @@
+import type { ClusterLocation } from '@nimbus/api';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -7,7 +8,6 @@ import { createFeedbackSpy } from '../../tests/feedbackSpy';
 import { startLoopbackServer, type LoopbackServer } from '../../tests/loopbackServer';
 import { renderWithProviders } from '../../tests/renderWithProviders';
 import { settle } from '../../tests/settle';
-import type { ClusterLocation } from '../api/namespaceApi';
 import { k8sAt, MEMBER_A, MEMBER_B, namespaceItem } from '../pages/namespaces/namespaceTestData';
 import { NamespaceSelector } from './NamespaceSelector';
 

@@ -1,7 +1,8 @@
+import type { NamespaceItem } from '@nimbus/api';
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useListNamespacesQuery, type NamespaceItem } from '../api/namespaceApi';
+import { useListNamespacesQuery } from '../api/namespaceApi';
 
 /** SPEC §4: only an Active namespace can be chosen. */
 export const ACTIVE_PHASE = 'Active';

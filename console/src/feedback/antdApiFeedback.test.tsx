@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../tests/renderWithProviders';
-import type { ApiFeedback } from '../api/apiFeedback';
+import type { ApiFeedback } from '../apiClient/apiFeedback';
 import { createAntdApiFeedback, type AntdFeedbackApis } from './antdApiFeedback';
 
 /** Renders the real antd App and returns the feedback bound to it, as main.tsx does. */

@@ -1,6 +1,6 @@
 import { Button, type App } from 'antd';
 import type { TFunction } from 'i18next';
-import type { ApiFeedback, RefusedRequest } from '../api/apiFeedback';
+import type { ApiFeedback, RefusedRequest } from '../apiClient/apiFeedback';
 
 /** The context-aware antd APIs returned by `App.useApp()`. */
 export type AntdFeedbackApis = ReturnType<typeof App.useApp>;

@@ -1,6 +1,7 @@
+import type { OrgView } from '@nimbus/api';
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useCreateOwnOrganizationMutation, type OrgView } from '../api/organizationApi';
+import { useCreateOwnOrganizationMutation } from '../api/organizationApi';
 import { organizationRules } from './organizationRules';
 
 interface CreateValues {

@@ -1,6 +1,6 @@
+import type { OrgView } from '@nimbus/api';
 import { Modal, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { OrgView } from '../api/organizationApi';
 import { useAppDispatch } from '../app/hooks';
 import { shellActions } from '../shell/shellSlice';
 import { useSignedInUser } from '../shell/useShellData';

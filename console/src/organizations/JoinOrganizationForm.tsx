@@ -1,6 +1,7 @@
+import type { OrgView } from '@nimbus/api';
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useJoinOrganizationMutation, type OrgView } from '../api/organizationApi';
+import { useJoinOrganizationMutation } from '../api/organizationApi';
 import { requiredTrimmed } from './organizationRules';
 
 interface JoinValues {

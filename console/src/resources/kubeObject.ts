@@ -1,3 +1,5 @@
+import type { ResponseFor, Topology } from '@nimbus/api';
+
 /** A Kubernetes object as the operator returns it (index lists trim it; detail is live). */
 export interface KubeMetadata {
   name?: string;
@@ -19,7 +21,10 @@ export interface KubeObject {
 }
 
 /** An index list item: the trimmed object plus where it lives. */
-export type ListedObject = KubeObject & { cluster: string; region: string; vendor: string };
+export type ListedObject = KubeObject & Topology;
+
+/** One keyset page of an index list (GET /crd.{host}/:kind), read as the objects above. */
+export type ListedPage = Omit<ResponseFor<'listKind'>, 'items'> & { items: ListedObject[] };
 
 /** The value at `path` inside `value`, or undefined when any step is missing. */
 export function valueAt(value: unknown, ...path: (string | number)[]): unknown {

@@ -1,11 +1,5 @@
+import type { ClusterLocation } from '@nimbus/api';
 import { servicePath } from '../config/productHost';
-
-/** Where a member-cluster resource lives. */
-export interface ClusterLocation {
-  vendor: string;
-  region: string;
-  cluster: string;
-}
 
 const segment = encodeURIComponent;
 

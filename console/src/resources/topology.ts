@@ -1,4 +1,4 @@
-import type { CrdCluster } from '../api/resourceApi';
+import type { CrdCluster } from '@nimbus/api';
 import type { ListedObject } from './kubeObject';
 
 export interface TopologyRegion {

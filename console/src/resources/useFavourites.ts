@@ -1,5 +1,6 @@
+import type { FavouriteView } from '@nimbus/api';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useListFavouritesQuery, type Favourite } from '../api/favouritesApi';
+import { useListFavouritesQuery } from '../api/favouritesApi';
 import { currentUserId } from '../components/admin/session';
 import { useSignedInUser } from '../shell/useShellData';
 import type { DetailTarget } from './detailPath';
@@ -18,16 +19,16 @@ export function useMyFavourites() {
 }
 
 /** A favourite's detail target with its type as the route's Kind (older ones stored plurals). */
-export const favouriteTarget = (favourite: Favourite): DetailTarget => ({
+export const favouriteTarget = (favourite: FavouriteView): DetailTarget => ({
   ...favourite,
   type: routeTypeOf(favourite.type),
 });
 
 /** The favourite that collected `target`, whether it was stored with the Kind or the plural. */
 export function findFavourite(
-  favourites: readonly Favourite[],
+  favourites: readonly FavouriteView[],
   target: DetailTarget,
-): Favourite | undefined {
+): FavouriteView | undefined {
   const kind = kindOfType(target.type) ?? target.type;
   return favourites.find(
     (favourite) =>

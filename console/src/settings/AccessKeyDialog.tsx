@@ -1,6 +1,6 @@
+import type { AccessKeyPair } from '@nimbus/api';
 import { Alert, Button, Descriptions, Flex, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { AccessKeyPair } from '../api/userApi';
 import { CopyButton } from '../components/CopyButton';
 
 /** Shows a freshly issued AK/SK with copy buttons; the secret is never shown again. */

@@ -1,7 +1,8 @@
+import type { AccessKeyPair } from '@nimbus/api';
 import { Button, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useResetAccessKeyMutation, type AccessKeyPair } from '../api/userApi';
+import { useResetAccessKeyMutation } from '../api/userApi';
 import { AccessKeyDialog } from './AccessKeyDialog';
 
 /**

@@ -1,6 +1,7 @@
+import type { UserView } from '@nimbus/api';
 import { App, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useUpdateGeneralMutation, type UserView } from '../api/userApi';
+import { useUpdateGeneralMutation } from '../api/userApi';
 
 interface BasicValues {
   name: string;

@@ -1,4 +1,4 @@
-import type { UserView } from '../api/userApi';
+import type { UserView } from '@nimbus/api';
 import { MfaBind } from './MfaBind';
 import { MfaUnbind } from './MfaUnbind';
 

@@ -1,5 +1,3 @@
-import type { UserView } from '../api/userApi';
-
 export type DerivedRole = 'system-admin' | 'organization-admin' | 'user';
 
 export interface RoleDerivation {
@@ -30,3 +28,4 @@ export function deriveRole(
 
 export const isAdminRole = (role: DerivedRole | undefined): boolean =>
   role === 'system-admin' || role === 'organization-admin';
+import type { UserView } from '@nimbus/api';

@@ -1,7 +1,8 @@
+import type { UserView } from '@nimbus/api';
 import { organizationApi } from '../api/organizationApi';
 import { systemApi } from '../api/systemApi';
-import { userApi, type UserView } from '../api/userApi';
-import type { EnvelopeErrorData } from '../api/envelope';
+import { userApi } from '../api/userApi';
+import type { EnvelopeErrorData } from '../apiClient/envelope';
 import type { AppStore } from '../app/store';
 import { ResponseCode } from '../constants';
 import { setSessionOrganization, type Session } from '../session/session';

@@ -1,5 +1,5 @@
 import { authApi } from '../api/authApi';
-import { baseApi } from '../api/baseApi';
+import { baseApi } from '../apiClient/baseApi';
 import type { AppStore } from '../app/store';
 import { forgetSignedInUser } from '../session/signedInRecords';
 import { shellActions } from './shellSlice';

@@ -1,9 +1,10 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { requestContext } from '../http/request-context.js';
+import { identityOf } from '../identity/identity.js';
 import { onResponseDone } from '../http/response-done.js';
 import { anonymous, callerNameOf } from './caller.js';
 import type { AuditDirectory, AuditOrganization } from './organization.js';
-import { organizationOf } from './organization.js';
+import { addressedBy, fileableUnder } from './organization.js';
 import type { AuditRecord } from './record.js';
 import type { AuditSink } from './record-call.js';
 import { auditRecordOf, resourceOf } from './record-call.js';
@@ -48,7 +49,7 @@ export function auditMiddleware(
     const apiPath = req.path;
     const resource = resourceOf(apiPath, host);
     const service = resource.split('/')[0] ?? '';
-    const organization = () => organizationOf(req, res, service, directory);
+    const organization = () => addressedBy(req, res, service, directory);
     // Taken when the route matches, before the handler runs: a call that deletes the cluster or
     // organization it addresses is still filed under it.
     let atRoute: AuditOrganization | null | undefined;
@@ -63,7 +64,8 @@ export function auditMiddleware(
     };
     onResponseDone(res, () => {
       try {
-        const acted = atRoute === undefined ? organization() : atRoute;
+        const addressed = atRoute === undefined ? organization() : atRoute;
+        const acted = fileableUnder(addressed, identityOf(res), directory);
         const seen = { apiPath, resource, requestTime, start, envelope, organization: acted };
         sink(buildRecord(req, res, seen));
       } catch (error) {

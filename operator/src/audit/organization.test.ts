@@ -32,18 +32,36 @@ const bob: Identity = {
   via: 'session',
 };
 
+// carol administers org-a.
+const carol: Identity = {
+  ...bob,
+  userName: 'carol',
+  userId: 'uid-carol',
+  organizations: [{ name: 'org-a', uid: 'uid-a', admin: true }],
+  currentOrganization: 'org-a',
+  role: 'organization-admin',
+};
+
 const orgA = { name: 'org-a', uid: 'uid-a' };
 const orgB = { name: 'org-b', uid: 'uid-b' };
+// org-c exists, and neither bob nor carol belongs to it.
+const orgC = { name: 'org-c', uid: 'uid-c' };
 const organizations: Record<string, AuditOrganization> = {
   'uid-a': orgA,
   'org-a': orgA,
   'org-b': orgB,
+  'org-c': orgC,
 };
-// prod-a belongs to org-a; orphan to nobody (an earlier organization's, say).
-const owners: Record<string, AuditOrganization> = { 'prod-a': orgA };
+// prod-a belongs to org-a, prod-c to org-c; orphan to nobody (an earlier organization's, say).
+const owners: Record<string, AuditOrganization> = { 'prod-a': orgA, 'prod-c': orgC };
+const registered = new Set(['prod-a', 'prod-c', 'orphan']);
+// Members the hub knows now, beyond what the caller's identity listed when the call began.
+const joined = new Set<string>();
 let directory: AuditDirectory = {
   organization: (reference) => organizations[reference],
   clusterOwner: (cluster) => owners[cluster],
+  clusterRegistered: (cluster) => registered.has(cluster),
+  isMember: (userName, uid) => joined.has(`${userName}/${uid}`),
 };
 
 async function recordOf(
@@ -99,6 +117,17 @@ async function recordOf(
   app.use('/api/v1/k8s.nimbus.io', k8s);
   const manage = express.Router();
   manage.use(express.json());
+  manage.post(
+    '/providers/:kind/clusters/:cluster/test',
+    handle(() => ({})),
+  );
+  iam.get(
+    '/join/organizations/:orgId',
+    handle(() => {
+      joined.add('bob/uid-c');
+      return {};
+    }),
+  );
   manage.delete(
     '/providers/:kind/clusters/:cluster',
     handle(() => {
@@ -163,6 +192,75 @@ describe('the organization a call acted in', () => {
     expect(acted(record)).toEqual(orgA);
     organizations['org-a'] = orgA;
     organizations['uid-a'] = orgA;
+  });
+});
+
+describe('who can file a record under an organization', () => {
+  it('nobody anonymous, whatever organization the body or header names', async () => {
+    const planted = await recordOf(
+      '/api/v1/iam.nimbus.io/groups',
+      json('POST', { organizationId: 'uid-a', name: 'ops' }, { 'X-Nimbus-Organization': 'org-a' }),
+      null,
+    );
+    expect(acted(planted)).toEqual({ name: null, uid: null });
+    const viaCluster = await recordOf(
+      '/api/v1/k8s.nimbus.io/vendors/ProviderKubeconfig/regions/local/clusters/prod-a/nodes/n1',
+      json('PUT', {}),
+      null,
+    );
+    expect(acted(viaCluster)).toEqual({ name: null, uid: null });
+  });
+
+  it('no caller who is not a member of the organization named or owning the cluster', async () => {
+    const named = await recordOf(
+      '/api/v1/iam.nimbus.io/groups',
+      json('POST', { organizationId: 'org-c', name: 'ops' }),
+    );
+    expect(acted(named)).toEqual({ name: null, uid: null });
+    const inPath = await recordOf('/api/v1/iam.nimbus.io/organizations/org-c/users');
+    expect(acted(inPath)).toEqual({ name: null, uid: null });
+    const member = await recordOf(
+      '/api/v1/k8s.nimbus.io/vendors/ProviderKubeconfig/regions/local/clusters/prod-c/nodes/n1',
+      json('PUT', {}),
+    );
+    expect(acted(member)).toEqual({ name: null, uid: null });
+  });
+
+  it('a system administrator anywhere, and a member who just joined', async () => {
+    const root: Identity = { ...bob, userName: 'root', sysAdmin: true, organizations: [] };
+    const byRoot = await recordOf(
+      '/api/v1/iam.nimbus.io/groups',
+      json('POST', { organizationId: 'org-c', name: 'ops' }),
+      root,
+    );
+    expect(acted(byRoot)).toEqual(orgC);
+    const join = await recordOf('/api/v1/iam.nimbus.io/join/organizations/org-c');
+    expect(acted(join)).toEqual(orgC);
+    joined.clear();
+  });
+});
+
+describe('the organization of a cluster connection test', () => {
+  const test = (cluster: string) =>
+    `/api/v1/manage.nimbus.io/providers/ProviderKubeconfig/clusters/${cluster}/test`;
+
+  it('is the named organization for a cluster not registered yet, if the caller administers it', async () => {
+    const byAdmin = await recordOf(
+      test('new-one'),
+      json('POST', { organizationId: 'org-a' }),
+      carol,
+    );
+    expect(acted(byAdmin)).toEqual(orgA);
+    // bob is a plain member of org-a.
+    const byMember = await recordOf(test('new-one'), json('POST', { organizationId: 'org-a' }));
+    expect(acted(byMember)).toEqual({ name: null, uid: null });
+  });
+
+  it("is the registered cluster's owner, or none, whatever the body names", async () => {
+    const owned = await recordOf(test('prod-a'), json('POST', { organizationId: 'org-b' }), carol);
+    expect(acted(owned)).toEqual(orgA);
+    const orphan = await recordOf(test('orphan'), json('POST', { organizationId: 'org-a' }), carol);
+    expect(acted(orphan)).toEqual({ name: null, uid: null });
   });
 });
 
@@ -240,5 +338,14 @@ describe('the hub directory', () => {
     expect(directory.organization('nobody')).toBeUndefined();
     expect(directory.clusterOwner('prod')).toEqual(acme);
     expect(directory.clusterOwner('inherited')).toBeUndefined();
+    expect(directory.clusterRegistered('inherited')).toBe(true);
+    expect(directory.clusterRegistered('nowhere')).toBe(false);
+    await store.users.create({
+      metadata: { name: 'dora' },
+      spec: { email: 'dora@example.com', organizations: [{ name: 'acme', admin: false }] },
+    });
+    expect(directory.isMember('dora', org.metadata.uid)).toBe(true);
+    expect(directory.isMember('dora', 'uid-of-an-old-acme')).toBe(false);
+    expect(directory.isMember('nobody', org.metadata.uid)).toBe(false);
   });
 });

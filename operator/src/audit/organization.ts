@@ -17,6 +17,10 @@ export interface AuditDirectory {
   organization(reference: string): AuditOrganization | undefined;
   /** The organization a cluster belongs to now (organizationOf), if any. */
   clusterOwner(cluster: string): AuditOrganization | undefined;
+  /** Whether a Cluster of that name is registered, whoever owns it. */
+  clusterRegistered(cluster: string): boolean;
+  /** Whether the user is a member of the organization (by uid) now, e.g. right after joining. */
+  isMember(userName: string, organizationUid: string): boolean;
 }
 
 const refOf = (org: { metadata: { name: string; uid: string } }): AuditOrganization => ({
@@ -26,7 +30,7 @@ const refOf = (org: { metadata: { name: string; uid: string } }): AuditOrganizat
 
 /** Cache reads only: it runs once per audited call. */
 export function hubAuditDirectory(
-  hub: Pick<HubStore, 'organizations' | 'clusters'>,
+  hub: Pick<HubStore, 'organizations' | 'clusters' | 'users'>,
 ): AuditDirectory {
   return {
     organization(reference) {
@@ -37,6 +41,12 @@ export function hubAuditDirectory(
       const cluster = hub.clusters.get(name);
       const ownership = cluster && ownershipOf(cluster, hub.organizations);
       return ownership?.state === 'owned' ? refOf(ownership.organization) : undefined;
+    },
+    clusterRegistered: (name) => hub.clusters.get(name) !== undefined,
+    isMember(userName, organizationUid) {
+      const org = hub.organizations.getByUid(organizationUid);
+      const memberships = hub.users.get(userName)?.spec.organizations ?? [];
+      return org !== undefined && memberships.some((m) => m.name === org.metadata.name);
     },
   };
 }
@@ -77,19 +87,33 @@ export interface AddressedBy {
   identity?: Identity;
 }
 
+/** Whether the caller administers the organization (system admins: every one). */
+function administers(identity: Identity | undefined, org: AuditOrganization): boolean {
+  if (!identity) return false;
+  return identity.sysAdmin || identity.organizations.some((m) => m.uid === org.uid && m.admin);
+}
+
 /**
- * The organization a call acted in. A member call belongs to the organization that owns the
+ * The organization a call addressed. A member call belongs to the organization that owns the
  * addressed cluster, whatever organization the client claims (header or body), and to none when
- * no organization owns it. Other calls: the organization addressed when it exists (an unknown
- * one falls back), else the caller's current organization; null without either.
+ * no organization owns it; a cluster not registered at all (a connection test before the
+ * registration) belongs to the organization the call names, if the caller administers it. Other
+ * calls: the organization addressed when it exists (an unknown one falls back), else the
+ * caller's current organization; null without either. Whether the record may be filed there is
+ * fileableUnder's question.
  */
-export function organizationOfCall(
+export function addressedOrganizationOf(
   call: AddressedBy,
   directory: AuditDirectory | undefined,
 ): AuditOrganization | null {
-  if (call.cluster !== undefined) return directory?.clusterOwner(call.cluster) ?? null;
   const named =
     call.organization === undefined ? undefined : directory?.organization(call.organization);
+  if (call.cluster !== undefined) {
+    const owner = directory?.clusterOwner(call.cluster);
+    if (owner) return owner;
+    const unregistered = directory?.clusterRegistered(call.cluster) === false;
+    return unregistered && named && administers(call.identity, named) ? named : null;
+  }
   if (named) return named;
   const current = call.identity?.currentOrganization;
   if (current === undefined) return null;
@@ -99,8 +123,32 @@ export function organizationOfCall(
     : (directory?.organization(current) ?? null);
 }
 
-/** organizationOfCall for a request answered by a router. */
-export function organizationOf(
+/**
+ * Where a call's record is filed: its organization only when a verified caller belongs to it
+ * (when the call began, or now: a join), or is a system administrator. Anonymous and refused
+ * tokens (9998), and callers naming someone else's organization, cannot plant records in its
+ * log: theirs are filed under no organization, which only system administrators read.
+ */
+export function fileableUnder(
+  org: AuditOrganization | null,
+  identity: Identity | undefined,
+  directory: AuditDirectory | undefined,
+): AuditOrganization | null {
+  if (!org || !identity) return null;
+  if (identity.sysAdmin || identity.organizations.some((m) => m.uid === org.uid)) return org;
+  return directory?.isMember(identity.userName, org.uid) === true ? org : null;
+}
+
+/** The organization a call's record is filed under (addressedOrganizationOf, fileableUnder). */
+export function organizationOfCall(
+  call: AddressedBy,
+  directory: AuditDirectory | undefined,
+): AuditOrganization | null {
+  return fileableUnder(addressedOrganizationOf(call, directory), call.identity, directory);
+}
+
+/** addressedOrganizationOf for a request answered by a router. */
+export function addressedBy(
   req: Request,
   res: Response,
   service: string,
@@ -109,7 +157,7 @@ export function organizationOf(
   const cluster = addressedCluster(req, res, service);
   const organization = addressedReference(req, res);
   const identity = identityOf(res);
-  return organizationOfCall(
+  return addressedOrganizationOf(
     {
       ...(cluster !== undefined ? { cluster } : {}),
       ...(organization !== undefined ? { organization } : {}),

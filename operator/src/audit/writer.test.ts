@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sampleRecord } from '../testing/audit.js';
+import { anonymous } from './caller.js';
 import type { AuditRecord } from './record.js';
 import type { AuditWriter, AuditWriterOptions } from './writer.js';
 import { createAuditWriter } from './writer.js';
@@ -58,6 +59,25 @@ describe('audit write queue', () => {
     state.failing = false;
     expect(writer.flush()).toBe(true);
     expect(batches).toEqual([['3', '4', '5']]);
+  });
+
+  it("cannot be made to drop a signed-in caller's record by a flood of anonymous calls", () => {
+    const { writer, batches, state } = harness({
+      capacity: 3,
+      anonymousCapacity: 2,
+      flushIntervalMs: 60_000,
+    });
+    state.failing = true;
+    writer.enqueue(sampleRecord({ id: 'alice-1' }));
+    writer.enqueue(sampleRecord({ id: 'alice-2' }));
+    for (let i = 1; i <= 1000; i++) {
+      writer.enqueue(sampleRecord({ id: `stranger-${i}`, userName: anonymous }));
+    }
+    expect(state.dropped).toBe(998);
+    expect(writer.pending).toBe(4);
+    state.failing = false;
+    expect(writer.flush()).toBe(true);
+    expect(batches).toEqual([['alice-1', 'alice-2', 'stranger-999', 'stranger-1000']]);
   });
 
   it('keeps a failed batch queued and writes it on a later flush', () => {

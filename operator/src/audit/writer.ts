@@ -1,3 +1,4 @@
+import { anonymous } from './caller.js';
 import type { AuditRecord } from './record.js';
 
 export interface AuditWriterOptions {
@@ -6,7 +7,10 @@ export interface AuditWriterOptions {
   /** Called with how many of the oldest queued records were dropped. */
   onDrop(count: number): void;
   onWriteError(error: unknown): void;
+  /** Records of signed-in callers kept while the store cannot take them. */
   capacity?: number;
+  /** Records of anonymous callers kept besides them. */
+  anonymousCapacity?: number;
   batchSize?: number;
   flushIntervalMs?: number;
 }
@@ -22,22 +26,28 @@ export interface AuditWriter {
 
 /**
  * A bounded queue between requests and the store: requests never wait for the disk, and a
- * stalled disk costs the oldest records (counted) instead of the operator's memory.
+ * stalled disk costs the oldest records (counted) instead of the operator's memory. Records of
+ * anonymous callers (refused tokens, sign-in attempts, scanners) have a budget of their own
+ * (`anonymousCapacity`, a tenth of `capacity` by default): anyone can send those at will, so a
+ * flood of them drops only their own oldest, never a signed-in caller's record.
  */
 export function createAuditWriter(options: AuditWriterOptions): AuditWriter {
   const capacity = options.capacity ?? 10_000;
+  const anonymousCapacity = options.anonymousCapacity ?? Math.max(1, Math.floor(capacity / 10));
   const batchSize = options.batchSize ?? 100;
   const flushIntervalMs = options.flushIntervalMs ?? 200;
-  let queue: AuditRecord[] = [];
+  let signedIn: AuditRecord[] = [];
+  let strangers: AuditRecord[] = [];
   let timer: NodeJS.Timeout | undefined;
   let immediate: NodeJS.Immediate | undefined;
   let closed = false;
+  const pending = (): number => signedIn.length + strangers.length;
 
-  function trimToCapacity(): void {
-    const excess = queue.length - capacity;
-    if (excess <= 0) return;
-    queue = queue.slice(excess);
+  function trimmed(queue: AuditRecord[], limit: number): AuditRecord[] {
+    const excess = queue.length - limit;
+    if (excess <= 0) return queue;
     options.onDrop(excess);
+    return queue.slice(excess);
   }
 
   function flush(): boolean {
@@ -45,16 +55,18 @@ export function createAuditWriter(options: AuditWriterOptions): AuditWriter {
     if (immediate) clearImmediate(immediate);
     timer = undefined;
     immediate = undefined;
-    while (queue.length > 0) {
-      const batch = queue.slice(0, batchSize);
+    while (pending() > 0) {
+      const mine = signedIn.slice(0, batchSize);
+      const theirs = strangers.slice(0, batchSize - mine.length);
       try {
-        options.write(batch);
+        options.write([...mine, ...theirs]);
       } catch (error) {
         options.onWriteError(error);
         schedule();
         return false;
       }
-      queue = queue.slice(batch.length);
+      signedIn = signedIn.slice(mine.length);
+      strangers = strangers.slice(theirs.length);
     }
     return true;
   }
@@ -68,10 +80,15 @@ export function createAuditWriter(options: AuditWriterOptions): AuditWriter {
 
   return {
     enqueue(record) {
-      queue.push(record);
-      trimToCapacity();
+      if (record.userName === anonymous) {
+        strangers.push(record);
+        strangers = trimmed(strangers, anonymousCapacity);
+      } else {
+        signedIn.push(record);
+        signedIn = trimmed(signedIn, capacity);
+      }
       if (closed) flush();
-      else if (queue.length >= batchSize) immediate ??= setImmediate(flush);
+      else if (pending() >= batchSize) immediate ??= setImmediate(flush);
       else schedule();
     },
     flush,
@@ -80,7 +97,7 @@ export function createAuditWriter(options: AuditWriterOptions): AuditWriter {
       return flush();
     },
     get pending() {
-      return queue.length;
+      return pending();
     },
   };
 }

@@ -1,6 +1,6 @@
 import { ApiError, errors } from '../core/errors.js';
 import type { ClusterObject, HubStore } from '../hub/store.js';
-import type { Clock } from '../member/transport/clock.js';
+import type { Clock } from '../core/clock.js';
 import { RefusedMemberUrl, createTransportPool } from '../member/transport/pool.js';
 import type { MemberTransport } from '../member/transport/transport.js';
 import type { MemberClient } from './member-client.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeClock } from '../member/transport/fake-clock.js';
+import { fakeClock } from '../testing/fake-clock.js';
 import type { FakeApiServer } from '../testing/fake-apiserver.js';
 import { startFakeApiServer } from '../testing/fake-apiserver.js';
 import { createMemberClient, forwardableHeaders, MemberCallError } from './member-client.js';

@@ -1,25 +1,20 @@
-import type { Cluster } from '../crds/cluster.js';
+import type { DesiredCondition } from '../controllers/conditions.js';
 import type { OrganizationObject } from '../hub/store.js';
 import type { Lookup } from '../iam/directory.js';
 import type { OrganizationOwned } from '../iam/org-scope.js';
 import { ownershipOf } from '../iam/org-scope.js';
 
-type ClusterStatus = NonNullable<Cluster['status']>;
-type Condition = NonNullable<ClusterStatus['conditions']>[number];
-
 /**
- * The Cluster's `Organization` condition: True when it belongs to the organization it names,
- * False with the reason when it belongs to nobody (that organization is gone, or was deleted and
- * created again after this cluster was given to the earlier one), so `kubectl describe` says why
- * nobody sees it.
+ * The `Organization` condition of a Cluster or Registry: True when it belongs to the organization
+ * it names, False with the reason when it belongs to nobody (that organization is gone, or was
+ * deleted and created again after this object was given to the earlier one), so `kubectl
+ * describe` says why nobody sees it.
  */
 export function ownershipCondition(
-  cluster: OrganizationOwned,
+  object: OrganizationOwned,
   organizations: Pick<Lookup<OrganizationObject>, 'get'>,
-  previous: ClusterStatus | undefined,
-  now: string,
-): Condition {
-  const ownership = ownershipOf(cluster, organizations);
+): DesiredCondition {
+  const ownership = ownershipOf(object, organizations);
   const verdict =
     ownership.state === 'owned'
       ? {
@@ -34,10 +29,19 @@ export function ownershipCondition(
             message: 'names no organization (label nimbus.io/organization)',
           }
         : { status: 'False' as const, reason: ownership.reason, message: ownership.message };
-  const before = previous?.conditions?.find((c) => c.type === 'Organization');
-  return {
-    type: 'Organization',
-    ...verdict,
-    lastTransitionTime: before?.status === verdict.status ? before.lastTransitionTime : now,
-  };
+  return { type: 'Organization', ...verdict };
+}
+
+/** A Warning when the object belongs to nobody, else nothing. */
+export function ownershipEvents(condition: DesiredCondition) {
+  return condition.status === 'True'
+    ? []
+    : [
+        {
+          type: 'Warning' as const,
+          reason: condition.reason,
+          note: condition.message,
+          action: 'Validate',
+        },
+      ];
 }

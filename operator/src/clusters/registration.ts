@@ -1,3 +1,9 @@
+import type {
+  ClusterView,
+  ParsedClusterInput,
+  ParsedClusterTest,
+  ParsedClusterUpdate,
+} from '@nimbus/api';
 import { apiVersion } from '../crds/kind.js';
 import { ApiError, errors } from '../core/errors.js';
 import { ownerReference } from '../hub/owner.js';
@@ -12,27 +18,21 @@ import {
 import { alreadyExists, notFound, parseRequest } from '../core/problems.js';
 import type { Identity } from '../identity/identity.js';
 import type { Logger } from '../logger.js';
-import type { ClusterView } from './cluster-view.js';
-import {
-  clusterDelete,
-  clusterInput,
-  clusterLabel,
-  clusterTest,
-  clusterUpdate,
-  credentialsUpdatedAnnotation,
-  toClusterView,
-} from './cluster-view.js';
+import { clusterLabel, credentialsUpdatedAnnotation, toClusterView } from './cluster-view.js';
 import type { ClusterConnector } from './connector.js';
 import { credentialsKey } from './connector.js';
 import { MemberCallError } from './member-client.js';
 import { fetchVersion } from './probe.js';
 import type { ProviderRegistry } from './providers/registry.js';
 import type { ProviderAdapter } from './providers/types.js';
-import { removeMemberRbac } from './rbac/member-cleanup.js';
+import { clusterFinalizer, ensureClusterFinalizer, finalizeCluster } from './lifecycle.js';
 import type { OutboundPolicy, Resolver } from './ssrf-policy.js';
 
 export interface ClusterServices {
-  store: Pick<HubStore, 'clusters' | 'secrets' | 'organizations' | 'namespace'>;
+  store: Pick<
+    HubStore,
+    'clusters' | 'secrets' | 'organizations' | 'namespace' | 'users' | 'userGroups' | 'favourites'
+  >;
   registry: ProviderRegistry;
   connector: ClusterConnector;
   /** The outbound (SSRF) policy for other URLs users give, e.g. monitoring endpoints. */
@@ -106,10 +106,9 @@ export async function createCluster(
   services: ClusterServices,
   identity: Identity,
   kind: string,
-  body: unknown,
+  input: ParsedClusterInput,
 ): Promise<ClusterView> {
   const adapter = adapterFor(services, kind);
-  const input = parseRequest(clusterInput, body);
   const org = organization(services, identity, input.organizationId);
   assertAcceptsNewMembers(org);
   const credentials = credentialsOf(adapter, input.credentials);
@@ -121,6 +120,7 @@ export async function createCluster(
       name: input.name,
       labels: organizationLabels(org),
       annotations: { [credentialsUpdatedAnnotation]: new Date().toISOString() },
+      finalizers: [clusterFinalizer],
     },
     spec: {
       provider: adapter.kind,
@@ -144,10 +144,9 @@ export async function updateCluster(
   identity: Identity,
   kind: string,
   name: string,
-  body: unknown,
+  input: ParsedClusterUpdate,
 ): Promise<ClusterView> {
   const adapter = adapterFor(services, kind);
-  const input = parseRequest(clusterUpdate, body);
   const org = organization(services, identity, input.organizationId);
   const current = await ownCluster(services, org, kind, name);
   const newCredentials =
@@ -185,15 +184,19 @@ export async function deleteCluster(
   identity: Identity,
   kind: string,
   name: string,
-  body: unknown,
+  organizationId: string,
 ): Promise<{ name: string }> {
-  const input = parseRequest(clusterDelete, body);
-  const org = organization(services, identity, input.organizationId);
+  const org = organization(services, identity, organizationId);
   const cluster = await ownCluster(services, org, kind, name);
-  // Reached before the Cluster goes: its Secret has an owner reference to it.
-  const cleanup = await removeMemberRbac.prepare(services, cluster);
-  await services.store.clusters.delete(name);
-  await cleanup();
+  // The finalizer runs here at once, so the call answers once everything naming the cluster is
+  // gone; should it fail half-way, the cluster lifecycle controller finishes it.
+  await ensureClusterFinalizer(services.store, cluster);
+  if (await services.store.clusters.delete(name)) {
+    const terminating = await services.store.clusters.fetch(name);
+    if (terminating?.metadata.uid === cluster.metadata.uid) {
+      await finalizeCluster(services, terminating);
+    }
+  }
   // The owner reference would let the garbage collector do this; deleting now leaves no window.
   await services.store.secrets.delete(cluster.spec.credentialsSecretRef.name);
   return { name };
@@ -205,10 +208,9 @@ export async function testCluster(
   identity: Identity,
   kind: string,
   name: string,
-  body: unknown,
+  input: ParsedClusterTest,
 ): Promise<{ kubernetesVersion: string }> {
   const adapter = adapterFor(services, kind);
-  const input = parseRequest(clusterTest, body);
   const org = organization(services, identity, input.organizationId);
   let member;
   if (input.credentials !== undefined) {

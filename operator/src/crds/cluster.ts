@@ -1,3 +1,4 @@
+import { monitorAddress } from '@nimbus/api';
 import { monitorTypes } from '@nimbus/api/shared';
 import type { MonitorType } from '@nimbus/api/shared';
 import { z } from 'zod';
@@ -6,11 +7,8 @@ import { ageColumn, defineKind } from './kind.js';
 import { resourceNameRule } from './names.js';
 import { listMap } from './rules.js';
 
-// The regex puts the scheme rule into the CRD too; zod's URL parse checks the rest.
-const httpUrl = z
-  .url({ protocol: /^https?$/, message: 'must be an http or https URL' })
-  .regex(/^https?:[/][/]/, 'must be an http or https URL')
-  .max(2048);
+// The contract's address rule (the API checks the same); its regex reaches the CRD too.
+const httpUrl = monitorAddress;
 
 export { monitorTypes };
 export type { MonitorType };

@@ -1,11 +1,9 @@
-import { providerKinds } from '@nimbus/api/shared';
+import { permissionEffectSchema } from '@nimbus/api';
+import { emailPattern, providerKinds } from '@nimbus/api/shared';
 import { z } from 'zod';
 import { listMap } from './rules.js';
 import { dnsLabel, dnsSubdomain, nameRef } from './names.js';
 
-/** Email; the pattern is RE2-compatible (the API server compiles it with Go's regexp). */
-export const emailPattern =
-  /^[A-Za-z0-9._%+-]+@[A-Za-z0-9]([-A-Za-z0-9]*[A-Za-z0-9])?([.][A-Za-z0-9]([-A-Za-z0-9]*[A-Za-z0-9])?)+$/;
 export const email = z
   .email({ pattern: emailPattern, message: 'must be a valid email address' })
   .max(254);
@@ -13,8 +11,8 @@ export const email = z
 /** Per-cluster access effect (SPEC §6, §9). */
 export const effect = z.enum(['Allow', 'Deny']);
 
-/** Role permission effect (SPEC §3: "permissions each with effect allow or deny"). */
-export const permissionEffect = z.enum(['allow', 'deny']);
+/** Role permission effect: the contract's (SPEC §3 "permissions each with effect allow or deny"). */
+export const permissionEffect = permissionEffectSchema;
 
 export { providerKinds };
 export const providerKind = z.enum(providerKinds);

@@ -11,6 +11,7 @@ import { organizationsOf } from './directory.js';
 import type { Binding } from './grants.js';
 import { sameBindings } from './grants.js';
 import { organizationOf } from './org-scope.js';
+import type { ApiError } from '../core/errors.js';
 import { invalid } from '../core/problems.js';
 
 /**
@@ -24,7 +25,9 @@ function clusterOrganization(
   index: number,
 ): string {
   const cluster = reader.clusters.get(binding.cluster);
-  const org = cluster ? organizationOf(cluster, reader.organizations) : undefined;
+  // A cluster being deleted takes no new bindings: its finalizer removes those it has.
+  const live = cluster && !cluster.metadata.deletionTimestamp ? cluster : undefined;
+  const org = live ? organizationOf(live, reader.organizations) : undefined;
   if (org === undefined || (!identity.sysAdmin && !membershipIn(identity, org))) {
     throw invalid(`providers.${index}.cluster`, `cluster ${binding.cluster} does not exist`);
   }
@@ -104,19 +107,43 @@ function manageable(
   binding: Binding,
 ): boolean {
   if (identity.sysAdmin) return true;
-  const cluster = reader.clusters.get(binding.cluster);
-  const org = cluster ? organizationOf(cluster, reader.organizations) : undefined;
+  const org = registeredOrganization(reader, binding.cluster);
   if (org !== undefined) return isAdminOf(identity, org);
   return organizationsOf(user).some((o) => isAdminOf(identity, o));
+}
+
+function registeredOrganization(reader: IamReader, clusterName: string): string | undefined {
+  const cluster = reader.clusters.get(clusterName);
+  return cluster ? organizationOf(cluster, reader.organizations) : undefined;
+}
+
+/**
+ * A general update acts in one organization (the addressed one): it changes bindings on that
+ * organization's clusters and on clusters not registered yet, never on another organization's,
+ * so the call is what that organization's audit shows and nothing happens out of its sight.
+ */
+function inScope(reader: IamReader, binding: Binding, scope: string | undefined): boolean {
+  const org = registeredOrganization(reader, binding.cluster);
+  return org === undefined || org === scope;
+}
+
+function outOfScope(reader: IamReader, binding: Binding, index: number): ApiError {
+  const org = registeredOrganization(reader, binding.cluster) ?? '';
+  return invalid(
+    `providers.${index}.cluster`,
+    `cluster ${binding.cluster} belongs to organization ${org}; change its bindings with organizationId ${org}`,
+  );
 }
 
 const sameBinding = (a: Binding, b: Binding): boolean =>
   a.cluster === b.cluster && a.role === b.role && a.effect === b.effect;
 
 /**
- * A user's own bindings after an edit (undefined: unchanged). Bindings the caller may not
- * manage stay as they are, and an attempt to replace one is refused (9997), so a form showing
- * only the caller's organizations can echo what it shows. Every new or changed binding follows
+ * A user's own bindings after an edit addressed to organization `scope` (undefined: unchanged).
+ * Bindings the caller may not manage, and bindings on clusters of other organizations, stay as
+ * they are when left out, and an attempt to replace one is refused (9997 when the caller does not
+ * administer it, 1000 naming the organization to address otherwise), so a form showing one
+ * organization's clusters can echo the rest. Every new or changed binding follows
  * assertUserBinding.
  */
 export function plannedUserBindings(
@@ -124,20 +151,27 @@ export function plannedUserBindings(
   identity: Identity,
   user: UserObject,
   desired: readonly Binding[],
+  scope: string | undefined,
 ): Binding[] | undefined {
   const current = user.spec.clusterPermissions ?? [];
   if (sameBindings(desired, current)) return undefined;
   const memberOf = organizationsOf(user);
-  const foreign = current.filter((b) => !manageable(reader, identity, user, b));
-  for (const binding of foreign) {
-    const replacement = desired.find((d) => d.cluster === binding.cluster);
-    if (replacement && !sameBinding(replacement, binding)) throw denied();
+  const changeable = (binding: Binding): boolean =>
+    manageable(reader, identity, user, binding) && inScope(reader, binding, scope);
+  const kept = current.filter((binding) => !changeable(binding));
+  for (const binding of kept) {
+    const index = desired.findIndex((d) => d.cluster === binding.cluster);
+    const replacement = desired[index];
+    if (!replacement || sameBinding(replacement, binding)) continue;
+    if (!manageable(reader, identity, user, binding)) throw denied();
+    throw outOfScope(reader, binding, index);
   }
   desired.forEach((binding, index) => {
     if (current.some((c) => sameBinding(c, binding))) return;
     assertUserBinding(reader, identity, memberOf, binding, index);
+    if (!inScope(reader, binding, scope)) throw outOfScope(reader, binding, index);
   });
-  const kept = foreign.filter((f) => !desired.some((d) => d.cluster === f.cluster));
-  const merged = [...desired, ...kept].sort((a, b) => a.cluster.localeCompare(b.cluster));
+  const left = kept.filter((k) => !desired.some((d) => d.cluster === k.cluster));
+  const merged = [...desired, ...left].sort((a, b) => a.cluster.localeCompare(b.cluster));
   return sameBindings(merged, current) ? undefined : merged;
 }

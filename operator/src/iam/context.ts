@@ -1,6 +1,6 @@
+import type { AccessKeyPair } from '@nimbus/api';
 import type { HubStore, UserObject } from '../hub/store.js';
 import { ApiError, errors } from '../core/errors.js';
-import type { AccessKeyPair } from '../identity/access-keys.js';
 import { resetAccessKey } from '../identity/access-keys.js';
 import type { NewUser } from '../identity/accounts.js';
 import { changePassword, createUser } from '../identity/accounts.js';

@@ -4,7 +4,7 @@ import type { RoleObject } from '../hub/store.js';
 import type { IamReader } from './directory.js';
 import { resolve } from './directory.js';
 import { invalid } from '../core/problems.js';
-import type { ProviderInput } from './schemas.js';
+import type { ParsedClusterBinding } from '@nimbus/api';
 
 export interface Binding {
   cluster: string;
@@ -30,7 +30,7 @@ function roleOrganization(role: RoleObject): string | undefined {
  */
 export function toBindings(
   reader: IamReader,
-  inputs: readonly ProviderInput[],
+  inputs: readonly ParsedClusterBinding[],
   visible: ReadonlySet<string> | undefined,
 ): Binding[] {
   const seen = new Set<string>();

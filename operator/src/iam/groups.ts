@@ -1,3 +1,4 @@
+import type { GroupView, ParsedGroup } from '@nimbus/api';
 import type { Allow } from '../access/policy.js';
 import type { UserGroupObject } from '../hub/store.js';
 import type { IamCall } from './context.js';
@@ -16,10 +17,7 @@ import {
 } from './org-scope.js';
 import type { Page, PageQuery } from './paging.js';
 import { byName, matchesSearch, paginate } from './paging.js';
-import { invalid, notFound, parseRequest } from '../core/problems.js';
-import type { GroupBody } from './schemas.js';
-import { groupBody } from './schemas.js';
-import type { GroupView } from './views.js';
+import { invalid, notFound } from '../core/problems.js';
 import { toGroupView } from './views.js';
 
 /** Member names for user ids (uuid or name); each must be a member of the organization. */
@@ -37,7 +35,7 @@ function memberNames(reader: IamReader, ids: readonly string[], org: string): st
   ];
 }
 
-function groupSpec(call: IamCall, body: GroupBody, org: string) {
+function groupSpec(call: IamCall, body: ParsedGroup, org: string) {
   const { store } = call.deps;
   const bindings = toBindings(store, body.providers, visibleOrganizations(call.identity));
   assertGroupBindings(store, call.identity, bindings, org);
@@ -49,8 +47,7 @@ function groupSpec(call: IamCall, body: GroupBody, org: string) {
   };
 }
 
-export async function createGroup(call: IamCall, input: unknown): Promise<GroupView> {
-  const body = parseRequest(groupBody, input);
+export async function createGroup(call: IamCall, body: ParsedGroup): Promise<GroupView> {
   const org = openOrganizationIn(call, body.organizationId).metadata.name;
   const spec = groupSpec(call, body, org);
   const group = await createOnce(body.name, () =>
@@ -62,8 +59,7 @@ export async function createGroup(call: IamCall, input: unknown): Promise<GroupV
   return toGroupView(call.deps.store, group);
 }
 
-export async function updateGroup(call: IamCall, input: unknown): Promise<GroupView> {
-  const body = parseRequest(groupBody, input);
+export async function updateGroup(call: IamCall, body: ParsedGroup): Promise<GroupView> {
   const org = organizationIn(call, body.organizationId, admins).metadata.name;
   const { store } = call.deps;
   const existing = ownedBy(

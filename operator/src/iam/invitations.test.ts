@@ -7,8 +7,8 @@ import {
   newInvitationCode,
   withInvitation,
 } from './invitation-codes.js';
+import { joinBody } from '@nimbus/api';
 import { parseRequest } from '../core/problems.js';
-import { joinBody } from './schemas.js';
 
 const now = new Date('2030-01-10T00:00:00Z');
 const later = '2030-01-17T00:00:00.000Z';
@@ -28,14 +28,8 @@ function failure(run: () => unknown): { code: number; message: string; data: unk
 
 describe('join body', () => {
   it('trims every field', () => {
-    const body = {
-      organizationId: ' acme ',
-      inviter: ' alice\t',
-      invitationCode: ' c0de ',
-      invitee: ' bob ',
-    };
+    const body = { inviter: ' alice\t', invitationCode: ' c0de ', invitee: ' bob ' };
     expect(parseRequest(joinBody, body)).toEqual({
-      organizationId: 'acme',
       inviter: 'alice',
       invitationCode: 'c0de',
       invitee: 'bob',
@@ -43,9 +37,7 @@ describe('join body', () => {
   });
 
   it('says Required for each missing or blank field, by name', () => {
-    const problem = failure(() =>
-      parseRequest(joinBody, { organizationId: 'acme', inviter: '  ' }),
-    );
+    const problem = failure(() => parseRequest(joinBody, { inviter: '  ' }));
     expect(problem.code).toBe(1000);
     expect(problem.data).toEqual([
       { path: 'inviter', message: 'Required' },

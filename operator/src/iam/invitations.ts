@@ -1,3 +1,4 @@
+import type { Invitation, OrgView, ParsedJoin } from '@nimbus/api';
 import { denied, isSelf } from '../access/scope.js';
 import type { IamCall } from './context.js';
 import { resolve } from './directory.js';
@@ -10,17 +11,7 @@ import {
   withInvitation,
 } from './invitation-codes.js';
 import { assertAcceptsNewMembers, openOrganizationIn } from './org-scope.js';
-import { parseRequest } from '../core/problems.js';
-import { joinBody } from './schemas.js';
-import type { OrgView } from './views.js';
 import { toOrgView } from './views.js';
-
-export interface Invitation {
-  organizationId: string;
-  inviterId: string;
-  invitationCode: string;
-  expiresAt: string;
-}
 
 /** GET /join/organizations/{orgId}: a fresh code, valid 7 days, shown only in this answer. */
 export async function generateInvitation(
@@ -51,14 +42,12 @@ export async function generateInvitation(
 export async function joinOrganization(
   call: IamCall,
   orgRef: string,
-  input: unknown,
+  body: ParsedJoin,
   now = new Date(),
 ): Promise<OrgView> {
-  const base = typeof input === 'object' && input !== null ? input : {};
-  const body = parseRequest(joinBody, { ...base, organizationId: orgRef });
   if (!isSelf(call.identity, body.invitee)) throw denied();
   const { store } = call.deps;
-  const org = resolve(store.organizations, body.organizationId);
+  const org = resolve(store.organizations, orgRef);
   if (!org) throw invitationInvalid();
   const name = org.metadata.name;
   const user = await store.users.fetch(call.identity.userName);

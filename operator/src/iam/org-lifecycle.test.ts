@@ -108,7 +108,8 @@ describe('organization deletion', () => {
     expect(await reconcile(store, 'acme')).toEqual({
       ok: false,
       reason: 'DeletionBlocked',
-      message: 'organization acme still has clusters prod and registries hub; delete them first',
+      message:
+        'organization acme is being deleted and still has clusters prod and registries hub; it goes once they are deleted',
     });
     expect(store.organizations.get('acme')?.metadata.deletionTimestamp).toBeDefined();
     expect(store.clusters.get('prod')).toBeDefined();
@@ -121,6 +122,42 @@ describe('organization deletion', () => {
     expect(store.userGroups.get('acme-devs')).toBeUndefined();
     expect(store.roles.get('acme-dev')).toBeUndefined();
     expect(store.users.get('alice')?.spec.organizations).toEqual([]);
+  });
+
+  it('answers a Terminating organization with what its condition says, whoever made it Terminating', async () => {
+    const { store, call, org } = await seed();
+    await addCluster(store, 'prod', {
+      [organizationLabel]: 'acme',
+      [organizationUidLabel]: org.metadata.uid,
+    });
+    await store.organizations.delete('acme');
+    const condition = await reconcile(store, 'acme');
+    const byKubectl = await refusal(deleteOrganization(call, 'acme'));
+    expect(byKubectl.entry).toBe(errors.organizationInUse);
+    expect(condition).toMatchObject({ reason: 'DeletionBlocked', message: byKubectl.message });
+
+    // A cluster registered between the check and the delete (the check reads the hub, this one
+    // slipped in after it): the organization is then Terminating, and the answer says so.
+    const raced = await seed();
+    const listDirect = raced.store.clusters.listDirect.bind(raced.store.clusters);
+    raced.store.clusters.listDirect = async (selector) => {
+      const listed = await listDirect(selector);
+      if (!raced.store.clusters.get('late')) {
+        await addCluster(raced.store, 'late', {
+          [organizationLabel]: 'acme',
+          [organizationUidLabel]: raced.org.metadata.uid,
+        });
+      }
+      return listed;
+    };
+    const lost = await refusal(deleteOrganization(raced.call, 'acme'));
+    expect(lost.entry).toBe(errors.organizationInUse);
+    expect(raced.store.organizations.get('acme')?.metadata.deletionTimestamp).toBeDefined();
+    expect(lost.message).toBe(
+      'organization acme is being deleted and still has clusters late; it goes once they are deleted',
+    );
+    const again = await refusal(deleteOrganization(raced.call, 'acme'));
+    expect(again.message).toBe(lost.message);
   });
 
   it('deletes through the API at once when nothing blocks, with groups, roles and memberships', async () => {

@@ -1,7 +1,7 @@
 import { ApiError, errors } from '../core/errors.js';
 import type { HubStore, OrganizationObject } from '../hub/store.js';
-import type { Verdict } from './reconcile/conditions.js';
-import { wrong } from './reconcile/conditions.js';
+import type { Verdict } from '../controllers/conditions.js';
+import { wrong } from '../controllers/conditions.js';
 import type { OrganizationOwned } from './org-scope.js';
 import { namedOrganization, organizationUidLabel } from './org-scope.js';
 
@@ -47,22 +47,48 @@ export function blockersOf(
   };
 }
 
-/** "organization acme still has clusters prod and registries hub; delete them first". */
-export function blockedMessage(name: string, blockers: Blockers): string | undefined {
+/**
+ * "organization acme still has clusters prod and registries hub; delete them first" for an
+ * organization that nothing has touched yet; for one already Terminating (kubectl delete, or an
+ * API delete that lost a race with a new cluster) "organization acme is being deleted and still
+ * has …; it goes once they are deleted": the API answer and the Ready condition say the same.
+ */
+export function blockedMessage(
+  name: string,
+  blockers: Blockers,
+  terminating = false,
+): string | undefined {
   const parts = [
     blockers.clusters.length > 0 ? `clusters ${blockers.clusters.join(', ')}` : '',
     blockers.registries.length > 0 ? `registries ${blockers.registries.join(', ')}` : '',
   ].filter((part) => part !== '');
   if (parts.length === 0) return undefined;
-  return `organization ${name} still has ${parts.join(' and ')}; delete them first`;
+  const held = parts.join(' and ');
+  return terminating
+    ? `organization ${name} is being deleted and still has ${held}; it goes once they are deleted`
+    : `organization ${name} still has ${held}; delete them first`;
 }
 
-/** 1020 when something still belongs to the organization. */
-export function assertNothingBlocks(
+/**
+ * 1020 when something still belongs to the organization, from a fresh list rather than the
+ * cache, so a cluster registered a moment ago (maybe on another replica) is not missed before
+ * the organization is marked for deletion.
+ */
+export async function assertNothingBlocks(
   store: Pick<LifecycleStore, 'clusters' | 'registries'>,
   org: OrganizationObject,
-): void {
-  const message = blockedMessage(org.metadata.name, blockersOf(store, org));
+): Promise<void> {
+  const [clusters, registries] = await Promise.all([
+    store.clusters.listDirect(),
+    store.registries.listDirect(),
+  ]);
+  const held = holds(org);
+  const blockers = {
+    clusters: names(clusters.filter(held)),
+    registries: names(registries.filter(held)),
+  };
+  const terminating = org.metadata.deletionTimestamp !== undefined;
+  const message = blockedMessage(org.metadata.name, blockers, terminating);
   if (message !== undefined) throw new ApiError(errors.organizationInUse, { message });
 }
 
@@ -99,7 +125,7 @@ export async function finalizeOrganization(
   org: OrganizationObject,
 ): Promise<Finalized> {
   const name = org.metadata.name;
-  const message = blockedMessage(name, blockersOf(store, org));
+  const message = blockedMessage(name, blockersOf(store, org), true);
   if (message !== undefined) return { state: 'blocked', message };
   await removeDependents(store, name);
   await store.organizations.patch(name, (current) =>

@@ -1,3 +1,9 @@
+import type {
+  OrgView,
+  ParsedCreateOrganization,
+  ParsedUpdateOrganization,
+  UserOrganizations,
+} from '@nimbus/api';
 import { denied, isSelf } from '../access/scope.js';
 import type { IamCall } from './context.js';
 import { createOnce } from './context.js';
@@ -12,13 +18,10 @@ import {
 import { admins, organizationIn } from './org-scope.js';
 import { byName, matchesSearch } from './paging.js';
 import { ApiError, errors } from '../core/errors.js';
-import { notFound, parseRequest } from '../core/problems.js';
-import type { CreateOrganizationBody, UpdateOrganizationBody } from './schemas.js';
-import { createOrganizationBody, updateOrganizationBody } from './schemas.js';
-import type { OrgView } from './views.js';
+import { notFound } from '../core/problems.js';
 import { toOrgView } from './views.js';
 
-function editableFields(body: CreateOrganizationBody | UpdateOrganizationBody) {
+function editableFields(body: ParsedCreateOrganization | ParsedUpdateOrganization) {
   return {
     cnName: body.cnName,
     contact: body.contact,
@@ -30,8 +33,10 @@ function editableFields(body: CreateOrganizationBody | UpdateOrganizationBody) {
 }
 
 /** Any signed-in user may create an organization and becomes its administrator. */
-export async function createOrganization(call: IamCall, input: unknown): Promise<OrgView> {
-  const body = parseRequest(createOrganizationBody, input);
+export async function createOrganization(
+  call: IamCall,
+  body: ParsedCreateOrganization,
+): Promise<OrgView> {
   const { store } = call.deps;
   const org = await createOnce(body.name, () =>
     store.organizations.create({
@@ -54,8 +59,10 @@ export async function createOrganization(call: IamCall, input: unknown): Promise
   return toOrgView(org, true);
 }
 
-export async function updateOrganization(call: IamCall, input: unknown): Promise<OrgView> {
-  const body = parseRequest(updateOrganizationBody, input);
+export async function updateOrganization(
+  call: IamCall,
+  body: ParsedUpdateOrganization,
+): Promise<OrgView> {
   const org = organizationIn(call, body.uuid, admins);
   const updated = await call.deps.store.organizations.modify(org.metadata.name, (spec) => ({
     ...spec,
@@ -83,12 +90,15 @@ async function deleteNow(store: LifecycleStore, org: OrganizationObject): Promis
 /**
  * Deletes an organization with its user groups and roles, and removes it from its members;
  * refused (1020) while clusters or registries belong to it. The same finalizer runs for
- * `kubectl delete` (org-lifecycle.ts), so both paths behave alike.
+ * `kubectl delete` (org-lifecycle.ts), so both paths behave alike. A refusal leaves an
+ * organization that was not Terminating untouched; one that is Terminating (deleted with kubectl,
+ * or marked by this call after a cluster slipped in between the check and the delete) is answered
+ * 1020 saying so, as its Ready condition does.
  */
 export async function deleteOrganization(call: IamCall, orgRef: string): Promise<null> {
   const { store } = call.deps;
   const org = organizationIn(call, orgRef, admins);
-  assertNothingBlocks(store, org);
+  await assertNothingBlocks(store, org);
   await deleteNow(store, org);
   return null;
 }
@@ -101,7 +111,7 @@ export async function listUserOrganizations(
   call: IamCall,
   userRef: string,
   search?: string,
-): Promise<{ items: OrgView[]; total: number }> {
+): Promise<UserOrganizations> {
   const { store } = call.deps;
   const { identity } = call;
   if (!isSelf(identity, userRef)) throw denied();

@@ -1,3 +1,4 @@
+import type { ParsedRole, RoleView } from '@nimbus/api';
 import { builtInRoleNames } from '../access/built-in-roles.js';
 import { permissionNames } from '../access/catalogue.js';
 import { denied } from '../access/scope.js';
@@ -15,13 +16,10 @@ import {
 } from './org-scope.js';
 import type { Page, PageQuery } from './paging.js';
 import { byName, matchesSearch, paginate } from './paging.js';
-import { alreadyExists, invalid, notFound, parseRequest } from '../core/problems.js';
-import type { RoleBody } from './schemas.js';
-import { roleBody } from './schemas.js';
-import type { RoleView } from './views.js';
+import { alreadyExists, invalid, notFound } from '../core/problems.js';
 import { toRoleView } from './views.js';
 
-function roleSpec(body: RoleBody, org: string) {
+function roleSpec(body: ParsedRole, org: string) {
   const seen = new Set<string>();
   body.permissions.forEach((permission, index) => {
     if (!permissionNames.has(permission.name)) {
@@ -39,8 +37,7 @@ function roleSpec(body: RoleBody, org: string) {
   };
 }
 
-export async function createRole(call: IamCall, input: unknown): Promise<RoleView> {
-  const body = parseRequest(roleBody, input);
+export async function createRole(call: IamCall, body: ParsedRole): Promise<RoleView> {
   const org = openOrganizationIn(call, body.organizationId).metadata.name;
   if (builtInRoleNames.has(body.name)) throw alreadyExists(body.name);
   const spec = roleSpec(body, org);
@@ -59,8 +56,7 @@ function editable(role: RoleObject | undefined, org: string, ref: string): RoleO
   return ownedBy(role, org, `role ${ref}`);
 }
 
-export async function updateRole(call: IamCall, input: unknown): Promise<RoleView> {
-  const body = parseRequest(roleBody, input);
+export async function updateRole(call: IamCall, body: ParsedRole): Promise<RoleView> {
   const org = organizationIn(call, body.organizationId, admins).metadata.name;
   const { store } = call.deps;
   const ref = body.uuid || body.name;

@@ -9,9 +9,8 @@ import {
   roleObject,
   userObject,
 } from '../testing/iam.js';
-import { generalUpdateBody } from './schemas.js';
+import { createUserBody, generalUpdateBody } from '@nimbus/api';
 import { planUserCreate, planUserUpdate } from './user-plan.js';
-import { createUserBody } from './schemas.js';
 
 const root = userObject('root', {}, { sysAdmin: true });
 const alice = userObject('alice', { acme: true, globex: false });
@@ -122,18 +121,66 @@ describe('planUserUpdate: mass assignment', () => {
     const unseen = [{ cluster: 'initech-prod', roleId: 'read-only' }];
     expect(code(update(alice, bob, { providers: unseen }))).toBe(1000);
     const foreignRole = [{ cluster: 'acme-prod', roleId: 'globex-dev' }];
-    expect(code(update(root, bob, { providers: foreignRole }))).toBe(1000);
+    expect(code(update(root, bob, { organizationId: 'acme', providers: foreignRole }))).toBe(1000);
   });
 
   it('refuses a binding on a cluster of an organization the user is not a member of', () => {
     const carol = userObject('carol', { globex: false });
     const grant = [{ cluster: 'globex-prod', roleId: 'read-only' }];
-    expect(update(root, carol, { providers: grant })().patch.clusterPermissions).toEqual([
+    const inGlobex = { organizationId: 'globex', providers: grant };
+    expect(update(root, carol, inGlobex)().patch.clusterPermissions).toEqual([
       { cluster: 'globex-prod', role: 'read-only', effect: 'Allow' },
     ]);
-    expect(code(update(root, carol, { providers: [{ cluster: 'p', roleId: 'read-only' }] }))).toBe(
+    const acmeCluster = [{ cluster: 'p', roleId: 'read-only' }];
+    expect(code(update(root, carol, { organizationId: 'globex', providers: acmeCluster }))).toBe(
       1000,
     );
+  });
+
+  it('changes bindings only on clusters of the addressed organization (one audit home per call)', () => {
+    // ann administers both organizations of bob.
+    const ann = userObject('ann', { acme: true, globex: true });
+    const acmeGrant = { cluster: 'acme-prod', roleId: 'acme-dev' };
+    const globexChange = { cluster: 'globex-prod', roleId: 'read-only' };
+    const both = { organizationId: 'acme', providers: [acmeGrant, globexChange] };
+    let refusal: unknown;
+    try {
+      update(ann, bob, both)();
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toMatchObject({
+      entry: { code: 1000 },
+      message: expect.stringContaining('globex-prod belongs to organization globex'),
+    });
+    // Left out, the other organization's binding stays; echoed, it is accepted as is.
+    const acmeOnly = update(ann, bob, { organizationId: 'acme', providers: [acmeGrant] })();
+    expect(acmeOnly.patch.clusterPermissions).toEqual([
+      { cluster: 'acme-prod', role: 'acme-dev', effect: 'Allow' },
+      { cluster: 'globex-prod', role: 'globex-dev', effect: 'Allow' },
+    ]);
+    const inGlobex = update(ann, bob, { organizationId: 'globex', providers: [globexChange] })();
+    expect(inGlobex.patch.clusterPermissions).toEqual([
+      { cluster: 'globex-prod', role: 'read-only', effect: 'Allow' },
+    ]);
+    // A system admin without a current organization names the one it acts in.
+    expect(code(update(root, bob, { providers: [globexChange] }))).toBe(1000);
+  });
+
+  it("changes another user's email or display name only with the password rule's rights", () => {
+    // alice administers acme but is a plain member of globex, where bob also is.
+    expect(code(update(alice, bob, { email: 'bob@evil.example' }))).toBe(9997);
+    expect(code(update(alice, bob, { name: 'Robert' }))).toBe(9997);
+    const ann = userObject('ann', { acme: true, globex: true });
+    expect(update(ann, bob, { email: 'bob@new.example' })().patch).toEqual({
+      email: 'bob@new.example',
+    });
+    expect(update(bob, bob, { name: 'Bobby' })().patch).toEqual({ displayName: 'Bobby' });
+    const dave = userObject('dave', { acme: false });
+    expect(update(alice, dave, { name: 'Dave' })().patch).toEqual({ displayName: 'Dave' });
+    // Echoed unchanged, they need nothing; nor does the user name a form puts in an empty name.
+    expect(update(alice, bob, { email: bob.spec.email })().patch).toEqual({});
+    expect(update(alice, bob, { name: 'bob' })().patch).toEqual({ displayName: 'bob' });
   });
 
   it('moves group memberships only within the addressed organization', () => {

@@ -1,6 +1,7 @@
 import {
   assertOrganizationAdmin,
   denied,
+  isAdminOf,
   isSelf,
   mayActOnUser,
   membershipIn,
@@ -14,7 +15,7 @@ import { assertNewUserBindings, plannedUserBindings } from './cluster-bindings.j
 import { grantableOrganizations, toBindings, visibleOrganizations } from './grants.js';
 import { invalid, notFound } from '../core/problems.js';
 import { assertAcceptsNewMembers } from './org-scope.js';
-import type { CreateUserBody, GeneralUpdateBody } from './schemas.js';
+import type { ParsedCreateUser, ParsedGeneralUpdate } from '@nimbus/api';
 
 export interface GroupChanges {
   add: string[];
@@ -85,15 +86,29 @@ function requireOrg(org: string | undefined): string {
 }
 
 /**
+ * What changing someone else's password, email or display name needs, since each hands over or
+ * redirects their account: a system admin, or for a user who is not a system admin an
+ * administrator of every one of their organizations (an admin of A alone could otherwise take
+ * over an account that is also in B).
+ */
+export function mayTakeOverAccount(identity: Identity, user: UserObject): boolean {
+  if (identity.sysAdmin) return true;
+  const orgs = organizationsOf(user);
+  return !user.spec.sysAdmin && orgs.length > 0 && orgs.every((org) => isAdminOf(identity, org));
+}
+
+/**
  * Decides a general update (SPEC §6). Mass assignment is refused: changing sysAdminFlag needs a
  * system admin; changing isAdmin, groups or cluster bindings needs an administrator of the
- * organization concerned (9997). Values sent unchanged are accepted, so a form may echo them.
+ * organization concerned (9997), and all three act in the addressed organization only;
+ * changing someone else's email or display name needs mayTakeOverAccount. Values sent unchanged
+ * are accepted, so a form may echo them.
  */
 export function planUserUpdate(
   reader: IamReader,
   identity: Identity,
   user: UserObject,
-  body: GeneralUpdateBody,
+  body: ParsedGeneralUpdate,
 ): UserUpdatePlan {
   const name = user.metadata.name;
   const memberOf = organizationsOf(user);
@@ -109,6 +124,13 @@ export function planUserUpdate(
     patch.displayName = body.name;
   }
   if (body.email !== undefined && body.email !== user.spec.email) patch.email = body.email;
+  // The account's own contact data: whoever changes it for another organization's member could
+  // redirect that organization's mail for them, so it takes what setting the password takes.
+  // The console's form fills an empty display name with the user name: that changes nothing shown.
+  const renamed =
+    patch.displayName !== undefined && patch.displayName !== (user.spec.displayName || name);
+  const contact = renamed || patch.email !== undefined;
+  if (contact && !isSelf(identity, name) && !mayTakeOverAccount(identity, user)) throw denied();
   if (body.sysAdminFlag !== undefined && body.sysAdminFlag !== user.spec.sysAdmin) {
     if (!identity.sysAdmin) throw denied();
     patch.sysAdmin = body.sysAdminFlag;
@@ -137,7 +159,7 @@ export function planUserUpdate(
   }
   if (body.providers !== undefined) {
     const desired = toBindings(reader, body.providers, visibleOrganizations(identity));
-    const planned = plannedUserBindings(reader, identity, user, desired);
+    const planned = plannedUserBindings(reader, identity, user, desired, org);
     if (planned) patch.clusterPermissions = planned;
   }
   return { patch, groups };
@@ -159,7 +181,7 @@ export interface UserCreatePlan {
 export function planUserCreate(
   reader: IamReader,
   identity: Identity,
-  body: CreateUserBody,
+  body: ParsedCreateUser,
 ): UserCreatePlan {
   const target = organizationFor(reader, identity, body.organizationId);
   const org = target.metadata.name;

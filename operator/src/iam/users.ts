@@ -1,25 +1,17 @@
 import { effectiveClusterAccess } from '../access/effective.js';
-import {
-  assertOrganizationAdmin,
-  denied,
-  isAdminOf,
-  isSelf,
-  mayActOnUser,
-} from '../access/scope.js';
+import { assertOrganizationAdmin, denied, isSelf, mayActOnUser } from '../access/scope.js';
+import type { AccessKeyPair, ParsedCreateUser, ParsedUserUpdate, UserView } from '@nimbus/api';
 import type { UserObject } from '../hub/store.js';
-import type { AccessKeyPair } from '../identity/access-keys.js';
-import type { Identity } from '../identity/identity.js';
 import type { IamCall } from './context.js';
 import { organizationsOf, resolve } from './directory.js';
+import { organizationOf } from './org-scope.js';
 import { addMember, removeMember as removeFromGroup } from './memberships.js';
+import { withdrawBindingsOfDeletedClusters } from './cluster-binding-cleanup.js';
 import type { Page, PageQuery } from './paging.js';
 import { byName, matchesSearch, paginate } from './paging.js';
-import { invalid, notFound, parseRequest } from '../core/problems.js';
-import type { CreateUserBody } from './schemas.js';
-import { createUserBody, updateUserBody } from './schemas.js';
+import { invalid, notFound } from '../core/problems.js';
 import type { UserPatch } from './user-plan.js';
-import { planUserCreate, planUserUpdate } from './user-plan.js';
-import type { UserView } from './views.js';
+import { mayTakeOverAccount, planUserCreate, planUserUpdate } from './user-plan.js';
 import { toUserView } from './views.js';
 
 const everyone = ['system-admin', 'organization-admin', 'user'] as const;
@@ -82,8 +74,7 @@ export function listOrganizationUsers(
   return paginate(members, query, (user) => viewOf(call, user));
 }
 
-export async function createUser(call: IamCall, input: unknown): Promise<UserView> {
-  const body: CreateUserBody = parseRequest(createUserBody, input);
+export async function createUser(call: IamCall, body: ParsedCreateUser): Promise<UserView> {
   const { store } = call.deps;
   const plan = planUserCreate(store, call.identity, body);
   const user = await call.deps.createUser({
@@ -91,18 +82,10 @@ export async function createUser(call: IamCall, input: unknown): Promise<UserVie
     spec: plan.spec,
     password: body.password,
   });
+  const bindings = plan.spec.clusterPermissions ?? [];
+  await withdrawBindingsOfDeletedClusters(store, user.metadata.name, [], bindings);
   for (const group of plan.groups) await addMember(store, group, user.metadata.name);
   return viewOf(call, (await store.users.fetch(user.metadata.name)) ?? user);
-}
-
-/**
- * Setting someone else's password takes over their account, so beyond a system admin only an
- * administrator of every organization of a (non-system-admin) user may do it.
- */
-function mayResetPassword(identity: Identity, user: UserObject): boolean {
-  if (identity.sysAdmin) return true;
-  const orgs = organizationsOf(user);
-  return !user.spec.sysAdmin && orgs.length > 0 && orgs.every((org) => isAdminOf(identity, org));
 }
 
 function patched<S extends { organizations?: Array<{ name: string; admin?: boolean }> }>(
@@ -121,9 +104,8 @@ function patched<S extends { organizations?: Array<{ name: string; admin?: boole
 
 export async function updateUser(
   call: IamCall,
-  input: unknown,
+  body: ParsedUserUpdate,
 ): Promise<UserView | AccessKeyPair | null> {
-  const body = parseRequest(updateUserBody, input);
   const { store } = call.deps;
   const user = visibleUser(call, await store.users.fetch(body.userName), body.userName);
   switch (body.updateType) {
@@ -132,7 +114,7 @@ export async function updateUser(
         if (!body.oldPassword) throw invalid('oldPassword', 'Required');
         await call.deps.changePassword(user.metadata.name, body.password, body.oldPassword);
       } else {
-        if (!mayResetPassword(call.identity, user)) throw denied();
+        if (!mayTakeOverAccount(call.identity, user)) throw denied();
         await call.deps.changePassword(user.metadata.name, body.password);
       }
       return null;
@@ -146,6 +128,9 @@ export async function updateUser(
       if (Object.keys(plan.patch).length > 0) {
         updated = await store.users.modify(user.metadata.name, (spec) => patched(spec, plan.patch));
       }
+      const written = plan.patch.clusterPermissions ?? [];
+      const before = user.spec.clusterPermissions ?? [];
+      await withdrawBindingsOfDeletedClusters(store, user.metadata.name, before, written);
       for (const group of plan.groups.add) await addMember(store, group, user.metadata.name);
       for (const group of plan.groups.remove)
         await removeFromGroup(store, group, user.metadata.name);
@@ -154,7 +139,10 @@ export async function updateUser(
   }
 }
 
-/** Removes a user from an organization and from that organization's groups. */
+/**
+ * Removes a user from an organization, from that organization's groups and their own bindings on
+ * its clusters: kept, those would come back to life if the user ever joined again.
+ */
 export async function removeOrganizationMember(
   call: IamCall,
   orgRef: string,
@@ -168,9 +156,16 @@ export async function removeOrganizationMember(
   const user = resolve(store.users, userRef);
   if (!user || !organizationsOf(user).includes(orgName)) throw notFound(`member ${userRef}`);
   const name = user.metadata.name;
+  const ofOrganization = (cluster: string): boolean => {
+    const registered = store.clusters.get(cluster);
+    return registered !== undefined && organizationOf(registered, store.organizations) === orgName;
+  };
   await store.users.modify(name, (spec) => ({
     ...spec,
     organizations: (spec.organizations ?? []).filter((m) => m.name !== orgName),
+    ...(spec.clusterPermissions
+      ? { clusterPermissions: spec.clusterPermissions.filter((b) => !ofOrganization(b.cluster)) }
+      : {}),
   }));
   const groups = store.userGroups.list(
     (g) => g.spec.organization === orgName && (g.spec.members ?? []).includes(name),

@@ -1,64 +1,8 @@
+import type { ClusterBindingView, GroupView, OrgView, RoleView, UserView } from '@nimbus/api';
 import type { ClusterAccess } from '../access/effective.js';
 import type { OrganizationObject, RoleObject, UserGroupObject, UserObject } from '../hub/store.js';
 import type { IamReader } from './directory.js';
 import { organizationOf } from './org-scope.js';
-
-export interface ProviderView {
-  cluster: string;
-  roleId: string;
-  roleName: string;
-  effect: 'Allow' | 'Deny';
-}
-
-export interface UserView {
-  uuid: string;
-  userName: string;
-  name: string;
-  email: string;
-  sysAdminFlag: boolean;
-  mfaEnableFlag: boolean;
-  mustChangePassword: boolean;
-  organizations: Array<{ uuid: string; name: string; cnName: string; adminFlag: boolean }>;
-  /** The user's own per-cluster bindings (what the user form edits). */
-  providers: ProviderView[];
-  groupUserBindings: Array<{ uuid: string; name: string }>;
-  /** Computed on the server (groups first, Deny wins); the console only mirrors it. */
-  clusterAccess: Array<Pick<ClusterAccess, 'cluster' | 'effect' | 'permissions'>>;
-  createdAt: string;
-}
-
-export interface OrgView {
-  uuid: string;
-  name: string;
-  cnName: string;
-  contact: string;
-  email: string;
-  description: string;
-  monitorKey: string;
-  monitorValue: string;
-  adminFlag?: boolean;
-  createdAt: string;
-}
-
-export interface GroupView {
-  uuid: string;
-  name: string;
-  description: string;
-  organizationId: string;
-  userIds: string[];
-  providers: ProviderView[];
-  createdAt: string;
-}
-
-export interface RoleView {
-  uuid: string;
-  name: string;
-  description: string;
-  organizationId: string;
-  builtIn: boolean;
-  permissions: Array<{ name: string; effect: 'allow' | 'deny' }>;
-  createdAt: string;
-}
 
 /** What a viewer may see of other organizations: undefined means everything. */
 export type Visibility = ReadonlySet<string> | undefined;
@@ -66,11 +10,11 @@ export type Visibility = ReadonlySet<string> | undefined;
 const visible = (org: string | undefined, orgs: Visibility): boolean =>
   orgs === undefined || (org !== undefined && orgs.has(org));
 
-export function toProviderViews(
+export function toClusterBindingViews(
   store: IamReader,
   bindings: ReadonlyArray<{ cluster: string; role: string; effect: 'Allow' | 'Deny' }>,
   orgs: Visibility = undefined,
-): ProviderView[] {
+): ClusterBindingView[] {
   return bindings.flatMap((binding) => {
     const role = store.roles.get(binding.role);
     if (role && !role.spec.builtIn && !visible(role.spec.organization, orgs)) return [];
@@ -139,7 +83,7 @@ export function toUserView(
         adminFlag: m.admin,
       };
     }),
-    providers: toProviderViews(store, spec.clusterPermissions ?? [], orgs),
+    providers: toClusterBindingViews(store, spec.clusterPermissions ?? [], orgs),
     groupUserBindings: groups.map((g) => ({ uuid: g.metadata.uid, name: g.metadata.name })),
     clusterAccess:
       orgs === undefined
@@ -164,7 +108,7 @@ export function toGroupView(store: IamReader, group: UserGroupObject): GroupView
       const uid = store.users.get(name)?.metadata.uid;
       return uid ? [uid] : [];
     }),
-    providers: toProviderViews(store, spec.clusterPermissions ?? []),
+    providers: toClusterBindingViews(store, spec.clusterPermissions ?? []),
     createdAt: metadata.creationTimestamp,
   };
 }

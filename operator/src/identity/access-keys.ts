@@ -1,14 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import type { AccessKeyPair } from '@nimbus/api';
 import { ApiError, errors } from '../core/errors.js';
 import type { HubStore } from '../hub/store.js';
 import { updateCredentials } from './credentials.js';
 import { randomString, upperAlphanumerics } from './random.js';
-
-export interface AccessKeyPair {
-  accessKey: string;
-  /** Shown once, in the response to the reset; only the credentials Secret keeps it. */
-  secretKey: string;
-}
 
 export function newAccessKeyPair(): AccessKeyPair {
   return {

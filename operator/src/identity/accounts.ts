@@ -30,6 +30,20 @@ export interface NewUser {
 }
 
 /**
+ * POST /auth.{host}/register, which anyone may call: each registration is counted against the
+ * client's address before the password is hashed (1006 with the wait once it is due), so one
+ * address can neither create accounts in bulk nor probe names through 1005 at speed.
+ */
+export async function registerUser(
+  services: IdentityServices,
+  address: string,
+  input: NewUser,
+): Promise<UserObject> {
+  await services.throttle.reserveRegistration(address);
+  return createUser(services, input);
+}
+
+/**
  * Creates the User and its credentials Secret (password hash only). Used by register, by the
  * iam create-user call and by the bootstrap. The caller validates `password` against the rules.
  */

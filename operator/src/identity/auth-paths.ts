@@ -1,43 +1,40 @@
+import type { EndpointId } from '@nimbus/api';
 import { endpoints } from '@nimbus/api';
 import type { Request } from 'express';
 import type { AuthPaths } from './authenticate.js';
 import type { Identity } from './identity.js';
 
 /**
- * Which API paths answer without a session, and which calls the bootstrap admin may make before
- * changing the generated password (contract code 1010). `base('auth')` is the full service path,
- * e.g. /api/v1/auth.nimbus.io.
+ * Which API paths answer without a session (the contract's public endpoints), and which calls
+ * the bootstrap admin may make before changing the generated password (contract code 1010).
+ * `base('auth')` is the full service path, e.g. /api/v1/auth.nimbus.io.
  */
 export function authPaths(base: (service: string) => string): AuthPaths {
-  const auth = base('auth');
   const system = base('system');
-  const iam = base('iam');
-  const path = (req: Request): string => (req.originalUrl.split('?')[0] ?? '').replace(/\/+$/, '');
-
-  // The contract's public endpoints; `base('')` without the service is the /api/v1 prefix.
+  // `base('')` without the service is the /api/v1 prefix; the host follows `auth.`.
   const apiBase = base('').replace(/\/\.[^/]*$/, '');
-  const host = auth.slice(`${apiBase}/auth.`.length);
-  const publicPaths = Object.values(endpoints)
-    .filter((declared) => declared.access.allow === 'public')
-    .map((declared) => `${apiBase}${declared.path.replaceAll('{host}', host)}`);
+  const host = base('auth').slice(`${apiBase}/auth.`.length);
+  const pathOf = (id: EndpointId, params: Record<string, string> = {}): string =>
+    `${apiBase}${endpoints[id].path.replaceAll('{host}', host)}`.replace(
+      /:([A-Za-z0-9_]+)/g,
+      (_match, name: string) => encodeURIComponent(params[name] ?? ''),
+    );
+  const requestPath = (req: Request): string =>
+    (req.originalUrl.split('?')[0] ?? '').replace(/\/+$/, '');
+  const is = (req: Request, id: EndpointId, params?: Record<string, string>): boolean =>
+    req.method === endpoints[id].method && requestPath(req) === pathOf(id, params);
+
+  const publicPaths = (Object.keys(endpoints) as EndpointId[])
+    .filter((id) => endpoints[id].access.allow === 'public')
+    .map((id) => pathOf(id));
 
   return {
-    // TODO(contract): the auth service joins the contract; then only the declared list stays.
-    publicPaths: [
-      ...new Set([...publicPaths, `${auth}/register`, `${auth}/login`, `${auth}/logout`]),
-    ],
+    publicPaths,
     // Version and configs, and unknown system paths answer 1004 rather than 9998.
     publicPrefixes: [`${system}/`],
     allowedBeforePasswordChange(req: Request, identity: Identity): boolean {
-      const url = path(req);
-      if (req.method === 'GET') {
-        return (
-          url === `${iam}/users/${encodeURIComponent(identity.userName)}` ||
-          url === `${iam}/users/id/${identity.userId}` ||
-          url.startsWith(`${system}/`)
-        );
-      }
-      if (req.method === 'PUT' && url === `${iam}/users`) {
+      if (req.method === 'GET' && requestPath(req).startsWith(`${system}/`)) return true;
+      if (is(req, 'updateUser')) {
         const body: unknown = req.body;
         return (
           typeof body === 'object' &&
@@ -46,7 +43,11 @@ export function authPaths(base: (service: string) => string): AuthPaths {
           body.updateType === 'password'
         );
       }
-      return req.method === 'POST' && url === `${auth}/logout`;
+      return (
+        is(req, 'getUserByName', { userName: identity.userName }) ||
+        is(req, 'getUserById', { userId: identity.userId }) ||
+        is(req, 'logout')
+      );
     },
   };
 }

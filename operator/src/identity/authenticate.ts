@@ -10,6 +10,7 @@ import type { Identity } from './identity.js';
 import { setIdentity } from './identity.js';
 import type { IdentityServices } from './services.js';
 import { authenticateSignature, hasSignatureHeaders } from './signature-auth.js';
+import { signatureHeaders } from './signature.js';
 
 export const clientHeaders = {
   userId: 'X-Nimbus-User-Id',
@@ -73,6 +74,7 @@ export async function authenticateCall(
   paths: AuthPaths,
   req: Request,
 ): Promise<Authenticated> {
+  services.forwarding.check(req);
   const presented = presentedCredential(req);
   const csrf = {
     method: req.method,
@@ -126,7 +128,8 @@ async function identify(
   if (presented.source === 'signature') {
     const user = await authenticateSignature(services, req);
     checkClientHeaders(req, user);
-    return buildIdentity(services.store, user, { via: 'signature', ...org });
+    const accessKey = req.get(signatureHeaders.accessKey) ?? '';
+    return buildIdentity(services.store, user, { via: 'signature', accessKey, ...org });
   }
   const verified = presented.token ? await services.sessions.verify(presented.token) : undefined;
   if (!verified) throw new ApiError(errors.tokenInvalid);

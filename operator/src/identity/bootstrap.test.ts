@@ -9,7 +9,7 @@ import {
   generateBootstrapPassword,
 } from './bootstrap.js';
 import { readCredentials } from './credentials.js';
-import { meetsPasswordRule } from './rules.js';
+import { meetsPasswordRule } from '@nimbus/api/shared';
 import { createIdentityServices } from './services.js';
 
 const secretName = 'nimbus-initial-admin';

@@ -8,7 +8,7 @@ import {
   reconcileInitialAdminSecret,
 } from './initial-admin.js';
 import { alphanumerics, randomString } from './random.js';
-import { passwordRule } from './rules.js';
+import { passwordRule } from '@nimbus/api';
 import type { IdentityServices } from './services.js';
 
 export { bootstrapAdminName } from './initial-admin.js';

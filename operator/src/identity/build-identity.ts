@@ -1,4 +1,3 @@
-import { ApiError, errors } from '../core/errors.js';
 import type { HubStore, UserObject } from '../hub/store.js';
 import type { Identity, OrganizationMembership } from './identity.js';
 import { currentMembership, deriveRole } from './identity.js';
@@ -6,13 +5,18 @@ import { currentMembership, deriveRole } from './identity.js';
 export interface IdentityContext {
   via: Identity['via'];
   sessionId?: string;
+  /** The access key a signed call was made with. */
+  accessKey?: string;
   /** X-Nimbus-Organization: an organization uid or name. */
   requestedOrganization?: string;
   mustChangePassword?: boolean;
 }
 
 /** The user's memberships in organizations that still exist, in the order the user lists them. */
-export function membershipsOf(store: HubStore, user: UserObject): OrganizationMembership[] {
+export function membershipsOf(
+  store: Pick<HubStore, 'organizations'>,
+  user: UserObject,
+): OrganizationMembership[] {
   return (user.spec.organizations ?? []).flatMap((membership) => {
     const org = store.organizations.get(membership.name);
     return org ? [{ name: org.metadata.name, uid: org.metadata.uid, admin: membership.admin }] : [];
@@ -21,11 +25,12 @@ export function membershipsOf(store: HubStore, user: UserObject): OrganizationMe
 
 /**
  * Resolves the current organization: a member's requested organization, any existing one for a
- * system administrator; an existing organization the user is not in is refused (9997); a
- * requested organization that no longer exists falls back to the first (SPEC §4).
+ * system administrator; anything else falls back to the user's first (SPEC §4: the stored one
+ * while it still exists, else the first). An organization the user is not in is answered like
+ * one that does not exist, so the header cannot probe which organization names are taken.
  */
 export function buildIdentity(
-  store: HubStore,
+  store: Pick<HubStore, 'organizations'>,
   user: UserObject,
   context: IdentityContext,
 ): Identity {
@@ -39,7 +44,7 @@ export function buildIdentity(
     if (member) current = member;
     else if (existing && sysAdmin) {
       current = { name: existing.metadata.name, uid: existing.metadata.uid, admin: false };
-    } else if (existing) throw new ApiError(errors.noPermission);
+    }
   }
   return {
     userName: user.metadata.name,
@@ -50,6 +55,7 @@ export function buildIdentity(
     role: deriveRole(sysAdmin, current),
     via: context.via,
     ...(context.sessionId ? { sessionId: context.sessionId } : {}),
+    ...(context.accessKey ? { accessKey: context.accessKey } : {}),
     ...(context.mustChangePassword ? { mustChangePassword: true } : {}),
   };
 }

@@ -143,7 +143,7 @@ export async function updateCredentials(
 
 /** The user whose credentials carry this access key, if any. */
 export async function findByAccessKey(
-  store: HubStore,
+  store: Pick<HubStore, 'secrets' | 'users'>,
   accessKey: string,
 ): Promise<{ user: UserObject; credentials: Credentials } | undefined> {
   if (!/^[A-Za-z0-9]{16,63}$/.test(accessKey)) return undefined;

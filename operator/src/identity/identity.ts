@@ -22,6 +22,8 @@ export interface Identity {
   role: DerivedRole;
   via: 'session' | 'signature';
   sessionId?: string;
+  /** The access key of a signed (AK/SK) call: a stream it opened ends when the key is reset. */
+  accessKey?: string;
   /** The bootstrap admin before the first password change (contract code 1010). */
   mustChangePassword?: boolean;
 }

@@ -1,12 +1,14 @@
+import type { ScheduledJob } from '../controllers/jobs.js';
 import type { LeaseStore } from '../hub/leases.js';
-import type { Logger } from '../logger.js';
 import { expiresLabel, purposeLabel } from './lease-names.js';
 import { noncePurpose } from './nonces.js';
-import { rateLimitPurpose } from './login-throttle.js';
+import { rateLimitPurpose } from './delay-counter.js';
+import type { SessionManager } from './sessions.js';
 
-const sweepIntervalMs = 5 * 60_000;
+const leaseSweepIntervalMs = 5 * 60_000;
+const sessionSweepIntervalMs = 10 * 60_000;
 
-/** Deletes login throttle and nonce Leases whose time is up; harmless when replicas race. */
+/** Deletes login throttle and nonce Leases whose time is up. */
 export async function sweepLeases(
   leases: LeaseStore,
   nowSeconds = Date.now() / 1000,
@@ -17,12 +19,21 @@ export async function sweepLeases(
   return expired.length;
 }
 
-export function startLeaseSweeper(leases: LeaseStore, logger: Logger): () => void {
-  const timer = setInterval(() => {
-    sweepLeases(leases).catch((error: unknown) =>
-      logger.warn({ err: error }, 'lease sweep failed'),
-    );
-  }, sweepIntervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+/** The identity expiry sweeps, run by the Lease holder only (controllers/manager.ts). */
+export function identitySweepJobs(deps: {
+  leases: LeaseStore;
+  sessions: Pick<SessionManager, 'sweep'>;
+}): ScheduledJob[] {
+  return [
+    {
+      name: 'expired-leases',
+      intervalMs: leaseSweepIntervalMs,
+      run: () => sweepLeases(deps.leases),
+    },
+    {
+      name: 'expired-sessions',
+      intervalMs: sessionSweepIntervalMs,
+      run: () => deps.sessions.sweep(),
+    },
+  ];
 }

@@ -1,143 +1,12 @@
 import { ApiError, errors } from '../core/errors.js';
-import type { LeaseStore, LeaseValue } from '../hub/leases.js';
-import { expiryLabels, leaseName } from './lease-names.js';
+import type { LeaseStore } from '../hub/leases.js';
+import { addressGroup } from './client-address.js';
+import type { DelayRule } from './delay-counter.js';
+import { DelayCounter, rateLimitPurpose, throttled } from './delay-counter.js';
+import { expiresLabel, expiryLabels, leaseName } from './lease-names.js';
 
-/** The purpose label of login throttle Leases (swept when expired). */
-export const rateLimitPurpose = 'rate-limit';
-const countAnnotation = 'nimbus.io/count';
-const lastAttemptAnnotation = 'nimbus.io/last-attempt';
-// Rounds of optimistic concurrency before a contended key refuses (fails closed).
-const maxWriteRounds = 5;
-
-/**
- * One dimension of login throttling: the first `freeAttempts` failures cost nothing; from then on
- * every attempt must wait `baseDelaySeconds`, doubling per further failure up to
- * `maxDelaySeconds`. The record is forgotten `forgetAfterSeconds` after the last attempt.
- */
-export interface DelayRule {
-  /** Distinguishes Leases, e.g. login-pair. */
-  name: string;
-  freeAttempts: number;
-  baseDelaySeconds: number;
-  maxDelaySeconds: number;
-  forgetAfterSeconds: number;
-}
-
-interface AttemptState {
-  /** Failed attempts, plus attempts in flight (reserved, not yet decided). */
-  count: number;
-  /** Unix seconds of the last reserved attempt. */
-  lastAttempt: number;
-}
-
-/** Seconds an attempt must wait after the last one, once `count` attempts were counted. */
-export function delayAfter(rule: DelayRule, count: number): number {
-  if (count < rule.freeAttempts) return 0;
-  const doublings = Math.min(count - rule.freeAttempts, 40);
-  return Math.min(rule.maxDelaySeconds, rule.baseDelaySeconds * 2 ** doublings);
-}
-
-function stateOf(
-  rule: DelayRule,
-  lease: LeaseValue | undefined,
-  now: number,
-): AttemptState | undefined {
-  if (!lease) return undefined;
-  const count = Number(lease.annotations[countAnnotation]);
-  const lastAttempt = Number(lease.annotations[lastAttemptAnnotation]);
-  if (!Number.isFinite(count) || !Number.isFinite(lastAttempt)) return undefined;
-  const forgetAt = lastAttempt + Math.max(rule.forgetAfterSeconds, delayAfter(rule, count));
-  return forgetAt <= now ? undefined : { count, lastAttempt };
-}
-
-/** 1006 with the seconds to wait, in the envelope's data and (error-handler.ts) Retry-After. */
-export function signInDelayed(retryAfterSeconds: number): ApiError {
-  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  return new ApiError(errors.rateLimited, {
-    message: `too many failed sign-in attempts, retry in ${seconds} seconds`,
-    details: { retryAfterSeconds: seconds },
-  });
-}
-
-const isRetryable = (error: unknown): boolean =>
-  error instanceof ApiError && (error.entry === errors.conflict || error.entry === errors.notFound);
-
-/**
- * A growing-delay counter per key, shared by all replicas: one Lease per key, changed with
- * optimistic concurrency on its resourceVersion. An attempt is reserved (counted) before the
- * password is hashed, so a burst of concurrent guesses cannot outrun the count.
- */
-export class DelayCounter {
-  constructor(
-    private readonly leases: LeaseStore,
-    readonly rule: DelayRule,
-    private readonly clock: () => number,
-  ) {}
-
-  private name(key: string): string {
-    return leaseName(`nimbus-rl-${this.rule.name}`, key);
-  }
-
-  /** Counts an attempt, or throws 1006 with the wait when the key must still wait. */
-  async reserve(key: string): Promise<void> {
-    await this.change(key, (state, now) => {
-      const wait = state ? state.lastAttempt + delayAfter(this.rule, state.count) - now : 0;
-      if (wait > 0) throw signInDelayed(wait);
-      return { count: (state?.count ?? 0) + 1, lastAttempt: now };
-    });
-  }
-
-  /** Takes back a reserved attempt that turned out not to be a failure. */
-  async release(key: string): Promise<void> {
-    await this.change(key, (state) =>
-      state && state.count > 0 ? { ...state, count: state.count - 1 } : undefined,
-    );
-  }
-
-  async reset(key: string): Promise<void> {
-    await this.leases.delete(this.name(key));
-  }
-
-  /** Seconds until `key` may try again (0 when it may now). */
-  async waitSeconds(key: string): Promise<number> {
-    const now = this.clock();
-    const state = stateOf(this.rule, await this.leases.get(this.name(key)), now);
-    return state ? Math.max(0, state.lastAttempt + delayAfter(this.rule, state.count) - now) : 0;
-  }
-
-  private async change(
-    key: string,
-    next: (state: AttemptState | undefined, now: number) => AttemptState | undefined,
-  ): Promise<void> {
-    const name = this.name(key);
-    for (let round = 1; ; round++) {
-      const now = this.clock();
-      const lease = await this.leases.get(name);
-      const state = next(stateOf(this.rule, lease, now), now);
-      if (!state) return;
-      const forgetAt =
-        state.lastAttempt +
-        Math.max(this.rule.forgetAfterSeconds, delayAfter(this.rule, state.count));
-      const write = {
-        name,
-        labels: expiryLabels(rateLimitPurpose, forgetAt),
-        annotations: {
-          [countAnnotation]: String(state.count),
-          [lastAttemptAnnotation]: String(state.lastAttempt),
-        },
-      };
-      try {
-        if (lease) await this.leases.replace({ ...write, resourceVersion: lease.resourceVersion });
-        else await this.leases.create(write);
-        return;
-      } catch (error) {
-        if (!isRetryable(error)) throw error;
-        // Many concurrent attempts on one key: refuse rather than let one through uncounted.
-        if (round >= maxWriteRounds) throw signInDelayed(1);
-      }
-    }
-  }
-}
+export type { DelayRule } from './delay-counter.js';
+export { DelayCounter, attemptsDelayed, delayAfter, rateLimitPurpose } from './delay-counter.js';
 
 /** What a login holds between reserving its attempt and knowing the outcome. */
 export interface LoginReservation {
@@ -154,6 +23,15 @@ export interface LoginThrottleRules {
   address: DelayRule;
   /** One account over all addresses: slows distributed guessing, with a short cap. */
   account: DelayRule;
+  /** Registrations from one address (every one counts): what stops mass sign-ups and probing. */
+  register: DelayRule;
+  /** Wrong MFA codes of one user, at login and when binding or unbinding. */
+  mfa: DelayRule;
+  /**
+   * An (account, address) pair that signed in within this many seconds is exempt from the
+   * account-wide rule, so strangers elsewhere cannot hold the owner behind it.
+   */
+  knownPairSeconds: number;
 }
 
 /** docs/api.md "Sign-in throttling" describes these numbers. */
@@ -179,18 +57,86 @@ export const loginThrottleRules: LoginThrottleRules = {
     maxDelaySeconds: 60,
     forgetAfterSeconds: 15 * 60,
   },
+  register: {
+    name: 'register-address',
+    tooMany: 'registrations from this address',
+    freeAttempts: 20,
+    baseDelaySeconds: 30,
+    maxDelaySeconds: 15 * 60,
+    forgetAfterSeconds: 60 * 60,
+  },
+  mfa: {
+    name: 'mfa-user',
+    tooMany: 'wrong MFA codes',
+    freeAttempts: 5,
+    baseDelaySeconds: 2,
+    maxDelaySeconds: 15 * 60,
+    forgetAfterSeconds: 60 * 60,
+  },
+  knownPairSeconds: 30 * 86_400,
 };
+
+/** The rules with NIMBUS_REGISTRATIONS_PER_ADDRESS as the free registrations of an address. */
+export function throttleRulesWith(registrationsPerAddress: number | undefined): LoginThrottleRules {
+  if (registrationsPerAddress === undefined) return loginThrottleRules;
+  const register = { ...loginThrottleRules.register, freeAttempts: registrationsPerAddress };
+  return { ...loginThrottleRules, register };
+}
+
+/** (account, address) pairs that signed in lately, one expiring Lease each, for every replica. */
+class KnownPairs {
+  constructor(
+    private readonly leases: LeaseStore,
+    private readonly windowSeconds: number,
+    private readonly clock: () => number,
+  ) {}
+
+  private name(key: string): string {
+    return leaseName('nimbus-rl-login-known', key);
+  }
+
+  async has(key: string): Promise<boolean> {
+    const lease = await this.leases.get(this.name(key));
+    return Number(lease?.labels[expiresLabel]) > this.clock();
+  }
+
+  /** Best effort: a pair not remembered is only held to the account-wide rule next time. */
+  async remember(key: string): Promise<void> {
+    const name = this.name(key);
+    const write = {
+      name,
+      labels: expiryLabels(rateLimitPurpose, this.clock() + this.windowSeconds),
+      annotations: {},
+    };
+    try {
+      const current = await this.leases.get(name);
+      if (current)
+        await this.leases.replace({ ...write, resourceVersion: current.resourceVersion });
+      else await this.leases.create(write);
+    } catch {
+      // A concurrent sign-in of the same pair wrote it, or the hub refused: nothing to undo.
+    }
+  }
+}
+
+const isWrongCode = (error: unknown): boolean =>
+  error instanceof ApiError && error.entry === errors.mfaInvalid;
 
 /**
  * Throttles password logins with delays that grow per (account, address), per address and per
  * account, never with a hard lock: a stranger's failures from another address never delay the
- * account's owner beyond the account rule's short cap, and the right password after the delay
- * signs in.
+ * account's owner beyond the account rule's short cap, and not at all from an address the owner
+ * signed in from lately; the right password after the delay signs in. Addresses are grouped
+ * (addressGroup: an IPv6 /64 is one address). Registrations are throttled per address, MFA codes
+ * per user.
  */
 export class LoginThrottle {
   readonly pair: DelayCounter;
   readonly address: DelayCounter;
   readonly account: DelayCounter;
+  readonly registrations: DelayCounter;
+  readonly mfaCodes: DelayCounter;
+  private readonly known: KnownPairs;
 
   constructor(
     leases: LeaseStore,
@@ -200,39 +146,61 @@ export class LoginThrottle {
     this.pair = new DelayCounter(leases, rules.pair, clock);
     this.address = new DelayCounter(leases, rules.address, clock);
     this.account = new DelayCounter(leases, rules.account, clock);
+    this.registrations = new DelayCounter(leases, rules.register, clock);
+    this.mfaCodes = new DelayCounter(leases, rules.mfa, clock);
+    this.known = new KnownPairs(leases, rules.knownPairSeconds, clock);
   }
 
   /**
    * Counts the attempt under every rule, most specific first, so a caller refused by its own
-   * pair or address budget never adds to the account's count. Throws 1006 with the wait.
+   * pair or address budget never adds to the account's count; a pair that signed in lately is
+   * not held to the account-wide rule. Throws 1006 with the wait.
    */
   async reserve(account: string, address: string): Promise<LoginReservation> {
     const accountKey = account.toLowerCase();
-    const pairKey = `${accountKey}\n${address}`;
+    const from = addressGroup(address);
+    const pairKey = `${accountKey}\n${from}`;
     await this.pair.reserve(pairKey);
-    await this.address.reserve(address).catch(async (error: unknown) => {
+    await this.address.reserve(from).catch(async (error: unknown) => {
       await this.pair.release(pairKey);
       throw error;
     });
-    await this.account.reserve(accountKey).catch(async (error: unknown) => {
-      await Promise.all([this.pair.release(pairKey), this.address.release(address)]);
-      throw error;
-    });
+    const knownPair = await this.known.has(pairKey).catch(() => false);
+    if (!knownPair) {
+      await this.account.reserve(accountKey).catch(async (error: unknown) => {
+        await Promise.all([this.pair.release(pairKey), this.address.release(from)]);
+        throw error;
+      });
+    }
+    const releaseAccount = async (): Promise<void> => {
+      if (!knownPair) await this.account.release(accountKey);
+    };
     return {
       succeeded: async () => {
         await Promise.all([
           this.pair.reset(pairKey),
-          this.address.release(address),
-          this.account.release(accountKey),
+          this.address.release(from),
+          releaseAccount(),
+          this.known.remember(pairKey),
         ]);
       },
       release: async () => {
         await Promise.all([
           this.pair.release(pairKey),
-          this.address.release(address),
-          this.account.release(accountKey),
+          this.address.release(from),
+          releaseAccount(),
         ]);
       },
     };
+  }
+
+  /** Counts a registration from `address` before it runs (every one counts; 1006 when due). */
+  async reserveRegistration(address: string): Promise<void> {
+    await this.registrations.reserve(addressGroup(address));
+  }
+
+  /** Checks an MFA code of `userId` under the per-user rule: wrong codes count, a right one resets. */
+  mfaCode<T>(userId: string, check: () => Promise<T>): Promise<T> {
+    return throttled(this.mfaCodes, userId, check, isWrongCode);
   }
 }

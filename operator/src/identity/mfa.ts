@@ -1,3 +1,4 @@
+import type { MfaEnrolment } from '@nimbus/api';
 import QRCode from 'qrcode';
 import { ApiError, errors } from '../core/errors.js';
 import type { UserObject } from '../hub/store.js';
@@ -5,12 +6,6 @@ import type { Credentials } from './credentials.js';
 import { updateCredentials } from './credentials.js';
 import type { IdentityServices } from './services.js';
 import { checkTotp, newTotpSecret, totpUri } from './totp.js';
-
-export interface MfaEnrolment {
-  /** PNG data URL of the otpauth URL, for the console's QR image. */
-  qrImage: string;
-  otpauthUrl: string;
-}
 
 /** Accepts a code against `secret` once: the matched time step becomes the new floor. */
 async function accept(
@@ -26,18 +21,21 @@ async function accept(
 }
 
 /**
- * Checks and consumes a TOTP code of the bound secret (login and unbind). The write is guarded by
- * the Secret's resourceVersion, so the same code cannot pass twice even on two replicas at once.
+ * Checks and consumes a TOTP code of the bound secret at login. The write is guarded by the
+ * Secret's resourceVersion, so the same code cannot pass twice even on two replicas at once; the
+ * per-user MFA throttle counts wrong codes, since whoever gets here knew the password.
  */
 export async function consumeMfaCode(
   services: IdentityServices,
   user: UserObject,
   code: string,
 ): Promise<void> {
-  await updateCredentials(services.store, user, async (current) => ({
-    ...current,
-    mfaLastStep: await accept(current, current.mfaSecret, code),
-  }));
+  await services.throttle.mfaCode(user.metadata.uid, () =>
+    updateCredentials(services.store, user, async (current) => ({
+      ...current,
+      mfaLastStep: await accept(current, current.mfaSecret, code),
+    })),
+  );
 }
 
 export async function generateMfaSecret(
@@ -58,16 +56,22 @@ export async function generateMfaSecret(
   return { otpauthUrl, qrImage: await QRCode.toDataURL(otpauthUrl) };
 }
 
+/**
+ * Binding and unbinding check a code with a session alone, so the per-user MFA throttle
+ * (login-throttle.ts) is what keeps a stolen session from guessing its way to turning MFA off.
+ */
 export async function bindMfa(
   services: IdentityServices,
   user: UserObject,
   code: string,
 ): Promise<void> {
-  await updateCredentials(services.store, user, async (current) => {
-    const step = await accept(current, current.mfaPendingSecret, code);
-    const { mfaPendingSecret, ...rest } = current;
-    return { ...rest, mfaSecret: mfaPendingSecret, mfaLastStep: step };
-  });
+  await services.throttle.mfaCode(user.metadata.uid, () =>
+    updateCredentials(services.store, user, async (current) => {
+      const step = await accept(current, current.mfaPendingSecret, code);
+      const { mfaPendingSecret, ...rest } = current;
+      return { ...rest, mfaSecret: mfaPendingSecret, mfaLastStep: step };
+    }),
+  );
   await services.store.users.modify(user.metadata.name, (spec) => ({ ...spec, mfaEnabled: true }));
 }
 
@@ -76,10 +80,27 @@ export async function unbindMfa(
   user: UserObject,
   code: string,
 ): Promise<void> {
-  await updateCredentials(services.store, user, async (current) => {
-    const step = await accept(current, current.mfaSecret, code);
-    const { mfaSecret: _removed, ...rest } = current;
-    return { ...rest, mfaLastStep: step };
-  });
+  await services.throttle.mfaCode(user.metadata.uid, () =>
+    updateCredentials(services.store, user, async (current) => {
+      const step = await accept(current, current.mfaSecret, code);
+      const { mfaSecret: _removed, ...rest } = current;
+      return { ...rest, mfaLastStep: step };
+    }),
+  );
   await services.store.users.modify(user.metadata.name, (spec) => ({ ...spec, mfaEnabled: false }));
+}
+
+/** The MFA endpoints act only for the user themself, and only when the system enables MFA. */
+export async function ownMfaUser(
+  services: IdentityServices,
+  userName: string,
+  caller: string,
+): Promise<UserObject> {
+  if (!services.settings.mfaEnabled) {
+    throw new ApiError(errors.validationFailed, { message: 'MFA is not enabled on this system' });
+  }
+  if (userName !== caller) throw new ApiError(errors.noPermission);
+  const user = await services.store.users.fetch(userName);
+  if (!user) throw new ApiError(errors.notFound);
+  return user;
 }

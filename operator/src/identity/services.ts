@@ -1,10 +1,11 @@
 import type { HubStore } from '../hub/store.js';
 import type { Logger } from '../logger.js';
 import type { TrustProxy } from './client-address.js';
+import { UntrustedForwardingNotice } from './client-address.js';
 import { NonceRegistry } from './nonces.js';
 import type { PasswordHasher } from './passwords.js';
 import { createPasswordHasher } from './passwords.js';
-import { LoginThrottle } from './login-throttle.js';
+import { LoginThrottle, throttleRulesWith } from './login-throttle.js';
 import type { SessionManager } from './sessions.js';
 import { createSessionManager } from './sessions.js';
 
@@ -16,6 +17,10 @@ export interface IdentitySettings {
   sessionTtlSeconds: number;
   /** Secret holding the bootstrap admin's generated password (default nimbus-initial-admin). */
   initialAdminSecret?: string;
+  /** NIMBUS_STREAM_MAX_LIFETIME: the longest a WebSocket stream (exec) stays open. */
+  streamMaxLifetimeSeconds?: number;
+  /** NIMBUS_REGISTRATIONS_PER_ADDRESS: free registrations of one address (then delays). */
+  registrationsPerAddress?: number;
 }
 
 /** Everything the auth middleware and the identity routes need, built once in main. */
@@ -26,6 +31,8 @@ export interface IdentityServices {
   /** Growing delays after failed logins, shared by all replicas (login-throttle.ts). */
   throttle: LoginThrottle;
   nonces: NonceRegistry;
+  /** Warns when X-Forwarded-* headers come from a peer that is not a trusted proxy. */
+  forwarding: UntrustedForwardingNotice;
   settings: IdentitySettings;
   logger: Logger;
 }
@@ -47,10 +54,10 @@ export function createIdentityServices(options: IdentityServicesOptions): Identi
       store,
       key: options.sessionKey,
       ttlSeconds: settings.sessionTtlSeconds,
-      logger,
     }),
-    throttle: new LoginThrottle(store.leases),
+    throttle: new LoginThrottle(store.leases, throttleRulesWith(settings.registrationsPerAddress)),
     nonces: new NonceRegistry(store.leases),
+    forwarding: new UntrustedForwardingNotice(logger),
     settings,
     logger,
   };

@@ -1,13 +1,10 @@
-import { sessionKind } from '../crds/session.js';
 import { ownerReference } from '../hub/owner.js';
 import type { HubStore, UserObject } from '../hub/store.js';
-import type { Logger } from '../logger.js';
 import { userLabelValue } from './credentials.js';
 import type { TokenClaims } from './tokens.js';
 import { newSessionId, signToken, verifyToken } from './tokens.js';
 
 export const sessionUserLabel = 'nimbus.io/user';
-const sweepIntervalMs = 10 * 60_000;
 
 export interface IssuedSession {
   token: string;
@@ -33,21 +30,19 @@ export interface SessionManager {
   revoke(sessionId: string): Promise<void>;
   /** Deletes every session of the user; returns how many. */
   revokeAll(userName: string): Promise<number>;
-  /** Deletes expired Session resources; runs periodically once started. */
+  /** Deletes expired Session resources; the leader runs it on a schedule (lease-sweeper.ts). */
   sweep(now?: Date): Promise<number>;
-  startSweeping(): () => void;
 }
 
 export interface SessionManagerOptions {
   store: HubStore;
   key: Buffer;
   ttlSeconds: number;
-  logger: Logger;
   now?: () => Date;
 }
 
 export function createSessionManager(options: SessionManagerOptions): SessionManager {
-  const { store, key, ttlSeconds, logger } = options;
+  const { store, key, ttlSeconds } = options;
   const now = options.now ?? (() => new Date());
 
   const manager: SessionManager = {
@@ -105,19 +100,6 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       );
       await Promise.all(expired.map((session) => store.sessions.delete(session.metadata.name)));
       return expired.length;
-    },
-
-    startSweeping() {
-      const timer = setInterval(() => {
-        manager.sweep().then(
-          (count) =>
-            count > 0 &&
-            logger.debug({ count, kind: sessionKind.kind }, 'expired sessions removed'),
-          (error: unknown) => logger.warn({ err: error }, 'session sweep failed'),
-        );
-      }, sweepIntervalMs);
-      timer.unref();
-      return () => clearInterval(timer);
     },
   };
   return manager;

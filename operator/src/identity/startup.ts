@@ -3,7 +3,6 @@ import type { HubProbe, HubReadiness } from '../hub/client.js';
 import type { HubStore } from '../hub/store.js';
 import type { Logger } from '../logger.js';
 import { ensureBootstrapAdmin } from './bootstrap.js';
-import { startLeaseSweeper } from './lease-sweeper.js';
 import type { IdentityServices } from './services.js';
 import { createIdentityServices } from './services.js';
 
@@ -27,8 +26,9 @@ export interface IdentityStartOptions {
 
 /**
  * Builds the identity services on the hub store and, in the background, syncs the caches, runs the
- * start-up hook and the bootstrap admin, then starts the sweepers. The operator listens at once
- * but reports not ready until that finished, so `make up` sees the bootstrap line before ready.
+ * start-up hook and the bootstrap admin (the expiry sweeps are leader jobs: lease-sweeper.ts). The
+ * operator listens at once but reports not ready until that finished, so `make up` sees the
+ * bootstrap line before ready.
  */
 export function startIdentity(options: IdentityStartOptions): IdentityRuntime {
   const { config, logger, store } = options;
@@ -41,10 +41,11 @@ export function startIdentity(options: IdentityStartOptions): IdentityRuntime {
       trustProxy: config.trustProxy,
       sessionTtlSeconds: config.sessionTtlSeconds,
       initialAdminSecret: config.initialAdminSecret,
+      streamMaxLifetimeSeconds: config.streamMaxLifetimeSeconds,
+      registrationsPerAddress: config.registrationsPerAddress,
     },
     logger,
   });
-  const stoppers: (() => void)[] = [];
   let started = false;
 
   const run = async (): Promise<void> => {
@@ -62,7 +63,6 @@ export function startIdentity(options: IdentityStartOptions): IdentityRuntime {
         await new Promise((resolve) => setTimeout(resolve, Math.min(attempt, 10) * 1000));
       }
     }
-    stoppers.push(services.sessions.startSweeping(), startLeaseSweeper(store.leases, logger));
     started = true;
   };
   void run().catch((error: unknown) => logger.error({ err: error }, 'identity start-up failed'));
@@ -74,7 +74,6 @@ export function startIdentity(options: IdentityStartOptions): IdentityRuntime {
         started ? options.hub.probe() : { ready: false, reason: 'hub caches are syncing' },
     },
     stop: async () => {
-      for (const stop of stoppers) stop();
       await store.stop();
     },
   };

@@ -28,15 +28,25 @@ const reader = readerOf({
   organizations: [orgObject('acme'), orgObject('globex'), orgObject('m-org')],
 });
 
-/** A member whose authorizer allows what `allowed` lists, as `user verb resource`. */
+interface ReviewSpec {
+  user: string;
+  groups?: string[];
+  resourceAttributes: { verb: string; resource: string };
+}
+
+/**
+ * A member whose authorizer allows what `allowed` lists, as `user verb resource` or
+ * `group:<group> verb resource` (a binding to a group, e.g. system:authenticated).
+ */
 function member(allowed: string[], seen: MemberRequest[] = []) {
   const client = {
     asOperator: () => ({
       request: (request: MemberRequest) => {
         seen.push(request);
-        const spec = (request.body as { spec: { user: string; resourceAttributes: never } }).spec;
-        const { verb, resource } = spec.resourceAttributes as { verb: string; resource: string };
-        const ok = allowed.includes(`${spec.user} ${verb} ${resource}`);
+        const spec = (request.body as { spec: ReviewSpec }).spec;
+        const { verb, resource } = spec.resourceAttributes;
+        const subjects = [spec.user, ...(spec.groups ?? []).map((group) => `group:${group}`)];
+        const ok = subjects.some((subject) => allowed.includes(`${subject} ${verb} ${resource}`));
         const body = Buffer.from(
           JSON.stringify({ status: { allowed: ok, reason: ok ? 'rbac' : '' } }),
         );
@@ -86,9 +96,26 @@ describe('explainAccess', () => {
       method: 'POST',
       path: '/apis/authorization.k8s.io/v1/subjectaccessreviews',
       body: {
-        spec: { user: 'nimbus:alice', resourceAttributes: { group: '', resource: 'nodes' } },
+        spec: {
+          user: 'nimbus:alice',
+          groups: ['system:authenticated'],
+          resourceAttributes: { group: '', resource: 'nodes' },
+        },
       },
     });
+  });
+
+  it('asks about the user as the member sees impersonated calls: with system:authenticated', async () => {
+    // The member grants listing and watching nodes to every authenticated user, not to alice.
+    const everyone = ['list', 'watch', 'get'].map(
+      (verb) => `group:system:authenticated ${verb} nodes`,
+    );
+    const deps = { store: reader, connector: member(everyone) };
+    const answer = await explainAccess(deps, identityOf(admin), 'alice', {
+      cluster: 'prod',
+      permission: 'node:list',
+    });
+    expect(answer.member).toMatchObject({ status: 'answered', allowed: true });
   });
 
   it('lets users ask about themselves, admins of the cluster organization about anyone', async () => {

@@ -9,7 +9,7 @@ import { denied, isAdminOf, isSelf, membershipIn } from '../access/scope.js';
 import type { ClusterConnector } from '../clusters/connector.js';
 import type { MemberRequester } from '../clusters/member-client.js';
 import { MemberCallError } from '../clusters/member-client.js';
-import { memberUserName } from '../clusters/member-principal.js';
+import { impersonatedSubject } from '../member/transport/transport.js';
 import type { ClusterObject } from '../hub/store.js';
 import type { IamReader } from '../iam/directory.js';
 import { resolve } from '../iam/directory.js';
@@ -53,9 +53,11 @@ function explainableCluster(
   return cluster;
 }
 
+type Subject = ReturnType<typeof impersonatedSubject>;
+
 async function review(
   member: MemberRequester,
-  principal: string,
+  subject: Subject,
   check: MemberCheck,
   timeoutMs: number,
 ): Promise<CheckAnswer> {
@@ -66,7 +68,7 @@ async function review(
     body: {
       apiVersion: 'authorization.k8s.io/v1',
       kind: 'SubjectAccessReview',
-      spec: { user: principal, resourceAttributes: { ...check } },
+      spec: { user: subject.user, groups: subject.groups, resourceAttributes: { ...check } },
     },
   });
   if (response.status < 200 || response.status >= 300) {
@@ -76,14 +78,18 @@ async function review(
   return { ...check, allowed: status?.allowed === true, reason: status?.reason ?? '' };
 }
 
-/** Asks the member, as the operator, whether the impersonated user may do each check. */
+/**
+ * Asks the member, as the operator, whether the user may do each check, named as the member sees
+ * the user's impersonated calls (user and groups alike: impersonatedSubject).
+ */
 async function memberVerdict(
   deps: ExplainDeps,
   cluster: ClusterObject,
   userName: string,
   checks: readonly MemberCheck[],
 ): Promise<MemberVerdict> {
-  const principal = memberUserName(userName);
+  const subject = impersonatedSubject({ user: userName });
+  const principal = subject.user;
   if (cluster.status?.ready === false) {
     return { status: 'not-ready', principal, message: 'unreachable at the last probe' };
   }
@@ -94,7 +100,7 @@ async function memberVerdict(
     for (let i = 0; i < checks.length; i += parallelReviews) {
       const batch = checks.slice(i, i + parallelReviews);
       answers.push(
-        ...(await Promise.all(batch.map((check) => review(member, principal, check, timeoutMs)))),
+        ...(await Promise.all(batch.map((check) => review(member, subject, check, timeoutMs)))),
       );
     }
     return {

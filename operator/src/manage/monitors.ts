@@ -1,14 +1,15 @@
-import type { MonitorView } from '@nimbus/api';
-import { z } from 'zod';
+import type { MonitorView, ParsedMonitor } from '@nimbus/api';
+import type { z } from 'zod';
 import { denied, isAdminOf, membershipIn } from '../access/scope.js';
 import type { OutboundPolicy, Resolver } from '../clusters/ssrf-policy.js';
 import { checkOutboundUrl } from '../clusters/ssrf-policy.js';
 import type { MonitorType } from '../crds/cluster.js';
-import { clusterMonitor, monitorTypes } from '../crds/cluster.js';
+import type { clusterMonitor } from '../crds/cluster.js';
+import { monitorTypes } from '../crds/cluster.js';
 import { ApiError, errors } from '../core/errors.js';
 import type { ClusterObject, HubStore } from '../hub/store.js';
 import { addressedOrganization, admins, organizationOf } from '../iam/org-scope.js';
-import { alreadyExists, invalid, notFound, parseRequest } from '../core/problems.js';
+import { alreadyExists, invalid, notFound } from '../core/problems.js';
 import type { Identity } from '../identity/identity.js';
 
 export type { MonitorView };
@@ -21,14 +22,6 @@ export interface MonitorServices {
 }
 
 type Monitor = z.output<typeof clusterMonitor>;
-
-export const monitorInput = z.object({
-  organizationId: z.string().min(1).max(253),
-  providerId: z.string().min(1).max(253),
-  type: clusterMonitor.shape.type,
-  address: clusterMonitor.shape.address,
-  enabled: z.boolean().default(true),
-});
 
 const maxWriteAttempts = 3;
 
@@ -103,7 +96,7 @@ async function writeMonitors(
 async function clusterOfOrganization(
   services: MonitorServices,
   identity: Identity,
-  input: z.output<typeof monitorInput>,
+  input: ParsedMonitor,
 ): Promise<ClusterObject> {
   const org = addressedOrganization(
     services.store.organizations,
@@ -121,9 +114,8 @@ async function clusterOfOrganization(
 export async function createMonitor(
   services: MonitorServices,
   identity: Identity,
-  body: unknown,
+  input: ParsedMonitor,
 ): Promise<MonitorView> {
-  const input = parseRequest(monitorInput, body);
   const cluster = await clusterOfOrganization(services, identity, input);
   const name = cluster.metadata.name;
   if (cluster.spec.monitors?.some((m) => m.type === input.type)) {
@@ -143,9 +135,8 @@ export async function createMonitor(
 export async function updateMonitor(
   services: MonitorServices,
   identity: Identity,
-  body: unknown,
+  input: ParsedMonitor,
 ): Promise<MonitorView> {
-  const input = parseRequest(monitorInput, body);
   const cluster = await clusterOfOrganization(services, identity, input);
   const name = cluster.metadata.name;
   const id = monitorId(name, input.type);

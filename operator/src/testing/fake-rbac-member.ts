@@ -14,6 +14,8 @@ export interface FakeRbacMember {
   objects: Record<'clusterroles' | 'clusterrolebindings', Map<string, Record<string, unknown>>>;
   /** Every apply and delete, in order. */
   writes: RbacCall[];
+  /** Every request's method and path as it arrived (also when hanging). */
+  requests: string[];
   close(): Promise<void>;
 }
 
@@ -37,7 +39,9 @@ export async function startFakeRbacMember(options: {
     clusterrolebindings: new Map(),
   };
   const writes: RbacCall[] = [];
+  const requests: string[] = [];
   const server = createServer((req, res) => {
+    requests.push(`${req.method ?? 'GET'} ${req.url ?? '/'}`);
     if (options.hang) return;
     const send = (status: number, body: unknown = {}): void => {
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
@@ -102,6 +106,7 @@ export async function startFakeRbacMember(options: {
     host: `127.0.0.1:${port}`,
     objects,
     writes,
+    requests,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

@@ -51,6 +51,11 @@ function memoryKind<K extends KindDefinition>(kind: K): KindStore<K> {
       ...(finalizers && !object.metadata.finalizers ? { finalizers } : {}),
       ...(deletionTimestamp ? { deletionTimestamp } : {}),
       uid: existing?.metadata.uid ?? randomUUID(),
+      // As the hub counts it: a new object is generation 1, each change of its spec one more.
+      generation: !existing
+        ? 1
+        : (existing.metadata.generation ?? 1) +
+          (JSON.stringify(existing.spec) === JSON.stringify(stored.spec) ? 0 : 1),
       resourceVersion: nextVersion(),
       creationTimestamp: existing?.metadata.creationTimestamp ?? new Date().toISOString(),
     };
@@ -71,8 +76,11 @@ function memoryKind<K extends KindDefinition>(kind: K): KindStore<K> {
     async applyStatus(name, status) {
       const existing = objects.get(name);
       if (!existing) throw new ApiError(errors.notFound);
-      const updated = { ...existing, status } as Stored<K>;
+      const metadata = { ...existing.metadata, resourceVersion: nextVersion() };
+      const updated = { ...existing, metadata, status } as Stored<K>;
       objects.set(name, updated);
+      // As the hub's watch does: a status write is an update like any other.
+      emit('update', updated);
       return updated;
     },
     async modify(name, change) {
@@ -99,7 +107,9 @@ function memoryKind<K extends KindDefinition>(kind: K): KindStore<K> {
         resourceVersion: nextVersion(),
       };
       const spec = patch.spec ? { ...(existing.spec as object), ...patch.spec } : existing.spec;
-      const updated = { ...existing, metadata, spec } as Stored<K>;
+      const specChanged = JSON.stringify(spec) !== JSON.stringify(existing.spec);
+      const generation = (existing.metadata.generation ?? 1) + (specChanged ? 1 : 0);
+      const updated = { ...existing, metadata: { ...metadata, generation }, spec } as Stored<K>;
       if (metadata.deletionTimestamp && (metadata.finalizers ?? []).length === 0) {
         objects.delete(name);
         emit('delete', updated);
@@ -146,7 +156,11 @@ interface RecordWrite {
 function memoryRecords<
   W extends RecordWrite,
   T extends { name: string; resourceVersion: string; labels: Record<string, string> },
->(build: (write: W, resourceVersion: string) => T) {
+>(
+  build: (write: W, resourceVersion: string) => T,
+  /** Leases, unlike Secrets, refuse an update without a resourceVersion. */
+  versionedReplace = false,
+) {
   const records = new Map<string, T>();
   const matches = (record: T, selector: string): boolean =>
     selector.split(',').every((term) => {
@@ -170,6 +184,11 @@ function memoryRecords<
     async replace(write: W) {
       const existing = records.get(write.name);
       if (!existing) throw new ApiError(errors.notFound);
+      if (versionedReplace && !write.resourceVersion) {
+        throw new ApiError(errors.validationFailed, {
+          message: 'metadata.resourceVersion: must be specified for an update',
+        });
+      }
       if (write.resourceVersion && write.resourceVersion !== existing.resourceVersion)
         throw conflict();
       const record = build(write, nextVersion());
@@ -192,12 +211,15 @@ export function createMemoryStore(namespace = 'nimbus-system'): MemoryHubStore {
     labels: { ...write.labels },
     data: { ...write.data },
   }));
-  const leases = memoryRecords((write: LeaseWrite, resourceVersion): LeaseValue => ({
-    name: write.name,
-    resourceVersion,
-    labels: { ...write.labels },
-    annotations: { ...write.annotations },
-  }));
+  const leases = memoryRecords(
+    (write: LeaseWrite, resourceVersion): LeaseValue => ({
+      name: write.name,
+      resourceVersion,
+      labels: { ...write.labels },
+      annotations: { ...write.annotations },
+    }),
+    true,
+  );
   return {
     users: memoryKind(userKind),
     organizations: memoryKind(organizationKind),

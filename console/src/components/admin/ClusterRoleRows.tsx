@@ -1,7 +1,8 @@
+import type { ClusterBindingInput, ClusterBindingView, Effect } from '@nimbus/api';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Flex, Form, Radio, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useListClusterNamesQuery, useListRolesQuery, type Effect } from '../../api/iamApi';
+import { useListClusterNamesQuery, useListRolesQuery } from '../../api/iamApi';
 import { EFFECTS } from '../../constants';
 import { MAX_PAGE_SIZE } from './useListParams';
 
@@ -109,11 +110,9 @@ export function ClusterRoleRows({ organizationId, testId }: ClusterRoleRowsProps
 }
 
 /** The rows as the API's bindings; incomplete rows cannot pass validation, so none are lost. */
-export const bindingsOf = (rows: ClusterRoleRow[] | undefined) =>
+export const bindingsOf = (rows: ClusterRoleRow[] | undefined): ClusterBindingInput[] =>
   (rows ?? []).map(({ cluster = '', roleId = '', effect }) => ({ cluster, roleId, effect }));
 
 /** Bindings from the API as form rows. */
-export const rowsOf = (
-  bindings: readonly { cluster: string; roleId: string; effect: Effect }[] | undefined,
-): ClusterRoleRow[] =>
+export const rowsOf = (bindings: readonly ClusterBindingView[] | undefined): ClusterRoleRow[] =>
   (bindings ?? []).map(({ cluster, roleId, effect }) => ({ cluster, roleId, effect }));

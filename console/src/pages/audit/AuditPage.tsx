@@ -1,11 +1,8 @@
+import type { AuditQuery, AuditRecordView } from '@nimbus/api';
 import { Empty, Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  useListAuditRecordsQuery,
-  type AuditQuery,
-  type AuditRecordView,
-} from '../../api/auditApi';
+import { useListAuditRecordsQuery } from '../../api/auditApi';
 import { formatTime } from '../../components/admin/formatTime';
 import { useListParams } from '../../components/admin/useListParams';
 import { AuditFilters, INITIAL_FILTERS } from './AuditFilters';

@@ -1,6 +1,6 @@
+import type { AuditRecordView } from '@nimbus/api';
 import { Col, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { AuditRecordView } from '../../api/auditApi';
 import { formatJson } from './auditQuery';
 
 const preStyle = { maxHeight: 320, overflow: 'auto', margin: 0 } as const;

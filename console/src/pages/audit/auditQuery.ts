@@ -1,4 +1,4 @@
-import type { AuditQuery } from '../../api/auditApi';
+import type { AuditQuery } from '@nimbus/api';
 import type { TIME_RANGE_MINUTES } from '../../constants';
 
 export type QuickRange = (typeof TIME_RANGE_MINUTES)[number];

@@ -1,6 +1,6 @@
+import type { ProviderView } from '@nimbus/api';
 import { Card, Descriptions, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ProviderView } from '../../api/clusterApi';
 import { ClusterStatusTag } from '../../clusters/ClusterStatusTag';
 import { useProviderName, VendorLogo } from '../../clusters/VendorLogo';
 

@@ -1,7 +1,7 @@
+import type { SearchResult } from '@nimbus/api';
 import { Empty, Flex, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ClusterSearchResult } from '../../api/searchApi';
 import { detailPath } from '../../resources/detailPath';
 import { kindOfType } from '../../resources/kindDescriptors';
 import {
@@ -51,7 +51,7 @@ function ClusterResults({ group }: { group: ClusterResultGroup }) {
 }
 
 /** Search results in a tab per cluster, each grouped by resource type (SPEC §2). */
-export function SearchResults({ results }: { results: readonly ClusterSearchResult[] }) {
+export function SearchResults({ results }: { results: readonly SearchResult[] }) {
   const { t } = useTranslation();
   const groups = groupSearchResults(results);
   if (groups.length === 0) return <Empty description={t('search.noResults')} />;

@@ -1,9 +1,9 @@
-import type { ClusterSearchResult, ProviderTopology, SearchSample } from '../../api/searchApi';
+import type { SearchResult, SearchSample, Topology } from '@nimbus/api';
 
 /** One cluster's tab of search results: its samples grouped by resource type. */
 export interface ClusterResultGroup {
   key: string;
-  topology: ProviderTopology;
+  topology: Topology;
   byType: { type: string; samples: SearchSample[] }[];
 }
 
@@ -11,7 +11,7 @@ export interface ClusterResultGroup {
  * Groups the server's results per cluster, then per resource type, merging repeated clusters or
  * types and dropping those without samples, so an empty list means "nothing found".
  */
-export function groupSearchResults(results: readonly ClusterSearchResult[]): ClusterResultGroup[] {
+export function groupSearchResults(results: readonly SearchResult[]): ClusterResultGroup[] {
   const clusters = new Map<string, ClusterResultGroup>();
   for (const { providerTopology: topology, resources } of results) {
     const key = `${topology.vendor}/${topology.region}/${topology.cluster}`;

@@ -3,7 +3,7 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AuthCode, useLoginMutation, useRegisterMutation } from '../../api/authApi';
-import type { EnvelopeErrorData } from '../../api/envelope';
+import type { EnvelopeErrorData } from '../../apiClient/envelope';
 import type { TranslationKey } from '../../i18n/translationKey';
 import { HOME_PATH } from '../../routes/paths';
 import { saveSession } from '../../session/session';

@@ -1,13 +1,10 @@
+import type { ClusterLocation, CreateNamespaceBody } from '@nimbus/api';
 import { Button, Divider, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { EnvelopeErrorData } from '../../api/envelope';
-import {
-  useCreateNamespaceMutation,
-  type ClusterLocation,
-  type CreateNamespaceBody,
-} from '../../api/namespaceApi';
+import type { EnvelopeErrorData } from '../../apiClient/envelope';
+import { useCreateNamespaceMutation } from '../../api/namespaceApi';
 import { useSubmit } from '../../components/admin/useSubmit';
 import { LocationSelect } from '../../components/LocationSelect';
 import { createBody, type NamespaceFormValues } from './namespaceValues';
@@ -26,7 +23,7 @@ const codeOf = (error: unknown): number | undefined =>
 export function NamespaceCreateForm({
   onCreated,
 }: {
-  onCreated: (body: CreateNamespaceBody) => void;
+  onCreated: (body: CreateNamespaceBody & ClusterLocation) => void;
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<NamespaceFormValues>();

@@ -1,8 +1,8 @@
-import { Button, Flex, Result, Typography } from 'antd';
+import type { ClusterLocation, CreateNamespaceBody } from '@nimbus/api';
+import { Button, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { CreateNamespaceBody } from '../../api/namespaceApi';
 import { detailPath } from '../../resources/detailPath';
 import { HOME_PATH } from '../../routes/paths';
 import { NamespaceCreateForm } from './NamespaceCreateForm';
@@ -12,7 +12,7 @@ function NamespaceCreated({
   created,
   onSubmitAgain,
 }: {
-  created: CreateNamespaceBody;
+  created: CreateNamespaceBody & ClusterLocation;
   onSubmitAgain: () => void;
 }) {
   const { t } = useTranslation();
@@ -48,17 +48,13 @@ function NamespaceCreated({
   );
 }
 
-/** /add/Namespace: the creation form, then the success page. */
+/** The Namespace kind's creation form (at /add/Namespace), then the success page. */
 export default function NamespaceCreatePage() {
-  const { t } = useTranslation();
-  const [created, setCreated] = useState<CreateNamespaceBody>();
+  const [created, setCreated] = useState<CreateNamespaceBody & ClusterLocation>();
   // A new key gives a fresh, empty form after "submit again".
   const [formKey, setFormKey] = useState(0);
   return (
-    <Flex vertical gap="middle" style={{ padding: 24 }} data-testid="namespace-create-page">
-      <Typography.Title level={2} style={{ margin: 0 }}>
-        {t('routes.create.Namespace')}
-      </Typography.Title>
+    <div data-testid="namespace-create-page">
       {created ? (
         <NamespaceCreated
           created={created}
@@ -70,6 +66,6 @@ export default function NamespaceCreatePage() {
       ) : (
         <NamespaceCreateForm key={formKey} onCreated={setCreated} />
       )}
-    </Flex>
+    </div>
   );
 }

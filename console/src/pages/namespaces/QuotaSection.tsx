@@ -1,12 +1,8 @@
+import type { NamespaceAddress, Quantities, ResourceQuotaObject } from '@nimbus/api';
 import { Button, Card, Descriptions } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  useSaveResourceQuotaMutation,
-  type NamespaceAddress,
-  type Quantities,
-  type ResourceQuotaObject,
-} from '../../api/namespaceApi';
+import { useSaveResourceQuotaMutation } from '../../api/namespaceApi';
 import { QUOTA_NAME, quotaQuantities, quotaSpec } from './namespaceValues';
 import { PolicyDialog } from './PolicyDialog';
 import { QuotaFields } from './PolicyFields';
@@ -19,9 +15,12 @@ export const pickQuota = (quotas: readonly ResourceQuotaObject[]) =>
 export function QuotaSection({
   address,
   quota,
+  editable = true,
 }: {
   address: NamespaceAddress;
   quota: ResourceQuotaObject | undefined;
+  /** False when the caller may not set quotas: the edit button is left out. */
+  editable?: boolean;
 }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
@@ -41,9 +40,11 @@ export function QuotaSection({
       title={t('namespaces.quota.title')}
       data-testid="namespace-quota-section"
       extra={
-        <Button onClick={() => setEditing(true)} data-testid="namespace-quota-edit">
-          {t('namespaces.detail.editQuota')}
-        </Button>
+        editable && (
+          <Button onClick={() => setEditing(true)} data-testid="namespace-quota-edit">
+            {t('namespaces.detail.editQuota')}
+          </Button>
+        )
       }
     >
       <Descriptions column={1} size="small">

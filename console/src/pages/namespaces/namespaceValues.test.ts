@@ -1,5 +1,5 @@
+import type { LimitRangeSpec } from '@nimbus/api';
 import { describe, expect, it } from 'vitest';
-import type { LimitRangeSpec } from '../../api/namespaceApi';
 import {
   createBody,
   limitRangeFields,

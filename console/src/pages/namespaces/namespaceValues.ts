@@ -6,7 +6,7 @@ import type {
   LimitRangeSpec,
   Quantities,
   ResourceQuotaSpec,
-} from '../../api/namespaceApi';
+} from '@nimbus/api';
 
 /** The bounds a limit range sets per type; Kubernetes refuses defaults for type Pod. */
 export const POD_BOUNDS = ['max', 'min'] as const;
@@ -69,7 +69,7 @@ export function limitRangeInput(fields: LimitRangeFields | undefined): LimitRang
 /** POST /k8s.{host}/namespaces: the location, the name and only the parts the user filled in. */
 export function createBody(
   values: NamespaceFormValues & { location: ClusterLocation },
-): CreateNamespaceBody {
+): CreateNamespaceBody & ClusterLocation {
   const { vendor, region, cluster } = values.location;
   const resourceQuota = compactQuantities(values.quota);
   const limitRange = limitRangeInput(values.limits);

@@ -1,8 +1,8 @@
+import type { CrdCluster } from '@nimbus/api';
 import { formatBytes, formatCores } from '@nimbus/api/shared';
 import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useGetClusterDetailQuery } from '../../api/nodeApi';
-import type { CrdCluster } from '../../api/resourceApi';
 import { isClusterUsable } from '../resources/ClusterSelect';
 
 /** A cluster's version, ready/total nodes and capacity, read when the cluster is usable. */

@@ -1,9 +1,9 @@
+import type { ClusterDetail } from '@nimbus/api';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { API, ok, renderAdminRoutes } from '../../../tests/adminTestBed';
 import { startLoopbackServer, type LoopbackServer } from '../../../tests/loopbackServer';
-import type { ClusterDetail } from '../../api/nodeApi';
 import ResourceListPage from '../resources/ResourceListPage';
 
 const CRD = `${API}/crd.nimbus.io`;

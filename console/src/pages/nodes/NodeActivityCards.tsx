@@ -1,14 +1,8 @@
+import type { NodeAddress, NodeCondition, NodeEvent, PodSummary } from '@nimbus/api';
 import { Button, Card, Flex, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  useListNodeEventsQuery,
-  useListNodePodsInfiniteQuery,
-  type NodeAddress,
-  type NodeCondition,
-  type NodeEvent,
-  type NodePod,
-} from '../../api/nodeApi';
+import { useListNodeEventsQuery, useListNodePodsInfiniteQuery } from '../../api/nodeApi';
 import { formatTime } from '../../components/admin/formatTime';
 import { detailPath } from '../../resources/detailPath';
 
@@ -50,7 +44,7 @@ export function NodePodsCard({ address }: { address: NodeAddress }) {
   return (
     <Card size="small" title={t('resources.node.pods')} data-testid="node-pods">
       <Flex vertical gap="small">
-        <Table<NodePod>
+        <Table<PodSummary>
           size="small"
           rowKey={(pod) => `${pod.namespace}/${pod.name}`}
           dataSource={pods}

@@ -1,9 +1,9 @@
+import type { NodeDetail } from '@nimbus/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { API, chooseOption, ok, renderAdminRoutes, USER_ID } from '../../../tests/adminTestBed';
 import { startLoopbackServer, type LoopbackServer } from '../../../tests/loopbackServer';
-import type { NodeDetail } from '../../api/nodeApi';
 import ResourceDetailPage from '../resources/ResourceDetailPage';
 
 const LOCATION = 'vendors/aws/regions/eu/clusters/prod';
@@ -38,9 +38,8 @@ let unschedulable: boolean;
 beforeEach(async () => {
   server = await startLoopbackServer();
   unschedulable = false;
-  server.respond(
-    `${API}/crd.nimbus.io/${LOCATION}/resources/nodes/node-a`,
-    ok({ kind: 'Node', metadata: { name: 'node-a' } }),
+  server.respond(`${API}/crd.nimbus.io/${LOCATION}/resources/nodes/node-a`, () =>
+    ok({ kind: 'Node', metadata: { name: 'node-a' }, spec: { unschedulable } }),
   );
   server.respond(`${API}/manage.nimbus.io/users/${USER_ID}/collections`, ok({ items: [] }));
   server.respond(CRD_NODE, () => ok(nodeDetail(unschedulable)));

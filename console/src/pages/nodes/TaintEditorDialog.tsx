@@ -1,6 +1,7 @@
+import type { Taint } from '@nimbus/api';
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { TAINT_EFFECTS, type Taint } from '../../api/nodeApi';
+import { TAINT_EFFECTS } from '../../api/nodeApi';
 import { RowsEditorDialog } from '../resources/RowsEditorDialog';
 
 export interface TaintEditorDialogProps {

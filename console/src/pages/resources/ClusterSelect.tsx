@@ -1,6 +1,7 @@
+import type { CrdCluster } from '@nimbus/api';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useListCrdClustersQuery, type CrdCluster } from '../../api/resourceApi';
+import { useListCrdClustersQuery } from '../../api/resourceApi';
 
 /** SPEC §4: a cluster is usable only when it is ready and none of the user's roles denies it. */
 export const isClusterUsable = (cluster: CrdCluster): boolean =>

@@ -1,12 +1,9 @@
+import type { MapField, ResourceAddress } from '../../apiClient/requestArgs';
 import { EditOutlined } from '@ant-design/icons';
 import { App, Button, Card } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  useUpdateResourceMapMutation,
-  type MapField,
-  type ResourceAddress,
-} from '../../api/resourceApi';
+import { useUpdateResourceMapMutation } from '../../api/resourceApi';
 import { visibleEntries } from '../../resources/keyValues';
 import { KeyValueEditorDialog } from './KeyValueEditorDialog';
 import { KeyValueList } from './KeyValueList';
@@ -15,10 +12,12 @@ export interface KeyValueSectionProps {
   address: ResourceAddress;
   field: MapField;
   values: Record<string, string> | undefined;
+  /** False when the caller may not edit the object: the edit button is left out. */
+  editable?: boolean;
 }
 
 /** A detail page's labels or annotations with their editor; saving replaces the whole map. */
-export function KeyValueSection({ address, field, values }: KeyValueSectionProps) {
+export function KeyValueSection({ address, field, values, editable = true }: KeyValueSectionProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [editing, setEditing] = useState(false);
@@ -40,9 +39,11 @@ export function KeyValueSection({ address, field, values }: KeyValueSectionProps
       title={title}
       data-testid={`resource-${field}`}
       extra={
-        <Button size="small" icon={<EditOutlined aria-hidden />} onClick={() => setEditing(true)}>
-          {editLabel}
-        </Button>
+        editable && (
+          <Button size="small" icon={<EditOutlined aria-hidden />} onClick={() => setEditing(true)}>
+            {editLabel}
+          </Button>
+        )
       }
     >
       <KeyValueList entries={entries} testId={`resource-${field}-list`} />

@@ -2,7 +2,7 @@ import { Card, Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../components/admin/formatTime';
 import type { KubeObject } from '../../resources/kubeObject';
-import type { ClusterLocation } from '../../resources/location';
+import type { ClusterLocation } from '@nimbus/api';
 
 /** Name, place and identity of an object. */
 export function MetadataSection({

@@ -1,12 +1,23 @@
-import { isDeepStrictEqual } from 'node:util';
+import type { ControllerFactory } from '../../controllers/controller.js';
+import { watch, watchSpec } from '../../controllers/controller.js';
+import type { EventIntent, EventRecorder } from '../../controllers/events.js';
+import { referenceTo } from '../../controllers/status.js';
+import type { Clock } from '../../core/clock.js';
+import { ApiError } from '../../core/errors.js';
 import type { ClusterObject, HubStore } from '../../hub/store.js';
 import { organizationOf } from '../../iam/org-scope.js';
 import type { Logger } from '../../logger.js';
+import { deadlineSignal } from '../../member/transport/clock.js';
+import { credentialsUpdatedAnnotation } from '../cluster-view.js';
 import type { ClusterConnector } from '../connector.js';
-import type { MemberRbac } from './desired-state.js';
-import { desiredMemberRbac, managedNamePrefix } from './desired-state.js';
-import type { ExistingRbacObject, MemberRbacApi, RbacPlural } from './member-rbac-api.js';
-import { memberRbacApi } from './member-rbac-api.js';
+import { MemberCallError } from '../member-client.js';
+import { desiredMemberRbac } from './desired-state.js';
+import type { ClaimBoard } from './member-claims.js';
+import { decideClaims } from './member-claims.js';
+import { removeRegistrationObjects } from './member-cleanup.js';
+import type { MemberRbacApi } from './member-rbac-api.js';
+import { MemberRbacError, memberRbacApi } from './member-rbac-api.js';
+import { changeCount, plan } from './plan.js';
 
 export const defaultRbacResyncMs = 60_000;
 export const defaultRbacDebounceMs = 500;
@@ -14,21 +25,19 @@ export const defaultRbacTimeoutMs = 5_000;
 /** Whole-member budget: a slow member gives up rather than pile up behind the next run. */
 const memberBudgetCalls = 6;
 const parallelWrites = 8;
+/** The one key: every registration is projected from the same hub objects, in one pass. */
+export const rbacKey = 'members';
 
 export interface MemberRbacOptions {
   store: Pick<HubStore, 'users' | 'userGroups' | 'roles' | 'clusters' | 'organizations'>;
   connector: ClusterConnector;
-  logger: Logger;
   resyncIntervalMs?: number;
+  /** Changes arriving within this time are projected together. */
   debounceMs?: number;
   /** Deadline of each member call. */
   timeoutMs?: number;
-}
-
-export interface MemberRbacReconciler {
-  /** Reconciles every ready cluster once; a run already going is followed by one more. */
-  reconcileAll(): Promise<void>;
-  stop(): void;
+  /** Where two registrations of one member are reported (the health controller writes it). */
+  claims?: ClaimBoard;
 }
 
 async function inBatches<T>(items: readonly T[], work: (item: T) => Promise<void>) {
@@ -40,195 +49,190 @@ async function inBatches<T>(items: readonly T[], work: (item: T) => Promise<void
   return failures;
 }
 
-// The API server returns `rules: null` for an empty list and may order keys differently.
-const normalized = (value: unknown): unknown => JSON.parse(JSON.stringify(value ?? [])) as unknown;
-function unchanged(existing: ExistingRbacObject | undefined, desired: object): boolean {
-  if (!existing) return false;
-  const fields = ['rules', 'roleRef', 'subjects'] as const;
-  return fields.every(
-    (field) =>
-      !(field in desired) ||
-      isDeepStrictEqual(
-        normalized(existing[field]),
-        normalized((desired as Record<string, unknown>)[field]),
-      ),
-  );
+// Only messages we wrote ourselves reach an Event; anything else may quote internals.
+function safeMessage(error: unknown): string {
+  if (error instanceof MemberRbacError || error instanceof MemberCallError) return error.message;
+  if (error instanceof ApiError) return error.message;
+  return 'the member call failed';
 }
 
 interface Reached {
-  cluster: string;
+  cluster: ClusterObject;
   api: MemberRbacApi;
-  memberId: string;
+  /** The kube-system namespace uid the member answered (undefined: it did not say). */
+  memberId: string | undefined;
   operator: string | undefined;
+  release: () => void;
 }
 
-interface Plan {
-  revoke: Array<[RbacPlural, string]>;
-  roles: MemberRbac['clusterRoles'];
-  bindings: MemberRbac['clusterRoleBindings'];
-  cleanup: Array<[RbacPlural, string]>;
+interface Pass {
+  store: MemberRbacOptions['store'];
+  events: EventRecorder;
+  log: Logger;
+  claims: ClaimBoard | undefined;
 }
 
-function plan(
-  desired: MemberRbac,
-  roles: ExistingRbacObject[],
-  bindings: ExistingRbacObject[],
-): Plan {
-  const stale = (existing: ExistingRbacObject[], wanted: Array<{ metadata: { name: string } }>) => {
-    const names = new Set(wanted.map((o) => o.metadata.name));
-    return existing
-      .map((o) => o.metadata.name)
-      .filter((name) => name.startsWith(managedNamePrefix) && !names.has(name));
-  };
-  const byName = (list: ExistingRbacObject[]) => new Map(list.map((o) => [o.metadata.name, o]));
-  const roleByName = byName(roles);
-  const bindingByName = byName(bindings);
-  return {
-    revoke: stale(bindings, desired.clusterRoleBindings).map((n) => ['clusterrolebindings', n]),
-    roles: desired.clusterRoles.filter((r) => !unchanged(roleByName.get(r.metadata.name), r)),
-    bindings: desired.clusterRoleBindings.filter(
-      (b) => !unchanged(bindingByName.get(b.metadata.name), b),
-    ),
-    cleanup: stale(roles, desired.clusterRoles).map((n) => ['clusterroles', n]),
-  };
+const failed = (error: unknown): EventIntent => ({
+  type: 'Warning',
+  reason: 'RbacProjectionFailed',
+  note: `member RBAC not projected: ${safeMessage(error)}`,
+  action: 'ProjectRbac',
+});
+
+/** The Cluster is no longer the one being projected: deleted, Terminating, or re-created. */
+function gone(store: MemberRbacOptions['store'], cluster: ClusterObject): boolean {
+  const current = store.clusters.get(cluster.metadata.name);
+  return current?.metadata.uid !== cluster.metadata.uid || !!current.metadata.deletionTimestamp;
+}
+
+// One registration, with its own credentials, writing and pruning only its own objects: another
+// registration of the same member (in any organization) is never read, merged or deleted.
+// Revocations go first, so a failed apply never leaves more access than intended.
+async function projectRegistration(pass: Pass, reached: Reached): Promise<void> {
+  const { store } = pass;
+  const { cluster, api } = reached;
+  const name = cluster.metadata.name;
+  const tell = (event: EventIntent) => pass.events.record(referenceTo('Cluster', cluster), event);
+  try {
+    const [roles, bindings] = await Promise.all([
+      api.list('clusterroles'),
+      api.list('clusterrolebindings'),
+    ]);
+    const inputs = {
+      users: store.users.list(),
+      groups: store.userGroups.list(),
+      roles: store.roles.list(),
+      organizations: store.organizations,
+    };
+    const desired = desiredMemberRbac(inputs, cluster, reached.operator);
+    const steps = plan(desired, cluster.metadata.uid, roles, bindings);
+    const failures = [
+      ...(await inBatches(steps.revoke, ([plural, n]) => api.remove(plural, n))),
+      ...(await inBatches(steps.roles, (r) => api.apply('clusterroles', r))),
+      ...(await inBatches(steps.bindings, (b) => api.apply('clusterrolebindings', b))),
+      ...(await inBatches(steps.cleanup, ([plural, n]) => api.remove(plural, n))),
+    ];
+    // Deleted while this pass wrote: its finalizer may have cleaned up already, so undo ours.
+    if (gone(store, cluster)) {
+      await removeRegistrationObjects(api, cluster.metadata.uid);
+      return;
+    }
+    if (failures.length > 0) throw failures[0];
+    const changes = changeCount(steps);
+    if (changes > 0) {
+      pass.log.info({ cluster: name, changes }, 'member RBAC updated');
+      const note = `member RBAC projected: ${changes} ClusterRoles and ClusterRoleBindings written or removed`;
+      tell({ type: 'Normal', reason: 'RbacProjected', note, action: 'ProjectRbac' });
+    }
+  } catch (error) {
+    pass.log.warn({ cluster: name, err: error }, 'member RBAC not reconciled');
+    tell(failed(error));
+  }
+}
+
+/** Each reached Cluster's MemberClaim condition (for the health controller) and Warnings. */
+function reportClaims(pass: Pass, reached: readonly Reached[]): void {
+  const decisions = decideClaims(
+    reached.flatMap(({ cluster, memberId }) => (memberId ? [{ cluster, memberId }] : [])),
+  );
+  for (const { cluster } of reached) {
+    const decision = decisions.get(cluster.metadata.uid);
+    if (!decision || gone(pass.store, cluster)) continue;
+    pass.claims?.set(cluster.metadata.uid, decision.condition);
+    for (const event of decision.events) {
+      pass.events.record(referenceTo('Cluster', cluster), event);
+    }
+  }
 }
 
 /**
- * Projects each user's effective console role into RBAC objects in every ready member, as the
- * operator. Revocations go first, so a failed apply never leaves more access than intended.
+ * Projects each user's effective console access into RBAC objects in every ready member, per
+ * registration and as that registration's credentials: observed (hub objects, the member's own
+ * objects) → desired (desired-state.ts) → the plan's writes; two registrations of one member are
+ * reported (member-claims.ts). Runs on the controller runtime, so only on the Lease holder.
  */
-export function startMemberRbac(options: MemberRbacOptions): MemberRbacReconciler {
+export function memberRbacController(options: MemberRbacOptions): ControllerFactory {
   const { store, connector } = options;
   const timeoutMs = options.timeoutMs ?? defaultRbacTimeoutMs;
   const debounceMs = options.debounceMs ?? defaultRbacDebounceMs;
-  const log = options.logger.child({ component: 'member-rbac' });
-  /** Per Cluster uid: which member it is and who the operator is there; stable per credentials. */
-  const identities = new Map<string, { memberId: string; operator: string | undefined }>();
-  let stopped = false;
+  const resyncMs = options.resyncIntervalMs ?? defaultRbacResyncMs;
 
-  async function reach(cluster: ClusterObject): Promise<Reached | undefined> {
-    const name = cluster.metadata.name;
-    const signal = AbortSignal.timeout(timeoutMs * memberBudgetCalls);
-    try {
-      const member = await connector.forCluster(cluster, timeoutMs);
-      const api = memberRbacApi(member.asOperator(), { timeoutMs, signal });
-      let known = identities.get(cluster.metadata.uid);
-      if (!known) {
-        const [memberId, operator] = await Promise.all([
-          api.memberId(),
-          api.whoAmI().catch((error: unknown) => {
-            log.warn({ cluster: name, err: error }, 'operator identity unknown');
+  return ({ clock, events, logger }) => {
+    const log = logger.child({ controller: 'member-rbac' });
+    /** Per Cluster and credentials: which member it is and who the operator is there. */
+    const identities = new Map<string, Pick<Reached, 'memberId' | 'operator'>>();
+    const identityKey = ({ metadata }: ClusterObject) =>
+      `${metadata.uid}/${metadata.generation ?? 0}/${metadata.annotations?.[credentialsUpdatedAnnotation] ?? ''}`;
+    const pass: Pass = { store, events, log, claims: options.claims };
+
+    async function reach(cluster: ClusterObject, now: Clock): Promise<Reached | undefined> {
+      const budget = deadlineSignal(now, timeoutMs * memberBudgetCalls);
+      try {
+        const member = await connector.forCluster(cluster, timeoutMs);
+        const api = memberRbacApi(member.asOperator(), { timeoutMs, signal: budget.signal });
+        let known = identities.get(identityKey(cluster));
+        if (!known) {
+          const unknown = (what: string) => (error: unknown) => {
+            log.warn({ cluster: cluster.metadata.name, err: error }, `${what} unknown`);
             return undefined;
-          }),
-        ]);
-        known = { memberId, operator };
-        if (operator !== undefined) identities.set(cluster.metadata.uid, known);
+          };
+          // Neither is needed to project: the member id only reports a second registration.
+          const [memberId, operator] = await Promise.all([
+            api.memberId().catch(unknown('member id')),
+            api.whoAmI().catch(unknown('operator identity')),
+          ]);
+          known = { memberId, operator };
+          if (memberId !== undefined && operator !== undefined) {
+            identities.set(identityKey(cluster), known);
+          }
+        }
+        return { cluster, api, ...known, release: budget.release };
+      } catch (error) {
+        budget.release();
+        log.warn({ cluster: cluster.metadata.name, err: error }, 'member RBAC not reconciled');
+        events.record(referenceTo('Cluster', cluster), failed(error));
+        return undefined;
       }
-      return { cluster: name, api, ...known };
-    } catch (error) {
-      log.warn({ cluster: name, err: error }, 'member RBAC not reconciled');
-      return undefined;
     }
-  }
 
-  // Several Clusters may be the same member (registered twice): it gets the union, written once.
-  async function reconcileMember(clusters: Reached[]): Promise<void> {
-    const first = clusters[0];
-    if (!first) return;
-    const names = clusters.map((c) => c.cluster);
-    try {
-      const { api } = first;
-      const [roles, bindings] = await Promise.all([
-        api.list('clusterroles'),
-        api.list('clusterrolebindings'),
-      ]);
-      const inputs = {
-        users: store.users.list(),
-        groups: store.userGroups.list(),
-        roles: store.roles.list(),
-        clusters: store.clusters.list(),
-        organizations: store.organizations,
-      };
-      const steps = plan(desiredMemberRbac(inputs, names, first.operator), roles, bindings);
-      const failures = [
-        ...(await inBatches(steps.revoke, ([plural, n]) => api.remove(plural, n))),
-        ...(await inBatches(steps.roles, (r) => api.apply('clusterroles', r))),
-        ...(await inBatches(steps.bindings, (b) => api.apply('clusterrolebindings', b))),
-        ...(await inBatches(steps.cleanup, ([plural, n]) => api.remove(plural, n))),
-      ];
-      if (failures.length > 0) throw failures[0];
-      const changes =
-        steps.revoke.length + steps.roles.length + steps.bindings.length + steps.cleanup.length;
-      if (changes > 0) log.info({ clusters: names, changes }, 'member RBAC updated');
-    } catch (error) {
-      log.warn({ clusters: names, err: error }, 'member RBAC not reconciled');
-    }
-  }
-
-  async function reconcileReady(): Promise<void> {
-    const ready = store.clusters.list(
-      (c) => c.status?.ready === true && c.metadata.deletionTimestamp === undefined,
-    );
-    const members = new Map<string, Reached[]>();
-    for (const reached of await Promise.all(ready.map(reach))) {
-      if (reached)
-        members.set(reached.memberId, [...(members.get(reached.memberId) ?? []), reached]);
-    }
-    await Promise.all([...members.values()].map(reconcileMember));
-  }
-
-  let running: Promise<void> | undefined;
-  let dirty = false;
-  async function loop(): Promise<void> {
-    do {
-      dirty = false;
-      await reconcileReady();
-    } while (dirty && !stopped);
-  }
-  const reconcileAll = (): Promise<void> => {
-    if (running) {
-      dirty = true;
-      return running;
-    }
-    running = loop().finally(() => (running = undefined));
-    return running;
-  };
-
-  let debounce: NodeJS.Timeout | undefined;
-  const schedule = (): void => {
-    if (stopped) return;
-    clearTimeout(debounce);
-    debounce = setTimeout(() => void reconcileAll(), debounceMs);
-    debounce.unref();
-  };
-  // Health probes rewrite every Cluster's status often; only a change of readiness matters here.
-  const lastReady = new Map<string, string>();
-  const unsubscribers = [
-    store.users.subscribe(schedule),
-    store.userGroups.subscribe(schedule),
-    store.roles.subscribe(schedule),
-    store.clusters.subscribe((type, cluster) => {
-      // Which organization owns a cluster decides which bindings apply there, so it counts too.
-      const ready = `${type !== 'delete' && cluster.status?.ready === true}/${organizationOf(cluster, store.organizations) ?? ''}`;
-      if (type === 'delete') identities.delete(cluster.metadata.uid);
-      if (lastReady.get(cluster.metadata.name) === ready && type === 'update') return;
-      lastReady.set(cluster.metadata.name, ready);
-      schedule();
-    }),
-  ];
-  const timer = setInterval(
-    () => void reconcileAll(),
-    options.resyncIntervalMs ?? defaultRbacResyncMs,
-  );
-  timer.unref();
-  schedule();
-  return {
-    reconcileAll,
-    stop() {
-      stopped = true;
-      clearInterval(timer);
-      clearTimeout(debounce);
-      for (const unsubscribe of unsubscribers) unsubscribe();
-    },
+    // Health probes rewrite every Cluster's status often; only readiness or owner changes count.
+    const lastReady = new Map<string, string>();
+    const soon = [{ key: rbacKey, afterMs: debounceMs }];
+    return {
+      name: 'member-rbac',
+      resyncMs,
+      watches: [
+        watchSpec(store.users, () => soon),
+        watchSpec(store.userGroups, () => soon),
+        watchSpec(store.roles, () => soon),
+        watch(store.clusters, (type, cluster) => {
+          // Which organization owns a cluster decides which bindings apply there, so it counts too.
+          const ready = `${type !== 'delete' && cluster.status?.ready === true}/${organizationOf(cluster, store.organizations) ?? ''}`;
+          if (type === 'delete') {
+            identities.delete(identityKey(cluster));
+            options.claims?.forget(cluster.metadata.uid);
+          }
+          if (lastReady.get(cluster.metadata.name) === ready && type === 'update') return [];
+          lastReady.set(cluster.metadata.name, ready);
+          return soon;
+        }),
+      ],
+      keys: () => [rbacKey],
+      async reconcile() {
+        const ready = store.clusters.list(
+          (c) => c.status?.ready === true && c.metadata.deletionTimestamp === undefined,
+        );
+        const reached = (await Promise.all(ready.map((c) => reach(c, clock)))).flatMap(
+          (r) => r ?? [],
+        );
+        try {
+          await Promise.all(reached.map((r) => projectRegistration(pass, r)));
+          reportClaims(pass, reached);
+        } finally {
+          reached.forEach((r) => r.release());
+        }
+        return undefined;
+      },
+    };
   };
 }

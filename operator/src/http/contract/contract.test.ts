@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { TestApp } from '../../testing/app.js';
 import { startTestApp } from '../../testing/app.js';
+import { registeredApiRoutes, routesHost } from '../../testing/routes.js';
+import { expressPath } from './register.js';
 import { checkResponse } from './response-check.js';
 
 let app: TestApp | undefined;
@@ -34,6 +36,30 @@ describe('the contract served', () => {
     app = await startTestApp({ version: '4.5.6' });
     const body = await (await fetch(`${app.url}/api/v1/version`)).json();
     expect(body).toEqual({ code: 0, message: 'success', data: '4.5.6' });
+  });
+});
+
+describe('the API router', () => {
+  const registered = registeredApiRoutes();
+  const declared = Object.values(endpoints).map(
+    (declaration) =>
+      `${declaration.method} /api${expressPath(declaration, { host: routesHost, prefix: '/v1' })}`,
+  );
+
+  it('finds the routes of every service', () => {
+    expect(registered).toContain('POST /api/v1/auth.nimbus.io/login');
+    expect(registered).toContain('GET /api/v1/iam.nimbus.io/users/:userName');
+    expect(registered).toContain('DELETE /api/v1/manage.nimbus.io/monitors/:id');
+    expect(registered).toContain('GET /api/v1/audit.nimbus.io/records');
+  });
+
+  it('registers no route the contract does not declare', () => {
+    expect(registered.filter((route) => !declared.includes(route))).toEqual([]);
+  });
+
+  it('serves every declared endpoint once', () => {
+    expect(declared.filter((route) => !registered.includes(route))).toEqual([]);
+    expect(registered).toHaveLength(declared.length);
   });
 });
 

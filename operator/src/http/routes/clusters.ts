@@ -1,4 +1,3 @@
-import type { Router } from 'express';
 import {
   createCluster,
   deleteCluster,
@@ -7,53 +6,29 @@ import {
 } from '../../clusters/registration.js';
 import type { ClusterServices } from '../../clusters/registration.js';
 import { requireIdentity } from '../../identity/identity.js';
-import { handle } from '../respond.js';
+import type { Implementation } from '../contract/implement.js';
+import { implement } from '../contract/implement.js';
 
-const clusters = '/providers/:kind/clusters';
-
-/** Registration of member clusters (SPEC §7 "Clusters and nodes"); mounted on the manage router. */
-export function addClusterRoutes(router: Router, services: ClusterServices): void {
-  const param = (value: unknown): string => String(value ?? '');
-  router.post(
-    clusters,
-    handle((req, res) =>
-      createCluster(services, requireIdentity(res), param(req.params.kind), req.body),
+/** Registration of member clusters (SPEC §7 "Clusters and nodes"). */
+export function clusterEndpoints(services: ClusterServices): Implementation[] {
+  return [
+    implement('registerCluster', ({ params, body }, { res }) =>
+      createCluster(services, requireIdentity(res), params.kind, body),
     ),
-  );
-  router.post(
-    `${clusters}/:cluster/test`,
-    handle((req, res) =>
-      testCluster(
-        services,
-        requireIdentity(res),
-        param(req.params.kind),
-        param(req.params.cluster),
-        req.body,
-      ),
+    implement('testClusterConnection', ({ params, body }, { res }) =>
+      testCluster(services, requireIdentity(res), params.kind, params.cluster, body),
     ),
-  );
-  router.put(
-    `${clusters}/:cluster`,
-    handle((req, res) =>
-      updateCluster(
-        services,
-        requireIdentity(res),
-        param(req.params.kind),
-        param(req.params.cluster),
-        req.body,
-      ),
+    implement('updateCluster', ({ params, body }, { res }) =>
+      updateCluster(services, requireIdentity(res), params.kind, params.cluster, body),
     ),
-  );
-  router.delete(
-    `${clusters}/:cluster`,
-    handle((req, res) =>
+    implement('deleteCluster', ({ params, body }, { res }) =>
       deleteCluster(
         services,
         requireIdentity(res),
-        param(req.params.kind),
-        param(req.params.cluster),
-        req.body,
+        params.kind,
+        params.cluster,
+        body.organizationId,
       ),
     ),
-  );
+  ];
 }

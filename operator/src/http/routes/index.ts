@@ -5,19 +5,18 @@ import type { ClusterServices } from '../../clusters/registration.js';
 import { iamDepsFrom } from '../../iam/context.js';
 import { authPaths } from '../../identity/auth-paths.js';
 import { authenticate } from '../../identity/authenticate.js';
-import { mfaRouter } from '../../identity/mfa-routes.js';
 import { keepRawBody } from '../../identity/raw-body.js';
 import type { IdentityServices } from '../../identity/services.js';
 import type { IndexStore } from '../../index/store.js';
 import { notFoundHandler } from '../error-handler.js';
 import { auditEndpoints } from './audit.js';
-import { authRouter } from './auth.js';
+import { authEndpoints, mfaEndpoints } from './auth.js';
 import { createMemberAccess } from '../../k8s/member-access.js';
 import { crdEndpoints } from './crd.js';
 import { favouriteEndpoints } from './favourites.js';
-import { iamRouter } from './iam.js';
+import { iamEndpoints } from './iam.js';
 import { namespaceEndpoints } from './namespaces.js';
-import { manageEndpoints, manageRouter } from './manage.js';
+import { manageEndpoints } from './manage.js';
 import type { SystemInfo } from './system.js';
 import { nodeEndpoints } from './nodes.js';
 import { podEndpoints } from './pods.js';
@@ -60,9 +59,8 @@ export interface ApiRoutes {
   upgrade?: UpgradeListener;
 }
 
-/** Every /api route; later services (auth, iam, manage, crd, k8s …) mount here the same way. */
+/** Every /api route: the contract's endpoints (api/src/endpoints), bound to their handlers. */
 export function apiRouter(deps: ApiDeps): ApiRoutes {
-  const mount = (service: string): string => `${apiVersionPath}/${service}.${deps.system.host}`;
   const router = Router();
   // verify keeps the exact body bytes, which AK/SK signatures cover.
   router.use(express.json({ limit: jsonBodyLimit, verify: keepRawBody }));
@@ -89,6 +87,13 @@ export function apiRouter(deps: ApiDeps): ApiRoutes {
       });
       return openApi;
     }),
+    ...(deps.identity
+      ? [
+          ...authEndpoints(deps.identity),
+          ...mfaEndpoints(deps.identity),
+          ...iamEndpoints(iamDepsFrom(deps.identity)),
+        ]
+      : []),
     ...(memberDeps
       ? [
           ...nodeEndpoints(memberDeps),
@@ -109,12 +114,6 @@ export function apiRouter(deps: ApiDeps): ApiRoutes {
     prefix: apiVersionPath,
     checkResponses: deps.checkResponses ?? contractCheckFromEnv(),
   });
-  if (deps.identity) {
-    router.use(mount('auth'), authRouter(deps.identity));
-    router.use(mount('iam'), mfaRouter(deps.identity));
-    router.use(mount('iam'), iamRouter(iamDepsFrom(deps.identity)));
-    router.use(mount('manage'), manageRouter(deps.clusters));
-  }
   // Unknown API paths answer with the JSON envelope, never the console's HTML.
   router.use(notFoundHandler);
   const upgrade =

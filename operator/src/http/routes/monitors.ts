@@ -1,22 +1,28 @@
-import type { Router } from 'express';
 import { requireIdentity } from '../../identity/identity.js';
 import type { MonitorServices } from '../../manage/monitors.js';
-import { createMonitor, deleteMonitor, updateMonitor } from '../../manage/monitors.js';
-import { handle } from '../respond.js';
+import {
+  createMonitor,
+  deleteMonitor,
+  listMonitors,
+  updateMonitor,
+} from '../../manage/monitors.js';
+import type { Implementation } from '../contract/implement.js';
+import { implement } from '../contract/implement.js';
 
-/** Monitoring endpoints of member clusters (SPEC §7 "Monitors"); mounted on the manage router. */
-export function addMonitorRoutes(router: Router, services: MonitorServices): void {
-  const param = (value: unknown): string => String(value ?? '');
-  router.post(
-    '/monitors',
-    handle((req, res) => createMonitor(services, requireIdentity(res), req.body)),
-  );
-  router.put(
-    '/monitors',
-    handle((req, res) => updateMonitor(services, requireIdentity(res), req.body)),
-  );
-  router.delete(
-    '/monitors/:id',
-    handle((req, res) => deleteMonitor(services, requireIdentity(res), param(req.params.id))),
-  );
+/** Monitoring endpoints of member clusters (SPEC §7 "Monitors"). */
+export function monitorEndpoints(services: MonitorServices): Implementation[] {
+  return [
+    implement('listClusterMonitors', ({ params }, { res }) =>
+      listMonitors(services, requireIdentity(res), params.id),
+    ),
+    implement('createMonitor', ({ body }, { res }) =>
+      createMonitor(services, requireIdentity(res), body),
+    ),
+    implement('updateMonitor', ({ body }, { res }) =>
+      updateMonitor(services, requireIdentity(res), body),
+    ),
+    implement('deleteMonitor', ({ params }, { res }) =>
+      deleteMonitor(services, requireIdentity(res), params.id),
+    ),
+  ];
 }

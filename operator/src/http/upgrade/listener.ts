@@ -20,13 +20,14 @@ import { upgradeOriginAllows } from '../../identity/csrf.js';
 import type { Identity } from '../../identity/identity.js';
 import type { IdentityServices } from '../../identity/services.js';
 import type { Logger } from '../../logger.js';
+import type { Clock } from '../../member/transport/clock.js';
 import type { Implementation, UpgradeHandler } from '../contract/implement.js';
 import { expressPath } from '../contract/register.js';
 import { toApiError } from '../error-handler.js';
 import { failSocket } from '../respond.js';
 import { asAppRequest } from './app-request.js';
 import { relayClosedCode } from './close-codes.js';
-import { onAccessEnd } from './revocation.js';
+import { defaultStreamMaxLifetimeSeconds, guardStream } from './revocation.js';
 
 export type UpgradeListener = (incoming: IncomingMessage, socket: Duplex, head: Buffer) => void;
 
@@ -43,6 +44,8 @@ export interface UpgradeDeps {
   implementations: readonly Implementation[];
   audit?: { sink: AuditSink; directory?: AuditDirectory };
   logger: Logger;
+  /** Timers of the streams' lifetime and re-checks (a fake one in tests). */
+  clock?: Clock;
 }
 
 const clientGone = (): ApiError =>
@@ -72,7 +75,7 @@ function offeredProtocols(incoming: IncomingMessage): string[] {
  * The one door for WebSockets into the API (exec now; attach, port-forward and log follows
  * later). A handshake passes the same plain functions as every HTTP call (authentication, the
  * Origin rule for browser credentials, the policy table, the declared parameter schemas) and is
- * audited once; the accepted socket is closed when the caller's session is revoked.
+ * audited once; the accepted socket is closed when the caller's access ends (guardStream).
  */
 export function createUpgradeListener(deps: UpgradeDeps): UpgradeListener {
   const chosen = new WeakMap<IncomingMessage, string | undefined>();
@@ -195,9 +198,17 @@ export function createUpgradeListener(deps: UpgradeDeps): UpgradeListener {
       });
       if (!client) throw new ApiError(errors.internal, { message: 'the stream was not opened' });
       const open = client;
-      const stop = onAccessEnd(deps.identity.store, caller, (reason) => {
+      const guard = {
+        store: deps.identity.store,
+        identity: caller,
+        cluster,
+        maxLifetimeSeconds:
+          deps.identity.settings.streamMaxLifetimeSeconds ?? defaultStreamMaxLifetimeSeconds,
+        ...(deps.clock ? { clock: deps.clock } : {}),
+      };
+      const stop = guardStream(guard, ({ code, reason }) => {
         log.info({ user: caller.userName, reason }, 'closing a stream: access ended');
-        open.close(relayClosedCode.accessEnded, reason);
+        open.close(code, reason);
       });
       open.once('close', stop);
       log.info({ path: req.path, user: caller.userName, status: 101 }, 'stream opened');

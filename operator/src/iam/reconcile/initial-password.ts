@@ -1,10 +1,11 @@
 import type { HubStore, UserObject } from '../../hub/store.js';
 import { readCredentials } from '../../identity/credentials.js';
 import type { PasswordHasher } from '../../identity/passwords.js';
-import { passwordRule, ruleMessages } from '../../identity/rules.js';
+import { passwordRule } from '@nimbus/api';
+import { ruleMessages } from '@nimbus/api/shared';
 import { storePasswordHash } from '../credentials.js';
-import type { Verdict } from './conditions.js';
-import { fine, wrong } from './conditions.js';
+import type { Verdict } from '../../controllers/conditions.js';
+import { fine, wrong } from '../../controllers/conditions.js';
 import { initialPasswordRefProblem } from './secret-refs.js';
 
 export const missingSecretRetryMs = 30_000;
@@ -22,12 +23,12 @@ export async function ensureInitialPassword(
   store: HubStore,
   hasher: Pick<PasswordHasher, 'hash'>,
   user: UserObject,
-  sessionKeySecret?: string,
+  operatorSecretNames: readonly string[] = [],
 ): Promise<Verdict | undefined> {
   const ref = user.spec.initialPasswordSecretRef;
   if (!ref) return undefined;
   // Before any read: a Secret holding credentials Nimbus manages is never opened for this.
-  const refused = initialPasswordRefProblem(store, user, sessionKeySecret);
+  const refused = initialPasswordRefProblem(store, user, operatorSecretNames);
   if (refused) return refused;
   const where = `Secret ${store.namespace}/${ref.name}`;
   const done = fine('PasswordSet', `password set; the initial one comes from ${where}`);

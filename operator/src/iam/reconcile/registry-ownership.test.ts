@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { captureLogs } from '../../testing/logs.js';
+import type { TestController } from '../../testing/controllers.js';
+import { startTestController } from '../../testing/controllers.js';
 import { createMemoryStore } from '../../testing/memory-store.js';
 import { organizationLabel, organizationUidLabel } from '../org-scope.js';
-import type { RegistryOwnership } from './registry-ownership.js';
-import { startRegistryOwnership } from './registry-ownership.js';
+import { registryOwnershipController } from './registry-ownership.js';
 
-let controller: RegistryOwnership | undefined;
+let controller: TestController | undefined;
 afterEach(() => controller?.stop());
 
 describe('registry ownership', () => {
@@ -25,8 +25,8 @@ describe('registry ownership', () => {
       [organizationUidLabel]: acme.metadata.uid,
     });
     await registry('inherited', { [organizationUidLabel]: 'uid-of-an-earlier-acme' });
-    controller = startRegistryOwnership({ store, logger: captureLogs().logger });
-    await controller.idle();
+    controller = startTestController(registryOwnershipController(store));
+    await controller.settled();
 
     const condition = (name: string) =>
       store.registries.get(name)?.status?.conditions?.find((c) => c.type === 'Organization');
@@ -35,5 +35,9 @@ describe('registry ownership', () => {
       status: 'False',
       reason: 'OrganizationReplaced',
     });
+    expect(controller.events.about('current')).toEqual([]);
+    expect(controller.events.about('inherited')).toMatchObject([
+      { type: 'Warning', reason: 'OrganizationReplaced', regarding: { kind: 'Registry' } },
+    ]);
   });
 });

@@ -1,15 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { UserObject } from '../../hub/store.js';
 import { readCredentials } from '../../identity/credentials.js';
-import { captureLogs } from '../../testing/logs.js';
 import type { MemoryHubStore } from '../../testing/memory-store.js';
 import { createMemoryStore } from '../../testing/memory-store.js';
-import type { IamController } from './controller.js';
-import { startIamController } from './controller.js';
+import type { TestController } from '../../testing/controllers.js';
+import { startTestController } from '../../testing/controllers.js';
+import { iamController } from './controller.js';
 import { ensureInitialPassword } from './initial-password.js';
 import { credentialsRefProblem, initialPasswordRefProblem } from './secret-refs.js';
 
 const sessionKeySecret = 'nimbus-session-key';
+const initialAdminSecret = 'nimbus-initial-admin';
+const operatorSecretNames = [sessionKeySecret, initialAdminSecret];
 const hasher = { hash: (password: string) => Promise.resolve(`hashed:${password}`) };
 
 /** A store whose Secret reads are recorded, with bob's credentials and the session key in it. */
@@ -83,15 +85,16 @@ describe('spec.initialPasswordSecretRef', () => {
     ['user-bob', "another user's credentials"],
     ['user-eve', 'its own credentials'],
     [sessionKeySecret, 'the session key'],
+    [initialAdminSecret, 'the initial admin password'],
     ['prod-kubeconfig', "a cluster's credentials"],
     ['nimbus-cluster-next-credentials', "a future cluster's credentials"],
   ])('refuses %s (%s) without reading it', async (name) => {
     const { store, reads } = await seeded();
     const user = await eve(store, ref(name));
-    expect(initialPasswordRefProblem(store, user, sessionKeySecret)?.reason).toBe(
+    expect(initialPasswordRefProblem(store, user, operatorSecretNames)?.reason).toBe(
       'PasswordSecretNotAllowed',
     );
-    expect(await ensureInitialPassword(store, hasher, user, sessionKeySecret)).toMatchObject({
+    expect(await ensureInitialPassword(store, hasher, user, operatorSecretNames)).toMatchObject({
       ok: false,
       reason: 'PasswordSecretNotAllowed',
     });
@@ -102,8 +105,8 @@ describe('spec.initialPasswordSecretRef', () => {
   it("accepts a Secret of the author's own", async () => {
     const { store } = await seeded();
     const user = await eve(store, ref('eve-pw'));
-    expect(initialPasswordRefProblem(store, user, sessionKeySecret)).toBeUndefined();
-    expect(await ensureInitialPassword(store, hasher, user, sessionKeySecret)).toMatchObject({
+    expect(initialPasswordRefProblem(store, user, operatorSecretNames)).toBeUndefined();
+    expect(await ensureInitialPassword(store, hasher, user, operatorSecretNames)).toMatchObject({
       ok: true,
       reason: 'PasswordSet',
     });
@@ -112,7 +115,7 @@ describe('spec.initialPasswordSecretRef', () => {
 });
 
 describe('the IAM controller', () => {
-  let controller: IamController | undefined;
+  let controller: TestController | undefined;
   afterEach(() => controller?.stop());
 
   it('reports a refused reference in Valid and Ready and sets no password', async () => {
@@ -121,13 +124,8 @@ describe('the IAM controller', () => {
       ...ref(sessionKeySecret, 'key'),
       credentialsSecretRef: { name: 'user-bob', namespace: store.namespace },
     });
-    controller = startIamController({
-      store,
-      hasher,
-      logger: captureLogs().logger,
-      sessionKeySecret,
-    });
-    await controller.idle();
+    controller = startTestController(iamController({ store, hasher, operatorSecretNames }));
+    await controller.settled();
     const conditions = store.users.get('eve')?.status?.conditions ?? [];
     expect(conditions.find((c) => c.type === 'Valid')).toMatchObject({
       status: 'False',
@@ -136,5 +134,8 @@ describe('the IAM controller', () => {
     expect(conditions.find((c) => c.type === 'Ready')?.status).toBe('False');
     expect(reads).not.toContain(sessionKeySecret);
     expect(reads).not.toContain('user-bob');
+    expect(controller.events.about('eve').map((e) => [e.type, e.reason])).toEqual([
+      ['Warning', 'CredentialsSecretNotAllowed'],
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import type { HubStore, UserObject } from '../../hub/store.js';
 import { credentialsSecretName } from '../../identity/credentials.js';
-import type { Verdict } from './conditions.js';
-import { wrong } from './conditions.js';
+import type { Verdict } from '../../controllers/conditions.js';
+import { wrong } from '../../controllers/conditions.js';
 
 /**
  * Names of Secrets a User must never point at: credentials Secrets (every `user-…`, whether or
@@ -26,9 +26,11 @@ export function credentialsRefProblem(user: UserObject, namespace: string): Verd
 }
 
 /** Secrets the operator itself holds other credentials in, by name. */
-function operatorSecrets(store: SecretRefStore, sessionKeySecret: string | undefined): Set<string> {
-  const names = new Set<string>();
-  if (sessionKeySecret) names.add(sessionKeySecret);
+function operatorSecrets(
+  store: SecretRefStore,
+  operatorSecretNames: readonly string[],
+): Set<string> {
+  const names = new Set<string>(operatorSecretNames);
   for (const cluster of store.clusters.list()) names.add(cluster.spec.credentialsSecretRef.name);
   for (const registry of store.registries.list()) {
     const ref = registry.spec.credentialsSecretRef;
@@ -39,20 +41,20 @@ function operatorSecrets(store: SecretRefStore, sessionKeySecret: string | undef
 
 /**
  * spec.initialPasswordSecretRef may not name a credentials Secret (another user's or its own),
- * the session signing key's Secret or a cluster's or registry's credentials: the operator would
+ * the Secrets the operator keeps (session signing key, initial admin password) or a cluster's or registry's credentials: the operator would
  * read that Secret on the author's behalf. Checked before any Secret is read.
  */
 export function initialPasswordRefProblem(
   store: SecretRefStore,
   user: UserObject,
-  sessionKeySecret: string | undefined,
+  operatorSecretNames: readonly string[],
 ): Verdict | undefined {
   const ref = user.spec.initialPasswordSecretRef;
   if (!ref) return undefined;
   const reserved =
     ref.name.startsWith(credentialsSecretPrefix) ||
     ref.name.startsWith(clusterSecretPrefix) ||
-    operatorSecrets(store, sessionKeySecret).has(ref.name);
+    operatorSecrets(store, operatorSecretNames).has(ref.name);
   if (!reserved) return undefined;
   return wrong(
     'PasswordSecretNotAllowed',

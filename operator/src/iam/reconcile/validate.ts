@@ -8,8 +8,8 @@ import type {
 import type { IamReader } from '../directory.js';
 import { organizationsOf } from '../directory.js';
 import { organizationOf } from '../org-scope.js';
-import type { Verdict } from './conditions.js';
-import { fine, wrong } from './conditions.js';
+import type { Verdict } from '../../controllers/conditions.js';
+import { fine, wrong } from '../../controllers/conditions.js';
 
 interface Problem {
   reason: string;
@@ -22,10 +22,13 @@ function verdictOf(problems: readonly Problem[], okMessage: string): Verdict {
   const [first] = problems;
   if (!first) return fine('ReferencesResolved', okMessage);
   const message = problems.map((p) => p.message).join('; ');
-  return wrong(
-    first.reason,
-    message.length > maxMessageLength ? `${message.slice(0, 1021)}...` : message,
-  );
+  return {
+    ...wrong(
+      first.reason,
+      message.length > maxMessageLength ? `${message.slice(0, 1021)}...` : message,
+    ),
+    problems,
+  };
 }
 
 type Binding = { cluster: string; role: string };

@@ -1,7 +1,7 @@
 // Creating a namespace with its quota and limit range is all or nothing: when a later step is
 // refused, the namespace is deleted again so no half-configured namespace stays behind.
 import type { UserMember } from '../member-access.js';
-import type { NamespaceDetail } from './namespace-detail.js';
+import type { NamespaceDetail } from '@nimbus/api';
 import { namespaceDetail, namespacePath } from './namespace-detail.js';
 import { createSpecObject, limitRangeFromForm, quotaFromForm } from './quota-limits.js';
 import type { CreateNamespaceInput } from '@nimbus/api';

@@ -1,30 +1,13 @@
 // A namespace as the detail page shows it: the object, its quotas and its limit ranges.
+import type {
+  LimitRangeObject,
+  NamespaceDetail,
+  NamespaceItem,
+  ResourceQuotaObject,
+} from '@nimbus/api';
 import type { KubeObject } from '../../index/trim.js';
 import type { UserMember } from '../member-access.js';
 import { listSpecObjects } from './quota-limits.js';
-
-export interface NamespaceDetail {
-  namespace: {
-    name: string;
-    uid: string;
-    phase: string;
-    labels: Record<string, string>;
-    annotations: Record<string, string>;
-    createdAt: string;
-  };
-  resourceQuotas: KubeObject[];
-  limitRanges: KubeObject[];
-}
-
-export interface NamespaceItem {
-  metadata: {
-    name: string;
-    uid: string;
-    creationTimestamp: string;
-    labels: Record<string, string>;
-  };
-  status: { phase: string };
-}
 
 interface NamespaceObject extends KubeObject {
   status?: { phase?: string };
@@ -66,7 +49,8 @@ export async function namespaceDetail(member: UserMember, name: string): Promise
       annotations: meta.annotations ?? {},
       createdAt: meta.creationTimestamp ?? '',
     },
-    resourceQuotas,
-    limitRanges,
+    // The member's own objects, read as the contract describes them (the test tiers check it).
+    resourceQuotas: resourceQuotas as ResourceQuotaObject[],
+    limitRanges: limitRanges as LimitRangeObject[],
   };
 }

@@ -1,15 +1,7 @@
-/** The one source of time for deadlines and backoff, so unit tests drive it with a fake clock. */
-export interface Clock {
-  now(): number;
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
+import type { Clock } from '../../core/clock.js';
 
-export const realClock: Clock = {
-  now: () => Date.now(),
-  setTimeout: (callback, ms) => setTimeout(callback, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
+export type { Clock } from '../../core/clock.js';
+export { realClock } from '../../core/clock.js';
 
 /**
  * An AbortSignal that fires after `ms` on `clock`, or when `parent` aborts. `release` clears the

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ClusterConnection } from '../../clusters/providers/types.js';
 import { MemberCallError } from './errors.js';
-import { fakeClock } from './fake-clock.js';
+import { fakeClock } from '../../testing/fake-clock.js';
 import { createTransportPool, RefusedMemberUrl } from './pool.js';
 
 const closers: (() => void)[] = [];

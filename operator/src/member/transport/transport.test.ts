@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
 import { loopbackCaData, loopbackCertificate, loopbackKey } from '../../testing/loopback-tls.js';
 import { MemberCallError, MemberUpgradeRefused } from './errors.js';
-import { fakeClock } from './fake-clock.js';
+import { fakeClock } from '../../testing/fake-clock.js';
 import { createMemberTransport } from './transport.js';
 
 const closers: (() => Promise<void> | void)[] = [];

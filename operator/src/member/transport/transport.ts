@@ -70,6 +70,21 @@ export interface TransportOptions {
   clock?: Clock;
 }
 
+/**
+ * Who the member's API server takes an impersonated caller for: the prefixed user name and the
+ * groups sent, plus `system:authenticated`, which it adds to every impersonated user but
+ * `system:anonymous`. A SubjectAccessReview about a user must name exactly this, or bindings to
+ * that group (discovery, self-reviews, anything an admin gave all authenticated users) are missed.
+ */
+export function impersonatedSubject(caller: { user: string; groups?: readonly string[] }): {
+  user: string;
+  groups: string[];
+} {
+  const groups = [...(caller.groups ?? [])];
+  if (!groups.includes('system:authenticated')) groups.push('system:authenticated');
+  return { user: memberUserName(caller.user), groups };
+}
+
 function impersonation(caller: MemberCaller): OutgoingHttpHeaders {
   if (caller === 'operator') return {};
   if (caller.user === '') throw new Error('a user call needs the Nimbus user name');

@@ -1,3 +1,4 @@
+import type { ProviderKind } from '@nimbus/api/shared';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Empty, Flex, Space, Spin, Steps, Typography } from 'antd';
 import { useState } from 'react';
@@ -9,7 +10,6 @@ import {
   useListProvidersQuery,
   useListSupportedProvidersQuery,
   useUpdateClusterMutation,
-  type ProviderKind,
 } from '../../../api/clusterApi';
 import { currentOrganizationId } from '../../../components/admin/session';
 import { MAX_PAGE_SIZE } from '../../../components/admin/useListParams';

@@ -1,11 +1,8 @@
+import type { ProviderView } from '@nimbus/api';
 import { Button, Empty, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  useDeleteClusterMutation,
-  useListProvidersQuery,
-  type ProviderView,
-} from '../../../api/clusterApi';
+import { useDeleteClusterMutation, useListProvidersQuery } from '../../../api/clusterApi';
 import { ClusterStatusTag } from '../../../clusters/ClusterStatusTag';
 import { useProviderName, VendorLogo } from '../../../clusters/VendorLogo';
 import { AdminListPage } from '../../../components/admin/AdminListPage';

@@ -1,7 +1,8 @@
+import type { ProviderKind } from '@nimbus/api/shared';
 import { Alert, Button, Flex, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { failureMessage, useTestClusterMutation, type ProviderKind } from '../../../api/clusterApi';
+import { failureMessage, useTestClusterMutation } from '../../../api/clusterApi';
 import { PROVIDER_FIELDS } from '../../../clusters/providerFields';
 import { resourceNameRules } from '../../../components/admin/adminRules';
 import { settingsOf, type ClusterFormValues } from './clusterPayload';

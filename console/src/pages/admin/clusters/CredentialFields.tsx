@@ -1,7 +1,7 @@
+import type { ProviderKind } from '@nimbus/api/shared';
 import { UploadOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Upload, type FormInstance, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ProviderKind } from '../../../api/clusterApi';
 import {
   parseJsonObject,
   PROVIDER_FIELDS,

@@ -1,11 +1,13 @@
+import type { ProviderKind } from '@nimbus/api/shared';
+import type { ProviderInfo } from '@nimbus/api';
 import { Card, Col, Row, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PROVIDER_KINDS, type ProviderKind, type SupportedProvider } from '../../../api/clusterApi';
+import { PROVIDER_KINDS } from '../../../api/clusterApi';
 import { useProviderName, VendorLogo } from '../../../clusters/VendorLogo';
 
 interface ProviderStepProps {
   /** What the operator supports; kinds missing from it or unavailable cannot be chosen. */
-  supported: readonly SupportedProvider[] | undefined;
+  supported: readonly ProviderInfo[] | undefined;
   selected?: ProviderKind;
   onChoose: (kind: ProviderKind) => void;
 }

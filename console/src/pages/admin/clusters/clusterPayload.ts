@@ -1,4 +1,5 @@
-import type { ClusterSettings, CreateClusterBody, ProviderKind } from '../../../api/clusterApi';
+import type { CreateClusterBody } from '@nimbus/api';
+import type { ProviderKind } from '@nimbus/api/shared';
 import { parseJsonObject, PROVIDER_FIELDS } from '../../../clusters/providerFields';
 
 /** The values of the configuration step's form. */
@@ -10,6 +11,10 @@ export interface ClusterFormValues {
   /** Field name → entered text; never shown back once saved. */
   credentials?: Record<string, string | undefined>;
 }
+
+/** What create, update and test send besides the name; credentials only when entered. */
+type ClusterSettings = Omit<CreateClusterBody, 'name' | 'credentials'> &
+  Partial<Pick<CreateClusterBody, 'credentials'>>;
 
 const trimmed = (value: string | undefined): string | undefined => value?.trim() || undefined;
 

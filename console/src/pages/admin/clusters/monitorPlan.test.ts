@@ -1,5 +1,5 @@
+import type { MonitorView } from '@nimbus/api';
 import { expect, it } from 'vitest';
-import type { MonitorView } from '../../../api/monitorApi';
 import { monitorChanges, monitoringValuesOf, NEW_MONITORING } from './monitorPlan';
 
 const prometheus: MonitorView = {

@@ -1,9 +1,6 @@
-import {
-  MONITOR_TYPES,
-  type MonitorBody,
-  type MonitorType,
-  type MonitorView,
-} from '../../../api/monitorApi';
+import type { MonitorBody, MonitorView } from '@nimbus/api';
+import type { MonitorType } from '@nimbus/api/shared';
+import { MONITOR_TYPES } from '../../../api/monitorApi';
 
 /** The monitoring step's form: an address and an enabled flag per endpoint type. */
 export interface MonitoringValues {

@@ -1,13 +1,8 @@
+import type { GroupBody, GroupView } from '@nimbus/api';
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import {
-  useGetGroupQuery,
-  useListUsersQuery,
-  useSaveGroupMutation,
-  type GroupBody,
-  type GroupView,
-} from '../../../api/iamApi';
+import { useGetGroupQuery, useListUsersQuery, useSaveGroupMutation } from '../../../api/iamApi';
 import { AdminFormPage } from '../../../components/admin/AdminFormPage';
 import { resourceNameRules } from '../../../components/admin/adminRules';
 import {

@@ -1,5 +1,6 @@
+import type { GroupView } from '@nimbus/api';
 import { useTranslation } from 'react-i18next';
-import { useDeleteGroupMutation, useListGroupsQuery, type GroupView } from '../../../api/iamApi';
+import { useDeleteGroupMutation, useListGroupsQuery } from '../../../api/iamApi';
 import { AdminListPage } from '../../../components/admin/AdminListPage';
 import { currentOrganizationId } from '../../../components/admin/session';
 import { useListParams } from '../../../components/admin/useListParams';

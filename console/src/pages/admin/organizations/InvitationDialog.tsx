@@ -1,8 +1,8 @@
+import type { OrgView } from '@nimbus/api';
 import { Button, Descriptions, Flex, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useGenerateInvitationMutation } from '../../../api/iamApi';
 import { CopyButton } from '../../../components/CopyButton';
-import type { OrgView } from '../../../api/organizationApi';
 import { formatTime } from '../../../components/admin/formatTime';
 
 export interface InvitationDialogProps {

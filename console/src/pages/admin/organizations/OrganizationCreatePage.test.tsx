@@ -1,9 +1,9 @@
+import type { OrgView } from '@nimbus/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IAM, ok, renderAdminRoutes, requestLines, USER_ID } from '../../../../tests/adminTestBed';
 import { startLoopbackServer, type LoopbackServer } from '../../../../tests/loopbackServer';
-import type { OrgView } from '../../../api/organizationApi';
 import OrganizationCreatePage from './OrganizationCreatePage';
 import OrganizationsPage from './OrganizationsPage';
 

@@ -1,7 +1,8 @@
+import type { OrgView } from '@nimbus/api';
 import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useCreateOwnOrganizationMutation, type OrgView } from '../../../api/organizationApi';
+import { useCreateOwnOrganizationMutation } from '../../../api/organizationApi';
 import { useSubmit } from '../../../components/admin/useSubmit';
 import { ADMIN_PATHS } from '../adminPaths';
 import { OrganizationForm, type OrganizationFormValues } from './OrganizationForm';

@@ -1,7 +1,7 @@
+import type { OrgView } from '@nimbus/api';
 import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useUpdateOrganizationMutation } from '../../../api/iamApi';
-import type { OrgView } from '../../../api/organizationApi';
 import { useSubmit } from '../../../components/admin/useSubmit';
 import { OrganizationForm, type OrganizationFormValues } from './OrganizationForm';
 

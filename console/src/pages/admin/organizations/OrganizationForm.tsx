@@ -1,6 +1,6 @@
+import type { OrgView } from '@nimbus/api';
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { OrgView } from '../../../api/organizationApi';
 import { organizationRules } from '../../../organizations/organizationRules';
 
 export interface OrganizationFormValues {

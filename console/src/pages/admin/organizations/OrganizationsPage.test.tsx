@@ -1,9 +1,9 @@
+import type { OrgView } from '@nimbus/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { IAM, ok, renderAdminRoutes, USER_ID } from '../../../../tests/adminTestBed';
 import { startLoopbackServer, type LoopbackServer } from '../../../../tests/loopbackServer';
-import type { OrgView } from '../../../api/organizationApi';
 import OrganizationsPage from './OrganizationsPage';
 
 const acme: OrgView = {

@@ -1,8 +1,9 @@
+import type { OrgView } from '@nimbus/api';
 import { Button, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeleteOrganizationMutation } from '../../../api/iamApi';
-import { useGetUserOrganizationsQuery, type OrgView } from '../../../api/organizationApi';
+import { useGetUserOrganizationsQuery } from '../../../api/organizationApi';
 import { AdminListPage } from '../../../components/admin/AdminListPage';
 import { formatTime } from '../../../components/admin/formatTime';
 import { currentUserId } from '../../../components/admin/session';

@@ -1,6 +1,6 @@
+import type { Permission } from '@nimbus/api';
 import { Card, Flex, Form, Radio, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Permission } from '../../../api/iamApi';
 import { groupPermissions, NOT_SET, type EffectChoice } from './rolePermissions';
 
 /** The form field holding one choice per permission name. */

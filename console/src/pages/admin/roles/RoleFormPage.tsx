@@ -1,3 +1,4 @@
+import type { Permission, RoleView } from '@nimbus/api';
 import { Alert, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -5,8 +6,6 @@ import {
   useListPermissionsQuery,
   useListRolesQuery,
   useSaveRoleMutation,
-  type Permission,
-  type RoleView,
 } from '../../../api/iamApi';
 import { AdminFormPage } from '../../../components/admin/AdminFormPage';
 import { resourceNameRules } from '../../../components/admin/adminRules';

@@ -1,6 +1,7 @@
+import type { RoleView } from '@nimbus/api';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useDeleteRoleMutation, useListRolesQuery, type RoleView } from '../../../api/iamApi';
+import { useDeleteRoleMutation, useListRolesQuery } from '../../../api/iamApi';
 import { AdminListPage } from '../../../components/admin/AdminListPage';
 import { currentOrganizationId } from '../../../components/admin/session';
 import { useListParams } from '../../../components/admin/useListParams';

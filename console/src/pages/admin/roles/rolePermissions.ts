@@ -1,4 +1,4 @@
-import type { Permission, PermissionEffect, RolePermission } from '../../../api/iamApi';
+import type { Permission, PermissionEffect, RolePermission } from '@nimbus/api';
 
 /** A permission the role does not mention: neither granted nor withheld. */
 export const NOT_SET = 'none';

@@ -1,7 +1,7 @@
+import type { UserView } from '@nimbus/api';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useListUsersQuery, useRemoveUserFromOrganizationMutation } from '../../../api/iamApi';
-import type { UserView } from '../../../api/userApi';
 import { AdminListPage } from '../../../components/admin/AdminListPage';
 import { formatTime } from '../../../components/admin/formatTime';
 import { currentOrganizationId } from '../../../components/admin/session';

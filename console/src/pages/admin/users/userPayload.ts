@@ -1,5 +1,4 @@
-import type { ClusterRoleBinding, CreateUserBody, UpdateUserBody } from '../../../api/iamApi';
-import type { UserView } from '../../../api/userApi';
+import type { ClusterBindingView, CreateUserBody, GeneralUpdateBody, UserView } from '@nimbus/api';
 import { bindingsOf, rowsOf, type ClusterRoleRow } from '../../../components/admin/ClusterRoleRows';
 
 export interface UserFormValues {
@@ -16,7 +15,7 @@ export interface UserFormValues {
    * The user's bindings on clusters of other organizations: not shown (the form offers only the
    * edited organization's clusters) and sent back unchanged, so an edit never drops them.
    */
-  otherBindings?: ClusterRoleBinding[];
+  otherBindings?: ClusterBindingView[];
 }
 
 export const NEW_USER_VALUES: Partial<UserFormValues> = {
@@ -41,14 +40,14 @@ export function createUserBody(values: UserFormValues, organizationId: string): 
   };
 }
 
-export function updateUserBody(values: UserFormValues, organizationId: string): UpdateUserBody {
+export function updateUserBody(values: UserFormValues, organizationId: string): GeneralUpdateBody {
   const { password: _password, ...body } = createUserBody(values, organizationId);
   const others = (values.otherBindings ?? []).map(({ cluster, roleId, effect }) => ({
     cluster,
     roleId,
     effect,
   }));
-  return { ...body, providers: [...body.providers, ...others], updateType: 'general' };
+  return { ...body, providers: [...(body.providers ?? []), ...others], updateType: 'general' };
 }
 
 /**

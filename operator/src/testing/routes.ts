@@ -1,0 +1,41 @@
+import { listRoutes } from '../access/routes.js';
+import { openAuditTrail } from '../audit/trail.js';
+import { createApp } from '../http/app.js';
+import { IndexStore } from '../index/store.js';
+import { tempDataDir } from './audit.js';
+import { testClusterServices } from './clusters.js';
+import { offlineIdentityServices } from './iam.js';
+import { captureLogs } from './logs.js';
+
+export const routesHost = 'nimbus.io';
+
+/**
+ * Every `/api` route of the complete app (every service wired, as main.ts does), read from
+ * Express's own router stack as `METHOD /api/v1/…`.
+ */
+export function registeredApiRoutes(): string[] {
+  const logger = captureLogs().logger;
+  const data = tempDataDir();
+  const audit = openAuditTrail({ dataDir: data.dir, retentionDays: 1, logger });
+  try {
+    const identity = offlineIdentityServices(logger);
+    const app = createApp({
+      host: routesHost,
+      version: '0.0.0',
+      mfaEnabled: true,
+      consoleDir: '/nonexistent',
+      logger,
+      hub: { probe: () => Promise.resolve({ ready: true }) },
+      identity,
+      clusters: testClusterServices(identity.store, []),
+      index: IndexStore.open(':memory:'),
+      audit,
+    });
+    return listRoutes(app.router)
+      .filter((route) => route.path.startsWith('/api/'))
+      .map((route) => `${route.method} ${route.path}`);
+  } finally {
+    audit.close();
+    data.remove();
+  }
+}

@@ -1,0 +1,54 @@
+// Starts and stops operator processes of the test bed with hack/operator.sh: the operator under
+// test (NIMBUS_TEST_OPERATOR_NAME / NIMBUS_TEST_OPERATOR_PORT, else derived from
+// NIMBUS_OPERATOR_LOG = .cache/operator/<name>/operator.log and NIMBUS_URL) and extra named ones.
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { hostname } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { testEnv } from './env.js';
+
+const run = promisify(execFile);
+const root = resolve(import.meta.dirname, '../..');
+
+export interface OperatorInstance {
+  name: string;
+  port: string;
+}
+
+export const operatorUnderTest: OperatorInstance = {
+  get name() {
+    return process.env.NIMBUS_TEST_OPERATOR_NAME ?? basename(dirname(testEnv.operatorLog));
+  },
+  get port() {
+    return process.env.NIMBUS_TEST_OPERATOR_PORT ?? new URL(testEnv.operatorUrl).port;
+  },
+};
+
+/** hack/operator.sh with this process's env (NIMBUS_OPERATOR_MAIN stays the build under test). */
+export async function operatorSh(
+  action: 'start' | 'stop',
+  instance: OperatorInstance = operatorUnderTest,
+): Promise<void> {
+  await run(join(root, 'hack/operator.sh'), [action, instance.name, instance.port], {
+    env: { ...process.env, NIMBUS_MFA_ENABLED: process.env.NIMBUS_MFA_ENABLED ?? 'true' },
+    timeout: 90_000,
+  });
+}
+
+/** The identity a local operator holds Leases under (host and pid, as it has no pod name). */
+export function leaseIdentityOf(instance: OperatorInstance): string {
+  const pid = readFileSync(join(root, '.cache/operator', instance.name, 'pid'), 'utf8').trim();
+  return `${hostname()}-${pid}`;
+}
+
+/** A loopback port nothing listens on now, for an extra operator. */
+export async function freePort(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const address = server.address();
+  await new Promise<void>((done) => server.close(() => done()));
+  if (typeof address !== 'object' || address === null) throw new Error('no port');
+  return String(address.port);
+}
