@@ -86,6 +86,18 @@ describe('start-up without a session', () => {
     expect(window.location.pathname).toBe('/login');
   });
 
+  it('keeps the form busy while the console loads after signing in', async () => {
+    server.respond(`POST ${AUTH}/login`, ok(signedIn));
+    await startAt('/login', () => new Promise<ConsoleModule>(() => undefined));
+
+    await signIn();
+
+    const button = screen.getByRole('button', { name: 'Sign in' });
+    await waitFor(() => expect(button.getAttribute('aria-busy')).toBe('true'));
+    expect(readSession()).toEqual(ALICE_SESSION);
+    expect(window.location.pathname).toBe('/login');
+  });
+
   it('starts over at /home when the console cannot be loaded after signing in', async () => {
     server.respond(`POST ${AUTH}/login`, ok(signedIn));
     const reload = vi.spyOn(pageReload, 'reload').mockImplementation(() => undefined);

@@ -36,6 +36,8 @@ export function useSignIn(onSignedIn: () => Promise<void> | void): SignIn {
   const [registerUser, registerState] = useRegisterMutation();
   const [mfaRequired, setMfaRequired] = useState(false);
   const [failureKey, setFailureKey] = useState<TranslationKey>();
+  // Signed in, the console is loading: the form stays busy until it is replaced.
+  const [leaving, setLeaving] = useState(false);
 
   const signIn = async ({ userName, password, mfaCode }: SignInValues) => {
     setFailureKey(undefined);
@@ -52,7 +54,13 @@ export function useSignIn(onSignedIn: () => Promise<void> | void): SignIn {
     }
     // The token stays in the HttpOnly cookie the answer set; only who signed in is kept here.
     saveSession({ userName: result.data.userName, userId: result.data.userId });
-    await onSignedIn();
+    setLeaving(true);
+    try {
+      await onSignedIn();
+    } finally {
+      // Still here (the guard sent the user back): the form takes input again.
+      setLeaving(false);
+    }
   };
 
   const register = async (values: RegisterValues) => {
@@ -70,6 +78,6 @@ export function useSignIn(onSignedIn: () => Promise<void> | void): SignIn {
     register,
     mfaRequired,
     failureKey,
-    submitting: loginState.isLoading || registerState.isLoading,
+    submitting: loginState.isLoading || registerState.isLoading || leaving,
   };
 }
