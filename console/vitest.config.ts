@@ -11,6 +11,9 @@ export default mergeConfig(
       restoreMocks: true,
       // antd forms under jsdom on a busy 2-core machine can take seconds per test.
       testTimeout: 20_000,
+      // Transformed like the app's own code, so it resolves its browser build (which uses the
+      // app's React) instead of the Node build that bundles a React of its own.
+      server: { deps: { inline: ['swagger-ui-react'] } },
     },
   }),
 );

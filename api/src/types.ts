@@ -24,6 +24,7 @@ import type {
   updateOrganizationBody,
   updateUserBody,
 } from './schemas/iam-requests.js';
+import type { openApiDocument } from './openapi.js';
 import type { cpuMemory } from './schemas/namespace-requests.js';
 import type {
   limitRangeItemSchema,
@@ -103,6 +104,9 @@ export type Taint = NonNullable<BodyFor<'updateNodeMetadata'>['taints']>[number]
 export type ResourceFigures = ResponseFor<'getNode'>['capacity'];
 
 // Search.
+/** GET /api/v1/openapi.json: the OpenAPI 3.1 document (a raw answer, not an envelope). */
+export type OpenApiDocument = ReturnType<typeof openApiDocument>;
+
 export type SearchSample = ResponseFor<'search'>[number]['resources'][number]['samples'][number];
 
 // Audit: page and pageSize are coerced on the server, so their input type says nothing.

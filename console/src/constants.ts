@@ -79,7 +79,7 @@ export const REQUESTED_WITH_HEADER = { name: 'X-Nimbus-Requested-With', value: '
  * and the alert-metrics notification endpoint. Matched against the path below the API base.
  */
 export const SILENT_REQUEST_PATHS: readonly RegExp[] = [
-  /^\/system\.[^/]+\/(openapi|swagger)(\.json)?$/,
+  /^\/openapi\.json$/,
   /^\/monitor\.[^/]+\/alert-metrics\/notifications?$/,
 ];
 

@@ -70,4 +70,13 @@ describe('log redaction', () => {
     expect(() => logs.logger.warn({ err: error }, 'failed')).not.toThrow();
     expect(logs.entries()[0]).toMatchObject({ err: { message: 'loop' } });
   });
+
+  it('logs a DOMException, whose message and name are getters of its prototype', () => {
+    const logs = captureLogs();
+    const error = new DOMException('The operation was aborted.', 'AbortError');
+    expect(() => logs.logger.warn({ err: error }, 'failed')).not.toThrow();
+    expect(logs.entries()[0]).toMatchObject({
+      err: { message: 'The operation was aborted.', name: 'AbortError' },
+    });
+  });
 });

@@ -28,42 +28,64 @@ function redactPaths(): string[] {
 }
 
 /**
- * pino's error serializer tags every error-like value it walks (anything with a string
- * `message`: errors, causes, an ApiError's frozen catalogue entry, errors kept in fields) to stop
- * at cycles, and that throws on a frozen or sealed object. It is given a copy instead: every
- * error-like value reachable through fields and causes is copied with its prototype, so nothing
- * the rest of the program holds is ever written to.
+ * Errors are serialized here rather than by pino's own serializer, which tags every error-like
+ * value it walks (to stop at cycles) and so throws on frozen or sealed ones (an ApiError's
+ * catalogue entry), and which reads every enumerable property of the prototype chain (DOMException's
+ * getters throw when read from anything but the exception itself). Nothing logged is written to:
+ * own fields are read, error-like ones (a string `message`) serialized in turn, cycles cut.
  */
 const isErrorLike = (value: unknown): value is { message: string } =>
   typeof value === 'object' &&
   value !== null &&
   typeof (value as { message?: unknown }).message === 'string';
 
-const maxCopyDepth = 8;
+const maxErrorDepth = 8;
 
-function loggableCopy(value: unknown, copies: Map<object, unknown>, depth: number): unknown {
-  if (!isErrorLike(value)) return value;
-  const known = copies.get(value);
-  if (known !== undefined) return known;
-  if (depth > maxCopyDepth) return { message: value.message };
-  const copy = Object.create(Object.getPrototypeOf(value) as object | null) as Record<
-    string,
-    unknown
-  >;
-  copies.set(value, copy);
-  for (const [key, field] of Object.entries(value)) {
-    copy[key] = loggableCopy(field, copies, depth + 1);
+interface SerializedError {
+  type: string;
+  message: string;
+  stack?: string;
+  [field: string]: unknown;
+}
+
+function typeOf(error: object): string {
+  const constructor = (error as { constructor?: unknown }).constructor;
+  if (typeof constructor === 'function' && constructor.name && constructor !== Object) {
+    return constructor.name;
   }
-  const source = value as { message: string; name?: unknown; stack?: unknown; cause?: unknown };
-  copy.message = source.message;
-  if (typeof source.name === 'string') copy.name = source.name;
-  if (typeof source.stack === 'string') copy.stack = source.stack;
-  if (source.cause !== undefined) copy.cause = loggableCopy(source.cause, copies, depth + 1);
-  return copy;
+  const name = (error as { name?: unknown }).name;
+  return typeof name === 'string' ? name : 'Error';
+}
+
+/** "outer: inner", as pino writes an error with causes. */
+function messageWithCauses(error: { message: string; cause?: unknown }, depth = 0): string {
+  const cause = error.cause;
+  if (!isErrorLike(cause) || depth >= maxErrorDepth) return error.message;
+  return `${error.message}: ${messageWithCauses(cause, depth + 1)}`;
+}
+
+function serialize(value: unknown, seen: Set<object>, depth: number): unknown {
+  if (!isErrorLike(value)) return value;
+  if (seen.has(value) || depth > maxErrorDepth) return '[Circular]';
+  seen.add(value);
+  const error = value as { message: string; stack?: unknown; cause?: unknown; errors?: unknown };
+  const out: SerializedError = { type: typeOf(value), message: messageWithCauses(error) };
+  const name = (value as { name?: unknown }).name;
+  if (typeof name === 'string' && name !== out.type) out.name = name;
+  if (typeof error.stack === 'string') out.stack = error.stack;
+  for (const [key, field] of Object.entries(value)) {
+    if (key === 'message' || key === 'stack' || key === 'cause' || key === 'name') continue;
+    out[key] = Array.isArray(field)
+      ? field.map((item: unknown) => serialize(item, seen, depth + 1))
+      : serialize(field, seen, depth + 1);
+  }
+  if (error.cause !== undefined) out.cause = serialize(error.cause, seen, depth + 1);
+  seen.delete(value);
+  return out;
 }
 
 export function serializeError(error: unknown): unknown {
-  return pino.stdSerializers.err(loggableCopy(error, new Map(), 0) as Error);
+  return serialize(error, new Set(), 0);
 }
 
 export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {

@@ -6,15 +6,10 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser.js';
+import { createOrganization, dismissMfaPrompt, signedInPage } from '../support/console.js';
 import { eventually, onScreen } from '../support/eventually.js';
 import { testEnv } from '../support/env.js';
-import {
-  expectOk,
-  gitOpsSystemAdmin,
-  hub,
-  removeGitOpsSystemAdmin,
-  type Session,
-} from '../support/iam.js';
+import { gitOpsSystemAdmin, hub, removeGitOpsSystemAdmin, type Session } from '../support/iam.js';
 import { memberKubeconfig, onMember, unregisterMember } from '../support/members.js';
 
 const suffix = `cf${Date.now().toString(36)}`;
@@ -30,34 +25,15 @@ let nodeName = '';
 
 const url = (path: string) => new URL(path, testEnv.operatorUrl).toString();
 
-/** MFA is on in `make test`: an unbound user gets personal settings on the MFA tab at load. */
-async function dismissMfaPrompt(): Promise<void> {
-  const dialog = page.getByTestId('personal-settings-dialog');
-  await dialog.waitFor();
-  await page.getByTestId('mfa-qr').waitFor();
-  await page.keyboard.press('Escape');
-  await dialog.waitFor({ state: 'hidden' });
-}
-
 async function openPage(path: string): Promise<void> {
   await page.goto(url(path));
-  await dismissMfaPrompt();
+  await dismissMfaPrompt(page);
 }
 
 beforeAll(async () => {
   browser = await launchChromium();
   admin = await gitOpsSystemAdmin(suffix);
-  expectOk(
-    await admin.call('POST', '/organizations', {
-      name: orgName,
-      cnName: orgName,
-      contact: 'E2E',
-      email: 'e2e@example.com',
-      description: '',
-      monitorKey: '',
-      monitorValue: '',
-    }),
-  );
+  await createOrganization(admin, orgName);
   const pods = JSON.parse(
     onMember('member-b', ['get', 'pods', '-n', 'demo', '-l', 'app=web', '-o', 'json']).stdout,
   ) as { items: Array<{ metadata: { name: string }; spec: { nodeName?: string } }> };
@@ -66,16 +42,7 @@ beforeAll(async () => {
   podName = pod.metadata.name;
   nodeName = pod.spec.nodeName;
 
-  const context = await browser.newContext({ locale: 'en-US' });
-  await context.addCookies([{ name: 'language', value: 'en', url: testEnv.operatorUrl }]);
-  page = await context.newPage();
-  await page.goto(url('/login'));
-  const form = page.getByTestId('login-form');
-  await form.getByLabel('User name').fill(`root-${suffix}`);
-  await form.getByLabel('Password').fill(`root${suffix}1`);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/home$/);
-  await dismissMfaPrompt();
+  page = await signedInPage(browser, { userName: `root-${suffix}`, password: `root${suffix}1` });
 });
 
 afterAll(async () => {
@@ -152,9 +119,9 @@ describe('clusters journey', () => {
     const detail = page.getByTestId('resource-detail');
     await detail.getByText(podName).first().waitFor();
 
-    await page.getByTestId('resource-collect').click();
+    await page.getByTestId('resource-action-collect').click();
     await page.getByTestId('confirm-action-ok').click();
-    await page.getByTestId('resource-uncollect').waitFor();
+    await page.getByTestId('resource-action-uncollect').waitFor();
     await page
       .getByTestId('side-nav')
       .getByTestId('nav-collection')
@@ -180,7 +147,7 @@ describe('clusters journey', () => {
         onScreen,
       );
     expect(await shows('Schedulable')).toBe('Schedulable');
-    await page.getByTestId('node-cordon').click();
+    await page.getByTestId('resource-action-cordon').click();
     await page.getByTestId('confirm-action-ok').click();
     expect(await shows('Scheduling paused')).toBe('Scheduling paused');
     const unschedulable = onMember('member-b', [
@@ -192,7 +159,7 @@ describe('clusters journey', () => {
     ]).stdout.trim();
     expect(unschedulable).toBe('true');
 
-    await page.getByTestId('node-uncordon').click();
+    await page.getByTestId('resource-action-uncordon').click();
     await page.getByTestId('confirm-action-ok').click();
     expect(await shows('Schedulable')).toBe('Schedulable');
   });

@@ -122,13 +122,16 @@ describe('a frozen member', () => {
       const stuck = nodeOf(clusterB, 'member-b-node-0').finally(() => {
         stuckSettled = true;
       });
-      for (let i = 0; i < 3; i += 1) {
+      // member-a keeps answering while the member-b call waits on its deadline. How many calls fit
+      // in that wait depends on the machine's load, so the test asks for at least one, not a number.
+      let answeredWhileStuck = 0;
+      for (let calls = 0; calls < 5 && !stuckSettled; calls += 1) {
         expect((await nodeOf(clusterA, 'member-a-node-0')).body.code).toBe(0);
+        if (!stuckSettled) answeredWhileStuck += 1;
       }
+      expect(answeredWhileStuck).toBeGreaterThan(0);
       const list = await atCluster(root, 'crd', 'GET', clusterA, '/nodes/member-a-node-0/pods');
       expect(list.body.code).toBe(0);
-      // member-a answered every call while the member-b call was still waiting on its deadline.
-      expect(stuckSettled).toBe(false);
 
       expect((await stuck).body.code).toBe(2001);
 

@@ -1,8 +1,13 @@
 // The index obeys the member's rights, against the test bed: a user whose only role lists nodes
 // (the member says yes to `list nodes`, no to `list configmaps`) finds member-a's nodes through
 // /crd.{host}, but no ConfigMap, not even its data, through lists, search, label counts or
-// favourites; the index itself keeps no ConfigMap values, for anyone.
+// favourites; the index itself keeps no ConfigMap values, for anyone. And kind by kind, the
+// index answers what member-a's own authorizer answers (SubjectAccessReview, `kubectl auth
+// can-i`) for the same user, also for one holding two roles through two groups, one denying a
+// permission the other allows: so the catalogue's mapping is checked against a real API server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { indexedKinds } from '../../operator/src/index/kinds.js';
+import { memberUserName } from '../../operator/src/clusters/member-principal.js';
 import { api } from '../support/api.js';
 import type { Session } from '../support/iam.js';
 import {
@@ -28,12 +33,16 @@ const org = `org-${suffix}`;
 const cluster = `member-a-${suffix}`;
 const role = `nodes-only-${suffix}`;
 const listerName = `lister-${suffix}`;
+const mixedName = `mixed-${suffix}`;
+const wide = `wide-${suffix}`;
+const narrowing = `narrowing-${suffix}`;
 const configMap = `cm-${suffix}`;
 const secretValue = `hunter2${suffix}`;
 const probeLabel = `probe-${suffix}`;
 
 let root: Session;
 let lister: Session;
+let mixed: Session;
 
 interface Listed {
   items: Array<{ cluster: string; metadata: { name: string }; data?: Record<string, string> }>;
@@ -86,6 +95,50 @@ beforeAll(async () => {
     },
   ]);
   lister = await gitOpsUser(listerName, org, [{ cluster, role, effect: 'Allow' }]);
+  // Two roles through two groups: `wide` lists workloads, config maps and secrets; `narrowing`
+  // denies the secrets and the config maps and adds services. Deny wins, in the member too.
+  hubApply([
+    {
+      apiVersion: 'nimbus.io/v1alpha1',
+      kind: 'Role',
+      metadata: { name: wide },
+      spec: {
+        organization: org,
+        permissions: ['application:list', 'configmap:list', 'secret:list', 'node:list'].map(
+          (name) => ({ name, effect: 'allow' }),
+        ),
+      },
+    },
+    {
+      apiVersion: 'nimbus.io/v1alpha1',
+      kind: 'Role',
+      metadata: { name: narrowing },
+      spec: {
+        organization: org,
+        permissions: [
+          { name: 'secret:list', effect: 'deny' },
+          { name: 'configmap:list', effect: 'deny' },
+          { name: 'service:list', effect: 'allow' },
+        ],
+      },
+    },
+  ]);
+  // An own binding beside the groups: groups come first, so it must not count.
+  mixed = await gitOpsUser(mixedName, org, [{ cluster, role: 'owner', effect: 'Allow' }]);
+  hubApply(
+    [wide, narrowing].map((groupRole) => ({
+      apiVersion: 'nimbus.io/v1alpha1',
+      kind: 'UserGroup',
+      metadata: { name: `${groupRole}-group` },
+      spec: {
+        organization: org,
+        members: [mixedName],
+        clusterPermissions: [{ cluster, role: groupRole, effect: 'Allow' }],
+      },
+    })),
+  );
+  expect(await memberAllows('member-a', mixedName, 'list', 'services')).toBe('yes');
+  expect(await memberAllows('member-a', mixedName, 'list', 'secrets', 'no')).toBe('no');
   // The member's own verdict for the user the console impersonates.
   expect(await memberAllows('member-a', listerName, 'list', 'nodes')).toBe('yes');
   expect(await memberAllows('member-a', listerName, 'list', 'configmaps', 'no')).toBe('no');
@@ -102,7 +155,16 @@ afterAll(async () => {
   await unregisterMember(root, cluster, org);
   onMember('member-a', ['delete', 'configmap', configMap, '-n', 'demo', '--ignore-not-found']);
   removeGitOpsUser(listerName);
-  hub(['delete', 'roles.nimbus.io', role, '--ignore-not-found', '--wait=false']);
+  removeGitOpsUser(mixedName);
+  hub([
+    'delete',
+    'usergroups.nimbus.io',
+    `${wide}-group`,
+    `${narrowing}-group`,
+    '--ignore-not-found',
+    '--wait=false',
+  ]);
+  hub(['delete', 'roles.nimbus.io', role, wide, narrowing, '--ignore-not-found', '--wait=false']);
   hub(['delete', 'organizations.nimbus.io', org, '--ignore-not-found', '--wait=false']);
   removeGitOpsSystemAdmin(suffix);
 });
@@ -156,5 +218,42 @@ describe('index lists, search and labels follow the member rights', () => {
     const [item] = await listOf(root, 'configmaps', `&name=${configMap}`);
     expect(item?.data).toEqual({ password: '' });
     expect(await searchOf(root, secretValue)).toEqual([]);
+  });
+});
+
+describe("the index answers as the member's own authorizer does", () => {
+  /** `kubectl auth can-i list` as the impersonated user: a SubjectAccessReview in member-a. */
+  const memberSays = (user: string, group: string, plural: string): boolean =>
+    onMember('member-a', [
+      'auth',
+      'can-i',
+      'list',
+      group === '' ? plural : `${plural}.${group}`,
+      '--as',
+      memberUserName(user),
+    ]).stdout.trim() === 'yes';
+
+  it.each([
+    ['the one-role lister', () => lister],
+    ['the two-group user with a denying role and an own binding', () => mixed],
+  ])('%s: kind by kind', async (_who, caller) => {
+    const session = caller();
+    const compared: string[] = [];
+    for (const kind of indexedKinds) {
+      // Only kinds member-a holds objects of can show the difference.
+      if ((await listOf(root, kind.name)).length === 0) continue;
+      const indexShows = (await listOf(session, kind.name)).length > 0;
+      expect(indexShows, kind.name).toBe(memberSays(session.userName, kind.group, kind.plural));
+      compared.push(kind.name);
+    }
+    expect(compared).toEqual(expect.arrayContaining(['nodes', 'pods', 'configmaps', 'services']));
+  });
+
+  it('and the two-group user sees what the roles allow, minus what one of them denies', async () => {
+    expect((await listOf(mixed, 'services')).length).toBeGreaterThan(0);
+    expect((await listOf(mixed, 'pods')).length).toBeGreaterThan(0);
+    expect(await listOf(mixed, 'configmaps')).toEqual([]);
+    expect(await listOf(mixed, 'secrets')).toEqual([]);
+    expect(memberSays(mixedName, '', 'configmaps')).toBe(false);
   });
 });

@@ -21,6 +21,7 @@ import {
   gitOpsUser,
   memberAllows,
   onMember,
+  projectedBindingsOf,
   registerMember,
   unregisterMember,
 } from '../support/members.js';
@@ -50,9 +51,7 @@ async function statusOnProd(session: Session): Promise<string | undefined> {
 }
 
 const bindingsOnMember = (user: string): string[] =>
-  onMember('member-a', ['get', 'clusterrolebindings', '-o', 'name'])
-    .stdout.split('\n')
-    .filter((name) => name.includes(`nimbus:user:${user}:`));
+  projectedBindingsOf('member-a', user).map((binding) => binding.name);
 
 const unschedulable = (): string =>
   onMember('member-a', ['get', 'node', node, '-o', 'jsonpath={.spec.unschedulable}']).stdout.trim();

@@ -142,3 +142,46 @@ export function atCluster<T = unknown>(
     ...options,
   });
 }
+
+/** A projected ClusterRoleBinding: who it binds and which registration (Cluster uid) wrote it. */
+export interface ProjectedBinding {
+  name: string;
+  clusterUid: string | undefined;
+  subjects: string[];
+}
+
+/** The ClusterRoleBindings Nimbus projected into a member, by every registration of it. */
+export function projectedBindings(member: MemberName): ProjectedBinding[] {
+  const result = onMember(member, [
+    'get',
+    'clusterrolebindings',
+    '-l',
+    'app.kubernetes.io/managed-by=nimbus',
+    '-o',
+    'json',
+  ]);
+  if (result.status !== 0) throw new Error(result.stderr);
+  const list = JSON.parse(result.stdout) as {
+    items: Array<{
+      metadata: { name: string; labels?: Record<string, string> };
+      subjects?: Array<{ name: string }>;
+    }>;
+  };
+  return list.items.map((item) => ({
+    name: item.metadata.name,
+    clusterUid: item.metadata.labels?.['nimbus.io/cluster-uid'],
+    subjects: (item.subjects ?? []).map((s) => s.name),
+  }));
+}
+
+/** The projected bindings of one Nimbus user (subject `nimbus:<user>`) in a member. */
+export function projectedBindingsOf(member: MemberName, user: string): ProjectedBinding[] {
+  return projectedBindings(member).filter((b) => b.subjects.includes(memberUserName(user)));
+}
+
+/** The uid of a Cluster in the hub: it names and labels what that registration projects. */
+export function clusterUid(name: string): string {
+  const result = hub(['get', 'clusters.nimbus.io', name, '-o', 'jsonpath={.metadata.uid}']);
+  if (result.status !== 0) throw new Error(result.stderr);
+  return result.stdout.trim();
+}

@@ -12,6 +12,7 @@ import { servicePath } from '../config/productHost';
 import type { ListedPage } from '../resources/kubeObject';
 import { crdAt, k8sAt } from '../resources/location';
 import { baseApi } from '../apiClient/baseApi';
+import { resourceTag } from './resourceApi';
 
 export { taintEffects as TAINT_EFFECTS } from '@nimbus/api/shared';
 
@@ -25,9 +26,12 @@ const nodeTag = (address: NodeAddress) => ({
   type: 'Node' as const,
   id: `${address.cluster}/${address.node}`,
 });
+/** The node as the generic detail page reads it (its actions and YAML follow the write). */
+const nodeObjectTag = (address: NodeAddress) =>
+  resourceTag({ cluster: address.cluster, plural: 'nodes', name: address.node });
 
 export const nodeApi = baseApi
-  .enhanceEndpoints({ addTagTypes: ['Node', 'ResourceList'] })
+  .enhanceEndpoints({ addTagTypes: ['Node', 'Resource', 'ResourceList'] })
   .injectEndpoints({
     endpoints: (build) => ({
       getClusterDetail: build.query<ClusterDetail, ClusterLocation>({
@@ -69,7 +73,7 @@ export const nodeApi = baseApi
           } satisfies QueryFor<'cordonNode'>,
         }),
         invalidatesTags: (_result, error, address) =>
-          error ? [] : [nodeTag(address), 'ResourceList'],
+          error ? [] : [nodeTag(address), nodeObjectTag(address), 'ResourceList'],
       }),
       updateNodeTaints: build.mutation<NodeDetail, NodeAddress & { taints: Taint[] }>({
         query: ({ taints, ...address }) => ({
@@ -77,7 +81,8 @@ export const nodeApi = baseApi
           method: 'PUT',
           body: { taints } satisfies BodyFor<'updateNodeMetadata'>,
         }),
-        invalidatesTags: (_result, error, address) => (error ? [] : [nodeTag(address)]),
+        invalidatesTags: (_result, error, address) =>
+          error ? [] : [nodeTag(address), nodeObjectTag(address)],
       }),
     }),
   });

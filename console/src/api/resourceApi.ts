@@ -8,7 +8,10 @@ import type { ResourceAddress, ResourceFilters, ResourceMapUpdate } from '../api
 /** The most clusters one request asks for; nobody picks from more in a select. */
 export const CLUSTER_LIST_SIZE = 100;
 
-const resourceTag = (address: ResourceAddress) => ({
+/** The cache tag of one object's live read; writes through other endpoints invalidate it too. */
+export const resourceTag = (
+  address: Pick<ResourceAddress, 'cluster' | 'plural' | 'namespace' | 'name'>,
+) => ({
   type: 'Resource' as const,
   id: `${address.cluster}/${address.plural}/${address.namespace ?? ''}/${address.name}`,
 });
@@ -42,7 +45,8 @@ export const resourceApi = baseApi
       getResource: build.query<KubeObject, ResourceAddress>({
         query: (address) => ({
           url: `${crdAt(address)}/resources/${encodeURIComponent(address.plural)}/${encodeURIComponent(address.name)}`,
-          params: address.namespace ? { namespace: address.namespace } : {},
+          // No empty query: a cluster-scoped object's path ends at its name.
+          ...(address.namespace ? { params: { namespace: address.namespace } } : {}),
         }),
         providesTags: (_result, _error, address) => [resourceTag(address)],
       }),

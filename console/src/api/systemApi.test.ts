@@ -45,3 +45,14 @@ it('reads the system configs from GET /api/v1/system.{host}/configs', async () =
 
   expect(result.data).toEqual(configs);
 });
+
+it('reads the OpenAPI document as it is from GET /api/v1/openapi.json', async () => {
+  const document = { openapi: '3.1.0', info: { title: 'Nimbus', version: '0.1.0' }, paths: {} };
+  server.respond('/api/v1/openapi.json', { body: document });
+
+  const result = await storeFor(server.origin).dispatch(
+    systemApi.endpoints.getOpenApi.initiate(undefined),
+  );
+
+  expect(result.data).toEqual(document);
+});

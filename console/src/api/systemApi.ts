@@ -1,4 +1,4 @@
-import type { ResponseFor } from '@nimbus/api';
+import type { OpenApiDocument, ResponseFor } from '@nimbus/api';
 import { servicePath } from '../config/productHost';
 import { baseApi } from '../apiClient/baseApi';
 
@@ -12,7 +12,12 @@ export const systemApi = baseApi.injectEndpoints({
       query: () => `${servicePath('system')}/configs`,
       providesTags: ['System'],
     }),
+    // The document itself, not an envelope; its failures are silent (SPEC §8, constants.ts).
+    getOpenApi: build.query<OpenApiDocument, undefined>({
+      query: () => '/openapi.json',
+      extraOptions: { raw: true },
+    }),
   }),
 });
 
-export const { useGetVersionQuery, useGetConfigsQuery } = systemApi;
+export const { useGetVersionQuery, useGetConfigsQuery, useGetOpenApiQuery } = systemApi;

@@ -22,6 +22,10 @@ function createTestClient(baseUrl: string, session: Session, options?: EnvelopeB
         query: (path) => path,
         extraOptions: { expectedCodes: [1008] },
       }),
+      getDocument: build.query<unknown, string>({
+        query: (path) => path,
+        extraOptions: { raw: true },
+      }),
     }),
   });
   const feedback = createFeedbackSpy();
@@ -31,8 +35,10 @@ function createTestClient(baseUrl: string, session: Session, options?: EnvelopeB
     middleware: (getDefault) =>
       getDefault({ thunk: { extraArgument: dependencies } }).concat(api.middleware),
   });
-  const call = (path: string, endpoint: 'get' | 'getSilently' | 'getExpecting1008' = 'get') =>
-    store.dispatch(api.endpoints[endpoint].initiate(path, { forceRefetch: true }));
+  const call = (
+    path: string,
+    endpoint: 'get' | 'getSilently' | 'getExpecting1008' | 'getDocument' = 'get',
+  ) => store.dispatch(api.endpoints[endpoint].initiate(path, { forceRefetch: true }));
   return { feedback, call };
 }
 
@@ -188,10 +194,7 @@ describe('envelope base query', () => {
 
   it('keeps the API docs file and the alert-metrics notification endpoint silent', async () => {
     const { call, feedback } = createTestClient(`${server.origin}/api/v1`, {});
-    const silent = [
-      '/system.nimbus.io/openapi.json',
-      '/monitor.nimbus.io/alert-metrics/notifications',
-    ];
+    const silent = ['/openapi.json', '/monitor.nimbus.io/alert-metrics/notifications'];
     for (const path of silent) server.respond(`/api/v1${path}`, envelope(5000, 'boom'));
 
     const results = await Promise.all(silent.map((path) => call(path)));
@@ -208,16 +211,34 @@ describe('envelope base query', () => {
       {},
       { silentPaths: [/^\/quiet\//] },
     );
-    for (const path of ['/quiet/one', '/loud/two', '/system.nimbus.io/openapi.json']) {
+    for (const path of ['/quiet/one', '/loud/two', '/openapi.json']) {
       server.respond(`/api/v1${path}`, envelope(5000, 'boom'));
     }
 
     await call('/quiet/one');
     await call('/loud/two', 'getSilently');
-    await call('/system.nimbus.io/openapi.json');
+    await call('/openapi.json');
 
     expect(feedback.requestFailed.mock.calls.map(([failure]) => failure.url)).toEqual([
-      '/api/v1/system.nimbus.io/openapi.json',
+      '/api/v1/openapi.json',
+    ]);
+  });
+
+  it('resolves a document endpoint to the body it answers, still handling envelope errors', async () => {
+    const { call, feedback } = createTestClient(`${server.origin}/api/v1`, {});
+    const document = { openapi: '3.1.0', paths: {} };
+    server.respond('/api/v1/openapi.json', { body: document });
+    server.respond('/api/v1/refused.json', envelope(9997, 'no operation permission'));
+    server.respond('/api/v1/broken.json', { status: 502, body: { error: 'bad gateway' } });
+
+    expect((await call('/openapi.json', 'getDocument')).data).toEqual(document);
+    expect((await call('/refused.json', 'getDocument')).error).toMatchObject({
+      data: { code: 9997 },
+    });
+    expect((await call('/broken.json', 'getDocument')).error).toMatchObject({ status: 502 });
+    expect(feedback.noPermission).toHaveBeenCalledTimes(1);
+    expect(feedback.requestFailed.mock.calls.map(([failure]) => failure.url)).toEqual([
+      '/api/v1/broken.json',
     ]);
   });
 

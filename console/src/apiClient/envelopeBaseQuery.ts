@@ -9,7 +9,6 @@ import {
   ERROR_NOTIFICATION_MS,
   REQUESTED_WITH_HEADER,
   ResponseCode,
-  SESSION_HEADERS,
   SILENT_REQUEST_PATHS,
   TOKEN_EXPIRY_DEBOUNCE_MS,
 } from '../constants';
@@ -18,12 +17,18 @@ import type { Session } from '../session/session';
 import { apiDependenciesOf } from './apiDependencies';
 import type { ApiFeedback } from './apiFeedback';
 import { isEnvelope, type EnvelopeErrorData } from './envelope';
+import { sessionHeaderEntries } from './sessionHeaders';
 
 export interface EnvelopeExtraOptions {
   /** Never show an error notification for this request (codes 9998 and 9997 still apply). */
   silent?: boolean;
   /** Codes the caller answers itself (e.g. MFA required at sign-in): rejected without feedback. */
   expectedCodes?: readonly number[];
+  /**
+   * The endpoint answers a document, not an envelope (the OpenAPI file): a successful answer
+   * that is no envelope is the data. Envelope answers and HTTP errors are handled as usual.
+   */
+  raw?: boolean;
 }
 
 export interface EnvelopeBaseQueryOptions {
@@ -40,15 +45,9 @@ export type EnvelopeBaseQuery = BaseQueryFn<
   FetchBaseQueryMeta
 >;
 
-/** The session itself travels as the HttpOnly cookie the browser sends; these only name it. */
 function applySessionHeaders(headers: Headers, session: Session): Headers {
-  const values: [string, string | undefined][] = [
-    [SESSION_HEADERS.userId, session.userId],
-    [SESSION_HEADERS.userName, session.userName],
-    [SESSION_HEADERS.organization, session.organization],
-  ];
-  for (const [name, value] of values) {
-    if (value && !headers.has(name)) headers.set(name, value);
+  for (const [name, value] of sessionHeaderEntries(session)) {
+    if (!headers.has(name)) headers.set(name, value);
   }
   return headers;
 }
@@ -132,6 +131,7 @@ export function createEnvelopeBaseQuery(options: EnvelopeBaseQueryOptions = {}):
     if (isEnvelope(body) && body.code === ResponseCode.success) {
       return { data: body.data ?? null, meta };
     }
+    if (extraOptions.raw && !error && !isEnvelope(body)) return { data: body, meta };
     if (error && typeof error.status !== 'number') return { error, meta };
 
     const failure = describeFailure(body, error);

@@ -36,11 +36,36 @@ it('accepts the Kind, its plural and any letter case, and nothing else', () => {
   expect(routeTypeOf('widgets')).toBe('widgets');
 });
 
-it('marks cluster-scoped kinds and gives nodes and namespaces their own sections', () => {
+const sectionsOf = (type: string) => descriptorOfType(type)?.sections.map((section) => section.id);
+const actionsOf = (type: string) => descriptorOfType(type)?.actions.map((action) => action.id);
+
+it('marks cluster-scoped kinds and gives nodes and namespaces their own sections and actions', () => {
   const clusterScoped = LISTED_KINDS.filter((kind) => !descriptorOfType(kind)?.namespaced);
   expect(clusterScoped).toEqual(['Namespace', 'PersistentVolume', 'StorageClass', 'Node']);
-  expect(descriptorOfType('Node')?.detailSections).toContain('node');
-  expect(descriptorOfType('Namespace')?.detailSections).toContain('namespace');
+  expect(sectionsOf('Pod')).toEqual(['metadata', 'labels', 'annotations', 'yaml']);
+  expect(actionsOf('Pod')).toEqual(['collect', 'uncollect']);
+  expect(sectionsOf('Node')).toEqual([
+    'node',
+    'taints',
+    'pods',
+    'events',
+    'labels',
+    'annotations',
+    'yaml',
+  ]);
+  expect(actionsOf('Node')).toEqual(['cordon', 'uncordon', 'collect', 'uncollect']);
+  expect(sectionsOf('Namespace')).toEqual([
+    'metadata',
+    'quota',
+    'limitRange',
+    'labels',
+    'annotations',
+    'yaml',
+  ]);
+  expect(actionsOf('Namespace')).toEqual(['collect', 'uncollect', 'delete']);
+  expect(descriptorOfType('Namespace')?.actions.at(-1)?.confirm.kind).toBe('typeName');
+  expect(descriptorOfType('Namespace')?.create?.forms).toEqual(['Namespace']);
+  expect(LISTED_KINDS.filter((kind) => descriptorOfType(kind)?.create)).toEqual(['Namespace']);
   expect(descriptorOfType('Node')?.columns.map((column) => column.key)).toEqual([
     'ready',
     'roles',

@@ -1,6 +1,6 @@
 /**
- * Resource kinds the console routes and menus name. Later issues describe each kind further
- * (columns, detail sections, actions, forms) next to these lists.
+ * Resource kinds the console routes name; each is described (columns, sections, actions, form)
+ * in resources/descriptors.
  */
 
 /** Kinds with a list page, in the order of the User Services menu (`/list/:type`). */
@@ -54,5 +54,5 @@ export const FAST_CREATION_FORMS = [
   'Ingress',
 ] as const satisfies readonly CreateForm[];
 
-export const listPath = (kind: ListedKind): string => `/list/${kind}`;
+export const listPath = (kind: string): string => `/list/${kind}`;
 export const createPath = (form: CreateForm): string => `/add/${form}`;

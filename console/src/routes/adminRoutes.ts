@@ -1,42 +1,103 @@
-import { screen, type PageRoute } from './routeEntry';
+import { inMenu, type AdminNavigationGroup, type MenuPlacement } from './menuPlacement';
+import { placeholderPage, screen, type PageRoute } from './routeEntry';
 
 const admin = (
   path: string,
   titleKey: PageRoute['titleKey'],
-  page?: PageRoute['page'],
-): PageRoute => ({ ...screen(`/admin/${path}`, titleKey, page), access: 'admin' });
+  page: PageRoute['page'] = placeholderPage,
+  ...menus: MenuPlacement[]
+): PageRoute => ({ ...screen(`/admin/${path}`, titleKey, page, ...menus), access: 'admin' });
+
+/** The header menu's Admin Services: IAM lists, clusters, registries and alarm settings. */
+const adminServices = (labelKey: PageRoute['titleKey'], order: number) =>
+  inMenu('adminServices', labelKey, order);
+
+/** The side navigation's admin area: user, cluster and image registry management. */
+const adminNavigation = (
+  group: AdminNavigationGroup,
+  labelKey: PageRoute['titleKey'],
+  order: number,
+) => inMenu('adminNavigation', labelKey, order, { group });
 
 /** SPEC §2's routes under /admin, generated only for system and organization administrators. */
 export const adminRoutes: readonly PageRoute[] = [
-  admin('user', 'routes.admin.users', () => import('../pages/admin/users/UsersPage')),
+  admin(
+    'user',
+    'routes.admin.users',
+    () => import('../pages/admin/users/UsersPage'),
+    adminServices('routes.admin.users', 10),
+    adminNavigation('users', 'routes.admin.users', 10),
+  ),
   admin('user/add', 'routes.admin.userAdd', () => import('../pages/admin/users/UserFormPage')),
-  admin('group', 'routes.admin.groups', () => import('../pages/admin/groups/GroupsPage')),
+  admin(
+    'group',
+    'routes.admin.groups',
+    () => import('../pages/admin/groups/GroupsPage'),
+    adminServices('routes.admin.groups', 20),
+  ),
   admin('group/add', 'routes.admin.groupAdd', () => import('../pages/admin/groups/GroupFormPage')),
-  admin('role', 'routes.admin.roles', () => import('../pages/admin/roles/RolesPage')),
+  admin(
+    'role',
+    'routes.admin.roles',
+    () => import('../pages/admin/roles/RolesPage'),
+    adminServices('routes.admin.roles', 30),
+  ),
   admin('role/add', 'routes.admin.roleAdd', () => import('../pages/admin/roles/RoleFormPage')),
   admin(
     'organization',
     'routes.admin.organizations',
     () => import('../pages/admin/organizations/OrganizationsPage'),
+    adminServices('routes.admin.organizations', 40),
   ),
   admin(
     'organization/add',
     'routes.admin.organizationAdd',
     () => import('../pages/admin/organizations/OrganizationCreatePage'),
   ),
-  admin('alarm/config', 'routes.admin.alarmConfig'),
-  admin('alarm/receiver', 'routes.admin.alarmReceiver'),
-  admin('alarm/silence', 'routes.admin.alarmSilence'),
+  admin(
+    'alarm/config',
+    'routes.admin.alarmConfig',
+    placeholderPage,
+    adminServices('routes.admin.alarmConfig', 90),
+  ),
+  admin(
+    'alarm/receiver',
+    'routes.admin.alarmReceiver',
+    placeholderPage,
+    adminServices('routes.admin.alarmReceiver', 100),
+  ),
+  admin(
+    'alarm/silence',
+    'routes.admin.alarmSilence',
+    placeholderPage,
+    adminServices('routes.admin.alarmSilence', 110),
+  ),
   admin(
     'cluster/list',
     'routes.admin.clusterList',
     () => import('../pages/admin/clusters/ClustersPage'),
+    adminServices('routes.admin.clusterList', 50),
+    adminNavigation('clusters', 'navigation.list', 10),
   ),
   admin(
     'cluster/add',
     'routes.admin.clusterAdd',
     () => import('../pages/admin/clusters/ClusterWizardPage'),
+    adminServices('routes.admin.clusterAdd', 60),
+    adminNavigation('clusters', 'navigation.new', 20),
   ),
-  admin('registry/list', 'routes.admin.registryList'),
-  admin('registry/add', 'routes.admin.registryAdd'),
+  admin(
+    'registry/list',
+    'routes.admin.registryList',
+    placeholderPage,
+    adminServices('routes.admin.registryList', 70),
+    adminNavigation('registries', 'navigation.list', 10),
+  ),
+  admin(
+    'registry/add',
+    'routes.admin.registryAdd',
+    placeholderPage,
+    adminServices('routes.admin.registryAdd', 80),
+    adminNavigation('registries', 'navigation.new', 20),
+  ),
 ];

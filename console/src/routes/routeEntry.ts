@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { TranslationKey } from '../i18n/translationKey';
 import type { Access } from './access';
+import type { MenuPlacement } from './menuPlacement';
 
 export type PageModule = { default: ComponentType };
 
@@ -15,6 +16,8 @@ export interface PageRoute {
   /** The page component, loaded on first visit. */
   page: () => Promise<PageModule>;
   signedInRedirect?: string;
+  /** The menus that link to it; the menus are built from these. */
+  menus?: readonly MenuPlacement[];
 }
 
 export interface RedirectRoute {
@@ -35,7 +38,15 @@ export const screen = (
   path: string,
   titleKey: TranslationKey,
   page: PageRoute['page'] = placeholderPage,
-): PageRoute => ({ path, titleKey, access: 'user', layout: 'main', page });
+  ...menus: MenuPlacement[]
+): PageRoute => ({
+  path,
+  titleKey,
+  access: 'user',
+  layout: 'main',
+  page,
+  ...(menus.length > 0 ? { menus } : {}),
+});
 
 export const bareScreen = (path: string, titleKey: TranslationKey): PageRoute => ({
   ...screen(path, titleKey),

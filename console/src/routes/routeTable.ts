@@ -1,7 +1,8 @@
-import { CREATE_FORMS, type CreateForm } from '../resources/resourceKinds';
+import { CREATE_FORMS, FAST_CREATION_FORMS, type CreateForm } from '../resources/resourceKinds';
 import { adminRoutes } from './adminRoutes';
 import { HOME_PATH, LOGIN_PATH, NOT_FOUND_PATH, REDIRECT_PATH } from './paths';
-import { bareScreen, redirectRoute, screen, type PageRoute, type RouteEntry } from './routeEntry';
+import { inMenu, type MenuPlacement } from './menuPlacement';
+import { bareScreen, placeholderPage, redirectRoute, screen, type RouteEntry } from './routeEntry';
 
 export {
   isRedirectRoute,
@@ -12,9 +13,11 @@ export {
   type RouteLayout,
 } from './routeEntry';
 
-/** The creation forms that exist; the others stay placeholders. */
-const CREATE_FORM_PAGES: Partial<Record<CreateForm, PageRoute['page']>> = {
-  Namespace: () => import('../pages/namespaces/NamespaceCreatePage'),
+/** SPEC §2 Fast Creation: the navigation menu's creation forms, in its order. */
+const fastCreation = (form: CreateForm): MenuPlacement[] => {
+  const position = FAST_CREATION_FORMS.findIndex((candidate) => candidate === form);
+  const fast = FAST_CREATION_FORMS[position];
+  return fast === undefined ? [] : [inMenu('fastCreation', `kinds.create.${fast}`, position)];
 };
 
 /**
@@ -31,26 +34,71 @@ export const routeTable: readonly RouteEntry[] = [
     signedInRedirect: HOME_PATH,
   },
   redirectRoute('/', HOME_PATH),
-  screen(HOME_PATH, 'routes.home', () => import('../pages/home/HomePage')),
-  screen('/swagger', 'routes.swagger'),
+  screen(
+    HOME_PATH,
+    'routes.home',
+    () => import('../pages/home/HomePage'),
+    inMenu('navigation', 'routes.home', 10),
+  ),
+  screen(
+    '/swagger',
+    'routes.swagger',
+    () => import('../pages/swagger/SwaggerPage'),
+    inMenu('tools', 'menu.tools.apiDocs', 40),
+  ),
   screen(`${REDIRECT_PATH}/*`, 'routes.redirect', () => import('../pages/redirect/RedirectPage')),
-  screen('/list/:type', 'routes.list', () => import('../pages/resources/ResourceListPage')),
+  screen(
+    '/list/:type',
+    'routes.list',
+    () => import('../pages/resources/ResourceListPage'),
+    inMenu('userServices', 'routes.list', 10, { perKind: true }),
+  ),
   screen(
     '/detail/:type/:name',
     'routes.detail',
     () => import('../pages/resources/ResourceDetailPage'),
   ),
   screen('/add', 'routes.add'),
-  screen('/add/import', 'routes.addImport'),
+  screen(
+    '/add/import',
+    'routes.addImport',
+    placeholderPage,
+    inMenu('tools', 'menu.tools.importYaml', 30, {
+      descriptionKey: 'home.tools.importYamlDescription',
+    }),
+  ),
+  // Each kind's descriptor says which of these forms it offers; the others stay placeholders.
   ...CREATE_FORMS.map((form) =>
-    screen(`/add/${form}`, `routes.create.${form}`, CREATE_FORM_PAGES[form]),
+    screen(
+      `/add/${form}`,
+      `routes.create.${form}`,
+      () => import('../pages/resources/ResourceCreatePage'),
+      ...fastCreation(form),
+    ),
   ),
   screen(NOT_FOUND_PATH, 'routes.notFound', () => import('../pages/notFound/NotFoundPage')),
-  screen('/audit', 'routes.audit', () => import('../pages/audit/AuditPage')),
+  screen(
+    '/audit',
+    'routes.audit',
+    () => import('../pages/audit/AuditPage'),
+    inMenu('tools', 'menu.tools.audit', 20, { descriptionKey: 'home.tools.auditDescription' }),
+  ),
   screen('/cost', 'routes.cost'),
-  screen('/cluster-dashboard', 'routes.clusterDashboard'),
+  screen(
+    '/cluster-dashboard',
+    'routes.clusterDashboard',
+    placeholderPage,
+    inMenu('tools', 'menu.tools.clusterMonitor', 10, {
+      descriptionKey: 'home.tools.clusterMonitorDescription',
+    }),
+  ),
   redirectRoute('/dashboard-custom', '/dashboard-custom/category'),
-  screen('/dashboard-custom/category', 'routes.dashboardCategories'),
+  screen(
+    '/dashboard-custom/category',
+    'routes.dashboardCategories',
+    placeholderPage,
+    inMenu('userServices', 'menu.customMonitor', 20),
+  ),
   screen('/dashboard-custom/category/:category/dashboard', 'routes.dashboards'),
   screen('/dashboard-custom/dashboard/:dashboard/detail', 'routes.dashboardDetail'),
   redirectRoute('/appstore', '/appstore/list'),

@@ -3,7 +3,7 @@
 // and there only the kinds their roles let them list in the member.
 import type { ClusterAccess } from './effective.js';
 import { effectiveClusterAccess } from './effective.js';
-import { allowedBy, systemAdminRole } from '../clusters/rbac/desired-state.js';
+import { memberGrant } from './member-grant.js';
 import type { ClusterObject, HubStore } from '../hub/store.js';
 import { organizationOf } from '../iam/org-scope.js';
 import type { Identity } from '../identity/identity.js';
@@ -26,23 +26,6 @@ export interface CallerClusters {
    * each with the kinds the caller may list there (possibly none).
    */
   scope: ClusterScope[];
-}
-
-/**
- * The console permissions the member grants the caller on a cluster: the effective allowed
- * permissions, and for a system admin also the owner role the member binds them to
- * (clusters/rbac/desired-state.ts) unless a binding denies them.
- */
-function memberPermissions(
-  store: CrdReader,
-  identity: Identity,
-  access: ClusterAccess | undefined,
-): string[] {
-  if (access?.effect === 'Deny') return [];
-  const granted = access?.permissions ?? [];
-  if (!identity.sysAdmin) return granted;
-  const owner = store.roles.get(systemAdminRole);
-  return [...granted, ...(owner ? allowedBy(owner) : [])];
 }
 
 export async function callerClusters(
@@ -74,7 +57,8 @@ export async function callerClusters(
       return effect === 'Allow' || (identity.sysAdmin && effect !== 'Deny');
     })
     .map((cluster) => {
-      const permissions = memberPermissions(store, identity, access[cluster.metadata.name]);
+      // The same grant the member RBAC projection writes (clusters/rbac/desired-state.ts).
+      const permissions = memberGrant(identity, access[cluster.metadata.name], store.roles) ?? [];
       return { cluster: cluster.metadata.name, kinds: listableKinds(permissions) };
     });
   return { visible, access, owners, scope };

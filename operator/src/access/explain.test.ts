@@ -6,6 +6,8 @@ import {
   userObject,
   everyOrganization,
 } from '../testing/iam.js';
+import { desiredMemberRbac } from '../clusters/rbac/desired-state.js';
+import { rbacAllows } from '../testing/rbac-verdict.js';
 import { explainConsoleAccess, memberChecksFor } from './explain.js';
 
 const prod = clusterObject('prod', 'acme');
@@ -155,6 +157,66 @@ describe('explainConsoleAccess', () => {
       reason: 'not-granted',
       bindings: [{ role: 'm-owner', usable: false, permission: 'allow' }],
     });
+  });
+});
+
+describe('the console verdict and what the member is given', () => {
+  const bob = userObject('bob', { acme: false });
+  const users = [
+    bob,
+    userObject(
+      'carol',
+      { acme: false },
+      {
+        clusterPermissions: [{ cluster: 'prod', role: 'owner', effect: 'Allow' }],
+      },
+    ),
+    userObject(
+      'dan',
+      { acme: false },
+      {
+        clusterPermissions: [{ cluster: 'prod', role: 'read-only', effect: 'Allow' }],
+      },
+    ),
+    userObject('root', {}, { sysAdmin: true }),
+  ];
+  // bob holds owner and a role denying the cordon, through two groups.
+  const groups = [
+    groupObject('a', 'acme', ['bob'], [{ cluster: 'prod', role: 'owner', effect: 'Allow' }]),
+    groupObject('b', 'acme', ['bob'], [{ cluster: 'prod', role: 'no-cordon', effect: 'Allow' }]),
+  ];
+  const rbac = desiredMemberRbac({ users, groups, roles, organizations: everyOrganization }, prod);
+
+  it.each(users.flatMap((u) => ['node:cordon', 'node:list'].map((p) => [u.metadata.name, p])))(
+    '%s, %s: explain allows exactly what the projected RBAC allows',
+    (name, permission) => {
+      const user = users.find((u) => u.metadata.name === name) ?? bob;
+      const explained = explainConsoleAccess(
+        user,
+        groups,
+        roles,
+        prod,
+        permission,
+        everyOrganization,
+      );
+      const member = memberChecksFor(permission).every((check) =>
+        rbacAllows(rbac, (s) => s === `nimbus:${name}`, check.verb, check.group, check.resource),
+      );
+      expect(explained.allowed).toBe(member);
+    },
+  );
+
+  it('denies bob the cordon on both sides, though one of his roles allows it', () => {
+    const explained = explainConsoleAccess(
+      bob,
+      groups,
+      roles,
+      prod,
+      'node:cordon',
+      everyOrganization,
+    );
+    expect(explained).toMatchObject({ reason: 'role-denies', allowed: false });
+    expect(rbacAllows(rbac, (s) => s === 'nimbus:bob', 'patch', '', 'nodes')).toBe(false);
   });
 });
 

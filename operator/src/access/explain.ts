@@ -4,6 +4,7 @@ import type { AccessExplanation, ExplainedBinding, ExplanationReason } from '@ni
 import type { ClusterAccess, ClusterLike } from './effective.js';
 import { chosenBindings, clusterAccessOf, groupsOf, isMemberOf } from './effective.js';
 import { findPermission } from './catalogue.js';
+import { memberGrant } from './member-grant.js';
 import type { Role } from '../crds/role.js';
 import type { UserGroup } from '../crds/user-group.js';
 import type { User } from '../crds/user.js';
@@ -33,11 +34,12 @@ function reasonOf(
   access: ClusterAccess | undefined,
   member: boolean,
   allowedByRoles: boolean,
+  granted: boolean,
   bindings: readonly ExplainedBinding[],
 ): ExplanationReason {
   if (access?.effect === 'Deny') return 'cluster-denied';
   // System admins hold the owner role in every member that does not deny them.
-  if (user.spec.sysAdmin === true) return 'system-admin';
+  if (user.spec.sysAdmin === true && granted) return 'system-admin';
   if (!member) return 'not-member';
   if (!access) return 'no-binding';
   if (allowedByRoles) return 'granted';
@@ -66,7 +68,10 @@ export function explainConsoleAccess(
     permission: roleSays(roleByName.get(b.role), permission),
   }));
   const allowedByRoles = access?.permissions.includes(permission) ?? false;
-  const reason = reasonOf(user, access, member, allowedByRoles, bindings);
+  // What the member is given (the projection's own grant), so both sides always agree.
+  const sysAdmin = user.spec.sysAdmin === true;
+  const granted = memberGrant({ sysAdmin }, access, roleByName)?.includes(permission) ?? false;
+  const reason = reasonOf(user, access, member, allowedByRoles, granted, bindings);
   const chosenGroups =
     choice?.chosen === 'groups'
       ? groupsOf(user, groups, organization)
@@ -84,7 +89,7 @@ export function explainConsoleAccess(
     bindings,
     effect: access?.effect ?? 'None',
     allowedByRoles,
-    allowed: reason === 'granted' || reason === 'system-admin',
+    allowed: granted,
     reason,
   };
 }

@@ -19,7 +19,8 @@ export interface HealthFields {
 /**
  * Observed → desired for a Cluster's health: status fields and the Ready condition from the
  * probe (an unreachable member keeps its last known version and node count), the Organization
- * condition, and Events — a Warning at each failed probe (the recorder counts repeats), a Normal
+ * condition, conditions reported by other controllers (this is the one writer of the status),
+ * and Events — a Warning at each failed probe (the recorder counts repeats), a Normal
  * one when the cluster becomes ready.
  */
 export function decideHealth(
@@ -27,6 +28,8 @@ export function decideHealth(
   probe: Probe,
   owner: DesiredCondition,
   now: Date,
+  /** Conditions other controllers found out (the member RBAC's MemberClaim). */
+  reported: readonly DesiredCondition[] = [],
 ): Decision<HealthFields> {
   const previous = cluster.status;
   const ready: DesiredCondition = probe.ready
@@ -52,7 +55,7 @@ export function decideHealth(
     });
   }
   return {
-    conditions: [ready, owner],
+    conditions: [ready, owner, ...reported],
     fields: {
       ready: probe.ready,
       ...(version !== undefined ? { kubernetesVersion: version } : {}),

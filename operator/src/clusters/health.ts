@@ -11,6 +11,7 @@ import type { Probe } from './health-decision.js';
 import { decideHealth } from './health-decision.js';
 import { MemberCallError } from './member-client.js';
 import { ownershipCondition } from './ownership-condition.js';
+import type { ClaimBoard } from './rbac/member-claims.js';
 import { countNodes, fetchVersion } from './probe.js';
 
 export const defaultProbeIntervalMs = 15_000;
@@ -25,6 +26,8 @@ export interface ClusterHealthOptions {
   connector: ClusterConnector;
   intervalMs?: number;
   timeoutMs?: number;
+  /** MemberClaim conditions the member RBAC projection found out, written with the health. */
+  claims?: ClaimBoard;
 }
 
 // Only messages we wrote ourselves reach the status and Events; anything else may quote internals.
@@ -101,7 +104,8 @@ export function clusterHealthController(options: ClusterHealthOptions): Controll
         }
         const now = new Date(clock.now());
         const owner = ownershipCondition(current, store.organizations);
-        const decision = decideHealth(current, seen, owner, now);
+        const claim = options.claims?.get(current.metadata.uid);
+        const decision = decideHealth(current, seen, owner, now, claim ? [claim] : []);
         await applyDecision(store.clusters, current, decision, { events, now });
         return { requeueAfterMs: intervalMs };
       },

@@ -25,11 +25,14 @@ import { MemberCallError } from './member-client.js';
 import { fetchVersion } from './probe.js';
 import type { ProviderRegistry } from './providers/registry.js';
 import type { ProviderAdapter } from './providers/types.js';
-import { removeMemberRbac } from './rbac/member-cleanup.js';
+import { clusterFinalizer, ensureClusterFinalizer, finalizeCluster } from './lifecycle.js';
 import type { OutboundPolicy, Resolver } from './ssrf-policy.js';
 
 export interface ClusterServices {
-  store: Pick<HubStore, 'clusters' | 'secrets' | 'organizations' | 'namespace'>;
+  store: Pick<
+    HubStore,
+    'clusters' | 'secrets' | 'organizations' | 'namespace' | 'users' | 'userGroups' | 'favourites'
+  >;
   registry: ProviderRegistry;
   connector: ClusterConnector;
   /** The outbound (SSRF) policy for other URLs users give, e.g. monitoring endpoints. */
@@ -117,6 +120,7 @@ export async function createCluster(
       name: input.name,
       labels: organizationLabels(org),
       annotations: { [credentialsUpdatedAnnotation]: new Date().toISOString() },
+      finalizers: [clusterFinalizer],
     },
     spec: {
       provider: adapter.kind,
@@ -184,10 +188,15 @@ export async function deleteCluster(
 ): Promise<{ name: string }> {
   const org = organization(services, identity, organizationId);
   const cluster = await ownCluster(services, org, kind, name);
-  // Reached before the Cluster goes: its Secret has an owner reference to it.
-  const cleanup = await removeMemberRbac.prepare(services, cluster);
-  await services.store.clusters.delete(name);
-  await cleanup();
+  // The finalizer runs here at once, so the call answers once everything naming the cluster is
+  // gone; should it fail half-way, the cluster lifecycle controller finishes it.
+  await ensureClusterFinalizer(services.store, cluster);
+  if (await services.store.clusters.delete(name)) {
+    const terminating = await services.store.clusters.fetch(name);
+    if (terminating?.metadata.uid === cluster.metadata.uid) {
+      await finalizeCluster(services, terminating);
+    }
+  }
   // The owner reference would let the garbage collector do this; deleting now leaves no window.
   await services.store.secrets.delete(cluster.spec.credentialsSecretRef.name);
   return { name };

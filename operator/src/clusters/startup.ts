@@ -4,14 +4,19 @@ import type { HubStore } from '../hub/store.js';
 import type { Logger } from '../logger.js';
 import { createClusterConnector } from './connector.js';
 import { clusterHealthController } from './health.js';
+import { clusterLifecycleController } from './lifecycle-controller.js';
 import { createProviderAdapters } from './providers/adapters.js';
 import { createProviderRegistry } from './providers/registry.js';
+import { createClaimBoard } from './rbac/member-claims.js';
 import { memberRbacController } from './rbac/reconciler.js';
 import type { ClusterServices } from './registration.js';
 
 export interface ClusterRuntime {
   services: ClusterServices;
-  /** Health probes and member RBAC projection, for the controller runtime (Lease holder only). */
+  /**
+   * Health probes, member RBAC projection and the Cluster finalizer, for the controller runtime
+   * (Lease holder only).
+   */
   controllers: ControllerFactory[];
 }
 
@@ -33,6 +38,8 @@ export function createClusterRuntime(options: {
     timeoutMs: config.memberTimeoutMs,
     endpoints: config.vendorEndpoints,
   });
+  // The RBAC projection finds two registrations of one member; the health controller reports it.
+  const claims = createClaimBoard();
   return {
     services: {
       store,
@@ -43,8 +50,19 @@ export function createClusterRuntime(options: {
       logger,
     },
     controllers: [
-      clusterHealthController({ store, connector, intervalMs: config.clusterProbeIntervalMs }),
-      memberRbacController({ store, connector, timeoutMs: config.memberTimeoutMs }),
+      clusterHealthController({
+        store,
+        connector,
+        intervalMs: config.clusterProbeIntervalMs,
+        claims,
+      }),
+      memberRbacController({ store, connector, timeoutMs: config.memberTimeoutMs, claims }),
+      clusterLifecycleController({
+        store,
+        connector,
+        memberTimeoutMs: config.memberTimeoutMs,
+        logger,
+      }),
     ],
   };
 }

@@ -25,7 +25,9 @@ function clusterOrganization(
   index: number,
 ): string {
   const cluster = reader.clusters.get(binding.cluster);
-  const org = cluster ? organizationOf(cluster, reader.organizations) : undefined;
+  // A cluster being deleted takes no new bindings: its finalizer removes those it has.
+  const live = cluster && !cluster.metadata.deletionTimestamp ? cluster : undefined;
+  const org = live ? organizationOf(live, reader.organizations) : undefined;
   if (org === undefined || (!identity.sysAdmin && !membershipIn(identity, org))) {
     throw invalid(`providers.${index}.cluster`, `cluster ${binding.cluster} does not exist`);
   }

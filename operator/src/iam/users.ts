@@ -6,6 +6,7 @@ import type { IamCall } from './context.js';
 import { organizationsOf, resolve } from './directory.js';
 import { organizationOf } from './org-scope.js';
 import { addMember, removeMember as removeFromGroup } from './memberships.js';
+import { withdrawBindingsOfDeletedClusters } from './cluster-binding-cleanup.js';
 import type { Page, PageQuery } from './paging.js';
 import { byName, matchesSearch, paginate } from './paging.js';
 import { invalid, notFound } from '../core/problems.js';
@@ -81,6 +82,8 @@ export async function createUser(call: IamCall, body: ParsedCreateUser): Promise
     spec: plan.spec,
     password: body.password,
   });
+  const bindings = plan.spec.clusterPermissions ?? [];
+  await withdrawBindingsOfDeletedClusters(store, user.metadata.name, [], bindings);
   for (const group of plan.groups) await addMember(store, group, user.metadata.name);
   return viewOf(call, (await store.users.fetch(user.metadata.name)) ?? user);
 }
@@ -125,6 +128,9 @@ export async function updateUser(
       if (Object.keys(plan.patch).length > 0) {
         updated = await store.users.modify(user.metadata.name, (spec) => patched(spec, plan.patch));
       }
+      const written = plan.patch.clusterPermissions ?? [];
+      const before = user.spec.clusterPermissions ?? [];
+      await withdrawBindingsOfDeletedClusters(store, user.metadata.name, before, written);
       for (const group of plan.groups.add) await addMember(store, group, user.metadata.name);
       for (const group of plan.groups.remove)
         await removeFromGroup(store, group, user.metadata.name);

@@ -1,7 +1,8 @@
 // Keeps the index following every ready member: one WatchLoop per (cluster, kind) on every
 // replica, over the operator's own connection to the member. Loops start when a Cluster is
 // ready, restart when its connection settings change, and stop (and the cluster's rows go)
-// when it is deleted.
+// when it is deleted. Rows are tied to the Cluster's uid, so a Cluster deleted and created again
+// under the same name (also while no replica ran) never shows its predecessor's objects.
 import { join } from 'node:path';
 import { credentialsUpdatedAnnotation } from '../clusters/cluster-view.js';
 import type { ClusterConnector } from '../clusters/connector.js';
@@ -111,10 +112,15 @@ export function createIndexRuntime(options: IndexRuntimeOptions): IndexRuntime {
     if (current && current.key !== key) {
       const sameCluster = current.key.split('/')[0] === cluster.metadata.uid;
       void stopLoops(name).then(() => {
-        if (!sameCluster) index.dropCluster(name);
+        if (!sameCluster) index.adoptCluster(name, cluster.metadata.uid);
         if (!stopped) reconcileCluster(store.clusters.get(name) ?? cluster);
       });
       return;
+    }
+    // Rows a Cluster of this name left behind (deleted while no replica ran) are dropped here,
+    // ready or not, before anything of this one is listed.
+    if (!current && index.adoptCluster(name, cluster.metadata.uid)) {
+      log.info({ cluster: name }, 'rows of an earlier cluster of that name removed');
     }
     if (!current && isReady(cluster)) {
       log.info({ cluster: name }, 'indexing cluster');
@@ -142,6 +148,7 @@ export function createIndexRuntime(options: IndexRuntimeOptions): IndexRuntime {
       });
       const known = new Set(store.clusters.list().map((c) => c.metadata.name));
       for (const name of index.clusters()) if (!known.has(name)) index.dropCluster(name);
+      // Clusters that still exist by name but may be new ones are checked by uid in reconcileCluster.
       for (const cluster of store.clusters.list()) reconcileCluster(cluster);
     },
     async stop({ close = false } = {}) {

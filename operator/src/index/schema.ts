@@ -3,8 +3,9 @@
  * what trim.ts keeps changes: a store opened with another version is emptied and rebuilt, so the
  * loops' relist writes every object anew (an unchanged resourceVersion would otherwise keep the
  * old row, and with it values the index no longer stores). 2: values lists must not show removed.
+ * 3: the uid of the Cluster each cluster's rows were listed from (`indexed_clusters`).
  */
-export const indexFormatVersion = 2;
+export const indexFormatVersion = 3;
 
 /** Drops what `schema` creates, for a store of another format. */
 export const dropSchema = `
@@ -13,11 +14,18 @@ DROP TRIGGER IF EXISTS objects_fts_delete;
 DROP TRIGGER IF EXISTS objects_fts_update;
 DROP TABLE IF EXISTS objects_fts;
 DROP TABLE IF EXISTS objects;
+DROP TABLE IF EXISTS indexed_clusters;
 `;
 
 // SQLite layout of the index. `id` is the stable rowid the trigram table is keyed by
 // (implicit rowids may be renumbered by VACUUM); (cluster, kind, uid) is the natural key.
+// `indexed_clusters` names the Cluster (by uid) whose member the rows of a cluster name came
+// from: a later Cluster of the same name finds another uid and starts from nothing.
 export const schema = `
+CREATE TABLE IF NOT EXISTS indexed_clusters (
+  cluster TEXT PRIMARY KEY,
+  uid TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS objects (
   id INTEGER PRIMARY KEY,
   cluster TEXT NOT NULL,

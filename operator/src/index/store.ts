@@ -192,12 +192,41 @@ export class IndexStore {
 
   /** Forgets a cluster entirely (cluster removed from the console). */
   dropCluster(cluster: string): void {
-    this.db.prepare('DELETE FROM objects WHERE cluster = ?').run(cluster);
+    this.transaction(() => {
+      this.db.prepare('DELETE FROM objects WHERE cluster = ?').run(cluster);
+      this.db.prepare('DELETE FROM indexed_clusters WHERE cluster = ?').run(cluster);
+    });
   }
 
-  /** The clusters that have objects in the index. */
+  /**
+   * Records that the rows of `cluster` come from the Cluster with this uid. Rows recorded for
+   * another uid are of an earlier Cluster of that name: they are dropped first (true).
+   */
+  adoptCluster(cluster: string, uid: string): boolean {
+    let dropped = false;
+    this.transaction(() => {
+      const row = this.db
+        .prepare('SELECT uid FROM indexed_clusters WHERE cluster = ?')
+        .get(cluster) as { uid: string } | undefined;
+      if (row?.uid === uid) return;
+      dropped = row !== undefined || this.count(cluster) > 0;
+      this.db.prepare('DELETE FROM objects WHERE cluster = ?').run(cluster);
+      this.db
+        .prepare(
+          'INSERT INTO indexed_clusters (cluster, uid) VALUES (?, ?) ON CONFLICT (cluster) DO UPDATE SET uid = excluded.uid',
+        )
+        .run(cluster, uid);
+    });
+    return dropped;
+  }
+
+  /** The clusters that have objects in the index, or a recorded Cluster uid. */
   clusters(): string[] {
-    const rows = this.db.prepare('SELECT DISTINCT cluster FROM objects ORDER BY cluster').all();
+    const rows = this.db
+      .prepare(
+        'SELECT cluster FROM objects UNION SELECT cluster FROM indexed_clusters ORDER BY cluster',
+      )
+      .all();
     return rows.map((row) => String(row.cluster));
   }
 

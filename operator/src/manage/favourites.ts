@@ -10,6 +10,7 @@ import { userLabelValue } from '../identity/credentials.js';
 import type { Identity } from '../identity/identity.js';
 import { indexedKindOfType } from '../index/kinds.js';
 import { sessionUserLabel } from '../identity/sessions.js';
+import { clusterUidLabel } from '../clusters/cluster-uid.js';
 
 export type { FavouriteView };
 
@@ -59,10 +60,16 @@ export async function addFavourite(
   const caller = await callerClusters(store, identity);
   if (!listableBy(caller)({ spec: fields } as Pick<FavouriteObject, 'spec'>)) throw denied();
   const user = await store.users.fetch(identity.userName);
+  const cluster = store.clusters.get(fields.cluster);
+  if (!cluster) throw denied();
   const stored = await store.favourites.apply({
     metadata: {
       name: favouriteName(identity.userName, fields),
-      labels: { [favouriteUserLabel]: userLabelValue(identity.userName) },
+      labels: {
+        [favouriteUserLabel]: userLabelValue(identity.userName),
+        // A later cluster of the same name is another cluster: the favourite is not its.
+        [clusterUidLabel]: cluster.metadata.uid,
+      },
       // Removed with the user by garbage collection.
       ...(user ? { ownerReferences: [ownerReference(user)] } : {}),
     },
@@ -86,6 +93,36 @@ function listableBy(caller: CallerClusters) {
   };
 }
 
+/**
+ * Made for the cluster that now has its name (a deleted cluster's are removed by its finalizer;
+ * this covers one deleted without it). Favourites from before the uid was recorded have none:
+ * they count when they are not older than the cluster.
+ */
+function ofCurrentCluster(store: FavouriteStore) {
+  return (favourite: FavouriteObject): boolean => {
+    const cluster = store.clusters.get(favourite.spec.cluster);
+    if (!cluster) return false;
+    const uid = favourite.metadata.labels?.[clusterUidLabel];
+    if (uid !== undefined) return uid === cluster.metadata.uid;
+    return (
+      Date.parse(favourite.metadata.creationTimestamp) >=
+      Date.parse(cluster.metadata.creationTimestamp)
+    );
+  };
+}
+
+/** Deletes every favourite of a cluster being deleted (its finalizer calls this). */
+export async function removeFavouritesOfCluster(
+  store: Pick<HubStore, 'favourites'>,
+  cluster: string,
+): Promise<number> {
+  const favourites = (await store.favourites.listDirect()).filter(
+    (f) => f.spec.cluster === cluster,
+  );
+  for (const favourite of favourites) await store.favourites.delete(favourite.metadata.name);
+  return favourites.length;
+}
+
 export async function listFavourites(
   store: FavouriteStore,
   identity: Identity,
@@ -93,6 +130,7 @@ export async function listFavourites(
   const caller = await callerClusters(store, identity);
   const items = store.favourites
     .list(ownedBy(identity))
+    .filter(ofCurrentCluster(store))
     .filter(listableBy(caller))
     .sort((a, b) => a.metadata.creationTimestamp.localeCompare(b.metadata.creationTimestamp))
     .map(toFavouriteView);

@@ -62,3 +62,42 @@ it('says so when the user has no favourites', async () => {
   expect(await within(favourites).findByText('No favourites yet')).toBeDefined();
   expect(server.requests.some((request) => request.path === COLLECTIONS)).toBe(true);
 });
+
+async function openMenu(admin: boolean) {
+  serveSignedInUser(server, { organizations: [organization('acme', admin)] });
+  server.respond(COLLECTIONS, ok({ items: [] }));
+  renderApp('/home', { apiOrigin: server.origin });
+  await userEvent.setup().click(await screen.findByTestId('header-menu'));
+  return screen.findByTestId('menu-popover');
+}
+
+const linkTargets = (section: HTMLElement) =>
+  within(section)
+    .getAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')]);
+
+it('offers a plain user the tools and every kind list, without Admin Services', async () => {
+  const menu = await openMenu(false);
+  expect(linkTargets(within(menu).getByTestId('menu-tools'))).toEqual([
+    ['Cluster monitoring', '/cluster-dashboard'],
+    ['Audit list', '/audit'],
+    ['Import YAML', '/add/import'],
+    ['API docs', '/swagger'],
+  ]);
+  const services = within(menu).getByTestId('user-services');
+  expect(within(services).getByRole('link', { name: 'Pods' }).getAttribute('href')).toBe(
+    '/list/Pod',
+  );
+  expect(within(services).getAllByRole('link')).toHaveLength(17);
+  expect(within(menu).queryByTestId('admin-services')).toBeNull();
+});
+
+it('adds Admin Services for an organization administrator', async () => {
+  const menu = await openMenu(true);
+  const admin = await within(menu).findByTestId('admin-services');
+  expect(linkTargets(admin).slice(0, 2)).toEqual([
+    ['Users', '/admin/user'],
+    ['User groups', '/admin/group'],
+  ]);
+  expect(within(admin).getAllByRole('link')).toHaveLength(11);
+});

@@ -4,14 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TranslationKey } from '../../i18n/translationKey';
-import {
-  ADMIN_SERVICE_LINKS,
-  openableLinks,
-  TOOL_LINKS,
-  USER_SERVICE_LINKS,
-  type MenuLink,
-} from '../navigation/menuModel';
-import { useGeneratedRoutes } from '../navigation/useGeneratedRoutes';
+import type { MenuLink } from '../navigation/menuModel';
+import { useMenu } from '../navigation/useMenu';
 import { FavouriteLinks } from './FavouriteLinks';
 import './MenuPopover.css';
 
@@ -19,7 +13,7 @@ interface SectionProps {
   titleKey: TranslationKey;
   links: readonly MenuLink[];
   onNavigate: () => void;
-  testId?: string;
+  testId: string;
 }
 
 function MenuSection({ titleKey, links, onNavigate, testId }: SectionProps) {
@@ -40,30 +34,36 @@ function MenuSection({ titleKey, links, onNavigate, testId }: SectionProps) {
   );
 }
 
-/** SPEC §2 header menu: favourites, tools, User Services and, for administrators, Admin Services. */
+/**
+ * SPEC §2 header menu: favourites, tools, User Services (each kind's list page) and, for
+ * administrators, Admin Services; links come from the route table's menu placements.
+ */
 export function MenuPopover() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const routes = useGeneratedRoutes();
+  const tools = useMenu('tools');
+  const userServices = useMenu('userServices');
+  const adminServices = useMenu('adminServices');
   const close = () => setOpen(false);
-  const adminLinks = openableLinks(ADMIN_SERVICE_LINKS, routes);
   const content = (
     <Flex className="nimbus-menu" gap="large" wrap data-testid="menu-popover">
       <FavouriteLinks onNavigate={close} />
       <MenuSection
         titleKey="menu.tools.title"
-        links={openableLinks(TOOL_LINKS, routes)}
+        links={tools}
         onNavigate={close}
+        testId="menu-tools"
       />
       <MenuSection
         titleKey="menu.userServices"
-        links={openableLinks(USER_SERVICE_LINKS, routes)}
+        links={userServices}
         onNavigate={close}
+        testId="user-services"
       />
-      {adminLinks.length > 0 && (
+      {adminServices.length > 0 && (
         <MenuSection
           titleKey="menu.adminServices"
-          links={adminLinks}
+          links={adminServices}
           onNavigate={close}
           testId="admin-services"
         />

@@ -57,3 +57,26 @@ it('says so when nothing is collected', async () => {
   expect(await within(nav).findByText('No favourites yet')).toBeDefined();
   expect(within(nav).queryByTestId('nav-collection')).toBeNull();
 });
+
+const adminArea = async (admin: boolean) => {
+  server.respond(COLLECTIONS, ok({ items: [] }));
+  serveSignedInUser(server, { organizations: [organization('acme', admin)] });
+  renderApp('/home', { apiOrigin: server.origin });
+  const nav = await screen.findByTestId('side-nav');
+  // Fast Creation is there for everyone once the routes are generated.
+  expect(await within(nav).findByRole('link', { name: 'Namespace' })).toBeDefined();
+  return nav;
+};
+
+it('shows the admin area to an organization administrator only', async () => {
+  const nav = await adminArea(true);
+  for (const group of ['User management', 'Cluster management', 'Image registry management']) {
+    expect(await within(nav).findByText(group)).toBeDefined();
+  }
+});
+
+it('leaves the admin area out for a plain user', async () => {
+  const nav = await adminArea(false);
+  expect(within(nav).queryByText('Cluster management')).toBeNull();
+  expect(within(nav).getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/home');
+});

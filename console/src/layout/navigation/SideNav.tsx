@@ -4,20 +4,23 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { detailPath } from '../../resources/detailPath';
 import { favouriteTarget, useMyFavourites } from '../../resources/useFavourites';
-import { HOME_PATH } from '../../routes/paths';
-import { ADMIN_NAVIGATION, FAST_CREATION_LINKS, openableLinks, type MenuLink } from './menuModel';
-import { useGeneratedRoutes } from './useGeneratedRoutes';
+import { ADMIN_NAVIGATION_GROUPS } from '../../routes/menuPlacement';
+import type { MenuLink } from './menuModel';
+import { useMenu } from './useMenu';
 
 type MenuItem = NonNullable<MenuProps['items']>[number];
 
 /**
  * SPEC §2 navigation menu: Navigation, My Collections and Fast Creation for everyone; user,
- * cluster and image registry management for administrators.
+ * cluster and image registry management for administrators. Links come from the route table's
+ * menu placements (routes/menuPlacement.ts), My Collections from the caller's favourites.
  */
 export function SideNav() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const routes = useGeneratedRoutes();
+  const navigation = useMenu('navigation');
+  const fastCreation = useMenu('fastCreation');
+  const adminLinks = useMenu('adminNavigation');
   const [collapsed, setCollapsed] = useState(false);
   const { favourites } = useMyFavourites();
   const linkItem = (entry: MenuLink): MenuItem => ({
@@ -25,9 +28,9 @@ export function SideNav() {
     label: <Link to={entry.to}>{t(entry.labelKey)}</Link>,
   });
 
-  const adminGroups = ADMIN_NAVIGATION.map((group) => ({
+  const adminGroups = ADMIN_NAVIGATION_GROUPS.map((group) => ({
     ...group,
-    links: openableLinks(group.links, routes),
+    links: adminLinks.filter((entry) => entry.group === group.key),
   })).filter((group) => group.links.length > 0);
 
   const items: MenuItem[] = [
@@ -35,7 +38,7 @@ export function SideNav() {
       type: 'group',
       key: 'navigation',
       label: t('navigation.title'),
-      children: [linkItem({ to: HOME_PATH, labelKey: 'routes.home' })],
+      children: navigation.map(linkItem),
     },
     {
       type: 'group',
@@ -65,7 +68,7 @@ export function SideNav() {
       type: 'group',
       key: 'fastCreation',
       label: t('navigation.fastCreation'),
-      children: openableLinks(FAST_CREATION_LINKS, routes).map(linkItem),
+      children: fastCreation.map(linkItem),
     },
     ...(adminGroups.length > 0
       ? [

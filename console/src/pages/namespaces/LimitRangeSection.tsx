@@ -28,9 +28,12 @@ const TYPES = [
 export function LimitRangeSection({
   address,
   limitRange,
+  editable = true,
 }: {
   address: NamespaceAddress;
   limitRange: LimitRangeObject | undefined;
+  /** False when the caller may not set limit ranges: the edit button is left out. */
+  editable?: boolean;
 }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
@@ -44,9 +47,11 @@ export function LimitRangeSection({
       title={t('namespaces.limits.title')}
       data-testid="namespace-limits-section"
       extra={
-        <Button onClick={() => setEditing(true)} data-testid="namespace-limits-edit">
-          {t('namespaces.detail.editLimits')}
-        </Button>
+        editable && (
+          <Button onClick={() => setEditing(true)} data-testid="namespace-limits-edit">
+            {t('namespaces.detail.editLimits')}
+          </Button>
+        )
       }
     >
       {TYPES.map(({ type, bounds }) => (

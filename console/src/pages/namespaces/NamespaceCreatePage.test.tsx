@@ -190,7 +190,11 @@ it('leaves without asking when nothing was entered', async () => {
   expect(await screen.findByText('namespace list')).toBeDefined();
 });
 
-it('is the page the route table opens at /add/Namespace', async () => {
+it('is the form the generic create page opens at /add/Namespace, from the route table', async () => {
   const route = findPageRoute(routeTable, '/add/Namespace');
-  expect((await route?.page())?.default).toBe(NamespaceCreatePage);
+  const Page = (await route?.page())?.default;
+  if (!Page) throw new Error('no page at /add/Namespace');
+  renderAdminRoutes([{ path: '/add/Namespace', element: <Page /> }], '/add/Namespace', server);
+  expect(await screen.findByTestId('namespace-create-page')).toBeDefined();
+  expect(screen.getByTestId('resource-create')).toBeDefined();
 });

@@ -1,5 +1,5 @@
 import type { ClusterLocation, CreateNamespaceBody } from '@nimbus/api';
-import { Button, Flex, Result, Typography } from 'antd';
+import { Button, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -48,17 +48,13 @@ function NamespaceCreated({
   );
 }
 
-/** /add/Namespace: the creation form, then the success page. */
+/** The Namespace kind's creation form (at /add/Namespace), then the success page. */
 export default function NamespaceCreatePage() {
-  const { t } = useTranslation();
   const [created, setCreated] = useState<CreateNamespaceBody & ClusterLocation>();
   // A new key gives a fresh, empty form after "submit again".
   const [formKey, setFormKey] = useState(0);
   return (
-    <Flex vertical gap="middle" style={{ padding: 24 }} data-testid="namespace-create-page">
-      <Typography.Title level={2} style={{ margin: 0 }}>
-        {t('routes.create.Namespace')}
-      </Typography.Title>
+    <div data-testid="namespace-create-page">
       {created ? (
         <NamespaceCreated
           created={created}
@@ -70,6 +66,6 @@ export default function NamespaceCreatePage() {
       ) : (
         <NamespaceCreateForm key={formKey} onCreated={setCreated} />
       )}
-    </Flex>
+    </div>
   );
 }

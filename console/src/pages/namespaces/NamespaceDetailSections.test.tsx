@@ -1,12 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { ok, renderAdminRoutes } from '../../../tests/adminTestBed';
+import { API, ok, renderAdminRoutes, USER_ID } from '../../../tests/adminTestBed';
 import { startLoopbackServer, type LoopbackServer } from '../../../tests/loopbackServer';
-import { NamespaceDetailSections } from './NamespaceDetailSections';
+import ResourceDetailPage from '../resources/ResourceDetailPage';
 import { crdAt, K8S, k8sAt, MEMBER_A } from './namespaceTestData';
 
+// The Namespace kind's sections and delete action, as the generic detail page renders them.
+
 const DETAIL = `${crdAt(MEMBER_A)}/namespaces/team-a`;
+const QUERY = new URLSearchParams(MEMBER_A).toString();
 
 const detail = (overrides: object = {}) => ({
   namespace: { name: 'team-a', uid: 'uid-team-a', phase: 'Active', labels: {}, annotations: {} },
@@ -25,19 +28,21 @@ let server: LoopbackServer;
 beforeEach(async () => {
   server = await startLoopbackServer();
   server.respond(DETAIL, ok(detail()));
+  server.respond(
+    `${crdAt(MEMBER_A)}/resources/namespaces/team-a`,
+    ok({ kind: 'Namespace', metadata: { name: 'team-a', uid: 'uid-team-a' } }),
+  );
+  server.respond(`${API}/manage.nimbus.io/users/${USER_ID}/collections`, ok({ items: [] }));
 });
 afterEach(() => server.close());
 
 const renderSections = () =>
   renderAdminRoutes(
     [
-      {
-        path: '/detail/Namespace/team-a',
-        element: <NamespaceDetailSections {...MEMBER_A} name="team-a" />,
-      },
+      { path: '/detail/:type/:name', element: <ResourceDetailPage /> },
       { path: '/list/Namespace', element: <p>namespace list</p> },
     ],
-    '/detail/Namespace/team-a',
+    `/detail/Namespace/team-a?${QUERY}`,
     server,
   );
 

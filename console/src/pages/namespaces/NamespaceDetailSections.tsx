@@ -1,63 +1,49 @@
-import { Alert, Button, Flex, Spin } from 'antd';
-import { useState } from 'react';
+import type { NamespaceAddress } from '@nimbus/api';
+import { Alert, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { useDeleteNamespaceMutation, useGetNamespaceQuery } from '../../api/namespaceApi';
-import { DeleteConfirmDialog } from '../../components/admin/DeleteConfirmDialog';
+import { useGetNamespaceQuery } from '../../api/namespaceApi';
+import type { SectionProps } from '../../resources/descriptors/types';
 import { LimitRangeSection, pickLimitRange } from './LimitRangeSection';
-import { NAMESPACE_LIST_PATH } from './NamespaceCreateForm';
 import { pickQuota, QuotaSection } from './QuotaSection';
 
-export interface NamespaceDetailSectionsProps {
-  vendor: string;
-  region: string;
-  cluster: string;
-  name: string;
+// The namespace's detail sections (SPEC §3): resource quota and limit range with their edit
+// dialogs; they share one cached read of the namespace.
+
+const namespaceAddressOf = ({ address }: SectionProps['context']): NamespaceAddress => ({
+  vendor: address.vendor,
+  region: address.region,
+  cluster: address.cluster,
+  name: address.name,
+});
+
+function useNamespace(context: SectionProps['context']) {
+  const address = namespaceAddressOf(context);
+  return { address, ...useGetNamespaceQuery(address) };
 }
 
-/**
- * The namespace parts of the detail page (SPEC §3): resource quota and limit range with their
- * edit dialogs, and deletion confirmed by typing the namespace's name.
- */
-export function NamespaceDetailSections(props: NamespaceDetailSectionsProps) {
+export function NamespaceQuotaSection({ context }: SectionProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const address = {
-    vendor: props.vendor,
-    region: props.region,
-    cluster: props.cluster,
-    name: props.name,
-  };
-  const { data, isLoading, isError } = useGetNamespaceQuery(address);
-  const [remove] = useDeleteNamespaceMutation();
-  const [deleting, setDeleting] = useState(false);
-
+  const { address, data, isLoading } = useNamespace(context);
+  if (isLoading) return <Spin />;
+  // The limit range section shows nothing then, so the warning appears once.
+  if (!data) return <Alert type="warning" showIcon title={t('namespaces.detail.unavailable')} />;
   return (
-    <Flex vertical gap="middle" data-testid="namespace-detail-sections">
-      {isLoading ? (
-        <Spin />
-      ) : isError || !data ? (
-        <Alert type="warning" showIcon title={t('namespaces.detail.unavailable')} />
-      ) : (
-        <>
-          <QuotaSection address={address} quota={pickQuota(data.resourceQuotas)} />
-          <LimitRangeSection address={address} limitRange={pickLimitRange(data.limitRanges)} />
-        </>
-      )}
-      <div>
-        <Button danger onClick={() => setDeleting(true)} data-testid="namespace-delete">
-          {t('namespaces.delete.button')}
-        </Button>
-      </div>
-      <DeleteConfirmDialog
-        name={deleting ? props.name : undefined}
-        title={t('namespaces.delete.title')}
-        onConfirm={async () => {
-          await remove(address).unwrap();
-          void navigate(NAMESPACE_LIST_PATH);
-        }}
-        onClose={() => setDeleting(false)}
-      />
-    </Flex>
+    <QuotaSection
+      address={address}
+      quota={pickQuota(data.resourceQuotas)}
+      editable={context.allows('resourcequota:update')}
+    />
+  );
+}
+
+export function NamespaceLimitRangeSection({ context }: SectionProps) {
+  const { address, data } = useNamespace(context);
+  if (!data) return null;
+  return (
+    <LimitRangeSection
+      address={address}
+      limitRange={pickLimitRange(data.limitRanges)}
+      editable={context.allows('resourcequota:update')}
+    />
   );
 }

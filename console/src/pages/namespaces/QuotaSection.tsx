@@ -15,9 +15,12 @@ export const pickQuota = (quotas: readonly ResourceQuotaObject[]) =>
 export function QuotaSection({
   address,
   quota,
+  editable = true,
 }: {
   address: NamespaceAddress;
   quota: ResourceQuotaObject | undefined;
+  /** False when the caller may not set quotas: the edit button is left out. */
+  editable?: boolean;
 }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
@@ -37,9 +40,11 @@ export function QuotaSection({
       title={t('namespaces.quota.title')}
       data-testid="namespace-quota-section"
       extra={
-        <Button onClick={() => setEditing(true)} data-testid="namespace-quota-edit">
-          {t('namespaces.detail.editQuota')}
-        </Button>
+        editable && (
+          <Button onClick={() => setEditing(true)} data-testid="namespace-quota-edit">
+            {t('namespaces.detail.editQuota')}
+          </Button>
+        )
       }
     >
       <Descriptions column={1} size="small">

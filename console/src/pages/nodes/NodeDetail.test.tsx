@@ -38,9 +38,8 @@ let unschedulable: boolean;
 beforeEach(async () => {
   server = await startLoopbackServer();
   unschedulable = false;
-  server.respond(
-    `${API}/crd.nimbus.io/${LOCATION}/resources/nodes/node-a`,
-    ok({ kind: 'Node', metadata: { name: 'node-a' } }),
+  server.respond(`${API}/crd.nimbus.io/${LOCATION}/resources/nodes/node-a`, () =>
+    ok({ kind: 'Node', metadata: { name: 'node-a' }, spec: { unschedulable } }),
   );
   server.respond(`${API}/manage.nimbus.io/users/${USER_ID}/collections`, ok({ items: [] }));
   server.respond(CRD_NODE, () => ok(nodeDetail(unschedulable)));

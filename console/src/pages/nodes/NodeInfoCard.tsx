@@ -1,8 +1,7 @@
-import type { NodeAddress, NodeDetail, ResourceFigures } from '@nimbus/api';
+import type { NodeDetail, ResourceFigures } from '@nimbus/api';
 import { Card, Descriptions, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../components/admin/formatTime';
-import { NodeScheduleButton } from './NodeScheduleButton';
 
 const figures = (values: ResourceFigures | undefined): string =>
   ['cpu', 'memory', 'pods']
@@ -14,19 +13,14 @@ const figures = (values: ResourceFigures | undefined): string =>
     .filter(Boolean)
     .join(', ');
 
-/** SPEC §3's node fields, its ready state and scheduling state with pause/resume. */
-export function NodeInfoCard({ node, address }: { node: NodeDetail; address: NodeAddress }) {
+/** SPEC §3's node fields, its ready state and scheduling state (paused and resumed by the node's actions). */
+export function NodeInfoCard({ node }: { node: NodeDetail }) {
   const { t, i18n } = useTranslation();
   const item = (label: string, value: string | undefined) => (
     <Descriptions.Item label={label}>{value}</Descriptions.Item>
   );
   return (
-    <Card
-      size="small"
-      title={t('resources.node.title')}
-      data-testid="node-info"
-      extra={<NodeScheduleButton address={address} unschedulable={node.unschedulable} />}
-    >
+    <Card size="small" title={t('resources.node.title')} data-testid="node-info">
       <Descriptions column={{ xs: 1, md: 2 }} size="small">
         <Descriptions.Item label={t('resources.columns.ready')}>
           <Tag color={node.ready ? 'success' : 'error'} data-testid="node-ready-state">

@@ -7,7 +7,16 @@ import { useUpdateNodeTaintsMutation } from '../../api/nodeApi';
 import { TaintEditorDialog } from './TaintEditorDialog';
 
 /** A node's taints with the taint editor. */
-export function NodeTaintsCard({ address, taints }: { address: NodeAddress; taints: Taint[] }) {
+export function NodeTaintsCard({
+  address,
+  taints,
+  editable = true,
+}: {
+  address: NodeAddress;
+  taints: Taint[];
+  /** False when the caller may not edit the node: the edit button is left out. */
+  editable?: boolean;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [editing, setEditing] = useState(false);
@@ -22,9 +31,11 @@ export function NodeTaintsCard({ address, taints }: { address: NodeAddress; tain
       title={t('resources.taints.title')}
       data-testid="node-taints"
       extra={
-        <Button size="small" icon={<EditOutlined aria-hidden />} onClick={() => setEditing(true)}>
-          {t('resources.taints.edit')}
-        </Button>
+        editable && (
+          <Button size="small" icon={<EditOutlined aria-hidden />} onClick={() => setEditing(true)}>
+            {t('resources.taints.edit')}
+          </Button>
+        )
       }
     >
       <Table<Taint>

@@ -12,10 +12,12 @@ export interface KeyValueSectionProps {
   address: ResourceAddress;
   field: MapField;
   values: Record<string, string> | undefined;
+  /** False when the caller may not edit the object: the edit button is left out. */
+  editable?: boolean;
 }
 
 /** A detail page's labels or annotations with their editor; saving replaces the whole map. */
-export function KeyValueSection({ address, field, values }: KeyValueSectionProps) {
+export function KeyValueSection({ address, field, values, editable = true }: KeyValueSectionProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [editing, setEditing] = useState(false);
@@ -37,9 +39,11 @@ export function KeyValueSection({ address, field, values }: KeyValueSectionProps
       title={title}
       data-testid={`resource-${field}`}
       extra={
-        <Button size="small" icon={<EditOutlined aria-hidden />} onClick={() => setEditing(true)}>
-          {editLabel}
-        </Button>
+        editable && (
+          <Button size="small" icon={<EditOutlined aria-hidden />} onClick={() => setEditing(true)}>
+            {editLabel}
+          </Button>
+        )
       }
     >
       <KeyValueList entries={entries} testId={`resource-${field}-list`} />

@@ -1,16 +1,18 @@
-import { Flex, Result, Tabs, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Flex, Result, Spin, Tabs, Typography } from 'antd';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
-import { descriptorOfType, type KindDescriptor } from '../../resources/kindDescriptors';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import type { KindDescriptor } from '../../resources/descriptors/types';
+import { useKindRegistry } from '../../resources/KindRegistryContext';
 import { queryFilters, type ListFilterValues } from '../../resources/listFilters';
-import { ClusterTopology } from '../nodes/ClusterTopology';
+import { createPath } from '../../resources/resourceKinds';
 import { ResourceListFilters } from './ResourceListFilters';
 import { ResourceTable } from './ResourceTable';
 
 export const LIST_PAGE_SIZE = 20;
-/** `/list/Node?view=topology` opens the node list on its topology tab. */
-export const TOPOLOGY_VIEW = 'topology';
+/** `/list/Node?view=topology` opens the list page on the kind's topology view. */
+export const VIEW_PARAM = 'view';
+const LIST_VIEW = 'list';
 
 function ResourceList({ descriptor }: { descriptor: KindDescriptor }) {
   const [values, setValues] = useState<ListFilterValues>({});
@@ -25,25 +27,32 @@ function ResourceList({ descriptor }: { descriptor: KindDescriptor }) {
   );
 }
 
-function NodeViews({ descriptor }: { descriptor: KindDescriptor }) {
+/** The list beside the kind's other views (the node topology), one tab each. */
+function ListViews({ descriptor }: { descriptor: KindDescriptor }) {
   const { t } = useTranslation();
   const [query, setQuery] = useSearchParams();
-  const view = query.get('view') === TOPOLOGY_VIEW ? TOPOLOGY_VIEW : 'list';
+  const views = descriptor.listViews ?? [];
+  const requested = query.get(VIEW_PARAM);
+  const view = views.some((candidate) => candidate.id === requested) ? requested : LIST_VIEW;
   return (
     <Tabs
-      activeKey={view}
-      onChange={(key) => setQuery(key === TOPOLOGY_VIEW ? { view: TOPOLOGY_VIEW } : {})}
+      activeKey={view ?? LIST_VIEW}
+      onChange={(key) => setQuery(key === LIST_VIEW ? {} : { [VIEW_PARAM]: key })}
       items={[
         {
-          key: 'list',
-          label: t('resources.node.listTab'),
+          key: LIST_VIEW,
+          label: t('resources.list.tab', { kind: t(descriptor.labelKey) }),
           children: <ResourceList descriptor={descriptor} />,
         },
-        {
-          key: TOPOLOGY_VIEW,
-          label: t('resources.topology.tab'),
-          children: <ClusterTopology />,
-        },
+        ...views.map(({ id, labelKey, component: View }) => ({
+          key: id,
+          label: t(labelKey),
+          children: (
+            <Suspense fallback={<Spin />}>
+              <View />
+            </Suspense>
+          ),
+        })),
       ]}
     />
   );
@@ -52,16 +61,29 @@ function NodeViews({ descriptor }: { descriptor: KindDescriptor }) {
 /** `/list/:type`: the index list of one kind (route type is the Kind; plurals are accepted). */
 export default function ResourceListPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const { type = '' } = useParams();
-  const descriptor = descriptorOfType(type);
+  const descriptor = useKindRegistry().descriptorOfType(type);
   if (!descriptor) return <Result status="404" title={t('resources.list.unknownKind', { type })} />;
+  const createForm = descriptor.create?.forms[0];
   return (
     <Flex vertical gap="middle" style={{ padding: 24 }} data-testid="resource-list">
-      <Typography.Title level={2} style={{ margin: 0 }}>
-        {t(`kinds.${descriptor.kind}`)}
-      </Typography.Title>
-      {descriptor.kind === 'Node' ? (
-        <NodeViews descriptor={descriptor} />
+      <Flex justify="space-between" align="center" wrap gap="middle">
+        <Typography.Title level={2} style={{ margin: 0 }}>
+          {t(descriptor.labelKey)}
+        </Typography.Title>
+        {createForm && (
+          <Button
+            type="primary"
+            data-testid="resource-list-create"
+            onClick={() => void navigate(createPath(createForm))}
+          >
+            {t('resources.list.create')}
+          </Button>
+        )}
+      </Flex>
+      {descriptor.listViews?.length ? (
+        <ListViews key={descriptor.kind} descriptor={descriptor} />
       ) : (
         <ResourceList key={descriptor.kind} descriptor={descriptor} />
       )}

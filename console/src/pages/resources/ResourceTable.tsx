@@ -1,11 +1,12 @@
 import type { ResourceFilters } from '../../apiClient/requestArgs';
 import { Button, Empty, Flex, Table, Tag, type TableColumnsType } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useListResourcesInfiniteQuery } from '../../api/resourceApi';
 import { formatTime } from '../../components/admin/formatTime';
 import { detailPath } from '../../resources/detailPath';
-import type { KindColumn, KindDescriptor } from '../../resources/kindDescriptors';
+import type { ColumnDescriptor, KindDescriptor } from '../../resources/descriptors/types';
 import type { ListedObject } from '../../resources/kubeObject';
 
 const rowKey = (row: ListedObject) =>
@@ -25,22 +26,24 @@ export function ResourceTable({
     useListResourcesInfiniteQuery(filters);
   const rows = data?.pages.flatMap((page) => page.items) ?? [];
 
-  const stateText = (column: KindColumn, on: boolean) => {
-    if (column.key === 'ready') return t(on ? 'resources.node.ready' : 'resources.node.notReady');
-    if (column.key === 'schedulable') {
-      return t(on ? 'resources.node.schedulable' : 'resources.node.unschedulable');
+  const cell = (column: ColumnDescriptor, row: ListedObject): ReactNode => {
+    const { display } = column;
+    switch (display.type) {
+      case 'custom':
+        return display.render(row);
+      case 'time':
+        return formatTime(column.value(row) as string | undefined, i18n.language);
+      case 'state': {
+        const on = Boolean(column.value(row));
+        return (
+          <Tag color={on === display.goodWhenOn ? 'success' : 'warning'}>
+            {t(on ? display.onKey : display.offKey)}
+          </Tag>
+        );
+      }
+      case 'text':
+        return column.value(row);
     }
-    return t(on ? 'resources.states.yes' : 'resources.states.no');
-  };
-  const cell = (column: KindColumn, row: ListedObject) => {
-    const value = column.value(row);
-    if (column.display === 'state') {
-      // Node readiness and schedulability are good when on; a suspended CronJob is not.
-      const good = column.key === 'suspend' ? !value : Boolean(value);
-      return <Tag color={good ? 'success' : 'warning'}>{stateText(column, Boolean(value))}</Tag>;
-    }
-    if (column.display === 'time') return formatTime(value as string | undefined, i18n.language);
-    return value;
   };
 
   const columns: TableColumnsType<ListedObject> = [
@@ -74,7 +77,7 @@ export function ResourceTable({
     { key: 'cluster', title: t('resources.columns.cluster'), dataIndex: 'cluster' },
     ...descriptor.columns.map((column) => ({
       key: column.key,
-      title: t(`resources.columns.${column.key}`),
+      title: t(column.titleKey),
       render: (_value: unknown, row: ListedObject) => cell(column, row),
     })),
     {
@@ -95,9 +98,7 @@ export function ResourceTable({
         pagination={false}
         locale={{
           emptyText: (
-            <Empty
-              description={t('resources.list.empty', { kind: t(`kinds.${descriptor.kind}`) })}
-            />
+            <Empty description={t('resources.list.empty', { kind: t(descriptor.labelKey) })} />
           ),
         }}
         scroll={{ x: 'max-content' }}

@@ -7,7 +7,10 @@ import {
   roleObject,
   userObject,
 } from '../../testing/iam.js';
-import { desiredMemberRbac, impersonatorName, impersonatorRole } from './desired-state.js';
+import { rbacAllows } from '../../testing/rbac-verdict.js';
+import type { RbacInputs } from './desired-state.js';
+import { desiredMemberRbac, impersonatorRules } from './desired-state.js';
+import { impersonatorObjectName, userObjectName } from './ownership.js';
 
 const roles = [
   roleObject('developer', undefined, [
@@ -22,43 +25,51 @@ const roles = [
   roleObject('foreign', 'globex', [['node:cordon', 'allow']]),
 ];
 
-const clusters = [clusterObject('prod', 'acme'), clusterObject('other', 'acme')];
+const prod = clusterObject('prod', 'acme');
+const other = clusterObject('other', 'acme');
+const uid = prod.metadata.uid;
+const owned = {
+  'app.kubernetes.io/managed-by': 'nimbus',
+  'nimbus.io/cluster-uid': uid,
+  'nimbus.io/cluster': 'prod',
+};
 
 const names = (objects: Array<{ metadata: { name: string } }>) =>
   objects.map((o) => o.metadata.name);
+const inputs = (users: RbacInputs['users'], groups: RbacInputs['groups'] = []): RbacInputs => ({
+  users,
+  groups,
+  roles,
+  organizations: everyOrganization,
+});
+const userBindings = (rbac: ReturnType<typeof desiredMemberRbac>) =>
+  names(rbac.clusterRoleBindings).filter((n) => n !== impersonatorObjectName(uid));
 
 describe('desiredMemberRbac', () => {
-  it("binds the user's own role when the user is in no group", () => {
+  it("projects the user's own role as one ClusterRole and binding of theirs, owned by the registration", () => {
     const alice = userObject(
       'alice',
       { acme: false },
       { clusterPermissions: [{ cluster: 'prod', role: 'developer', effect: 'Allow' }] },
     );
-    const desired = desiredMemberRbac(
-      { users: [alice], groups: [], roles, clusters, organizations: everyOrganization },
-      'prod',
-    );
-    expect(names(desired.clusterRoles)).toEqual(['nimbus:role:developer', impersonatorName]);
-    expect(desired.clusterRoles[0]).toMatchObject({
-      metadata: { labels: { 'app.kubernetes.io/managed-by': 'nimbus' } },
-      rules: rbacRulesFor(['application:list', 'application:create']),
+    const desired = desiredMemberRbac(inputs([alice]), prod);
+    const name = `nimbus:${uid}:user:alice`;
+    expect(userObjectName(uid, 'alice')).toBe(name);
+    expect(names(desired.clusterRoles)).toEqual([impersonatorObjectName(uid), name].sort());
+    expect(desired.clusterRoles.find((r) => r.metadata.name === name)).toEqual({
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRole',
+      metadata: { name, labels: owned },
+      rules: rbacRulesFor(['application:create', 'application:list']),
     });
     expect(desired.clusterRoleBindings).toEqual([
       expect.objectContaining({
-        metadata: {
-          name: 'nimbus:user:alice:developer',
-          labels: { 'app.kubernetes.io/managed-by': 'nimbus' },
-        },
-        roleRef: expect.objectContaining({ kind: 'ClusterRole', name: 'nimbus:role:developer' }),
+        metadata: { name, labels: owned },
+        roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name },
         subjects: [{ kind: 'User', apiGroup: 'rbac.authorization.k8s.io', name: 'nimbus:alice' }],
       }),
     ]);
-    expect(
-      desiredMemberRbac(
-        { users: [alice], groups: [], roles, clusters, organizations: everyOrganization },
-        'other',
-      ).clusterRoleBindings,
-    ).toEqual([]);
+    expect(desiredMemberRbac(inputs([alice]), other).clusterRoleBindings).toEqual([]);
   });
 
   it("applies the groups' roles first: a group member gets the group's role, not their own", () => {
@@ -73,14 +84,43 @@ describe('desiredMemberRbac', () => {
       ['bob'],
       [{ cluster: 'prod', role: 'viewer', effect: 'Allow' }],
     );
+    const desired = desiredMemberRbac(inputs([bob], [group]), prod);
+    expect(userBindings(desired)).toEqual([userObjectName(uid, 'bob')]);
+    // The role's own deny wins over its allow: no secret rule, and nothing of developer.
+    const role = desired.clusterRoles.find((r) => r.metadata.name === userObjectName(uid, 'bob'));
+    expect(role?.rules).toEqual(rbacRulesFor(['application:list']));
+  });
+
+  it('lets a deny in one bound role take away what another bound role allows', () => {
+    const remover = roleObject('remover', 'acme', [['application:delete', 'allow']]);
+    const keeper = roleObject('keeper', 'acme', [
+      ['application:list', 'allow'],
+      ['application:delete', 'deny'],
+    ]);
+    const carl = userObject('carl', { acme: false });
+    const groups = [
+      groupObject(
+        'removers',
+        'acme',
+        ['carl'],
+        [{ cluster: 'prod', role: 'remover', effect: 'Allow' }],
+      ),
+      groupObject(
+        'keepers',
+        'acme',
+        ['carl'],
+        [{ cluster: 'prod', role: 'keeper', effect: 'Allow' }],
+      ),
+    ];
     const desired = desiredMemberRbac(
-      { users: [bob], groups: [group], roles, clusters, organizations: everyOrganization },
-      'prod',
+      { ...inputs([carl], groups), roles: [...roles, remover, keeper] },
+      prod,
     );
-    expect(names(desired.clusterRoleBindings)).toEqual(['nimbus:user:bob:viewer']);
-    expect(names(desired.clusterRoles)).toEqual(['nimbus:role:viewer', impersonatorName]);
-    // The role's own deny wins over its allow: no secret rule.
-    expect(desired.clusterRoles[0]?.rules).toEqual(rbacRulesFor(['application:list']));
+    const asCarl = (verb: string, group: string, resource: string) =>
+      rbacAllows(desired, (n) => n === 'nimbus:carl', verb, group, resource);
+    expect(asCarl('list', '', 'pods')).toBe(true);
+    expect(asCarl('delete', '', 'pods')).toBe(false);
+    expect(asCarl('delete', 'apps', 'deployments')).toBe(false);
   });
 
   it('yields nothing for a Deny binding or a role from another organization', () => {
@@ -94,15 +134,12 @@ describe('desiredMemberRbac', () => {
       { acme: false },
       { clusterPermissions: [{ cluster: 'prod', role: 'foreign', effect: 'Allow' }] },
     );
-    const desired = desiredMemberRbac(
-      { users: [carol, dave], groups: [], roles, clusters, organizations: everyOrganization },
-      'prod',
-    );
+    const desired = desiredMemberRbac(inputs([carol, dave]), prod);
     expect(desired.clusterRoleBindings).toEqual([]);
-    expect(names(desired.clusterRoles)).toEqual([impersonatorName]);
+    expect(names(desired.clusterRoles)).toEqual([impersonatorObjectName(uid)]);
   });
 
-  it('drops the binding once the group that granted it is removed', () => {
+  it('drops the objects once the group that granted them is removed', () => {
     const erin = userObject('erin', { acme: false });
     const group = groupObject(
       'devs',
@@ -110,28 +147,19 @@ describe('desiredMemberRbac', () => {
       ['erin'],
       [{ cluster: 'prod', role: 'developer', effect: 'Allow' }],
     );
-    const before = desiredMemberRbac(
-      { users: [erin], groups: [group], roles, clusters, organizations: everyOrganization },
-      'prod',
-    );
-    expect(names(before.clusterRoleBindings)).toEqual(['nimbus:user:erin:developer']);
-    const after = desiredMemberRbac(
-      { users: [erin], groups: [], roles, clusters, organizations: everyOrganization },
-      'prod',
-    );
+    expect(userBindings(desiredMemberRbac(inputs([erin], [group]), prod))).toEqual([
+      userObjectName(uid, 'erin'),
+    ]);
+    const after = desiredMemberRbac(inputs([erin]), prod);
     expect(after.clusterRoleBindings).toEqual([]);
-    expect(names(after.clusterRoles)).toEqual([impersonatorName]);
+    expect(names(after.clusterRoles)).toEqual([impersonatorObjectName(uid)]);
   });
 
-  it('limits impersonation to every Nimbus user and binds it to the operator identity', () => {
+  it("limits impersonation to every Nimbus user and binds it to this registration's operator identity", () => {
     const users = [userObject('zoe'), userObject('alice'), userObject('mike')];
-    const desired = desiredMemberRbac(
-      { users, groups: [], roles, clusters, organizations: everyOrganization },
-      'prod',
-      'kubernetes-admin',
-    );
-    const impersonator = desired.clusterRoles.find((r) => r.metadata.name === impersonatorName);
-    expect(impersonator?.rules).toEqual([
+    const desired = desiredMemberRbac(inputs(users), prod, 'kubernetes-admin');
+    const name = impersonatorObjectName(uid);
+    expect(desired.clusterRoles.find((r) => r.metadata.name === name)?.rules).toEqual([
       {
         apiGroups: [''],
         resources: ['users'],
@@ -141,8 +169,8 @@ describe('desiredMemberRbac', () => {
     ]);
     expect(desired.clusterRoleBindings).toEqual([
       expect.objectContaining({
-        metadata: expect.objectContaining({ name: impersonatorName }),
-        roleRef: expect.objectContaining({ name: impersonatorName }),
+        metadata: { name, labels: owned },
+        roleRef: expect.objectContaining({ name }),
         subjects: [expect.objectContaining({ kind: 'User', name: 'kubernetes-admin' })],
       }),
     ]);
@@ -167,20 +195,16 @@ describe('desiredMemberRbac', () => {
       { 'm-org': true },
       { clusterPermissions: [{ cluster: 'prod', role: 'developer', effect: 'Allow' }] },
     );
-    const inputs = {
-      users: [mallory, outsider],
-      groups: [deny, foreign],
-      roles,
-      clusters,
-      organizations: everyOrganization,
-    };
-    expect(desiredMemberRbac(inputs, 'prod').clusterRoleBindings).toEqual([]);
-    const withoutDeny = { ...inputs, groups: [foreign] };
-    expect(desiredMemberRbac(withoutDeny, 'prod').clusterRoleBindings).toEqual([]);
+    expect(
+      desiredMemberRbac(inputs([mallory, outsider], [deny, foreign]), prod).clusterRoleBindings,
+    ).toEqual([]);
+    expect(
+      desiredMemberRbac(inputs([mallory, outsider], [foreign]), prod).clusterRoleBindings,
+    ).toEqual([]);
   });
 
   it('grants no impersonation at all without users (empty resourceNames would mean everyone)', () => {
-    expect(impersonatorRole([]).rules).toEqual([]);
+    expect(impersonatorRules([])).toEqual([]);
   });
 
   it('gives a system admin the owner role in every member unless a binding denies them', () => {
@@ -192,16 +216,45 @@ describe('desiredMemberRbac', () => {
       { sysAdmin: true, clusterPermissions: [{ cluster: 'prod', role: 'owner', effect: 'Deny' }] },
     );
     const desired = desiredMemberRbac(
-      {
-        users: [root, denied],
-        groups: [],
-        roles: [...roles, owner],
-        clusters,
-        organizations: everyOrganization,
-      },
-      'prod',
+      { ...inputs([root, denied]), roles: [...roles, owner] },
+      prod,
     );
-    expect(names(desired.clusterRoleBindings)).toEqual(['nimbus:user:root:owner']);
-    expect(names(desired.clusterRoles)).toContain('nimbus:role:owner');
+    expect(userBindings(desired)).toEqual([userObjectName(uid, 'root')]);
+    expect(rbacAllows(desired, (n) => n === 'nimbus:root', 'patch', '', 'nodes')).toBe(true);
+  });
+
+  it('keeps two registrations of one member apart: names and labels carry the Cluster uid', () => {
+    const alice = userObject(
+      'alice',
+      { acme: false },
+      {
+        clusterPermissions: [
+          { cluster: 'prod', role: 'developer', effect: 'Allow' },
+          { cluster: 'other', role: 'viewer', effect: 'Allow' },
+        ],
+      },
+    );
+    const first = desiredMemberRbac(inputs([alice]), prod, 'op');
+    const second = desiredMemberRbac(inputs([alice]), other, 'op');
+    const all = (rbac: typeof first) => [
+      ...names(rbac.clusterRoles),
+      ...names(rbac.clusterRoleBindings),
+    ];
+    expect(all(first).filter((n) => all(second).includes(n))).toEqual([]);
+    expect(
+      second.clusterRoles.every(
+        (r) => r.metadata.labels['nimbus.io/cluster-uid'] === other.metadata.uid,
+      ),
+    ).toBe(true);
+  });
+
+  it('hashes a user name that would make the object name longer than Kubernetes allows', () => {
+    const long = `${'a'.repeat(62)}.${'b'.repeat(62)}.${'c'.repeat(62)}.${'d'.repeat(62)}`;
+    const uuid = '3f0c1f9e-2a4b-4c6d-8e0f-1a2b3c4d5e6f';
+    const name = userObjectName(uuid, long);
+    expect(name.length).toBeLessThanOrEqual(253);
+    expect(name.startsWith(`nimbus:${uuid}:user:aaaa`)).toBe(true);
+    expect(userObjectName(uuid, `${long.slice(0, -1)}e`)).not.toBe(name);
+    expect(userObjectName(uuid, 'alice')).toBe(`nimbus:${uuid}:user:alice`);
   });
 });

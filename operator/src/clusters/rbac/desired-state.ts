@@ -1,25 +1,14 @@
 import type { RbacRule } from '../../access/catalogue.js';
-import type { OrganizationLookup } from '../../iam/org-scope.js';
 import type { ClusterLike } from '../../access/effective.js';
-import { effectiveClusterAccess } from '../../access/effective.js';
+import { clusterAccessOf } from '../../access/effective.js';
+import { memberGrant } from '../../access/member-grant.js';
 import { rbacRulesFor } from '../../access/rbac.js';
 import type { Role } from '../../crds/role.js';
 import type { UserGroup } from '../../crds/user-group.js';
 import type { User } from '../../crds/user.js';
+import type { OrganizationLookup } from '../../iam/org-scope.js';
 import { memberUserName } from '../member-principal.js';
-
-export const managedByLabel = 'app.kubernetes.io/managed-by';
-export const managedByValue = 'nimbus';
-export const managedBySelector = `${managedByLabel}=${managedByValue}`;
-/** Only objects named like this are ever deleted, even when another tool uses the same label. */
-export const managedNamePrefix = 'nimbus:';
-export const impersonatorName = 'nimbus:impersonator';
-/** The built-in role a system admin holds in every member that does not deny them. */
-export const systemAdminRole = 'owner';
-
-export const roleObjectName = (role: string): string => `nimbus:role:${role}`;
-export const bindingObjectName = (user: string, role: string): string =>
-  `nimbus:user:${user}:${role}`;
+import { impersonatorObjectName, ownedLabels, userObjectName } from './ownership.js';
 
 export interface MemberClusterRole {
   apiVersion: 'rbac.authorization.k8s.io/v1';
@@ -54,77 +43,69 @@ export interface RbacInputs {
   users: ReadonlyArray<Named & Pick<User, 'spec'>>;
   groups: ReadonlyArray<Named & Pick<UserGroup, 'spec'>>;
   roles: ReadonlyArray<Named & Pick<Role, 'spec'>>;
-  /** Every registered Cluster: a binding applies only inside its cluster's organization. */
-  clusters: readonly ClusterLike[];
-  /** Organizations by name, to check each cluster's organization uid (organizationOf). */
+  /** Organizations by name, to check the cluster's organization uid (organizationOf). */
   organizations: OrganizationLookup;
 }
 
-const labels = (): Record<string, string> => ({ [managedByLabel]: managedByValue });
+/** The registration being projected: a Cluster, identified by its uid. */
+export type Registration = ClusterLike & { metadata: { uid: string } };
 
-/** A Nimbus user as the member sees it (the impersonated name). */
-const user = (name: string): MemberSubject => ({
-  kind: 'User',
-  apiGroup: 'rbac.authorization.k8s.io',
-  name: memberUserName(name),
-});
-
-/** The operator's own principal in the member, used as it is. */
-const operatorSubject = (name: string): MemberSubject => ({
+const subject = (name: string): MemberSubject => ({
   kind: 'User',
   apiGroup: 'rbac.authorization.k8s.io',
   name,
 });
 
-function clusterRole(name: string, rules: MemberClusterRole['rules']): MemberClusterRole {
+function clusterRole(
+  name: string,
+  labels: Record<string, string>,
+  rules: MemberClusterRole['rules'],
+): MemberClusterRole {
   return {
     apiVersion: 'rbac.authorization.k8s.io/v1',
     kind: 'ClusterRole',
-    metadata: { name, labels: labels() },
+    metadata: { name, labels },
     rules,
   };
 }
 
-function binding(name: string, role: string, subject: MemberSubject): MemberClusterRoleBinding {
+function binding(
+  name: string,
+  labels: Record<string, string>,
+  who: MemberSubject,
+): MemberClusterRoleBinding {
   return {
     apiVersion: 'rbac.authorization.k8s.io/v1',
     kind: 'ClusterRoleBinding',
-    metadata: { name, labels: labels() },
-    roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: role },
-    subjects: [subject],
+    metadata: { name, labels },
+    roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name },
+    subjects: [who],
   };
-}
-
-/** The permissions a role itself allows: its allow entries minus its own deny entries. */
-export function allowedBy(role: Pick<Role, 'spec'>): string[] {
-  const entries = role.spec.permissions ?? [];
-  const denied = new Set(entries.filter((p) => p.effect === 'deny').map((p) => p.name));
-  return entries.filter((p) => p.effect === 'allow' && !denied.has(p.name)).map((p) => p.name);
 }
 
 /**
  * The operator may impersonate exactly the Nimbus users. With no users the rule is left out:
  * an empty resourceNames list would mean every user.
  */
-export function impersonatorRole(userNames: readonly string[]): MemberClusterRole {
+export function impersonatorRules(userNames: readonly string[]): MemberClusterRole['rules'] {
   const names = [...new Set(userNames.map(memberUserName))].sort();
-  return clusterRole(
-    impersonatorName,
-    names.length === 0
-      ? []
-      : [{ apiGroups: [''], resources: ['users'], verbs: ['impersonate'], resourceNames: names }],
-  );
+  return names.length === 0
+    ? []
+    : [{ apiGroups: [''], resources: ['users'], verbs: ['impersonate'], resourceNames: names }];
 }
 
 /**
- * The RBAC objects one member cluster should hold (SPEC §6): for every user whose effective
- * access to the cluster is Allow, a binding per bound role to that role's ClusterRole; Deny or
- * no binding grants nothing. A member registered under several Cluster names holds the union. `operatorIdentity` is the user name the member sees for the
- * operator's own credentials; when known it is bound to the impersonator role.
+ * The RBAC objects one registration of a member should hold (SPEC §6): per user whose access to
+ * the cluster is Allow, one ClusterRole with the rules of the effective permissions — denials of
+ * every bound role already removed, since RBAC itself cannot deny — and one binding of it to
+ * `nimbus:<user>`; Deny or no binding grants nothing. Every object is named and labelled with
+ * the Cluster's uid, so two registrations of one member never touch each other's objects.
+ * `operatorIdentity` is the user name the member sees for this registration's credentials; when
+ * known it is bound to the impersonator role.
  */
 export function desiredMemberRbac(
   inputs: RbacInputs,
-  cluster: string | readonly string[],
+  cluster: Registration,
   operatorIdentity?: string,
 ): MemberRbac {
   const live = <T extends Named>(items: readonly T[]): T[] =>
@@ -133,46 +114,28 @@ export function desiredMemberRbac(
   const groups = live(inputs.groups);
   const roles = live(inputs.roles);
   const roleByName = new Map(roles.map((r) => [r.metadata.name, r]));
-  const names = new Set(typeof cluster === 'string' ? [cluster] : cluster);
-  const projected = inputs.clusters.filter((c) => names.has(c.metadata.name));
+  const uid = cluster.metadata.uid;
+  const labels = ownedLabels(cluster);
 
-  const usedRoles = new Set<string>();
+  const clusterRoles: MemberClusterRole[] = [];
   const bindings: MemberClusterRoleBinding[] = [];
-  const add = (userName: string, role: string): void => {
-    const name = bindingObjectName(userName, role);
-    if (bindings.some((b) => b.metadata.name === name)) return;
-    usedRoles.add(role);
-    bindings.push(binding(name, roleObjectName(role), user(userName)));
-  };
-  for (const u of users) {
-    // Only bindings valid inside each cluster's organization count (effectiveClusterAccess).
-    const byCluster = effectiveClusterAccess(u, groups, roles, projected, inputs.organizations);
-    const accesses = Object.values(byCluster);
-    // System admins see every cluster in the console, so the members let them act there too,
-    // unless a binding explicitly denies them (docs/decisions.md "System admins in members").
-    if (
-      u.spec.sysAdmin === true &&
-      roleByName.has(systemAdminRole) &&
-      [...names].some((c) => byCluster[c]?.effect !== 'Deny')
-    ) {
-      add(u.metadata.name, systemAdminRole);
-    }
-    for (const access of accesses) {
-      if (access.effect !== 'Allow') continue;
-      for (const bound of access.roles) {
-        if (bound.effect === 'Allow' && bound.usable) add(u.metadata.name, bound.role);
-      }
-    }
+  for (const user of users) {
+    // Only bindings valid inside the cluster's organization count (clusterAccessOf).
+    const access = clusterAccessOf(user, groups, roles, cluster, inputs.organizations);
+    const sysAdmin = user.spec.sysAdmin === true;
+    const permissions = memberGrant({ sysAdmin }, access, roleByName);
+    const rules = rbacRulesFor(permissions ?? []);
+    if (rules.length === 0) continue;
+    const name = userObjectName(uid, user.metadata.name);
+    clusterRoles.push(clusterRole(name, labels, rules));
+    bindings.push(binding(name, labels, subject(memberUserName(user.metadata.name))));
   }
-
-  const clusterRoles = [...usedRoles].sort().map((name) => {
-    const role = roleByName.get(name);
-    return clusterRole(roleObjectName(name), rbacRulesFor(role ? allowedBy(role) : []));
-  });
-  clusterRoles.push(impersonatorRole(users.map((u) => u.metadata.name)));
-  if (operatorIdentity) {
-    bindings.push(binding(impersonatorName, impersonatorName, operatorSubject(operatorIdentity)));
-  }
-  bindings.sort((a, b) => a.metadata.name.localeCompare(b.metadata.name));
-  return { clusterRoles, clusterRoleBindings: bindings };
+  const impersonator = impersonatorObjectName(uid);
+  clusterRoles.push(
+    clusterRole(impersonator, labels, impersonatorRules(users.map((u) => u.metadata.name))),
+  );
+  if (operatorIdentity) bindings.push(binding(impersonator, labels, subject(operatorIdentity)));
+  const byName = (a: { metadata: { name: string } }, b: { metadata: { name: string } }) =>
+    a.metadata.name.localeCompare(b.metadata.name);
+  return { clusterRoles: clusterRoles.sort(byName), clusterRoleBindings: bindings.sort(byName) };
 }

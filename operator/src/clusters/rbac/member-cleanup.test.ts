@@ -7,6 +7,7 @@ import { testClusterServices } from '../../testing/clusters.js';
 import type { IdentityTestApp } from '../../testing/identity.js';
 import { startIdentityApp } from '../../testing/identity.js';
 import { captureLogs } from '../../testing/logs.js';
+import { clusterFinalizer } from '../lifecycle.js';
 
 const clustersPath = '/manage.nimbus.io/providers/ProviderKubeconfig/clusters';
 const token = 'operator-token';
@@ -19,15 +20,18 @@ let dead: FakeRbacMember;
 let acme = '';
 let admin = '';
 
-function seed(member: FakeRbacMember): void {
-  const put = (plural: 'clusterroles' | 'clusterrolebindings', name: string, labels = managed) =>
-    member.objects[plural].set(name, { metadata: { name, labels } });
-  put('clusterroles', 'nimbus:role:developer');
-  put('clusterroles', 'nimbus:impersonator');
-  put('clusterrolebindings', 'nimbus:user:jane:developer');
-  // Labelled by someone else's tool, or ours by name only: both stay.
-  put('clusterrolebindings', 'ci-deployer');
-  put('clusterroles', 'nimbus:hand-made', {} as typeof managed);
+type Plural = 'clusterroles' | 'clusterrolebindings';
+const put = (member: FakeRbacMember, plural: Plural, name: string, labels: object = managed) =>
+  member.objects[plural].set(name, { metadata: { name, labels } });
+
+/** What a registration's projection writes: its user role and binding, labelled with its uid. */
+function projected(member: FakeRbacMember, cluster: string): string {
+  const uid = app.store.clusters.get(cluster)?.metadata.uid ?? '';
+  const name = `nimbus:${uid}:user:jane`;
+  const labels = { ...managed, 'nimbus.io/cluster-uid': uid };
+  put(member, 'clusterroles', name, labels);
+  put(member, 'clusterrolebindings', name, labels);
+  return name;
 }
 
 function names(member: FakeRbacMember): string[] {
@@ -88,26 +92,67 @@ afterAll(async () => {
 });
 
 describe('deleting a Cluster through the API', () => {
-  it('keeps the member RBAC while another Cluster names the same API server', async () => {
-    seed(live);
+  it('registers a Cluster with the finalizer that cleans up after it', async () => {
     expect((await register('first', live.url)).body.code).toBe(0);
-    expect((await register('second', `${live.url}/`)).body.code).toBe(0);
-    expect((await remove('first')).body.code).toBe(0);
-    expect(live.writes.filter((w) => w.method === 'delete')).toEqual([]);
-    expect(names(live)).toContain('nimbus:user:jane:developer');
+    expect(app.store.clusters.get('first')?.metadata.finalizers).toEqual([clusterFinalizer]);
   });
 
-  it('removes the nimbus: objects of the last Cluster of a member, nothing else', async () => {
-    expect((await remove('second')).body.code).toBe(0);
-    expect(names(live)).toEqual(['ci-deployer', 'nimbus:hand-made']);
+  it("removes only its own registration's objects: another registration of the member keeps its", async () => {
+    expect((await register('second', `${live.url}/`)).body.code).toBe(0);
+    const mine = projected(live, 'first');
+    const theirs = projected(live, 'second');
+    // The old shared layout belongs to no registration: any of them removes it.
+    put(live, 'clusterroles', 'nimbus:role:developer');
+    put(live, 'clusterrolebindings', 'nimbus:user:jane:developer');
+    // Labelled by someone else's tool, or ours by name only: both stay.
+    put(live, 'clusterrolebindings', 'ci-deployer');
+    put(live, 'clusterroles', 'nimbus:hand-made', {});
+    expect((await remove('first')).body.code).toBe(0);
+    expect(names(live)).not.toContain(mine);
+    expect(names(live)).toEqual(['ci-deployer', 'nimbus:hand-made', theirs, theirs].sort());
     // Bindings go before roles.
-    expect(live.writes.map((w) => w.plural)).toEqual([
+    const deletes = live.writes.filter((w) => w.method === 'delete').map((w) => w.plural);
+    expect(deletes).toEqual([
+      'clusterrolebindings',
       'clusterrolebindings',
       'clusterroles',
       'clusterroles',
     ]);
-    expect(app.store.clusters.get('second')).toBeUndefined();
-    expect(app.store.secretRecords.get('nimbus-cluster-second-credentials')).toBeUndefined();
+    expect(app.store.clusters.get('first')).toBeUndefined();
+    expect(app.store.secretRecords.get('nimbus-cluster-first-credentials')).toBeUndefined();
+  });
+
+  it('removes the bindings naming it (users, its organization’s groups) and its favourites', async () => {
+    const bindings = [
+      { cluster: 'second', role: 'read-only', effect: 'Allow' as const },
+      { cluster: 'elsewhere', role: 'read-only', effect: 'Allow' as const },
+    ];
+    await app.store.users.create({
+      metadata: { name: 'jane' },
+      spec: { email: 'jane@example.com', organizations: [{ name: 'acme' }] },
+    });
+    await app.store.users.modify('jane', (spec) => ({ ...spec, clusterPermissions: bindings }));
+    await app.store.userGroups.create({
+      metadata: { name: 'devs' },
+      spec: { organization: 'acme', members: ['jane'], clusterPermissions: bindings },
+    });
+    await app.store.favourites.create({
+      metadata: { name: 'fav-1' },
+      spec: {
+        user: 'jane',
+        type: 'Node',
+        name: 'n1',
+        vendor: 'ProviderKubeconfig',
+        region: 'eu-west-1',
+        cluster: 'second',
+      },
+    });
+    expect((await remove('second')).body.code).toBe(0);
+    const left = [{ cluster: 'elsewhere', role: 'read-only', effect: 'Allow' }];
+    expect(app.store.users.get('jane')?.spec.clusterPermissions).toEqual(left);
+    expect(app.store.userGroups.get('devs')?.spec.clusterPermissions).toEqual(left);
+    expect(app.store.favourites.get('fav-1')).toBeUndefined();
+    expect(names(live)).toEqual(['ci-deployer', 'nimbus:hand-made']);
   });
 
   it('still deletes the Cluster and its Secret when the member does not answer', async () => {

@@ -1,5 +1,5 @@
 import type { MemberRequester, MemberResponse } from '../member-client.js';
-import { managedBySelector } from './desired-state.js';
+import { managedBySelector } from './ownership.js';
 
 const rbacBase = '/apis/rbac.authorization.k8s.io/v1';
 
@@ -7,7 +7,7 @@ export type RbacPlural = 'clusterroles' | 'clusterrolebindings';
 
 /** What the reconciler reads back of an existing object to decide whether to apply again. */
 export interface ExistingRbacObject {
-  metadata: { name: string };
+  metadata: { name: string; labels?: Record<string, string> };
   rules?: unknown;
   roleRef?: unknown;
   subjects?: unknown;

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { MemberRbac } from './desired-state.js';
-import { managedNamePrefix } from './desired-state.js';
+import { removableBy } from './ownership.js';
 import type { ExistingRbacObject, RbacPlural } from './member-rbac-api.js';
 
 // The API server returns `rules: null` for an empty list and may order keys differently.
@@ -26,19 +26,22 @@ export interface Plan {
 }
 
 /**
- * What to change in a member to reach the desired RBAC: pure, from what the member holds (our
- * labelled objects). Only objects with our name prefix are ever removed.
+ * What to change in a member to reach one registration's desired RBAC: pure, from what the
+ * member holds (every object labelled managed-by nimbus). Only this registration's own objects
+ * (and those of the old, shared layout) are ever removed; other registrations' are left alone.
  */
 export function plan(
   desired: MemberRbac,
+  clusterUid: string,
   roles: ExistingRbacObject[],
   bindings: ExistingRbacObject[],
 ): Plan {
+  const removable = removableBy(clusterUid);
   const stale = (existing: ExistingRbacObject[], wanted: Array<{ metadata: { name: string } }>) => {
     const names = new Set(wanted.map((o) => o.metadata.name));
     return existing
-      .map((o) => o.metadata.name)
-      .filter((name) => name.startsWith(managedNamePrefix) && !names.has(name));
+      .filter((o) => removable(o) && !names.has(o.metadata.name))
+      .map((o) => o.metadata.name);
   };
   const byName = (list: ExistingRbacObject[]) => new Map(list.map((o) => [o.metadata.name, o]));
   const roleByName = byName(roles);

@@ -12,21 +12,28 @@ import { orgObject } from '../../testing/iam.js';
 import type { MemoryHubStore } from '../../testing/memory-store.js';
 import { createMemoryStore } from '../../testing/memory-store.js';
 import { credentialsKey } from '../connector.js';
-import { impersonatorName } from './desired-state.js';
+import { impersonatorObjectName, userObjectName } from './ownership.js';
+import type { ClaimBoard } from './member-claims.js';
+import { createClaimBoard } from './member-claims.js';
 import { memberRbacController } from './reconciler.js';
 
 const timeoutMs = 300;
 const debounceMs = 500;
 const resyncIntervalMs = 60_000;
 
-async function register(store: MemoryHubStore, name: string, server: string): Promise<void> {
+async function register(
+  store: MemoryHubStore,
+  name: string,
+  server: string,
+  { org = 'acme', token = 'op' } = {},
+): Promise<string> {
   const secret = `${name}-credentials`;
   await store.secrets.create({
     name: secret,
-    data: { [credentialsKey]: JSON.stringify({ kubeconfig: tokenKubeconfig(server, 'op') }) },
+    data: { [credentialsKey]: JSON.stringify({ kubeconfig: tokenKubeconfig(server, token) }) },
   });
-  await store.clusters.create({
-    metadata: { name, labels: { [organizationLabel]: 'acme' } },
+  const cluster = await store.clusters.create({
+    metadata: { name, labels: { [organizationLabel]: org } },
     spec: {
       provider: 'ProviderKubeconfig',
       region: 'r1',
@@ -34,6 +41,7 @@ async function register(store: MemoryHubStore, name: string, server: string): Pr
     },
   });
   await store.clusters.applyStatus(name, { ready: true });
+  return cluster.metadata.uid;
 }
 
 /** acme with alice bound to `live` as developer; clusters belong to acme (register labels them). */
@@ -55,7 +63,12 @@ async function acme(): Promise<MemoryHubStore> {
   return store;
 }
 
-function start(store: MemoryHubStore, clock: FakeClock, hosts: string[]): TestController {
+function start(
+  store: MemoryHubStore,
+  clock: FakeClock,
+  hosts: string[],
+  claims?: ClaimBoard,
+): TestController {
   const services = testClusterServices(store, hosts, timeoutMs, clock);
   const factory = memberRbacController({
     store,
@@ -63,6 +76,7 @@ function start(store: MemoryHubStore, clock: FakeClock, hosts: string[]): TestCo
     resyncIntervalMs,
     debounceMs,
     timeoutMs,
+    ...(claims ? { claims } : {}),
   });
   return startTestController(factory, clock);
 }
@@ -72,21 +86,19 @@ describe('member RBAC projection', () => {
   let store: MemoryHubStore;
   let clock: FakeClock;
   let rbac: TestController;
+  let uid = '';
+  const claims = createClaimBoard();
   const bindingNames = () => [...live.objects.clusterrolebindings.keys()].sort();
   const roleNames = () => [...live.objects.clusterroles.keys()].sort();
+  const managed = { 'app.kubernetes.io/managed-by': 'nimbus' };
 
   beforeAll(async () => {
     live = await startFakeRbacMember({ token: 'op', username: 'member-admin' });
     store = await acme();
-    await register(store, 'live', live.url);
-    // The same member registered a second time, with no bindings: it must not undo the first.
-    await register(store, 'live-again', live.url);
-    // A binding projected before member names were prefixed names the bare user: it is rewritten.
+    uid = await register(store, 'live', live.url);
+    // Projected by the version that wrote one set of objects per member: removed.
     live.objects.clusterrolebindings.set('nimbus:user:alice:developer', {
-      metadata: {
-        name: 'nimbus:user:alice:developer',
-        labels: { 'app.kubernetes.io/managed-by': 'nimbus' },
-      },
+      metadata: { name: 'nimbus:user:alice:developer', labels: managed },
       roleRef: {
         apiGroup: 'rbac.authorization.k8s.io',
         kind: 'ClusterRole',
@@ -94,12 +106,20 @@ describe('member RBAC projection', () => {
       },
       subjects: [{ kind: 'User', apiGroup: 'rbac.authorization.k8s.io', name: 'alice' }],
     });
+    live.objects.clusterroles.set('nimbus:role:developer', {
+      metadata: { name: 'nimbus:role:developer', labels: managed },
+    });
+    // Another registration's (another hub's, say): never touched.
+    const theirs = 'nimbus:other-uid:user:bob';
+    live.objects.clusterrolebindings.set(theirs, {
+      metadata: { name: theirs, labels: { ...managed, 'nimbus.io/cluster-uid': 'other-uid' } },
+    });
     // Someone else's object with our label but not our name prefix is never touched.
     live.objects.clusterroles.set('helm-thing', {
-      metadata: { name: 'helm-thing', labels: { 'app.kubernetes.io/managed-by': 'nimbus' } },
+      metadata: { name: 'helm-thing', labels: managed },
     });
     clock = fakeClock(Date.parse('2030-01-01T00:00:00Z'));
-    rbac = start(store, clock, [live.host]);
+    rbac = start(store, clock, [live.host], claims);
   });
 
   afterAll(async () => {
@@ -107,23 +127,31 @@ describe('member RBAC projection', () => {
     await live.close();
   });
 
-  it('applies roles and bindings to a ready member at start', async () => {
+  it('applies its own objects to a ready member at start and removes those of the old layout', async () => {
     await rbac.settled();
-    expect(roleNames()).toEqual(['helm-thing', impersonatorName, 'nimbus:role:developer']);
-    expect(bindingNames()).toEqual([impersonatorName, 'nimbus:user:alice:developer']);
-    expect(live.objects.clusterroles.get(impersonatorName)).toMatchObject({
+    const alice = userObjectName(uid, 'alice');
+    const impersonator = impersonatorObjectName(uid);
+    expect(roleNames()).toEqual(['helm-thing', alice, impersonator].sort());
+    expect(bindingNames()).toEqual(['nimbus:other-uid:user:bob', alice, impersonator].sort());
+    expect(live.objects.clusterroles.get(impersonator)).toMatchObject({
       rules: [{ resources: ['users'], verbs: ['impersonate'], resourceNames: ['nimbus:alice'] }],
     });
-    expect(live.objects.clusterrolebindings.get(impersonatorName)).toMatchObject({
+    expect(live.objects.clusterrolebindings.get(impersonator)).toMatchObject({
       subjects: [{ kind: 'User', name: 'member-admin' }],
     });
-    expect(live.objects.clusterrolebindings.get('nimbus:user:alice:developer')).toMatchObject({
+    expect(live.objects.clusterrolebindings.get(alice)).toMatchObject({
+      metadata: { labels: { 'nimbus.io/cluster-uid': uid, 'nimbus.io/cluster': 'live' } },
       subjects: [{ kind: 'User', name: 'nimbus:alice' }],
     });
     expect(rbac.events.about('live')).toMatchObject([{ type: 'Normal', reason: 'RbacProjected' }]);
+    expect(claims.get(uid)).toMatchObject({
+      type: 'MemberClaim',
+      status: 'True',
+      reason: 'SoleRegistration',
+    });
   });
 
-  it('does not write again at the resync when nothing changed, though two Clusters name the same member', async () => {
+  it('does not write again at the resync when nothing changed', async () => {
     const before = live.writes.length;
     clock.advance(resyncIntervalMs);
     await rbac.settled();
@@ -141,12 +169,14 @@ describe('member RBAC projection', () => {
     expect(live.writes.length).toBe(before);
     clock.advance(1);
     await rbac.settled();
-    expect(bindingNames()).toEqual([impersonatorName]);
-    expect(roleNames()).toEqual(['helm-thing', impersonatorName]);
+    expect(bindingNames()).toEqual(
+      ['nimbus:other-uid:user:bob', impersonatorObjectName(uid)].sort(),
+    );
+    expect(roleNames()).toEqual(['helm-thing', impersonatorObjectName(uid)]);
     expect(live.writes[before]).toEqual({
       method: 'delete',
       plural: 'clusterrolebindings',
-      name: 'nimbus:user:alice:developer',
+      name: userObjectName(uid, 'alice'),
     });
   });
 
@@ -154,7 +184,74 @@ describe('member RBAC projection', () => {
     await store.users.delete('alice');
     clock.advance(debounceMs);
     await rbac.settled();
-    expect(live.objects.clusterroles.get(impersonatorName)?.rules).toEqual([]);
+    expect(live.objects.clusterroles.get(impersonatorObjectName(uid))?.rules).toEqual([]);
+  });
+});
+
+describe('one member claimed by Clusters of two organizations', () => {
+  it('projects each registration with its own credentials, writes only its own objects, and reports the claim', async () => {
+    // b-prod is globex's member; alice's `zz` in acme is her own server answering b-prod's uid.
+    const member = await startFakeRbacMember({ token: 'b-op', username: 'b-admin', memberId: 'b' });
+    const impostor = await startFakeRbacMember({ token: 'z-op', username: 'z', memberId: 'b' });
+    const store = await acme();
+    await store.organizations.create({
+      metadata: { name: 'globex' },
+      spec: orgObject('globex').spec,
+    });
+    await store.roles.create({
+      metadata: { name: 'owner' },
+      spec: { builtIn: true, permissions: [{ name: 'node:cordon', effect: 'allow' }] },
+    });
+    await store.users.modify('alice', (spec) => ({
+      ...spec,
+      organizations: [{ name: 'acme', admin: true }, { name: 'globex' }],
+      clusterPermissions: [
+        { cluster: 'zz', role: 'owner', effect: 'Allow' },
+        { cluster: 'b-prod', role: 'developer', effect: 'Allow' },
+      ],
+    }));
+    // Sorted first, as the attack wants: globex's projection must still go to globex's member.
+    const zz = await register(store, 'zz', impostor.url, { token: 'z-op' });
+    const bProd = await register(store, 'b-prod', member.url, { org: 'globex', token: 'b-op' });
+    const clock = fakeClock();
+    const claims = createClaimBoard();
+    const rbac = start(store, clock, [member.host, impostor.host], claims);
+    try {
+      await rbac.settled();
+      const inMember = [
+        ...member.objects.clusterroles.values(),
+        ...member.objects.clusterrolebindings.values(),
+      ] as Array<{ metadata: { name: string; labels: Record<string, string> } }>;
+      expect(inMember.map((o) => o.metadata.labels['nimbus.io/cluster-uid'])).toEqual(
+        inMember.map(() => bProd),
+      );
+      const aliceThere = member.objects.clusterroles.get(userObjectName(bProd, 'alice'));
+      expect(JSON.stringify(aliceThere)).toContain('"pods"');
+      expect(JSON.stringify(aliceThere)).not.toContain('nodes');
+      expect(member.objects.clusterrolebindings.has(userObjectName(zz, 'alice'))).toBe(false);
+      expect(impostor.objects.clusterroles.get(userObjectName(zz, 'alice'))).toMatchObject({
+        rules: [{ resources: ['nodes'], verbs: ['patch'] }],
+      });
+      for (const [name, clusterUid, other] of [
+        ['zz', zz, 'b-prod (organization globex)'],
+        ['b-prod', bProd, 'zz (organization acme)'],
+      ] as const) {
+        const claim = claims.get(clusterUid);
+        expect(claim).toMatchObject({
+          type: 'MemberClaim',
+          status: 'False',
+          reason: 'RegisteredTwice',
+        });
+        expect(claim?.message).toContain(other);
+        expect(rbac.events.about(name)).toContainEqual(
+          expect.objectContaining({ type: 'Warning', reason: 'MemberRegisteredTwice' }),
+        );
+      }
+    } finally {
+      rbac.stop();
+      await member.close();
+      await impostor.close();
+    }
   });
 });
 
@@ -163,7 +260,7 @@ describe('a dead member', () => {
     const live = await startFakeRbacMember({ token: 'op', username: 'member-admin' });
     const dead = await startFakeRbacMember({ token: 'op', username: 'x', hang: true });
     const store = await acme();
-    await register(store, 'live', live.url);
+    const liveUid = await register(store, 'live', live.url);
     await register(store, 'dead', dead.url);
     const clock = fakeClock();
     const rbac = start(store, clock, [live.host, dead.host]);
@@ -172,8 +269,14 @@ describe('a dead member', () => {
       await until(() => live.requests.length >= 2 && dead.requests.length >= 2);
       await settle();
       clock.advance(timeoutMs);
+      // Not knowing who it is does not stop a projection: the lists are asked, and time out too.
+      await until(() => dead.requests.length >= 4);
+      await settle();
+      clock.advance(timeoutMs);
       await rbac.settled();
-      expect([...live.objects.clusterrolebindings.keys()]).toContain('nimbus:user:alice:developer');
+      expect([...live.objects.clusterrolebindings.keys()]).toContain(
+        userObjectName(liveUid, 'alice'),
+      );
       expect(rbac.events.about('dead')).toMatchObject([
         {
           type: 'Warning',

@@ -8,9 +8,13 @@ import type { ClusterObject, HubStore } from '../../hub/store.js';
 import { organizationOf } from '../../iam/org-scope.js';
 import type { Logger } from '../../logger.js';
 import { deadlineSignal } from '../../member/transport/clock.js';
+import { credentialsUpdatedAnnotation } from '../cluster-view.js';
 import type { ClusterConnector } from '../connector.js';
 import { MemberCallError } from '../member-client.js';
 import { desiredMemberRbac } from './desired-state.js';
+import type { ClaimBoard } from './member-claims.js';
+import { decideClaims } from './member-claims.js';
+import { removeRegistrationObjects } from './member-cleanup.js';
 import type { MemberRbacApi } from './member-rbac-api.js';
 import { MemberRbacError, memberRbacApi } from './member-rbac-api.js';
 import { changeCount, plan } from './plan.js';
@@ -21,7 +25,7 @@ export const defaultRbacTimeoutMs = 5_000;
 /** Whole-member budget: a slow member gives up rather than pile up behind the next run. */
 const memberBudgetCalls = 6;
 const parallelWrites = 8;
-/** The one key: every member is projected from the same hub objects, in one pass. */
+/** The one key: every registration is projected from the same hub objects, in one pass. */
 export const rbacKey = 'members';
 
 export interface MemberRbacOptions {
@@ -32,6 +36,8 @@ export interface MemberRbacOptions {
   debounceMs?: number;
   /** Deadline of each member call. */
   timeoutMs?: number;
+  /** Where two registrations of one member are reported (the health controller writes it). */
+  claims?: ClaimBoard;
 }
 
 async function inBatches<T>(items: readonly T[], work: (item: T) => Promise<void>) {
@@ -53,7 +59,8 @@ function safeMessage(error: unknown): string {
 interface Reached {
   cluster: ClusterObject;
   api: MemberRbacApi;
-  memberId: string;
+  /** The kube-system namespace uid the member answered (undefined: it did not say). */
+  memberId: string | undefined;
   operator: string | undefined;
   release: () => void;
 }
@@ -62,6 +69,7 @@ interface Pass {
   store: MemberRbacOptions['store'];
   events: EventRecorder;
   log: Logger;
+  claims: ClaimBoard | undefined;
 }
 
 const failed = (error: unknown): EventIntent => ({
@@ -71,17 +79,21 @@ const failed = (error: unknown): EventIntent => ({
   action: 'ProjectRbac',
 });
 
-// Several Clusters may be the same member (registered twice): it gets the union, written once.
+/** The Cluster is no longer the one being projected: deleted, Terminating, or re-created. */
+function gone(store: MemberRbacOptions['store'], cluster: ClusterObject): boolean {
+  const current = store.clusters.get(cluster.metadata.name);
+  return current?.metadata.uid !== cluster.metadata.uid || !!current.metadata.deletionTimestamp;
+}
+
+// One registration, with its own credentials, writing and pruning only its own objects: another
+// registration of the same member (in any organization) is never read, merged or deleted.
 // Revocations go first, so a failed apply never leaves more access than intended.
-async function projectMember(pass: Pass, clusters: Reached[]): Promise<void> {
-  const first = clusters[0];
-  if (!first) return;
+async function projectRegistration(pass: Pass, reached: Reached): Promise<void> {
   const { store } = pass;
-  const names = clusters.map((c) => c.cluster.metadata.name);
-  const tell = (event: EventIntent) =>
-    clusters.forEach((c) => pass.events.record(referenceTo('Cluster', c.cluster), event));
+  const { cluster, api } = reached;
+  const name = cluster.metadata.name;
+  const tell = (event: EventIntent) => pass.events.record(referenceTo('Cluster', cluster), event);
   try {
-    const { api } = first;
     const [roles, bindings] = await Promise.all([
       api.list('clusterroles'),
       api.list('clusterrolebindings'),
@@ -90,33 +102,54 @@ async function projectMember(pass: Pass, clusters: Reached[]): Promise<void> {
       users: store.users.list(),
       groups: store.userGroups.list(),
       roles: store.roles.list(),
-      clusters: store.clusters.list(),
       organizations: store.organizations,
     };
-    const steps = plan(desiredMemberRbac(inputs, names, first.operator), roles, bindings);
+    const desired = desiredMemberRbac(inputs, cluster, reached.operator);
+    const steps = plan(desired, cluster.metadata.uid, roles, bindings);
     const failures = [
       ...(await inBatches(steps.revoke, ([plural, n]) => api.remove(plural, n))),
       ...(await inBatches(steps.roles, (r) => api.apply('clusterroles', r))),
       ...(await inBatches(steps.bindings, (b) => api.apply('clusterrolebindings', b))),
       ...(await inBatches(steps.cleanup, ([plural, n]) => api.remove(plural, n))),
     ];
+    // Deleted while this pass wrote: its finalizer may have cleaned up already, so undo ours.
+    if (gone(store, cluster)) {
+      await removeRegistrationObjects(api, cluster.metadata.uid);
+      return;
+    }
     if (failures.length > 0) throw failures[0];
     const changes = changeCount(steps);
     if (changes > 0) {
-      pass.log.info({ clusters: names, changes }, 'member RBAC updated');
+      pass.log.info({ cluster: name, changes }, 'member RBAC updated');
       const note = `member RBAC projected: ${changes} ClusterRoles and ClusterRoleBindings written or removed`;
       tell({ type: 'Normal', reason: 'RbacProjected', note, action: 'ProjectRbac' });
     }
   } catch (error) {
-    pass.log.warn({ clusters: names, err: error }, 'member RBAC not reconciled');
+    pass.log.warn({ cluster: name, err: error }, 'member RBAC not reconciled');
     tell(failed(error));
   }
 }
 
+/** Each reached Cluster's MemberClaim condition (for the health controller) and Warnings. */
+function reportClaims(pass: Pass, reached: readonly Reached[]): void {
+  const decisions = decideClaims(
+    reached.flatMap(({ cluster, memberId }) => (memberId ? [{ cluster, memberId }] : [])),
+  );
+  for (const { cluster } of reached) {
+    const decision = decisions.get(cluster.metadata.uid);
+    if (!decision || gone(pass.store, cluster)) continue;
+    pass.claims?.set(cluster.metadata.uid, decision.condition);
+    for (const event of decision.events) {
+      pass.events.record(referenceTo('Cluster', cluster), event);
+    }
+  }
+}
+
 /**
- * Projects each user's effective console role into RBAC objects in every ready member, as the
- * operator: observed (hub objects, the member's own objects) → desired (desired-state.ts) → the
- * plan's writes. Runs on the controller runtime, so only on the Lease holder.
+ * Projects each user's effective console access into RBAC objects in every ready member, per
+ * registration and as that registration's credentials: observed (hub objects, the member's own
+ * objects) → desired (desired-state.ts) → the plan's writes; two registrations of one member are
+ * reported (member-claims.ts). Runs on the controller runtime, so only on the Lease holder.
  */
 export function memberRbacController(options: MemberRbacOptions): ControllerFactory {
   const { store, connector } = options;
@@ -126,26 +159,32 @@ export function memberRbacController(options: MemberRbacOptions): ControllerFact
 
   return ({ clock, events, logger }) => {
     const log = logger.child({ controller: 'member-rbac' });
-    /** Per Cluster uid: which member it is and who the operator is there; stable per credentials. */
-    const identities = new Map<string, { memberId: string; operator: string | undefined }>();
-    const pass: Pass = { store, events, log };
+    /** Per Cluster and credentials: which member it is and who the operator is there. */
+    const identities = new Map<string, Pick<Reached, 'memberId' | 'operator'>>();
+    const identityKey = ({ metadata }: ClusterObject) =>
+      `${metadata.uid}/${metadata.generation ?? 0}/${metadata.annotations?.[credentialsUpdatedAnnotation] ?? ''}`;
+    const pass: Pass = { store, events, log, claims: options.claims };
 
     async function reach(cluster: ClusterObject, now: Clock): Promise<Reached | undefined> {
       const budget = deadlineSignal(now, timeoutMs * memberBudgetCalls);
       try {
         const member = await connector.forCluster(cluster, timeoutMs);
         const api = memberRbacApi(member.asOperator(), { timeoutMs, signal: budget.signal });
-        let known = identities.get(cluster.metadata.uid);
+        let known = identities.get(identityKey(cluster));
         if (!known) {
+          const unknown = (what: string) => (error: unknown) => {
+            log.warn({ cluster: cluster.metadata.name, err: error }, `${what} unknown`);
+            return undefined;
+          };
+          // Neither is needed to project: the member id only reports a second registration.
           const [memberId, operator] = await Promise.all([
-            api.memberId(),
-            api.whoAmI().catch((error: unknown) => {
-              log.warn({ cluster: cluster.metadata.name, err: error }, 'operator identity unknown');
-              return undefined;
-            }),
+            api.memberId().catch(unknown('member id')),
+            api.whoAmI().catch(unknown('operator identity')),
           ]);
           known = { memberId, operator };
-          if (operator !== undefined) identities.set(cluster.metadata.uid, known);
+          if (memberId !== undefined && operator !== undefined) {
+            identities.set(identityKey(cluster), known);
+          }
         }
         return { cluster, api, ...known, release: budget.release };
       } catch (error) {
@@ -169,7 +208,10 @@ export function memberRbacController(options: MemberRbacOptions): ControllerFact
         watch(store.clusters, (type, cluster) => {
           // Which organization owns a cluster decides which bindings apply there, so it counts too.
           const ready = `${type !== 'delete' && cluster.status?.ready === true}/${organizationOf(cluster, store.organizations) ?? ''}`;
-          if (type === 'delete') identities.delete(cluster.metadata.uid);
+          if (type === 'delete') {
+            identities.delete(identityKey(cluster));
+            options.claims?.forget(cluster.metadata.uid);
+          }
           if (lastReady.get(cluster.metadata.name) === ready && type === 'update') return [];
           lastReady.set(cluster.metadata.name, ready);
           return soon;
@@ -183,10 +225,9 @@ export function memberRbacController(options: MemberRbacOptions): ControllerFact
         const reached = (await Promise.all(ready.map((c) => reach(c, clock)))).flatMap(
           (r) => r ?? [],
         );
-        const members = new Map<string, Reached[]>();
-        for (const r of reached) members.set(r.memberId, [...(members.get(r.memberId) ?? []), r]);
         try {
-          await Promise.all([...members.values()].map((group) => projectMember(pass, group)));
+          await Promise.all(reached.map((r) => projectRegistration(pass, r)));
+          reportClaims(pass, reached);
         } finally {
           reached.forEach((r) => r.release());
         }

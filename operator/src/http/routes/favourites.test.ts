@@ -92,7 +92,11 @@ describe('favourites', () => {
     expect(favourite).toEqual({ id: expect.stringMatching(/^fav-[0-9a-f]{40}$/), ...deployment });
     const stored = app.store.favourites.get(favourite.id);
     expect(stored?.spec.user).toBe('alice');
-    expect(stored?.metadata.labels).toEqual({ 'nimbus.io/user': 'alice' });
+    expect(stored?.metadata.labels).toEqual({
+      'nimbus.io/user': 'alice',
+      // The favourite is of this cluster, not of a later one of the same name.
+      'nimbus.io/cluster-uid': app.store.clusters.get('alpha')?.metadata.uid,
+    });
 
     const node = { type: 'Node', name: 'node-1', vendor: 'aws', region: 'eu-west-1' };
     const byPath = await collections('alice', 'POST', 'alice', {

@@ -1,0 +1,68 @@
+import { Button, Flex } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useAppDispatch } from '../../app/hooks';
+import { DeleteConfirmDialog } from '../../components/admin/DeleteConfirmDialog';
+import { actionShown } from '../../resources/descriptors/actionAccess';
+import type { ActionDescriptor, ResourceContext } from '../../resources/descriptors/types';
+import { listPath } from '../../resources/resourceKinds';
+import { useDerivedRole } from '../../shell/useShellData';
+import { ConfirmActionDialog } from './ConfirmActionDialog';
+
+/** The kind's actions the caller may run on the object, each behind its SPEC §5 confirmation. */
+export function ResourceActions({ context }: { context: ResourceContext }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const role = useDerivedRole();
+  const [confirming, setConfirming] = useState<ActionDescriptor>();
+  const shown = context.descriptor.actions.filter((action) => actionShown(action, context, role));
+  // A dialog closes only itself: a later action's dialog stays open when an earlier one finishes.
+  const closeFor = (action: ActionDescriptor) => () =>
+    setConfirming((current) => (current === action ? undefined : current));
+
+  const run = async (action: ActionDescriptor) => {
+    await action.run(context, dispatch);
+    if (action.after === 'list') void navigate(listPath(context.descriptor.kind));
+  };
+
+  const { name } = context.address;
+  const dialog =
+    confirming?.confirm.kind === 'typeName' ? (
+      <DeleteConfirmDialog
+        key={confirming.id}
+        name={name}
+        title={t(confirming.confirm.titleKey)}
+        onConfirm={() => run(confirming)}
+        onClose={closeFor(confirming)}
+      />
+    ) : confirming?.confirm.kind === 'confirm' ? (
+      <ConfirmActionDialog
+        key={confirming.id}
+        open
+        danger={confirming.danger}
+        title={t(confirming.confirm.titleKey)}
+        onConfirm={() => run(confirming)}
+        onClose={closeFor(confirming)}
+      >
+        {t(confirming.confirm.textKey, { name })}
+      </ConfirmActionDialog>
+    ) : null;
+
+  return (
+    <Flex gap="small" wrap data-testid="resource-actions">
+      {shown.map((action) => (
+        <Button
+          key={action.id}
+          danger={action.danger}
+          data-testid={`resource-action-${action.id}`}
+          onClick={() => setConfirming(action)}
+        >
+          {t(action.labelKey)}
+        </Button>
+      ))}
+      {dialog}
+    </Flex>
+  );
+}

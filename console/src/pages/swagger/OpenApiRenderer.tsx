@@ -1,0 +1,30 @@
+import type { OpenApiDocument } from '@nimbus/api';
+import { useMemo } from 'react';
+import SwaggerUI from 'swagger-ui-react';
+import 'swagger-ui-react/swagger-ui.css';
+import { readSession } from '../../session/session';
+import { asConsoleRequest, type TryItOutRequest } from './consoleRequest';
+
+/**
+ * The API document rendered by Swagger UI (loaded with the first visit of /swagger). It reads
+ * nothing from the page URL (no `?url=` or configuration from the query), fetches nothing
+ * itself, and "Try it out" goes through the console's session (consoleRequest.ts).
+ */
+export default function OpenApiRenderer({ document }: { document: OpenApiDocument }) {
+  // The store's copy is frozen; the renderer gets its own to work on.
+  const spec = useMemo(() => structuredClone(document), [document]);
+  return (
+    <div data-testid="openapi-renderer">
+      <SwaggerUI
+        spec={spec}
+        queryConfigEnabled={false}
+        deepLinking={false}
+        docExpansion="list"
+        defaultModelsExpandDepth={-1}
+        requestInterceptor={(request) =>
+          asConsoleRequest(request as TryItOutRequest, readSession())
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import type { ListedKind } from '../resourceKinds';
+import {
+  configMapColumns,
+  cronJobColumns,
+  daemonSetColumns,
+  eventColumns,
+  ingressColumns,
+  jobColumns,
+  persistentVolumeClaimColumns,
+  persistentVolumeColumns,
+  podColumns,
+  serviceColumns,
+  storageClassColumns,
+  workloadColumns,
+} from './kindColumns';
+import { namespaceDescriptor } from './namespace';
+import { nodeDescriptor } from './node';
+import { detailSections, STANDARD_ACTIONS } from './standard';
+import type { ColumnDescriptor, KindDescriptor } from './types';
+
+/**
+ * A kind with the standard sections and actions. `editPermission` is the catalogue permission
+ * for its labels and annotations (operator/src/access/catalogue.ts).
+ */
+const describe = (
+  kind: ListedKind,
+  plural: string,
+  namespaced: boolean,
+  columns: readonly ColumnDescriptor[],
+  editPermission?: string,
+): KindDescriptor => ({
+  kind,
+  labelKey: `kinds.${kind}`,
+  plural,
+  namespaced,
+  columns,
+  sections: detailSections([], { editPermission }),
+  actions: STANDARD_ACTIONS,
+});
+
+const APPLICATION = 'application:update';
+
+/** Every listed kind, described once; the order of LISTED_KINDS (the User Services menu). */
+export const BUILT_IN_KIND_DESCRIPTORS: Record<ListedKind, KindDescriptor> = {
+  Deployment: describe('Deployment', 'deployments', true, workloadColumns, APPLICATION),
+  StatefulSet: describe('StatefulSet', 'statefulsets', true, workloadColumns, APPLICATION),
+  CronJob: describe('CronJob', 'cronjobs', true, cronJobColumns, APPLICATION),
+  DaemonSet: describe('DaemonSet', 'daemonsets', true, daemonSetColumns, APPLICATION),
+  Pod: describe('Pod', 'pods', true, podColumns, APPLICATION),
+  Service: describe('Service', 'services', true, serviceColumns, 'service:update'),
+  Ingress: describe('Ingress', 'ingresses', true, ingressColumns, 'ingress:update'),
+  ConfigMap: describe('ConfigMap', 'configmaps', true, configMapColumns, 'configmap:update'),
+  // Only metadata of Secrets reaches the console.
+  Secret: describe('Secret', 'secrets', true, [], 'secret:update'),
+  Namespace: namespaceDescriptor,
+  PersistentVolume: describe(
+    'PersistentVolume',
+    'persistentvolumes',
+    false,
+    persistentVolumeColumns,
+  ),
+  PersistentVolumeClaim: describe(
+    'PersistentVolumeClaim',
+    'persistentvolumeclaims',
+    true,
+    persistentVolumeClaimColumns,
+  ),
+  StorageClass: describe('StorageClass', 'storageclasses', false, storageClassColumns),
+  Node: nodeDescriptor,
+  Job: describe('Job', 'jobs', true, jobColumns, APPLICATION),
+  Event: describe('Event', 'events', true, eventColumns),
+};
