@@ -2,7 +2,8 @@
 # Nimbus image: the operator process, which also serves the console's production build.
 # Build from the repository root:  docker build -t nimbus:0.1.0 .
 
-ARG NODE_IMAGE=node:24-bookworm-slim
+# The Node.js of hack/toolchain.env (NODE_VERSION); hack/image/build.sh fails when they differ.
+ARG NODE_IMAGE=node:24.21.0-bookworm-slim
 
 # ---- build: compile the operator and the console with all dependencies ----
 FROM ${NODE_IMAGE} AS build

@@ -102,6 +102,10 @@ image: debian-packages toolchain ## Build the Nimbus image with buildah (no Dock
 	@hack/testbed/registry.sh start
 	@hack/image/build.sh
 
+.PHONY: install-helm
+install-helm: deps ## helm install the chart into the hub: two operator pods on the real node, console through the Service
+	@NIMBUS_PORT=$(NIMBUS_PORT) hack/install-helm.sh
+
 .PHONY: install-crds
 install-crds: ## Apply the CRDs to the hub
 	@hack/install-crds.sh

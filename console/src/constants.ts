@@ -22,7 +22,6 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 /** SPEC §4/§9: history is trimmed when over 8 entries, about 9 kept (see recentHistory.ts). */
 export const HISTORY_TRIM_THRESHOLD = 8;
-export const PASSWORD_MIN_LENGTH = 6;
 
 export const PUBLIC_IMAGE_CATALOGUE = {
   registryId: 9999,

@@ -19,7 +19,7 @@ export interface RenderAppOptions {
 }
 
 /**
- * The whole console as main.tsx assembles it (store, guard, route table, antd feedback), on a
+ * The whole console as app/consoleApp.tsx assembles it (store, guard, route table, antd feedback), on a
  * memory router at `path`. The session is read from localStorage, as in the browser.
  */
 export function renderApp(path: string, options: RenderAppOptions) {

@@ -16,6 +16,9 @@ die() { printf '[image] error: %s\n' "$*" >&2; exit 1; }
 for tool in mmdebstrap buildah podman skopeo runc; do
   command -v "$tool" >/dev/null || die "$tool is not installed (run hack/install-deps.sh)"
 done
+# A plain `docker build` uses the Dockerfile's default base: the same pinned Node.js as here.
+grep -qx "ARG NODE_IMAGE=node:${NODE_VERSION}-bookworm-slim" "$root/Dockerfile" ||
+  die "the Dockerfile's NODE_IMAGE default is not node:${NODE_VERSION}-bookworm-slim (hack/toolchain.env)"
 [ "$(id -u)" -eq 0 ] || die "buildah runs as root here (rootless needs user namespaces this machine lacks)"
 mkdir -p "$cache"
 exec 8>"$cache/.lock"

@@ -8,7 +8,7 @@ go_version=$(go env GOVERSION)
 key="k8s-${KUBE_VERSION}_etcd-${ETCD_VERSION}_kwok-${KWOK_VERSION}_helm-${HELM_VERSION}_${go_version}"
 cache="${NIMBUS_TESTBED_CACHE:-$HOME/.cache/nimbus-testbed}"
 bin="$cache/${key}/bin"
-# The real node's binaries (kubelet, containerd, its runc shim, pause) have their own key, so a
+# The real node's binaries (kubelet, kube-proxy, containerd, its runc shim, pause) have their own key, so a
 # containerd bump does not rebuild the control plane. `--node` builds them, `--print-node` names them.
 node_key="node_k8s-${KUBE_VERSION}_containerd-${CONTAINERD_VERSION}_${go_version}"
 node_bin="$cache/${node_key}/bin"
@@ -48,6 +48,7 @@ if [ "$mode" = "--node" ]; then
   ctr_ld="-X github.com/containerd/containerd/v2/version.Version=${CONTAINERD_VERSION}"
   ctr_tags="no_btrfs no_devmapper no_zfs"
   build kubelet kube k8s.io/kubernetes/cmd/kubelet "$kube_ld"
+  build kube-proxy kube k8s.io/kubernetes/cmd/kube-proxy "$kube_ld"
   build containerd containerd github.com/containerd/containerd/v2/cmd/containerd "$ctr_ld" "$ctr_tags"
   build containerd-shim-runc-v2 containerd github.com/containerd/containerd/v2/cmd/containerd-shim-runc-v2 "$ctr_ld" "$ctr_tags"
   build pause pause . ""

@@ -3,6 +3,10 @@
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
+# The real nodes first (they are stopped only by the checkout that started them); their check
+# that the machine is as before fails this script, but only after the clusters are gone too.
+nodes_clean=1
+"$testbed_dir/node/down.sh" || nodes_clean=0
 "$testbed_dir/registry.sh" stop
 bin_dir=$("$testbed_dir/build.sh" --print-only 2>/dev/null || true)
 [ -n "$bin_dir" ] && export PATH="$bin_dir:$PATH"
@@ -26,3 +30,4 @@ if pgrep -f "$KWOK_WORKDIR" >/dev/null; then
 fi
 if pgrep -f "$KWOK_WORKDIR" >/dev/null; then die "test-bed processes are still running"; fi
 log "down: no test-bed process left"
+[ "$nodes_clean" = 1 ] || die "the real nodes did not leave the machine as they found it (see above)"

@@ -12,6 +12,20 @@ hub_cluster="nimbus-hub"
 member_clusters=("member-a" "member-b")
 port_base=${NIMBUS_TESTBED_PORT_BASE:-16440}
 declare -A cluster_port=([nimbus-hub]=$port_base [member-a]=$((port_base + 1)) [member-b]=$((port_base + 2)))
+# The other components' ports (etcd, etcd peer, controller-manager, scheduler, kwok), five per
+# cluster from 20000 + 2 × (port base − 16000): fixed per checkout, as kwokctl's own choice
+# (counting down from 32767) collides when several checkouts create clusters at once.
+component_port_base=$((20000 + (port_base - 16000) * 2))
+declare -A cluster_index=([nimbus-hub]=0 [member-a]=1 [member-b]=2)
+component_port() { echo $((component_port_base + 5 * ${cluster_index[$1]} + $2)); } # cluster n
+# The real nodes' address (hack/testbed/node/): a private address on lo while they run. The
+# kubelets listen on it (node InternalIP) and socat relays it to each loopback API server, so
+# pods reach the API servers there. Every API server has it in its certificate and advertises
+# it, so the hub's `kubernetes` Service leads to it. Nothing of the test bed listens on eth0.
+node_host_ip=${NIMBUS_NODE_HOST_IP:-10.243.255.1}
+# The API servers' Service range; `kubernetes` is its first address (also in the certificates).
+service_cidr=10.96.0.0/16
+kubernetes_service_ip=10.96.0.1
 # The local image registry (hack/testbed/registry.sh), plain HTTP on loopback.
 registry_port=$((port_base + 5))
 

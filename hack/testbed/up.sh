@@ -17,6 +17,11 @@ write_config() { # name port → path of a KwokctlConfiguration plus logs/exec r
     -e "s|@KUBE_VERSION@|$KUBE_VERSION|g" -e "s|@KWOK_VERSION@|$KWOK_VERSION|g" \
     -e "s|@ETCD_VERSION@|${ETCD_VERSION#v}|g" -e "s|@CACHE@|$KWOK_WORKDIR/cache|g" \
     -e "s|@EXEC_ROOT@|$exec_root|g" -e "s|@LOG_FILE@|$log_file|g" \
+    -e "s|@NODE_HOST_IP@|$node_host_ip|g" -e "s|@KUBERNETES_SERVICE_IP@|$kubernetes_service_ip|g" \
+    -e "s|@SERVICE_CIDR@|$service_cidr|g" -e "s|@PKI@|$KWOK_WORKDIR/clusters/$name/pki|g" \
+    -e "s|@ETCD_PORT@|$(component_port "$name" 0)|g" -e "s|@ETCD_PEER_PORT@|$(component_port "$name" 1)|g" \
+    -e "s|@KCM_PORT@|$(component_port "$name" 2)|g" -e "s|@SCHEDULER_PORT@|$(component_port "$name" 3)|g" \
+    -e "s|@KWOK_PORT@|$(component_port "$name" 4)|g" \
     "$testbed_dir/kwokctl-config.yaml.tmpl" >"$conf"
   echo "$conf"
 }
@@ -26,7 +31,14 @@ api_ready() { # name
 }
 
 start_cluster() { # name
-  local name=$1 port=${cluster_port[$1]}
+  local name=$1 port=${cluster_port[$1]} conf
+  conf=$(write_config "$name" "$port")
+  # A cluster made from an older configuration (e.g. before the API servers had the node address
+  # in their certificates) is made again: its settings only apply at creation.
+  if cluster_exists "$name" && ! cmp -s "$conf" "$state_dir/$name.created.yaml"; then
+    log "$name: its configuration changed; recreating it"
+    kwokctl delete cluster --name "$name" >/dev/null 2>&1 || true
+  fi
   if [ -f "$(kubeconfig_of "$name")" ] && api_ready "$name"; then
     log "$name: already running on 127.0.0.1:$port (reused)"
     return
@@ -41,11 +53,12 @@ start_cluster() { # name
   if ! cluster_exists "$name"; then
     log "$name: creating on 127.0.0.1:$port (etcd, kube-apiserver, controller-manager, scheduler, kwok)"
     local start=$SECONDS
-    if ! kwokctl create cluster --name "$name" --config "$(write_config "$name" "$port")" \
+    if ! kwokctl create cluster --name "$name" --config "$conf" \
       --kubeconfig "$state_dir/kwokctl-merged.kubeconfig" --wait 3m >"$state_dir/$name.create.log" 2>&1; then
       tail -30 "$state_dir/$name.create.log" >&2
       die "$name: kwokctl create failed (full log: $state_dir/$name.create.log)"
     fi
+    cp "$conf" "$state_dir/$name.created.yaml"
     log "$name: created in $((SECONDS - start))s"
   fi
   kwokctl get kubeconfig --name "$name" >"$(kubeconfig_of "$name")"
@@ -60,7 +73,7 @@ seed_member() { # name
   "$testbed_dir/render-nodes.sh" "$name" | kubectl --kubeconfig "$kc" apply -f - >/dev/null
   kubectl --kubeconfig "$kc" apply -f "$testbed_dir/manifests/sample-workloads.yaml" >/dev/null
   log "$name: waiting for nodes Ready and pods Running"
-  kubectl --kubeconfig "$kc" wait --for=condition=Ready node --all --timeout=120s >/dev/null
+  kubectl --kubeconfig "$kc" wait --for=condition=Ready node -l type=kwok --timeout=120s >/dev/null
   kubectl --kubeconfig "$kc" -n demo rollout status deployment/web --timeout=180s >/dev/null
 }
 
@@ -70,4 +83,14 @@ for m in "${member_clusters[@]}"; do
   start_cluster "$m"
   seed_member "$m"
 done
+# The real nodes (hack/testbed/node/): on unless NIMBUS_TESTBED_NODE=0; they need root.
+if [ "${NIMBUS_TESTBED_NODE:-1}" = 1 ]; then
+  if [ "$(id -u)" -ne 0 ]; then
+    log "real nodes: skipped (they need root); NIMBUS_TESTBED_NODE=0 silences this"
+  else
+    rc=0
+    "$testbed_dir/node/up.sh" || rc=$?
+    [ "$rc" = 0 ] || [ "$rc" = 3 ] || die "the real nodes did not start (make testbed-down cleans up)"
+  fi
+fi
 log "ready: kubeconfigs in $state_dir (nimbus-hub.kubeconfig, member-a.kubeconfig, member-b.kubeconfig), registry $("$testbed_dir/registry.sh" address)"

@@ -151,17 +151,18 @@ async function main(): Promise<void> {
     logger.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down');
     metricsServer.close();
     metricsServer.closeAllConnections();
-    void shutdown(server, config.shutdownTimeoutMs).then((outcome) => {
+    void shutdown(server, config.shutdownTimeoutMs).then(async (outcome) => {
       if (outcome === 'forced') logger.warn('in-flight requests cut off at shutdown timeout');
       audit.close();
-      void index?.stop({ close: true });
-      // The Lease is released, so another replica takes over at once rather than after 15 s.
-      void (manager?.stop() ?? Promise.resolve())
-        .then(() => identity?.stop())
-        .finally(() => {
-          logger.info('stopped');
-          process.exit(0);
-        });
+      // Awaited, so the Lease is released before the exit and another replica takes over at
+      // once; bounded, as the hub may not answer.
+      const stopped = Promise.allSettled([
+        manager?.stop(),
+        index?.stop({ close: true }),
+      ]).then(() => identity?.stop());
+      await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+      logger.info('stopped');
+      process.exit(0);
     });
   };
   process.on('SIGTERM', stop);

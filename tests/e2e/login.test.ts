@@ -77,8 +77,10 @@ describe('login screen', () => {
     const page = await context.newPage();
     await page.goto(new URL('/login', testEnv.operatorUrl).toString());
     expect(await headings(page, 'Sign in to Nimbus')).toBe(1);
-    await page.getByTestId('language-select').click();
-    await page.getByRole('option', { name: '日本語' }).click();
+    await page
+      .getByTestId('language-select')
+      .getByRole('combobox')
+      .selectOption({ label: '日本語' });
     expect(await headings(page, 'Nimbus にサインイン', 20_000)).toBe(1);
     const cookies = await context.cookies();
     expect(cookies.find((c) => c.name === 'language')?.value).toBe('ja');

@@ -9,6 +9,7 @@ import { eventually } from '../support/eventually.js';
 import type { Session } from '../support/iam.js';
 import { expectOk, gitOpsSystemAdmin, removeGitOpsSystemAdmin } from '../support/iam.js';
 import { kubectl } from '../support/kubectl.js';
+import { onMember } from '../support/members.js';
 
 const suffix = `clu${Date.now().toString(36)}`;
 const org = `org-${suffix}`;
@@ -123,7 +124,9 @@ describe('ProviderKubeconfig registration against the test bed', () => {
     expect(data.kubernetesVersion).toMatch(/^v1\.36\./);
   });
 
-  it('becomes ready with three nodes within 30 s', async () => {
+  it('becomes ready with all of its nodes within 30 s', async () => {
+    // Three simulated nodes, and the real one when hack/testbed/node/ runs.
+    const nodes = onMember('member-a', ['get', 'nodes', '-o', 'name']).stdout.trim().split('\n');
     type Status = { ready?: boolean; nodeCount?: number; kubernetesVersion?: string };
     const status = await eventually(
       (): Status => {
@@ -133,7 +136,8 @@ describe('ProviderKubeconfig registration against the test bed', () => {
       (got) => got.ready === true && got.nodeCount !== undefined,
       { timeoutMs: 30_000, intervalMs: 1_000 },
     );
-    expect(status).toMatchObject({ ready: true, nodeCount: 3 });
+    expect(nodes.length).toBeGreaterThanOrEqual(3);
+    expect(status).toMatchObject({ ready: true, nodeCount: nodes.length });
     expect(status.kubernetesVersion).toMatch(/^v1\.36\./);
     const listed = expectOk(
       await manage<{ items: { name: string; ready: boolean }[] }>(

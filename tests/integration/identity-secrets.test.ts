@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { ApiResponse } from '../support/api.js';
 import { api, login, register } from '../support/api.js';
 import { testEnv } from '../support/env.js';
+import { removeUsersAndThrottling } from '../support/iam.js';
 import { kubectl } from '../support/kubectl.js';
 
 const suffix = Date.now().toString(36);
@@ -49,16 +50,7 @@ function argon2idHash(password: string): Promise<string> {
 }
 
 afterAll(() => {
-  hub(['delete', 'users.nimbus.io', ...created, '--ignore-not-found', '--wait=false']);
-  hub([
-    'delete',
-    'leases',
-    '-n',
-    namespace,
-    '-l',
-    'nimbus.io/purpose=rate-limit',
-    '--ignore-not-found',
-  ]);
+  removeUsersAndThrottling(created);
 });
 
 describe('bootstrap administrator', () => {

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { api, login, register } from '../support/api.js';
 import { testEnv } from '../support/env.js';
 import { eventually } from '../support/eventually.js';
+import { removeUsersAndThrottling } from '../support/iam.js';
 import { kubectl } from '../support/kubectl.js';
 
 const suffix = Date.now().toString(36);
@@ -54,17 +55,8 @@ const holdsWithin = async (check: () => Promise<boolean>, timeoutMs = 10_000): P
   eventually(check, (held) => held, { timeoutMs, intervalMs: 200 });
 
 afterAll(() => {
-  hub(['delete', 'users.nimbus.io', ...created, '--ignore-not-found', '--wait=false']);
   // Every test here fails logins from 127.0.0.1; do not leave the address budget used up.
-  hub([
-    'delete',
-    'leases',
-    '-n',
-    namespace,
-    '-l',
-    'nimbus.io/purpose=rate-limit',
-    '--ignore-not-found',
-  ]);
+  removeUsersAndThrottling(created);
 });
 
 describe('sessions', () => {

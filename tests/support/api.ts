@@ -19,6 +19,8 @@ export interface CallOptions {
   body?: unknown;
   token?: string;
   headers?: Record<string, string>;
+  /** Another operator than the one under test, e.g. one replica of a Helm install. */
+  baseUrl?: string;
 }
 
 /**
@@ -44,7 +46,10 @@ export async function api<T = unknown>(
   path: string,
   options: CallOptions = {},
 ): Promise<ApiResponse<T>> {
-  const url = new URL(`/api/v1/${service}.${testEnv.host}${path}`, testEnv.operatorUrl);
+  const url = new URL(
+    `/api/v1/${service}.${testEnv.host}${path}`,
+    options.baseUrl ?? testEnv.operatorUrl,
+  );
   const response = await fetchOnce(url, {
     method,
     headers: {
@@ -71,9 +76,15 @@ export interface LoginData {
   mustChangePassword: boolean;
 }
 
-export async function login(userName: string, password: string, mfaCode?: string) {
+export async function login(
+  userName: string,
+  password: string,
+  mfaCode?: string,
+  baseUrl?: string,
+) {
   return api<LoginData>('POST', 'auth', '/login', {
     body: { userName, password, ...(mfaCode ? { mfaCode } : {}) },
+    ...(baseUrl ? { baseUrl } : {}),
   });
 }
 

@@ -15,6 +15,20 @@ export function hub(args: string[], input?: string) {
   return kubectl(testEnv.hubKubeconfig, args, input);
 }
 
+/** Deletes users (and with them their Secrets and Sessions) and every sign-in throttle record. */
+export function removeUsersAndThrottling(userNames: string[]): void {
+  hub(['delete', 'users.nimbus.io', ...userNames, '--ignore-not-found', '--wait=false']);
+  hub([
+    'delete',
+    'leases',
+    '-n',
+    namespace,
+    '-l',
+    'nimbus.io/purpose=rate-limit',
+    '--ignore-not-found',
+  ]);
+}
+
 export function hubApply(objects: object[]): void {
   const result = hub(
     ['apply', '-f', '-'],

@@ -1,4 +1,3 @@
-import type { Locale } from 'antd/es/locale';
 import type { Language } from './languages';
 import type adminEn from './locales/admin.en.json';
 import type en from './locales/en.json';
@@ -45,41 +44,30 @@ const loadParts = async (
   });
 };
 
-export interface LanguageBundle {
-  messages: Messages;
-  antdLocale: Locale;
-}
-
-// One language per page load (changing it reloads), so only that language is fetched.
-const loaders: Record<Language, () => Promise<LanguageBundle>> = {
-  en: async () => ({
-    messages: await loadParts([
+// One language per page load (changing it reloads), so only that language is fetched. antd's
+// texts come separately (antdLocale.ts): the sign-in screen does without antd.
+const loaders: Record<Language, () => Promise<Messages>> = {
+  en: () =>
+    loadParts([
       import('./locales/en.json'),
       import('./locales/admin.en.json'),
       import('./locales/resources.en.json'),
       import('./locales/namespaces.en.json'),
     ]),
-    antdLocale: (await import('antd/es/locale/en_US')).default,
-  }),
-  zh: async () => ({
-    messages: await loadParts([
+  zh: () =>
+    loadParts([
       import('./locales/zh.json'),
       import('./locales/admin.zh.json'),
       import('./locales/resources.zh.json'),
       import('./locales/namespaces.zh.json'),
     ]),
-    antdLocale: (await import('antd/es/locale/zh_CN')).default,
-  }),
-  ja: async () => ({
-    messages: await loadParts([
+  ja: () =>
+    loadParts([
       import('./locales/ja.json'),
       import('./locales/admin.ja.json'),
       import('./locales/resources.ja.json'),
       import('./locales/namespaces.ja.json'),
     ]),
-    antdLocale: (await import('antd/es/locale/ja_JP')).default,
-  }),
 };
 
-export const loadLanguageBundle = (language: Language): Promise<LanguageBundle> =>
-  loaders[language]();
+export const loadMessages = (language: Language): Promise<Messages> => loaders[language]();

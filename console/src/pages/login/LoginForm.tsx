@@ -1,6 +1,8 @@
-import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { credentialRules } from './credentialRules';
+import { credentialChecks } from './credentialChecks';
+import { PasswordField, TextField } from './FormFields';
+import { SubmitButton } from './SubmitButton';
+import { useCheckedForm } from './useCheckedForm';
 
 export interface SignInValues {
   userName: string;
@@ -15,43 +17,47 @@ export interface LoginFormProps {
   submitting?: boolean;
 }
 
+const checks = {
+  userName: credentialChecks.userName,
+  password: credentialChecks.password,
+  mfaCode: credentialChecks.mfaCode,
+};
+
 export function LoginForm({ onSubmit, mfaRequired = false, submitting = false }: LoginFormProps) {
   const { t } = useTranslation();
-  const rules = credentialRules(t);
+  const form = useCheckedForm({
+    initialValues: { userName: '', password: '', mfaCode: '' },
+    checks,
+    busy: submitting,
+    shown: mfaRequired ? ['userName', 'password', 'mfaCode'] : ['userName', 'password'],
+    onSubmit: ({ userName, password, mfaCode }) =>
+      onSubmit(mfaRequired ? { userName, password, mfaCode } : { userName, password }),
+  });
   return (
-    <Form<SignInValues>
-      name="login"
-      layout="vertical"
-      requiredMark={false}
-      onFinish={onSubmit}
-      data-testid="login-form"
-    >
-      <Form.Item name="userName" label={t('login.userName')} rules={rules.userName}>
-        <Input autoComplete="username" autoFocus />
-      </Form.Item>
-      <Form.Item name="password" label={t('login.password')} rules={rules.password}>
-        <Input.Password autoComplete="current-password" />
-      </Form.Item>
+    <form className="nimbus-form" onSubmit={form.submit} noValidate data-testid="login-form">
+      <TextField
+        label={t('login.userName')}
+        field={form.field('userName')}
+        autoComplete="username"
+        autoFocus
+      />
+      <PasswordField
+        label={t('login.password')}
+        field={form.field('password')}
+        autoComplete="current-password"
+      />
       {mfaRequired && (
-        <Form.Item
-          name="mfaCode"
+        <TextField
           label={t('login.mfaCode')}
-          rules={[{ required: true, whitespace: true, message: t('validation.mfaCodeRequired') }]}
-        >
-          <Input
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            maxLength={6}
-            autoFocus
-            data-testid="login-mfa-code"
-          />
-        </Form.Item>
+          field={form.field('mfaCode')}
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          maxLength={6}
+          autoFocus
+          data-testid="login-mfa-code"
+        />
       )}
-      <Form.Item>
-        <Button type="primary" htmlType="submit" block loading={submitting}>
-          {t('login.signIn')}
-        </Button>
-      </Form.Item>
-    </Form>
+      <SubmitButton submitting={submitting}>{t('login.signIn')}</SubmitButton>
+    </form>
   );
 }

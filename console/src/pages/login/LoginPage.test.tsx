@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH, failure, ok, requestsTo, SYSTEM } from '../../../tests/fakeIdentityApi';
 import { startLoopbackServer, type LoopbackServer } from '../../../tests/loopbackServer';
 import { renderWithProviders } from '../../../tests/renderWithProviders';
+import { registerThroughForm } from '../../../tests/signInForms';
 import { pageReload } from '../../lib/pageReload';
 import { readSession } from '../../session/session';
 import LoginPage from './LoginPage';
@@ -168,12 +169,7 @@ describe('login page', () => {
     const user = userEvent.setup();
     renderLoginPage();
 
-    await user.click(await screen.findByRole('tab', { name: 'Register' }));
-    const form = await screen.findByTestId('register-form');
-    await user.type(within(form).getByLabelText('User name'), 'bob');
-    await user.type(within(form).getByLabelText('Email'), 'bob@example.com');
-    await user.type(within(form).getByLabelText('Password'), 'abc123');
-    await user.type(within(form).getByLabelText('Confirm password'), 'abc123{Enter}');
+    await registerThroughForm(user, 'bob', 'abc123');
 
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeDefined();
     expect(requestsTo(server, `POST ${AUTH}/register`)[0]?.body).toEqual({
@@ -190,8 +186,10 @@ describe('login page', () => {
     const user = userEvent.setup();
     renderLoginPage();
 
-    await user.click(within(await screen.findByTestId('language-select')).getByRole('combobox'));
-    await user.click(await screen.findByRole('option', { name: '日本語' }));
+    await user.selectOptions(
+      within(await screen.findByTestId('language-select')).getByRole('combobox'),
+      await screen.findByRole('option', { name: '日本語' }),
+    );
 
     expect(document.cookie).toContain('language=ja');
     expect(reload).toHaveBeenCalledTimes(1);

@@ -1,6 +1,8 @@
-import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { credentialRules } from './credentialRules';
+import { credentialChecks } from './credentialChecks';
+import { PasswordField, TextField } from './FormFields';
+import { SubmitButton } from './SubmitButton';
+import { useCheckedForm } from './useCheckedForm';
 
 export interface RegisterValues {
   userName: string;
@@ -8,6 +10,13 @@ export interface RegisterValues {
   password: string;
   confirmPassword: string;
 }
+
+const checks = {
+  userName: credentialChecks.userName,
+  email: credentialChecks.email,
+  password: credentialChecks.password,
+  confirmPassword: credentialChecks.confirmPassword,
+};
 
 export function RegisterForm({
   onSubmit,
@@ -17,37 +26,37 @@ export function RegisterForm({
   submitting?: boolean;
 }) {
   const { t } = useTranslation();
-  const rules = credentialRules(t);
+  const form = useCheckedForm<RegisterValues>({
+    initialValues: { userName: '', email: '', password: '', confirmPassword: '' },
+    checks,
+    busy: submitting,
+    dependants: { password: ['confirmPassword'] },
+    onSubmit,
+  });
   return (
-    <Form<RegisterValues>
-      name="register"
-      layout="vertical"
-      requiredMark={false}
-      onFinish={onSubmit}
-      data-testid="register-form"
-    >
-      <Form.Item name="userName" label={t('login.userName')} rules={rules.userName}>
-        <Input autoComplete="username" />
-      </Form.Item>
-      <Form.Item name="email" label={t('login.email')} rules={rules.email}>
-        <Input type="email" autoComplete="email" />
-      </Form.Item>
-      <Form.Item name="password" label={t('login.password')} rules={rules.password}>
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        name="confirmPassword"
+    <form className="nimbus-form" onSubmit={form.submit} noValidate data-testid="register-form">
+      <TextField
+        label={t('login.userName')}
+        field={form.field('userName')}
+        autoComplete="username"
+      />
+      <TextField
+        label={t('login.email')}
+        field={form.field('email')}
+        type="email"
+        autoComplete="email"
+      />
+      <PasswordField
+        label={t('login.password')}
+        field={form.field('password')}
+        autoComplete="new-password"
+      />
+      <PasswordField
         label={t('login.confirmPassword')}
-        dependencies={['password']}
-        rules={rules.confirmPassword}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item>
-        <Button type="primary" htmlType="submit" block loading={submitting}>
-          {t('login.register')}
-        </Button>
-      </Form.Item>
-    </Form>
+        field={form.field('confirmPassword')}
+        autoComplete="new-password"
+      />
+      <SubmitButton submitting={submitting}>{t('login.register')}</SubmitButton>
+    </form>
   );
 }

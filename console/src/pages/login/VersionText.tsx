@@ -1,4 +1,3 @@
-import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useGetVersionQuery } from '../../api/systemApi';
 
@@ -8,8 +7,8 @@ export function VersionText() {
   const { data: version } = useGetVersionQuery(undefined);
   if (!version) return null;
   return (
-    <Typography.Text type="secondary" data-testid="app-version">
+    <span className="nimbus-login__version" data-testid="app-version">
       {t('login.version', { version })}
-    </Typography.Text>
+    </span>
   );
 }

@@ -1,18 +1,6 @@
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
-import { PASSWORD_MIN_LENGTH } from '../../constants';
-
-const DNS_LABEL = '[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?';
-/** Lowercase alphanumerics and hyphens in dot-separated labels (DNS subdomain), as the User CRD. */
-const USER_NAME_PATTERN = new RegExp(`^${DNS_LABEL}(\\.${DNS_LABEL})*$`);
-const USER_NAME_MAX_LENGTH = 253;
-
-export const isValidUserName = (value: string): boolean =>
-  value.length <= USER_NAME_MAX_LENGTH && USER_NAME_PATTERN.test(value);
-
-/** At least PASSWORD_MIN_LENGTH characters with a lowercase letter and a digit (SPEC §5). */
-export const isValidPassword = (value: string): boolean =>
-  value.length >= PASSWORD_MIN_LENGTH && /[a-z]/.test(value) && /\d/.test(value);
+import { isValidEmail, isValidPassword, isValidUserName } from './credentialChecks';
 
 const checked =
   (isValid: (value: string) => boolean, message: string): FormRule =>
@@ -23,7 +11,10 @@ const checked =
         : Promise.reject(new Error(message)),
   });
 
-/** antd form rules for the sign-in and register forms, with SPEC §5's messages. */
+/**
+ * antd form rules for the account forms of the signed-in console (password change, admin user
+ * form), with SPEC §5's messages and the same tests as the sign-in screen (credentialChecks.ts).
+ */
 export function credentialRules(t: TFunction) {
   const passwordRule = t('validation.passwordRule');
   return {
@@ -33,7 +24,7 @@ export function credentialRules(t: TFunction) {
     ],
     email: [
       { required: true, message: t('validation.emailRequired') },
-      { type: 'email', message: t('validation.emailFormat') },
+      checked(isValidEmail, t('validation.emailFormat')),
     ],
     password: [{ required: true, message: passwordRule }, checked(isValidPassword, passwordRule)],
     confirmPassword: [

@@ -1,11 +1,9 @@
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { AuthCode, useLoginMutation, useRegisterMutation } from '../../api/authApi';
 import type { EnvelopeErrorData } from '../../apiClient/envelope';
 import type { TranslationKey } from '../../i18n/translationKey';
-import { HOME_PATH } from '../../routes/paths';
 import { saveSession } from '../../session/session';
 import type { SignInValues } from './LoginForm';
 import type { RegisterValues } from './RegisterForm';
@@ -29,15 +27,17 @@ export interface SignIn {
 }
 
 /**
- * SPEC §4 login: store user name and user id (the token stays in the cookie), then go home (the guard loads the rest). A
- * 1008 answer asks for the MFA code; register signs in with the new account straight away.
+ * SPEC §4 login: store user name and user id (the token stays in the cookie), then
+ * `onSignedIn` goes home (the guard loads the rest). A 1008 answer asks for the MFA code;
+ * register signs in with the new account straight away.
  */
-export function useSignIn(): SignIn {
-  const navigate = useNavigate();
+export function useSignIn(onSignedIn: () => Promise<void> | void): SignIn {
   const [login, loginState] = useLoginMutation();
   const [registerUser, registerState] = useRegisterMutation();
   const [mfaRequired, setMfaRequired] = useState(false);
   const [failureKey, setFailureKey] = useState<TranslationKey>();
+  // Signed in, the console is loading: the form stays busy until it is replaced.
+  const [leaving, setLeaving] = useState(false);
 
   const signIn = async ({ userName, password, mfaCode }: SignInValues) => {
     setFailureKey(undefined);
@@ -54,7 +54,13 @@ export function useSignIn(): SignIn {
     }
     // The token stays in the HttpOnly cookie the answer set; only who signed in is kept here.
     saveSession({ userName: result.data.userName, userId: result.data.userId });
-    await navigate(HOME_PATH);
+    setLeaving(true);
+    try {
+      await onSignedIn();
+    } finally {
+      // Still here (the guard sent the user back): the form takes input again.
+      setLeaving(false);
+    }
   };
 
   const register = async (values: RegisterValues) => {
@@ -72,6 +78,6 @@ export function useSignIn(): SignIn {
     register,
     mfaRequired,
     failureKey,
-    submitting: loginState.isLoading || registerState.isLoading,
+    submitting: loginState.isLoading || registerState.isLoading || leaving,
   };
 }

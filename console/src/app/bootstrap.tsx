@@ -1,0 +1,118 @@
+import { StrictMode, type ReactElement } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { Provider as ReduxProvider } from 'react-redux';
+import type { ApiFeedback } from '../apiClient/apiFeedback';
+import type { AntdFeedbackApis } from '../feedback/antdApiFeedback';
+import { deferredFeedback } from '../feedback/deferredFeedback';
+import { createI18n } from '../i18n/createI18n';
+import { detectBrowserLanguage } from '../i18n/detectLanguage';
+import { loadMessages } from '../i18n/loadMessages';
+import { pageReload } from '../lib/pageReload';
+import { SignInScreen } from '../pages/login/SignInScreen';
+import { HOME_PATH, LOGIN_PATH } from '../routes/paths';
+import { dropLegacyToken, isSignedIn, readSession } from '../session/session';
+import type { ConsoleContext } from './consoleApp';
+import { createAppStore } from './store';
+
+/** What bootstrap needs of the lazily loaded console (app/consoleApp.tsx). */
+export interface ConsoleModule {
+  consoleElement: (context: ConsoleContext) => Promise<ReactElement>;
+  consoleFeedback: (context: ConsoleContext) => Promise<ApiFeedback>;
+}
+
+export interface BootstrapOptions {
+  container: HTMLElement;
+  /** `/api/v1` in the browser; a loopback server's in tests. */
+  baseUrl: string;
+  loadConsole: () => Promise<ConsoleModule>;
+}
+
+/** Runs when the browser has nothing else to do, so loading never competes with first paint. */
+const whenIdle = (task: () => void): void => {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task);
+  else setTimeout(task, 0);
+};
+
+function SignInDocument({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <title>{t('app.documentTitle', { page: t('routes.login') })}</title>
+      <SignInScreen onSignedIn={onSignedIn} />
+    </>
+  );
+}
+
+/**
+ * Starts the console. A visitor who is not signed in gets the sign-in screen first, drawn
+ * without antd and the router (SPEC §2: without a session every address leads to /login),
+ * while the rest of the console loads when the browser is idle; signing in then opens it at
+ * /home in the same page. A signed-in visitor gets the console straight away.
+ */
+export async function bootstrap({
+  container,
+  baseUrl,
+  loadConsole,
+}: BootstrapOptions): Promise<Root> {
+  const language = detectBrowserLanguage();
+  document.documentElement.lang = language;
+  dropLegacyToken();
+  const signedIn = isSignedIn(readSession());
+  // Both start at once: the console's scripts are needed as soon as the messages are.
+  const consoleModule = signedIn ? loadConsole() : undefined;
+  const i18n = createI18n(language, await loadMessages(language));
+
+  let antdApis: AntdFeedbackApis | undefined;
+  // The feedback needs the store (to open the settings) and the store needs the feedback; the
+  // feedback is only loaded once a request has failed, after both exist.
+  const feedback = deferredFeedback(async () => (await loadConsole()).consoleFeedback(context));
+  const store = createAppStore({ feedback, baseUrl, readSession });
+  const context: ConsoleContext = {
+    store,
+    i18n,
+    language,
+    antdApis: () => antdApis,
+    bindAntdApis: (apis) => {
+      antdApis = apis;
+    },
+  };
+  const root = createRoot(container);
+  const render = (element: ReactElement) => root.render(<StrictMode>{element}</StrictMode>);
+
+  if (consoleModule) {
+    render(await (await consoleModule).consoleElement(context));
+    return root;
+  }
+  if (window.location.pathname !== LOGIN_PATH) window.history.replaceState(null, '', LOGIN_PATH);
+  const openConsoleAtHome = () => openConsole(render, loadConsole, context);
+  render(
+    <ReduxProvider store={store}>
+      <I18nextProvider i18n={i18n}>
+        <SignInDocument onSignedIn={openConsoleAtHome} />
+      </I18nextProvider>
+    </ReduxProvider>,
+  );
+  whenIdle(() => {
+    loadConsole().catch(() => undefined);
+  });
+  return root;
+}
+
+/** After signing in: the console at /home, in place of the sign-in screen. */
+async function openConsole(
+  render: (element: ReactElement) => void,
+  loadConsole: () => Promise<ConsoleModule>,
+  context: ConsoleContext,
+): Promise<void> {
+  try {
+    const { consoleElement } = await loadConsole();
+    window.history.pushState(null, '', HOME_PATH);
+    render(await consoleElement(context));
+  } catch {
+    // The scripts could not be loaded (a new release, the network): start over at /home, where
+    // the session now leads.
+    if (window.location.pathname !== HOME_PATH) window.history.pushState(null, '', HOME_PATH);
+    pageReload.reload();
+  }
+}

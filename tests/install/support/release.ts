@@ -1,0 +1,115 @@
+// The Helm release under test: charts/nimbus installed into the test-bed hub with the test bed's
+// helm and kubectl, its pods on the hub's real node (hack/testbed/node/), reached from this
+// machine at their pod IPs (one replica at a time) or through the Service's cluster IP.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { testEnv } from '../../support/env.js';
+import { kubectl } from '../../support/kubectl.js';
+import type { KubectlResult } from '../../support/kubectl.js';
+
+export const release = 'nimbus';
+export const namespace = 'nimbus-system';
+export const realNode = 'nimbus-hub-real-node';
+export const selector = `app.kubernetes.io/instance=${release},app.kubernetes.io/name=nimbus`;
+// The operator's Lease names are fixed, whatever the release is called.
+export const leaderLease = 'nimbus-operator-leader';
+export const initialAdminSecret = `${release}-initial-admin`;
+export const chart = fileURLToPath(new URL('../../../charts/nimbus', import.meta.url));
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the install tier through \`make test\``);
+  return value;
+}
+
+/** Values for the test bed written by hack/testbed/install-values.sh (image, node, volumes). */
+export const installValues = (): string => required('NIMBUS_INSTALL_VALUES');
+/** The real nodes' address, where pods reach the member API servers (docs/testbed.md). */
+export const nodeAddress = (): string => required('NIMBUS_NODE_HOST_IP');
+
+export const hub = (args: string[], input?: string): KubectlResult =>
+  kubectl(testEnv.hubKubeconfig, args, input);
+
+export function hubJson<T>(args: string[]): T {
+  const result = hub([...args, '-o', 'json']);
+  if (result.status !== 0) throw new Error(result.stderr);
+  return JSON.parse(result.stdout) as T;
+}
+
+/** Runs the test bed's helm against the hub; helm's state stays in .cache/helm. */
+export function helm(args: string[]): KubectlResult {
+  const cache = fileURLToPath(new URL('../../../.cache/helm', import.meta.url));
+  const result = spawnSync(
+    join(testEnv.testbedBin, 'helm'),
+    ['--kubeconfig', testEnv.hubKubeconfig, '--namespace', namespace, ...args],
+    {
+      encoding: 'utf8',
+      timeout: 600_000,
+      env: {
+        ...process.env,
+        HELM_CACHE_HOME: join(cache, 'cache'),
+        HELM_CONFIG_HOME: join(cache, 'config'),
+        HELM_DATA_HOME: join(cache, 'data'),
+      },
+    },
+  );
+  if (result.error) throw result.error;
+  return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+}
+
+export interface Pod {
+  metadata: { name: string; uid: string; deletionTimestamp?: string };
+  spec: {
+    nodeName?: string;
+    containers: { name: string; image: string; env?: { name: string; value?: string }[] }[];
+  };
+  status: {
+    phase: string;
+    podIP?: string;
+    conditions?: { type: string; status: string }[];
+    containerStatuses?: { ready: boolean; started?: boolean; restartCount: number }[];
+  };
+}
+
+export const podsOfRelease = (): Pod[] =>
+  hubJson<{ items: Pod[] }>(['get', 'pods', '-n', namespace, '-l', selector]).items;
+
+export const isReady = (pod: Pod): boolean =>
+  !pod.metadata.deletionTimestamp &&
+  pod.status.phase === 'Running' &&
+  (pod.status.conditions ?? []).some((c) => c.type === 'Ready' && c.status === 'True');
+
+/** The release's pods once `count` of them are Ready (whatever the probe found, for the assertion). */
+export const readyPods = (pods: Pod[]): Pod[] => pods.filter(isReady);
+
+/** http://<pod IP>:8080: one replica, bypassing the Service. */
+export function replicaUrl(pod: Pod): string {
+  if (!pod.status.podIP) throw new Error(`${pod.metadata.name} has no pod IP`);
+  return `http://${pod.status.podIP}:8080`;
+}
+
+/** http://<cluster IP>:<port> of the release's Service, through kube-proxy on the real node. */
+export function serviceUrl(): string {
+  const service = hubJson<{ spec: { clusterIP: string; ports: { port: number }[] } }>([
+    'get',
+    'service',
+    '-n',
+    namespace,
+    release,
+  ]);
+  return `http://${service.spec.clusterIP}:${service.spec.ports[0]?.port ?? 8080}`;
+}
+
+export const leaseHolder = (): string | undefined => {
+  const lease = hub([
+    'get',
+    'lease',
+    '-n',
+    namespace,
+    leaderLease,
+    '-o',
+    'jsonpath={.spec.holderIdentity}',
+  ]);
+  return lease.status === 0 && lease.stdout ? lease.stdout : undefined;
+};
