@@ -156,10 +156,9 @@ async function main(): Promise<void> {
       audit.close();
       // Awaited, so the Lease is released before the exit and another replica takes over at
       // once; bounded, as the hub may not answer.
-      const stopped = Promise.allSettled([
-        manager?.stop(),
-        index?.stop({ close: true }),
-      ]).then(() => identity?.stop());
+      const stopped = Promise.allSettled([manager?.stop(), index?.stop({ close: true })]).then(() =>
+        identity?.stop(),
+      );
       await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
       logger.info('stopped');
       process.exit(0);
