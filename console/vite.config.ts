@@ -9,7 +9,8 @@ const consoleRoot = fileURLToPath(new URL('.', import.meta.url));
 // Long-lived libraries get their own chunks so an application release does not invalidate them.
 // React goes first: a group also takes its dependencies, and antd depends on React.
 // antd is split by the routes that use it (entriesAware), so components only a lazy page needs
-// stay out of the initial load. Locale modules stay out of the groups: they load per language.
+// stay out of the initial load. Locale modules (antd's es/locale/, dayjs's locale/) stay out of the
+// groups: they load per language.
 const vendorGroups = [
   {
     name: 'vendor-react',
@@ -33,7 +34,7 @@ const vendorGroups = [
   },
   {
     name: 'vendor-antd',
-    test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|dayjs|@babel[\\/]runtime|stylis|@emotion)[\\/](?!.*[\\/]locale[\\/])/,
+    test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|dayjs|@babel[\\/]runtime|stylis|@emotion)[\\/](?!(.*[\\/])?locale[\\/])/,
     priority: 2,
     entriesAware: true,
     // Larger merges put other routes' antd code into the first screen's chunks.

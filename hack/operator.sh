@@ -17,6 +17,9 @@ kubeconfig="$root/.cache/testbed/nimbus-hub.kubeconfig"
 url="http://127.0.0.1:$port"
 # A second build (e.g. a work-in-progress tree compiled elsewhere) may be run instead of dist.
 main_js=${NIMBUS_OPERATOR_MAIN:-$root/operator/dist/main.js}
+# The entry point beside it checks the Node.js version before loading main.js.
+start_js="$(dirname "$main_js")/start.js"
+[ -f "$start_js" ] || start_js=$main_js
 # Where this start's output begins in the (appended) log.
 log_offset=0
 mkdir -p "$run_dir"
@@ -120,7 +123,7 @@ start() {
     NIMBUS_CONTRACT_CHECK="${NIMBUS_CONTRACT_CHECK:-$(contract_check)}" \
     NIMBUS_OUTBOUND_ALLOW_HOSTS="${NIMBUS_OUTBOUND_ALLOW_HOSTS:-$(outbound_allow_hosts)}" \
     NIMBUS_CONSOLE_DIR="$root/console/dist" NIMBUS_DATA_DIR="$run_dir/data" \
-    setsid nohup node "$main_js" >>"$log_file" 2>&1 </dev/null &
+    setsid nohup node "$start_js" >>"$log_file" 2>&1 </dev/null &
   echo $! >"$pid_file"
   log "$name starting on $url (pid $!, log $log_file)"
   for _ in $(seq 1 120); do

@@ -1,4 +1,8 @@
+import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
+import { loadAntdLocale } from './antdLocale';
+import { DAYJS_LOCALE_NAMES } from './dayjsLocale';
+import { LANGUAGES } from './languages';
 import { combineMessages } from './loadMessages';
 import adminEn from './locales/admin.en.json';
 import adminJa from './locales/admin.ja.json';
@@ -73,5 +77,21 @@ describe.each([
       ([, value]) => typeof value !== 'string' || value.trim() === '',
     );
     expect(invalid).toEqual([]);
+  });
+});
+
+// Month names of each language as dayjs writes them, so dates in pickers match the messages.
+const JANUARY: Record<(typeof LANGUAGES)[number], string> = {
+  en: 'January',
+  zh: '一月',
+  ja: '1月',
+};
+
+describe.each(LANGUAGES.map((language) => [language]))('%s dates', (language) => {
+  it("load antd's texts and dayjs's locale together, in that language", async () => {
+    const antd = await loadAntdLocale(language);
+    expect(antd.locale).toBe(DAYJS_LOCALE_NAMES[language]);
+    expect(dayjs.locale()).toBe(DAYJS_LOCALE_NAMES[language]);
+    expect(dayjs('2024-01-15T09:00:00Z').format('MMMM')).toBe(JANUARY[language]);
   });
 });

@@ -1,5 +1,10 @@
 import { createServer } from 'node:http';
-import type { IncomingHttpHeaders, RequestListener } from 'node:http';
+import type {
+  IncomingHttpHeaders,
+  IncomingMessage,
+  RequestListener,
+  ServerResponse,
+} from 'node:http';
 import { createServer as createTlsServer, type ServerOptions } from 'node:https';
 import type { AddressInfo } from 'node:net';
 
@@ -19,7 +24,7 @@ export interface FakeApiServerOptions {
   /** The only bearer token accepted. */
   token?: string;
   /** Decides on each request's Authorization header, for tokens a vendor fake issues. */
-  authorize?: (authorization: string | undefined) => boolean;
+  authorize?: (authorization: string | undefined) => boolean | Promise<boolean>;
   /** Serve https (adapters that insist on https need it); `requestCert` + `ca` check client certs. */
   tls?: ServerOptions;
 }
@@ -32,13 +37,11 @@ export async function startFakeApiServer(
   options: FakeApiServerOptions = {},
 ): Promise<FakeApiServer> {
   const requests: FakeApiServer['requests'] = [];
-  const authorized = (authorization: string | undefined): boolean =>
+  const authorized = async (authorization: string | undefined): Promise<boolean> =>
     (options.token === undefined || authorization === `Bearer ${options.token}`) &&
-    (options.authorize?.(authorization) ?? true);
-  const handler: RequestListener = (req, res) => {
-    requests.push({ path: req.url ?? '', headers: req.headers });
-    if (options.hang) return;
-    if (!authorized(req.headers.authorization)) {
+    ((await options.authorize?.(authorization)) ?? true);
+  const answer = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (!(await authorized(req.headers.authorization))) {
       res.writeHead(401, { 'content-type': 'application/json' }).end('{"kind":"Status"}');
       return;
     }
@@ -53,6 +56,11 @@ export async function startFakeApiServer(
       }));
       send({ kind: 'PartialObjectMetadataList', metadata: {}, items });
     } else res.writeHead(404).end();
+  };
+  const handler: RequestListener = (req, res) => {
+    requests.push({ path: req.url ?? '', headers: req.headers });
+    if (options.hang) return;
+    answer(req, res).catch(() => res.writeHead(500).end());
   };
   const server = options.tls ? createTlsServer(options.tls, handler) : createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

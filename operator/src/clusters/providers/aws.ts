@@ -68,7 +68,7 @@ async function describeCluster(
     `/clusters/${encodeURIComponent(name)}`,
     configuredEndpoint(ctx.endpoints.eks, region, defaultEksEndpoint(region)),
   );
-  const headers = signRequest({
+  const headers = await signRequest({
     method: 'GET',
     url,
     headers: { accept: 'application/json' },
@@ -115,7 +115,7 @@ export const awsProvider: ProviderAdapter<AwsCredentials> = {
     if (!isAwsRegion(spec.region)) return fail(`"${spec.region}" is not an AWS region`, []);
     if (!EKS_CLUSTER_NAME.test(name)) return fail('the EKS cluster name is missing or invalid', []);
     const cluster = await describeCluster(name, spec.region, credentials, ctx);
-    const { token, expiresAt } = eksToken({
+    const { token, expiresAt } = await eksToken({
       clusterName: name,
       region: spec.region,
       stsEndpoint: configuredEndpoint(

@@ -75,7 +75,7 @@ describe('cloud providers end in the test bed member-a', () => {
         { endpoints: { eks: fake.url, sts: fake.url }, fetch, now: () => new Date() },
       );
       expect(
-        fake.verifyPresignedToken((connection.auth as { token: string }).token, 'member-a'),
+        await fake.verifyPresignedToken((connection.auth as { token: string }).token, 'member-a'),
       ).toMatchObject({
         ok: true,
       });

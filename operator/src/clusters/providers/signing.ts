@@ -1,9 +1,10 @@
 import { createHash, createHmac } from 'node:crypto';
 
 /**
- * Pieces every vendor HMAC-SHA256 signature scheme shares (AWS SigV4, Alibaba ACS3, Tencent TC3,
- * Huawei SDK-HMAC-SHA256). What differs between vendors — URI and query encoding, which headers
- * are signed, how the string to sign and the key are built — stays in each vendor's module.
+ * Pieces the vendor HMAC-SHA256 signature schemes without a small official signer share (Alibaba
+ * ACS3, Tencent TC3, Huawei SDK-HMAC-SHA256; AWS SigV4 uses AWS's own). What differs between
+ * vendors — URI and query encoding, which headers are signed, how the string to sign and the key
+ * are built — stays in each vendor's module.
  */
 export function sha256Hex(data: string | Buffer): string {
   return createHash('sha256').update(data).digest('hex');

@@ -84,14 +84,14 @@ const vendors: VendorCase[] = [
     refusal: /InvalidSignatureException/,
     canaries: [aws.secretAccessKey, 'canary-aws-wrong-13aa'],
     async start() {
-      let verify = (_token: string) => false;
+      let verify = (_token: string) => Promise.resolve(false);
       const api = await member({ tls, authorize: (auth) => verify(bearer(auth)) });
       const fake = await startAwsFake({
         region: 'eu-west-1',
         identities: [aws],
         clusters: { prod: { endpoint: api.url, certificateAuthorityData: loopbackCaData } },
       });
-      verify = (token) => fake.verifyPresignedToken(token, 'prod').ok;
+      verify = async (token) => (await fake.verifyPresignedToken(token, 'prod')).ok;
       return { member: api, endpoints: { eks: fake.url, sts: fake.url }, close: fake.close };
     },
   },

@@ -1,22 +1,19 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ALGORITHM_IDENTIFIER as ALGORITHM } from '@smithy/signature-v4';
 import { CLUSTER_ID_HEADER, EKS_TOKEN_PREFIX } from '../../clusters/providers/aws/eks-token.js';
 import {
-  ALGORITHM,
-  EMPTY_PAYLOAD_HASH,
-  canonicalRequest,
-  parseAmzDate,
   parseQuery,
-  sha256Hex,
-  signature,
-  stringToSign,
+  signerFor,
+  type SignableRequest,
+  type SigningScope,
 } from '../../clusters/providers/aws/sigv4.js';
 
 /**
  * A loopback stand-in for EKS (DescribeCluster) and the STS side of aws-iam-authenticator. It
- * checks SigV4 the way AWS does — known key, scope, clock skew, recomputed signature — and only
- * then hands back the connection data it was given, so tests can end in a real API server.
+ * checks SigV4 the way AWS does — known key, scope, clock skew, then the request re-signed with
+ * the secret it knows must give the same signature — and only then hands back the connection data it was given, so tests can end in a real API server.
  */
 export interface AwsFakeIdentity {
   accessKeyId: string;
@@ -45,7 +42,7 @@ export interface AwsFake {
   /** Requests DescribeCluster accepted (signature valid). */
   accepted: number;
   /** Checks an EKS bearer token as aws-iam-authenticator plus STS would for `clusterId`. */
-  verifyPresignedToken(token: string, clusterId: string): TokenVerdict;
+  verifyPresignedToken(token: string, clusterId: string): Promise<TokenVerdict>;
   close(): Promise<void>;
 }
 
@@ -109,6 +106,28 @@ function parseAuthorization(header: string | undefined): SignedParts {
   };
 }
 
+/** Parses `20150830T123600Z`; undefined when malformed. */
+function parseAmzDate(value: string): Date | undefined {
+  const match = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(value);
+  if (!match) return undefined;
+  const [, y, mo, d, h, mi, s] = match;
+  const date = new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}Z`);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/** The query parameters a presigned URL carries about its own signature. */
+const PRESIGN_PARAMS = new Set(
+  [
+    'Algorithm',
+    'Credential',
+    'Date',
+    'Expires',
+    'SignedHeaders',
+    'Signature',
+    'Security-Token',
+  ].map((name) => `X-Amz-${name}`),
+);
+
 function sameHex(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
@@ -142,26 +161,8 @@ export async function startAwsFake(options: AwsFakeOptions): Promise<AwsFake> {
     return identity;
   }
 
-  function checkSignature(
-    identity: AwsFakeIdentity,
-    parts: SignedParts,
-    date: string,
-    request: {
-      method: string;
-      pathname: string;
-      query: Array<[string, string]>;
-      headers: Record<string, string>;
-      payloadHash: string;
-    },
-  ): void {
-    const canonical = canonicalRequest(request);
-    const expected = signature(
-      identity.secretAccessKey,
-      date,
-      { region: parts.scopeRegion, service: parts.scopeService },
-      stringToSign(date, { region: parts.scopeRegion, service: parts.scopeService }, canonical),
-    );
-    if (!sameHex(expected, parts.signature)) {
+  function assertSignature(expected: string | undefined, parts: SignedParts): void {
+    if (!expected || !sameHex(expected, parts.signature)) {
       throw new Rejection(
         'InvalidSignatureException',
         'The request signature we calculated does not match the signature you provided.',
@@ -169,7 +170,29 @@ export async function startAwsFake(options: AwsFakeOptions): Promise<AwsFake> {
     }
   }
 
-  function checkDescribeCluster(req: IncomingMessage, body: string, url: URL): void {
+  const scopeOf = (parts: SignedParts): SigningScope => ({
+    region: parts.scopeRegion,
+    service: parts.scopeService,
+  });
+
+  /** Re-signs the request's signed headers with the identity's secret, as AWS does. */
+  async function checkHeaderSignature(
+    identity: AwsFakeIdentity,
+    parts: SignedParts,
+    signedAt: Date,
+    request: SignableRequest,
+  ): Promise<void> {
+    const resigned = await signerFor(identity, scopeOf(parts)).sign(request, {
+      signingDate: signedAt,
+      signableHeaders: new Set(parts.signedHeaders),
+    });
+    assertSignature(
+      /Signature=([0-9a-f]+)$/.exec(resigned.headers.authorization ?? '')?.[1],
+      parts,
+    );
+  }
+
+  async function checkDescribeCluster(req: IncomingMessage, body: string, url: URL): Promise<void> {
     const parts = parseAuthorization(req.headers.authorization);
     const date = req.headers['x-amz-date'];
     const signedAt = typeof date === 'string' ? parseAmzDate(date) : undefined;
@@ -200,12 +223,14 @@ export async function startAwsFake(options: AwsFakeOptions): Promise<AwsFake> {
       const value = req.headers[name];
       headers[name] = Array.isArray(value) ? value.join(',') : (value ?? '');
     }
-    checkSignature(identity, parts, date, {
+    await checkHeaderSignature(identity, parts, signedAt, {
       method: req.method ?? 'GET',
-      pathname: url.pathname,
+      protocol: 'http:',
+      hostname: headers.host ?? '',
+      path: url.pathname,
       query: parseQuery(url.search),
       headers,
-      payloadHash: sha256Hex(body),
+      body,
     });
   }
 
@@ -225,7 +250,7 @@ export async function startAwsFake(options: AwsFakeOptions): Promise<AwsFake> {
       return;
     }
     try {
-      checkDescribeCluster(req, body, url);
+      await checkDescribeCluster(req, body, url);
     } catch (error) {
       if (!(error instanceof Rejection)) throw error;
       respondError(res, 403, error.type, error.message);
@@ -259,7 +284,7 @@ export async function startAwsFake(options: AwsFakeOptions): Promise<AwsFake> {
   const { port } = server.address() as AddressInfo;
   const host = `127.0.0.1:${port}`;
 
-  function verifyPresignedToken(token: string, clusterId: string): TokenVerdict {
+  async function verifyPresignedToken(token: string, clusterId: string): Promise<TokenVerdict> {
     try {
       if (!token.startsWith(EKS_TOKEN_PREFIX))
         throw new Rejection('InvalidToken', 'missing k8s-aws-v1. prefix');
@@ -270,7 +295,10 @@ export async function startAwsFake(options: AwsFakeOptions): Promise<AwsFake> {
       if (url.host !== host || url.pathname !== '/')
         throw new Rejection('InvalidToken', 'not this STS endpoint');
       const query = parseQuery(url.search);
-      const param = (name: string): string | undefined => query.find(([key]) => key === name)?.[1];
+      const param = (name: string): string | undefined => {
+        const value = query[name];
+        return typeof value === 'string' ? value : undefined;
+      };
       if (param('Action') !== 'GetCallerIdentity' || param('Version') !== '2011-06-15') {
         throw new Rejection('InvalidToken', 'not a GetCallerIdentity request');
       }
@@ -282,6 +310,9 @@ export async function startAwsFake(options: AwsFakeOptions): Promise<AwsFake> {
       const age = now().getTime() - signedAt.getTime();
       if (age > TOKEN_MAX_AGE_MS || age < -HEADER_SKEW_MS)
         throw new Rejection('InvalidToken', 'token expired');
+      const expires = Number(param('X-Amz-Expires'));
+      if (!Number.isInteger(expires) || expires < 1 || expires > TOKEN_MAX_AGE_MS / 1000)
+        throw new Rejection('InvalidToken', 'X-Amz-Expires out of range');
       const signedHeaders = (param('X-Amz-SignedHeaders') ?? '').split(';');
       if (!signedHeaders.includes('host') || !signedHeaders.includes(CLUSTER_ID_HEADER)) {
         throw new Rejection('InvalidToken', `host and ${CLUSTER_ID_HEADER} must be signed`);
@@ -300,13 +331,22 @@ export async function startAwsFake(options: AwsFakeOptions): Promise<AwsFake> {
       if (signedHeaders.some((name) => !(name in headers))) {
         throw new Rejection('InvalidToken', 'unexpected signed header');
       }
-      checkSignature(identity, parts, date, {
-        method: 'GET',
-        pathname: url.pathname,
-        query: query.filter(([key]) => key !== 'X-Amz-Signature'),
-        headers,
-        payloadHash: EMPTY_PAYLOAD_HASH,
-      });
+      const unsigned = Object.fromEntries(
+        Object.entries(query).filter(([key]) => !PRESIGN_PARAMS.has(key)),
+      );
+      const resigned = await signerFor(identity, scopeOf(parts)).presign(
+        {
+          method: 'GET',
+          protocol: url.protocol,
+          hostname: url.hostname,
+          path: url.pathname,
+          query: unsigned,
+          headers,
+        },
+        { signingDate: signedAt, expiresIn: expires },
+      );
+      const expected = resigned.query?.['X-Amz-Signature'];
+      assertSignature(typeof expected === 'string' ? expected : undefined, parts);
       return {
         ok: true,
         accessKeyId: identity.accessKeyId,

@@ -19,10 +19,10 @@ export interface EksTokenInput {
   now: Date;
 }
 
-export function eksToken(input: EksTokenInput): { token: string; expiresAt: Date } {
+export async function eksToken(input: EksTokenInput): Promise<{ token: string; expiresAt: Date }> {
   const url = new URL('/', input.stsEndpoint);
   url.search = '?Action=GetCallerIdentity&Version=2011-06-15';
-  const presigned = presignUrl({
+  const presigned = await presignUrl({
     method: 'GET',
     url,
     headers: { [CLUSTER_ID_HEADER]: input.clusterName },

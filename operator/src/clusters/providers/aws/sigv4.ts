@@ -1,11 +1,12 @@
-import { hmacSha256 as hmac, sha256Hex } from '../signing.js';
-
-export { sha256Hex };
+import { Hash } from '@smithy/core/serde';
+import { SignatureV4 } from '@smithy/signature-v4';
+import { rfc3986Encode } from '../signing.js';
 
 /**
- * AWS Signature Version 4, written against the published specification so the operator needs no
- * AWS SDK. Shared by the EKS adapter (header signing, query presigning) and by the test fake,
- * which recomputes signatures the way AWS does; the published test vectors pin both.
+ * AWS Signature Version 4 through AWS's own signer (`@smithy/signature-v4`, what the AWS SDK
+ * uses), so the operator needs no SDK and no signing code of its own. Shared by the EKS adapter
+ * (header signing, query presigning) and by the test fake, which re-signs what it receives with
+ * the secret it knows; AWS's published test vectors pin both.
  */
 export interface SigningCredentials {
   accessKeyId: string;
@@ -18,32 +19,18 @@ export interface SigningScope {
   service: string;
 }
 
-export const ALGORITHM = 'AWS4-HMAC-SHA256';
-export const EMPTY_PAYLOAD_HASH = sha256Hex('');
+export type SignableRequest = Parameters<SignatureV4['presign']>[0];
+type Query = NonNullable<SignableRequest['query']>;
 
-/** `20150830T123600Z` */
-export function amzDate(date: Date): string {
-  return date
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-}
-
-/** Parses `20150830T123600Z`; undefined when malformed. */
-export function parseAmzDate(value: string): Date | undefined {
-  const match = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(value);
-  if (!match) return undefined;
-  const [, y, mo, d, h, mi, s] = match;
-  const date = new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}Z`);
-  return Number.isNaN(date.getTime()) ? undefined : date;
-}
-
-/** RFC 3986 encoding as SigV4 requires: everything but unreserved characters is escaped. */
-export function uriEncode(value: string): string {
-  return encodeURIComponent(value).replace(
-    /[!'()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
+export function signerFor(credentials: SigningCredentials, scope: SigningScope): SignatureV4 {
+  return new SignatureV4({
+    credentials,
+    region: scope.region,
+    service: scope.service,
+    sha256: Hash.bind(null, 'sha256'),
+    // x-amz-content-sha256 is an S3 header; EKS and STS neither need nor expect it.
+    applyChecksum: false,
+  });
 }
 
 function decodeComponent(value: string): string {
@@ -54,89 +41,58 @@ function decodeComponent(value: string): string {
   }
 }
 
-/** Non-S3 services encode each already-encoded path segment once more. */
-export function canonicalUri(pathname: string): string {
-  if (pathname === '' || pathname === '/') return '/';
-  return pathname
-    .split('/')
-    .map((segment) => uriEncode(segment))
-    .join('/');
-}
-
-/** Parses a raw query string without URLSearchParams' `+`-as-space rule. */
-export function parseQuery(rawQuery: string): Array<[string, string]> {
-  const query = rawQuery.startsWith('?') ? rawQuery.slice(1) : rawQuery;
-  if (query === '') return [];
-  return query.split('&').map((pair) => {
+/** Parses a raw query string without URLSearchParams' `+`-as-space rule; repeats become lists. */
+export function parseQuery(rawQuery: string): Query {
+  const query: Query = {};
+  const raw = rawQuery.startsWith('?') ? rawQuery.slice(1) : rawQuery;
+  for (const pair of raw === '' ? [] : raw.split('&')) {
     const eq = pair.indexOf('=');
-    const key = eq < 0 ? pair : pair.slice(0, eq);
-    const value = eq < 0 ? '' : pair.slice(eq + 1);
-    return [decodeComponent(key), decodeComponent(value)];
-  });
+    const key = decodeComponent(eq < 0 ? pair : pair.slice(0, eq));
+    const value = decodeComponent(eq < 0 ? '' : pair.slice(eq + 1));
+    const seen = query[key];
+    query[key] = seen == null ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
+  }
+  return query;
 }
 
-export function canonicalQuery(params: Array<[string, string]>): string {
-  return params
-    .map(([key, value]) => [uriEncode(key), uriEncode(value)] as const)
-    .sort(([ak, av], [bk, bv]) => (ak === bk ? (av < bv ? -1 : 1) : ak < bk ? -1 : 1))
+const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The query in canonical order and encoding, as AWS's own tools print presigned URLs. */
+export function formatQuery(query: Query): string {
+  return Object.entries(query)
+    .flatMap(([key, value]) =>
+      (Array.isArray(value) ? value : [value ?? '']).map((v) => [
+        rfc3986Encode(key),
+        rfc3986Encode(v),
+      ]),
+    )
+    .sort(([ak = '', av = ''], [bk = '', bv = '']) =>
+      ak === bk ? compare(av, bv) : compare(ak, bk),
+    )
     .map(([key, value]) => `${key}=${value}`)
     .join('&');
 }
 
-function canonicalHeaderValue(value: string): string {
-  return value.trim().replace(/\s+/g, ' ');
-}
-
-export interface CanonicalRequestInput {
-  method: string;
-  pathname: string;
-  query: Array<[string, string]>;
-  /** Lower-case names of the headers to sign, with their values. */
-  headers: Record<string, string>;
-  payloadHash: string;
-}
-
-export function signedHeaderNames(headers: Record<string, string>): string {
-  return Object.keys(headers)
-    .map((name) => name.toLowerCase())
-    .sort()
-    .join(';');
-}
-
-export function canonicalRequest(input: CanonicalRequestInput): string {
-  const names = Object.keys(input.headers).sort();
-  const headerLines = names.map(
-    (name) => `${name}:${canonicalHeaderValue(input.headers[name] ?? '')}\n`,
+/** The request the signer sees: host and the caller's headers (lower-cased), path and query. */
+export function signable(
+  method: string,
+  url: URL,
+  headers: Record<string, string> = {},
+  body?: string,
+): SignableRequest {
+  const lowerCased = Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]),
   );
-  return [
-    input.method.toUpperCase(),
-    canonicalUri(input.pathname),
-    canonicalQuery(input.query),
-    headerLines.join(''),
-    signedHeaderNames(input.headers),
-    input.payloadHash,
-  ].join('\n');
-}
-
-export function credentialScope(date: string, scope: SigningScope): string {
-  return `${date.slice(0, 8)}/${scope.region}/${scope.service}/aws4_request`;
-}
-
-export function stringToSign(date: string, scope: SigningScope, canonical: string): string {
-  return [ALGORITHM, date, credentialScope(date, scope), sha256Hex(canonical)].join('\n');
-}
-
-export function signature(
-  secretAccessKey: string,
-  date: string,
-  scope: SigningScope,
-  toSign: string,
-): string {
-  const dateKey = hmac(`AWS4${secretAccessKey}`, date.slice(0, 8));
-  const regionKey = hmac(dateKey, scope.region);
-  const serviceKey = hmac(regionKey, scope.service);
-  const signingKey = hmac(serviceKey, 'aws4_request');
-  return hmac(signingKey, toSign).toString('hex');
+  return {
+    method: method.toUpperCase(),
+    protocol: url.protocol,
+    hostname: url.hostname,
+    ...(url.port ? { port: Number(url.port) } : {}),
+    path: url.pathname,
+    query: parseQuery(url.search),
+    headers: { ...lowerCased, host: url.host },
+    ...(body === undefined ? {} : { body }),
+  };
 }
 
 export interface SignRequestInput {
@@ -149,38 +105,14 @@ export interface SignRequestInput {
   now: Date;
 }
 
-/** Returns the headers to send: the caller's, plus host, x-amz-date, token and Authorization. */
-export function signRequest(input: SignRequestInput): Record<string, string> {
-  const date = amzDate(input.now);
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(input.headers ?? {})) {
-    headers[name.toLowerCase()] = value;
-  }
-  headers.host = input.url.host;
-  headers['x-amz-date'] = date;
-  if (input.credentials.sessionToken) {
-    headers['x-amz-security-token'] = input.credentials.sessionToken;
-  }
-  const canonical = canonicalRequest({
-    method: input.method,
-    pathname: input.url.pathname,
-    query: parseQuery(input.url.search),
-    headers,
-    payloadHash: sha256Hex(input.body ?? ''),
-  });
-  const sig = signature(
-    input.credentials.secretAccessKey,
-    date,
-    input.scope,
-    stringToSign(date, input.scope, canonical),
+/** Returns the headers to send: the caller's, plus x-amz-date, token and Authorization. */
+export async function signRequest(input: SignRequestInput): Promise<Record<string, string>> {
+  const signed = await signerFor(input.credentials, input.scope).sign(
+    signable(input.method, input.url, input.headers, input.body),
+    { signingDate: input.now },
   );
-  const { host: _host, ...sent } = headers;
-  return {
-    ...sent,
-    authorization:
-      `${ALGORITHM} Credential=${input.credentials.accessKeyId}/${credentialScope(date, input.scope)}, ` +
-      `SignedHeaders=${signedHeaderNames(headers)}, Signature=${sig}`,
-  };
+  const { host: _host, ...sent } = signed.headers;
+  return sent;
 }
 
 export interface PresignInput {
@@ -195,37 +127,12 @@ export interface PresignInput {
 }
 
 /** Query-string signing (a presigned URL) with an empty payload, as STS expects. */
-export function presignUrl(input: PresignInput): URL {
-  const date = amzDate(input.now);
-  const headers: Record<string, string> = { host: input.url.host };
-  for (const [name, value] of Object.entries(input.headers ?? {})) {
-    headers[name.toLowerCase()] = value;
-  }
-  const url = new URL(input.url);
-  const extra: Array<[string, string]> = [
-    ['X-Amz-Algorithm', ALGORITHM],
-    ['X-Amz-Credential', `${input.credentials.accessKeyId}/${credentialScope(date, input.scope)}`],
-    ['X-Amz-Date', date],
-    ['X-Amz-Expires', String(input.expiresSeconds)],
-    ['X-Amz-SignedHeaders', signedHeaderNames(headers)],
-  ];
-  if (input.credentials.sessionToken) {
-    extra.push(['X-Amz-Security-Token', input.credentials.sessionToken]);
-  }
-  const query = [...parseQuery(url.search), ...extra];
-  const canonical = canonicalRequest({
-    method: input.method,
-    pathname: url.pathname,
-    query,
-    headers,
-    payloadHash: EMPTY_PAYLOAD_HASH,
-  });
-  const sig = signature(
-    input.credentials.secretAccessKey,
-    date,
-    input.scope,
-    stringToSign(date, input.scope, canonical),
+export async function presignUrl(input: PresignInput): Promise<URL> {
+  const presigned = await signerFor(input.credentials, input.scope).presign(
+    signable(input.method, input.url, input.headers),
+    { signingDate: input.now, expiresIn: input.expiresSeconds },
   );
-  url.search = canonicalQuery([...query, ['X-Amz-Signature', sig]]);
+  const url = new URL(input.url);
+  url.search = formatQuery(presigned.query ?? {});
   return url;
 }

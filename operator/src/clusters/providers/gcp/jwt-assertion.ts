@@ -1,11 +1,13 @@
-import { sign } from 'node:crypto';
+import jwt from 'jsonwebtoken';
 
 /**
  * The OAuth 2.0 JWT-bearer assertion of a Google service account (RFC 7523): RS256 over
- * `header.claims`, signed with the account's private key, exchanged at the token URI.
+ * `header.claims`, signed with the account's private key by jsonwebtoken (the library that
+ * also signs the operator's sessions), exchanged at the token URI.
  */
 export const CLOUD_PLATFORM_SCOPE = 'https://www.googleapis.com/auth/cloud-platform';
 export const JWT_BEARER_GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
+export const ASSERTION_ALGORITHM = 'RS256';
 const ASSERTION_LIFETIME_SECONDS = 3600;
 
 export interface AssertionInput {
@@ -17,17 +19,8 @@ export interface AssertionInput {
   now: Date;
 }
 
-function segment(value: object): string {
-  return Buffer.from(JSON.stringify(value)).toString('base64url');
-}
-
 export function jwtAssertion(input: AssertionInput): string {
   const iat = Math.floor(input.now.getTime() / 1000);
-  const header = {
-    alg: 'RS256',
-    typ: 'JWT',
-    ...(input.privateKeyId ? { kid: input.privateKeyId } : {}),
-  };
   const claims = {
     iss: input.clientEmail,
     scope: input.scope ?? CLOUD_PLATFORM_SCOPE,
@@ -35,9 +28,8 @@ export function jwtAssertion(input: AssertionInput): string {
     iat,
     exp: iat + ASSERTION_LIFETIME_SECONDS,
   };
-  const signingInput = `${segment(header)}.${segment(claims)}`;
-  const signature = sign('sha256', Buffer.from(signingInput), input.privateKey).toString(
-    'base64url',
-  );
-  return `${signingInput}.${signature}`;
+  return jwt.sign(claims, input.privateKey, {
+    algorithm: ASSERTION_ALGORITHM,
+    ...(input.privateKeyId ? { keyid: input.privateKeyId } : {}),
+  });
 }
