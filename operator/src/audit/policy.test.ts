@@ -41,7 +41,12 @@ describe('the default policy', () => {
   const level = (overrides: Partial<PolicyCall>) => levelFor(defaultAuditPolicy, call(overrides));
 
   it('records no successful read: the console’s page loads', () => {
-    for (const resource of ['system/configs', 'iam/users', 'iam/organizations', 'favourites/items']) {
+    for (const resource of [
+      'system/configs',
+      'iam/users',
+      'iam/organizations',
+      'favourites/items',
+    ]) {
       expect(level({ resource, service: resource.split('/')[0] })).toBe('None');
     }
   });
@@ -55,9 +60,9 @@ describe('the default policy', () => {
 
   it('records sign-ins, refusals, failed reads and shells without a body', () => {
     expect(level({ service: 'auth', resource: 'auth/login', method: 'POST' })).toBe('Metadata');
-    expect(level({ service: 'auth', resource: 'auth/login', outcome: 'failed', method: 'POST' })).toBe(
-      'Metadata',
-    );
+    expect(
+      level({ service: 'auth', resource: 'auth/login', outcome: 'failed', method: 'POST' }),
+    ).toBe('Metadata');
     expect(level({ outcome: 'refused' })).toBe('Metadata');
     expect(level({ outcome: 'failed' })).toBe('Metadata');
     expect(level({ stream: true, service: 'k8s', resource: 'k8s/vendors' })).toBe('Metadata');

@@ -58,7 +58,10 @@ function bodyObject(body: unknown): { name?: string; namespace?: string; kind?: 
 
 /** The segments after the addressed cluster (…/clusters/{cluster}/…), else after the service. */
 function objectPath(apiPath: string, cluster: string): string[] {
-  const segments = apiPath.split('/').filter((segment) => segment !== '').map(decoded);
+  const segments = apiPath
+    .split('/')
+    .filter((segment) => segment !== '')
+    .map(decoded);
   const below = segments.slice(2);
   const at = below.findIndex(
     (segment, index) => segment === cluster && below[index - 1] === 'clusters',
