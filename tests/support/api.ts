@@ -19,6 +19,8 @@ export interface CallOptions {
   body?: unknown;
   token?: string;
   headers?: Record<string, string>;
+  /** Another operator instance than the one under test (e.g. one a test started). */
+  baseUrl?: string;
 }
 
 /**
@@ -44,7 +46,10 @@ export async function api<T = unknown>(
   path: string,
   options: CallOptions = {},
 ): Promise<ApiResponse<T>> {
-  const url = new URL(`/api/v1/${service}.${testEnv.host}${path}`, testEnv.operatorUrl);
+  const url = new URL(
+    `/api/v1/${service}.${testEnv.host}${path}`,
+    options.baseUrl ?? testEnv.operatorUrl,
+  );
   const response = await fetchOnce(url, {
     method,
     headers: {
