@@ -34,6 +34,7 @@ export interface Access {
  */
 export type ResponseSpec<S extends z.ZodType = z.ZodType> =
   | { kind: 'json'; schema: S }
+  /** mediaType: one, or several a query parameter chooses between, comma-separated. */
   | { kind: 'raw'; mediaType: string; description: string }
   | { kind: 'upgrade'; protocols: readonly string[]; description: string };
 

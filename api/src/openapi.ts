@@ -72,7 +72,13 @@ function successResponse(endpoint: Endpoint): JsonObject {
         },
       };
     case 'raw':
-      return { description: response.description, content: { [response.mediaType]: {} } };
+      // One media type, or several a query chooses between (`text/csv, application/x-ndjson`).
+      return {
+        description: response.description,
+        content: Object.fromEntries(
+          response.mediaType.split(',').map((mediaType) => [mediaType.trim(), {}]),
+        ),
+      };
     case 'upgrade':
       return {
         description: `WebSocket (Upgrade: websocket; Sec-WebSocket-Protocol: ${response.protocols.join(', ')}). ${response.description}`,

@@ -39,6 +39,10 @@ describe('parseConfig', () => {
       podName: undefined,
       dataDir: defaultDataDir,
       auditRetentionDays: 90,
+      auditMaxBytes: 8 * 1024 ** 3,
+      auditPruneIntervalMs: 3_600_000,
+      auditPolicyFile: undefined,
+      auditWebhookUrl: undefined,
       auditPeers: undefined,
       auditPeerService: undefined,
       outboundAllowHosts: [],
@@ -142,6 +146,10 @@ describe('parseConfig', () => {
         NIMBUS_POD_NAME: 'nimbus-0',
         NIMBUS_DATA_DIR: '/var/lib/nimbus',
         NIMBUS_AUDIT_RETENTION_DAYS: '30',
+        NIMBUS_AUDIT_MAX_BYTES: '512Mi',
+        NIMBUS_AUDIT_PRUNE_INTERVAL: '5m',
+        NIMBUS_AUDIT_POLICY_FILE: '/etc/nimbus/audit/policy.yaml',
+        NIMBUS_AUDIT_WEBHOOK_URL: 'https://siem.example.com/hook',
         NIMBUS_AUDIT_PEERS: 'http://10.0.0.2:8080/, https://peer.example.com',
         NIMBUS_AUDIT_PEER_SERVICE: 'nimbus-peers',
       },
@@ -168,6 +176,10 @@ describe('parseConfig', () => {
       podName: 'nimbus-0',
       dataDir: '/var/lib/nimbus',
       auditRetentionDays: 30,
+      auditMaxBytes: 512 * 1024 ** 2,
+      auditPruneIntervalMs: 300_000,
+      auditPolicyFile: '/etc/nimbus/audit/policy.yaml',
+      auditWebhookUrl: 'https://siem.example.com/hook',
       auditPeers: ['http://10.0.0.2:8080', 'https://peer.example.com'],
       auditPeerService: 'nimbus-peers',
     });
@@ -192,6 +204,22 @@ describe('parseConfig', () => {
       ]);
     },
   );
+
+  it('refuses audit sizes, intervals and webhook URLs it cannot use', () => {
+    expect(problemsOf({ NIMBUS_AUDIT_MAX_BYTES: '10GB' })).toEqual([
+      'NIMBUS_AUDIT_MAX_BYTES: must be bytes or a size such as 512Mi or 8Gi',
+    ]);
+    expect(problemsOf({ NIMBUS_AUDIT_MAX_BYTES: '1Ki' })).toEqual([
+      'NIMBUS_AUDIT_MAX_BYTES: must be at least 64Ki',
+    ]);
+    expect(problemsOf({ NIMBUS_AUDIT_PRUNE_INTERVAL: '2d' })).toHaveLength(1);
+    expect(problemsOf({ NIMBUS_AUDIT_PRUNE_INTERVAL: '0s' })).toEqual([
+      'NIMBUS_AUDIT_PRUNE_INTERVAL: must be at least 1s',
+    ]);
+    expect(problemsOf({ NIMBUS_AUDIT_WEBHOOK_URL: 'file:///etc/passwd' })).toEqual([
+      'NIMBUS_AUDIT_WEBHOOK_URL: must be an http(s) URL',
+    ]);
+  });
 
   it('treats empty variables as unset', () => {
     const config = parseConfig({ ...required, KUBECONFIG: '', NIMBUS_PORT: ' ' }, fixedVersion);

@@ -77,6 +77,32 @@ const trustProxy = z.string().transform((value, context): TrustProxy => {
   return z.NEVER;
 });
 
+/** A duration for timers: 2s, 5m, 1h or plain seconds; from a second to a day. */
+const intervalMs = z
+  .string()
+  .regex(/^\d+[smh]?$/, 'must be a duration such as 30s, 5m or 1h')
+  .transform((value) => {
+    const unit = { s: 1, m: 60, h: 3600 }[value.slice(-1)];
+    return (unit === undefined ? Number(value) : Number(value.slice(0, -1)) * unit) * 1000;
+  })
+  .pipe(z.number().int().min(1000, 'must be at least 1s').max(86_400_000, 'must be at most 24h'));
+
+/** Bytes, or a Kubernetes binary quantity: 512Mi, 8Gi. */
+const byteSize = z
+  .string()
+  .regex(/^\d+(Ki|Mi|Gi|Ti)?$/, 'must be bytes or a size such as 512Mi or 8Gi')
+  .transform((value) => {
+    const unit = /(Ki|Mi|Gi|Ti)$/.exec(value)?.[1];
+    const power = unit ? ['Ki', 'Mi', 'Gi', 'Ti'].indexOf(unit) + 1 : 0;
+    return Number(unit ? value.slice(0, -2) : value) * 1024 ** power;
+  })
+  .pipe(
+    z
+      .number()
+      .int()
+      .min(64 * 1024, 'must be at least 64Ki'),
+  );
+
 const secretName = z
   .string()
   .regex(/^[a-z0-9]([-.a-z0-9]{0,251}[a-z0-9])?$/, 'must be a Secret name');
@@ -137,6 +163,12 @@ const envSchema = z.object({
   NIMBUS_POD_NAME: z.string().optional(),
   NIMBUS_DATA_DIR: z.string().default(defaultDataDir),
   NIMBUS_AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  NIMBUS_AUDIT_MAX_BYTES: byteSize.default(8 * 1024 ** 3),
+  NIMBUS_AUDIT_PRUNE_INTERVAL: intervalMs.default(3_600_000),
+  NIMBUS_AUDIT_POLICY_FILE: z.string().optional(),
+  NIMBUS_AUDIT_WEBHOOK_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .optional(),
   NIMBUS_AUDIT_PEERS: urlList.optional(),
   NIMBUS_AUDIT_PEER_SERVICE: z.string().regex(dnsLabelPattern, 'must be a Service name').optional(),
   NIMBUS_OUTBOUND_ALLOW_HOSTS: hostList.default([]),
@@ -206,6 +238,13 @@ export interface Config {
   /** This replica's own files (the audit store); a volume per pod in the cluster. */
   dataDir: string;
   auditRetentionDays: number;
+  /** Records beyond this many bytes of the store go, oldest first. */
+  auditMaxBytes: number;
+  auditPruneIntervalMs: number;
+  /** The audit policy (YAML or JSON; the chart's ConfigMap); unset: the default policy. */
+  auditPolicyFile: string | undefined;
+  /** Where each replica also ships its records; checked by the SSRF policy on every delivery. */
+  auditWebhookUrl: string | undefined;
   /** Other replicas' base URLs; when unset, the peer Service's EndpointSlices in the cluster. */
   auditPeers: string[] | undefined;
   /** Headless Service selecting every operator pod, for finding audit peers. */
@@ -270,6 +309,10 @@ export function parseConfig(env: Env, readVersion: () => string = readPackageVer
     podName: values.NIMBUS_POD_NAME,
     dataDir: values.NIMBUS_DATA_DIR,
     auditRetentionDays: values.NIMBUS_AUDIT_RETENTION_DAYS,
+    auditMaxBytes: values.NIMBUS_AUDIT_MAX_BYTES,
+    auditPruneIntervalMs: values.NIMBUS_AUDIT_PRUNE_INTERVAL,
+    auditPolicyFile: values.NIMBUS_AUDIT_POLICY_FILE,
+    auditWebhookUrl: values.NIMBUS_AUDIT_WEBHOOK_URL,
     auditPeers: values.NIMBUS_AUDIT_PEERS,
     auditPeerService: values.NIMBUS_AUDIT_PEER_SERVICE,
     outboundAllowHosts: values.NIMBUS_OUTBOUND_ALLOW_HOSTS,

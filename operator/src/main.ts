@@ -1,3 +1,5 @@
+import type { AuditPolicy } from './audit/policy.js';
+import { AuditPolicyError, loadAuditPolicy } from './audit/policy.js';
 import { openOperatorAudit } from './audit/setup.js';
 import { createClusterRuntime } from './clusters/startup.js';
 import type { Config } from './config.js';
@@ -19,11 +21,12 @@ import { createIndexMetrics } from './index/metrics.js';
 import { createIndexRuntime, openIndexStore } from './index/runtime.js';
 import { createLogger } from './logger.js';
 
-function loadConfig(): Config {
+function loadConfig(): { config: Config; auditPolicy: AuditPolicy } {
   try {
-    return parseConfig(process.env);
+    const config = parseConfig(process.env);
+    return { config, auditPolicy: loadAuditPolicy(config.auditPolicyFile) };
   } catch (error) {
-    if (error instanceof ConfigError) {
+    if (error instanceof ConfigError || error instanceof AuditPolicyError) {
       process.stderr.write(`nimbus-operator: ${error.message}\n`);
       process.exit(1);
     }
@@ -32,7 +35,7 @@ function loadConfig(): Config {
 }
 
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const { config, auditPolicy } = loadConfig();
   const logger = createLogger(config.logLevel);
 
   process.on('unhandledRejection', (reason) => {
@@ -103,6 +106,7 @@ async function main(): Promise<void> {
     registry: metrics.registry,
     kubeConfig: hub.kubeConfig,
     sessionSigningKey: sessionKey,
+    policy: auditPolicy,
   });
   // Every replica keeps its own index of the ready members (operator/src/index/runtime.ts).
   if (identity && clusters) {

@@ -112,6 +112,44 @@ describe('default render', () => {
     expect(template([]).stdout).toBe(template([]).stdout);
   });
 
+  it('renders the audit policy into a ConfigMap the operator reads, and restarts pods on a change', () => {
+    const configMap = only(manifests, 'ConfigMap', 'nimbus-audit-policy') as Manifest & {
+      data: Record<string, string>;
+    };
+    const policy = parseAllDocuments(configMap.data['policy.yaml'] ?? '')[0]?.toJS() as {
+      kind: string;
+      rules: { level: string }[];
+    };
+    expect(policy.kind).toBe('AuditPolicy');
+    expect(policy.rules.map((rule) => rule.level)).toEqual([
+      'Metadata',
+      'Request',
+      'Metadata',
+      'Metadata',
+      'None',
+    ]);
+    expect(operatorEnv(manifests)).toMatchObject({
+      NIMBUS_AUDIT_POLICY_FILE: '/etc/nimbus/audit/policy.yaml',
+      NIMBUS_AUDIT_MAX_BYTES: '8Gi',
+      NIMBUS_AUDIT_PRUNE_INTERVAL: '1h',
+    });
+    expect(operatorEnv(manifests)).not.toHaveProperty('NIMBUS_AUDIT_WEBHOOK_URL');
+    expect(podSpecOf(manifests).containers[0]?.volumeMounts).toContainEqual({
+      name: 'audit-policy',
+      mountPath: '/etc/nimbus/audit',
+      readOnly: true,
+    });
+    const changed = render(['--set', 'audit.policy.rules[0].level=Request']);
+    const checksum = (rendered: Manifest[]) =>
+      (
+        only(rendered, 'StatefulSet') as Manifest & {
+          spec: { template: { metadata: { annotations?: Record<string, string> } } };
+        }
+      ).spec.template.metadata.annotations?.['checksum/audit-policy'];
+    expect(checksum(manifests)).toMatch(/^[0-9a-f]{64}$/);
+    expect(checksum(changed)).not.toBe(checksum(manifests));
+  });
+
   it('spreads replicas over zones with the chart pod selector filled in', () => {
     expect(podSpecOf(manifests).topologySpreadConstraints).toEqual([
       {
@@ -162,9 +200,12 @@ describe('default render', () => {
   });
 
   it('publishes nothing beyond the ClusterIP Service', () => {
-    for (const kind of ['Ingress', 'HTTPRoute', 'NetworkPolicy', 'ConfigMap']) {
+    for (const kind of ['Ingress', 'HTTPRoute', 'NetworkPolicy']) {
       expect(manifests.filter((m) => m.kind === kind)).toEqual([]);
     }
+    // The one ConfigMap is the audit policy.
+    const configMaps = manifests.filter((m) => m.kind === 'ConfigMap');
+    expect(configMaps.map((m) => m.metadata.name)).toEqual(['nimbus-audit-policy']);
   });
 });
 
@@ -366,6 +407,9 @@ describe('other options', () => {
       'extraCACertificates.pem=not-a-certificate',
       'topologySpreadConstraints[0].whenUnsatisfiable=Sometimes',
       'helmTest.enabled=yes',
+      'audit.policy.rules[0].level=Everything',
+      'audit.maxSize=10GB',
+      'audit.webhook.url=file:///etc/passwd',
     ]) {
       const result = template(['--set', bad]);
       expect(result.status, bad).not.toBe(0);

@@ -85,10 +85,18 @@ afterAll(async () => {
 
 describe('audit records of member calls', () => {
   it("belong to the cluster's organization, whatever organization header the caller sends", async () => {
-    const detail = await atCluster(malloryAt, 'crd', 'GET', prod, '', {
-      headers: { 'X-Nimbus-Organization': other },
-    });
-    expect(detail.body.code).toBe(0);
+    // A change (reads are not recorded at the default policy), refused: she may only read prod.
+    const cordon = await atCluster(
+      malloryAt,
+      'crd',
+      'PUT',
+      prod,
+      '/nodes/no-such-node?unschedulable=true',
+      {
+        headers: { 'X-Nimbus-Organization': other },
+      },
+    );
+    expect(cordon.body.code).not.toBe(0);
     const inAcme = await eventually(
       () => auditRecords(`organization=${acme}&user=${mallory}`),
       (items) => items.some((item) => item.uri.includes(`/clusters/${prod}`)),

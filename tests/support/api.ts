@@ -19,7 +19,7 @@ export interface CallOptions {
   body?: unknown;
   token?: string;
   headers?: Record<string, string>;
-  /** Another operator than the one under test, e.g. one replica of a Helm install. */
+  /** Another operator than the one under test: a replica of a Helm install, or one a test started. */
   baseUrl?: string;
 }
 

@@ -26,13 +26,21 @@ export const operatorUnderTest: OperatorInstance = {
   },
 };
 
-/** hack/operator.sh with this process's env (NIMBUS_OPERATOR_MAIN stays the build under test). */
+/**
+ * hack/operator.sh with this process's env (NIMBUS_OPERATOR_MAIN stays the build under test),
+ * plus `env` for settings of this instance alone.
+ */
 export async function operatorSh(
   action: 'start' | 'stop',
   instance: OperatorInstance = operatorUnderTest,
+  env: Record<string, string> = {},
 ): Promise<void> {
   await run(join(root, 'hack/operator.sh'), [action, instance.name, instance.port], {
-    env: { ...process.env, NIMBUS_MFA_ENABLED: process.env.NIMBUS_MFA_ENABLED ?? 'true' },
+    env: {
+      ...process.env,
+      NIMBUS_MFA_ENABLED: process.env.NIMBUS_MFA_ENABLED ?? 'true',
+      ...env,
+    },
     timeout: 90_000,
   });
 }

@@ -26,7 +26,15 @@ function withoutEmpty(query: unknown): unknown {
   return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''));
 }
 
-const auditQueryFields = z.object({
+/** Operations people look for: changes (successful writes), sign-ins, refusals (9997/9998). */
+export const auditPresets = ['changes', 'signIns', 'refusals'] as const;
+export type AuditPreset = (typeof auditPresets)[number];
+
+/** Levels a record is kept at (docs/audit.md "Policy"). */
+export const auditRecordLevels = ['Metadata', 'Request', 'RequestResponse'] as const;
+
+const auditFilterFields = z.object({
+  preset: z.enum(auditPresets).optional(),
   user: text(253).optional(),
   /** Organization uid, or the name of an organization that exists now. */
   organization: text(253).optional(),
@@ -41,6 +49,14 @@ const auditQueryFields = z.object({
   code: z.coerce.number().int().min(0).max(999_999).optional(),
   from: instant.optional(),
   to: instant.optional(),
+  /** Member calls: the cluster, namespace, kind (`pods` matches `pods/exec`) and name acted on. */
+  cluster: text(253).optional(),
+  namespace: text(253).optional(),
+  kind: text(253).optional(),
+  name: text(253).optional(),
+});
+
+const auditQueryFields = auditFilterFields.extend({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(maxAuditPageSize).default(20),
 });
@@ -50,6 +66,20 @@ export type AuditQueryParams = z.input<typeof auditQueryFields>;
 /** GET /audit.{host}/records: filters (AND), newest first, paged. */
 export const auditQuery = z.preprocess(withoutEmpty, auditQueryFields);
 export type AuditQueryInput = z.output<typeof auditQuery>;
+
+export const auditExportFormats = ['csv', 'jsonl'] as const;
+export type AuditExportFormat = (typeof auditExportFormats)[number];
+
+const auditExportFields = auditFilterFields.extend({
+  /** CSV (RFC 4180, a header row) or JSON lines, one record per line. */
+  format: z.enum(auditExportFormats).default('jsonl'),
+});
+/** What a client sends to export (the list's filters, no paging). */
+export type AuditExportParams = z.input<typeof auditExportFields>;
+
+/** GET /audit.{host}/records/export: every matching record, newest first, streamed. */
+export const auditExportQuery = z.preprocess(withoutEmpty, auditExportFields);
+export type AuditExportInput = z.output<typeof auditExportQuery>;
 
 /** One audited API call as the API shows it (SPEC §3 "Audit record"); credentials redacted. */
 export const auditRecordViewSchema = z.object({
@@ -69,8 +99,18 @@ export const auditRecordViewSchema = z.object({
   message: z.string(),
   handleTimeMs: z.number(),
   requestHeader: z.record(z.string(), z.string()),
-  /** Redacted JSON text, possibly truncated; '' without a body. */
+  /** Redacted JSON text, possibly truncated; '' without a body and at Metadata level. */
   requestBody: z.string(),
+  /** Redacted JSON text of the response data at RequestResponse level; '' otherwise. */
+  responseBody: z.string(),
+  /** The policy level the call was recorded at. */
+  level: z.enum(auditRecordLevels),
+  /** Member calls: where the call acted; null for other calls. */
+  cluster: z.string().nullable(),
+  namespace: z.string().nullable(),
+  /** Resource as the path names it, a subresource after a slash: `namespaces`, `pods/exec`. */
+  kind: z.string().nullable(),
+  name: z.string().nullable(),
 });
 export type AuditRecordView = z.output<typeof auditRecordViewSchema>;
 

@@ -133,3 +133,12 @@ nodes unless the user wrote their own podAntiAffinity.
 {{- toYaml . }}
 {{- end }}
 {{- end }}
+
+{{/*
+The audit policy document the operator reads (audit.policy of the values).
+*/}}
+{{- define "nimbus.auditPolicy" -}}
+apiVersion: nimbus.io/v1alpha1
+kind: AuditPolicy
+{{ toYaml (dict "rules" .Values.audit.policy.rules) }}
+{{- end }}

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHttpMetrics } from '../http/metrics.js';
 import { startTestApp } from '../testing/app.js';
 import type { TestApp } from '../testing/app.js';
-import { tempDataDir } from '../testing/audit.js';
+import { recordEverything, tempDataDir } from '../testing/audit.js';
 import { captureLogs } from '../testing/logs.js';
 import type { AuditRecord } from './record.js';
 import { censor } from './redact.js';
@@ -21,6 +21,7 @@ function trailIn(dir: string): AuditTrail {
     dataDir: dir,
     retentionDays: 90,
     logger: captureLogs().logger,
+    policy: recordEverything,
   });
 }
 

@@ -4,15 +4,17 @@ import { identityOf } from '../identity/identity.js';
 import { onResponseDone } from '../http/response-done.js';
 import { anonymous, callerNameOf } from './caller.js';
 import type { AuditDirectory, AuditOrganization } from './organization.js';
-import { addressedBy, fileableUnder } from './organization.js';
-import type { AuditRecord } from './record.js';
-import type { AuditSink } from './record-call.js';
-import { auditRecordOf, resourceOf } from './record-call.js';
+import { addressedBy, addressedCluster, fileableUnder } from './organization.js';
+import type { AuditedCall, AuditRecorder } from './record-call.js';
+import { resourceOf } from './record-call.js';
+import { auditTargetOf } from './target.js';
 
 interface CapturedEnvelope {
   code: number;
   message: string;
   userName?: string;
+  /** Reaches a record only at RequestResponse level, and redacted: it may hold a new token. */
+  data: unknown;
 }
 
 function envelopeOf(body: unknown): CapturedEnvelope | undefined {
@@ -21,8 +23,7 @@ function envelopeOf(body: unknown): CapturedEnvelope | undefined {
   if (typeof code !== 'number' || typeof message !== 'string') return undefined;
   const userName =
     typeof data === 'object' && data !== null && 'userName' in data ? data.userName : undefined;
-  // Only the code, the message and a signed-in user's name are kept: data may hold a new token.
-  return { code, message, userName: typeof userName === 'string' ? userName : undefined };
+  return { code, message, userName: typeof userName === 'string' ? userName : undefined, data };
 }
 
 /** Sign-in is public, so no identity is attached yet; its own success answer names the user. */
@@ -34,11 +35,12 @@ function userNameOf(apiPath: string, res: Response, envelope?: CapturedEnvelope)
 }
 
 /**
- * Records every request it sees; mount it once in front of all /api routers. Without a
- * directory (no hub) a call's organization is the caller's current one.
+ * Hands every request it sees to the recorder, which applies the policy; mount it once in front
+ * of all /api routers. Without a directory (no hub) a call's organization is the caller's
+ * current one.
  */
 export function auditMiddleware(
-  sink: AuditSink,
+  record: AuditRecorder,
   host: string,
   directory?: AuditDirectory,
 ): RequestHandler {
@@ -67,7 +69,7 @@ export function auditMiddleware(
         const addressed = atRoute === undefined ? organization() : atRoute;
         const acted = fileableUnder(addressed, identityOf(res), directory);
         const seen = { apiPath, resource, requestTime, start, envelope, organization: acted };
-        sink(buildRecord(req, res, seen));
+        record(callOf(req, res, seen));
       } catch (error) {
         requestContext(res).log.error({ err: error }, 'audit record could not be built');
       }
@@ -85,9 +87,10 @@ interface Observed {
   organization: AuditOrganization | null;
 }
 
-function buildRecord(req: Request, res: Response, seen: Observed): AuditRecord {
+function callOf(req: Request, res: Response, seen: Observed): AuditedCall {
   const { envelope } = seen;
-  return auditRecordOf({
+  const service = seen.resource.split('/')[0] ?? '';
+  return {
     method: req.method,
     originalUrl: req.originalUrl,
     headers: req.headers,
@@ -101,5 +104,12 @@ function buildRecord(req: Request, res: Response, seen: Observed): AuditRecord {
     httpStatus: res.writableFinished ? res.statusCode : 499,
     code: envelope?.code ?? null,
     message: envelope?.message ?? '',
-  });
+    responseData: envelope?.data,
+    target: auditTargetOf({
+      apiPath: seen.apiPath,
+      cluster: addressedCluster(req, res, service),
+      params: requestContext(res).params,
+      body: req.body,
+    }),
+  };
 }

@@ -5,6 +5,7 @@ import { setIdentity } from '../identity/identity.js';
 import { requestContextMiddleware } from '../http/request-context.js';
 import { handle } from '../http/respond.js';
 import { organizationLabel, organizationUidLabel } from '../iam/org-scope.js';
+import { recordEverything } from '../testing/audit.js';
 import { serve } from '../testing/http.js';
 import { captureLogs } from '../testing/logs.js';
 import { createMemoryStore } from '../testing/memory-store.js';
@@ -12,6 +13,7 @@ import { auditMiddleware } from './capture.js';
 import { hubAuditDirectory } from './organization.js';
 import type { AuditDirectory, AuditOrganization } from './organization.js';
 import type { AuditRecord } from './record.js';
+import { createAuditRecorder } from './record-call.js';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -74,7 +76,11 @@ async function recordOf(
   app.use(requestContextMiddleware(captureLogs().logger));
   app.use(
     '/api',
-    auditMiddleware((record) => records.push(record), 'nimbus.io', directory),
+    auditMiddleware(
+      createAuditRecorder(recordEverything, (record) => records.push(record)),
+      'nimbus.io',
+      directory,
+    ),
   );
   app.use((_req, res, next) => {
     if (identity) setIdentity(res, identity);

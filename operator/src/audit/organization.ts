@@ -65,7 +65,7 @@ function bodyField(req: Request, field: string): string | undefined {
  * the k8s service, whose namespace calls carry the location in the body or the X-Nimbus-Cluster
  * header, those. Undefined for calls that address no cluster.
  */
-function addressedCluster(req: Request, res: Response, service: string): string | undefined {
+export function addressedCluster(req: Request, res: Response, service: string): string | undefined {
   const fromPath = text(requestContext(res).params?.cluster);
   if (fromPath !== undefined || service !== 'k8s') return fromPath;
   return bodyField(req, 'cluster') ?? text(req.get('x-nimbus-cluster'));

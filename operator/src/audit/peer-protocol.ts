@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { auditLevels } from './policy.js';
 import { maxWindow } from './query.js';
+import { auditPresets } from './record.js';
 
 /** The internal call one replica makes to another; not under /api, never audited itself. */
 export const peerRecordsPath = '/internal/v1/audit/records';
@@ -15,6 +17,12 @@ const filterSchema = z.strictObject({
   code: z.number().int().optional(),
   from: z.number().optional(),
   to: z.number().optional(),
+  preset: z.enum(auditPresets).optional(),
+  cluster: z.string().optional(),
+  namespace: z.string().optional(),
+  kind: z.string().optional(),
+  name: z.string().optional(),
+  after: z.strictObject({ requestTime: z.number(), id: z.string() }).optional(),
 });
 
 export const peerQuerySchema = z.object({
@@ -40,6 +48,13 @@ const recordSchema = z.object({
   handleTimeMs: z.number(),
   requestHeader: z.record(z.string(), z.string()),
   requestBody: z.string(),
+  // Defaults: a replica from before levels and targets answers what it recorded whole.
+  responseBody: z.string().default(''),
+  level: z.enum(auditLevels).exclude(['None']).default('Request'),
+  cluster: z.string().nullable().default(null),
+  namespace: z.string().nullable().default(null),
+  kind: z.string().nullable().default(null),
+  name: z.string().nullable().default(null),
 });
 
 export const peerAnswerSchema = z.object({

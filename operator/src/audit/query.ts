@@ -1,5 +1,5 @@
 import { auditQuery } from '@nimbus/api';
-import type { AuditQueryInput } from '@nimbus/api';
+import type { AuditExportInput, AuditQueryInput } from '@nimbus/api';
 import { ApiError, errors } from '../core/errors.js';
 import { parseInput } from '../core/validate.js';
 import type { AuditFilter } from './record.js';
@@ -28,25 +28,21 @@ export function parseAuditQuery(
   return auditQueryOf(parseInput(auditQuery, query), uidOf);
 }
 
-/** The checks across fields of a parsed query, and the organization as a uid. */
-export function auditQueryOf(
-  input: AuditQueryInput,
+type FilterInput = Omit<AuditExportInput, 'format'>;
+
+/** The filters of a list or export query, checked across fields, the organization as a uid. */
+export function auditFilterOf(
+  input: FilterInput,
   uidOf: (reference: string) => string = (reference) => reference,
-): AuditQuery {
+): AuditFilter {
   if (input.from !== undefined && input.to !== undefined && input.from > input.to) {
     throw new ApiError(errors.validationFailed, {
       message: fromAfterToMessage,
       details: [{ path: 'from', message: fromAfterToMessage }],
     });
   }
-  if (input.page * input.pageSize > maxWindow) {
-    throw new ApiError(errors.validationFailed, {
-      details: [
-        { path: 'page', message: `pages reach at most record ${maxWindow}; narrow the filters` },
-      ],
-    });
-  }
   const filter: AuditFilter = {
+    preset: input.preset,
     user: input.user,
     organizationUid: input.organization === undefined ? undefined : uidOf(input.organization),
     resource: input.resource,
@@ -55,8 +51,28 @@ export function auditQueryOf(
     code: input.code,
     from: input.from,
     to: input.to,
+    cluster: input.cluster,
+    namespace: input.namespace,
+    kind: input.kind,
+    name: input.name,
   };
-  return { filter: dropUndefined(filter), page: input.page, pageSize: input.pageSize };
+  return dropUndefined(filter);
+}
+
+/** The checks across fields of a parsed query, and the organization as a uid. */
+export function auditQueryOf(
+  input: AuditQueryInput,
+  uidOf: (reference: string) => string = (reference) => reference,
+): AuditQuery {
+  const filter = auditFilterOf(input, uidOf);
+  if (input.page * input.pageSize > maxWindow) {
+    throw new ApiError(errors.validationFailed, {
+      details: [
+        { path: 'page', message: `pages reach at most record ${maxWindow}; narrow the filters` },
+      ],
+    });
+  }
+  return { filter, page: input.page, pageSize: input.pageSize };
 }
 
 function dropUndefined<T extends object>(value: T): T {

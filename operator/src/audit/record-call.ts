@@ -2,10 +2,23 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { auditHeaders } from './headers.js';
 import type { AuditOrganization } from './organization.js';
+import type { AuditLevel, AuditPolicy, RecordedLevel } from './policy.js';
+import { levelFor, outcomeOf } from './policy.js';
 import type { AuditRecord } from './record.js';
-import { redactBody, redactText, redactUri, truncateUtf8 } from './redact.js';
+import {
+  maxBodyBytes,
+  redactBody,
+  redactText,
+  redactUri,
+  redactValue,
+  truncateUtf8,
+} from './redact.js';
+import type { AuditTarget } from './target.js';
+import { noTarget } from './target.js';
 
 export type AuditSink = (record: AuditRecord) => void;
+/** Takes a finished call, asks the policy, and sinks its record at that level (or none). */
+export type AuditRecorder = (call: AuditedCall) => void;
 
 const maxResourceBytes = 128;
 const maxMessageBytes = 1024;
@@ -49,10 +62,36 @@ export interface AuditedCall {
   httpStatus: number;
   code: number | null;
   message: string;
+  /** The envelope's data, kept (redacted) only at RequestResponse level. */
+  responseData?: unknown;
+  /** A WebSocket stream (exec) rather than a plain call. */
+  stream?: boolean;
+  /** The member-cluster object a member call acted on. */
+  target?: AuditTarget;
+}
+
+/** The level the policy gives a finished call. */
+export function levelOfCall(policy: AuditPolicy, call: AuditedCall): AuditLevel {
+  return levelFor(policy, {
+    service: call.resource.split('/')[0] ?? '',
+    resource: call.resource,
+    method: call.method,
+    outcome: outcomeOf(call.httpStatus, call.code),
+    stream: call.stream === true,
+    userName: call.userName,
+  });
+}
+
+/** The recorder both doors (HTTP and WebSocket) use: policy first, then the redacted record. */
+export function createAuditRecorder(policy: AuditPolicy, sink: AuditSink): AuditRecorder {
+  return (call) => {
+    const level = levelOfCall(policy, call);
+    if (level !== 'None') sink(auditRecordOf(call, level));
+  };
 }
 
 /** The redacted, bounded record of a call: no secret reaches the audit store. */
-export function auditRecordOf(call: AuditedCall): AuditRecord {
+export function auditRecordOf(call: AuditedCall, level: RecordedLevel = 'Request'): AuditRecord {
   const context = { path: call.originalUrl.split('?')[0] ?? '' };
   const header = (name: string): string | undefined => {
     const value = call.headers[name];
@@ -72,9 +111,18 @@ export function auditRecordOf(call: AuditedCall): AuditRecord {
     message: truncateUtf8(redactText(call.message), maxMessageBytes),
     handleTimeMs: Math.round(Number(process.hrtime.bigint() - call.start) / 1e6),
     requestHeader: auditHeaders(call.headers, context),
-    requestBody: redactBody(call.body, context, {
-      contentType: header('content-type'),
-      contentLength: header('content-length'),
-    }),
+    requestBody:
+      level === 'Metadata'
+        ? ''
+        : redactBody(call.body, context, {
+            contentType: header('content-type'),
+            contentLength: header('content-length'),
+          }),
+    responseBody:
+      level === 'RequestResponse' && call.responseData !== undefined
+        ? truncateUtf8(JSON.stringify(redactValue(call.responseData, context)), maxBodyBytes)
+        : '',
+    level,
+    ...(call.target ?? noTarget),
   };
 }

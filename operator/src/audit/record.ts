@@ -1,5 +1,8 @@
+import type { RecordedLevel } from './policy.js';
+import type { AuditTarget } from './target.js';
+
 /** One audited API call, as stored (SPEC §3 "Audit record"). Times are epoch milliseconds. */
-export interface AuditRecord {
+export interface AuditRecord extends AuditTarget {
   /** Unique across replicas, so pages merged from several stores never collide. */
   id: string;
   userName: string;
@@ -29,8 +32,12 @@ export interface AuditRecord {
   handleTimeMs: number;
   /** Allow-listed request headers, credentials redacted. */
   requestHeader: Record<string, string>;
-  /** Redacted JSON text of the request body, possibly truncated; '' without a body. */
+  /** Redacted JSON text of the request body, possibly truncated; '' without one or at Metadata. */
   requestBody: string;
+  /** Redacted JSON text of the response data at RequestResponse level; '' otherwise. */
+  responseBody: string;
+  /** The policy level the call was recorded at; older records count as Request. */
+  level: RecordedLevel;
 }
 
 /** The API shape: like the record, with an RFC 3339 request time. */
@@ -38,6 +45,16 @@ export type AuditRecordView = Omit<AuditRecord, 'requestTime'> & { requestTime: 
 
 export function toView(record: AuditRecord): AuditRecordView {
   return { ...record, requestTime: new Date(record.requestTime).toISOString() };
+}
+
+/** Operations people look for: changes, sign-ins, refusals (9997/9998, 401/403). */
+export const auditPresets = ['changes', 'signIns', 'refusals'] as const;
+export type AuditPreset = (typeof auditPresets)[number];
+
+/** A position in the newest-first order: records strictly after it (older) follow. */
+export interface AuditCursor {
+  requestTime: number;
+  id: string;
 }
 
 /** What a query may narrow on; every field is optional and they combine with AND. */
@@ -54,6 +71,14 @@ export interface AuditFilter {
   code?: number;
   from?: number;
   to?: number;
+  preset?: AuditPreset;
+  cluster?: string;
+  namespace?: string;
+  /** Exact kind, or a prefix ending at a segment: `pods` matches `pods/exec`. */
+  kind?: string;
+  name?: string;
+  /** Only records older than this position (export pages). */
+  after?: AuditCursor;
 }
 
 export interface RecordSlice {

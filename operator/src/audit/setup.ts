@@ -2,6 +2,7 @@ import type { KubeConfig } from '@kubernetes/client-node';
 import type { Registry } from 'prom-client';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
+import type { AuditPolicy } from './policy.js';
 import type { PeerSource } from './peers.js';
 import { endpointSlicePeers, noPeers, staticPeers } from './peers.js';
 import type { AuditTrail } from './trail.js';
@@ -13,6 +14,8 @@ export interface OperatorAuditDeps {
   /** The hub connection; with it (in the cluster) peers come from the peer Service. */
   kubeConfig: KubeConfig | undefined;
   sessionSigningKey: Buffer;
+  /** Loaded (and validated) at start: loadAuditPolicy(config.auditPolicyFile). */
+  policy: AuditPolicy;
 }
 
 /** A static NIMBUS_AUDIT_PEERS list wins; else the peer Service's EndpointSlices; else none. */
@@ -34,6 +37,17 @@ export function openOperatorAudit(config: Config, deps: OperatorAuditDeps): Audi
   return openAuditTrail({
     dataDir: config.dataDir,
     retentionDays: config.auditRetentionDays,
+    maxBytes: config.auditMaxBytes,
+    pruneIntervalMs: config.auditPruneIntervalMs,
+    policy: deps.policy,
+    ...(config.auditWebhookUrl
+      ? {
+          webhook: {
+            url: config.auditWebhookUrl,
+            policy: { allowHosts: config.outboundAllowHosts },
+          },
+        }
+      : {}),
     logger: deps.logger,
     registry: deps.registry,
     peers: choosePeers(config, deps.kubeConfig),

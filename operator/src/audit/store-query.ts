@@ -1,5 +1,6 @@
 import type { SQLInputValue, SQLOutputValue } from 'node:sqlite';
-import type { AuditFilter, AuditRecord } from './record.js';
+import type { RecordedLevel } from './policy.js';
+import type { AuditFilter, AuditPreset, AuditRecord } from './record.js';
 
 export interface WhereClause {
   sql: string;
@@ -8,6 +9,25 @@ export interface WhereClause {
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** Fixed SQL per preset: no value of the caller's goes into it. */
+const presetSql: Record<AuditPreset, string> = {
+  changes:
+    "method IN ('POST', 'PUT', 'PATCH', 'DELETE') AND resource NOT LIKE 'auth/%' " +
+    'AND http_status < 400 AND (code IS NULL OR code = 0)',
+  signIns: "resource = 'auth/login'",
+  refusals: '(code IN (9997, 9998) OR http_status IN (401, 403))',
+};
+
+function segmentPrefix(
+  conditions: string[],
+  params: SQLInputValue[],
+  column: string,
+  value: string,
+) {
+  conditions.push(`(${column} = ? OR ${column} LIKE ? ESCAPE '\\')`);
+  params.push(value, `${escapeLike(value)}/%`);
 }
 
 /** The filter as SQL over the audit_records columns; values are always bound, never inlined. */
@@ -30,10 +50,7 @@ export function whereClause(filter: AuditFilter): WhereClause {
     conditions.push('user_name = ?');
     params.push(filter.user);
   }
-  if (filter.resource !== undefined) {
-    conditions.push("(resource = ? OR resource LIKE ? ESCAPE '\\')");
-    params.push(filter.resource, `${escapeLike(filter.resource)}/%`);
-  }
+  if (filter.resource !== undefined) segmentPrefix(conditions, params, 'resource', filter.resource);
   if (filter.method !== undefined) {
     conditions.push('method = ?');
     params.push(filter.method);
@@ -54,12 +71,25 @@ export function whereClause(filter: AuditFilter): WhereClause {
     conditions.push('request_time <= ?');
     params.push(filter.to);
   }
+  if (filter.preset !== undefined) conditions.push(presetSql[filter.preset]);
+  for (const column of ['cluster', 'namespace', 'name'] as const) {
+    const value = filter[column];
+    if (value !== undefined) {
+      conditions.push(`${column} = ?`);
+      params.push(value);
+    }
+  }
+  if (filter.kind !== undefined) segmentPrefix(conditions, params, 'kind', filter.kind);
+  if (filter.after !== undefined) {
+    conditions.push('(request_time < ? OR (request_time = ? AND id < ?))');
+    params.push(filter.after.requestTime, filter.after.requestTime, filter.after.id);
+  }
   return { sql: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params };
 }
 
 export const recordColumns =
   'id, user_name, organization, organization_uid, resource, method, request_time, uri, http_status, code, message, ' +
-  'handle_time_ms, request_header, request_body';
+  'handle_time_ms, request_header, request_body, response_body, level, cluster, namespace, kind, name';
 
 export function recordParams(record: AuditRecord): SQLInputValue[] {
   return [
@@ -77,6 +107,12 @@ export function recordParams(record: AuditRecord): SQLInputValue[] {
     record.handleTimeMs,
     JSON.stringify(record.requestHeader),
     record.requestBody,
+    record.responseBody,
+    record.level,
+    record.cluster,
+    record.namespace,
+    record.kind,
+    record.name,
   ];
 }
 
@@ -87,6 +123,14 @@ function text(value: SQLOutputValue | undefined): string {
 function int(value: SQLOutputValue | undefined): number {
   return typeof value === 'number' || typeof value === 'bigint' ? Number(value) : 0;
 }
+
+const nullableText = (value: SQLOutputValue | undefined): string | null =>
+  typeof value === 'string' ? value : null;
+
+const levels: readonly RecordedLevel[] = ['Metadata', 'Request', 'RequestResponse'];
+// Records from before levels were kept were recorded whole, i.e. at Request level.
+const levelOf = (value: SQLOutputValue | undefined): RecordedLevel =>
+  levels.find((level) => level === value) ?? 'Request';
 
 function headers(value: SQLOutputValue | undefined): Record<string, string> {
   try {
@@ -101,8 +145,8 @@ export function rowToRecord(row: Record<string, SQLOutputValue>): AuditRecord {
   return {
     id: text(row.id),
     userName: text(row.user_name),
-    organization: typeof row.organization === 'string' ? row.organization : null,
-    organizationUid: typeof row.organization_uid === 'string' ? row.organization_uid : null,
+    organization: nullableText(row.organization),
+    organizationUid: nullableText(row.organization_uid),
     resource: text(row.resource),
     method: text(row.method),
     requestTime: int(row.request_time),
@@ -113,5 +157,11 @@ export function rowToRecord(row: Record<string, SQLOutputValue>): AuditRecord {
     handleTimeMs: int(row.handle_time_ms),
     requestHeader: headers(row.request_header),
     requestBody: text(row.request_body),
+    responseBody: text(row.response_body),
+    level: levelOf(row.level),
+    cluster: nullableText(row.cluster),
+    namespace: nullableText(row.namespace),
+    kind: nullableText(row.kind),
+    name: nullableText(row.name),
   };
 }

@@ -131,12 +131,23 @@ describe('audit store', () => {
     old.close();
 
     const { store } = open(data.dir);
-    store.append([sampleRecord({ id: 'new', requestTime: base + 1, organization: 'org-a' })]);
+    store.append([
+      sampleRecord({
+        id: 'new',
+        requestTime: base + 1,
+        organization: 'org-a',
+        level: 'Metadata',
+        cluster: 'prod',
+      }),
+    ]);
     expect(
-      store.query({}, { offset: 0, limit: 10 }).items.map((r) => [r.id, r.organization]),
+      store
+        .query({}, { offset: 0, limit: 10 })
+        .items.map((r) => [r.id, r.organization, r.level, r.cluster, r.responseBody]),
     ).toEqual([
-      ['new', 'org-a'],
-      ['old', null],
+      ['new', 'org-a', 'Metadata', 'prod', ''],
+      // Recorded whole before levels existed.
+      ['old', null, 'Request', null, ''],
     ]);
     expect(ids(store, { organizationUids: ['uid-org-a'] })).toEqual(['new']);
     store.close();
@@ -144,7 +155,7 @@ describe('audit store', () => {
     cleanups.push(() => check.close());
     const indexes = check.prepare('PRAGMA index_list(audit_records)').all();
     expect(indexes.map((index) => index.name)).toContain('audit_by_organization');
-    expect(check.prepare('PRAGMA user_version').get()?.user_version).toBe(3);
+    expect(check.prepare('PRAGMA user_version').get()?.user_version).toBe(4);
   });
 
   it('keeps records across a close and reopen of the file', () => {

@@ -16,8 +16,13 @@ export interface AuditStore {
   readonly file: string;
   append(records: readonly AuditRecord[]): void;
   query(filter: AuditFilter, window: PageWindow): RecordSlice;
-  /** Deletes records older than the cut-off (epoch ms); returns how many went. */
+  /** Deletes records older than the cut-off (epoch ms), oldest first; returns how many went. */
   prune(olderThan: number): number;
+  /** Deletes the oldest records until the records take at most maxBytes; returns how many went. */
+  pruneToSize(maxBytes: number): number;
+  /** Bytes the records and their indexes take in the file (free pages excluded). */
+  usedBytes(): number;
+  count(): number;
   close(): void;
 }
 
@@ -38,7 +43,13 @@ CREATE TABLE IF NOT EXISTS audit_records (
   message TEXT NOT NULL,
   handle_time_ms INTEGER NOT NULL,
   request_header TEXT NOT NULL,
-  request_body TEXT NOT NULL
+  request_body TEXT NOT NULL,
+  response_body TEXT NOT NULL DEFAULT '',
+  level TEXT,
+  cluster TEXT,
+  namespace TEXT,
+  kind TEXT,
+  name TEXT
 );
 `;
 
@@ -51,20 +62,35 @@ CREATE INDEX IF NOT EXISTS audit_by_method ON audit_records (method, request_tim
 CREATE INDEX IF NOT EXISTS audit_by_status ON audit_records (http_status, request_time DESC);
 CREATE INDEX IF NOT EXISTS audit_by_code ON audit_records (code, request_time DESC);
 CREATE INDEX IF NOT EXISTS audit_by_resource ON audit_records (resource, request_time DESC);
+CREATE INDEX IF NOT EXISTS audit_by_cluster ON audit_records (cluster, namespace, request_time DESC);
+CREATE INDEX IF NOT EXISTS audit_by_kind ON audit_records (kind, name, request_time DESC);
 CREATE TRIGGER IF NOT EXISTS audit_records_append_only BEFORE UPDATE ON audit_records
 BEGIN SELECT RAISE(ABORT, 'audit records are append-only'); END;
-PRAGMA user_version = 3;
+PRAGMA user_version = 4;
 `;
 
+/** Columns later versions added, with their definitions (constants, never input). */
+const addedColumns: Record<string, string> = {
+  organization: 'TEXT',
+  organization_uid: 'TEXT',
+  response_body: "TEXT NOT NULL DEFAULT ''",
+  level: 'TEXT',
+  cluster: 'TEXT',
+  namespace: 'TEXT',
+  kind: 'TEXT',
+  name: 'TEXT',
+};
+
 /**
- * Files written before records carried an organization (user_version 1) or its uid (2) gain the
- * columns; their records keep null there. The index by organization moves to the uid column.
+ * Files written before records carried an organization (user_version 1), its uid (2), or a
+ * level and target (3) gain the columns; their records keep null there (level null reads as
+ * Request: they were recorded whole). The index by organization moves to the uid column.
  */
 function addMissingColumns(db: DatabaseSync): void {
   const columns = db.prepare('PRAGMA table_info(audit_records)').all();
-  for (const name of ['organization', 'organization_uid']) {
+  for (const [name, definition] of Object.entries(addedColumns)) {
     if (!columns.some((column) => column.name === name)) {
-      db.exec(`ALTER TABLE audit_records ADD COLUMN ${name} TEXT`);
+      db.exec(`ALTER TABLE audit_records ADD COLUMN ${name} ${definition}`);
     }
   }
   const version = Number(db.prepare('PRAGMA user_version').get()?.user_version ?? 0);
@@ -93,9 +119,21 @@ export function openAuditStore(dataDir: string): AuditStore {
       .join(', ')})`,
   );
   const pruneStatement = db.prepare(
-    'DELETE FROM audit_records WHERE rowid IN ' +
-      '(SELECT rowid FROM audit_records WHERE request_time < ? LIMIT ?)',
+    'DELETE FROM audit_records WHERE rowid IN (SELECT rowid FROM audit_records ' +
+      'WHERE request_time < ? ORDER BY request_time ASC, id ASC LIMIT ?)',
   );
+  const pruneOldest = db.prepare(
+    'DELETE FROM audit_records WHERE rowid IN ' +
+      '(SELECT rowid FROM audit_records ORDER BY request_time ASC, id ASC LIMIT ?)',
+  );
+  const countStatement = db.prepare('SELECT count(*) AS total FROM audit_records');
+  const pragmaNumber = (name: string): number => {
+    const row = db.prepare(`PRAGMA ${name}`).get();
+    return Number(row?.[name] ?? 0);
+  };
+  const usedBytes = (): number =>
+    (pragmaNumber('page_count') - pragmaNumber('freelist_count')) * pragmaNumber('page_size');
+  const count = (): number => Number(countStatement.get()?.total ?? 0);
 
   function inTransaction(work: () => void): void {
     db.exec('BEGIN IMMEDIATE');
@@ -138,6 +176,24 @@ export function openAuditStore(dataDir: string): AuditStore {
       if (removed > 0) db.exec('PRAGMA incremental_vacuum');
       return removed;
     },
+    pruneToSize(maxBytes) {
+      let removed = 0;
+      for (;;) {
+        const used = usedBytes();
+        const total = count();
+        if (used <= maxBytes || total === 0) break;
+        // Pages free up only when emptied, so the average size is a first guess, taken again.
+        const perRecord = used / total;
+        const batch = Math.min(pruneBatch, Math.max(1, Math.ceil((used - maxBytes) / perRecord)));
+        const changes = Number(pruneOldest.run(batch).changes);
+        removed += changes;
+        if (changes === 0) break;
+      }
+      if (removed > 0) db.exec('PRAGMA incremental_vacuum');
+      return removed;
+    },
+    usedBytes,
+    count,
     close() {
       if (db.isOpen) db.close();
     },

@@ -1,6 +1,7 @@
 import { Registry } from 'prom-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sampleRecord, tempDataDir } from '../testing/audit.js';
+import { fakeClock } from '../testing/fake-clock.js';
 import { captureLogs } from '../testing/logs.js';
 import type { AuditTrailOptions } from './trail.js';
 import { openAuditTrail } from './trail.js';
@@ -41,20 +42,22 @@ describe('audit trail', () => {
 
   it('removes records past retention when opened and on each prune', () => {
     const day = 86_400_000;
-    let now = Date.UTC(2030, 0, 100);
-    const first = open({ retentionDays: 30, now: () => now });
+    const clock = fakeClock(Date.UTC(2030, 0, 100));
+    const now = clock.now();
+    const first = open({ retentionDays: 30, clock });
     first.trail.store.append([
       sampleRecord({ id: 'old', requestTime: now - 31 * day }),
       sampleRecord({ id: 'recent', requestTime: now - 29 * day }),
     ]);
     first.trail.close();
-    const reopened = open({ retentionDays: 30, now: () => now, dataDir: first.dir });
+    const reopened = open({ retentionDays: 30, clock, dataDir: first.dir });
     const ids = () =>
       reopened.trail.store.query({}, { offset: 0, limit: 10 }).items.map((r) => r.id);
     expect(ids()).toEqual(['recent']);
-    now += 2 * day;
-    expect(reopened.trail.prune()).toBe(1);
+    // The hourly retention job, on the fake clock, takes it.
+    clock.advance(2 * day);
     expect(ids()).toEqual([]);
+    expect(reopened.trail.prune()).toBe(0);
   });
 
   it('serves the peer endpoint only with a signing key to check callers against', () => {

@@ -1,22 +1,44 @@
 import type { Router } from 'express';
-import { Counter } from 'prom-client';
 import type { Registry } from 'prom-client';
+import type { Clock } from '../core/clock.js';
+import { realClock } from '../core/clock.js';
+import type { RunningJob } from '../controllers/jobs.js';
+import { runJob } from '../controllers/jobs.js';
 import type { Logger } from '../logger.js';
-import type { AuditSink } from './record-call.js';
+import { auditCounters } from './metrics.js';
+import type { AuditPolicy } from './policy.js';
+import { defaultAuditPolicy } from './policy.js';
+import type { AuditRecorder, AuditSink } from './record-call.js';
+import { createAuditRecorder } from './record-call.js';
 import { derivePeerKey } from './peer-auth.js';
 import { peerAuditRouter } from './peer-router.js';
 import type { PeerSource } from './peers.js';
 import { noPeers } from './peers.js';
+import { auditRetentionJob, pruneAudit } from './retention.js';
 import type { AuditSearch } from './search.js';
 import { createAuditSearch } from './search.js';
 import type { AuditStore } from './store.js';
 import { openAuditStore } from './store.js';
+import type { AuditWebhook, AuditWebhookOptions } from './webhook.js';
+import { createAuditWebhook } from './webhook.js';
 import type { AuditWriter, AuditWriterOptions } from './writer.js';
 import { createAuditWriter } from './writer.js';
+
+/** 8 GiB: room for the WAL and a vacuum on the chart's 10 GiB volume. */
+export const defaultMaxBytes = 8 * 1024 ** 3;
+export const defaultPruneIntervalMs = 3_600_000;
 
 export interface AuditTrailOptions {
   dataDir: string;
   retentionDays: number;
+  /** Records beyond this size go, oldest first (default 8 GiB). */
+  maxBytes?: number;
+  /** How often each replica prunes (default hourly); it also prunes when opened. */
+  pruneIntervalMs?: number;
+  /** Which calls are recorded, and how much of them (default: defaultAuditPolicy). */
+  policy?: AuditPolicy;
+  /** Ships written records to a webhook as well (URL checked like every outbound URL). */
+  webhook?: Omit<AuditWebhookOptions, 'clock' | 'log' | 'onDelivered' | 'onDropped'>;
   logger: Logger;
   /** Where the audit counters are exported (the app's /metrics registry). */
   registry?: Registry;
@@ -25,101 +47,106 @@ export interface AuditTrailOptions {
   sessionSigningKey?: string | Buffer;
   peerTimeoutMs?: number;
   queue?: Partial<Pick<AuditWriterOptions, 'capacity' | 'batchSize' | 'flushIntervalMs'>>;
-  now?: () => number;
+  clock?: Clock;
 }
 
 /** Everything the HTTP layer needs from the audit trail. */
 export interface AuditTrail {
   readonly store: AuditStore;
   readonly writer: AuditWriter;
+  /** Queues a finished record as it is (tests, tools); calls go through `record`. */
   readonly sink: AuditSink;
+  /** Applies the policy to a finished call and queues its record at that level, if any. */
+  readonly record: AuditRecorder;
   readonly search: AuditSearch;
+  readonly webhook: AuditWebhook | undefined;
   /** The signed replica-to-replica endpoint; absent without a signing key. */
   readonly peerRouter: Router | undefined;
-  /** Removes records past retention now (also runs hourly). */
+  /** Removes records past retention (age, then size) now; the scheduled job does it too. */
   prune(): number;
   /** Writes what is queued and closes the file; call after the HTTP server stopped. */
   close(): void;
 }
 
-const dayMs = 86_400_000;
-const pruneEveryMs = 3_600_000;
 const errorLogEveryMs = 60_000;
 
 export function openAuditTrail(options: AuditTrailOptions): AuditTrail {
   const log = options.logger.child({ component: 'audit' });
-  const now = options.now ?? Date.now;
-  const registers = options.registry ? [options.registry] : [];
-  const written = new Counter({
-    name: 'nimbus_audit_records_written_total',
-    help: 'Audit records written to this replica’s store.',
-    registers,
-  });
-  const dropped = new Counter({
-    name: 'nimbus_audit_records_dropped_total',
-    help: 'Audit records dropped because the write queue was full (oldest first).',
-    registers,
-  });
-  const writeErrors = new Counter({
-    name: 'nimbus_audit_write_errors_total',
-    help: 'Failed attempts to write a batch of audit records (the batch is retried).',
-    registers,
-  });
+  const clock = options.clock ?? realClock;
+  const counters = auditCounters(options.registry);
 
   const store = openAuditStore(options.dataDir);
-  let lastErrorLog = 0;
+  const webhook = options.webhook
+    ? createAuditWebhook({
+        ...options.webhook,
+        clock,
+        log: log.child({ sink: 'webhook' }),
+        onDelivered: (count) => counters.webhookDelivered.inc(count),
+        onDropped: (count) => counters.webhookDropped.inc(count),
+      })
+    : undefined;
+  let lastErrorLog = Number.NEGATIVE_INFINITY;
   const writer = createAuditWriter({
     ...options.queue,
     write(records) {
       store.append(records);
-      written.inc(records.length);
+      counters.written.inc(records.length);
+      webhook?.ship(records);
     },
     onDrop(count) {
-      dropped.inc(count);
+      counters.dropped.inc(count);
     },
     onWriteError(error) {
-      writeErrors.inc();
+      counters.writeErrors.inc();
       // A full disk fails every retry; one line a minute says so without flooding the log.
-      if (now() - lastErrorLog < errorLogEveryMs) return;
-      lastErrorLog = now();
+      if (clock.now() - lastErrorLog < errorLogEveryMs) return;
+      lastErrorLog = clock.now();
       log.error({ err: error, pending: writer.pending }, 'audit records could not be written');
     },
   });
 
-  const retentionMs = options.retentionDays * dayMs;
+  const retention = {
+    maxAgeDays: options.retentionDays,
+    maxBytes: options.maxBytes ?? defaultMaxBytes,
+    intervalMs: options.pruneIntervalMs ?? defaultPruneIntervalMs,
+  };
   function prune(): number {
-    const removed = store.prune(now() - retentionMs);
-    if (removed > 0) log.info({ removed, retentionDays: options.retentionDays }, 'audit pruned');
-    return removed;
+    const removed = pruneAudit(store, retention, clock.now());
+    const total = removed.byAge + removed.bySize;
+    if (total > 0) log.info({ ...removed, ...retention }, 'audit pruned');
+    return total;
   }
   prune();
-  const pruneTimer = setInterval(() => {
-    try {
-      prune();
-    } catch (error) {
-      log.error({ err: error }, 'audit retention failed');
-    }
-  }, pruneEveryMs);
-  pruneTimer.unref();
+  const retentionJob: RunningJob = runJob(auditRetentionJob(store, retention, clock, log), {
+    clock,
+    logger: log,
+  });
 
   const peerKey = options.sessionSigningKey ? derivePeerKey(options.sessionSigningKey) : undefined;
-  log.info({ file: store.file, peers: peerKey !== undefined }, 'audit store open');
+  log.info(
+    { file: store.file, peers: peerKey !== undefined, webhook: webhook !== undefined },
+    'audit store open',
+  );
+  const sink: AuditSink = (record) => writer.enqueue(record);
 
   return {
     store,
     writer,
-    sink: (record) => writer.enqueue(record),
+    sink,
+    record: createAuditRecorder(options.policy ?? defaultAuditPolicy, sink),
     search: createAuditSearch({
       store,
       peers: options.peers ?? noPeers,
       peerKey,
       peerTimeoutMs: options.peerTimeoutMs,
     }),
+    webhook,
     peerRouter: peerKey ? peerAuditRouter(store, peerKey) : undefined,
     prune,
     close() {
-      clearInterval(pruneTimer);
+      retentionJob.stop();
       if (!writer.close()) log.error({ lost: writer.pending }, 'audit records lost at shutdown');
+      webhook?.stop();
       store.close();
     },
   };

@@ -51,7 +51,7 @@ export function createApp(deps: AppDeps): Express {
   // First after the context, so calls refused by any later middleware are recorded too.
   const directory = deps.identity ? hubAuditDirectory(deps.identity.store) : undefined;
   if (deps.audit) {
-    app.use(apiMountPath, auditMiddleware(deps.audit.sink, deps.host, directory));
+    app.use(apiMountPath, auditMiddleware(deps.audit.record, deps.host, directory));
   }
   app.use(requestLogMiddleware());
   app.use(metricsMiddleware(metrics));
@@ -67,7 +67,7 @@ export function createApp(deps: AppDeps): Express {
     upgrades: {
       app,
       logger: deps.logger,
-      ...(deps.audit ? { audit: { sink: deps.audit.sink, directory } } : {}),
+      ...(deps.audit ? { audit: { record: deps.audit.record, directory } } : {}),
     },
   });
   app.use(apiMountPath, api.router);

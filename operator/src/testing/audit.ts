@@ -1,7 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { AuditPolicy } from '../audit/policy.js';
 import type { AuditRecord } from '../audit/record.js';
+
+/** Records every call with its body: for tests about what a record holds, not which are kept. */
+export const recordEverything: AuditPolicy = { rules: [{ level: 'Request' }] };
 
 /** A fresh data directory for one test; remove() deletes it. */
 export function tempDataDir(): { dir: string; remove(): void } {
@@ -28,6 +32,12 @@ export function sampleRecord(overrides: Partial<AuditRecord> = {}): AuditRecord 
     handleTimeMs: 3,
     requestHeader: { 'user-agent': 'vitest' },
     requestBody: '',
+    responseBody: '',
+    level: 'Request',
+    cluster: null,
+    namespace: null,
+    kind: null,
+    name: null,
     ...overrides,
     organizationUid:
       overrides.organizationUid !== undefined

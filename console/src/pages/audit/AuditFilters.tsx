@@ -1,14 +1,16 @@
-import { Button, DatePicker, Form, Input, InputNumber, Select } from 'antd';
+import { Button, DatePicker, Form, Input, InputNumber, Segmented, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../i18n/translationKey';
 import { TIME_RANGE_MINUTES } from '../../constants';
 import {
   AUDIT_METHODS,
+  AUDIT_PRESETS,
   CUSTOM_RANGE,
   DEFAULT_RANGE,
   isTimeOrderValid,
   type AuditFilterValues,
   type Instant,
+  type PresetChoice,
   type QuickRange,
 } from './auditQuery';
 
@@ -24,9 +26,19 @@ const RANGE_LABELS: Record<QuickRange, TranslationKey> = {
   10080: 'admin.audit.ranges.d7',
 };
 
-export const INITIAL_FILTERS: AuditFilterValues = { range: DEFAULT_RANGE };
+const PRESET_LABELS: Record<PresetChoice, TranslationKey> = {
+  all: 'admin.audit.presets.all',
+  changes: 'admin.audit.presets.changes',
+  signIns: 'admin.audit.presets.signIns',
+  refusals: 'admin.audit.presets.refusals',
+};
 
-/** User, resource, method, HTTP status and time range of the audit list; Enter searches. */
+export const INITIAL_FILTERS: AuditFilterValues = { preset: 'all', range: DEFAULT_RANGE };
+
+/**
+ * Preset (applies at once), user, organization, cluster, resource, method, HTTP status and time
+ * range of the audit list; Enter searches.
+ */
 export function AuditFilters({ onSearch }: { onSearch: (values: AuditFilterValues) => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<AuditFilterValues>();
@@ -44,9 +56,26 @@ export function AuditFilters({ onSearch }: { onSearch: (values: AuditFilterValue
       initialValues={INITIAL_FILTERS}
       onFinish={onSearch}
       onReset={() => onSearch(INITIAL_FILTERS)}
+      onValuesChange={(changed: Partial<AuditFilterValues>) => {
+        if ('preset' in changed) form.submit();
+      }}
       style={{ rowGap: 12 }}
     >
+      <Form.Item name="preset" label={t('admin.audit.preset')}>
+        <Segmented<PresetChoice>
+          options={(['all', ...AUDIT_PRESETS] as const).map((value) => ({
+            value,
+            label: t(PRESET_LABELS[value]),
+          }))}
+        />
+      </Form.Item>
       <Form.Item name="user" label={t('admin.audit.user')}>
+        <Input allowClear style={{ width: 160 }} />
+      </Form.Item>
+      <Form.Item name="organization" label={t('admin.audit.organization')}>
+        <Input allowClear style={{ width: 160 }} />
+      </Form.Item>
+      <Form.Item name="cluster" label={t('admin.audit.cluster')}>
         <Input allowClear style={{ width: 160 }} />
       </Form.Item>
       <Form.Item name="resource" label={t('admin.audit.resource')}>

@@ -20,6 +20,24 @@ const record = {
   handleTimeMs: 12,
   requestHeader: { 'content-type': 'application/json', authorization: '***' },
   requestBody: '{"userName":"bob","password":"***"}',
+  responseBody: '',
+  level: 'Request',
+  cluster: null,
+  namespace: null,
+  kind: null,
+  name: null,
+};
+const namespaceDelete = {
+  ...record,
+  id: 'a-2',
+  method: 'DELETE',
+  resource: 'k8s/vendors',
+  uri: '/api/v1/k8s.nimbus.io/vendors/ProviderKubeconfig/regions/local/clusters/prod/namespaces/shop',
+  organization: 'acme',
+  cluster: 'prod',
+  kind: 'namespaces',
+  name: 'shop',
+  requestBody: '',
 };
 
 let server: LoopbackServer;
@@ -103,4 +121,61 @@ it('refuses a custom range whose start is later than its end', async () => {
   expect(server.requests.map((request) => queryOf(request.path).to)).not.toContain(
     new Date(2026, 2, 1, 10).toISOString(),
   );
+});
+
+it('shows operations first: a preset applies at once, the target shows, the export follows', async () => {
+  const user = userEvent.setup();
+  renderAudit();
+  expect(await screen.findByText('No records')).toBeDefined();
+  server.respond(
+    `${RECORDS}?preset=changes&from=2026-03-03T05%3A06%3A07.000Z&to=2026-03-04T05%3A06%3A07.000Z&page=1&pageSize=20`,
+    ok(page([namespaceDelete])),
+  );
+
+  await user.click(screen.getByText('Changes'));
+  const table = await screen.findByTestId('audit-table');
+  expect(await within(table).findByText('prod · namespaces shop')).toBeDefined();
+  expect(queryOf(server.requests.at(-1)?.path ?? '')).toMatchObject({ preset: 'changes' });
+
+  const csv = new URL(
+    screen.getByTestId('audit-export-csv').getAttribute('href') ?? '',
+    server.origin,
+  );
+  expect(csv.pathname).toBe('/api/v1/audit.nimbus.io/records/export');
+  expect(Object.fromEntries(csv.searchParams)).toMatchObject({ preset: 'changes', format: 'csv' });
+
+  await user.type(screen.getByLabelText('Organization'), 'acme');
+  await user.type(screen.getByLabelText('Cluster'), 'prod');
+  await user.click(screen.getByRole('button', { name: 'Search' }));
+  await waitFor(() =>
+    expect(queryOf(server.requests.at(-1)?.path ?? '')).toMatchObject({
+      preset: 'changes',
+      organization: 'acme',
+      cluster: 'prod',
+    }),
+  );
+  const jsonl = new URL(
+    screen.getByTestId('audit-export-jsonl').getAttribute('href') ?? '',
+    server.origin,
+  );
+  expect(Object.fromEntries(jsonl.searchParams)).toMatchObject({
+    organization: 'acme',
+    cluster: 'prod',
+    format: 'jsonl',
+  });
+});
+
+it('says a Metadata record has no body by policy, and shows where a member call acted', async () => {
+  server.respond(
+    `${RECORDS}?from=2026-03-03T05%3A06%3A07.000Z&to=2026-03-04T05%3A06%3A07.000Z&page=1&pageSize=20`,
+    ok(page([{ ...namespaceDelete, level: 'Metadata', namespace: 'shop' }])),
+  );
+  const user = userEvent.setup();
+  renderAudit();
+  const table = await screen.findByTestId('audit-table');
+  await user.click(await within(table).findByRole('button', { name: /expand row/i }));
+  const detail = await screen.findByTestId('audit-record-detail');
+  expect(within(detail).getByText('Metadata: no body recorded by the audit policy')).toBeDefined();
+  expect(within(detail).getByText('namespaces')).toBeDefined();
+  expect(within(detail).getAllByText('shop')).toHaveLength(2);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditFilterQuery, formatJson, isTimeOrderValid } from './auditQuery';
+import { auditExportUrl, auditFilterQuery, formatJson, isTimeOrderValid } from './auditQuery';
 
 const now = new Date('2026-03-04T05:06:07.000Z');
 const at = (iso: string) => new Date(iso);
@@ -32,6 +32,16 @@ describe('auditFilterQuery', () => {
     });
   });
 
+  it('sends a preset (none for all), the organization and the cluster', () => {
+    expect(
+      auditFilterQuery(
+        { range: 60, preset: 'refusals', organization: ' acme ', cluster: 'prod' },
+        now,
+      ),
+    ).toMatchObject({ preset: 'refusals', organization: 'acme', cluster: 'prod' });
+    expect(auditFilterQuery({ range: 60, preset: 'all' }, now).preset).toBeUndefined();
+  });
+
   it('sends the bounds of a custom range as they are', () => {
     expect(
       auditFilterQuery(
@@ -62,4 +72,21 @@ it('formats header and body as indented JSON, text as it is', () => {
   expect(formatJson('plain text')).toBe('plain text');
   expect(formatJson('')).toBe('');
   expect(formatJson(null)).toBe('');
+});
+
+it('links the export of the current filters in the chosen format, without paging', () => {
+  const url = new URL(
+    auditExportUrl(
+      { preset: 'changes', cluster: 'prod', user: undefined, from: '2026-03-04T04:51:07.000Z' },
+      'csv',
+    ),
+    'http://console.test',
+  );
+  expect(url.pathname).toBe('/api/v1/audit.nimbus.io/records/export');
+  expect(Object.fromEntries(url.searchParams)).toEqual({
+    preset: 'changes',
+    cluster: 'prod',
+    from: '2026-03-04T04:51:07.000Z',
+    format: 'csv',
+  });
 });

@@ -1,5 +1,6 @@
-import type { AuditQuery } from '@nimbus/api';
-import type { TIME_RANGE_MINUTES } from '../../constants';
+import type { AuditExportFormat, AuditPreset, AuditQuery } from '@nimbus/api';
+import { API_BASE_PATH, type TIME_RANGE_MINUTES } from '../../constants';
+import { servicePath } from '../../config/productHost';
 
 export type QuickRange = (typeof TIME_RANGE_MINUTES)[number];
 export const CUSTOM_RANGE = 'custom';
@@ -10,8 +11,15 @@ export interface Instant {
   valueOf(): number;
 }
 
+/** The presets of the list, `all` for none; operations people look for come first. */
+export const AUDIT_PRESETS = ['changes', 'signIns', 'refusals'] as const satisfies AuditPreset[];
+export type PresetChoice = AuditPreset | 'all';
+
 export interface AuditFilterValues {
+  preset?: PresetChoice;
   user?: string;
+  organization?: string;
+  cluster?: string;
   resource?: string;
   method?: string;
   status?: number | null;
@@ -49,12 +57,31 @@ export function auditFilterQuery(
           to: now.toISOString(),
         };
   return {
+    preset: values.preset === 'all' ? undefined : values.preset,
     user: text(values.user),
+    organization: text(values.organization),
+    cluster: text(values.cluster),
     resource: text(values.resource),
     method: values.method || undefined,
     status: values.status ?? undefined,
     ...range,
   };
+}
+
+/**
+ * The export download of the list's current filters (no paging): a plain link, so the browser
+ * streams it to a file with the session cookie; GETs need no CSRF header.
+ */
+export function auditExportUrl(
+  filters: Omit<AuditQuery, 'page' | 'pageSize'>,
+  format: AuditExportFormat,
+): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  params.set('format', format);
+  return `${API_BASE_PATH}${servicePath('audit')}/records/export?${params.toString()}`;
 }
 
 /** Request header and body as indented JSON; text that is not JSON is shown as it is. */

@@ -25,7 +25,12 @@ type Out<S> = S extends z.ZodType ? z.output<S> : Record<string, string>;
  * What the handler returns: the envelope's data (checked against the declared schema in the test
  * tiers); `undefined` when it wrote the response itself (raw responses, redirects).
  */
-export type HandlerResult<R> = R extends z.ZodType ? z.input<R> | undefined : undefined;
+// [R] extends [never]: a raw response declares no schema (never), and never distributes to never.
+export type HandlerResult<R> = [R] extends [never]
+  ? undefined
+  : R extends z.ZodType
+    ? z.input<R> | undefined
+    : undefined;
 
 export type EndpointHandler<E> =
   E extends Endpoint<infer P, infer Q, infer B, infer R>

@@ -1,20 +1,13 @@
-import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuditRecordView } from '../../audit/record.js';
 import type { AuditTrail } from '../../audit/trail.js';
 import { openAuditTrail } from '../../audit/trail.js';
 import type { Identity } from '../../identity/identity.js';
-import { setIdentity } from '../../identity/identity.js';
 import { sampleRecord, tempDataDir } from '../../testing/audit.js';
 import { orgObject, readerOf } from '../../testing/iam.js';
-import type { RunningServer } from '../../testing/http.js';
-import { serve } from '../../testing/http.js';
+import { serveAuditRoutes } from '../../testing/audit-routes.js';
 import { captureLogs } from '../../testing/logs.js';
-import { errorHandler, notFoundHandler } from '../error-handler.js';
 import { errors } from '../../core/errors.js';
-import { requestContextMiddleware } from '../request-context.js';
-import { registerEndpoints } from '../contract/register.js';
-import { auditEndpoints } from './audit.js';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -84,27 +77,15 @@ async function start(
       }),
     ]);
   }
-  const app = express();
-  app.use(requestContextMiddleware(captureLogs().logger));
-  app.use((req, res, next) => {
-    const who = { root, alice: orgAdmin, bob: member }[req.get('x-test-user') ?? ''];
-    if (who) setIdentity(res, who);
-    next();
-  });
   const organizations = options.recreated
     ? readerOf({ organizations: [orgObject('org-a'), orgObject('org-b'), orgObject('org-c')] })
         .organizations
     : current;
-  const api = express.Router();
-  registerEndpoints(api, auditEndpoints(trail, organizations), {
-    host: 'nimbus.io',
-    prefix: '',
-    checkResponses: true,
+  const server = await serveAuditRoutes(trail, organizations, {
+    root,
+    alice: orgAdmin,
+    bob: member,
   });
-  app.use('/api/v1', api);
-  app.use(notFoundHandler);
-  app.use(errorHandler);
-  const server: RunningServer = await serve(app);
   cleanups.push(
     data.remove,
     () => trail.close(),

@@ -1,4 +1,5 @@
-import { auditQueryOf } from '../../audit/query.js';
+import { exportMediaTypes, exportPages, streamExport } from '../../audit/export.js';
+import { auditFilterOf, auditQueryOf } from '../../audit/query.js';
 import { readableOrganizationsFor, scopedFilter } from '../../audit/scope.js';
 import type { AuditTrail } from '../../audit/trail.js';
 import type { OrganizationObject } from '../../hub/store.js';
@@ -15,7 +16,10 @@ const noOrganizations: Lookup<OrganizationObject> = {
   list: () => [],
 };
 
-/** GET /audit.{host}/records: the merged audit trail of every replica, newest first. */
+/**
+ * GET /audit.{host}/records: the merged audit trail of every replica, newest first, a page; and
+ * GET …/records/export: all of it the caller may read, streamed as CSV or JSON lines.
+ */
 export function auditEndpoints(
   audit: Pick<AuditTrail, 'search'>,
   organizations?: Lookup<OrganizationObject>,
@@ -29,6 +33,29 @@ export function auditEndpoints(
       const parsed = auditQueryOf(query, uidOf);
       const filter = scopedFilter(parsed.filter, readable);
       return audit.search(filter, parsed.page, parsed.pageSize, requestContext(res).log);
+    }),
+    implement('exportAuditRecords', async ({ query }, { res }) => {
+      const readable = readableOrganizationsFor(requireIdentity(res));
+      const filter = scopedFilter(auditFilterOf(query, uidOf), readable);
+      const log = requestContext(res).log;
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      try {
+        await streamExport(exportPages(audit.search, filter, log), query.format, res, () => {
+          res.status(200);
+          res.set({
+            'Content-Type': exportMediaTypes[query.format],
+            'Content-Disposition': `attachment; filename="nimbus-audit-${stamp}.${query.format}"`,
+            'Cache-Control': 'no-store',
+          });
+        });
+      } catch (error) {
+        // Before the first byte the error is answered as any other; after it the download is
+        // cut, so a client never takes a partial export for a whole one.
+        if (!res.headersSent) throw error;
+        log.warn({ err: error }, 'audit export cut off');
+        res.destroy();
+      }
+      return undefined;
     }),
   ];
 }

@@ -9,8 +9,9 @@ import { expressMatcher } from '../../access/match.js';
 import { anonymous } from '../../audit/caller.js';
 import type { AuditDirectory } from '../../audit/organization.js';
 import { organizationOfCall } from '../../audit/organization.js';
-import type { AuditSink } from '../../audit/record-call.js';
-import { auditRecordOf, resourceOf } from '../../audit/record-call.js';
+import type { AuditRecorder } from '../../audit/record-call.js';
+import { resourceOf } from '../../audit/record-call.js';
+import { auditTargetOf } from '../../audit/target.js';
 import { ApiError, errors, success } from '../../core/errors.js';
 import { parseRequest } from '../../core/problems.js';
 import type { AuthPaths } from '../../identity/authenticate.js';
@@ -42,7 +43,7 @@ export interface UpgradeDeps {
   authPaths: AuthPaths;
   authorize: Authorize;
   implementations: readonly Implementation[];
-  audit?: { sink: AuditSink; directory?: AuditDirectory };
+  audit?: { record: AuditRecorder; directory?: AuditDirectory };
   logger: Logger;
   /** Timers of the streams' lifetime and re-checks (a fake one in tests). */
   clock?: Clock;
@@ -113,6 +114,7 @@ export function createUpgradeListener(deps: UpgradeDeps): UpgradeListener {
       : req.path;
     let identity: Identity | undefined;
     let cluster: string | undefined;
+    let params: Record<string, unknown> | undefined;
     let client: WebSocket | undefined;
 
     const audit = (status: number, code: number, message: string): void => {
@@ -122,22 +124,22 @@ export function createUpgradeListener(deps: UpgradeDeps): UpgradeListener {
           { ...(cluster ? { cluster } : {}), ...(identity ? { identity } : {}) },
           deps.audit.directory,
         );
-        deps.audit.sink(
-          auditRecordOf({
-            method: req.method,
-            originalUrl: req.originalUrl,
-            headers: req.headers,
-            body: undefined,
-            resource: resourceOf(apiPath, deps.host),
-            requestTime,
-            start,
-            userName: identity?.userName ?? anonymous,
-            organization,
-            httpStatus: status,
-            code,
-            message,
-          }),
-        );
+        deps.audit.record({
+          method: req.method,
+          originalUrl: req.originalUrl,
+          headers: req.headers,
+          body: undefined,
+          resource: resourceOf(apiPath, deps.host),
+          requestTime,
+          start,
+          userName: identity?.userName ?? anonymous,
+          organization,
+          httpStatus: status,
+          code,
+          message,
+          stream: true,
+          target: auditTargetOf({ apiPath, cluster, params, body: undefined }),
+        });
       } catch (error) {
         log.error({ err: error }, 'audit record could not be built');
       }
@@ -149,8 +151,9 @@ export function createUpgradeListener(deps: UpgradeDeps): UpgradeListener {
         .find((candidate) => candidate.match !== false);
       if (!found || found.match === false) throw new ApiError(errors.notFound);
       const { route } = found;
-      const params = found.match.params;
-      cluster = typeof params.cluster === 'string' ? params.cluster : undefined;
+      const matched = found.match.params;
+      params = matched;
+      cluster = typeof matched.cluster === 'string' ? matched.cluster : undefined;
 
       const authenticated = await authenticateCall(deps.identity, deps.authPaths, req);
       identity = authenticated.identity;
@@ -166,7 +169,7 @@ export function createUpgradeListener(deps: UpgradeDeps): UpgradeListener {
       }
       const { endpoint } = route.implementation;
       const input = {
-        params: endpoint.params ? parseRequest(endpoint.params, params) : { ...params },
+        params: endpoint.params ? parseRequest(endpoint.params, matched) : { ...matched },
         query: endpoint.query ? parseRequest(endpoint.query, req.query) : {},
         body: undefined,
       };

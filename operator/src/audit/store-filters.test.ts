@@ -1,0 +1,122 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { sampleRecord, tempDataDir } from '../testing/audit.js';
+import type { AuditFilter } from './record.js';
+import type { AuditStore } from './store.js';
+import { openAuditStore } from './store.js';
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+function open(): AuditStore {
+  const data = tempDataDir();
+  const store = openAuditStore(data.dir);
+  cleanups.push(() => store.close(), data.remove);
+  return store;
+}
+
+const base = Date.UTC(2031, 0, 1);
+const at = (seconds: number) => base + seconds * 1000;
+
+const records = [
+  sampleRecord({
+    id: 'delete-ns',
+    requestTime: at(1),
+    method: 'DELETE',
+    resource: 'k8s/vendors',
+    cluster: 'prod',
+    kind: 'namespaces',
+    name: 'shop',
+  }),
+  sampleRecord({
+    id: 'exec',
+    requestTime: at(2),
+    method: 'GET',
+    resource: 'k8s/vendors',
+    httpStatus: 101,
+    cluster: 'prod',
+    namespace: 'shop',
+    kind: 'pods/exec',
+    name: 'web-0',
+  }),
+  sampleRecord({
+    id: 'cordon',
+    requestTime: at(3),
+    method: 'PUT',
+    resource: 'crd/vendors',
+    cluster: 'test',
+    kind: 'nodes',
+    name: 'node-1',
+  }),
+  sampleRecord({ id: 'login', requestTime: at(4), method: 'POST', resource: 'auth/login' }),
+  sampleRecord({
+    id: 'bad-login',
+    requestTime: at(5),
+    method: 'POST',
+    resource: 'auth/login',
+    httpStatus: 200,
+    code: 1003,
+  }),
+  sampleRecord({
+    id: 'refused-token',
+    requestTime: at(6),
+    method: 'GET',
+    httpStatus: 401,
+    code: 9998,
+    userName: '-',
+  }),
+  sampleRecord({
+    id: 'refused-delete',
+    requestTime: at(7),
+    method: 'DELETE',
+    httpStatus: 403,
+    code: 9997,
+  }),
+  sampleRecord({
+    id: 'failed-create',
+    requestTime: at(8),
+    method: 'POST',
+    httpStatus: 400,
+    code: 1001,
+  }),
+  sampleRecord({ id: 'create-user', requestTime: at(9), method: 'POST' }),
+];
+
+function ids(store: AuditStore, filter: AuditFilter): string[] {
+  return store.query(filter, { offset: 0, limit: 100 }).items.map((record) => record.id);
+}
+
+describe('audit store filters', () => {
+  it('has presets for changes, sign-ins and refusals', () => {
+    const store = open();
+    store.append(records);
+    expect(ids(store, { preset: 'changes' })).toEqual(['create-user', 'cordon', 'delete-ns']);
+    expect(ids(store, { preset: 'signIns' })).toEqual(['bad-login', 'login']);
+    expect(ids(store, { preset: 'refusals' })).toEqual(['refused-delete', 'refused-token']);
+  });
+
+  it('searches member calls by cluster, namespace, kind (a whole-segment prefix) and name', () => {
+    const store = open();
+    store.append(records);
+    expect(ids(store, { cluster: 'prod' })).toEqual(['exec', 'delete-ns']);
+    expect(ids(store, { cluster: 'prod', namespace: 'shop' })).toEqual(['exec']);
+    expect(ids(store, { kind: 'pods' })).toEqual(['exec']);
+    expect(ids(store, { kind: 'pod' })).toEqual([]);
+    expect(ids(store, { kind: 'namespaces', name: 'shop' })).toEqual(['delete-ns']);
+    expect(ids(store, { preset: 'changes', cluster: 'test' })).toEqual(['cordon']);
+  });
+
+  it('continues after a cursor in the newest-first order, ties broken by id', () => {
+    const store = open();
+    store.append([
+      sampleRecord({ id: 'a', requestTime: at(1) }),
+      sampleRecord({ id: 'b', requestTime: at(2) }),
+      sampleRecord({ id: 'c', requestTime: at(2) }),
+      sampleRecord({ id: 'd', requestTime: at(3) }),
+    ]);
+    expect(ids(store, { after: { requestTime: at(2), id: 'c' } })).toEqual(['b', 'a']);
+    expect(ids(store, { after: { requestTime: at(3), id: 'd' } })).toEqual(['c', 'b', 'a']);
+    expect(ids(store, { after: { requestTime: at(1), id: 'a' } })).toEqual([]);
+  });
+});

@@ -1,0 +1,107 @@
+import { redactText, truncateUtf8 } from './redact.js';
+
+/**
+ * The member-cluster object a call acted on, as searchable fields of its record. `kind` is the
+ * resource as the path names it (`namespaces`, `nodes`), with a subresource after a slash
+ * (`pods/exec`), as Kubernetes audit events name their objectRef.
+ */
+export interface AuditTarget {
+  cluster: string | null;
+  namespace: string | null;
+  kind: string | null;
+  name: string | null;
+}
+
+export const noTarget: AuditTarget = { cluster: null, namespace: null, kind: null, name: null };
+
+export interface TargetInput {
+  /** The path below the mount, e.g. /v1/k8s.nimbus.io/vendors/…/clusters/c1/nodes/n1. */
+  apiPath: string;
+  /** The cluster the call addresses (path, or for k8s the body or X-Nimbus-Cluster). */
+  cluster: string | undefined;
+  /** Route parameters, when a route matched. */
+  params: Record<string, unknown> | undefined;
+  body: unknown;
+}
+
+const maxFieldBytes = 253;
+
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value !== '' ? value : undefined;
+
+function field(value: string | undefined): string | null {
+  return value === undefined ? null : truncateUtf8(redactText(value), maxFieldBytes);
+}
+
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** name, namespace and kind a create or a metadata change carries in its body. */
+function bodyObject(body: unknown): { name?: string; namespace?: string; kind?: string } {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return {};
+  const record = body as Record<string, unknown>;
+  const metadata =
+    typeof record.metadata === 'object' && record.metadata !== null
+      ? (record.metadata as Record<string, unknown>)
+      : {};
+  return {
+    name: text(record.name) ?? text(metadata.name),
+    namespace: text(record.namespace) ?? text(metadata.namespace),
+    kind: text(record.kind),
+  };
+}
+
+/** The segments after the addressed cluster (…/clusters/{cluster}/…), else after the service. */
+function objectPath(apiPath: string, cluster: string): string[] {
+  const segments = apiPath
+    .split('/')
+    .filter((segment) => segment !== '')
+    .map(decoded);
+  const below = segments.slice(2);
+  const at = below.findIndex(
+    (segment, index) => segment === cluster && below[index - 1] === 'clusters',
+  );
+  return at >= 0 ? below.slice(at + 1) : below;
+}
+
+/**
+ * Where in a member cluster a call acted: `namespaces/{ns}/{kind}/{name}[/{sub}]`,
+ * `{kind}/{name}[/{sub}]`, the crd service's `resources/{kind}/{name}`, the cluster itself, and
+ * for creates and metadata changes the body's name, namespace and kind. Calls that address no
+ * cluster have none.
+ */
+export function auditTargetOf(input: TargetInput): AuditTarget {
+  if (input.cluster === undefined) return noTarget;
+  const params = input.params ?? {};
+  const fromBody = bodyObject(input.body);
+  let rest = objectPath(input.apiPath, input.cluster);
+  let namespace = text(params.namespace);
+  if (rest[0] === 'namespaces' && rest.length >= 3) {
+    namespace ??= rest[1];
+    rest = rest.slice(2);
+  }
+  let kind: string | undefined;
+  let name: string | undefined;
+  if (rest.length === 0) {
+    // The cluster itself: its detail, its registration.
+    kind = 'clusters';
+    name = input.cluster;
+  } else if (rest[0] === 'resources') {
+    kind = text(params.kind);
+    name = text(params.name);
+  } else if (rest[0] !== undefined) {
+    kind = rest[2] === undefined ? rest[0] : `${rest[0]}/${rest[2]}`;
+    name = rest[1];
+  }
+  return {
+    cluster: field(input.cluster),
+    namespace: field(namespace ?? fromBody.namespace),
+    kind: field(kind ?? fromBody.kind),
+    name: field(name ?? fromBody.name),
+  };
+}
