@@ -3,7 +3,7 @@
 // with A in scope but B's objects elsewhere in the request); nothing of B may be read or changed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { policyTable } from '../../operator/src/access/policy.js';
-import { api, register } from '../support/api.js';
+import { api, apiText, register } from '../support/api.js';
 import type { HubObject, Session } from '../support/iam.js';
 import type { Refs } from '../support/iam-matrix.js';
 import { callsFor, mentions } from '../support/iam-matrix.js';
@@ -221,7 +221,8 @@ describe('organization isolation, from the policy table', () => {
       }
       for (const entry of unscopedReads) {
         const [, service = '', path = ''] = /^\/(\w+)\.\{host\}(.*)$/.exec(entry.path) ?? [];
-        const response = await api('GET', service, path, { token: caller.token });
+        // As text: some reads answer a file, not an envelope (the audit export).
+        const response = await apiText('GET', service, path, { token: caller.token });
         if (response.text.includes(canary)) outcomes.push(`leak ${entry.path}`);
       }
       expect(outcomes).toEqual([]);

@@ -39,13 +39,13 @@ async function fetchOnce(url: URL, init: RequestInit): Promise<Response> {
   }
 }
 
-/** Calls /api/v1/{service}.{host}{path}, e.g. api('POST', 'auth', '/login', {...}). */
-export async function api<T = unknown>(
+/** Calls /api/v1/{service}.{host}{path} and returns the answer as text (exports are not envelopes). */
+export async function apiText(
   method: string,
   service: string,
   path: string,
   options: CallOptions = {},
-): Promise<ApiResponse<T>> {
+): Promise<{ status: number; text: string; headers: Headers }> {
   const url = new URL(
     `/api/v1/${service}.${testEnv.host}${path}`,
     options.baseUrl ?? testEnv.operatorUrl,
@@ -59,13 +59,18 @@ export async function api<T = unknown>(
     },
     ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
   });
-  const text = await response.text();
-  return {
-    status: response.status,
-    body: JSON.parse(text) as Envelope<T>,
-    text,
-    headers: response.headers,
-  };
+  return { status: response.status, text: await response.text(), headers: response.headers };
+}
+
+/** Calls /api/v1/{service}.{host}{path}, e.g. api('POST', 'auth', '/login', {...}). */
+export async function api<T = unknown>(
+  method: string,
+  service: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<ApiResponse<T>> {
+  const { status, text, headers } = await apiText(method, service, path, options);
+  return { status, body: JSON.parse(text) as Envelope<T>, text, headers };
 }
 
 export interface LoginData {
