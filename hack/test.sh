@@ -8,6 +8,7 @@ results="$root/.cache/test-results"
 rm -rf "$results" && mkdir -p "$results"
 started_testbed=0
 started_nodes=0
+started_registry=0
 operator_port=${NIMBUS_TEST_OPERATOR_PORT:-18080}
 step() { printf '\n==> %s\n' "$*" >&2; }
 
@@ -45,6 +46,9 @@ cleanup() {
     step "stopping the real nodes this run started"
     hack/testbed/node/down.sh || { echo "[test] the real nodes did not leave the machine as they found it" >&2; exit 1; }
   fi
+  # The image job starts the registry in its own session, which the job's process group does
+  # not take with it: a run that fails before the test bed starts would leave it serving.
+  if [ "$started_testbed" = 0 ] && [ "$started_registry" = 1 ]; then hack/testbed/registry.sh stop || true; fi
 }
 trap cleanup EXIT
 
@@ -57,6 +61,7 @@ make --no-print-directory deps build
 # node's binaries follow the control plane's (they share its Go build cache); only the install
 # tier needs them.
 start_background control-plane "hack/testbed/build.sh"
+hack/testbed/registry.sh status >/dev/null 2>&1 || started_registry=1
 start_background image "hack/testbed/registry.sh start && hack/image/build.sh >'$background/image.ref'"
 
 step "lint: types, eslint, prettier, CRD drift"
