@@ -104,8 +104,9 @@ export function openExecSession(
     send(resizeFrame(terminal.cols, terminal.rows));
   };
   socket.onmessage = (event: MessageEvent) => {
-    if (!(event.data instanceof ArrayBuffer)) return;
-    const message = decodeFrame(event.data);
+    // Binary frames only (binaryType arraybuffer); a text frame has no channel byte to read.
+    if (typeof event.data === 'string') return;
+    const message = decodeFrame(new Uint8Array(event.data as ArrayBuffer));
     if (message.kind === 'output') terminal.write(message.data);
     else if (message.kind === 'status') status = message.status;
   };
