@@ -104,6 +104,17 @@ it("shows the operator's refusal and offers to try again", async () => {
   expect(within(screen.getByTestId('log-toolbar')).getByTestId('log-reconnect')).toBeDefined();
 });
 
+it('asks to sign in again when the session is over (9998), as every other call does', async () => {
+  server.respond(FOLLOW, {
+    status: 401,
+    body: { code: 9998, message: 'token invalid or expired', data: null },
+  });
+  const { feedback } = renderLogs();
+  await screen.findByTestId('log-refused');
+  expect(feedback.tokenExpired).toHaveBeenCalledTimes(1);
+  expect(feedback.noPermission).not.toHaveBeenCalled();
+});
+
 it('says what is missing when the address lacks the pod location', async () => {
   renderLogs('/logs/web-1/web?vendor=aws');
   expect(await screen.findByTestId('logs-page-invalid')).toBeDefined();

@@ -1,5 +1,5 @@
 import { Alert, Flex, Tag, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sessionHeaders, useApiDependencies } from '../../apiClient/useApiDependencies';
 import { ContainerScreen } from '../../pods/ContainerScreen';
@@ -30,7 +30,9 @@ function LogViewer({ target }: { target: ContainerTarget }) {
   const [buffer] = useState(() => new LogBuffer());
   const headers = useMemo(() => sessionHeaders(dependencies), [dependencies]);
   const url = logsUrl(dependencies.baseUrl, target, options);
-  const stream = useLogStream(url, headers, buffer, attempt);
+  const { feedback } = dependencies;
+  const onTokenExpired = useCallback(() => feedback.tokenExpired(), [feedback]);
+  const stream = useLogStream(url, headers, buffer, attempt, onTokenExpired);
 
   const matches = useMemo(
     () => findMatches(buffer, query),

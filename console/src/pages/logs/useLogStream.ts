@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { ResponseCode } from '../../constants';
 import type { LogBuffer } from './logBuffer';
 import { readLogStream } from './logStream';
 
@@ -36,13 +37,15 @@ function frameScheduler(draw: () => void): { schedule: () => void; cancel: () =>
 
 /**
  * Streams the log at `url` into `buffer` (cleared first) while mounted or until `url` or
- * `attempt` change; redraws at most once a frame.
+ * `attempt` change; redraws at most once a frame. A 9998 refusal also calls `onTokenExpired`
+ * (SPEC §8: the session is over, sign in again), as the base query does for every other call.
  */
 export function useLogStream(
   url: string,
   headers: Record<string, string>,
   buffer: LogBuffer,
   attempt: number,
+  onTokenExpired: () => void,
 ): LogStreamState {
   const headerKey = JSON.stringify(headers);
   const key = `${attempt} ${url} ${headerKey}`;
@@ -78,6 +81,7 @@ export function useLogStream(
       },
     ).then((end) => {
       if (end.how === 'stopped') return;
+      if (end.how === 'refused' && end.code === ResponseCode.tokenInvalid) onTokenExpired();
       frames.cancel();
       buffer.finish();
       update(
@@ -88,7 +92,7 @@ export function useLogStream(
       controller.abort();
       frames.cancel();
     };
-  }, [url, headerKey, buffer, key]);
+  }, [url, headerKey, buffer, key, onTokenExpired]);
 
   return state.key === key ? state : { phase: 'connecting', version: buffer.version };
 }
