@@ -124,6 +124,32 @@ describe("a container's log through the operator", () => {
     const body = (await refused.json()) as { code: number; message: string };
     expect(body.code).toBe(9997);
     expect(body.message).toContain('pods/log');
+
+    // A log read is a read: the default audit policy keeps its refusals, filed under the
+    // cluster's organization with the subresource as the kind.
+    type Records = {
+      items: Array<{
+        uri: string;
+        code: number | null;
+        organization: string | null;
+        kind: string | null;
+      }>;
+    };
+    const isLogRead = (item: { uri: string }) => item.uri.includes(`/pods/${pod}/log`);
+    const records = await eventually(
+      async () =>
+        expectOk(
+          await api<Records>('GET', 'audit', `/records?pageSize=100&user=${listerName}`, {
+            token: root.token,
+          }),
+        ).items,
+      (items) => items.some(isLogRead),
+    );
+    expect(records.find(isLogRead)).toMatchObject({
+      code: 9997,
+      organization: org,
+      kind: 'pods/log',
+    });
   });
 
   it('cuts a follow stream when its session signs out', async () => {
