@@ -3,11 +3,11 @@
 // baseline of a static page the operator serves (its 404 envelope) so the browser's own cost is
 // visible. Needs a running operator: `make up`, then
 //   npx tsx bench/console-lcp.ts [--url http://127.0.0.1:8080] [--runs 15] [--docs docs/performance.md]
-import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../tests/support/browser.js';
+import { writeDocsBlock } from './lib/docs-block.js';
 import { summarize } from './lib/timing.js';
 
 const { values: args } = parseArgs({
@@ -120,17 +120,4 @@ const table = [
 ].join('\n');
 console.log(table);
 
-if (args.docs) {
-  const start = '<!-- bench:console-lcp:start -->';
-  const end = '<!-- bench:console-lcp:end -->';
-  const current = readFileSync(args.docs, 'utf8');
-  const block = `${start}\n${table}\n${end}`;
-  const from = current.indexOf(start);
-  const to = current.indexOf(end);
-  writeFileSync(
-    args.docs,
-    from >= 0 && to > from
-      ? current.slice(0, from) + block + current.slice(to + end.length)
-      : `${current.trimEnd()}\n\n## Console start-up\n\n${block}\n`,
-  );
-}
+if (args.docs) writeDocsBlock(args.docs, 'console-lcp', 'Console start-up', table);

@@ -15,6 +15,7 @@ export * from './schemas/crd-requests.js';
 export * from './schemas/namespaces.js';
 export * from './schemas/namespace-requests.js';
 export * from './schemas/pod-exec.js';
+export * from './schemas/pod-logs.js';
 export * from './schemas/resource-requests.js';
 export * from './schemas/accounts.js';
 export * from './schemas/iam-requests.js';

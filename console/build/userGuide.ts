@@ -15,6 +15,7 @@ export const guidePageOrder = [
   'clusters',
   'search',
   'namespaces-nodes',
+  'logs-shell',
   'audit',
   'open-api',
   'mfa',

@@ -10,6 +10,7 @@ import { combineMessages } from '../src/i18n/loadMessages';
 import adminEn from '../src/i18n/locales/admin.en.json';
 import en from '../src/i18n/locales/en.json';
 import namespacesEn from '../src/i18n/locales/namespaces.en.json';
+import podsEn from '../src/i18n/locales/pods.en.json';
 import resourcesEn from '../src/i18n/locales/resources.en.json';
 import type { Session } from '../src/session/session';
 import { createFeedbackSpy } from './feedbackSpy';
@@ -41,6 +42,7 @@ export function renderWithProviders(ui: ReactElement, options: ProvidersOptions 
       admin: adminEn,
       resources: resourcesEn,
       namespaces: namespacesEn,
+      pods: podsEn,
     }),
   );
   const result = render(

@@ -23,7 +23,7 @@ import {
   unregisterMember,
 } from '../support/members.js';
 import { testEnv } from '../support/env.js';
-import { converse, openStream } from '../support/streams.js';
+import { channel, converse, openStream } from '../support/streams.js';
 
 const suffix = `px${Date.now().toString(36)}`;
 const org = `org-${suffix}`;
@@ -89,6 +89,21 @@ describe('a shell in a pod through the operator', () => {
     expect(transcript.stdout.trim()).toBe('in member-a');
     expect(transcript.stderr).toBe('');
     expect(transcript.status).toContain('Success');
+  });
+
+  it('sizes the terminal from a resize message on channel 4, as the console sends it', async () => {
+    const opened = await openStream('k8s', `${shell()}&tty=true`, { token: developer.token });
+    if (opened.kind !== 'open') throw new Error(JSON.stringify(opened));
+    const size = JSON.stringify({ Width: 123, Height: 45 });
+    opened.socket.send(Buffer.concat([Buffer.from([channel.resize]), Buffer.from(size)]));
+    // The member applies a resize beside stdin, not in order with it: the shell asks until it sees it.
+    const ask =
+      'for i in 1 2 3 4 5 6 7 8 9 10; do s=$(stty size); [ "$s" = "45 123" ] && break; sleep 0.2; done; echo "rows-cols $s"\nexit\n';
+    // Stdin stays open (closing a terminal's input hangs the shell up); `exit` ends it.
+    const ended = converse(opened.socket);
+    opened.socket.send(Buffer.concat([Buffer.from([channel.stdin]), Buffer.from(ask)]));
+    const transcript = await ended;
+    expect(transcript.stdout).toContain('rows-cols 45 123');
   });
 
   it("refuses a user whose role lacks pods/exec with 9997, from the member's own RBAC", async () => {

@@ -110,7 +110,8 @@ export function removeGitOpsUser(userName: string): void {
 
 /**
  * Waits until the member's RBAC answers `kubectl auth can-i … --as nimbus:<user>` with `want`:
- * the member knows a Nimbus user only under its prefixed name.
+ * the member knows a Nimbus user only under its prefixed name. A subresource is written as
+ * Kubernetes names it (`pods/log`); kubectl itself would read `pods/log` as the pod named log.
  */
 export async function memberAllows(
   member: MemberName,
@@ -120,8 +121,10 @@ export async function memberAllows(
   want: 'yes' | 'no' = 'yes',
   timeoutMs = 40_000,
 ): Promise<string> {
+  const [kind = resource, subresource] = resource.split('/', 2);
+  const what = subresource ? [kind, `--subresource=${subresource}`] : [kind];
   const ask = (): string =>
-    onMember(member, ['auth', 'can-i', verb, resource, '--as', memberUserName(user)]).stdout.trim();
+    onMember(member, ['auth', 'can-i', verb, ...what, '--as', memberUserName(user)]).stdout.trim();
   return eventually(ask, (answer) => answer === want, timeoutMs);
 }
 

@@ -7,13 +7,15 @@ import { dnsLabel } from './namespace-requests.js';
 /** The WebSocket subprotocols of the member's exec stream, best first (Kubernetes ≥ 1.30). */
 export const execProtocols = ['v5.channel.k8s.io', 'v4.channel.k8s.io'] as const;
 
-const podName = z
+/** A pod's name (a DNS subdomain), as the member's paths take it. */
+export const podName = z
   .string()
   .refine(isSubdomainName, 'must be a Kubernetes object name (DNS subdomain)');
 
 export const podExecParams = locationSchema.extend({ namespace: dnsLabel, pod: podName });
 
-const flag = z
+/** A boolean query flag as kubectl sends it: `true`/`false` or `1`/`0`. */
+export const queryFlag = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
 
@@ -30,6 +32,6 @@ export const podExecQuery = z.strictObject({
         .max(64, 'at most 64 words'),
     )
     .default(['sh']),
-  tty: flag.default(false),
-  stdin: flag.default(true),
+  tty: queryFlag.default(false),
+  stdin: queryFlag.default(true),
 });

@@ -2,17 +2,19 @@ import type { Language } from './languages';
 import type adminEn from './locales/admin.en.json';
 import type en from './locales/en.json';
 import type namespacesEn from './locales/namespaces.en.json';
+import type podsEn from './locales/pods.en.json';
 import type resourcesEn from './locales/resources.en.json';
 
 /**
  * The shell's messages, with the admin and audit screens' (admin.*.json) under `admin`, the
  * resource list/detail and node screens' under `resources`, the namespace screens' under
- * `namespaces`.
+ * `namespaces`, a pod's containers, logs and shell under `pods`.
  */
 export type Messages = typeof en & {
   admin: typeof adminEn;
   resources: typeof resourcesEn;
   namespaces: typeof namespacesEn;
+  pods: typeof podsEn;
 };
 
 export interface MessageParts {
@@ -20,6 +22,7 @@ export interface MessageParts {
   admin: typeof adminEn;
   resources: typeof resourcesEn;
   namespaces: typeof namespacesEn;
+  pods: typeof podsEn;
 }
 
 export const combineMessages = ({ base, ...features }: MessageParts): Messages => ({
@@ -33,14 +36,16 @@ const loadParts = async (
     Promise<{ default: typeof adminEn }>,
     Promise<{ default: typeof resourcesEn }>,
     Promise<{ default: typeof namespacesEn }>,
+    Promise<{ default: typeof podsEn }>,
   ],
 ): Promise<Messages> => {
-  const [base, admin, resources, namespaces] = await Promise.all(parts);
+  const [base, admin, resources, namespaces, pods] = await Promise.all(parts);
   return combineMessages({
     base: base.default,
     admin: admin.default,
     resources: resources.default,
     namespaces: namespaces.default,
+    pods: pods.default,
   });
 };
 
@@ -53,6 +58,7 @@ const loaders: Record<Language, () => Promise<Messages>> = {
       import('./locales/admin.en.json'),
       import('./locales/resources.en.json'),
       import('./locales/namespaces.en.json'),
+      import('./locales/pods.en.json'),
     ]),
   zh: () =>
     loadParts([
@@ -60,6 +66,7 @@ const loaders: Record<Language, () => Promise<Messages>> = {
       import('./locales/admin.zh.json'),
       import('./locales/resources.zh.json'),
       import('./locales/namespaces.zh.json'),
+      import('./locales/pods.zh.json'),
     ]),
   ja: () =>
     loadParts([
@@ -67,6 +74,7 @@ const loaders: Record<Language, () => Promise<Messages>> = {
       import('./locales/admin.ja.json'),
       import('./locales/resources.ja.json'),
       import('./locales/namespaces.ja.json'),
+      import('./locales/pods.ja.json'),
     ]),
 };
 

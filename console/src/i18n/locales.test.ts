@@ -13,6 +13,9 @@ import zhShell from './locales/zh.json';
 import namespacesEn from './locales/namespaces.en.json';
 import namespacesJa from './locales/namespaces.ja.json';
 import namespacesZh from './locales/namespaces.zh.json';
+import podsEn from './locales/pods.en.json';
+import podsJa from './locales/pods.ja.json';
+import podsZh from './locales/pods.zh.json';
 import resourcesEn from './locales/resources.en.json';
 import resourcesJa from './locales/resources.ja.json';
 import resourcesZh from './locales/resources.zh.json';
@@ -23,18 +26,21 @@ const en = combineMessages({
   admin: adminEn,
   resources: resourcesEn,
   namespaces: namespacesEn,
+  pods: podsEn,
 });
 const zh = combineMessages({
   base: zhShell,
   admin: adminZh,
   resources: resourcesZh,
   namespaces: namespacesZh,
+  pods: podsZh,
 });
 const ja = combineMessages({
   base: jaShell,
   admin: adminJa,
   resources: resourcesJa,
   namespaces: namespacesJa,
+  pods: podsJa,
 });
 
 /** Leaf messages of a nested message object, keyed by dotted path. */

@@ -39,10 +39,10 @@ it('accepts the Kind, its plural and any letter case, and nothing else', () => {
 const sectionsOf = (type: string) => descriptorOfType(type)?.sections.map((section) => section.id);
 const actionsOf = (type: string) => descriptorOfType(type)?.actions.map((action) => action.id);
 
-it('marks cluster-scoped kinds and gives nodes and namespaces their own sections and actions', () => {
+it('marks cluster-scoped kinds and gives pods, nodes and namespaces their own sections and actions', () => {
   const clusterScoped = LISTED_KINDS.filter((kind) => !descriptorOfType(kind)?.namespaced);
   expect(clusterScoped).toEqual(['Namespace', 'PersistentVolume', 'StorageClass', 'Node']);
-  expect(sectionsOf('Pod')).toEqual(['metadata', 'labels', 'annotations', 'yaml']);
+  expect(sectionsOf('Pod')).toEqual(['metadata', 'containers', 'labels', 'annotations', 'yaml']);
   expect(actionsOf('Pod')).toEqual(['collect', 'uncollect']);
   expect(sectionsOf('Node')).toEqual([
     'node',

@@ -48,8 +48,12 @@ export const screen = (
   ...(menus.length > 0 ? { menus } : {}),
 });
 
-export const bareScreen = (path: string, titleKey: TranslationKey): PageRoute => ({
-  ...screen(path, titleKey),
+export const bareScreen = (
+  path: string,
+  titleKey: TranslationKey,
+  page: PageRoute['page'] = placeholderPage,
+): PageRoute => ({
+  ...screen(path, titleKey, page),
   layout: 'bare',
 });
 

@@ -105,8 +105,8 @@ export const routeTable: readonly RouteEntry[] = [
   screen('/appstore/list', 'routes.appstore'),
   screen('/appstore/detail/:name/:version', 'routes.appDetail'),
   bareScreen('/dashboard/:dashboard/config', 'routes.dashboardConfig'),
-  bareScreen('/logs/:name/:container', 'routes.logs'),
-  bareScreen('/shell/:name/:container', 'routes.shell'),
+  bareScreen('/logs/:name/:container', 'routes.logs', () => import('../pages/logs/LogsPage')),
+  bareScreen('/shell/:name/:container', 'routes.shell', () => import('../pages/shell/ShellPage')),
   ...adminRoutes,
   redirectRoute('*', NOT_FOUND_PATH),
 ];

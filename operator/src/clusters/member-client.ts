@@ -5,12 +5,18 @@ import type { ClusterConnection } from './providers/types.js';
 export { MemberCallError } from '../member/transport/errors.js';
 export { forwardableHeaders } from '../member/transport/headers.js';
 export { pinnedLookup } from '../member/transport/pinned-dial.js';
-export type { MemberCaller, MemberRequest, MemberResponse } from '../member/transport/transport.js';
+export type {
+  MemberCaller,
+  MemberRequest,
+  MemberResponse,
+  MemberStream,
+} from '../member/transport/transport.js';
 export { defaultMemberTimeoutMs } from '../member/transport/transport.js';
 import type WebSocket from 'ws';
 import type {
   MemberRequest,
   MemberResponse,
+  MemberStream,
   MemberUpgrade,
   TransportOptions,
 } from '../member/transport/transport.js';
@@ -19,9 +25,11 @@ export interface MemberRequester {
   request(request: MemberRequest): Promise<MemberResponse>;
 }
 
-/** A user's requester also opens WebSockets (exec, attach, port-forward) as that user. */
+/** A user's requester also opens WebSockets (exec, attach, port-forward) and streams (logs). */
 export interface UserRequester extends MemberRequester {
   upgrade(request: MemberUpgrade): Promise<WebSocket>;
+  /** Resolves at the response headers; the body is read as it arrives. */
+  stream(request: MemberRequest): Promise<MemberStream>;
 }
 
 export interface MemberClient {
@@ -46,6 +54,7 @@ export function memberClientOf(transport: MemberTransport, timeoutMs?: number): 
       return {
         request: (r) => transport.request({ user: userName }, withDeadline(r)),
         upgrade: (u) => transport.upgrade({ user: userName }, u),
+        stream: (r) => transport.stream({ user: userName }, withDeadline(r)),
       };
     },
     asOperator: () => ({ request: (r) => transport.request('operator', withDeadline(r)) }),

@@ -17,7 +17,7 @@ export interface IdentitySettings {
   sessionTtlSeconds: number;
   /** Secret holding the bootstrap admin's generated password (default nimbus-initial-admin). */
   initialAdminSecret?: string;
-  /** NIMBUS_STREAM_MAX_LIFETIME: the longest a WebSocket stream (exec) stays open. */
+  /** NIMBUS_STREAM_MAX_LIFETIME: the longest a stream (exec, a log follow) stays open. */
   streamMaxLifetimeSeconds?: number;
   /** NIMBUS_REGISTRATIONS_PER_ADDRESS: free registrations of one address (then delays). */
   registrationsPerAddress?: number;

@@ -1,3 +1,5 @@
+import type { IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { ClusterObject } from '../hub/store.js';
 import type { MemberClient, MemberRequest } from '../clusters/member-client.js';
@@ -31,6 +33,12 @@ function fakeConnector(answer: { status: number; body: unknown }, seen: Seen[]) 
           throw new MemberUpgradeRefused(answer.status, Buffer.from(JSON.stringify(answer.body)));
         }
         throw new Error('no socket in this fake');
+      },
+      stream: async (request) => {
+        seen.push({ user, request });
+        const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+        const body = Readable.from([Buffer.from(text)]) as unknown as IncomingMessage;
+        return { status: answer.status, headers: {}, body };
       },
     }),
     asOperator: () => {
@@ -148,6 +156,32 @@ describe('member access for the calling user', () => {
     await expect(opening).rejects.toMatchObject({
       entry: { code: 9997 },
       message: expect.stringContaining('cannot create pods/exec') as string,
+    });
+  });
+
+  it("hands on a log stream's body as the caller, and turns a refusal into 9997", async () => {
+    const { store, alice } = await setup();
+    const seen: Seen[] = [];
+    const open = createMemberAccess({
+      store,
+      connector: fakeConnector({ status: 200, body: 'line 1\nline 2\n' }, seen).connector,
+    });
+    const stream = await (await open.forCaller(alice, alpha)).stream({ path: '/log' });
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream.body as AsyncIterable<Buffer>) chunks.push(chunk);
+    expect(Buffer.concat(chunks).toString()).toBe('line 1\nline 2\n');
+    expect(seen.map((s) => s.user)).toEqual(['alice']);
+
+    const status = { kind: 'Status', message: 'pods "web" is forbidden: cannot get pods/log' };
+    const refused = createMemberAccess({
+      store,
+      connector: fakeConnector({ status: 403, body: status }, []).connector,
+    });
+    await expect(
+      (await refused.forCaller(alice, alpha)).stream({ path: '/log' }),
+    ).rejects.toMatchObject({
+      entry: { code: 9997 },
+      message: expect.stringContaining('cannot get pods/log') as string,
     });
   });
 

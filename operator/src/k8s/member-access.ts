@@ -8,7 +8,12 @@ import type { Identity } from '../identity/identity.js';
 import type { ClusterConnector } from '../clusters/connector.js';
 import { credentialsUpdatedAnnotation } from '../clusters/cluster-view.js';
 import type WebSocket from 'ws';
-import type { MemberClient, MemberRequest, MemberResponse } from '../clusters/member-client.js';
+import type {
+  MemberClient,
+  MemberRequest,
+  MemberResponse,
+  MemberStream,
+} from '../clusters/member-client.js';
 import { MemberUpgradeRefused } from '../member/transport/errors.js';
 import type { MemberUpgrade } from '../member/transport/transport.js';
 import type { CrdReader } from '../access/caller-scope.js';
@@ -30,6 +35,8 @@ export interface UserMember {
   json<T = unknown>(request: MemberRequest): Promise<T>;
   /** An open WebSocket as the caller; a refusal becomes the catalogue error (403 → 9997). */
   upgrade(request: MemberUpgrade): Promise<WebSocket>;
+  /** A 2xx answer's live body (logs); a refusal becomes the catalogue error (403 → 9997). */
+  stream(request: MemberRequest): Promise<MemberStream>;
 }
 
 export interface MemberAccess {
@@ -48,6 +55,21 @@ interface CachedClient {
   key: string;
   client: MemberClient;
   expiresAt: number;
+}
+
+/** Enough of a refused stream's Status to show its message. */
+const maxRefusalBytes = 64 * 1024;
+
+async function refusalBody(body: MemberStream['body']): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    chunks.push(chunk.subarray(0, maxRefusalBytes - size));
+    size += chunk.length;
+    if (size >= maxRefusalBytes) break;
+  }
+  body.destroy();
+  return Buffer.concat(chunks);
 }
 
 const clusterNotReady = (name: string): ApiError =>
@@ -136,6 +158,22 @@ export function createMemberAccess(options: {
             }
             throw memberUnreachable(location.cluster, error);
           }
+        },
+        async stream(request) {
+          let opened: MemberStream;
+          try {
+            opened = await requester.stream(request);
+          } catch (error) {
+            throw memberUnreachable(location.cluster, error);
+          }
+          if (opened.status >= 200 && opened.status < 300) return opened;
+          let body: Buffer;
+          try {
+            body = await refusalBody(opened.body);
+          } catch (error) {
+            throw memberUnreachable(location.cluster, error);
+          }
+          throw memberRefusal(location.cluster, { status: opened.status, body });
         },
         async json<T>(request: MemberRequest): Promise<T> {
           const response = await send(request);

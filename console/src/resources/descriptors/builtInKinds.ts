@@ -8,13 +8,13 @@ import {
   jobColumns,
   persistentVolumeClaimColumns,
   persistentVolumeColumns,
-  podColumns,
   serviceColumns,
   storageClassColumns,
   workloadColumns,
 } from './kindColumns';
 import { namespaceDescriptor } from './namespace';
 import { nodeDescriptor } from './node';
+import { podDescriptor } from './pod';
 import { detailSections, STANDARD_ACTIONS } from './standard';
 import type { ColumnDescriptor, KindDescriptor } from './types';
 
@@ -46,7 +46,7 @@ export const BUILT_IN_KIND_DESCRIPTORS: Record<ListedKind, KindDescriptor> = {
   StatefulSet: describe('StatefulSet', 'statefulsets', true, workloadColumns, APPLICATION),
   CronJob: describe('CronJob', 'cronjobs', true, cronJobColumns, APPLICATION),
   DaemonSet: describe('DaemonSet', 'daemonsets', true, daemonSetColumns, APPLICATION),
-  Pod: describe('Pod', 'pods', true, podColumns, APPLICATION),
+  Pod: podDescriptor,
   Service: describe('Service', 'services', true, serviceColumns, 'service:update'),
   Ingress: describe('Ingress', 'ingresses', true, ingressColumns, 'ingress:update'),
   ConfigMap: describe('ConfigMap', 'configmaps', true, configMapColumns, 'configmap:update'),

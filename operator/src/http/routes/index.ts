@@ -22,6 +22,7 @@ import { nodeEndpoints } from './nodes.js';
 import { podEndpoints } from './pods.js';
 import type { UpgradeDeps, UpgradeListener } from '../upgrade/listener.js';
 import { createUpgradeListener } from '../upgrade/listener.js';
+import { defaultStreamMaxLifetimeSeconds } from '../upgrade/revocation.js';
 import { systemEndpoints } from './system.js';
 import { endpoints, openApiDocument } from '@nimbus/api';
 import type { Implementation } from '../contract/implement.js';
@@ -98,7 +99,11 @@ export function apiRouter(deps: ApiDeps): ApiRoutes {
       ? [
           ...nodeEndpoints(memberDeps),
           ...namespaceEndpoints(memberDeps),
-          ...podEndpoints(memberDeps.members),
+          ...podEndpoints(memberDeps.members, {
+            store: memberDeps.store,
+            maxLifetimeSeconds:
+              deps.identity?.settings.streamMaxLifetimeSeconds ?? defaultStreamMaxLifetimeSeconds,
+          }),
         ]
       : []),
     ...(store && deps.index ? crdEndpoints({ store, index: deps.index, members }) : []),

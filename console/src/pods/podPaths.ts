@@ -1,0 +1,45 @@
+import type { ClusterLocation } from '@nimbus/api';
+import { k8sAt, locationFromQuery } from '../resources/location';
+
+/** One container of one pod in one cluster: what the logs and shell screens open. */
+export interface ContainerTarget extends ClusterLocation {
+  namespace: string;
+  pod: string;
+  container: string;
+}
+
+const screenPath = (screen: 'logs' | 'shell', target: ContainerTarget): string => {
+  const query = new URLSearchParams({
+    vendor: target.vendor,
+    region: target.region,
+    cluster: target.cluster,
+    namespace: target.namespace,
+  });
+  const pod = encodeURIComponent(target.pod);
+  return `/${screen}/${pod}/${encodeURIComponent(target.container)}?${query.toString()}`;
+};
+
+/** `/logs/:name/:container?vendor&region&cluster&namespace` (SPEC §2). */
+export const logsPath = (target: ContainerTarget): string => screenPath('logs', target);
+
+/** `/shell/:name/:container?vendor&region&cluster&namespace` (SPEC §2). */
+export const shellPath = (target: ContainerTarget): string => screenPath('shell', target);
+
+/** The target a logs or shell screen's route names; undefined when a part is missing. */
+export function containerTargetOf(
+  params: { name?: string | undefined; container?: string | undefined },
+  query: URLSearchParams,
+): ContainerTarget | undefined {
+  const location = locationFromQuery(query);
+  const namespace = query.get('namespace');
+  const { name, container } = params;
+  if (!location || !namespace || !name || !container) return undefined;
+  return { ...location, namespace, pod: name, container };
+}
+
+/** `{baseUrl}/k8s.{host}/…/namespaces/:namespace/pods/:pod`: the pod's streams are below it. */
+export function podApiPath(baseUrl: string, target: ContainerTarget): string {
+  const namespace = encodeURIComponent(target.namespace);
+  const pod = encodeURIComponent(target.pod);
+  return `${baseUrl}${k8sAt(target)}/namespaces/${namespace}/pods/${pod}`;
+}
