@@ -7,3 +7,4 @@ export * from './quantity.js';
 export * from './providers.js';
 export * from './accounts.js';
 export * from './images.js';
+export * from './workloads.js';

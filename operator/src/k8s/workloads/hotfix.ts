@@ -1,6 +1,7 @@
 // A hotfix changes one container of the pod template in place: a strategic merge patch that
 // merges containers and env entries by name, so everything else of the template stays.
-import type { HotfixBody, WorkloadKind } from '@nimbus/api';
+import type { HotfixBody } from '@nimbus/api';
+import type { WorkloadKind } from '@nimbus/api/shared';
 import { invalid } from '../../core/problems.js';
 import type { Workload } from './workload-object.js';
 import { podTemplateOf } from './workload-object.js';

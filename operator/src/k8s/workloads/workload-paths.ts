@@ -1,5 +1,5 @@
 // Where a workload lives on a member's API server, and the Kind its collection holds.
-import type { WorkloadKind } from '@nimbus/api';
+import type { WorkloadKind } from '@nimbus/api/shared';
 
 const groupOf: Record<WorkloadKind, string> = {
   deployments: '/apis/apps/v1',
