@@ -20,8 +20,9 @@ function containerPatch(body: HotfixBody): Record<string, unknown> {
 }
 
 /**
- * The strategic merge patch of a hotfix, guarded by the resourceVersion read. The container
- * must exist: a patch naming another would add a container instead.
+ * The strategic merge patch of a hotfix. The container must exist: a patch naming another would
+ * add a container instead. No resourceVersion precondition: the controller's status writes move
+ * it all the time, and a merge by name changes only what the hotfix names.
  */
 export function hotfixPatch(
   kind: WorkloadKind,
@@ -34,5 +35,5 @@ export function hotfixPatch(
   }
   const template = { spec: { containers: [containerPatch(body)] } };
   const spec = kind === 'cronjobs' ? { jobTemplate: { spec: { template } } } : { template };
-  return { metadata: { resourceVersion: workload.metadata?.resourceVersion }, spec };
+  return { spec };
 }

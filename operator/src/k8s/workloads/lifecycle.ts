@@ -107,8 +107,8 @@ export async function rollbackWorkload(
       message: `revision ${revisionNumber} of ${at.kind}/${at.name} not found`,
     });
   }
-  // Already there: kubectl skips the rollback; nothing to send.
-  if (revision.view.current) return workload;
+  // Sent even for the revision marked current: that mark follows the controller's status, which
+  // may lag a change just made; the same template again changes nothing.
   if (at.kind === 'deployments') {
     return member.json({
       method: 'PATCH',

@@ -31,7 +31,6 @@ describe('hotfixPatch', () => {
       removeEnv: ['OLD'],
     });
     expect(patch).toEqual({
-      metadata: { resourceVersion: '7' },
       spec: {
         template: {
           spec: {

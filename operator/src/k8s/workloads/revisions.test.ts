@@ -33,6 +33,7 @@ const deployment: Workload = {
     name: 'web',
     uid: owner.uid,
     resourceVersion: '42',
+    generation: 4,
     annotations: { [revisionAnnotation]: '10' },
   },
 };
@@ -59,11 +60,11 @@ describe('deploymentRevisions', () => {
     expect(revisions.map((r) => r.view.name)).toEqual(['web-a']);
   });
 
-  it('rolls back with a guarded JSON patch of the template, without the hash label', () => {
+  it('rolls back with a JSON patch of the template guarded by the generation, without the hash label', () => {
     const [revision] = deploymentRevisions(deployment, [replicaSet('web-a', '3', 'r.example/a:3')]);
     if (!revision) throw new Error('no revision');
     expect(deploymentRollbackPatch(deployment, revision)).toEqual([
-      { op: 'test', path: '/metadata/resourceVersion', value: '42' },
+      { op: 'test', path: '/metadata/generation', value: 4 },
       {
         op: 'replace',
         path: '/spec/template',

@@ -96,11 +96,12 @@ export function rollbackTemplate(template: PodTemplate): PodTemplate {
 
 /**
  * The JSON patch that puts a Deployment back on `revision`'s template, guarded by the
- * resourceVersion read so a concurrent change fails instead of being overwritten.
+ * generation read so a concurrent change of the spec fails instead of being overwritten (the
+ * resourceVersion would also move with every status write of the controller).
  */
 export function deploymentRollbackPatch(deployment: Workload, revision: Revision): unknown[] {
   return [
-    { op: 'test', path: '/metadata/resourceVersion', value: deployment.metadata?.resourceVersion },
+    { op: 'test', path: '/metadata/generation', value: deployment.metadata?.generation },
     { op: 'replace', path: '/spec/template', value: rollbackTemplate(revision.template) },
   ];
 }
