@@ -200,12 +200,19 @@ describe('scale, restart, hotfix and rollback of a Deployment', () => {
   });
 
   it("hotfixes one container's image and env in place", async () => {
-    const { body } = await change(root, 'PATCH', `${at('deployments', 'web')}/hotfix`, {
-      container: 'app',
-      image: 'registry.example/app:2',
-      env: [{ name: 'MODE', value: ' fast ' }],
-    });
+    const { body } = await change<{ metadata: object }>(
+      root,
+      'PATCH',
+      `${at('deployments', 'web')}/hotfix`,
+      {
+        container: 'app',
+        image: 'registry.example/app:2',
+        env: [{ name: 'MODE', value: ' fast ' }],
+      },
+    );
     expect(body.code).toBe(0);
+    // Answered as the detail read answers objects: no managedFields.
+    expect(body.data.metadata).not.toHaveProperty('managedFields');
     const [container] = templateOf('deployment', 'web').spec.containers;
     expect(container).toMatchObject({
       image: 'registry.example/app:2',

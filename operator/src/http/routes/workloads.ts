@@ -1,5 +1,6 @@
 import { requireIdentity } from '../../identity/identity.js';
 import type { ClusterLocation, MemberAccess } from '../../k8s/member-access.js';
+import { publicObject } from '../../k8s/resources/sanitize.js';
 import {
   deleteWorkload,
   hotfixWorkload,
@@ -14,7 +15,10 @@ import { workloadEvents, workloadPods, workloadServices } from '../../k8s/worklo
 import type { CallContext, Implementation } from '../contract/implement.js';
 import { implement } from '../contract/implement.js';
 
-/** SPEC §4 application lifecycle and the workload detail reads, all as the caller. */
+/**
+ * SPEC §4 application lifecycle and the workload detail reads, all as the caller. Objects are
+ * answered as the detail read answers them (`publicObject`: no managedFields).
+ */
 export function workloadEndpoints(
   members: MemberAccess,
   now: () => Date = () => new Date(),
@@ -25,25 +29,37 @@ export function workloadEndpoints(
 
   return [
     implement('scaleWorkload', async ({ params, body }, ctx) =>
-      scaleWorkload(await memberFor(params, ctx), params, body.replicas),
+      publicObject(
+        params.kind,
+        await scaleWorkload(await memberFor(params, ctx), params, body.replicas),
+      ),
     ),
     implement('restartWorkload', async ({ params }, ctx) =>
-      restartWorkload(await memberFor(params, ctx), params, now()),
+      publicObject(params.kind, await restartWorkload(await memberFor(params, ctx), params, now())),
     ),
     implement('rollbackWorkload', async ({ params, body }, ctx) =>
-      rollbackWorkload(await memberFor(params, ctx), params, body.revision),
+      publicObject(
+        params.kind,
+        await rollbackWorkload(await memberFor(params, ctx), params, body.revision),
+      ),
     ),
     implement('hotfixWorkload', async ({ params, body }, ctx) =>
-      hotfixWorkload(await memberFor(params, ctx), params, body),
+      publicObject(params.kind, await hotfixWorkload(await memberFor(params, ctx), params, body)),
     ),
     implement('suspendCronJob', async ({ params, body }, ctx) =>
-      suspendCronJob(await memberFor(params, ctx), params, body.suspend),
+      publicObject(
+        'cronjobs',
+        await suspendCronJob(await memberFor(params, ctx), params, body.suspend),
+      ),
     ),
     implement('runCronJob', async ({ params }, ctx) =>
-      runCronJob(await memberFor(params, ctx), params, now()),
+      publicObject('jobs', await runCronJob(await memberFor(params, ctx), params, now())),
     ),
     implement('deleteWorkload', async ({ params, query }, ctx) =>
-      deleteWorkload(await memberFor(params, ctx), params, query.propagationPolicy),
+      publicObject(
+        params.kind,
+        await deleteWorkload(await memberFor(params, ctx), params, query.propagationPolicy),
+      ),
     ),
     implement('listWorkloadRevisions', async ({ params }, ctx) =>
       listRevisions(await memberFor(params, ctx), params),
