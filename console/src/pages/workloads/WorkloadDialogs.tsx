@@ -133,12 +133,7 @@ export function RollbackDialog({ context, title, onClose }: ActionDialogProps) {
         >
           <Space direction="vertical">
             {revisions.map((r) => (
-              <Radio
-                key={r.name}
-                value={r.revision}
-                disabled={r.current}
-                data-testid={`revision-${r.revision}`}
-              >
+              <Radio key={r.name} value={r.revision} data-testid={`revision-${r.revision}`}>
                 {t('resources.workload.revisionOption', {
                   revision: r.revision,
                   images: r.images.join(', '),
