@@ -24,3 +24,5 @@ export * from './schemas/cluster-requests.js';
 export { endpoints } from './endpoints/all.js';
 export type { BodyFor, EndpointId, ParamsFor, QueryFor, ResponseFor } from './endpoints/all.js';
 export type * from './types.js';
+export * from './schemas/workload-requests.js';
+export * from './schemas/workloads.js';

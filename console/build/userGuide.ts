@@ -14,6 +14,7 @@ export const guidePageOrder = [
   'access',
   'clusters',
   'search',
+  'applications',
   'namespaces-nodes',
   'logs-shell',
   'audit',

@@ -12,6 +12,7 @@ import { namespaceEndpoints } from './namespaces.js';
 import { nodeEndpoints } from './nodes.js';
 import { podEndpoints } from './pods.js';
 import { systemEndpoints } from './system.js';
+import { workloadEndpoints } from './workloads.js';
 
 /**
  * Every /api endpoint of the operator, in registration order (Express matches the first
@@ -30,6 +31,8 @@ export const endpoints = {
   ...manageEndpoints,
   ...manageWriteEndpoints,
   ...favouriteEndpoints,
+  // After every fixed collection below …/namespaces/:namespace: ':kind' matches any segment.
+  ...workloadEndpoints,
   // Last: '/crd.{host}/:kind' would take every fixed path after it.
   ...crdEndpoints,
 } as const satisfies Record<string, Endpoint>;

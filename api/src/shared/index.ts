@@ -6,3 +6,5 @@ export * from './nodes.js';
 export * from './quantity.js';
 export * from './providers.js';
 export * from './accounts.js';
+export * from './images.js';
+export * from './workloads.js';

@@ -99,6 +99,21 @@ describe('body redaction', () => {
     });
   });
 
+  it('keeps the names of container env entries but not their values', () => {
+    const hotfix = {
+      container: 'app',
+      image: 'registry.example/app:2',
+      env: [
+        { name: 'DB_URL', value: 'postgres://app:hunter2@db/app' },
+        { name: 'MODE', valueFrom: { configMapKeyRef: { name: 'cfg', key: 'mode' } } },
+      ],
+    };
+    expect(redactValue(hotfix, iam)).toEqual({
+      ...hotfix,
+      env: [{ name: 'DB_URL', value: censor }, hotfix.env[1]],
+    });
+  });
+
   it('keeps references that only name a secret', () => {
     const env = { valueFrom: { secretKeyRef: { name: 'db', key: 'password' } }, secretName: 'x' };
     expect(redactValue(env, iam)).toEqual(env);

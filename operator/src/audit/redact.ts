@@ -71,6 +71,18 @@ function censorEntries(value: unknown): unknown {
   return Object.fromEntries(Object.keys(value).map((key) => [key, censor]));
 }
 
+/**
+ * Container env values (a hotfix, a workload manifest) often hold credentials under names no rule
+ * can guess (DB_URL with a password in it): the names stay, the values go.
+ */
+function censorEnvValues(entries: unknown[], context: RedactionContext, depth: number): unknown[] {
+  return entries.map((entry) => {
+    const copy = redactValue(entry, context, depth + 1);
+    if (typeof copy !== 'object' || copy === null || Array.isArray(copy)) return copy;
+    return 'value' in copy ? { ...copy, value: censor } : copy;
+  });
+}
+
 /** A deep copy of a parsed JSON body with every credential replaced by the censor text. */
 export function redactValue(value: unknown, context: RedactionContext, depth = 0): unknown {
   if (typeof value === 'string') return redactText(value);
@@ -84,6 +96,8 @@ export function redactValue(value: unknown, context: RedactionContext, depth = 0
     if (isSensitiveKey(key, context)) copy[key] = censor;
     else if (secretLike && (key === 'data' || key === 'stringData'))
       copy[key] = censorEntries(item);
+    else if (key === 'env' && Array.isArray(item))
+      copy[key] = censorEnvValues(item, context, depth);
     else copy[key] = redactValue(item, context, depth + 1);
   }
   return copy;

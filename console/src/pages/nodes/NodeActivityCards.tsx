@@ -1,4 +1,10 @@
-import type { NodeAddress, NodeCondition, NodeEvent, PodSummary } from '@nimbus/api';
+import type {
+  ClusterLocation,
+  NodeAddress,
+  NodeCondition,
+  NodeEvent,
+  PodSummary,
+} from '@nimbus/api';
 import { Button, Card, Flex, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -38,48 +44,17 @@ export function NodeConditionsCard({ conditions }: { conditions: NodeCondition[]
 
 /** Pods scheduled on the node, read live page by page. */
 export function NodePodsCard({ address }: { address: NodeAddress }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { data, isFetching, hasNextPage, fetchNextPage } = useListNodePodsInfiniteQuery(address);
   const pods = data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <Card size="small" title={t('resources.node.pods')} data-testid="node-pods">
       <Flex vertical gap="small">
-        <Table<PodSummary>
-          size="small"
-          rowKey={(pod) => `${pod.namespace}/${pod.name}`}
-          dataSource={pods}
+        <PodsTable
+          location={address}
+          pods={pods}
           loading={isFetching}
-          pagination={false}
-          locale={{ emptyText: t('resources.node.noPods') }}
-          scroll={{ x: 'max-content' }}
-          columns={[
-            {
-              key: 'name',
-              title: t('resources.columns.name'),
-              render: (_value, pod) => (
-                <Link
-                  to={detailPath({
-                    ...address,
-                    type: 'Pod',
-                    name: pod.name,
-                    namespace: pod.namespace,
-                  })}
-                >
-                  {pod.name}
-                </Link>
-              ),
-            },
-            { key: 'namespace', title: t('resources.columns.namespace'), dataIndex: 'namespace' },
-            { key: 'phase', title: t('resources.columns.phase'), dataIndex: 'phase' },
-            { key: 'ready', title: t('resources.columns.ready'), dataIndex: 'ready' },
-            { key: 'restarts', title: t('resources.columns.restarts'), dataIndex: 'restarts' },
-            { key: 'podIP', title: t('resources.columns.podIP'), dataIndex: 'podIP' },
-            {
-              key: 'created',
-              title: t('resources.columns.created'),
-              render: (_value, pod) => formatTime(pod.createdAt, i18n.language),
-            },
-          ]}
+          emptyText={t('resources.node.noPods')}
         />
         {hasNextPage && (
           <Button loading={isFetching} onClick={() => void fetchNextPage()}>
@@ -92,35 +67,111 @@ export function NodePodsCard({ address }: { address: NodeAddress }) {
 }
 
 export function NodeEventsCard({ address }: { address: NodeAddress }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { data, isFetching } = useListNodeEventsQuery(address);
   return (
     <Card size="small" title={t('resources.node.events')} data-testid="node-events">
-      <Table<NodeEvent>
-        size="small"
-        rowKey={(event) => `${event.reason}/${event.lastTimestamp ?? ''}/${event.message}`}
-        dataSource={data?.items ?? []}
+      <EventsTable
+        events={data?.items ?? []}
         loading={isFetching}
-        pagination={{ hideOnSinglePage: true, pageSize: 20 }}
-        locale={{ emptyText: t('resources.node.noEvents') }}
-        columns={[
-          {
-            key: 'type',
-            title: t('resources.node.eventType'),
-            render: (_value, event) => (
-              <Tag color={event.type === 'Warning' ? 'warning' : 'default'}>{event.type}</Tag>
-            ),
-          },
-          { key: 'reason', title: t('resources.node.reason'), dataIndex: 'reason' },
-          { key: 'message', title: t('resources.node.message'), dataIndex: 'message' },
-          { key: 'count', title: t('resources.node.count'), dataIndex: 'count' },
-          {
-            key: 'last',
-            title: t('resources.node.lastSeen'),
-            render: (_value, event) => formatTime(event.lastTimestamp, i18n.language),
-          },
-        ]}
+        emptyText={t('resources.node.noEvents')}
       />
     </Card>
+  );
+}
+
+/** Pods with links to their detail pages, as the node and workload pages list them. */
+export function PodsTable({
+  location,
+  pods,
+  loading,
+  emptyText,
+}: {
+  location: ClusterLocation;
+  pods: readonly PodSummary[];
+  loading: boolean;
+  emptyText: string;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Table<PodSummary>
+      size="small"
+      rowKey={(pod) => `${pod.namespace}/${pod.name}`}
+      dataSource={pods}
+      loading={loading}
+      pagination={false}
+      locale={{ emptyText }}
+      scroll={{ x: 'max-content' }}
+      columns={[
+        {
+          key: 'name',
+          title: t('resources.columns.name'),
+          render: (_value, pod) => (
+            <Link
+              to={detailPath({
+                vendor: location.vendor,
+                region: location.region,
+                cluster: location.cluster,
+                type: 'Pod',
+                name: pod.name,
+                namespace: pod.namespace,
+              })}
+            >
+              {pod.name}
+            </Link>
+          ),
+        },
+        { key: 'namespace', title: t('resources.columns.namespace'), dataIndex: 'namespace' },
+        { key: 'phase', title: t('resources.columns.phase'), dataIndex: 'phase' },
+        { key: 'ready', title: t('resources.columns.ready'), dataIndex: 'ready' },
+        { key: 'restarts', title: t('resources.columns.restarts'), dataIndex: 'restarts' },
+        { key: 'podIP', title: t('resources.columns.podIP'), dataIndex: 'podIP' },
+        {
+          key: 'created',
+          title: t('resources.columns.created'),
+          render: (_value, pod) => formatTime(pod.createdAt, i18n.language),
+        },
+      ]}
+    />
+  );
+}
+
+/** Events newest first, warnings marked. */
+export function EventsTable({
+  events,
+  loading,
+  emptyText,
+}: {
+  events: readonly NodeEvent[];
+  loading: boolean;
+  emptyText: string;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Table<NodeEvent>
+      size="small"
+      rowKey={(event) => `${event.reason}/${event.lastTimestamp ?? ''}/${event.message}`}
+      dataSource={events}
+      loading={loading}
+      pagination={{ hideOnSinglePage: true, pageSize: 20 }}
+      locale={{ emptyText }}
+      columns={[
+        {
+          key: 'type',
+          title: t('resources.node.eventType'),
+          render: (_value, event) => (
+            <Tag color={event.type === 'Warning' ? 'warning' : 'default'}>{event.type}</Tag>
+          ),
+        },
+        { key: 'reason', title: t('resources.node.reason'), dataIndex: 'reason' },
+        { key: 'message', title: t('resources.node.message'), dataIndex: 'message' },
+        { key: 'count', title: t('resources.node.count'), dataIndex: 'count' },
+        {
+          key: 'last',
+          title: t('resources.node.lastSeen'),
+          render: (_value, event) => formatTime(event.lastTimestamp, i18n.language),
+        },
+      ]}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { Button, Flex } from 'antd';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAppDispatch } from '../../app/hooks';
@@ -23,32 +23,41 @@ export function ResourceActions({ context }: { context: ResourceContext }) {
     setConfirming((current) => (current === action ? undefined : current));
 
   const run = async (action: ActionDescriptor) => {
-    await action.run(context, dispatch);
+    await action.run?.(context, dispatch);
     if (action.after === 'list') void navigate(listPath(context.descriptor.kind));
   };
 
   const { name } = context.address;
-  const dialog =
-    confirming?.confirm.kind === 'typeName' ? (
-      <DeleteConfirmDialog
+  const InputDialog = confirming?.dialog;
+  const dialog = InputDialog ? (
+    <Suspense fallback={null}>
+      <InputDialog
         key={confirming.id}
-        name={name}
+        context={context}
         title={t(confirming.confirm.titleKey)}
-        onConfirm={() => run(confirming)}
         onClose={closeFor(confirming)}
       />
-    ) : confirming?.confirm.kind === 'confirm' ? (
-      <ConfirmActionDialog
-        key={confirming.id}
-        open
-        danger={confirming.danger}
-        title={t(confirming.confirm.titleKey)}
-        onConfirm={() => run(confirming)}
-        onClose={closeFor(confirming)}
-      >
-        {t(confirming.confirm.textKey, { name })}
-      </ConfirmActionDialog>
-    ) : null;
+    </Suspense>
+  ) : confirming?.confirm.kind === 'typeName' ? (
+    <DeleteConfirmDialog
+      key={confirming.id}
+      name={name}
+      title={t(confirming.confirm.titleKey)}
+      onConfirm={() => run(confirming)}
+      onClose={closeFor(confirming)}
+    />
+  ) : confirming?.confirm.kind === 'confirm' ? (
+    <ConfirmActionDialog
+      key={confirming.id}
+      open
+      danger={confirming.danger}
+      title={t(confirming.confirm.titleKey)}
+      onConfirm={() => run(confirming)}
+      onClose={closeFor(confirming)}
+    >
+      {t(confirming.confirm.textKey, { name })}
+    </ConfirmActionDialog>
+  ) : null;
 
   return (
     <Flex gap="small" wrap data-testid="resource-actions">

@@ -13,6 +13,7 @@ import {
   workloadColumns,
 } from './kindColumns';
 import { namespaceDescriptor } from './namespace';
+import { describeWorkload } from './workload';
 import { nodeDescriptor } from './node';
 import { podDescriptor } from './pod';
 import { detailSections, STANDARD_ACTIONS } from './standard';
@@ -38,14 +39,13 @@ const describe = (
   actions: STANDARD_ACTIONS,
 });
 
-const APPLICATION = 'application:update';
 
 /** Every listed kind, described once; the order of LISTED_KINDS (the User Services menu). */
 export const BUILT_IN_KIND_DESCRIPTORS: Record<ListedKind, KindDescriptor> = {
-  Deployment: describe('Deployment', 'deployments', true, workloadColumns, APPLICATION),
-  StatefulSet: describe('StatefulSet', 'statefulsets', true, workloadColumns, APPLICATION),
-  CronJob: describe('CronJob', 'cronjobs', true, cronJobColumns, APPLICATION),
-  DaemonSet: describe('DaemonSet', 'daemonsets', true, daemonSetColumns, APPLICATION),
+  Deployment: describeWorkload('Deployment', 'deployments', workloadColumns),
+  StatefulSet: describeWorkload('StatefulSet', 'statefulsets', workloadColumns),
+  CronJob: describeWorkload('CronJob', 'cronjobs', cronJobColumns),
+  DaemonSet: describeWorkload('DaemonSet', 'daemonsets', daemonSetColumns),
   Pod: podDescriptor,
   Service: describe('Service', 'services', true, serviceColumns, 'service:update'),
   Ingress: describe('Ingress', 'ingresses', true, ingressColumns, 'ingress:update'),
@@ -67,6 +67,6 @@ export const BUILT_IN_KIND_DESCRIPTORS: Record<ListedKind, KindDescriptor> = {
   ),
   StorageClass: describe('StorageClass', 'storageclasses', false, storageClassColumns),
   Node: nodeDescriptor,
-  Job: describe('Job', 'jobs', true, jobColumns, APPLICATION),
+  Job: describeWorkload('Job', 'jobs', jobColumns),
   Event: describe('Event', 'events', true, eventColumns),
 };

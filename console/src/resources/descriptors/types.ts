@@ -89,9 +89,21 @@ export interface ActionDescriptor {
   /** Whether it applies to the object as it is (e.g. pause only a schedulable node). */
   available?: (context: ResourceContext) => boolean;
   /** The mutation; a rejection keeps the dialog open (the base query reported why). */
-  run: (context: ResourceContext, dispatch: AppDispatch) => Promise<unknown>;
+  run?: (context: ResourceContext, dispatch: AppDispatch) => Promise<unknown>;
+  /**
+   * A dialog that asks for input (replicas, a revision, an image) and runs the mutation itself;
+   * shown instead of the confirm dialog. May be `React.lazy`.
+   */
+  dialog?: ComponentType<ActionDialogProps>;
   /** Where to go once it succeeded: stay on the page, or the kind's list (after a delete). */
   after?: 'stay' | 'list';
+}
+
+export interface ActionDialogProps {
+  context: ResourceContext;
+  title: string;
+  /** Called once the action succeeded or the user cancelled. */
+  onClose: () => void;
 }
 
 export interface ListViewDescriptor {

@@ -20,6 +20,7 @@ import { manageEndpoints } from './manage.js';
 import type { SystemInfo } from './system.js';
 import { nodeEndpoints } from './nodes.js';
 import { podEndpoints } from './pods.js';
+import { workloadEndpoints } from './workloads.js';
 import type { UpgradeDeps, UpgradeListener } from '../upgrade/listener.js';
 import { createUpgradeListener } from '../upgrade/listener.js';
 import { defaultStreamMaxLifetimeSeconds } from '../upgrade/revocation.js';
@@ -104,6 +105,7 @@ export function apiRouter(deps: ApiDeps): ApiRoutes {
             maxLifetimeSeconds:
               deps.identity?.settings.streamMaxLifetimeSeconds ?? defaultStreamMaxLifetimeSeconds,
           }),
+          ...workloadEndpoints(memberDeps.members),
         ]
       : []),
     ...(store && deps.index ? crdEndpoints({ store, index: deps.index, members }) : []),

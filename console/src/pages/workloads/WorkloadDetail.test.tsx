@@ -1,0 +1,229 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { API, ok, renderAdminRoutes, USER_ID } from '../../../tests/adminTestBed';
+import { startLoopbackServer, type LoopbackServer } from '../../../tests/loopbackServer';
+import ResourceDetailPage from '../resources/ResourceDetailPage';
+
+const LOCATION = 'vendors/aws/regions/eu/clusters/prod';
+const CRD = `${API}/crd.nimbus.io/${LOCATION}`;
+const K8S = `${API}/k8s.nimbus.io/${LOCATION}`;
+const WEB = `namespaces/shop/deployments/web`;
+const NIGHTLY = `namespaces/shop/cronjobs/nightly`;
+
+const deployment = {
+  kind: 'Deployment',
+  metadata: { name: 'web', namespace: 'shop' },
+  spec: {
+    replicas: 2,
+    template: {
+      spec: {
+        containers: [
+          { name: 'app', image: 'r.example/app:2', env: [{ name: 'MODE', value: 'fast' }] },
+        ],
+      },
+    },
+  },
+  status: {
+    conditions: [{ type: 'Available', status: 'True', reason: 'MinimumReplicasAvailable' }],
+  },
+};
+
+let server: LoopbackServer;
+let suspend: boolean;
+beforeEach(async () => {
+  server = await startLoopbackServer();
+  suspend = false;
+  server.respond(`${API}/manage.nimbus.io/users/${USER_ID}/collections`, ok({ items: [] }));
+  server.respond(`${CRD}/resources/deployments/web?namespace=shop`, ok(deployment));
+  server.respond(
+    `${CRD}/${WEB}/pods`,
+    ok({
+      items: [
+        {
+          name: 'web-1',
+          namespace: 'shop',
+          phase: 'Running',
+          ready: '1/1',
+          restarts: 0,
+          podIP: '10.1.0.9',
+          createdAt: '2026-03-02T00:00:00Z',
+          tolerations: [],
+        },
+      ],
+    }),
+  );
+  server.respond(
+    `${CRD}/${WEB}/revisions`,
+    ok({
+      items: [
+        { revision: 2, name: 'web-b', createdAt: '', images: ['r.example/app:2'], current: true },
+        { revision: 1, name: 'web-a', createdAt: '', images: ['r.example/app:1'], current: false },
+      ],
+    }),
+  );
+  server.respond(
+    `${CRD}/${WEB}/services`,
+    ok({
+      items: [
+        {
+          name: 'web',
+          type: 'ClusterIP',
+          clusterIP: '10.0.0.7',
+          ports: [{ protocol: 'TCP', port: 80, targetPort: '8080' }],
+        },
+      ],
+    }),
+  );
+  server.respond(
+    `${CRD}/${WEB}/events`,
+    ok({
+      items: [{ type: 'Normal', reason: 'ScalingReplicaSet', message: 'scaled up', count: 1 }],
+    }),
+  );
+  server.respond(`${CRD}/resources/cronjobs/nightly?namespace=shop`, () =>
+    ok({ kind: 'CronJob', metadata: { name: 'nightly', namespace: 'shop' }, spec: { suspend } }),
+  );
+  for (const section of ['pods', 'services', 'events']) {
+    server.respond(`${CRD}/${NIGHTLY}/${section}`, ok({ items: [] }));
+  }
+});
+afterEach(() => server.close());
+
+const renderDetail = (type: string, name: string) =>
+  renderAdminRoutes(
+    [
+      { path: '/detail/:type/:name', element: <ResourceDetailPage /> },
+      { path: '/list/:type', element: <p>list page</p> },
+    ],
+    `/detail/${type}/${name}?vendor=aws&region=eu&cluster=prod&namespace=shop`,
+    server,
+  );
+
+const requestsTo = (method: string, path: string) =>
+  server.requests.filter((request) => request.method === method && request.path === path);
+
+it('shows conditions, pods, revisions, services and events of a Deployment', async () => {
+  renderDetail('Deployment', 'web');
+  expect(await screen.findByText('MinimumReplicasAvailable')).toBeDefined();
+  const pods = await screen.findByTestId('workload-pods');
+  expect((await within(pods).findByRole('link', { name: 'web-1' })).getAttribute('href')).toBe(
+    '/detail/Pod/web-1?vendor=aws&region=eu&cluster=prod&namespace=shop',
+  );
+  const revisions = screen.getByTestId('workload-revisions');
+  expect(await within(revisions).findByText('r.example/app:1')).toBeDefined();
+  expect(within(revisions).getByText('current')).toBeDefined();
+  const services = screen.getByTestId('workload-services');
+  expect(await within(services).findByText('80→8080/TCP')).toBeDefined();
+  expect(await within(screen.getByTestId('workload-events')).findByText('scaled up')).toBeDefined();
+  // A Deployment is neither suspended nor run: those are a CronJob's.
+  expect(screen.queryByRole('button', { name: 'Suspend' })).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Run now' })).toBeNull();
+});
+
+it('scales from the keyboard: the field starts at the current replicas, Enter applies', async () => {
+  server.respond(`PUT ${K8S}/${WEB}/scale`, ok({ kind: 'Scale', spec: { replicas: 3 } }));
+  const user = userEvent.setup();
+  renderDetail('Deployment', 'web');
+  await user.click(await screen.findByRole('button', { name: 'Scale' }));
+  const field = await screen.findByLabelText('Replicas');
+  await waitFor(() => expect(document.activeElement).toBe(field));
+  expect((field as HTMLInputElement).value).toBe('2');
+  await user.clear(field);
+  await user.type(field, '3{Enter}');
+  await waitFor(() =>
+    expect(requestsTo('PUT', `${K8S}/${WEB}/scale`).map((r) => r.body)).toEqual([{ replicas: 3 }]),
+  );
+  expect(await screen.findByText('Operation succeeded')).toBeDefined();
+});
+
+it('rolls back to the revision chosen, none chosen beforehand; the current one is marked', async () => {
+  server.respond(`POST ${K8S}/${WEB}/rollback`, ok(deployment));
+  const user = userEvent.setup();
+  renderDetail('Deployment', 'web');
+  await user.click(await screen.findByRole('button', { name: 'Roll back' }));
+  const dialog = await screen.findByRole('dialog');
+  // Not disabled: the mark follows the controller's status, which may lag a change just made.
+  expect(
+    await within(dialog).findByRole('radio', { name: /Revision 2.*\(current\)/ }),
+  ).toBeDefined();
+  expect(within(dialog).getByTestId('rollback-ok').closest('button')?.disabled).toBe(true);
+  await user.click(within(dialog).getByRole('radio', { name: /Revision 1: r.example\/app:1/ }));
+  await user.click(within(dialog).getByTestId('rollback-ok'));
+  await waitFor(() =>
+    expect(requestsTo('POST', `${K8S}/${WEB}/rollback`).map((r) => r.body)).toEqual([
+      { revision: 1 },
+    ]),
+  );
+});
+
+it('hotfixes only with an image written host/image:tag, sending env set and removed', async () => {
+  server.respond(`PATCH ${K8S}/${WEB}/hotfix`, ok(deployment));
+  const user = userEvent.setup();
+  renderDetail('Deployment', 'web');
+  await user.click(await screen.findByRole('button', { name: 'Hotfix' }));
+  const image = await screen.findByTestId('hotfix-image');
+  await user.clear(image);
+  await user.type(image, 'nginx');
+  await user.click(screen.getByTestId('hotfix-ok'));
+  expect(await screen.findByText('Enter the image as host/image:tag')).toBeDefined();
+  expect(requestsTo('PATCH', `${K8S}/${WEB}/hotfix`)).toHaveLength(0);
+
+  await user.clear(image);
+  await user.type(image, 'r.example/app:3');
+  await user.clear(screen.getByLabelText('Variable name 1'));
+  await user.type(screen.getByLabelText('Variable name 1'), ' LEVEL ');
+  await user.clear(screen.getByLabelText('Value 1'));
+  await user.type(screen.getByLabelText('Value 1'), 'debug');
+  await user.click(screen.getByTestId('hotfix-ok'));
+  await waitFor(() =>
+    expect(requestsTo('PATCH', `${K8S}/${WEB}/hotfix`).map((r) => r.body)).toEqual([
+      {
+        container: 'app',
+        image: 'r.example/app:3',
+        env: [{ name: 'LEVEL', value: 'debug' }],
+        removeEnv: ['MODE'],
+      },
+    ]),
+  );
+});
+
+it('suspends a CronJob after confirming, runs it now, and deletes it only once the name is typed', async () => {
+  server.respond(`PUT ${K8S}/${NIGHTLY}/suspend`, () => {
+    suspend = true;
+    return ok({ kind: 'CronJob' });
+  });
+  server.respond(
+    `POST ${K8S}/${NIGHTLY}/run`,
+    ok({ kind: 'Job', metadata: { name: 'nightly-manual-1' } }),
+  );
+  server.respond(`DELETE ${K8S}/${NIGHTLY}`, ok({ kind: 'Status' }));
+  const user = userEvent.setup();
+  renderDetail('CronJob', 'nightly');
+
+  await user.click(await screen.findByRole('button', { name: 'Suspend' }));
+  expect((await screen.findByTestId('confirm-action-text')).textContent).toContain('nightly');
+  expect(requestsTo('PUT', `${K8S}/${NIGHTLY}/suspend`)).toHaveLength(0);
+  await user.click(screen.getByRole('button', { name: 'Confirm' }));
+  await waitFor(() =>
+    expect(requestsTo('PUT', `${K8S}/${NIGHTLY}/suspend`).map((r) => r.body)).toEqual([
+      { suspend: true },
+    ]),
+  );
+  expect(await screen.findByRole('button', { name: 'Resume' })).toBeDefined();
+  expect(screen.queryByRole('button', { name: 'Scale' })).toBeNull();
+
+  await user.click(screen.getByRole('button', { name: 'Run now' }));
+  await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+  await waitFor(() => expect(requestsTo('POST', `${K8S}/${NIGHTLY}/run`)).toHaveLength(1));
+
+  await user.click(screen.getByRole('button', { name: 'Delete' }));
+  const dialog = await screen.findByRole('dialog');
+  const confirmDelete = within(dialog).getByRole('button', { name: 'Delete' });
+  await user.click(confirmDelete);
+  expect(requestsTo('DELETE', `${K8S}/${NIGHTLY}`)).toHaveLength(0);
+  await user.type(within(dialog).getByRole('textbox'), 'nightly');
+  await user.click(confirmDelete);
+  await waitFor(() => expect(requestsTo('DELETE', `${K8S}/${NIGHTLY}`)).toHaveLength(1));
+  expect(await screen.findByText('list page')).toBeDefined();
+});

@@ -1,0 +1,122 @@
+// What a workload's detail page shows beside the object: its pods, its events and the Services
+// that select its pods, read live from the member as the caller.
+import type { WorkloadAddress, WorkloadService } from '@nimbus/api';
+import type { KubeObject } from '../../index/trim.js';
+import type { UserMember } from '../member-access.js';
+import type { NodeEvent } from '../nodes/node-events.js';
+import { toNodeEvent } from '../nodes/node-events.js';
+import type { PodSummary } from '../nodes/node-pods.js';
+import { toPodSummary } from '../nodes/node-pods.js';
+import { readWorkload } from './lifecycle.js';
+import type { LabelSelector, Workload } from './workload-object.js';
+import { ownedBy, podTemplateOf, selectorQuery } from './workload-object.js';
+import { collectionIn, kindNameOf } from './workload-paths.js';
+
+/** Enough for a detail page; the list pages page through the rest. */
+const listLimit = 500;
+
+interface List<T> {
+  items?: T[];
+}
+
+const listIn = <T>(member: UserMember, namespace: string, plural: string, query: object) =>
+  member.json<List<T>>({
+    path: `${collectionIn(plural === 'jobs' ? '/apis/batch/v1' : '/api/v1', namespace, plural)}?${new URLSearchParams({ limit: String(listLimit), ...query }).toString()}`,
+  });
+
+/**
+ * The selector of the workload's pods. A CronJob has none of its own: its pods are those of
+ * the Jobs it owns (job-name label, set by the Job controller).
+ */
+async function podSelector(
+  member: UserMember,
+  at: WorkloadAddress,
+  workload: Workload,
+): Promise<string | undefined> {
+  if (at.kind !== 'cronjobs') {
+    const selector = selectorQuery(workload.spec?.selector ?? {});
+    return selector === '' ? undefined : selector;
+  }
+  const jobs = await listIn<KubeObject>(member, at.namespace, 'jobs', {});
+  const names = (jobs.items ?? [])
+    .filter((job) => ownedBy(job, workload.metadata?.uid))
+    .map((job) => job.metadata?.name ?? '');
+  return names.length === 0 ? undefined : `job-name in (${names.join(',')})`;
+}
+
+export async function workloadPods(
+  member: UserMember,
+  at: WorkloadAddress,
+): Promise<{ items: PodSummary[] }> {
+  const workload = await readWorkload(member, at);
+  const selector = await podSelector(member, at, workload);
+  // No selector would list the whole namespace: a workload without one has no pods of its own.
+  if (selector === undefined) return { items: [] };
+  const pods = await listIn<Parameters<typeof toPodSummary>[0]>(member, at.namespace, 'pods', {
+    labelSelector: selector,
+  });
+  const items = (pods.items ?? []).map(toPodSummary);
+  items.sort((a, b) => a.name.localeCompare(b.name));
+  return { items };
+}
+
+export async function workloadEvents(
+  member: UserMember,
+  at: WorkloadAddress,
+): Promise<{ items: NodeEvent[] }> {
+  const list = await listIn<Parameters<typeof toNodeEvent>[0]>(member, at.namespace, 'events', {
+    fieldSelector: `involvedObject.kind=${kindNameOf[at.kind]},involvedObject.name=${at.name}`,
+  });
+  const items = (list.items ?? []).map(toNodeEvent);
+  items.sort((a, b) => b.lastTimestamp.localeCompare(a.lastTimestamp));
+  return { items };
+}
+
+interface KubeService extends KubeObject {
+  spec?: {
+    type?: string;
+    clusterIP?: string;
+    selector?: Record<string, string>;
+    ports?: Array<{
+      name?: string;
+      protocol?: string;
+      port: number;
+      targetPort?: number | string;
+      nodePort?: number;
+    }>;
+  };
+}
+
+/** Whether a Service's selector picks pods with `labels` (an empty selector picks none). */
+export function selects(selector: LabelSelector['matchLabels'], labels: Record<string, string>) {
+  const entries = Object.entries(selector ?? {});
+  return entries.length > 0 && entries.every(([key, value]) => labels[key] === value);
+}
+
+export function toWorkloadService(service: KubeService): WorkloadService {
+  return {
+    name: service.metadata?.name ?? '',
+    type: service.spec?.type ?? 'ClusterIP',
+    clusterIP: service.spec?.clusterIP ?? '',
+    ports: (service.spec?.ports ?? []).map((port) => ({
+      ...(port.name ? { name: port.name } : {}),
+      protocol: port.protocol ?? 'TCP',
+      port: port.port,
+      targetPort: String(port.targetPort ?? port.port),
+      ...(port.nodePort === undefined ? {} : { nodePort: port.nodePort }),
+    })),
+  };
+}
+
+export async function workloadServices(
+  member: UserMember,
+  at: WorkloadAddress,
+): Promise<{ items: WorkloadService[] }> {
+  const workload = await readWorkload(member, at);
+  const labels = podTemplateOf(workload)?.metadata?.labels ?? {};
+  const services = await listIn<KubeService>(member, at.namespace, 'services', {});
+  const items = (services.items ?? [])
+    .filter((service) => selects(service.spec?.selector, labels))
+    .map(toWorkloadService);
+  return { items };
+}
