@@ -39,7 +39,6 @@ const describe = (
   actions: STANDARD_ACTIONS,
 });
 
-
 /** Every listed kind, described once; the order of LISTED_KINDS (the User Services menu). */
 export const BUILT_IN_KIND_DESCRIPTORS: Record<ListedKind, KindDescriptor> = {
   Deployment: describeWorkload('Deployment', 'deployments', workloadColumns),
