@@ -147,8 +147,11 @@ describe('clusters journey', () => {
         onScreen,
       );
     expect(await shows('Schedulable')).toBe('Schedulable');
+    // As a person does: confirm, then see the dialog close before the next action.
+    const confirmOk = page.getByTestId('confirm-action-ok');
     await page.getByTestId('resource-action-cordon').click();
-    await page.getByTestId('confirm-action-ok').click();
+    await confirmOk.click();
+    await confirmOk.waitFor({ state: 'detached' });
     expect(await shows('Scheduling paused')).toBe('Scheduling paused');
     const unschedulable = onMember('member-b', [
       'get',
@@ -160,7 +163,9 @@ describe('clusters journey', () => {
     expect(unschedulable).toBe('true');
 
     await page.getByTestId('resource-action-uncordon').click();
-    await page.getByTestId('confirm-action-ok').click();
+    await page.getByTestId('confirm-action-text').filter({ hasText: 'again?' }).waitFor();
+    await confirmOk.click();
+    await confirmOk.waitFor({ state: 'detached' });
     expect(await shows('Schedulable')).toBe('Schedulable');
   });
 });
