@@ -1,11 +1,10 @@
 import { Empty, Flex, Spin, Tag, Tree, Typography, type TreeDataNode } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useListAllNodesQuery } from '../../api/nodeApi';
 import { useListCrdClustersQuery } from '../../api/resourceApi';
 import { ClusterStatusTag } from '../../clusters/ClusterStatusTag';
 import { useProviderName } from '../../clusters/VendorLogo';
-import { detailPath } from '../../resources/detailPath';
+import { DetailLink } from '../../resources/DetailLink';
 import { nodeReady } from '../../resources/nodeFields';
 import { buildTopology } from '../../resources/topology';
 import { ClusterSummary } from './ClusterSummary';
@@ -45,17 +44,13 @@ export function ClusterTopology() {
             isLeaf: true,
             title: (
               <Flex gap="small" align="center" data-testid="topology-node">
-                <Link
-                  to={detailPath({
-                    type: 'Node',
-                    name,
-                    vendor: node.vendor,
-                    region: node.region,
-                    cluster: node.cluster,
-                  })}
-                >
-                  {name}
-                </Link>
+                <DetailLink
+                  type="Node"
+                  name={name}
+                  vendor={node.vendor}
+                  region={node.region}
+                  cluster={node.cluster}
+                />
                 <Tag color={ready ? 'success' : 'error'} data-testid="topology-node-state">
                   {t(ready ? 'resources.node.ready' : 'resources.node.notReady')}
                 </Tag>

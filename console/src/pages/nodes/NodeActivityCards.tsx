@@ -7,10 +7,9 @@ import type {
 } from '@nimbus/api';
 import { Button, Card, Flex, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useListNodeEventsQuery, useListNodePodsInfiniteQuery } from '../../api/nodeApi';
 import { formatTime } from '../../components/admin/formatTime';
-import { detailPath } from '../../resources/detailPath';
+import { DetailLink } from '../../resources/DetailLink';
 
 export function NodeConditionsCard({ conditions }: { conditions: NodeCondition[] }) {
   const { t, i18n } = useTranslation();
@@ -107,18 +106,14 @@ export function PodsTable({
           key: 'name',
           title: t('resources.columns.name'),
           render: (_value, pod) => (
-            <Link
-              to={detailPath({
-                vendor: location.vendor,
-                region: location.region,
-                cluster: location.cluster,
-                type: 'Pod',
-                name: pod.name,
-                namespace: pod.namespace,
-              })}
-            >
-              {pod.name}
-            </Link>
+            <DetailLink
+              vendor={location.vendor}
+              region={location.region}
+              cluster={location.cluster}
+              type="Pod"
+              name={pod.name}
+              namespace={pod.namespace}
+            />
           ),
         },
         { key: 'namespace', title: t('resources.columns.namespace'), dataIndex: 'namespace' },

@@ -2,10 +2,9 @@ import type { ResourceFilters } from '../../apiClient/requestArgs';
 import { Button, Empty, Flex, Table, Tag, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useListResourcesInfiniteQuery } from '../../api/resourceApi';
 import { formatTime } from '../../components/admin/formatTime';
-import { detailPath } from '../../resources/detailPath';
+import { DetailLink } from '../../resources/DetailLink';
 import type { ColumnDescriptor, KindDescriptor } from '../../resources/descriptors/types';
 import type { ListedObject } from '../../resources/kubeObject';
 
@@ -51,18 +50,14 @@ export function ResourceTable({
       key: 'name',
       title: t('resources.columns.name'),
       render: (_value, row) => (
-        <Link
-          to={detailPath({
-            type: descriptor.kind,
-            name: row.metadata?.name ?? '',
-            vendor: row.vendor,
-            region: row.region,
-            cluster: row.cluster,
-            ...(row.metadata?.namespace ? { namespace: row.metadata.namespace } : {}),
-          })}
-        >
-          {row.metadata?.name}
-        </Link>
+        <DetailLink
+          type={descriptor.kind}
+          name={row.metadata?.name ?? ''}
+          vendor={row.vendor}
+          region={row.region}
+          cluster={row.cluster}
+          {...(row.metadata?.namespace ? { namespace: row.metadata.namespace } : {})}
+        />
       ),
     },
     ...(descriptor.namespaced

@@ -1,7 +1,6 @@
 import type { NodeCondition, RevisionView, WorkloadService } from '@nimbus/api';
 import { Card, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import {
   useListWorkloadEventsQuery,
   useListWorkloadPodsQuery,
@@ -9,7 +8,7 @@ import {
   useListWorkloadServicesQuery,
 } from '../../api/workloadApi';
 import { formatTime } from '../../components/admin/formatTime';
-import { detailPath } from '../../resources/detailPath';
+import { DetailLink } from '../../resources/DetailLink';
 import { workloadTargetOf } from '../../resources/descriptors/workload';
 import type { SectionProps } from '../../resources/descriptors/types';
 import { arrayAt } from '../../resources/kubeObject';
@@ -114,18 +113,14 @@ export function WorkloadServicesSection({ context }: SectionProps) {
             key: 'name',
             title: t('resources.columns.name'),
             render: (_value, service) => (
-              <Link
-                to={detailPath({
-                  vendor: address.vendor,
-                  region: address.region,
-                  cluster: address.cluster,
-                  type: 'Service',
-                  name: service.name,
-                  namespace: address.namespace,
-                })}
-              >
-                {service.name}
-              </Link>
+              <DetailLink
+                vendor={address.vendor}
+                region={address.region}
+                cluster={address.cluster}
+                type="Service"
+                name={service.name}
+                namespace={address.namespace}
+              />
             ),
           },
           { key: 'type', title: t('resources.columns.serviceType'), dataIndex: 'type' },
