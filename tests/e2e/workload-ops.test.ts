@@ -9,7 +9,13 @@ import { createOrganization, dismissMfaPrompt, signedInPage } from '../support/c
 import { testEnv } from '../support/env.js';
 import { eventually } from '../support/eventually.js';
 import { gitOpsSystemAdmin, hub, removeGitOpsSystemAdmin, type Session } from '../support/iam.js';
-import { onMember, region, registerMember, unregisterMember } from '../support/members.js';
+import {
+  goneFromMember,
+  onMember,
+  region,
+  registerMember,
+  unregisterMember,
+} from '../support/members.js';
 
 const suffix = `wj${Date.now().toString(36)}`;
 const orgName = `e2e-workloads-${suffix}`;
@@ -103,20 +109,6 @@ describe('application lifecycle journey', () => {
     await dialog.getByRole('textbox').fill('web');
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await page.waitForURL(/\/list\/Deployment/);
-    const gone = await eventually(
-      () =>
-        onMember('member-a', [
-          'get',
-          'deployment',
-          'web',
-          '-n',
-          ns,
-          '--ignore-not-found',
-          '-o',
-          'name',
-        ]).stdout,
-      (out) => out.trim() === '',
-    );
-    expect(gone.trim()).toBe('');
+    expect(await goneFromMember('member-a', 'deployment', 'web', ns)).toBe('');
   });
 });

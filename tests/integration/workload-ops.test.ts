@@ -17,6 +17,7 @@ import {
 import {
   atCluster,
   gitOpsUser,
+  goneFromMember,
   memberAllows,
   onMember,
   registerMember,
@@ -364,21 +365,7 @@ describe('a read-only user', () => {
 describe('delete', () => {
   it('deletes the Deployment; kubectl no longer finds it', async () => {
     expectOk(await change(root, 'DELETE', at('deployments', 'web')));
-    const gone = await eventually(
-      () =>
-        onMember('member-a', [
-          'get',
-          'deployment',
-          'web',
-          '-n',
-          ns,
-          '--ignore-not-found',
-          '-o',
-          'name',
-        ]).stdout,
-      (out) => out.trim() === '',
-    );
-    expect(gone.trim()).toBe('');
+    expect(await goneFromMember('member-a', 'deployment', 'web', ns)).toBe('');
     await expectAudited('DELETE', 'deployments', 'web');
   });
 });

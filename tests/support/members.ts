@@ -27,6 +27,29 @@ export function onMember(member: MemberName, args: string[], input?: string): Ku
 }
 
 /** Registers a test-bed member as the Cluster `name` of `org`. */
+/** Waits until kubectl on the member no longer finds the object; what `get -o name` printed last. */
+export function goneFromMember(
+  member: MemberName,
+  kind: string,
+  name: string,
+  namespace: string,
+): Promise<string> {
+  return eventually(
+    () =>
+      onMember(member, [
+        'get',
+        kind,
+        name,
+        '-n',
+        namespace,
+        '--ignore-not-found',
+        '-o',
+        'name',
+      ]).stdout.trim(),
+    (out) => out === '',
+  );
+}
+
 export async function registerMember(
   root: Session,
   name: string,
