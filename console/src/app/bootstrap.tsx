@@ -1,5 +1,5 @@
 import { StrictMode, type ReactElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { Provider as ReduxProvider } from 'react-redux';
 import type { ApiFeedback } from '../apiClient/apiFeedback';
@@ -44,6 +44,12 @@ function SignInDocument({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
   );
 }
 
+/** The console as it runs on the page. */
+export interface RunningConsole {
+  /** Unmounts every root the console mounted (the page's and antd's feedback host). */
+  unmount: () => void;
+}
+
 /**
  * Starts the console. A visitor who is not signed in gets the sign-in screen first, drawn
  * without antd and the router (SPEC §2: without a session every address leads to /login),
@@ -54,7 +60,7 @@ export async function bootstrap({
   container,
   baseUrl,
   loadConsole,
-}: BootstrapOptions): Promise<Root> {
+}: BootstrapOptions): Promise<RunningConsole> {
   const language = detectBrowserLanguage();
   document.documentElement.lang = language;
   dropLegacyToken();
@@ -64,6 +70,7 @@ export async function bootstrap({
   const i18n = createI18n(language, await loadMessages(language));
 
   let antdApis: AntdFeedbackApis | undefined;
+  const otherRoots: (() => void)[] = [];
   // The feedback needs the store (to open the settings) and the store needs the feedback; the
   // feedback is only loaded once a request has failed, after both exist.
   const feedback = deferredFeedback(async () => (await loadConsole()).consoleFeedback(context));
@@ -76,13 +83,20 @@ export async function bootstrap({
     bindAntdApis: (apis) => {
       antdApis = apis;
     },
+    addRoot: (unmount) => otherRoots.push(unmount),
   };
   const root = createRoot(container);
+  const running: RunningConsole = {
+    unmount: () => {
+      root.unmount();
+      for (const unmount of otherRoots.splice(0)) unmount();
+    },
+  };
   const render = (element: ReactElement) => root.render(<StrictMode>{element}</StrictMode>);
 
   if (consoleModule) {
     render(await (await consoleModule).consoleElement(context));
-    return root;
+    return running;
   }
   if (window.location.pathname !== LOGIN_PATH) window.history.replaceState(null, '', LOGIN_PATH);
   const openConsoleAtHome = () => openConsole(render, loadConsole, context);
@@ -96,7 +110,7 @@ export async function bootstrap({
   whenIdle(() => {
     loadConsole().catch(() => undefined);
   });
-  return root;
+  return running;
 }
 
 /** After signing in: the console at /home, in place of the sign-in screen. */

@@ -28,6 +28,8 @@ export interface ConsoleContext {
   /** antd's message, notification and modal APIs, once an antd App has rendered. */
   antdApis: () => AntdFeedbackApis | undefined;
   bindAntdApis: (apis: AntdFeedbackApis) => void;
+  /** Another root the console mounted, to be unmounted with the console's own. */
+  addRoot: (unmount: () => void) => void;
 }
 
 /** The console for the address the browser is at now. */
@@ -63,7 +65,9 @@ export async function consoleElement(context: ConsoleContext): Promise<ReactElem
 export async function consoleFeedback(context: ConsoleContext): Promise<ApiFeedback> {
   const { store, i18n } = context;
   if (!context.antdApis()) {
-    context.bindAntdApis(await mountAntdFeedbackHost(await loadAntdLocale(context.language)));
+    const host = await mountAntdFeedbackHost(await loadAntdLocale(context.language));
+    context.addRoot(host.unmount);
+    context.bindAntdApis(host.apis);
   }
   return createAntdApiFeedback({
     apis: context.antdApis,

@@ -9,14 +9,25 @@ import type { AntdFeedbackApis } from './antdApiFeedback';
  * but must still show SPEC §8's messages and notifications. It adds no markup of its own: the
  * messages and notifications antd draws go to the end of the body as usual.
  */
-export function mountAntdFeedbackHost(antdLocale: Locale): Promise<AntdFeedbackApis> {
+export interface AntdFeedbackHost {
+  apis: AntdFeedbackApis;
+  /** Removes the root and what it drew, so no notification timer outlives the console. */
+  unmount: () => void;
+}
+
+export function mountAntdFeedbackHost(antdLocale: Locale): Promise<AntdFeedbackHost> {
   const holder = document.createElement('div');
   document.body.append(holder);
+  const root = createRoot(holder);
+  const unmount = () => {
+    root.unmount();
+    holder.remove();
+  };
   return new Promise((resolve) => {
-    createRoot(holder).render(
+    root.render(
       <ConfigProvider locale={antdLocale}>
         <App component={false}>
-          <AntdApisBridge onReady={resolve} />
+          <AntdApisBridge onReady={(apis) => resolve({ apis, unmount })} />
         </App>
       </ConfigProvider>,
     );
