@@ -13,6 +13,7 @@ import { nodeEndpoints } from './nodes.js';
 import { podEndpoints } from './pods.js';
 import { systemEndpoints } from './system.js';
 import { workloadEndpoints } from './workloads.js';
+import { yamlImportEndpoints } from './yaml-import.js';
 
 /**
  * Every /api endpoint of the operator, in registration order (Express matches the first
@@ -31,6 +32,7 @@ export const endpoints = {
   ...manageEndpoints,
   ...manageWriteEndpoints,
   ...favouriteEndpoints,
+  ...yamlImportEndpoints,
   // After every fixed collection below …/namespaces/:namespace: ':kind' matches any segment.
   ...workloadEndpoints,
   // Last: '/crd.{host}/:kind' would take every fixed path after it.

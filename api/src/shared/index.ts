@@ -8,3 +8,4 @@ export * from './providers.js';
 export * from './accounts.js';
 export * from './images.js';
 export * from './workloads.js';
+export * from './import-kinds.js';

@@ -28,6 +28,8 @@ export interface FakeObjectMember {
   close(): Promise<void>;
 }
 
+const applyPatch = 'application/apply-patch+yaml';
+
 const collection =
   /^\/(api\/v1|apis\/[^/]+\/[^/]+)(?:\/namespaces\/([^/]+))?\/([a-z]+)(?:\/([^/]+))?$/;
 
@@ -46,7 +48,8 @@ function mergePatch(target: unknown, patch: unknown): unknown {
 
 /**
  * A loopback member API server keeping objects in memory: get, list, create (409
- * AlreadyExists), update and merge patch (409 Conflict on a stale resourceVersion), delete
+ * AlreadyExists), update and merge patch (409 Conflict on a stale resourceVersion), server-side
+ * apply (create or update, dryRun=All stores nothing), delete
  * (a namespace takes its objects along), PartialObjectMetadata answers. `refuse` answers
  * a call with an error of its choosing before anything is stored.
  */
@@ -147,6 +150,13 @@ export async function startFakeObjectMember(
       }
       const path = `${base}/${name}`;
       const current = objects.get(path);
+      if (method === 'PATCH' && req.headers['content-type'] === applyPatch) {
+        // Server-side apply creates or updates; dryRun=All answers without storing.
+        const next = mergePatch(current ?? {}, body) as Json;
+        const dryRun = url.searchParams.get('dryRun') === 'All';
+        send(current ? 200 : 201, view(dryRun ? next : stamp(path, next)));
+        return;
+      }
       if (!current) {
         status(404, 'NotFound', `${plural} "${name}" not found`);
         return;

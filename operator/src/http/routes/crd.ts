@@ -4,7 +4,7 @@ import { matchesSearch, paginate } from '../../iam/paging.js';
 import { invalid, notFound } from '../../core/problems.js';
 import { requireIdentity } from '../../identity/identity.js';
 import { findIndexedKind } from '../../index/kinds.js';
-import type { IndexedKind } from '../../index/kinds.js';
+import { kindOf, namespaceFor } from '../../k8s/resources/kind-of.js';
 import type { KubeObject } from '../../index/trim.js';
 import type { MemberRouteDeps } from '../../k8s/deps.js';
 import type { ClusterLocation } from '../../k8s/member-access.js';
@@ -16,19 +16,6 @@ import { publicObject } from '../../k8s/resources/sanitize.js';
 import { toProviderView } from '../../manage/providers.js';
 import type { Implementation } from '../contract/implement.js';
 import { implement } from '../contract/implement.js';
-
-function kindOf(name: string, field = 'kind'): IndexedKind {
-  const kind = findIndexedKind(name);
-  if (!kind) throw invalid(field, `unknown resource kind ${name}`);
-  return kind;
-}
-
-/** Namespaced kinds need the namespace; cluster-scoped kinds ignore one. */
-function namespaceFor(kind: IndexedKind, namespace: string | undefined): string | undefined {
-  if (!kind.namespaced) return undefined;
-  if (namespace === undefined) throw invalid('namespace', `Required for ${kind.name}`);
-  return namespace;
-}
 
 /** Body vendor/region/cluster are optional, but must not name a place other than the path. */
 function checkBodyLocation(location: ClusterLocation, body: Partial<ClusterLocation>): void {
