@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ok, page } from '../../tests/adminTestBed';
+import { menuItem } from '../../tests/locationPicker';
 import { startLoopbackServer, type LoopbackServer } from '../../tests/loopbackServer';
 import { renderWithProviders } from '../../tests/renderWithProviders';
 import { LOCATION_CLUSTERS, LOCATIONS } from '../pages/namespaces/namespaceTestData';
@@ -35,15 +36,6 @@ beforeEach(async () => {
   server.respond(LOCATIONS, ok(page(LOCATION_CLUSTERS, 100)));
 });
 afterEach(() => server.close());
-
-const menuItem = (text: string) =>
-  waitFor(() => {
-    const item = screen
-      .getAllByRole('menuitemcheckbox')
-      .find((element) => element.textContent?.startsWith(text));
-    if (!item) throw new Error(`no menu item ${text}`);
-    return item;
-  });
 
 async function openLocation(user: UserEvent) {
   await waitFor(() => expect(server.requests).toHaveLength(1));

@@ -62,7 +62,7 @@ export const routeTable: readonly RouteEntry[] = [
   screen(
     '/add/import',
     'routes.addImport',
-    placeholderPage,
+    () => import('../pages/importYaml/ImportYamlPage'),
     inMenu('tools', 'menu.tools.importYaml', 30, {
       descriptionKey: 'home.tools.importYamlDescription',
     }),

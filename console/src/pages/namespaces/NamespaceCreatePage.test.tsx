@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { failed, ok, page, renderAdminRoutes } from '../../../tests/adminTestBed';
+import { chooseMemberA as pickMemberA } from '../../../tests/locationPicker';
 import { startLoopbackServer, type LoopbackServer } from '../../../tests/loopbackServer';
 import { settle } from '../../../tests/settle';
 import { findPageRoute } from '../../routes/generateRoutes';
@@ -32,22 +33,7 @@ const renderPage = () =>
 const posts = () => server.requests.filter((request) => request.method === 'POST');
 const submit = () => screen.getByRole('button', { name: 'Create' });
 
-const menuItem = (text: string) =>
-  waitFor(() => {
-    const item = screen
-      .getAllByRole('menuitemcheckbox')
-      .find((element) => element.textContent?.startsWith(text));
-    if (!item) throw new Error(`no menu item ${text}`);
-    return item;
-  });
-
-async function chooseMemberA(user: UserEvent) {
-  await waitFor(() => expect(server.requests.some((r) => r.path === LOCATIONS)).toBe(true));
-  await user.click(screen.getByLabelText('Location'));
-  await user.click(await menuItem('Kubeconfig'));
-  await user.click(await menuItem('local'));
-  await user.click(await menuItem('member-a'));
-}
+const chooseMemberA = (user: UserEvent) => pickMemberA(user, server, LOCATIONS);
 
 it('refuses a missing location, a bad name and quantities that are not quantities', async () => {
   const user = userEvent.setup();

@@ -1,0 +1,50 @@
+import type { BodyFor, ClusterLocation, ResponseFor } from '@nimbus/api';
+import { baseApi } from '../apiClient/baseApi';
+import type { ResourceAddress } from '../apiClient/requestArgs';
+import { k8sAt } from '../resources/location';
+import { resourceTag } from './resourceApi';
+
+const segment = encodeURIComponent;
+
+/** An import into `namespace` (the default for documents that name none) of a cluster. */
+export interface ImportRequest extends ClusterLocation {
+  namespace: string;
+  body: BodyFor<'importYaml'>;
+}
+
+export interface ReplaceRequest {
+  address: ResourceAddress;
+  object: BodyFor<'replaceResource'>;
+}
+
+/** The operator's code for a stale edit: the object changed since it was read. */
+export const CONFLICT = 1005;
+
+export const yamlApi = baseApi
+  .enhanceEndpoints({ addTagTypes: ['Resource', 'ResourceList'] })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      importYaml: build.mutation<ResponseFor<'importYaml'>, ImportRequest>({
+        query: ({ namespace, body, ...location }) => ({
+          url: `${k8sAt(location)}/namespaces/${segment(namespace)}/imports`,
+          method: 'POST',
+          body,
+        }),
+        invalidatesTags: (result) => (result && !result.dryRun ? ['ResourceList'] : []),
+      }),
+      // The editor explains a conflict itself, beside the diff.
+      replaceResource: build.mutation<ResponseFor<'replaceResource'>, ReplaceRequest>({
+        query: ({ address, object }) => ({
+          url: `${k8sAt(address)}/resources/${segment(address.plural)}/${segment(address.name)}`,
+          method: 'PUT',
+          body: object,
+          ...(address.namespace ? { params: { namespace: address.namespace } } : {}),
+        }),
+        extraOptions: { expectedCodes: [CONFLICT] },
+        invalidatesTags: (_result, error, { address }) =>
+          error ? [] : [resourceTag(address), 'ResourceList'],
+      }),
+    }),
+  });
+
+export const { useImportYamlMutation, useReplaceResourceMutation } = yamlApi;
