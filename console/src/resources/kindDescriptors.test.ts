@@ -43,7 +43,7 @@ it('marks cluster-scoped kinds and gives pods, nodes and namespaces their own se
   const clusterScoped = LISTED_KINDS.filter((kind) => !descriptorOfType(kind)?.namespaced);
   expect(clusterScoped).toEqual(['Namespace', 'PersistentVolume', 'StorageClass', 'Node']);
   expect(sectionsOf('Pod')).toEqual(['metadata', 'containers', 'labels', 'annotations', 'yaml']);
-  expect(actionsOf('Pod')).toEqual(['collect', 'uncollect']);
+  expect(actionsOf('Pod')).toEqual(['collect', 'uncollect', 'editYaml']);
   expect(sectionsOf('Node')).toEqual([
     'node',
     'taints',
@@ -53,7 +53,7 @@ it('marks cluster-scoped kinds and gives pods, nodes and namespaces their own se
     'annotations',
     'yaml',
   ]);
-  expect(actionsOf('Node')).toEqual(['cordon', 'uncordon', 'collect', 'uncollect']);
+  expect(actionsOf('Node')).toEqual(['cordon', 'uncordon', 'collect', 'uncollect', 'editYaml']);
   expect(sectionsOf('Namespace')).toEqual([
     'metadata',
     'quota',
@@ -62,7 +62,7 @@ it('marks cluster-scoped kinds and gives pods, nodes and namespaces their own se
     'annotations',
     'yaml',
   ]);
-  expect(actionsOf('Namespace')).toEqual(['collect', 'uncollect', 'delete']);
+  expect(actionsOf('Namespace')).toEqual(['collect', 'uncollect', 'editYaml', 'delete']);
   expect(descriptorOfType('Namespace')?.actions.at(-1)?.confirm.kind).toBe('typeName');
   expect(descriptorOfType('Namespace')?.create?.forms).toEqual(['Namespace']);
   expect(LISTED_KINDS.filter((kind) => descriptorOfType(kind)?.create)).toEqual(['Namespace']);

@@ -6,7 +6,7 @@ import { LAST_APPLIED_ANNOTATION, type KubeObject } from '../../resources/kubeOb
 import { toYaml } from '../../resources/toYaml';
 
 /** kubectl's last-applied copy repeats the object; it is hidden here as in the editors. */
-function withoutLastApplied(object: KubeObject): KubeObject {
+export function withoutLastApplied(object: KubeObject): KubeObject {
   const annotations = object.metadata?.annotations;
   if (!annotations || !(LAST_APPLIED_ANNOTATION in annotations)) return object;
   const { [LAST_APPLIED_ANNOTATION]: _hidden, ...kept } = annotations;

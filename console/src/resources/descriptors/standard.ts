@@ -2,6 +2,7 @@ import { lazy, type ComponentType } from 'react';
 import { favouritesApi } from '../../api/favouritesApi';
 import type { MapField } from '../../apiClient/requestArgs';
 import { completed } from './completed';
+import { editYamlAction } from './editYaml';
 import type { ActionDescriptor, SectionDescriptor, SectionProps } from './types';
 
 // What every kind has: metadata, labels, annotations and YAML sections, and collect / cancel
@@ -80,4 +81,8 @@ export const cancelCollectAction: ActionDescriptor = {
     ),
 };
 
-export const STANDARD_ACTIONS: readonly ActionDescriptor[] = [collectAction, cancelCollectAction];
+export const STANDARD_ACTIONS: readonly ActionDescriptor[] = [
+  collectAction,
+  cancelCollectAction,
+  editYamlAction,
+];
