@@ -13,6 +13,9 @@ export interface PendingImport {
 
 const keyOf = (userId: string) => `nimbus.importYaml.pending.${userId}`;
 
+/** Secret manifests carry credentials: they are never left behind in browser storage. */
+const secretManifest = /\bkind:\s*["']?Secret\b|"kind"\s*:\s*"Secret"/;
+
 export function readPending(userId: string): PendingImport | undefined {
   try {
     const stored = window.localStorage.getItem(keyOf(userId));
@@ -28,8 +31,9 @@ export function readPending(userId: string): PendingImport | undefined {
 
 export function writePending(userId: string, pending: PendingImport | undefined): void {
   try {
-    if (!pending || pending.text.trim() === '') window.localStorage.removeItem(keyOf(userId));
-    else window.localStorage.setItem(keyOf(userId), JSON.stringify(pending));
+    if (!pending || pending.text.trim() === '' || secretManifest.test(pending.text)) {
+      window.localStorage.removeItem(keyOf(userId));
+    } else window.localStorage.setItem(keyOf(userId), JSON.stringify(pending));
   } catch {
     // Storage full or disabled: the prompt is a convenience, the import itself does not need it.
   }
