@@ -20,6 +20,7 @@ export const guidePageOrder = [
   'audit',
   'open-api',
   'mfa',
+  'yaml',
 ] as const;
 
 const languageNames: Record<GuideLanguage, string> = { en: 'English', zh: '中文' };
