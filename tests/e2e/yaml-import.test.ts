@@ -3,22 +3,24 @@
 // the refused one back in the editor, fixes it there and imports it again; kubectl on the member
 // agrees at each step. Then it edits the imported ConfigMap's YAML on its detail page, reviews the
 // diff and applies it.
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser.js';
-import { createOrganization, dismissMfaPrompt, signedInPage } from '../support/console.js';
+import { dismissMfaPrompt } from '../support/console.js';
 import { testEnv } from '../support/env.js';
-import { gitOpsSystemAdmin, hub, removeGitOpsSystemAdmin, type Session } from '../support/iam.js';
-import { onMember, region, registerMember, unregisterMember } from '../support/members.js';
+import {
+  endMemberJourney,
+  startMemberJourney,
+  type JourneyState,
+} from '../support/member-journey.js';
+import { onMember, region } from '../support/members.js';
 
 const suffix = `yj${Date.now().toString(36)}`;
 const orgName = `e2e-import-${suffix}`;
 const cluster = `e2e-a-${suffix}`;
 const ns = `e2e-yi-${suffix}`;
 
-let browser: Browser;
+const journey: JourneyState = { orgName, cluster, ns };
 let page: Page;
-let admin: Session;
 
 const configMap = `apiVersion: v1
 kind: ConfigMap
@@ -49,21 +51,10 @@ const outcome = (index: number) => page.getByTestId(`import-outcome-${index}`);
 const editor = () => page.getByTestId('yaml-editor').locator('.cm-content');
 
 beforeAll(async () => {
-  browser = await launchChromium();
-  admin = await gitOpsSystemAdmin(suffix);
-  await createOrganization(admin, orgName);
-  await registerMember(admin, cluster, orgName, 'member-a');
-  onMember('member-a', ['create', 'namespace', ns]);
-  page = await signedInPage(browser, { userName: `root-${suffix}`, password: `root${suffix}1` });
+  ({ page } = await startMemberJourney(suffix, journey));
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  onMember('member-a', ['delete', 'namespace', ns, '--ignore-not-found', '--wait=false']);
-  if (admin) await unregisterMember(admin, cluster, orgName);
-  hub(['delete', 'organizations.nimbus.io', orgName, '--ignore-not-found', '--wait=false']);
-  removeGitOpsSystemAdmin(suffix);
-});
+afterAll(() => endMemberJourney(suffix, journey));
 
 async function dryRunAndImport() {
   await page.getByTestId('import-dry-run-button').click();
