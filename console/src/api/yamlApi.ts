@@ -20,6 +20,10 @@ export interface ReplaceRequest {
 /** The operator's code for a stale edit: the object changed since it was read. */
 export const CONFLICT = 1005;
 
+/** The envelope code of a failed call, as the base query reports it. */
+export const codeOf = (error: unknown): number | undefined =>
+  (error as { data?: { code?: number } } | undefined)?.data?.code;
+
 export const yamlApi = baseApi
   .enhanceEndpoints({ addTagTypes: ['Resource', 'ResourceList'] })
   .injectEndpoints({
@@ -41,8 +45,14 @@ export const yamlApi = baseApi
           ...(address.namespace ? { params: { namespace: address.namespace } } : {}),
         }),
         extraOptions: { expectedCodes: [CONFLICT] },
+        // After a conflict the detail page reads the object again, so the next edit starts
+        // from the current version.
         invalidatesTags: (_result, error, { address }) =>
-          error ? [] : [resourceTag(address), 'ResourceList'],
+          !error
+            ? [resourceTag(address), 'ResourceList']
+            : codeOf(error) === CONFLICT
+              ? [resourceTag(address)]
+              : [],
       }),
     }),
   });

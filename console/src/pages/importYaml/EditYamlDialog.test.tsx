@@ -98,6 +98,8 @@ it('explains a conflict (someone changed the object meanwhile) and applies nothi
   const conflict = await screen.findByTestId('edit-yaml-conflict');
   expect(conflict.textContent).toContain('The object was changed by someone else');
   expect(screen.getByTestId('edit-yaml-apply').hasAttribute('disabled')).toBe(true);
+  // The detail page reads the object again, so the next edit starts from the current version.
+  await waitFor(() => expect(server.requests.filter((r) => r.path === READ)).toHaveLength(2));
 });
 
 it('refuses YAML that is not one object and says where it is broken', async () => {

@@ -1,7 +1,7 @@
 import { Alert, App, Button, Flex, Modal, Typography } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CONFLICT, useReplaceResourceMutation } from '../../api/yamlApi';
+import { codeOf, CONFLICT, useReplaceResourceMutation } from '../../api/yamlApi';
 import type { ActionDialogProps } from '../../resources/descriptors/types';
 import { toYaml } from '../../resources/toYaml';
 import { withoutLastApplied } from '../resources/YamlView';
@@ -9,9 +9,6 @@ import { editedObject } from './editedObject';
 
 const YamlEditor = lazy(() => import('../../components/yamlEditor/YamlEditor'));
 const YamlDiff = lazy(() => import('../../components/yamlEditor/YamlDiff'));
-
-const codeOf = (error: unknown): number | undefined =>
-  (error as { data?: { code?: number } } | undefined)?.data?.code;
 
 /**
  * "Edit YAML": the object in the editor, then a diff of the change, then a replace as the user.
