@@ -21,6 +21,7 @@ import type { SystemInfo } from './system.js';
 import { nodeEndpoints } from './nodes.js';
 import { podEndpoints } from './pods.js';
 import { workloadEndpoints } from './workloads.js';
+import { applicationEndpoints } from './applications.js';
 import type { UpgradeDeps, UpgradeListener } from '../upgrade/listener.js';
 import { createUpgradeListener } from '../upgrade/listener.js';
 import { defaultStreamMaxLifetimeSeconds } from '../upgrade/revocation.js';
@@ -106,6 +107,7 @@ export function apiRouter(deps: ApiDeps): ApiRoutes {
               deps.identity?.settings.streamMaxLifetimeSeconds ?? defaultStreamMaxLifetimeSeconds,
           }),
           ...workloadEndpoints(memberDeps.members),
+          ...applicationEndpoints(memberDeps.members),
         ]
       : []),
     ...(store && deps.index ? crdEndpoints({ store, index: deps.index, members }) : []),
