@@ -7,6 +7,7 @@ import { startLoopbackServer, type LoopbackServer } from '../../tests/loopbackSe
 import { renderWithProviders } from '../../tests/renderWithProviders';
 import { LOCATION_CLUSTERS, LOCATIONS } from '../pages/namespaces/namespaceTestData';
 import { LocationSelect, locationOptions } from './LocationSelect';
+import { menuItem } from '../../tests/cascaderMenu';
 
 const t = ((key: string) => key) as Parameters<typeof locationOptions>[1];
 
@@ -35,15 +36,6 @@ beforeEach(async () => {
   server.respond(LOCATIONS, ok(page(LOCATION_CLUSTERS, 100)));
 });
 afterEach(() => server.close());
-
-const menuItem = (text: string) =>
-  waitFor(() => {
-    const item = screen
-      .getAllByRole('menuitemcheckbox')
-      .find((element) => element.textContent?.startsWith(text));
-    if (!item) throw new Error(`no menu item ${text}`);
-    return item;
-  });
 
 async function openLocation(user: UserEvent) {
   await waitFor(() => expect(server.requests).toHaveLength(1));

@@ -8,6 +8,7 @@ import { findPageRoute } from '../../routes/generateRoutes';
 import { routeTable } from '../../routes/routeTable';
 import NamespaceCreatePage from './NamespaceCreatePage';
 import { K8S, LOCATION_CLUSTERS, LOCATIONS } from './namespaceTestData';
+import { menuItem } from '../../../tests/cascaderMenu';
 
 const CREATE = `POST ${K8S}/namespaces`;
 
@@ -31,15 +32,6 @@ const renderPage = () =>
 
 const posts = () => server.requests.filter((request) => request.method === 'POST');
 const submit = () => screen.getByRole('button', { name: 'Create' });
-
-const menuItem = (text: string) =>
-  waitFor(() => {
-    const item = screen
-      .getAllByRole('menuitemcheckbox')
-      .find((element) => element.textContent?.startsWith(text));
-    if (!item) throw new Error(`no menu item ${text}`);
-    return item;
-  });
 
 async function chooseMemberA(user: UserEvent) {
   await waitFor(() => expect(server.requests.some((r) => r.path === LOCATIONS)).toBe(true));
