@@ -1,0 +1,179 @@
+// Issue 10's end-to-end journey in Chromium against the operator under test: a system admin
+// creates a Deployment with the shared application form, sees its pod appear, scales it to 3,
+// opens a pod's log and sees lines stream, opens a shell and runs a command, rolls back to the
+// first revision and deletes it by typing its name; kubectl on the member agrees at each step.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser.js';
+import { createOrganization, dismissMfaPrompt, signedInPage } from '../support/console.js';
+import { eventually, onScreen } from '../support/eventually.js';
+import { testEnv } from '../support/env.js';
+import { gitOpsSystemAdmin, hub, removeGitOpsSystemAdmin, type Session } from '../support/iam.js';
+import {
+  goneFromMember,
+  onMember,
+  region,
+  registerMember,
+  unregisterMember,
+} from '../support/members.js';
+
+const suffix = `aj${Date.now().toString(36)}`;
+const orgName = `e2e-apps-${suffix}`;
+const cluster = `e2e-a-${suffix}`;
+const ns = `e2e-app-${suffix}`;
+
+let browser: Browser;
+let page: Page;
+let admin: Session;
+/** The pod detail page the log was opened from; the shell opens from it too. */
+let podUrl = '';
+
+interface MemberDeployment {
+  spec: { replicas: number; template: { spec: { containers: Array<{ image: string }> } } };
+}
+const deployment = (): MemberDeployment | undefined => {
+  const result = onMember('member-a', ['get', 'deployment', 'web', '-n', ns, '-o', 'json']);
+  return result.status === 0 ? (JSON.parse(result.stdout) as MemberDeployment) : undefined;
+};
+const image = () => deployment()?.spec.template.spec.containers[0]?.image;
+const url = (path: string) => new URL(path, testEnv.operatorUrl).toString();
+const detailUrl = () =>
+  url(
+    `/detail/Deployment/web?vendor=ProviderKubeconfig&region=${region}&cluster=${cluster}&namespace=${ns}`,
+  );
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  admin = await gitOpsSystemAdmin(suffix);
+  await createOrganization(admin, orgName);
+  await registerMember(admin, cluster, orgName, 'member-a');
+  onMember('member-a', ['create', 'namespace', ns]);
+  page = await signedInPage(browser, { userName: `root-${suffix}`, password: `root${suffix}1` });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  onMember('member-a', ['delete', 'namespace', ns, '--ignore-not-found', '--wait=false']);
+  if (admin) await unregisterMember(admin, cluster, orgName);
+  hub(['delete', 'organizations.nimbus.io', orgName, '--ignore-not-found', '--wait=false']);
+  removeGitOpsSystemAdmin(suffix);
+});
+
+/** A full page load: MFA is on and unbound, so each load opens the prompt first. */
+async function open(target: string): Promise<void> {
+  await page.goto(target);
+  await dismissMfaPrompt(page);
+}
+
+const cascaderItem = (text: string) =>
+  page.getByRole('menuitemcheckbox').filter({ hasText: text }).first();
+
+describe('create → pods → scale → logs → shell → roll back → delete', () => {
+  it('creates a Deployment with the form and lands on its success page', async () => {
+    await open(url('/add/Deployment'));
+    await page.getByLabel('Location').click();
+    await cascaderItem('Kubeconfig').click();
+    await cascaderItem(region).click();
+    await cascaderItem(cluster).click();
+    await page.getByRole('combobox', { name: 'Namespace' }).click();
+    await page.locator('.ant-select-item-option').filter({ hasText: ns }).click();
+    await page.getByTestId('app-name').fill('web');
+    await page.getByTestId('app-next').click();
+
+    await page.getByTestId('container-add').click();
+    await page.getByTestId('container-name').fill('app');
+    await page.getByTestId('container-image').fill('registry.example/web:1');
+    await page.getByTestId('container-save').click();
+    await page.getByTestId('container-editor').waitFor({ state: 'detached' });
+    await page.getByTestId('app-next').click();
+    await page.getByTestId('app-submit').click();
+
+    await page.getByTestId('application-created').waitFor();
+    expect(deployment()?.spec.template.spec.containers[0]?.image).toBe('registry.example/web:1');
+  });
+
+  it('opens the Deployment and sees its pod appear', async () => {
+    await page.getByTestId('application-created-view').click();
+    await page.waitForURL(/\/detail\/Deployment\/web/);
+    const pods = page.getByTestId('workload-pods').getByRole('link');
+    await pods.first().waitFor();
+    expect(await pods.count()).toBe(1);
+  });
+
+  it('scales to 3; kubectl and the pod list agree', async () => {
+    await page.getByTestId('resource-action-scale').click();
+    const replicas = page.getByLabel('Replicas');
+    await replicas.fill('3');
+    await replicas.press('Enter');
+    await page.getByText('Operation succeeded').first().waitFor();
+    expect(deployment()?.spec.replicas).toBe(3);
+    const shown = await eventually(
+      async () => {
+        await open(detailUrl());
+        await page.getByTestId('workload-pods').getByRole('link').first().waitFor();
+        return page.getByTestId('workload-pods').getByRole('link').count();
+      },
+      (count) => count === 3,
+      { intervalMs: 500, timeoutMs: 30_000 },
+    );
+    expect(shown).toBe(3);
+  });
+
+  it("opens a pod's log and sees its lines stream in", async () => {
+    await page.getByTestId('workload-pods').getByRole('link').first().click();
+    await page.waitForURL(/\/detail\/Pod\//);
+    podUrl = page.url();
+    await page.getByTestId('container-logs-app').click();
+    await page.waitForURL(/\/logs\//);
+    await page.getByTestId('log-line').filter({ hasText: 'nimbus test-bed log line 5' }).waitFor();
+    expect(await page.getByTestId('log-phase').getAttribute('data-phase')).toBe('streaming');
+  });
+
+  it('opens a shell in the container and runs a command', async () => {
+    await open(podUrl);
+    await page.locator('a[data-testid="container-shell-app"]').click();
+    await page.waitForURL(/\/shell\//);
+    await eventually(
+      () => page.getByTestId('shell-state').getAttribute('data-phase'),
+      (phase) => phase === 'open',
+      { ...onScreen, timeoutMs: 15_000 },
+    );
+    const terminal = page.getByTestId('shell-terminal');
+    await terminal.click();
+    await page.keyboard.type('echo "sum $((20 + 22))"');
+    await page.keyboard.press('Enter');
+    const screen = await eventually(
+      async () => (await terminal.locator('.xterm-rows').textContent()) ?? '',
+      (text) => text.includes('sum 42'),
+      { ...onScreen, timeoutMs: 15_000 },
+    );
+    expect(screen).toContain('sum 42');
+  });
+
+  it('rolls back to the first revision after a hotfix', async () => {
+    await open(detailUrl());
+    await page.getByTestId('workload-pods').getByRole('link').first().waitFor();
+    await page.getByTestId('resource-action-hotfix').click();
+    await page.getByTestId('hotfix-image').fill('registry.example/web:2');
+    await page.getByTestId('hotfix-ok').click();
+    expect(await eventually(image, (value) => value === 'registry.example/web:2')).toBe(
+      'registry.example/web:2',
+    );
+    await page.getByTestId('workload-revisions').getByText('registry.example/web:2').waitFor();
+    await page.getByTestId('resource-action-rollback').click();
+    await page.getByTestId('revision-1').click();
+    await page.getByTestId('rollback-ok').click();
+    expect(await eventually(image, (value) => value === 'registry.example/web:1')).toBe(
+      'registry.example/web:1',
+    );
+  });
+
+  it('deletes it once its name is typed; kubectl no longer finds it', async () => {
+    await page.getByTestId('resource-action-delete').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox').fill('web');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await page.waitForURL(/\/list\/Deployment/);
+    expect(await goneFromMember('member-a', 'deployment', 'web', ns)).toBe('');
+  });
+});
