@@ -6,8 +6,15 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser.js';
 import { createOrganization, dismissMfaPrompt, signedInPage } from '../support/console.js';
-import { eventually, onScreen } from '../support/eventually.js';
+import { eventually } from '../support/eventually.js';
 import { testEnv } from '../support/env.js';
+import {
+  deleteByTypingName,
+  hotfixImage,
+  rollBackTo,
+  runInShell,
+  scaleFromDetail,
+} from '../support/workload-journey.js';
 import { gitOpsSystemAdmin, hub, removeGitOpsSystemAdmin, type Session } from '../support/iam.js';
 import {
   goneFromMember,
@@ -101,11 +108,7 @@ describe('create → pods → scale → logs → shell → roll back → delete'
   });
 
   it('scales to 3; kubectl and the pod list agree', async () => {
-    await page.getByTestId('resource-action-scale').click();
-    const replicas = page.getByLabel('Replicas');
-    await replicas.fill('3');
-    await replicas.press('Enter');
-    await page.getByText('Operation succeeded').first().waitFor();
+    await scaleFromDetail(page, 3);
     expect(deployment()?.spec.replicas).toBe(3);
     const shown = await eventually(
       async () => {
@@ -131,49 +134,25 @@ describe('create → pods → scale → logs → shell → roll back → delete'
 
   it('opens a shell in the container and runs a command', async () => {
     await open(podUrl);
-    await page.locator('a[data-testid="container-shell-app"]').click();
-    await page.waitForURL(/\/shell\//);
-    await eventually(
-      () => page.getByTestId('shell-state').getAttribute('data-phase'),
-      (phase) => phase === 'open',
-      { ...onScreen, timeoutMs: 15_000 },
-    );
-    const terminal = page.getByTestId('shell-terminal');
-    await terminal.click();
-    await page.keyboard.type('echo "sum $((20 + 22))"');
-    await page.keyboard.press('Enter');
-    const screen = await eventually(
-      async () => (await terminal.locator('.xterm-rows').textContent()) ?? '',
-      (text) => text.includes('sum 42'),
-      { ...onScreen, timeoutMs: 15_000 },
-    );
+    const screen = await runInShell(page, 'app', 'echo "sum $((20 + 22))"', 'sum 42');
     expect(screen).toContain('sum 42');
   });
 
   it('rolls back to the first revision after a hotfix', async () => {
     await open(detailUrl());
     await page.getByTestId('workload-pods').getByRole('link').first().waitFor();
-    await page.getByTestId('resource-action-hotfix').click();
-    await page.getByTestId('hotfix-image').fill('registry.example/web:2');
-    await page.getByTestId('hotfix-ok').click();
+    await hotfixImage(page, 'registry.example/web:2');
     expect(await eventually(image, (value) => value === 'registry.example/web:2')).toBe(
       'registry.example/web:2',
     );
-    await page.getByTestId('workload-revisions').getByText('registry.example/web:2').waitFor();
-    await page.getByTestId('resource-action-rollback').click();
-    await page.getByTestId('revision-1').click();
-    await page.getByTestId('rollback-ok').click();
+    await rollBackTo(page, 1, 'registry.example/web:2');
     expect(await eventually(image, (value) => value === 'registry.example/web:1')).toBe(
       'registry.example/web:1',
     );
   });
 
   it('deletes it once its name is typed; kubectl no longer finds it', async () => {
-    await page.getByTestId('resource-action-delete').click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('textbox').fill('web');
-    await dialog.getByRole('button', { name: 'Delete' }).click();
-    await page.waitForURL(/\/list\/Deployment/);
+    await deleteByTypingName(page, 'web', 'Deployment');
     expect(await goneFromMember('member-a', 'deployment', 'web', ns)).toBe('');
   });
 });
