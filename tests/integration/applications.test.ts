@@ -326,6 +326,28 @@ describe('creating applications as the caller', () => {
   });
 });
 
+describe('all or nothing', () => {
+  it('removes the Deployment and Service again when the Ingress is refused, and says so', async () => {
+    // An Ingress of that name already exists: the third object is refused by the member.
+    member(['create', 'ingress', 'half', '-n', ns, '--rule=half.example.com/=other:80']);
+    const { body } = await create(root, {
+      kind: 'Deployment',
+      name: 'half',
+      containers: [container()],
+      service: { type: 'ClusterIP', ports: [{ port: 80, targetPort: 8080 }], useIngress: true },
+    });
+    expect(body.code).toBe(1005);
+    expect(body.message).toContain('Ingress half was refused');
+    expect(body.message).toContain(
+      'removed again what this request had created: Deployment half, Service half',
+    );
+    expect(found('deployment', 'half')).toBe(false);
+    expect(found('service', 'half')).toBe(false);
+    // What was there before stays.
+    expect(found('ingress', 'half')).toBe(true);
+  });
+});
+
 describe('scale automatically', () => {
   it('changes the HPA, then deletes it; kubectl sees each step', async () => {
     const changed = await autoscale(root, 'PUT', 'web', {

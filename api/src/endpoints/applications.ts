@@ -20,7 +20,7 @@ export const applicationEndpoints = {
     method: 'POST',
     path: `${k8sNamespace}/applications`,
     access: asCaller(
-      'application:create: the workload, its Service, Ingress and HPA, all or nothing',
+      'application:create, service:create, ingress:create, autoscaler:create as the form asks',
     ),
     summary: 'Create an application from the shared form: workload, optional Service and HPA',
     tag: 'k8s',
@@ -31,7 +31,7 @@ export const applicationEndpoints = {
   getAutoscale: endpoint({
     method: 'GET',
     path: autoscalePath,
-    access: asCaller('horizontalpodautoscalers:get'),
+    access: asCaller('autoscaler:list'),
     summary: "The workload's HorizontalPodAutoscaler, or null",
     tag: 'k8s',
     params: scaleParams,
@@ -40,7 +40,7 @@ export const applicationEndpoints = {
   setAutoscale: endpoint({
     method: 'PUT',
     path: autoscalePath,
-    access: asCaller('application:scale: create or replace the HPA'),
+    access: asCaller('autoscaler:create or autoscaler:update'),
     summary: 'Scale automatically: create or change the HorizontalPodAutoscaler',
     tag: 'k8s',
     params: scaleParams,
@@ -50,7 +50,7 @@ export const applicationEndpoints = {
   deleteAutoscale: endpoint({
     method: 'DELETE',
     path: autoscalePath,
-    access: asCaller('application:scale: delete the HPA'),
+    access: asCaller('autoscaler:delete'),
     summary: 'Stop scaling automatically: delete the HorizontalPodAutoscaler',
     tag: 'k8s',
     params: scaleParams,

@@ -50,7 +50,8 @@ const autoscale: ActionDescriptor = {
     titleKey: 'appForm.autoscale.dialogTitle',
     textKey: 'appForm.autoscale.dialogTitle',
   },
-  permission: 'application:scale',
+  // The HPA is the autoscaler catalogue area's; the member decides create vs update.
+  permission: 'autoscaler:update',
   available: kindIn(scalableKinds),
   dialog: lazy(async () => ({
     default: (await import('../../pages/applications/AutoscaleDialog')).AutoscaleDialog,
