@@ -27,3 +27,4 @@ export type * from './types.js';
 export * from './schemas/workload-requests.js';
 export * from './schemas/workloads.js';
 export * from './schemas/yaml-import.js';
+export * from './schemas/application-requests.js';

@@ -6,8 +6,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser.js';
 import { createOrganization, dismissMfaPrompt, signedInPage } from '../support/console.js';
-import { eventually, onScreen } from '../support/eventually.js';
 import { testEnv } from '../support/env.js';
+import { runInShell } from '../support/workload-journey.js';
 import { gitOpsSystemAdmin, hub, removeGitOpsSystemAdmin, type Session } from '../support/iam.js';
 import { onMember, region, registerMember, unregisterMember } from '../support/members.js';
 
@@ -81,24 +81,12 @@ describe("a pod's logs and shell", () => {
 
   it('opens a shell in the container and runs a command in it', async () => {
     await openPodDetail();
-    await page.getByTestId(`container-shell-${containerName}`).click();
-    await page.waitForURL(/\/shell\//);
-    const state = page.getByTestId('shell-state');
-    const phase = await eventually(
-      () => state.getAttribute('data-phase'),
-      (shown) => shown === 'open',
-      { ...onScreen, timeoutMs: 15_000 },
-    );
-    expect(phase).toBe('open');
-    const terminal = page.getByTestId('shell-terminal');
-    await terminal.click();
     // The shell prints what it computes, so the typed command alone cannot pass for the answer.
-    await page.keyboard.type('echo "hello $((6 * 7))" "$NIMBUS_TESTBED_CLUSTER"');
-    await page.keyboard.press('Enter');
-    const screen = await eventually(
-      async () => (await terminal.locator('.xterm-rows').textContent()) ?? '',
-      (text) => text.includes('hello 42 member-a'),
-      { ...onScreen, timeoutMs: 15_000 },
+    const screen = await runInShell(
+      page,
+      containerName,
+      'echo "hello $((6 * 7))" "$NIMBUS_TESTBED_CLUSTER"',
+      'hello 42 member-a',
     );
     expect(screen).toContain('hello 42 member-a');
 

@@ -8,6 +8,12 @@ import { dismissMfaPrompt } from '../support/console.js';
 import { testEnv } from '../support/env.js';
 import { eventually } from '../support/eventually.js';
 import {
+  deleteByTypingName,
+  hotfixImage,
+  rollBackTo,
+  scaleFromDetail,
+} from '../support/workload-journey.js';
+import {
   endMemberJourney,
   startMemberJourney,
   type JourneyState,
@@ -63,38 +69,24 @@ describe('application lifecycle journey', () => {
     await page.goto(detailUrl());
     await dismissMfaPrompt(page);
     await page.getByTestId('workload-pods').getByRole('link').first().waitFor();
-    await page.getByTestId('resource-action-scale').click();
-    const replicas = page.getByLabel('Replicas');
-    await replicas.fill('3');
-    await replicas.press('Enter');
-    await page.getByText('Operation succeeded').first().waitFor();
+    await scaleFromDetail(page, 3);
     expect(deployment().spec.replicas).toBe(3);
   });
 
   it("hotfixes the container's image", async () => {
-    await page.getByTestId('resource-action-hotfix').click();
-    await page.getByTestId('hotfix-image').fill('registry.example/web:2');
-    await page.getByTestId('hotfix-ok').click();
+    await hotfixImage(page, 'registry.example/web:2');
     const fixed = await eventually(image, (value) => value === 'registry.example/web:2');
     expect(fixed).toBe('registry.example/web:2');
   });
 
   it('rolls back to the first revision', async () => {
-    const revisions = page.getByTestId('workload-revisions');
-    await revisions.getByText('registry.example/web:2').waitFor();
-    await page.getByTestId('resource-action-rollback').click();
-    await page.getByTestId('revision-1').click();
-    await page.getByTestId('rollback-ok').click();
+    await rollBackTo(page, 1, 'registry.example/web:2');
     const back = await eventually(image, (value) => value === 'registry.example/web:1');
     expect(back).toBe('registry.example/web:1');
   });
 
   it('deletes it once its name is typed, and lands on the list', async () => {
-    await page.getByTestId('resource-action-delete').click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('textbox').fill('web');
-    await dialog.getByRole('button', { name: 'Delete' }).click();
-    await page.waitForURL(/\/list\/Deployment/);
+    await deleteByTypingName(page, 'web', 'Deployment');
     expect(await goneFromMember('member-a', 'deployment', 'web', ns)).toBe('');
   });
 });

@@ -1,4 +1,5 @@
 import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResponseOf } from '../endpoint.js';
+import { applicationEndpoints } from './applications.js';
 import { auditEndpoints } from './audit.js';
 import { authEndpoints } from './auth.js';
 import { crdEndpoints } from './crd.js';
@@ -33,6 +34,7 @@ export const endpoints = {
   ...manageWriteEndpoints,
   ...favouriteEndpoints,
   ...yamlImportEndpoints,
+  ...applicationEndpoints,
   // After every fixed collection below …/namespaces/:namespace: ':kind' matches any segment.
   ...workloadEndpoints,
   // Last: '/crd.{host}/:kind' would take every fixed path after it.

@@ -27,7 +27,7 @@ const k8sWorkload = `/k8s.{host}${locationPath}/namespaces/:namespace/:kind/:nam
 const crdWorkload = `/crd.{host}${locationPath}/namespaces/:namespace/:kind/:name`;
 const k8sCronJob = `/k8s.{host}${locationPath}/namespaces/:namespace/cronjobs/:name`;
 
-const asCaller = (rbac: string) => ({
+export const asCaller = (rbac: string) => ({
   allow: 'authenticated' as const,
   note: `Then the member decides as the caller (${rbac}).`,
 });

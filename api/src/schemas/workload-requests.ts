@@ -36,7 +36,7 @@ export const imageReference = z
   .max(maxImageLength)
   .refine(isImageReference, 'the format is host/image:tag');
 
-const envName = z
+export const envName = z
   .string()
   .trim()
   .min(1, 'Required')

@@ -9,3 +9,5 @@ export * from './accounts.js';
 export * from './images.js';
 export * from './workloads.js';
 export * from './import-kinds.js';
+export * from './cron.js';
+export * from './applications.js';

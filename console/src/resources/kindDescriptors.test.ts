@@ -65,7 +65,18 @@ it('marks cluster-scoped kinds and gives pods, nodes and namespaces their own se
   expect(actionsOf('Namespace')).toEqual(['collect', 'uncollect', 'editYaml', 'delete']);
   expect(descriptorOfType('Namespace')?.actions.at(-1)?.confirm.kind).toBe('typeName');
   expect(descriptorOfType('Namespace')?.create?.forms).toEqual(['Namespace']);
-  expect(LISTED_KINDS.filter((kind) => descriptorOfType(kind)?.create)).toEqual(['Namespace']);
+  expect(LISTED_KINDS.filter((kind) => descriptorOfType(kind)?.create)).toEqual([
+    'Deployment',
+    'Namespace',
+  ]);
+  // SPEC §2: one shared application form behind add/Application and the four kinds.
+  expect(descriptorOfType('Deployment')?.create?.forms).toEqual([
+    'Application',
+    'Deployment',
+    'StatefulSet',
+    'CronJob',
+    'DaemonSet',
+  ]);
   expect(descriptorOfType('Node')?.columns.map((column) => column.key)).toEqual([
     'ready',
     'roles',

@@ -29,7 +29,7 @@ import { arrayAt, valueAt } from '../../resources/kubeObject';
 // the caller; a refusal keeps it open (the base query has told the user why).
 
 /** Runs `submit`; on success says so and closes, on failure stays open for a retry or cancel. */
-function useSubmit(onClose: () => void) {
+export function useSubmit(onClose: () => void) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   return async (submit: () => Promise<unknown>) => {
@@ -44,7 +44,12 @@ function useSubmit(onClose: () => void) {
 }
 
 /** What the three dialogs' modals share: open at once, the title, OK/Cancel, loading, close. */
-function useModalProps(title: string, loading: boolean, onOk: () => void, onClose: () => void) {
+export function useModalProps(
+  title: string,
+  loading: boolean,
+  onOk: () => void,
+  onClose: () => void,
+) {
   const { t } = useTranslation();
   return {
     open: true,

@@ -13,6 +13,7 @@ import {
   workloadColumns,
 } from './kindColumns';
 import { namespaceDescriptor } from './namespace';
+import { applicationCreate } from './application';
 import { describeWorkload } from './workload';
 import { nodeDescriptor } from './node';
 import { podDescriptor } from './pod';
@@ -41,7 +42,10 @@ const describe = (
 
 /** Every listed kind, described once; the order of LISTED_KINDS (the User Services menu). */
 export const BUILT_IN_KIND_DESCRIPTORS: Record<ListedKind, KindDescriptor> = {
-  Deployment: describeWorkload('Deployment', 'deployments', workloadColumns),
+  Deployment: {
+    ...describeWorkload('Deployment', 'deployments', workloadColumns),
+    create: applicationCreate,
+  },
   StatefulSet: describeWorkload('StatefulSet', 'statefulsets', workloadColumns),
   CronJob: describeWorkload('CronJob', 'cronjobs', cronJobColumns),
   DaemonSet: describeWorkload('DaemonSet', 'daemonsets', daemonSetColumns),

@@ -41,6 +41,23 @@ const scale: ActionDescriptor = {
   dialog: lazy(async () => ({ default: (await dialogs()).ScaleDialog })),
 };
 
+/** SPEC §4 "scale automatically": the workload's HPA, beside the scale by hand. */
+const autoscale: ActionDescriptor = {
+  id: 'autoscale',
+  labelKey: 'appForm.autoscale.action',
+  confirm: {
+    kind: 'confirm',
+    titleKey: 'appForm.autoscale.dialogTitle',
+    textKey: 'appForm.autoscale.dialogTitle',
+  },
+  // The HPA is the autoscaler catalogue area's; the member decides create vs update.
+  permission: 'autoscaler:update',
+  available: kindIn(scalableKinds),
+  dialog: lazy(async () => ({
+    default: (await import('../../pages/applications/AutoscaleDialog')).AutoscaleDialog,
+  })),
+};
+
 const restart: ActionDescriptor = {
   id: 'restart',
   labelKey: 'resources.workload.restart',
@@ -134,6 +151,7 @@ const remove: ActionDescriptor = {
 
 export const WORKLOAD_ACTIONS: readonly ActionDescriptor[] = [
   scale,
+  autoscale,
   restart,
   rollback,
   hotfix,

@@ -22,6 +22,7 @@ import { nodeEndpoints } from './nodes.js';
 import { podEndpoints } from './pods.js';
 import { workloadEndpoints } from './workloads.js';
 import { yamlImportEndpoints } from './yaml-import.js';
+import { applicationEndpoints } from './applications.js';
 import type { UpgradeDeps, UpgradeListener } from '../upgrade/listener.js';
 import { createUpgradeListener } from '../upgrade/listener.js';
 import { defaultStreamMaxLifetimeSeconds } from '../upgrade/revocation.js';
@@ -108,6 +109,7 @@ export function apiRouter(deps: ApiDeps): ApiRoutes {
           }),
           ...workloadEndpoints(memberDeps.members),
           ...yamlImportEndpoints(memberDeps.members),
+          ...applicationEndpoints(memberDeps.members),
         ]
       : []),
     ...(store && deps.index ? crdEndpoints({ store, index: deps.index, members }) : []),

@@ -1,0 +1,8 @@
+// The kinds the shared application form creates (SPEC §2 add/Application and its four kinds).
+
+export const applicationKinds = ['Deployment', 'StatefulSet', 'DaemonSet', 'CronJob'] as const;
+export type ApplicationKind = (typeof applicationKinds)[number];
+/** Kinds an HPA may scale: SPEC's autoscale is offered for Deployment and StatefulSet. */
+export const autoscaleKinds = ['Deployment', 'StatefulSet'] as const;
+/** Kinds that keep a number of replicas. */
+export const replicatedKinds = ['Deployment', 'StatefulSet'] as const;

@@ -1,0 +1,77 @@
+import type { AutoscaleView, BodyFor, ClusterLocation, ResponseFor } from '@nimbus/api';
+import { servicePath } from '../config/productHost';
+import { baseApi } from '../apiClient/baseApi';
+import { k8sAt } from '../resources/location';
+import type { WorkloadTarget } from './workloadApi';
+
+/** Where the shared form creates: a namespace of a cluster. */
+export interface ApplicationTarget extends ClusterLocation {
+  namespace: string;
+  body: BodyFor<'createApplication'>;
+}
+
+/** A namespace's config maps or secrets, by name, from the index (the form offers them). */
+export interface NamespaceObjectsQuery {
+  plural: 'configmaps' | 'secrets';
+  cluster: string;
+  namespace: string;
+}
+
+/** The most names a select offers; more are typed. */
+const NAME_PAGE_SIZE = 200;
+
+const autoscalePath = (target: WorkloadTarget) =>
+  `${k8sAt(target)}/namespaces/${encodeURIComponent(target.namespace)}/${target.kind}/${encodeURIComponent(target.name)}/autoscale`;
+const autoscaleTag = (target: WorkloadTarget) => ({
+  type: 'Autoscale' as const,
+  id: `${target.cluster}/${target.kind}/${target.namespace}/${target.name}`,
+});
+
+export const applicationApi = baseApi
+  .enhanceEndpoints({ addTagTypes: ['Autoscale', 'ResourceList'] })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      // The form answers a duplicate name (1005) beside the name field.
+      createApplication: build.mutation<ResponseFor<'createApplication'>, ApplicationTarget>({
+        query: ({ body, ...target }) => ({
+          url: `${k8sAt(target)}/namespaces/${encodeURIComponent(target.namespace)}/applications`,
+          method: 'POST',
+          body,
+        }),
+        extraOptions: { expectedCodes: [1005] },
+        invalidatesTags: (_result, error) => (error ? [] : ['ResourceList']),
+      }),
+      listNamespaceObjectNames: build.query<string[], NamespaceObjectsQuery>({
+        query: ({ plural, cluster, namespace }) => ({
+          url: `${servicePath('crd')}/${plural}`,
+          params: { cluster, namespace, pageSize: NAME_PAGE_SIZE },
+        }),
+        extraOptions: { silent: true },
+        transformResponse: (data: ResponseFor<'listKind'> | null) =>
+          (data?.items ?? []).map((item) => item.metadata?.name ?? '').filter(Boolean),
+      }),
+      getAutoscale: build.query<AutoscaleView, WorkloadTarget>({
+        query: (target) => autoscalePath(target),
+        providesTags: (_result, _error, target) => [autoscaleTag(target)],
+      }),
+      setAutoscale: build.mutation<
+        AutoscaleView,
+        WorkloadTarget & { body: BodyFor<'setAutoscale'> }
+      >({
+        query: ({ body, ...target }) => ({ url: autoscalePath(target), method: 'PUT', body }),
+        invalidatesTags: (_result, error, target) => (error ? [] : [autoscaleTag(target)]),
+      }),
+      deleteAutoscale: build.mutation<null, WorkloadTarget>({
+        query: (target) => ({ url: autoscalePath(target), method: 'DELETE' }),
+        invalidatesTags: (_result, error, target) => (error ? [] : [autoscaleTag(target)]),
+      }),
+    }),
+  });
+
+export const {
+  useCreateApplicationMutation,
+  useListNamespaceObjectNamesQuery,
+  useGetAutoscaleQuery,
+  useSetAutoscaleMutation,
+  useDeleteAutoscaleMutation,
+} = applicationApi;

@@ -1,0 +1,158 @@
+import { Button, Card, Col, Flex, Form, Input, InputNumber, Row, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { quantityRule } from '../namespaces/quantityRules';
+import { EnvFields, MountFields } from './ContainerListFields';
+import { ImageSelectDialog } from './ImageSelectDialog';
+import { ProbeFields } from './ProbeFields';
+import type { ContainerValues } from './applicationValues';
+import { imageRules, resourceNameRules } from './applicationRules';
+
+export interface NamespaceScope {
+  cluster: string;
+  namespace: string;
+}
+
+/**
+ * One container's sub-form. It must be saved or cancelled before anything else of the
+ * application changes (SPEC §5): the page blocks its other fields while this is open.
+ */
+export function ContainerEditor({
+  initial,
+  takenNames,
+  scope,
+  onSave,
+  onCancel,
+}: {
+  initial: ContainerValues | undefined;
+  takenNames: readonly string[];
+  scope: NamespaceScope | undefined;
+  onSave: (values: ContainerValues) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<ContainerValues>();
+  const [choosingImage, setChoosingImage] = useState(false);
+  const image = Form.useWatch('image', form);
+
+  return (
+    <Card
+      size="small"
+      title={initial ? t('appForm.container.editTitle') : t('appForm.container.addTitle')}
+      data-testid="container-editor"
+    >
+      <Form<ContainerValues>
+        form={form}
+        name="container"
+        layout="vertical"
+        disabled={false}
+        initialValues={initial ?? { env: [], mounts: [] }}
+        onFinish={onSave}
+      >
+        <Row gutter={16}>
+          <Col span={8}>
+            <Form.Item
+              name="name"
+              label={t('appForm.container.name')}
+              rules={[
+                ...resourceNameRules(t),
+                {
+                  validator: (_rule, value: unknown) =>
+                    typeof value === 'string' && takenNames.includes(value.trim())
+                      ? Promise.reject(new Error(t('appForm.validation.containerTaken')))
+                      : Promise.resolve(),
+                },
+              ]}
+            >
+              <Input data-testid="container-name" autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item label={t('appForm.container.image')} required>
+              <Space.Compact style={{ width: '100%' }}>
+                <Form.Item name="image" noStyle rules={imageRules(t)}>
+                  <Input
+                    data-testid="container-image"
+                    aria-label={t('appForm.container.image')}
+                    placeholder="registry.example.com/team/app:1.0"
+                    autoComplete="off"
+                  />
+                </Form.Item>
+                <Button onClick={() => setChoosingImage(true)} data-testid="container-image-select">
+                  {t('appForm.image.open')}
+                </Button>
+              </Space.Compact>
+            </Form.Item>
+          </Col>
+          <Col span={4}>
+            <Form.Item name="containerPort" label={t('appForm.container.port')}>
+              <InputNumber min={1} max={65535} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Row gutter={16}>
+          <Col span={12}>
+            <Form.Item
+              name="commandText"
+              label={t('appForm.container.command')}
+              extra={t('appForm.container.oneItemPerLine')}
+            >
+              <Input.TextArea
+                autoSize={{ minRows: 1, maxRows: 6 }}
+                data-testid="container-command"
+              />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item
+              name="argsText"
+              label={t('appForm.container.args')}
+              extra={t('appForm.container.oneItemPerLine')}
+            >
+              <Input.TextArea autoSize={{ minRows: 1, maxRows: 6 }} data-testid="container-args" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <EnvFields scope={scope} />
+        <MountFields scope={scope} />
+        <Row gutter={16}>
+          {(['requests', 'limits'] as const).map((group) =>
+            (['cpu', 'memory'] as const).map((resource) => (
+              <Col span={6} key={`${group}-${resource}`}>
+                <Form.Item
+                  name={[group, resource]}
+                  label={t(`appForm.container.${group}.${resource}`)}
+                  rules={[quantityRule(resource, t)]}
+                >
+                  <Input autoComplete="off" />
+                </Form.Item>
+              </Col>
+            )),
+          )}
+        </Row>
+        <ProbeFields name="liveness" label={t('appForm.probe.liveness')} />
+        <ProbeFields name="readiness" label={t('appForm.probe.readiness')} />
+        <Flex gap="small">
+          <Button type="primary" htmlType="submit" data-testid="container-save">
+            {t('appForm.container.save')}
+          </Button>
+          <Button onClick={onCancel} data-testid="container-cancel">
+            {t('appForm.container.cancel')}
+          </Button>
+        </Flex>
+        {choosingImage && (
+          <ImageSelectDialog
+            open
+            initial={image}
+            onChoose={(chosen) => {
+              form.setFieldValue('image', chosen);
+              void form.validateFields(['image']);
+              setChoosingImage(false);
+            }}
+            onClose={() => setChoosingImage(false)}
+          />
+        )}
+      </Form>
+    </Card>
+  );
+}
