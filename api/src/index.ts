@@ -26,3 +26,6 @@ export type { BodyFor, EndpointId, ParamsFor, QueryFor, ResponseFor } from './en
 export type * from './types.js';
 export * from './schemas/workload-requests.js';
 export * from './schemas/workloads.js';
+export * from './schemas/config-requests.js';
+export * from './schemas/storage-requests.js';
+export * from './schemas/network-requests.js';

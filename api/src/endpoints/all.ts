@@ -1,5 +1,6 @@
 import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResponseOf } from '../endpoint.js';
 import { auditEndpoints } from './audit.js';
+import { configEndpoints } from './configs.js';
 import { authEndpoints } from './auth.js';
 import { crdEndpoints } from './crd.js';
 import { favouriteEndpoints } from './favourites.js';
@@ -11,6 +12,7 @@ import { manageWriteEndpoints } from './manage-writes.js';
 import { namespaceEndpoints } from './namespaces.js';
 import { nodeEndpoints } from './nodes.js';
 import { podEndpoints } from './pods.js';
+import { resourceFormEndpoints } from './resource-forms.js';
 import { systemEndpoints } from './system.js';
 import { workloadEndpoints } from './workloads.js';
 
@@ -31,6 +33,8 @@ export const endpoints = {
   ...manageEndpoints,
   ...manageWriteEndpoints,
   ...favouriteEndpoints,
+  ...configEndpoints,
+  ...resourceFormEndpoints,
   // After every fixed collection below …/namespaces/:namespace: ':kind' matches any segment.
   ...workloadEndpoints,
   // Last: '/crd.{host}/:kind' would take every fixed path after it.

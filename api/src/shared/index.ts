@@ -8,3 +8,5 @@ export * from './providers.js';
 export * from './accounts.js';
 export * from './images.js';
 export * from './workloads.js';
+export * from './config-mounts.js';
+export * from './resource-forms.js';

@@ -12,6 +12,7 @@ import { notFoundHandler } from '../error-handler.js';
 import { auditEndpoints } from './audit.js';
 import { authEndpoints, mfaEndpoints } from './auth.js';
 import { createMemberAccess } from '../../k8s/member-access.js';
+import { configEndpoints } from './configs.js';
 import { crdEndpoints } from './crd.js';
 import { favouriteEndpoints } from './favourites.js';
 import { iamEndpoints } from './iam.js';
@@ -20,6 +21,7 @@ import { manageEndpoints } from './manage.js';
 import type { SystemInfo } from './system.js';
 import { nodeEndpoints } from './nodes.js';
 import { podEndpoints } from './pods.js';
+import { resourceFormEndpoints } from './resource-forms.js';
 import { workloadEndpoints } from './workloads.js';
 import type { UpgradeDeps, UpgradeListener } from '../upgrade/listener.js';
 import { createUpgradeListener } from '../upgrade/listener.js';
@@ -106,6 +108,8 @@ export function apiRouter(deps: ApiDeps): ApiRoutes {
               deps.identity?.settings.streamMaxLifetimeSeconds ?? defaultStreamMaxLifetimeSeconds,
           }),
           ...workloadEndpoints(memberDeps.members),
+          ...configEndpoints(memberDeps.members),
+          ...resourceFormEndpoints(memberDeps.members),
         ]
       : []),
     ...(store && deps.index ? crdEndpoints({ store, index: deps.index, members }) : []),
