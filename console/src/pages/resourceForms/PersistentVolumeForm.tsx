@@ -123,7 +123,7 @@ export function PersistentVolumeForm({ onCreated }: CreateFormProps) {
       <Space wrap align="start">
         <Form.Item
           name="claimNamespace"
-          label={t('resourceForms.fields.namespace')}
+          label={t('resourceForms.volume.claimNamespace')}
           rules={[{ pattern: DNS_LABEL, message: t('namespaces.validation.namePattern') }]}
         >
           <Input autoComplete="off" />
