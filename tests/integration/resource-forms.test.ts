@@ -325,6 +325,48 @@ describe('the other creation forms', () => {
   });
 });
 
+describe('pod detail', () => {
+  it("answers a pod's events, newest first", async () => {
+    const event = (name: string, reason: string, at: string) => ({
+      apiVersion: 'v1',
+      kind: 'Event',
+      metadata: { name, namespace: ns },
+      involvedObject: { kind: 'Pod', name: 'web-0', namespace: ns },
+      reason,
+      message: `${reason} web-0`,
+      type: 'Normal',
+      count: 1,
+      firstTimestamp: at,
+      lastTimestamp: at,
+      source: { component: 'kubelet' },
+    });
+    const other = { ...event('other', 'Pulled', '2026-01-01T00:00:03Z') };
+    other.involvedObject = { kind: 'Pod', name: 'web-1', namespace: ns };
+    const applied = onMember(
+      'member-a',
+      ['apply', '-f', '-'],
+      JSON.stringify({
+        apiVersion: 'v1',
+        kind: 'List',
+        items: [
+          event('first', 'Scheduled', '2026-01-01T00:00:01Z'),
+          event('second', 'Started', '2026-01-01T00:00:02Z'),
+          other,
+        ],
+      }),
+    );
+    expect(applied.status).toBe(0);
+    const answer = await atCluster<{ items: Array<{ reason: string }> }>(
+      root,
+      'crd',
+      'GET',
+      cluster,
+      `/namespaces/${ns}/pods/web-0/events`,
+    );
+    expect(expectOk(answer).items.map((item) => item.reason)).toEqual(['Started', 'Scheduled']);
+  });
+});
+
 describe('a read-only user', () => {
   it('reads config maps but the member refuses every write (9997)', async () => {
     expect((await at(reader, 'GET', '/configmaps')).body.code).toBe(0);

@@ -11,6 +11,7 @@ import { manageEndpoints } from './manage.js';
 import { manageWriteEndpoints } from './manage-writes.js';
 import { namespaceEndpoints } from './namespaces.js';
 import { nodeEndpoints } from './nodes.js';
+import { podDetailEndpoints } from './pod-details.js';
 import { podEndpoints } from './pods.js';
 import { resourceFormEndpoints } from './resource-forms.js';
 import { systemEndpoints } from './system.js';
@@ -34,6 +35,7 @@ export const endpoints = {
   ...manageWriteEndpoints,
   ...favouriteEndpoints,
   ...configEndpoints,
+  ...podDetailEndpoints,
   ...resourceFormEndpoints,
   // After every fixed collection below …/namespaces/:namespace: ':kind' matches any segment.
   ...workloadEndpoints,

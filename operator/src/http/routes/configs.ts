@@ -14,6 +14,7 @@ import { locationFromBodyOrHeaders } from '../../k8s/location.js';
 import type { ClusterLocation, MemberAccess } from '../../k8s/member-access.js';
 import { assertPathNamespace } from '../../k8s/namespaces/path-namespace.js';
 import { publicObject } from '../../k8s/resources/sanitize.js';
+import { objectEvents } from '../../k8s/workloads/related.js';
 import type { CallContext, Implementation } from '../contract/implement.js';
 import { implement } from '../contract/implement.js';
 
@@ -35,7 +36,10 @@ function checkPath(
   }
 }
 
-/** SPEC §7 config maps and secrets, as the caller; Secret values are written, never answered. */
+/**
+ * SPEC §7 config maps and secrets, as the caller; Secret values are written, never answered.
+ * Also a pod's events (its detail page), read the same way.
+ */
 export function configEndpoints(members: MemberAccess): Implementation[] {
   const at = async (params: ClusterLocation, ctx: CallContext) =>
     members.forCaller(requireIdentity(ctx.res), locationOf(params));
@@ -113,6 +117,9 @@ export function configEndpoints(members: MemberAccess): Implementation[] {
         'secrets',
         await deleteConfigObject(await at(params, ctx), 'secrets', params.namespace, params.name),
       ),
+    ),
+    implement('listPodEvents', async ({ params }, ctx) =>
+      objectEvents(await at(params, ctx), params.namespace, 'Pod', params.name),
     ),
     implement('createRegistrySecret', async ({ params, body }, ctx) => {
       const member = await placed(ctx.req, ctx);
