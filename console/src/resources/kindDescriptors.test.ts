@@ -42,7 +42,15 @@ const actionsOf = (type: string) => descriptorOfType(type)?.actions.map((action)
 it('marks cluster-scoped kinds and gives pods, nodes and namespaces their own sections and actions', () => {
   const clusterScoped = LISTED_KINDS.filter((kind) => !descriptorOfType(kind)?.namespaced);
   expect(clusterScoped).toEqual(['Namespace', 'PersistentVolume', 'StorageClass', 'Node']);
-  expect(sectionsOf('Pod')).toEqual(['metadata', 'containers', 'labels', 'annotations', 'yaml']);
+  expect(sectionsOf('Pod')).toEqual([
+    'metadata',
+    'containers',
+    'conditions',
+    'events',
+    'labels',
+    'annotations',
+    'yaml',
+  ]);
   expect(actionsOf('Pod')).toEqual(['collect', 'uncollect']);
   expect(sectionsOf('Node')).toEqual([
     'node',
@@ -65,7 +73,19 @@ it('marks cluster-scoped kinds and gives pods, nodes and namespaces their own se
   expect(actionsOf('Namespace')).toEqual(['collect', 'uncollect', 'delete']);
   expect(descriptorOfType('Namespace')?.actions.at(-1)?.confirm.kind).toBe('typeName');
   expect(descriptorOfType('Namespace')?.create?.forms).toEqual(['Namespace']);
-  expect(LISTED_KINDS.filter((kind) => descriptorOfType(kind)?.create)).toEqual(['Namespace']);
+  expect(LISTED_KINDS.filter((kind) => descriptorOfType(kind)?.create)).toEqual([
+    'Service',
+    'Ingress',
+    'ConfigMap',
+    'Secret',
+    'Namespace',
+    'PersistentVolume',
+    'PersistentVolumeClaim',
+    'StorageClass',
+  ]);
+  expect(descriptorOfType('PersistentVolumeClaim')?.create?.forms).toEqual([
+    'PersistentVolumeClaims',
+  ]);
   expect(descriptorOfType('Node')?.columns.map((column) => column.key)).toEqual([
     'ready',
     'roles',
