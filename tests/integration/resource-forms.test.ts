@@ -248,6 +248,28 @@ describe('the other creation forms', () => {
     expect(live.spec.ports[0]).toMatchObject({ name: 'http', port: 80, targetPort: 8080 });
   });
 
+  it('creates a service with "use ingress": the ingress routes to its first port', async () => {
+    expectOk(
+      await write(root, 'POST', `/namespaces/${ns}/services`, {
+        name: 'api',
+        selector: { app: 'api' },
+        ports: [{ port: 8080, targetPort: 'http' }],
+        ingress: { path: '/api' },
+      }),
+    );
+    expect(inNs<KubeObject>('ingress', 'api').spec).toMatchObject({
+      rules: [
+        {
+          http: {
+            paths: [
+              { path: '/api', backend: { service: { name: 'api', port: { number: 8080 } } } },
+            ],
+          },
+        },
+      ],
+    });
+  });
+
   it('creates an HTTPS ingress routing a sub path to the service', async () => {
     expectOk(
       await write(root, 'POST', `/namespaces/${ns}/ingresses`, {

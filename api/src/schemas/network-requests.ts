@@ -16,6 +16,26 @@ const targetPort = z.union([
 ]);
 const meta = { name: dnsLabel, labels: labelMap.optional(), annotations: annotationMap.optional() };
 
+const host = z
+  .string()
+  .trim()
+  .max(253)
+  .regex(/^(\*\.)?[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/, 'a host name such as shop.example.com');
+
+const subPath = z
+  .string()
+  .trim()
+  .max(1024)
+  .regex(/^\/[^\s]*$/, 'a sub path starting with /')
+  .default('/');
+
+/** SPEC §3 "use ingress": an Ingress of the same name sending host + sub path to the service. */
+export const serviceIngressInput = z.object({
+  host: host.optional(),
+  path: subPath,
+  ingressClassName: dnsLabel.optional(),
+});
+
 export const servicePortInput = z.object({
   name: dnsLabel.max(15).optional(),
   protocol: z.enum(portProtocols).default('TCP'),
@@ -31,6 +51,7 @@ export const serviceBody = z
     /** The pods the service sends to, by label. */
     selector: labelMap.refine((map) => Object.keys(map).length > 0, 'choose at least one label'),
     ports: z.array(servicePortInput).min(1, 'add at least one port').max(100),
+    ingress: serviceIngressInput.optional(),
   })
   .superRefine((value, ctx) => {
     const seen = new Set<string>();
@@ -62,21 +83,10 @@ export const serviceBody = z
   });
 export type ServiceInput = z.output<typeof serviceBody>;
 
-const host = z
-  .string()
-  .trim()
-  .max(253)
-  .regex(/^(\*\.)?[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/, 'a host name such as shop.example.com');
-
 /** One route: requests for host and sub path go to a service's port. */
 export const ingressRuleSchema = z.object({
   host: host.optional(),
-  path: z
-    .string()
-    .trim()
-    .max(1024)
-    .regex(/^\/[^\s]*$/, 'a sub path starting with /')
-    .default('/'),
+  path: subPath,
   pathType: z.enum(pathTypes).default('Prefix'),
   serviceName: dnsLabel,
   servicePort: z.union([portNumber, dnsLabel.max(15)]),

@@ -5,13 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { useCreateIngressMutation, useListSecretsQuery } from '../../api/resourceFormsApi';
 import { CardList } from './CardList';
 import { CreateFormFrame } from './CreateFormFrame';
-import { portOrNameRule, requiredRule } from './formRules';
+import { hostRule, portOrNameRule, requiredRule, subPathRule } from './formRules';
 import { ingressRequest, type IngressFormValues } from './ingressValues';
 import { createdTarget, type CreateFormProps } from './ResourceFormPage';
 import { useCreateSubmit } from './useCreateSubmit';
-
-const HOST = /^(\*\.)?[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/;
-const SUB_PATH = /^\/\S*$/;
 
 /** The namespace's TLS secrets (kubernetes.io/tls), the choices for HTTPS. */
 function TlsSecretSelect(props: {
@@ -96,14 +93,14 @@ export function IngressForm({ onCreated }: CreateFormProps) {
             <Form.Item
               name={[field, 'host']}
               label={t('resourceForms.ingress.host')}
-              rules={[{ pattern: HOST, message: t('resourceForms.validation.host') }]}
+              rules={[hostRule(t)]}
             >
               <Input autoComplete="off" placeholder="shop.example.com" />
             </Form.Item>
             <Form.Item
               name={[field, 'path']}
               label={t('resourceForms.ingress.subPath')}
-              rules={[{ pattern: SUB_PATH, message: t('resourceForms.validation.subPath') }]}
+              rules={[subPathRule(t)]}
             >
               <Input autoComplete="off" placeholder="/" />
             </Form.Item>

@@ -1,10 +1,10 @@
 import { nodePortRange, portProtocols, serviceTypes } from '@nimbus/api/shared';
-import { Divider, Form, Input, InputNumber, Radio, Select, Space } from 'antd';
+import { Divider, Form, Input, InputNumber, Radio, Select, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCreateServiceMutation } from '../../api/resourceFormsApi';
 import { CardList } from './CardList';
 import { CreateFormFrame } from './CreateFormFrame';
-import { portNameRules, portOrNameRule } from './formRules';
+import { hostRule, portNameRules, portOrNameRule, subPathRule } from './formRules';
 import { KeyValueRows } from './KeyValueRows';
 import { createdTarget, type CreateFormProps } from './ResourceFormPage';
 import { serviceRequest, type ServiceFormValues } from './serviceValues';
@@ -15,6 +15,7 @@ export function ServiceForm({ onCreated }: CreateFormProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ServiceFormValues>();
   const type = Form.useWatch('type', form) ?? 'ClusterIP';
+  const useIngress = Form.useWatch('useIngress', form) ?? false;
   const [createService] = useCreateServiceMutation();
   const { submitting, onFinish, dirty, markDirty } = useCreateSubmit(
     form,
@@ -104,6 +105,33 @@ export function ServiceForm({ onCreated }: CreateFormProps) {
           </Space>
         )}
       </CardList>
+      <Divider />
+      <Form.Item
+        name="useIngress"
+        label={t('resourceForms.service.useIngress')}
+        tooltip={t('resourceForms.service.useIngressHint')}
+        valuePropName="checked"
+      >
+        <Switch />
+      </Form.Item>
+      {useIngress && (
+        <Space wrap align="start">
+          <Form.Item
+            name={['ingress', 'host']}
+            label={t('resourceForms.ingress.host')}
+            rules={[hostRule(t)]}
+          >
+            <Input autoComplete="off" placeholder="shop.example.com" />
+          </Form.Item>
+          <Form.Item
+            name={['ingress', 'path']}
+            label={t('resourceForms.ingress.subPath')}
+            rules={[subPathRule(t)]}
+          >
+            <Input autoComplete="off" placeholder="/" />
+          </Form.Item>
+        </Space>
+      )}
     </CreateFormFrame>
   );
 }

@@ -61,6 +61,30 @@ it('creates a NodePort service with its selector and named ports', async () => {
   ]);
 });
 
+it('asks the server for an ingress too with "use ingress"', async () => {
+  server.respond(`POST ${K8S}/namespaces/shop/services`, ok({ metadata: { name: 'api' } }));
+  const user = userEvent.setup();
+  renderForm('/add/Service', <ServiceCreatePage />, server);
+
+  await placeInShop(user, server);
+  await user.type(screen.getByLabelText('Name'), 'api');
+  await user.type(screen.getByPlaceholderText('Value'), 'api');
+  await user.type(screen.getByLabelText('Service port'), '80');
+  await user.type(screen.getByLabelText('Target port'), 'http');
+  expect(screen.queryByLabelText('Sub path')).toBeNull();
+  await user.click(screen.getByLabelText('Use ingress'));
+  await user.type(screen.getByLabelText('Host (optional)'), 'shop.example.com');
+  await user.type(screen.getByLabelText('Sub path'), '/api');
+  await user.click(submitButton());
+
+  expect(await screen.findByText('Service api created')).toBeDefined();
+  expect(posts(server)[0]?.body).toMatchObject({
+    name: 'api',
+    ports: [{ protocol: 'TCP', port: 80, targetPort: 'http' }],
+    ingress: { host: 'shop.example.com', path: '/api' },
+  });
+});
+
 it('refuses a bad target port and a missing selector', async () => {
   const user = userEvent.setup();
   renderForm('/add/Service', <ServiceCreatePage />, server);

@@ -75,3 +75,13 @@ export const portNameRules = (t: TFunction): FormRule[] => [
     },
   }),
 ];
+
+export const hostRule = (t: TFunction): FormRule => ({
+  pattern: /^(\*\.)?[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/,
+  message: t('resourceForms.validation.host'),
+});
+
+export const subPathRule = (t: TFunction): FormRule => ({
+  pattern: /^\/\S*$/,
+  message: t('resourceForms.validation.subPath'),
+});

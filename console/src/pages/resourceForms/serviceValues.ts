@@ -24,6 +24,9 @@ export interface ServiceFormValues {
   type?: ServiceType;
   selector?: KeyValue[];
   ports?: PortValues[];
+  /** SPEC §3 "use ingress": also route host + sub path to the service. */
+  useIngress?: boolean;
+  ingress?: { host?: string; path?: string };
 }
 
 /** Rows of key and value (trimmed, empty keys ignored) as a map. */
@@ -43,6 +46,10 @@ export function serviceRequest(
   values: ServiceFormValues,
 ): BodyFor<'createService'> & ClusterLocation & { namespace: string } {
   const type = values.type ?? 'ClusterIP';
+  const host = values.ingress?.host?.trim();
+  const ingress = values.useIngress
+    ? { ingress: { ...(host ? { host } : {}), path: values.ingress?.path?.trim() || '/' } }
+    : {};
   return {
     ...(values.location as ClusterLocation),
     namespace: values.namespace ?? '',
@@ -56,5 +63,6 @@ export function serviceRequest(
       targetPort: portOrName(port.targetPort ?? String(port.port ?? '')),
       ...(type !== 'ClusterIP' && port.nodePort ? { nodePort: port.nodePort } : {}),
     })),
+    ...ingress,
   };
 }

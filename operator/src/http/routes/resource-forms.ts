@@ -1,7 +1,8 @@
 import type { Request } from 'express';
 import { requireIdentity } from '../../identity/identity.js';
 import type { KubeObject } from '../../index/trim.js';
-import { ingressManifest, serviceManifest } from '../../k8s/forms/network-manifests.js';
+import { ingressManifest } from '../../k8s/forms/network-manifests.js';
+import { createService } from '../../k8s/forms/service-create.js';
 import {
   persistentVolumeClaimManifest,
   persistentVolumeManifest,
@@ -17,16 +18,15 @@ const ns = (namespace: string) => `/api/v1/namespaces/${encodeURIComponent(names
 
 /** SPEC §2 creation forms: each manifest is built here and created on the member as the caller. */
 export function resourceFormEndpoints(members: MemberAccess): Implementation[] {
+  const memberOf = (ctx: CallContext) =>
+    members.forCaller(requireIdentity(ctx.res), locationFromBodyOrHeaders(ctx.req as Request));
   const create = async (
     ctx: CallContext,
     collection: string,
     path: string,
     manifest: KubeObject,
   ) => {
-    const member = await members.forCaller(
-      requireIdentity(ctx.res),
-      locationFromBodyOrHeaders(ctx.req as Request),
-    );
+    const member = await memberOf(ctx);
     return publicObject(
       collection,
       await member.json<KubeObject>({ method: 'POST', path, body: manifest }),
@@ -34,13 +34,8 @@ export function resourceFormEndpoints(members: MemberAccess): Implementation[] {
   };
 
   return [
-    implement('createService', ({ params, body }, ctx) =>
-      create(
-        ctx,
-        'services',
-        `${ns(params.namespace)}/services`,
-        serviceManifest(body, params.namespace),
-      ),
+    implement('createService', async ({ params, body }, ctx) =>
+      publicObject('services', await createService(await memberOf(ctx), params.namespace, body)),
     ),
     implement('createIngress', ({ params, body }, ctx) =>
       create(

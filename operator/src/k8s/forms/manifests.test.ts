@@ -6,7 +6,7 @@ import {
   storageClassBody,
 } from '@nimbus/api';
 import { describe, expect, it } from 'vitest';
-import { ingressManifest, serviceManifest } from './network-manifests.js';
+import { ingressManifest, serviceIngressManifest, serviceManifest } from './network-manifests.js';
 import {
   persistentVolumeClaimManifest,
   persistentVolumeManifest,
@@ -53,6 +53,37 @@ describe('service manifest', () => {
     expect(messages).toContain('ports must not repeat');
     expect(messages).toContain('name every port of a service with several');
     expect(messages).toContain('a ClusterIP service has no node port');
+  });
+
+  it('builds the ingress of "use ingress" to the first port, and none without it', () => {
+    const input = serviceBody.parse({
+      name: 'web',
+      selector: { app: 'web' },
+      ports: [{ port: 80, targetPort: 8080 }],
+      ingress: { host: 'shop.example.com', path: '/web' },
+    });
+    expect(serviceIngressManifest(input, 'shop')).toEqual({
+      apiVersion: 'networking.k8s.io/v1',
+      kind: 'Ingress',
+      metadata: { name: 'web', namespace: 'shop' },
+      spec: {
+        rules: [
+          {
+            host: 'shop.example.com',
+            http: {
+              paths: [
+                {
+                  path: '/web',
+                  pathType: 'Prefix',
+                  backend: { service: { name: 'web', port: { number: 80 } } },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    });
+    expect(serviceIngressManifest({ ...input, ingress: undefined }, 'shop')).toBeUndefined();
   });
 
   it('refuses a service without a selector and a name with capitals', () => {

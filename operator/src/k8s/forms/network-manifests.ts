@@ -75,3 +75,31 @@ export function ingressManifest(input: IngressInput, namespace: string): KubeObj
     },
   };
 }
+
+/** SPEC §3 "use ingress": an Ingress of the service's name sending host + sub path to its first port. */
+export function serviceIngressManifest(
+  input: ServiceInput,
+  namespace: string,
+): KubeObject | undefined {
+  const { ingress } = input;
+  const port = input.ports[0];
+  if (!ingress || !port) return undefined;
+  return ingressManifest(
+    {
+      name: input.name,
+      labels: input.labels,
+      https: false,
+      ...(ingress.ingressClassName ? { ingressClassName: ingress.ingressClassName } : {}),
+      rules: [
+        {
+          ...(ingress.host ? { host: ingress.host } : {}),
+          path: ingress.path,
+          pathType: 'Prefix',
+          serviceName: input.name,
+          servicePort: port.port,
+        },
+      ],
+    },
+    namespace,
+  );
+}
