@@ -24,7 +24,7 @@ beforeEach(async () => {
 });
 afterEach(() => server.close());
 
-it('creates a NodePort service with its selector and named ports', async () => {
+it('creates a NodePort service with its selector and port', async () => {
   server.respond(`POST ${K8S}/namespaces/shop/services`, ok({ metadata: { name: 'web' } }));
   const user = userEvent.setup();
   renderForm('/add/Service', <ServiceCreatePage />, server);
@@ -33,17 +33,10 @@ it('creates a NodePort service with its selector and named ports', async () => {
   await user.type(screen.getByLabelText('Name'), 'web');
   await user.click(screen.getByText(/^NodePort/));
   await user.type(screen.getByPlaceholderText('Value'), 'web');
+  await user.type(screen.getByLabelText('Port name'), 'http');
   await user.type(screen.getByLabelText('Service port'), '80');
   await user.type(screen.getByLabelText('Target port'), '8080');
   await user.type(screen.getByLabelText('Node port'), '30080');
-  await user.click(screen.getByRole('button', { name: /Add port/ }));
-  await user.type(screen.getAllByLabelText('Service port')[1] as HTMLElement, '9090');
-  await user.type(screen.getAllByLabelText('Target port')[1] as HTMLElement, 'metrics');
-  await user.click(submitButton());
-  // Several ports: each needs its name.
-  expect(await screen.findAllByText('Name every port when there are several')).toHaveLength(2);
-  await user.type(screen.getAllByLabelText('Port name')[0] as HTMLElement, 'http');
-  await user.type(screen.getAllByLabelText('Port name')[1] as HTMLElement, 'metrics');
   await user.click(submitButton());
 
   expect(await screen.findByText('Service web created')).toBeDefined();
@@ -53,12 +46,23 @@ it('creates a NodePort service with its selector and named ports', async () => {
       name: 'web',
       type: 'NodePort',
       selector: { app: 'web' },
-      ports: [
-        { name: 'http', protocol: 'TCP', port: 80, targetPort: 8080, nodePort: 30080 },
-        { name: 'metrics', protocol: 'TCP', port: 9090, targetPort: 'metrics' },
-      ],
+      ports: [{ name: 'http', protocol: 'TCP', port: 80, targetPort: 8080, nodePort: 30080 }],
     },
   ]);
+});
+
+it('needs a name for every port once there are several', async () => {
+  const user = userEvent.setup();
+  renderForm('/add/Service', <ServiceCreatePage />, server);
+  await user.click(await screen.findByRole('button', { name: /Add port/ }));
+  await user.click(submitButton());
+  expect(await screen.findAllByText('Name every port when there are several')).toHaveLength(2);
+  await user.type(screen.getAllByLabelText('Port name')[0] as HTMLElement, 'http');
+  await waitFor(() =>
+    expect(screen.getAllByText('Name every port when there are several')).toHaveLength(1),
+  );
+  await settle();
+  expect(posts(server)).toHaveLength(0);
 });
 
 it('asks the server for an ingress too with "use ingress"', async () => {
