@@ -8,6 +8,7 @@ import type {
 import { servicePath } from '../config/productHost';
 import { baseApi } from '../apiClient/baseApi';
 import { k8sAt } from '../resources/location';
+import { resourceTag } from './resourceApi';
 
 const segment = encodeURIComponent;
 const k8s = (path: string) => `${servicePath('k8s')}${path}`;
@@ -24,7 +25,7 @@ const inNamespace = ({ namespace, ...body }: { namespace: string }, collection: 
 const created = { expectedCodes: [ALREADY_EXISTS] } as const;
 
 export const resourceFormsApi = baseApi
-  .enhanceEndpoints({ addTagTypes: ['ResourceList', 'ConfigItems'] })
+  .enhanceEndpoints({ addTagTypes: ['Resource', 'ResourceList', 'ConfigItems'] })
   .injectEndpoints({
     endpoints: (build) => ({
       listConfigMaps: build.query<ConfigItem[], ClusterLocation & { namespace: string }>({
@@ -41,6 +42,22 @@ export const resourceFormsApi = baseApi
         query: (body) => inNamespace(body, 'configmaps'),
         extraOptions: created,
         invalidatesTags: (_r, error) => (error ? [] : ['ResourceList', 'ConfigItems']),
+      }),
+      // SPEC §7 PUT k8s/namespaces/{namespace}/configmaps/{name}: data, labels and annotations.
+      replaceConfigMap: build.mutation<KubeObjectView, InNamespace<BodyFor<'replaceConfigMap'>>>({
+        query: ({ namespace, ...body }) => ({
+          url: k8s(`/namespaces/${segment(namespace)}/configmaps/${segment(body.metadata.name)}`),
+          method: 'PUT',
+          body,
+        }),
+        invalidatesTags: (_r, error, body) =>
+          error
+            ? []
+            : [
+                resourceTag({ ...body, plural: 'configmaps', name: body.metadata.name }),
+                'ResourceList',
+                'ConfigItems',
+              ],
       }),
       createSecret: build.mutation<ConfigItem, InNamespace<BodyFor<'createSecret'>>>({
         query: (body) => inNamespace(body, 'secrets'),
@@ -93,6 +110,7 @@ export const {
   useListConfigMapsQuery,
   useListSecretsQuery,
   useCreateConfigMapMutation,
+  useReplaceConfigMapMutation,
   useCreateSecretMutation,
   useCreateRegistrySecretMutation,
   useCreateServiceMutation,

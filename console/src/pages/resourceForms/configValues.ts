@@ -111,3 +111,33 @@ export function configRequest(kind: ConfigKind, values: ConfigFormValues): Confi
       : dataOf(values.items);
   return { call: 'secret', body: { ...placed, metadata, type, stringData } };
 }
+
+const mountKeys: ReadonlySet<string> = new Set(Object.values(mountAnnotations));
+
+/** The form's values of an existing config map: its files and its mount settings. */
+export function configFormValuesOf(object: {
+  data?: unknown;
+  metadata?: { annotations?: Record<string, string> };
+}): Pick<ConfigFormValues, 'items' | 'mount'> {
+  const data = (object.data ?? {}) as Record<string, string>;
+  const annotations = object.metadata?.annotations ?? {};
+  const containers = annotations[mountAnnotations.containers];
+  return {
+    items: Object.entries(data).map(([fileName, content]) => ({ fileName, content })),
+    mount: {
+      path: annotations[mountAnnotations.path] ?? '',
+      overlay: annotations[mountAnnotations.overlay] === 'true',
+      mode: annotations[mountAnnotations.mode] ?? '',
+      containers: containers ? containers.split(',') : [],
+    },
+  };
+}
+
+/** Annotations other than the mount settings, which a replace keeps as they are. */
+export function otherAnnotations(
+  annotations: Record<string, string> | undefined,
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(annotations ?? {}).filter(([key]) => !mountKeys.has(key)),
+  );
+}

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import type { CreateForm, ListedKind } from '../resourceKinds';
-import type { CreateDescriptor, KindDescriptor } from './types';
+import type { ActionDescriptor, CreateDescriptor, KindDescriptor } from './types';
 
 const form = (
   forms: readonly CreateForm[],
@@ -27,8 +27,33 @@ const RESOURCE_CREATE_FORMS: Partial<Record<ListedKind, CreateDescriptor>> = {
   ),
 };
 
-/** The kind's descriptor with its creation form, when it has one. */
+/** SPEC §7 PUT of a config map: its files and mount settings, edited in a dialog. */
+const editConfigMap: ActionDescriptor = {
+  id: 'edit-data',
+  labelKey: 'resourceForms.edit.configMap',
+  confirm: {
+    kind: 'confirm',
+    titleKey: 'resourceForms.edit.configMap',
+    textKey: 'resourceForms.edit.configMap',
+  },
+  permission: 'configmap:update',
+  dialog: lazy(async () => ({
+    default: (await import('../../pages/resourceForms/ConfigMapEditDialog')).ConfigMapEditDialog,
+  })),
+};
+
+const RESOURCE_FORM_ACTIONS: Partial<Record<ListedKind, readonly ActionDescriptor[]>> = {
+  ConfigMap: [editConfigMap],
+};
+
+/** The kind's descriptor with its creation form and edit actions, when it has them. */
 export function withCreateForm(descriptor: KindDescriptor): KindDescriptor {
-  const create = RESOURCE_CREATE_FORMS[descriptor.kind as ListedKind];
-  return create ? { ...descriptor, create } : descriptor;
+  const kind = descriptor.kind as ListedKind;
+  const create = RESOURCE_CREATE_FORMS[kind];
+  const actions = RESOURCE_FORM_ACTIONS[kind] ?? [];
+  return {
+    ...descriptor,
+    ...(create ? { create } : {}),
+    actions: [...actions, ...descriptor.actions],
+  };
 }
