@@ -28,3 +28,6 @@ export * from './schemas/workload-requests.js';
 export * from './schemas/workloads.js';
 export * from './schemas/yaml-import.js';
 export * from './schemas/application-requests.js';
+export * from './schemas/config-requests.js';
+export * from './schemas/storage-requests.js';
+export * from './schemas/network-requests.js';

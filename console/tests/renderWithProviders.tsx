@@ -12,6 +12,7 @@ import en from '../src/i18n/locales/en.json';
 import namespacesEn from '../src/i18n/locales/namespaces.en.json';
 import podsEn from '../src/i18n/locales/pods.en.json';
 import resourcesEn from '../src/i18n/locales/resources.en.json';
+import resourceFormsEn from '../src/i18n/locales/resourceForms.en.json';
 import type { Session } from '../src/session/session';
 import { createFeedbackSpy } from './feedbackSpy';
 
@@ -43,6 +44,7 @@ export function renderWithProviders(ui: ReactElement, options: ProvidersOptions 
       resources: resourcesEn,
       namespaces: namespacesEn,
       pods: podsEn,
+      resourceForms: resourceFormsEn,
     }),
   );
   const result = render(

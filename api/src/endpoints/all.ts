@@ -1,6 +1,7 @@
 import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResponseOf } from '../endpoint.js';
 import { applicationEndpoints } from './applications.js';
 import { auditEndpoints } from './audit.js';
+import { configEndpoints } from './configs.js';
 import { authEndpoints } from './auth.js';
 import { crdEndpoints } from './crd.js';
 import { favouriteEndpoints } from './favourites.js';
@@ -11,7 +12,9 @@ import { manageEndpoints } from './manage.js';
 import { manageWriteEndpoints } from './manage-writes.js';
 import { namespaceEndpoints } from './namespaces.js';
 import { nodeEndpoints } from './nodes.js';
+import { podDetailEndpoints } from './pod-details.js';
 import { podEndpoints } from './pods.js';
+import { resourceFormEndpoints } from './resource-forms.js';
 import { systemEndpoints } from './system.js';
 import { workloadEndpoints } from './workloads.js';
 import { yamlImportEndpoints } from './yaml-import.js';
@@ -35,6 +38,9 @@ export const endpoints = {
   ...favouriteEndpoints,
   ...yamlImportEndpoints,
   ...applicationEndpoints,
+  ...configEndpoints,
+  ...podDetailEndpoints,
+  ...resourceFormEndpoints,
   // After every fixed collection below …/namespaces/:namespace: ':kind' matches any segment.
   ...workloadEndpoints,
   // Last: '/crd.{host}/:kind' would take every fixed path after it.

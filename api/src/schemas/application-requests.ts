@@ -8,6 +8,7 @@ import { isCronSchedule } from '../shared/cron.js';
 import { maxReplicas } from '../shared/workloads.js';
 import { annotationMap, cpuMemory, dnsLabel, labelMap } from './namespace-requests.js';
 import { envName, imageReference } from './workload-requests.js';
+import { servicePortInput } from './network-requests.js';
 
 const count = (max: number) => z.number().int('a whole number').min(0).max(max);
 const seconds = count(31_536_000);
@@ -141,15 +142,7 @@ export const autoscaleInput = z
   });
 export type AutoscaleInput = z.output<typeof autoscaleInput>;
 
-export const servicePortInput = z.strictObject({
-  name: dnsLabel.optional(),
-  protocol: z.enum(['TCP', 'UDP']).default('TCP'),
-  port,
-  targetPort: port,
-  nodePort: z.number().int().min(1).max(65_535).optional(),
-});
-
-export const serviceInput = z
+export const applicationServiceInput = z
   .strictObject({
     type: z.enum(['ClusterIP', 'NodePort', 'LoadBalancer']),
     ports: z.array(servicePortInput).min(1).max(20),
@@ -164,7 +157,7 @@ export const serviceInput = z
     message: 'each port once',
     path: ['ports'],
   });
-export type ServiceInput = z.output<typeof serviceInput>;
+export type ApplicationServiceInput = z.output<typeof applicationServiceInput>;
 
 export const cronJobInput = z.strictObject({
   schedule: z
@@ -211,7 +204,7 @@ export const applicationBody = z
     podAntiAffinity: z.array(podAffinityRule).max(20).default([]),
     tolerations: z.array(tolerationInput).max(20).default([]),
     autoscale: autoscaleInput.optional(),
-    service: serviceInput.optional(),
+    service: applicationServiceInput.optional(),
   })
   .superRefine((app, ctx) => {
     const fail = (path: string, message: string) =>

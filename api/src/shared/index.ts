@@ -11,3 +11,5 @@ export * from './workloads.js';
 export * from './import-kinds.js';
 export * from './cron.js';
 export * from './applications.js';
+export * from './config-mounts.js';
+export * from './resource-forms.js';

@@ -4,17 +4,20 @@ import type en from './locales/en.json';
 import type namespacesEn from './locales/namespaces.en.json';
 import type podsEn from './locales/pods.en.json';
 import type resourcesEn from './locales/resources.en.json';
+import type resourceFormsEn from './locales/resourceForms.en.json';
 
 /**
  * The shell's messages, with the admin and audit screens' (admin.*.json) under `admin`, the
  * resource list/detail and node screens' under `resources`, the namespace screens' under
- * `namespaces`, a pod's containers, logs and shell under `pods`.
+ * `namespaces`, a pod's containers, logs and shell under `pods`, the resource creation forms
+ * under `resourceForms`.
  */
 export type Messages = typeof en & {
   admin: typeof adminEn;
   resources: typeof resourcesEn;
   namespaces: typeof namespacesEn;
   pods: typeof podsEn;
+  resourceForms: typeof resourceFormsEn;
 };
 
 export interface MessageParts {
@@ -23,6 +26,7 @@ export interface MessageParts {
   resources: typeof resourcesEn;
   namespaces: typeof namespacesEn;
   pods: typeof podsEn;
+  resourceForms: typeof resourceFormsEn;
 }
 
 export const combineMessages = ({ base, ...features }: MessageParts): Messages => ({
@@ -37,15 +41,17 @@ const loadParts = async (
     Promise<{ default: typeof resourcesEn }>,
     Promise<{ default: typeof namespacesEn }>,
     Promise<{ default: typeof podsEn }>,
+    Promise<{ default: typeof resourceFormsEn }>,
   ],
 ): Promise<Messages> => {
-  const [base, admin, resources, namespaces, pods] = await Promise.all(parts);
+  const [base, admin, resources, namespaces, pods, resourceForms] = await Promise.all(parts);
   return combineMessages({
     base: base.default,
     admin: admin.default,
     resources: resources.default,
     namespaces: namespaces.default,
     pods: pods.default,
+    resourceForms: resourceForms.default,
   });
 };
 
@@ -59,6 +65,7 @@ const loaders: Record<Language, () => Promise<Messages>> = {
       import('./locales/resources.en.json'),
       import('./locales/namespaces.en.json'),
       import('./locales/pods.en.json'),
+      import('./locales/resourceForms.en.json'),
     ]),
   zh: () =>
     loadParts([
@@ -67,6 +74,7 @@ const loaders: Record<Language, () => Promise<Messages>> = {
       import('./locales/resources.zh.json'),
       import('./locales/namespaces.zh.json'),
       import('./locales/pods.zh.json'),
+      import('./locales/resourceForms.zh.json'),
     ]),
   ja: () =>
     loadParts([
@@ -75,6 +83,7 @@ const loaders: Record<Language, () => Promise<Messages>> = {
       import('./locales/resources.ja.json'),
       import('./locales/namespaces.ja.json'),
       import('./locales/pods.ja.json'),
+      import('./locales/resourceForms.ja.json'),
     ]),
 };
 

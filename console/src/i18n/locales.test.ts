@@ -19,6 +19,9 @@ import podsZh from './locales/pods.zh.json';
 import resourcesEn from './locales/resources.en.json';
 import resourcesJa from './locales/resources.ja.json';
 import resourcesZh from './locales/resources.zh.json';
+import resourceFormsEn from './locales/resourceForms.en.json';
+import resourceFormsJa from './locales/resourceForms.ja.json';
+import resourceFormsZh from './locales/resourceForms.zh.json';
 
 // Each language as the console loads it: the shell's file plus each feature's file.
 const en = combineMessages({
@@ -27,6 +30,7 @@ const en = combineMessages({
   resources: resourcesEn,
   namespaces: namespacesEn,
   pods: podsEn,
+  resourceForms: resourceFormsEn,
 });
 const zh = combineMessages({
   base: zhShell,
@@ -34,6 +38,7 @@ const zh = combineMessages({
   resources: resourcesZh,
   namespaces: namespacesZh,
   pods: podsZh,
+  resourceForms: resourceFormsZh,
 });
 const ja = combineMessages({
   base: jaShell,
@@ -41,6 +46,7 @@ const ja = combineMessages({
   resources: resourcesJa,
   namespaces: namespacesJa,
   pods: podsJa,
+  resourceForms: resourceFormsJa,
 });
 
 /** Leaf messages of a nested message object, keyed by dotted path. */

@@ -42,7 +42,15 @@ const actionsOf = (type: string) => descriptorOfType(type)?.actions.map((action)
 it('marks cluster-scoped kinds and gives pods, nodes and namespaces their own sections and actions', () => {
   const clusterScoped = LISTED_KINDS.filter((kind) => !descriptorOfType(kind)?.namespaced);
   expect(clusterScoped).toEqual(['Namespace', 'PersistentVolume', 'StorageClass', 'Node']);
-  expect(sectionsOf('Pod')).toEqual(['metadata', 'containers', 'labels', 'annotations', 'yaml']);
+  expect(sectionsOf('Pod')).toEqual([
+    'metadata',
+    'containers',
+    'conditions',
+    'events',
+    'labels',
+    'annotations',
+    'yaml',
+  ]);
   expect(actionsOf('Pod')).toEqual(['collect', 'uncollect', 'editYaml']);
   expect(sectionsOf('Node')).toEqual([
     'node',
@@ -67,7 +75,14 @@ it('marks cluster-scoped kinds and gives pods, nodes and namespaces their own se
   expect(descriptorOfType('Namespace')?.create?.forms).toEqual(['Namespace']);
   expect(LISTED_KINDS.filter((kind) => descriptorOfType(kind)?.create)).toEqual([
     'Deployment',
+    'Service',
+    'Ingress',
+    'ConfigMap',
+    'Secret',
     'Namespace',
+    'PersistentVolume',
+    'PersistentVolumeClaim',
+    'StorageClass',
   ]);
   // SPEC §2: one shared application form behind add/Application and the four kinds.
   expect(descriptorOfType('Deployment')?.create?.forms).toEqual([
@@ -76,6 +91,9 @@ it('marks cluster-scoped kinds and gives pods, nodes and namespaces their own se
     'StatefulSet',
     'CronJob',
     'DaemonSet',
+  ]);
+  expect(descriptorOfType('PersistentVolumeClaim')?.create?.forms).toEqual([
+    'PersistentVolumeClaims',
   ]);
   expect(descriptorOfType('Node')?.columns.map((column) => column.key)).toEqual([
     'ready',

@@ -58,7 +58,7 @@ export const routeTable: readonly RouteEntry[] = [
     'routes.detail',
     () => import('../pages/resources/ResourceDetailPage'),
   ),
-  screen('/add', 'routes.add'),
+  screen('/add', 'routes.add', () => import('../pages/add/AddChooserPage')),
   screen(
     '/add/import',
     'routes.addImport',

@@ -46,6 +46,24 @@ describe('auditTargetOf', () => {
     ).toEqual({ cluster: 'prod', namespace: null, kind: 'nodes', name: 'node-1' });
   });
 
+  it('names a created config map and an image-registry secret from the body', () => {
+    for (const collection of ['configmaps', 'registry/secrets']) {
+      expect(
+        auditTargetOf({
+          apiPath: `/v1/k8s.nimbus.io/namespaces/shop/${collection}`,
+          cluster: 'prod',
+          params: { namespace: 'shop' },
+          body: collection === 'configmaps' ? { metadata: { name: 'pull' } } : { name: 'pull' },
+        }),
+      ).toEqual({
+        cluster: 'prod',
+        namespace: 'shop',
+        kind: collection === 'configmaps' ? 'configmaps' : 'secrets',
+        name: 'pull',
+      });
+    }
+  });
+
   it('names a scaled workload as kind/scale', () => {
     expect(
       auditTargetOf({

@@ -12,6 +12,7 @@ import {
   storageClassColumns,
   workloadColumns,
 } from './kindColumns';
+import { withCreateForm } from './createForms';
 import { namespaceDescriptor } from './namespace';
 import { applicationCreate } from './application';
 import { describeWorkload } from './workload';
@@ -21,7 +22,7 @@ import { detailSections, STANDARD_ACTIONS } from './standard';
 import type { ColumnDescriptor, KindDescriptor } from './types';
 
 /**
- * A kind with the standard sections and actions. `editPermission` is the catalogue permission
+ * A kind with the standard sections and actions (and its creation form). `editPermission` is the catalogue permission
  * for its labels and annotations (operator/src/access/catalogue.ts).
  */
 const describe = (
@@ -30,15 +31,16 @@ const describe = (
   namespaced: boolean,
   columns: readonly ColumnDescriptor[],
   editPermission?: string,
-): KindDescriptor => ({
-  kind,
-  labelKey: `kinds.${kind}`,
-  plural,
-  namespaced,
-  columns,
-  sections: detailSections([], { editPermission }),
-  actions: STANDARD_ACTIONS,
-});
+): KindDescriptor =>
+  withCreateForm({
+    kind,
+    labelKey: `kinds.${kind}`,
+    plural,
+    namespaced,
+    columns,
+    sections: detailSections([], { editPermission }),
+    actions: STANDARD_ACTIONS,
+  });
 
 /** Every listed kind, described once; the order of LISTED_KINDS (the User Services menu). */
 export const BUILT_IN_KIND_DESCRIPTORS: Record<ListedKind, KindDescriptor> = {

@@ -7,13 +7,25 @@ const containersSection = lazySection(
   async () => (await import('../../pages/pods/PodContainersSection')).PodContainersSection,
 );
 
-/** Pods: the standard sections plus their containers, with links to each one's logs and shell. */
+const podSections = () => import('../../pages/pods/PodDetailSections');
+const conditionsSection = lazySection(
+  'conditions',
+  async () => (await podSections()).PodConditionsSection,
+);
+const eventsSection = lazySection('events', async () => (await podSections()).PodEventsSection);
+
+/**
+ * Pods: the standard sections plus their containers (with links to each one's logs and shell),
+ * their conditions and their events.
+ */
 export const podDescriptor: KindDescriptor = {
   kind: 'Pod',
   labelKey: 'kinds.Pod',
   plural: 'pods',
   namespaced: true,
   columns: podColumns,
-  sections: detailSections([containersSection], { editPermission: 'application:update' }),
+  sections: detailSections([containersSection, conditionsSection, eventsSection], {
+    editPermission: 'application:update',
+  }),
   actions: STANDARD_ACTIONS,
 };

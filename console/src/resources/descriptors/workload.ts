@@ -6,7 +6,13 @@ import { workloadApi } from '../../api/workloadApi';
 import type { ListedKind } from '../resourceKinds';
 import { completed } from './completed';
 import { detailSections, lazySection, STANDARD_ACTIONS } from './standard';
-import type { ActionDescriptor, ColumnDescriptor, KindDescriptor, ResourceContext } from './types';
+import type {
+  ActionDescriptor,
+  ColumnDescriptor,
+  KindDescriptor,
+  ListViewDescriptor,
+  ResourceContext,
+} from './types';
 
 // Applications (SPEC §4 lifecycle): scale, restart, rollback, hotfix, CronJob suspend/resume and
 // run now, delete; detail sections conditions, pods, events, revisions and services.
@@ -175,6 +181,15 @@ const eventsSection = section('events', (m) => m.WorkloadEventsSection);
 const revisionsSection = section('revisions', (m) => m.WorkloadRevisionsSection);
 const servicesSection = section('services', (m) => m.WorkloadServicesSection);
 
+/** SPEC §2's batch application operation, a tab beside the list. */
+const batchView: ListViewDescriptor = {
+  id: 'batch',
+  labelKey: 'resourceForms.batch.tab',
+  component: lazy(async () => ({
+    default: (await import('../../pages/workloads/batch/BatchOperationView')).BatchOperationView,
+  })),
+};
+
 /** An application kind: its sections (revisions only where it rolls out) and lifecycle actions. */
 export function describeWorkload(
   kind: ListedKind,
@@ -199,5 +214,6 @@ export function describeWorkload(
       { editPermission: 'application:update' },
     ),
     actions: WORKLOAD_ACTIONS,
+    listViews: [batchView],
   };
 }

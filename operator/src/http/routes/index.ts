@@ -12,6 +12,7 @@ import { notFoundHandler } from '../error-handler.js';
 import { auditEndpoints } from './audit.js';
 import { authEndpoints, mfaEndpoints } from './auth.js';
 import { createMemberAccess } from '../../k8s/member-access.js';
+import { configEndpoints } from './configs.js';
 import { crdEndpoints } from './crd.js';
 import { favouriteEndpoints } from './favourites.js';
 import { iamEndpoints } from './iam.js';
@@ -20,6 +21,7 @@ import { manageEndpoints } from './manage.js';
 import type { SystemInfo } from './system.js';
 import { nodeEndpoints } from './nodes.js';
 import { podEndpoints } from './pods.js';
+import { resourceFormEndpoints } from './resource-forms.js';
 import { workloadEndpoints } from './workloads.js';
 import { yamlImportEndpoints } from './yaml-import.js';
 import { applicationEndpoints } from './applications.js';
@@ -110,6 +112,8 @@ export function apiRouter(deps: ApiDeps): ApiRoutes {
           ...workloadEndpoints(memberDeps.members),
           ...yamlImportEndpoints(memberDeps.members),
           ...applicationEndpoints(memberDeps.members),
+          ...configEndpoints(memberDeps.members),
+          ...resourceFormEndpoints(memberDeps.members),
         ]
       : []),
     ...(store && deps.index ? crdEndpoints({ store, index: deps.index, members }) : []),

@@ -1,6 +1,6 @@
 // Pure builders: the shared application form's model → the manifests created on the member (the
 // workload, then an optional Service, Ingress and HorizontalPodAutoscaler), in creation order.
-import type { ApplicationInput, AutoscaleInput, ServiceInput } from '@nimbus/api';
+import type { ApplicationInput, ApplicationServiceInput, AutoscaleInput } from '@nimbus/api';
 import { compact, podSpecOf } from './pod-template.js';
 
 type Json = Record<string, unknown>;
@@ -120,7 +120,7 @@ export function workloadManifest(app: ApplicationInput, namespace: string): Mani
 
 export function serviceManifest(
   app: ApplicationInput,
-  service: ServiceInput,
+  service: ApplicationServiceInput,
   namespace: string,
 ): Manifest {
   return {
@@ -148,7 +148,7 @@ export function serviceManifest(
 /** "Use ingress": one rule sending every path of the host (or any host) to the first port. */
 export function ingressManifest(
   app: ApplicationInput,
-  service: ServiceInput,
+  service: ApplicationServiceInput,
   namespace: string,
 ): Manifest {
   const first = service.ports[0];

@@ -60,12 +60,22 @@ export async function workloadPods(
   return { items };
 }
 
-export async function workloadEvents(
+export function workloadEvents(
   member: UserMember,
   at: WorkloadAddress,
 ): Promise<{ items: NodeEvent[] }> {
-  const list = await listIn<Parameters<typeof toNodeEvent>[0]>(member, at.namespace, 'events', {
-    fieldSelector: `involvedObject.kind=${kindNameOf[at.kind]},involvedObject.name=${at.name}`,
+  return objectEvents(member, at.namespace, kindNameOf[at.kind], at.name);
+}
+
+/** Events whose involved object is the `kind` named `name` in `namespace`, newest first. */
+export async function objectEvents(
+  member: UserMember,
+  namespace: string,
+  kind: string,
+  name: string,
+): Promise<{ items: NodeEvent[] }> {
+  const list = await listIn<Parameters<typeof toNodeEvent>[0]>(member, namespace, 'events', {
+    fieldSelector: `involvedObject.kind=${kind},involvedObject.name=${name}`,
   });
   const items = (list.items ?? []).map(toNodeEvent);
   items.sort((a, b) => b.lastTimestamp.localeCompare(a.lastTimestamp));

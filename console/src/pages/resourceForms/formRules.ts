@@ -1,0 +1,87 @@
+import type { FormRule } from 'antd';
+import type { TFunction } from 'i18next';
+import { dataKeyPattern, maxDataKeyLength } from '@nimbus/api/shared';
+import { isFileMode, isMountPath, repeatedFileNames, type DataItem } from './configValues';
+
+export { namespaceNameRules as resourceNameRules } from '../namespaces/namespaceRules';
+
+export const requiredRule = (t: TFunction): FormRule => ({
+  required: true,
+  whitespace: true,
+  message: t('resourceForms.validation.required'),
+});
+
+/** SPEC §5: file names must not repeat, and must be names Kubernetes accepts as data keys. */
+export const fileNameRules = (t: TFunction, index: number): FormRule[] => [
+  requiredRule(t),
+  { max: maxDataKeyLength, message: t('resourceForms.validation.fileNameLength') },
+  { pattern: dataKeyPattern, message: t('resourceForms.validation.fileNamePattern') },
+  ({ getFieldValue }) => ({
+    validator: async () => {
+      if (repeatedFileNames(getFieldValue('items') as DataItem[] | undefined).has(index)) {
+        throw new Error(t('resourceForms.validation.fileNameRepeated'));
+      }
+    },
+  }),
+];
+
+export const mountPathRules = (t: TFunction): FormRule[] => [
+  {
+    validator: async (_rule, value?: string) => {
+      if (value?.trim() && !isMountPath(value.trim())) {
+        throw new Error(t('resourceForms.validation.mountPath'));
+      }
+    },
+  },
+];
+
+export const fileModeRules = (t: TFunction): FormRule[] => [
+  {
+    validator: async (_rule, value?: string) => {
+      if (value?.trim() && !isFileMode(value.trim())) {
+        throw new Error(t('resourceForms.validation.fileMode'));
+      }
+    },
+  },
+];
+
+const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+
+export const containerNamesRules = (t: TFunction): FormRule[] => [
+  {
+    validator: async (_rule, value?: string[]) => {
+      if ((value ?? []).some((name) => name.length > 63 || !DNS_LABEL.test(name))) {
+        throw new Error(t('resourceForms.validation.containerNames'));
+      }
+    },
+  },
+];
+
+/** A port number, or the name of a container port (an IANA service name, at most 15). */
+export const portOrNameRule = (t: TFunction): FormRule => ({
+  pattern: /^(\d{1,5}|[a-z0-9]([-a-z0-9]{0,13}[a-z0-9])?)$/,
+  message: t('resourceForms.validation.targetPort'),
+});
+
+/** Port names are optional alone, required when a service has several ports (Kubernetes). */
+export const portNameRules = (t: TFunction): FormRule[] => [
+  { pattern: DNS_LABEL, max: 15, message: t('resourceForms.validation.portName') },
+  ({ getFieldValue }) => ({
+    validator: async (_rule, value?: string) => {
+      const ports = (getFieldValue('ports') as unknown[] | undefined) ?? [];
+      if (ports.length > 1 && !value?.trim()) {
+        throw new Error(t('resourceForms.validation.portNameRequired'));
+      }
+    },
+  }),
+];
+
+export const hostRule = (t: TFunction): FormRule => ({
+  pattern: /^(\*\.)?[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/,
+  message: t('resourceForms.validation.host'),
+});
+
+export const subPathRule = (t: TFunction): FormRule => ({
+  pattern: /^\/\S*$/,
+  message: t('resourceForms.validation.subPath'),
+});

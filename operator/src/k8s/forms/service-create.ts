@@ -1,0 +1,38 @@
+// A Service from its form and, with "use ingress", its Ingress: all or nothing, so a refused
+// ingress leaves no service behind.
+import type { ServiceInput } from '@nimbus/api';
+import type { KubeObject } from '../../index/trim.js';
+import type { UserMember } from '../member-access.js';
+import { serviceIngressManifest, serviceManifest } from './network-manifests.js';
+
+const servicesPath = (namespace: string) =>
+  `/api/v1/namespaces/${encodeURIComponent(namespace)}/services`;
+const ingressesPath = (namespace: string) =>
+  `/apis/networking.k8s.io/v1/namespaces/${encodeURIComponent(namespace)}/ingresses`;
+
+export async function createService(
+  member: UserMember,
+  namespace: string,
+  input: ServiceInput,
+): Promise<KubeObject> {
+  const service = await member.json<KubeObject>({
+    method: 'POST',
+    path: servicesPath(namespace),
+    body: serviceManifest(input, namespace),
+  });
+  const ingress = serviceIngressManifest(input, namespace);
+  if (!ingress) return service;
+  try {
+    await member.json({ method: 'POST', path: ingressesPath(namespace), body: ingress });
+  } catch (error) {
+    // The caller sees the refusal that stopped the creation, not the cleanup's outcome.
+    await member
+      .send({
+        method: 'DELETE',
+        path: `${servicesPath(namespace)}/${encodeURIComponent(input.name)}`,
+      })
+      .catch(() => undefined);
+    throw error;
+  }
+  return service;
+}
