@@ -26,7 +26,6 @@ export function onMember(member: MemberName, args: string[], input?: string): Ku
   return kubectl(memberKubeconfig(member), args, input);
 }
 
-/** Registers a test-bed member as the Cluster `name` of `org`. */
 /** Waits until kubectl on the member no longer finds the object; what `get -o name` printed last. */
 export function goneFromMember(
   member: MemberName,
@@ -50,6 +49,7 @@ export function goneFromMember(
   );
 }
 
+/** Registers a test-bed member as the Cluster `name` of `org`. */
 export async function registerMember(
   root: Session,
   name: string,

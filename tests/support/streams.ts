@@ -13,6 +13,8 @@ export interface StreamOptions {
   cookie?: string;
   origin?: string;
   protocols?: string[];
+  /** Another operator than the one under test (the install tier's release). */
+  baseUrl?: string;
 }
 
 export type Opened =
@@ -38,7 +40,10 @@ export function openStream(
   path: string,
   options: StreamOptions = {},
 ): Promise<Opened> {
-  const url = new URL(`/api/v1/${service}.${testEnv.host}${path}`, testEnv.operatorUrl);
+  const url = new URL(
+    `/api/v1/${service}.${testEnv.host}${path}`,
+    options.baseUrl ?? testEnv.operatorUrl,
+  );
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
   const headers: Record<string, string> = {};
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
