@@ -11,6 +11,8 @@ export const ResponseCode = {
   success: successCode,
   tokenInvalid: errorCatalogue.tokenInvalid.code,
   noPermission: errorCatalogue.noPermission.code,
+  /** A name that is taken, or an edit of an object someone changed since it was read. */
+  conflict: errorCatalogue.conflict.code,
   /** The bootstrap administrator must change the generated password before anything else. */
   passwordChangeRequired: errorCatalogue.passwordChangeRequired.code,
 } as const;

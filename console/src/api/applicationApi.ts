@@ -3,6 +3,7 @@ import { servicePath } from '../config/productHost';
 import { baseApi } from '../apiClient/baseApi';
 import { k8sAt } from '../resources/location';
 import type { WorkloadTarget } from './workloadApi';
+import { ResponseCode } from '../constants';
 
 /** Where the shared form creates: a namespace of a cluster. */
 export interface ApplicationTarget extends ClusterLocation {
@@ -31,14 +32,14 @@ export const applicationApi = baseApi
   .enhanceEndpoints({ addTagTypes: ['Autoscale', 'ResourceList'] })
   .injectEndpoints({
     endpoints: (build) => ({
-      // The form answers a duplicate name (1005) beside the name field.
+      // The form answers a duplicate name (conflict) beside the name field.
       createApplication: build.mutation<ResponseFor<'createApplication'>, ApplicationTarget>({
         query: ({ body, ...target }) => ({
           url: `${k8sAt(target)}/namespaces/${encodeURIComponent(target.namespace)}/applications`,
           method: 'POST',
           body,
         }),
-        extraOptions: { expectedCodes: [1005] },
+        extraOptions: { expectedCodes: [ResponseCode.conflict] },
         invalidatesTags: (_result, error) => (error ? [] : ['ResourceList']),
       }),
       listNamespaceObjectNames: build.query<string[], NamespaceObjectsQuery>({

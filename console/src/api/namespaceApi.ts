@@ -13,6 +13,7 @@ import { servicePath } from '../config/productHost';
 import { baseApi } from '../apiClient/baseApi';
 import type { PolicyWrite } from '../apiClient/requestArgs';
 import { crdAt, k8sAt } from '../resources/location';
+import { ResponseCode } from '../constants';
 
 /** The largest page the operator serves; one page holds every cluster a user sees. */
 const CLUSTER_PAGE_SIZE = 100;
@@ -72,10 +73,10 @@ export const namespaceApi = baseApi
         query: (address) => `${crdAt(address)}/namespaces/${segment(address.name)}`,
         providesTags: (_result, _error, address) => [namespaceTag(address)],
       }),
-      // The form answers a duplicate name (1005) beside the name field.
+      // The form answers a duplicate name (conflict) beside the name field.
       createNamespace: build.mutation<NamespaceDetail, CreateNamespaceBody & ClusterLocation>({
         query: (body) => ({ url: k8s('/namespaces'), method: 'POST', body }),
-        extraOptions: { expectedCodes: [1005] },
+        extraOptions: { expectedCodes: [ResponseCode.conflict] },
         invalidatesTags: (_result, error, body) => (error ? [] : [listTag(body)]),
       }),
       saveResourceQuota: build.mutation<

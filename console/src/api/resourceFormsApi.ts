@@ -9,11 +9,11 @@ import { servicePath } from '../config/productHost';
 import { baseApi } from '../apiClient/baseApi';
 import { k8sAt } from '../resources/location';
 import { resourceTag } from './resourceApi';
+import { ResponseCode } from '../constants';
 
 const segment = encodeURIComponent;
 const k8s = (path: string) => `${servicePath('k8s')}${path}`;
 /** The operator's code for a name that is already taken: the forms answer it beside the name. */
-export const ALREADY_EXISTS = 1005;
 
 /** A form's body with the cluster it goes to; namespaced kinds name their namespace too. */
 export type Placed<B> = B & ClusterLocation;
@@ -22,7 +22,7 @@ type InNamespace<B> = Placed<B> & { namespace: string };
 const post = (path: string, body: object) => ({ url: k8s(path), method: 'POST', body });
 const inNamespace = ({ namespace, ...body }: { namespace: string }, collection: string) =>
   post(`/namespaces/${segment(namespace)}/${collection}`, body);
-const created = { expectedCodes: [ALREADY_EXISTS] } as const;
+const created = { expectedCodes: [ResponseCode.conflict] } as const;
 
 export const resourceFormsApi = baseApi
   .enhanceEndpoints({ addTagTypes: ['Resource', 'ResourceList', 'ConfigItems'] })

@@ -3,6 +3,8 @@ import { baseApi } from '../apiClient/baseApi';
 import type { ResourceAddress } from '../apiClient/requestArgs';
 import { k8sAt } from '../resources/location';
 import { resourceTag } from './resourceApi';
+import { ResponseCode } from '../constants';
+import { envelopeCodeOf } from '../apiClient/envelope';
 
 const segment = encodeURIComponent;
 
@@ -16,13 +18,6 @@ export interface ReplaceRequest {
   address: ResourceAddress;
   object: BodyFor<'replaceResource'>;
 }
-
-/** The operator's code for a stale edit: the object changed since it was read. */
-export const CONFLICT = 1005;
-
-/** The envelope code of a failed call, as the base query reports it. */
-export const codeOf = (error: unknown): number | undefined =>
-  (error as { data?: { code?: number } } | undefined)?.data?.code;
 
 export const yamlApi = baseApi
   .enhanceEndpoints({ addTagTypes: ['Resource', 'ResourceList'] })
@@ -44,13 +39,13 @@ export const yamlApi = baseApi
           body: object,
           ...(address.namespace ? { params: { namespace: address.namespace } } : {}),
         }),
-        extraOptions: { expectedCodes: [CONFLICT] },
+        extraOptions: { expectedCodes: [ResponseCode.conflict] },
         // After a conflict the detail page reads the object again, so the next edit starts
         // from the current version.
         invalidatesTags: (_result, error, { address }) =>
           !error
             ? [resourceTag(address), 'ResourceList']
-            : codeOf(error) === CONFLICT
+            : envelopeCodeOf(error) === ResponseCode.conflict
               ? [resourceTag(address)]
               : [],
       }),

@@ -18,3 +18,7 @@ export interface EnvelopeErrorData {
   code: number;
   message: string;
 }
+
+/** The envelope code of a failed call, as the base query reports it (undefined for others). */
+export const envelopeCodeOf = (error: unknown): number | undefined =>
+  (error as { data?: Partial<EnvelopeErrorData> } | undefined)?.data?.code;

@@ -4,7 +4,8 @@ import { Alert, Button, Flex, Form, Steps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { EnvelopeErrorData } from '../../apiClient/envelope';
+import { envelopeCodeOf } from '../../apiClient/envelope';
+import { ResponseCode } from '../../constants';
 import { useCreateApplicationMutation } from '../../api/applicationApi';
 import { useSubmit } from '../../components/admin/useSubmit';
 import { UnsavedChangesPrompt } from '../namespaces/UnsavedChangesPrompt';
@@ -19,9 +20,6 @@ import {
 } from './applicationValues';
 
 /** The operator's code for a name that is already taken. */
-const ALREADY_EXISTS = 1005;
-const codeOf = (error: unknown): number | undefined =>
-  (error as { data?: Partial<EnvelopeErrorData> } | undefined)?.data?.code;
 
 /** The fields each step validates before the next one opens. */
 const STEP_FIELDS = [
@@ -126,7 +124,7 @@ export function ApplicationForm({
       try {
         await create({ ...target, namespace: values.namespace ?? '', body }).unwrap();
       } catch (error) {
-        if (codeOf(error) === ALREADY_EXISTS) {
+        if (envelopeCodeOf(error) === ResponseCode.conflict) {
           setStep(0);
           form.setFields([
             { name: 'name', errors: [t('appForm.validation.duplicate', { name: body.name })] },

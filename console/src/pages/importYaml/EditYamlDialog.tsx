@@ -1,7 +1,9 @@
 import { Alert, App, Button, Flex, Modal, Typography } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { codeOf, CONFLICT, useReplaceResourceMutation } from '../../api/yamlApi';
+import { useReplaceResourceMutation } from '../../api/yamlApi';
+import { envelopeCodeOf } from '../../apiClient/envelope';
+import { ResponseCode } from '../../constants';
 import type { ActionDialogProps } from '../../resources/descriptors/types';
 import { toYaml } from '../../resources/toYaml';
 import { withoutLastApplied } from '../resources/YamlView';
@@ -34,7 +36,7 @@ export default function EditYamlDialog({ context, title, onClose }: ActionDialog
       await replace({ address: context.address, object: edited.object }).unwrap();
     } catch (error) {
       // A conflict is explained here; anything else the base query has reported.
-      if (codeOf(error) === CONFLICT) setConflict(true);
+      if (envelopeCodeOf(error) === ResponseCode.conflict) setConflict(true);
       return;
     }
     void message.success(t('importYaml.edit.applied'));

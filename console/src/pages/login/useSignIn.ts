@@ -1,15 +1,10 @@
-import type { SerializedError } from '@reduxjs/toolkit';
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
 import { AuthCode, useLoginMutation, useRegisterMutation } from '../../api/authApi';
-import type { EnvelopeErrorData } from '../../apiClient/envelope';
+import { envelopeCodeOf } from '../../apiClient/envelope';
 import type { TranslationKey } from '../../i18n/translationKey';
 import { saveSession } from '../../session/session';
 import type { SignInValues } from './LoginForm';
 import type { RegisterValues } from './RegisterForm';
-
-const codeOf = (error: FetchBaseQueryError | SerializedError): number | undefined =>
-  'data' in error ? (error.data as Partial<EnvelopeErrorData> | undefined)?.code : undefined;
 
 /** Messages for the codes the sign-in form answers itself. */
 const FAILURE_KEYS: Partial<Record<number, TranslationKey>> = {
@@ -47,7 +42,7 @@ export function useSignIn(onSignedIn: () => Promise<void> | void): SignIn {
       ...(mfaCode ? { mfaCode: mfaCode.trim() } : {}),
     });
     if (result.error) {
-      const code = codeOf(result.error);
+      const code = envelopeCodeOf(result.error);
       if (code === AuthCode.mfaRequired) setMfaRequired(true);
       else if (code !== undefined) setFailureKey(FAILURE_KEYS[code]);
       return;

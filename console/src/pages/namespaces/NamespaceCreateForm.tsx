@@ -3,7 +3,8 @@ import { Button, Divider, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { EnvelopeErrorData } from '../../apiClient/envelope';
+import { envelopeCodeOf } from '../../apiClient/envelope';
+import { ResponseCode } from '../../constants';
 import { useCreateNamespaceMutation } from '../../api/namespaceApi';
 import { useSubmit } from '../../components/admin/useSubmit';
 import { LocationSelect } from '../../components/LocationSelect';
@@ -13,11 +14,7 @@ import { LimitRangeFields, QuotaFields } from './PolicyFields';
 import { UnsavedChangesPrompt } from './UnsavedChangesPrompt';
 
 /** The operator's code for a name that is already taken. */
-const ALREADY_EXISTS = 1005;
 export const NAMESPACE_LIST_PATH = '/list/Namespace';
-
-const codeOf = (error: unknown): number | undefined =>
-  (error as { data?: Partial<EnvelopeErrorData> } | undefined)?.data?.code;
 
 /** SPEC §2 add/Namespace: location, name, optional resource quota and limit range. */
 export function NamespaceCreateForm({
@@ -36,7 +33,7 @@ export function NamespaceCreateForm({
       try {
         await create(body).unwrap();
       } catch (error) {
-        if (codeOf(error) === ALREADY_EXISTS) {
+        if (envelopeCodeOf(error) === ResponseCode.conflict) {
           form.setFields([
             {
               name: 'name',

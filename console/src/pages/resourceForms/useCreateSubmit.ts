@@ -1,12 +1,9 @@
 import type { FormInstance } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ALREADY_EXISTS } from '../../api/resourceFormsApi';
-import type { EnvelopeErrorData } from '../../apiClient/envelope';
+import { envelopeCodeOf } from '../../apiClient/envelope';
+import { ResponseCode } from '../../constants';
 import { useSubmit } from '../../components/admin/useSubmit';
-
-const codeOf = (error: unknown): number | undefined =>
-  (error as { data?: Partial<EnvelopeErrorData> } | undefined)?.data?.code;
 
 /**
  * SPEC §4 form submit for the creation forms: a name that is taken is answered beside the name
@@ -25,7 +22,7 @@ export function useCreateSubmit<V, R>(
       try {
         return await submit(values);
       } catch (error) {
-        if (codeOf(error) === ALREADY_EXISTS) {
+        if (envelopeCodeOf(error) === ResponseCode.conflict) {
           const named = form as unknown as FormInstance;
           const name = String(named.getFieldValue('name') ?? '');
           named.setFields([
