@@ -2,10 +2,7 @@
 // as the calling user and read back with kubectl on the member (workload, Service, Ingress, HPA);
 // "scale automatically" creates, changes and deletes the HPA; a read-only user is refused by the
 // member and leaves nothing behind; creations are audited with env values censored.
-import type { AuditRecordView } from '@nimbus/api';
-import { auditRecordViewSchema } from '@nimbus/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../support/api.js';
 import type { Session } from '../support/iam.js';
 import {
   eventually,
@@ -23,6 +20,7 @@ import {
   removeGitOpsUser,
   unregisterMember,
 } from '../support/members.js';
+import { auditRecordsSeenBy } from '../support/audit.js';
 
 const suffix = `ap${Date.now().toString(36)}`;
 const org = `org-${suffix}`;
@@ -65,12 +63,7 @@ const autoscale = (session: Session, method: string, name: string, body?: unknow
 
 const container = (extra: object = {}) => ({ name: 'app', image, ...extra });
 
-async function auditRecords(query: string): Promise<AuditRecordView[]> {
-  const answer = await api<{ items: unknown[] }>('GET', 'audit', `/records?pageSize=100&${query}`, {
-    token: root.token,
-  });
-  return expectOk(answer).items.map((item) => auditRecordViewSchema.parse(item));
-}
+const auditRecords = (query: string) => auditRecordsSeenBy(root.token, query);
 
 interface PodSpec {
   containers: Array<{

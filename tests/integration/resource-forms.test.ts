@@ -2,8 +2,6 @@
 // each manifest is created as the calling user and read back with kubectl on the member; a
 // read-only user is refused by the member's RBAC; Secret values are in no response and in no
 // audit record.
-import type { AuditRecordView } from '@nimbus/api';
-import { auditRecordViewSchema } from '@nimbus/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/api.js';
 import type { Session } from '../support/iam.js';
@@ -25,6 +23,7 @@ import {
   removeGitOpsUser,
   unregisterMember,
 } from '../support/members.js';
+import { auditRecordsSeenBy } from '../support/audit.js';
 
 const suffix = `rf${Date.now().toString(36)}`;
 const org = `org-${suffix}`;
@@ -65,13 +64,11 @@ interface KubeObject {
 }
 const decode = (text: string | undefined) => Buffer.from(text ?? '', 'base64').toString();
 
-async function auditRecords(name: string): Promise<AuditRecordView[]> {
-  const query = `cluster=${cluster}&name=${name}&method=POST&user=${root.userName}`;
-  const answer = await api<{ items: unknown[] }>('GET', 'audit', `/records?pageSize=100&${query}`, {
-    token: root.token,
-  });
-  return expectOk(answer).items.map((item) => auditRecordViewSchema.parse(item));
-}
+const auditRecords = (name: string) =>
+  auditRecordsSeenBy(
+    root.token,
+    `cluster=${cluster}&name=${name}&method=POST&user=${root.userName}`,
+  );
 
 beforeAll(async () => {
   root = await gitOpsSystemAdmin(suffix);

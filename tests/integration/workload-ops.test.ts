@@ -3,9 +3,7 @@
 // observed with kubectl on the member; a read-only user is refused by the member's RBAC; every
 // change is in the audit trail with its member target.
 import type { AuditRecordView } from '@nimbus/api';
-import { auditRecordViewSchema } from '@nimbus/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../support/api.js';
 import type { Session } from '../support/iam.js';
 import {
   eventually,
@@ -24,6 +22,7 @@ import {
   removeGitOpsUser,
   unregisterMember,
 } from '../support/members.js';
+import { auditRecordsSeenBy } from '../support/audit.js';
 
 const suffix = `wo${Date.now().toString(36)}`;
 const org = `org-${suffix}`;
@@ -75,12 +74,7 @@ const change = <T = unknown>(session: Session, method: string, rest: string, bod
 const read = <T>(session: Session, rest: string) =>
   atCluster<T>(session, 'crd', 'GET', cluster, rest);
 
-async function auditRecords(query: string): Promise<AuditRecordView[]> {
-  const answer = await api<{ items: unknown[] }>('GET', 'audit', `/records?pageSize=100&${query}`, {
-    token: root.token,
-  });
-  return expectOk(answer).items.map((item) => auditRecordViewSchema.parse(item));
-}
+const auditRecords = (query: string) => auditRecordsSeenBy(root.token, query);
 
 /** The change's audit record: user, cluster, namespace, kind (with subresource) and name. */
 async function expectAudited(method: string, kind: string, name: string): Promise<AuditRecordView> {

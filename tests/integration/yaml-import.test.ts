@@ -2,10 +2,8 @@
 // and read back with kubectl; a bad document keeps the good ones and is reported; a read-only user
 // is refused by the member per document; an edit applies and a stale edit is refused; both are
 // in the audit trail with their member target.
-import type { AuditRecordView, ImportResult } from '@nimbus/api';
-import { auditRecordViewSchema } from '@nimbus/api';
+import type { ImportResult } from '@nimbus/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../support/api.js';
 import type { Session } from '../support/iam.js';
 import {
   eventually,
@@ -23,6 +21,7 @@ import {
   removeGitOpsUser,
   unregisterMember,
 } from '../support/members.js';
+import { auditRecordsSeenBy } from '../support/audit.js';
 
 const suffix = `yi${Date.now().toString(36)}`;
 const org = `org-${suffix}`;
@@ -68,12 +67,7 @@ const importAs = (session: Session, documents: unknown[], dryRun = false) =>
 const outcomes = (result: ImportResult) =>
   result.items.map((item) => [item.kind, item.name, item.namespace, item.outcome]);
 
-async function auditRecords(query: string): Promise<AuditRecordView[]> {
-  const answer = await api<{ items: unknown[] }>('GET', 'audit', `/records?pageSize=100&${query}`, {
-    token: root.token,
-  });
-  return expectOk(answer).items.map((item) => auditRecordViewSchema.parse(item));
-}
+const auditRecords = (query: string) => auditRecordsSeenBy(root.token, query);
 
 beforeAll(async () => {
   root = await gitOpsSystemAdmin(suffix);
