@@ -96,9 +96,10 @@ describe('a shell in a pod through the operator', () => {
     if (opened.kind !== 'open') throw new Error(JSON.stringify(opened));
     const size = JSON.stringify({ Width: 123, Height: 45 });
     opened.socket.send(Buffer.concat([Buffer.from([channel.resize]), Buffer.from(size)]));
-    // The member applies a resize beside stdin, not in order with it: the shell asks until it sees it.
+    // The member applies a resize beside stdin, not in order with it, and later still on a loaded
+    // machine: the shell asks until it sees it (up to 40 s; it stops at the first match).
     const ask =
-      'for i in 1 2 3 4 5 6 7 8 9 10; do s=$(stty size); [ "$s" = "45 123" ] && break; sleep 0.2; done; echo "rows-cols $s"\nexit\n';
+      'i=0; while [ $i -lt 200 ]; do s=$(stty size); [ "$s" = "45 123" ] && break; sleep 0.2; i=$((i+1)); done; echo "rows-cols $s"\nexit\n';
     // Stdin stays open (closing a terminal's input hangs the shell up); `exit` ends it.
     const ended = converse(opened.socket);
     opened.socket.send(Buffer.concat([Buffer.from([channel.stdin]), Buffer.from(ask)]));
