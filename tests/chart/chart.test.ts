@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
+import { parseConfig } from '../../operator/src/config.js';
 
 const chart = fileURLToPath(new URL('../../charts/nimbus', import.meta.url));
 const realInstall = fileURLToPath(new URL('./real-install.values.yaml', import.meta.url));
@@ -110,6 +111,25 @@ describe('default render', () => {
     expect(podSpecOf(manifests).volumes?.map((volume) => volume.name)).not.toContain('session-key');
     // GitOps renders again and again: the output must not change between renders.
     expect(template([]).stdout).toBe(template([]).stdout);
+  });
+
+  it("hands session, stream and registration limits to the operator in the operator's own syntax", () => {
+    const variables = operatorEnv(manifests);
+    expect(variables).toMatchObject({
+      NIMBUS_SESSION_TTL: '12h',
+      NIMBUS_STREAM_MAX_LIFETIME: '4h',
+      NIMBUS_REGISTRATIONS_PER_ADDRESS: '20',
+    });
+    const config = parseConfig({ ...variables, NIMBUS_HOST: 'nimbus.example.com' });
+    expect(config.streamMaxLifetimeSeconds).toBe(4 * 3600);
+    expect(config.registrationsPerAddress).toBe(20);
+    const raised = operatorEnv(
+      render(['--set', 'registrations.perAddress=500', '--set', 'sessions.streamMaxLifetime=30m']),
+    );
+    expect(raised.NIMBUS_REGISTRATIONS_PER_ADDRESS).toBe('500');
+    expect(
+      parseConfig({ ...raised, NIMBUS_HOST: 'nimbus.example.com' }).streamMaxLifetimeSeconds,
+    ).toBe(1800);
   });
 
   it('renders the audit policy into a ConfigMap the operator reads, and restarts pods on a change', () => {
@@ -410,6 +430,8 @@ describe('other options', () => {
       'audit.policy.rules[0].level=Everything',
       'audit.maxSize=10GB',
       'audit.webhook.url=file:///etc/passwd',
+      'sessions.ttl=1h30m',
+      'registrations.perAddress=-1',
     ]) {
       const result = template(['--set', bad]);
       expect(result.status, bad).not.toBe(0);
