@@ -1,4 +1,5 @@
-import { maxPointsPerSeries, timeRangeQuery } from '@nimbus/api';
+import { timeRangeQuery } from '@nimbus/api';
+import { maxPointsPerSeries } from '@nimbus/api/shared';
 import { describe, expect, it } from 'vitest';
 import { defaultMetrics, infraMetrics } from './catalogue.js';
 import { UnknownMetricError, fillQuery, hasRange, pickMetrics, resolveRange } from './promql.js';

@@ -1,6 +1,6 @@
 // Filling the catalogue's placeholders and bounding time ranges: the pure part of the metrics API.
 import type { TimeRangeQuery } from '@nimbus/api';
-import { maxPointsPerSeries, minStepSeconds, timeRangePresets } from '@nimbus/api';
+import { maxPointsPerSeries, minStepSeconds, timeRangePresets } from '@nimbus/api/shared';
 import type { StepRange } from './prometheus-client.js';
 
 /** A PromQL string literal's content: backslashes and double quotes escaped. */
