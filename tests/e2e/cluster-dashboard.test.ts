@@ -8,7 +8,7 @@ import { createOrganization, dismissMfaPrompt, signedInPage } from '../support/c
 import { eventually } from '../support/eventually.js';
 import { testEnv } from '../support/env.js';
 import { gitOpsSystemAdmin, hub, removeGitOpsSystemAdmin, type Session } from '../support/iam.js';
-import { onMember, region, registerMember, unregisterMember } from '../support/members.js';
+import { firstDemoPod, region, registerMember, unregisterMember } from '../support/members.js';
 
 const suffix = `cd${Date.now().toString(36)}`;
 const orgName = `e2e-dash-${suffix}`;
@@ -89,14 +89,7 @@ describe('cluster dashboard', () => {
   });
 
   it("shows a pod's metrics on its detail page", async () => {
-    const pod = onMember('member-a', [
-      'get',
-      'pods',
-      '-n',
-      'demo',
-      '-o',
-      'jsonpath={.items[0].metadata.name}',
-    ]).stdout;
+    const pod = firstDemoPod('member-a');
     const query = new URLSearchParams({
       vendor: 'ProviderKubeconfig',
       region,

@@ -12,7 +12,7 @@ import {
   gitOpsUser,
   locationOf,
   memberKubeconfig,
-  onMember,
+  firstDemoPod,
   registerMember,
   removeGitOpsUser,
   unregisterMember,
@@ -129,14 +129,7 @@ describe('metrics from the real Prometheus', () => {
     expect(namespaces.samples.some((s) => s.labels.namespace === 'demo')).toBe(true);
     const demo = expectOk(await metrics<RangeData>(allowed, '/namespaces/demo/metrics?range=15m'));
     expect(demo.series.map((s) => s.metric)).toContain('namespace_memory_usage');
-    const pod = onMember('member-a', [
-      'get',
-      'pods',
-      '-n',
-      'demo',
-      '-o',
-      'jsonpath={.items[0].metadata.name}',
-    ]).stdout;
+    const pod = firstDemoPod('member-a');
     const podData = expectOk(
       await metrics<RangeData>(allowed, `/namespaces/demo/pods/${pod}/metrics?range=15m`),
     );

@@ -28,6 +28,12 @@ export function onMember(member: MemberName, args: string[], input?: string): Ku
   return kubectl(memberKubeconfig(member), args, input);
 }
 
+/** The name of one pod of the member's sample `demo/web` Deployment (hack/testbed/manifests). */
+export function firstDemoPod(member: MemberName): string {
+  return onMember(member, ['get', 'pods', '-n', 'demo', '-o', 'jsonpath={.items[0].metadata.name}'])
+    .stdout;
+}
+
 /** Waits until kubectl on the member no longer finds the object; what `get -o name` printed last. */
 export function goneFromMember(
   member: MemberName,

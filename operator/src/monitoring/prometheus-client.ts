@@ -102,6 +102,31 @@ interface ApiAnswer {
   error?: string;
 }
 
+/**
+ * Keep-alive agents per origin and checked addresses: queries reuse their connections, and a
+ * change of the addresses (DNS, a new monitor address) gets a new agent, still pinned.
+ */
+const agents = new Map<string, http.Agent>();
+const maxAgents = 256;
+
+function agentFor(url: URL, addresses: readonly string[]): http.Agent {
+  const key = `${url.origin}|${addresses.join(',')}`;
+  let agent = agents.get(key);
+  if (!agent) {
+    const options = { keepAlive: true, maxSockets: 16, lookup: pinnedLookup(addresses) };
+    agent = url.protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
+    if (agents.size >= maxAgents) {
+      const [oldest] = agents.keys();
+      if (oldest !== undefined) {
+        agents.get(oldest)?.destroy();
+        agents.delete(oldest);
+      }
+    }
+    agents.set(key, agent);
+  }
+  return agent;
+}
+
 function toValue(raw: unknown): number | null {
   const value = typeof raw === 'string' ? Number(raw) : Number.NaN;
   return Number.isFinite(value) ? value : null;
@@ -143,9 +168,8 @@ export function createPrometheusClient(options: PrometheusClientOptions): Promet
       let settled = false;
       const request = client.request(url, {
         method: 'GET',
-        lookup: pinnedLookup(addresses),
         headers: { accept: 'application/json', 'user-agent': 'nimbus-operator' },
-        agent: false,
+        agent: agentFor(url, addresses),
       });
       const settle = (error: unknown, text?: string) => {
         if (settled) return;
