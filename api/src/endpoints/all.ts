@@ -10,6 +10,7 @@ import { iamOrganizationEndpoints } from './iam-organizations.js';
 import { iamUserEndpoints } from './iam-users.js';
 import { manageEndpoints } from './manage.js';
 import { manageWriteEndpoints } from './manage-writes.js';
+import { monitoringEndpoints } from './monitoring.js';
 import { namespaceEndpoints } from './namespaces.js';
 import { nodeEndpoints } from './nodes.js';
 import { podDetailEndpoints } from './pod-details.js';
@@ -37,6 +38,7 @@ export const endpoints = {
   ...manageWriteEndpoints,
   ...favouriteEndpoints,
   ...yamlImportEndpoints,
+  ...monitoringEndpoints,
   ...applicationEndpoints,
   ...configEndpoints,
   ...podDetailEndpoints,
