@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import {
+  labelMatchOperators,
+  panelVisualizations,
+  promqlDuration,
+  promqlFunctions,
+  promqlLabelName,
+  promqlMetricName,
+} from '../shared/dashboards.js';
 import { resourceNameMessage, resourceNamePattern } from '../shared/names.js';
 import { conditionSchema } from './common.js';
 
@@ -6,29 +14,8 @@ const name = (description: string) =>
   z.string().regex(resourceNamePattern, resourceNameMessage).meta({ description });
 const text = (max: number) => z.string().max(max);
 
-/** How a panel draws its query's series (SPEC §3 Monitoring "visualization"). */
-export const panelVisualizations = ['line', 'area', 'bar', 'stat'] as const;
 export const panelVisualizationSchema = z.enum(panelVisualizations);
 export type PanelVisualization = z.output<typeof panelVisualizationSchema>;
-
-/** SPEC §3 PromQL generator: the aggregate functions and how labels narrow a series. */
-export const promqlFunctions = [
-  'sum',
-  'count',
-  'rate',
-  'irate',
-  'increase',
-  'min',
-  'max',
-  'avg',
-  'topk',
-  'bottomk',
-] as const;
-export const labelMatchOperators = ['=', '!=', '=~'] as const;
-export const promqlLabelName = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
-export const promqlMetricName = /^[a-zA-Z_:][a-zA-Z0-9_:]*$/;
-/** Prometheus durations as the builder writes them: 30s, 5m, 1h, 1d. */
-export const promqlDuration = /^[0-9]+(ms|s|m|h|d|w|y)$/;
 
 export const labelFilterSchema = z.object({
   label: z
@@ -101,6 +88,7 @@ export type PanelInput = z.input<typeof panelSchema>;
 
 /** A panel as the editor sends it: without a name, the server gives it one. */
 export const panelBody = panelSchema.extend({ name: panelSchema.shape.name.optional() });
+export type PanelBodyInput = z.input<typeof panelBody>;
 
 export const categoryBody = z.object({
   organizationId: z.string().min(1).max(253),
