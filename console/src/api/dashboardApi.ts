@@ -1,10 +1,13 @@
 import type {
   BodyFor,
   CategoryView,
+  ClusterLocation,
   DashboardView,
   PanelBodyInput,
+  ProxyMetrics,
   ResponseFor,
 } from '@nimbus/api';
+import type { TimeRangePreset } from '@nimbus/api/shared';
 import { servicePath } from '../config/productHost';
 import { baseApi } from '../apiClient/baseApi';
 
@@ -97,6 +100,16 @@ export const dashboardApi = baseApi
         }),
         invalidatesTags: afterSuccess('Dashboard'),
       }),
+      // A panel's series: its PromQL through the metrics API's bounded proxy, as the caller.
+      panelSeries: build.query<
+        ProxyMetrics,
+        { location: ClusterLocation; query: string; range: TimeRangePreset }
+      >({
+        query: ({ location, query, range }) => ({
+          url: `${servicePath('monitor')}/vendors/${segment(location.vendor)}/regions/${segment(location.region)}/clusters/${segment(location.cluster)}/proxy/metrics`,
+          params: { query, range },
+        }),
+      }),
       deletePanel: build.mutation<DashboardView, DashboardRef & { panel: string }>({
         query: ({ organizationId, dashboard, panel }) => ({
           url: `${dashboardPath(organizationId, dashboard)}/panels/${segment(panel)}`,
@@ -117,4 +130,5 @@ export const {
   useDeleteDashboardMutation,
   useSavePanelMutation,
   useDeletePanelMutation,
+  usePanelSeriesQuery,
 } = dashboardApi;
