@@ -13,7 +13,17 @@ export default mergeConfig(
       testTimeout: 20_000,
       // Transformed like the app's own code, so it resolves its browser build (which uses the
       // app's React) instead of the Node build that bundles a React of its own.
-      server: { deps: { inline: ['swagger-ui-react'] } },
+      server: { deps: { inline: ['swagger-ui-react', '@prometheus-io/codemirror-promql'] } },
+    },
+    resolve: {
+      // The ES module build the app bundles: the package's Node entry is CommonJS, which would
+      // load a second @codemirror/state (CodeMirror then refuses the PromQL extension).
+      alias: [
+        {
+          find: /^@prometheus-io\/codemirror-promql$/,
+          replacement: '@prometheus-io/codemirror-promql/dist/esm/index.js',
+        },
+      ],
     },
   }),
 );

@@ -10,6 +10,7 @@ export * from './schemas/kube.js';
 export * from './schemas/audit.js';
 export * from './schemas/manage.js';
 export * from './schemas/favourites.js';
+export * from './schemas/dashboards.js';
 export * from './schemas/crd.js';
 export * from './schemas/crd-requests.js';
 export * from './schemas/namespaces.js';

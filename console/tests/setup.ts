@@ -35,3 +35,9 @@ afterEach(() => {
     localStorage.clear();
   }
 });
+
+// CodeMirror measures text ranges, which jsdom does not lay out.
+if (typeof Range !== 'undefined') {
+  Range.prototype.getClientRects ??= () => [] as unknown as DOMRectList;
+  Range.prototype.getBoundingClientRect ??= () => new DOMRect();
+}

@@ -9,6 +9,7 @@ import { createHubClient } from './hub/client.js';
 import { createApp } from './http/app.js';
 import { createHttpMetrics, createMetricsApp } from './http/metrics.js';
 import { iamControllers, prepareIam } from './iam/startup.js';
+import { dashboardController } from './dashboards/controller.js';
 import { listen, serverUrl, shutdown } from './http/server.js';
 import { identitySweepJobs } from './identity/lease-sweeper.js';
 import { loadSessionKey } from './identity/session-key.js';
@@ -89,6 +90,7 @@ async function main(): Promise<void> {
             );
             iamControllers({ store, hasher: passwords, operatorSecretNames }).forEach(manager.add);
             clusters?.controllers.forEach(manager.add);
+            manager.add(dashboardController(store));
             identitySweepJobs({ leases: store.leases, sessions }).forEach(manager.schedule);
             manager.start();
           }

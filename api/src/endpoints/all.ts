@@ -4,6 +4,7 @@ import { auditEndpoints } from './audit.js';
 import { configEndpoints } from './configs.js';
 import { authEndpoints } from './auth.js';
 import { crdEndpoints } from './crd.js';
+import { dashboardEndpoints } from './dashboards.js';
 import { favouriteEndpoints } from './favourites.js';
 import { iamGroupEndpoints } from './iam-groups.js';
 import { iamOrganizationEndpoints } from './iam-organizations.js';
@@ -37,6 +38,7 @@ export const endpoints = {
   ...manageEndpoints,
   ...manageWriteEndpoints,
   ...favouriteEndpoints,
+  ...dashboardEndpoints,
   ...yamlImportEndpoints,
   ...monitoringEndpoints,
   ...applicationEndpoints,

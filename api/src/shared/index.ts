@@ -13,4 +13,5 @@ export * from './cron.js';
 export * from './applications.js';
 export * from './config-mounts.js';
 export * from './resource-forms.js';
+export * from './dashboards.js';
 export * from './monitoring.js';

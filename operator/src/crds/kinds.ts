@@ -1,5 +1,6 @@
 import { alarmSilenceKind } from './alarm-silence.js';
 import { clusterKind } from './cluster.js';
+import { dashboardCategoryKind, dashboardKind } from './dashboard.js';
 import { favouriteKind } from './favourite.js';
 import type { KindDefinition } from './kind.js';
 import { organizationKind } from './organization.js';
@@ -20,4 +21,6 @@ export const allKinds: readonly KindDefinition[] = [
   registryKind,
   favouriteKind,
   alarmSilenceKind,
+  dashboardCategoryKind,
+  dashboardKind,
 ];

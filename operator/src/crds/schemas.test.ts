@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { alarmSilenceKind } from './alarm-silence.js';
 import { clusterKind } from './cluster.js';
+import { dashboardCategoryKind, dashboardKind } from './dashboard.js';
 import { favouriteKind } from './favourite.js';
 import type { KindDefinition } from './kind.js';
 import { allKinds } from './kinds.js';
@@ -80,6 +81,13 @@ const valid = {
     comment: 'planned maintenance',
     creator: 'jane.doe',
   }),
+  dashboardCategory: object(dashboardCategoryKind, 'infra', { organization: 'acme' }),
+  dashboard: object(dashboardKind, 'nodes', {
+    organization: 'acme',
+    category: 'infra',
+    cluster: 'prod-eks',
+    panels: [{ name: 'cpu', title: 'CPU', query: 'sum(rate(node_cpu_seconds_total[5m]))' }],
+  }),
 };
 
 type Sample = (typeof valid)[keyof typeof valid];
@@ -104,6 +112,8 @@ describe('kind schemas', () => {
     [registryKind, valid.registry],
     [favouriteKind, valid.favourite],
     [alarmSilenceKind, valid.alarmSilence],
+    [dashboardCategoryKind, valid.dashboardCategory],
+    [dashboardKind, valid.dashboard],
   ])('accepts a valid %s', (kind, sample) => {
     expect(messages(kind, sample)).toEqual([]);
   });

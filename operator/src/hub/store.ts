@@ -1,6 +1,7 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { z } from 'zod';
 import { clusterKind } from '../crds/cluster.js';
+import { dashboardCategoryKind, dashboardKind } from '../crds/dashboard.js';
 import { favouriteKind } from '../crds/favourite.js';
 import type { KindDefinition } from '../crds/kind.js';
 import { organizationKind } from '../crds/organization.js';
@@ -140,6 +141,10 @@ export interface HubStore {
   registries: KindStore<typeof registryKind>;
   /** Resources users collected; each labelled nimbus.io/user=<user label value>. */
   favourites: KindStore<typeof favouriteKind>;
+  /** Custom dashboard categories; each names its organization in spec.organization. */
+  dashboardCategories: KindStore<typeof dashboardCategoryKind>;
+  /** Custom dashboards (with their panels); each names its organization in spec.organization. */
+  dashboards: KindStore<typeof dashboardKind>;
   /** Secrets in the operator's namespace (NIMBUS_NAMESPACE). */
   secrets: SecretStore;
   /** coordination.k8s.io Leases in the operator's namespace, used as shared counters. */
@@ -158,6 +163,8 @@ export type SessionObject = Stored<typeof sessionKind>;
 export type ClusterObject = Stored<typeof clusterKind>;
 export type FavouriteObject = Stored<typeof favouriteKind>;
 export type RegistryObject = Stored<typeof registryKind>;
+export type DashboardCategoryObject = Stored<typeof dashboardCategoryKind>;
+export type DashboardObject = Stored<typeof dashboardKind>;
 
 export interface HubStoreOptions {
   kubeConfig: KubeConfig;
@@ -176,6 +183,8 @@ export function createHubStore(options: HubStoreOptions): HubStore {
     clusters: createKindStore(kubeConfig, clusterKind, logger),
     registries: createKindStore(kubeConfig, registryKind, logger),
     favourites: createKindStore(kubeConfig, favouriteKind, logger),
+    dashboardCategories: createKindStore(kubeConfig, dashboardCategoryKind, logger),
+    dashboards: createKindStore(kubeConfig, dashboardKind, logger),
   };
   const all = Object.values(kinds);
   return {

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../identity/accounts.js';
 import type { Resolver } from '../clusters/ssrf-policy.js';
 import { testClusterServices } from '../testing/clusters.js';
 import type { IdentityTestApp } from '../testing/identity.js';
 import { startIdentityApp } from '../testing/identity.js';
+import { seedOrganizations, signedInUser } from '../testing/org-fixtures.js';
 
 const manage = '/manage.nimbus.io';
-const password = 'secret12';
 
 // Fake DNS: a private in-VPC name, a public one, and a name that points at the metadata service.
 const names: Record<string, string[]> = {
@@ -20,21 +19,9 @@ const resolve: Resolver = (host) => {
 };
 
 let app: IdentityTestApp;
-const orgUid: Record<string, string> = {};
+let orgUid: Record<string, string> = {};
 const tokens: Record<string, string> = {};
 let alphaUid = '';
-
-async function addUser(name: string, orgs: { name: string; admin: boolean }[], sysAdmin = false) {
-  await createUser(app.services, {
-    userName: name,
-    spec: { email: `${name}@example.com`, organizations: orgs, ...(sysAdmin ? { sysAdmin } : {}) },
-    password,
-  });
-  const { body } = await app.call('POST', '/auth.nimbus.io/login', {
-    body: { userName: name, password },
-  });
-  tokens[name] = (body.data as { token: string }).token;
-}
 
 function call(method: string, path: string, user: string, payload?: unknown) {
   return app.call(method, path, { token: tokens[user] ?? '', body: payload });
@@ -59,31 +46,12 @@ beforeAll(async () => {
     policy: { allowHosts: [] },
     resolve,
   }));
-  for (const name of ['acme', 'globex']) {
-    const org = await app.store.organizations.create({
-      metadata: { name },
-      spec: { cnName: name, contact: 'ops', email: `ops@${name}.example` },
-    });
-    orgUid[name] = org.metadata.uid;
-  }
-  for (const [name, org] of [
-    ['alpha', 'acme'],
-    ['gamma', 'globex'],
-  ] as const) {
-    const cluster = await app.store.clusters.create({
-      metadata: { name, labels: { 'nimbus.io/organization': org } },
-      spec: {
-        provider: 'ProviderKubeconfig',
-        region: 'eu-west-1',
-        credentialsSecretRef: { name: `${name}-credentials`, namespace: 'nimbus-system' },
-      },
-    });
-    if (name === 'alpha') alphaUid = cluster.metadata.uid;
-  }
-  await addUser('ada', [{ name: 'acme', admin: true }]);
-  await addUser('uma', [{ name: 'acme', admin: false }]);
-  await addUser('gus', [{ name: 'globex', admin: true }]);
-  await addUser('root', [], true);
+  orgUid = await seedOrganizations(app.store, { acme: ['alpha'], globex: ['gamma'] });
+  alphaUid = app.store.clusters.get('alpha')?.metadata.uid ?? '';
+  tokens.ada = await signedInUser(app, 'ada', [{ name: 'acme', admin: true }]);
+  tokens.uma = await signedInUser(app, 'uma', [{ name: 'acme', admin: false }]);
+  tokens.gus = await signedInUser(app, 'gus', [{ name: 'globex', admin: true }]);
+  tokens.root = await signedInUser(app, 'root', [], true);
 });
 
 afterAll(async () => {

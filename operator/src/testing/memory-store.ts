@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { clusterKind } from '../crds/cluster.js';
+import { dashboardCategoryKind, dashboardKind } from '../crds/dashboard.js';
 import { favouriteKind } from '../crds/favourite.js';
 import type { KindDefinition } from '../crds/kind.js';
 import { apiVersion } from '../crds/kind.js';
@@ -229,6 +230,8 @@ export function createMemoryStore(namespace = 'nimbus-system'): MemoryHubStore {
     clusters: memoryKind(clusterKind),
     registries: memoryKind(registryKind),
     favourites: memoryKind(favouriteKind),
+    dashboardCategories: memoryKind(dashboardCategoryKind),
+    dashboards: memoryKind(dashboardKind),
     secrets: secrets satisfies SecretStore,
     leases: leases satisfies LeaseStore,
     secretRecords: secrets.records,

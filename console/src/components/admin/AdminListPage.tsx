@@ -33,7 +33,8 @@ export interface AdminListPageProps<T> {
   /** Server-side paging and search; without it the table pages the items it has. */
   paging?: ServerPaging;
   searchPlaceholder?: string;
-  create?: { path: string; label: string };
+  /** The create button: to a form route, or an action such as opening a dialog. */
+  create?: { path: string; label: string } | { onClick: () => void; label: string };
   /** Where the row's edit (or view) action leads, with the action's label. */
   edit?: (row: T) => { path: string; label: string } | undefined;
   deletion?: RowDeletion<T>;
@@ -96,7 +97,11 @@ export function AdminListPage<T extends object>(props: AdminListPageProps<T>) {
             <Button
               type="primary"
               icon={<PlusOutlined />}
-              onClick={() => props.create && void navigate(props.create.path)}
+              onClick={() => {
+                const create = props.create;
+                if (create && 'path' in create) void navigate(create.path);
+                else create?.onClick();
+              }}
             >
               {props.create.label}
             </Button>

@@ -14,6 +14,7 @@ import { authEndpoints, mfaEndpoints } from './auth.js';
 import { createMemberAccess } from '../../k8s/member-access.js';
 import { configEndpoints } from './configs.js';
 import { crdEndpoints } from './crd.js';
+import { dashboardEndpoints } from './dashboards.js';
 import { favouriteEndpoints } from './favourites.js';
 import { iamEndpoints } from './iam.js';
 import { namespaceEndpoints } from './namespaces.js';
@@ -121,6 +122,7 @@ export function apiRouter(deps: ApiDeps): ApiRoutes {
     ...(store ? monitoringEndpoints({ store, policy: deps.clusters?.policy ?? {} }) : []),
     ...(deps.audit ? auditEndpoints(deps.audit, store?.organizations) : []),
     ...(store ? [...manageEndpoints(store, deps.clusters), ...favouriteEndpoints(store)] : []),
+    ...(store ? dashboardEndpoints(store) : []),
   ];
   // With every service wired (main.ts), each declared endpoint must be served exactly once.
   if (deps.identity && deps.clusters && deps.index && deps.audit) {

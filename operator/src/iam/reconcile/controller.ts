@@ -1,5 +1,6 @@
 import type { ControllerFactory, Watch } from '../../controllers/controller.js';
-import { watch, watchSpec } from '../../controllers/controller.js';
+import { watchSpec } from '../../controllers/controller.js';
+import { watchClusterOwners } from '../../clusters/owner-watch.js';
 import type { Condition } from '../../controllers/conditions.js';
 import type { Observed } from '../../controllers/status.js';
 import { applyDecision } from '../../controllers/status.js';
@@ -8,7 +9,7 @@ import type { PasswordHasher } from '../../identity/passwords.js';
 import { organizationsOf } from '../directory.js';
 import { reconcileOrganizationLifecycle } from '../org-lifecycle.js';
 import type { OrganizationOwned } from '../org-scope.js';
-import { namedOrganization, organizationOf } from '../org-scope.js';
+import { namedOrganization } from '../org-scope.js';
 import type { IamObservation } from './decide.js';
 import { decideIam } from './decide.js';
 import { ensureInitialPassword } from './initial-password.js';
@@ -102,7 +103,6 @@ export function iamController(deps: IamControllerDeps): ControllerFactory {
           .map((g) => key('UserGroup', g.metadata.name)),
       ];
     };
-    const clusterOwners = new Map<string, string>();
     const watches: Watch[] = [
       watchSpec(store.organizations, (_type, org) => {
         const name = org.metadata.name;
@@ -140,17 +140,8 @@ export function iamController(deps: IamControllerDeps): ControllerFactory {
         const org = namedOrganization(cluster);
         return org ? [key('Organization', org)] : [];
       }),
-      // A cluster's organization decides which bindings naming it are valid; health probes
-      // rewrite its status often, so only a new owner (or a new cluster) re-validates those.
-      watch(store.clusters, (type, cluster) => {
-        const name = cluster.metadata.name;
-        const owner =
-          type === 'delete' ? undefined : (organizationOf(cluster, store.organizations) ?? '');
-        if (type === 'update' && clusterOwners.get(name) === owner) return [];
-        if (owner === undefined) clusterOwners.delete(name);
-        else clusterOwners.set(name, owner);
-        return bindersOf((b) => b.cluster === name);
-      }),
+      // A cluster's organization decides which bindings naming it are valid.
+      watchClusterOwners(store, (cluster) => bindersOf((b) => b.cluster === cluster)),
     ];
 
     return {
