@@ -1,3 +1,5 @@
+import { alarmReceiverKind } from './alarm-receiver.js';
+import { alarmRuleKind } from './alarm-rule.js';
 import { alarmSilenceKind } from './alarm-silence.js';
 import { clusterKind } from './cluster.js';
 import { favouriteKind } from './favourite.js';
@@ -20,4 +22,6 @@ export const allKinds: readonly KindDefinition[] = [
   registryKind,
   favouriteKind,
   alarmSilenceKind,
+  alarmReceiverKind,
+  alarmRuleKind,
 ];

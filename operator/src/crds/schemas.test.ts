@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { alarmReceiverKind } from './alarm-receiver.js';
+import { alarmRuleKind } from './alarm-rule.js';
 import { alarmSilenceKind } from './alarm-silence.js';
 import { clusterKind } from './cluster.js';
 import { favouriteKind } from './favourite.js';
@@ -80,6 +82,21 @@ const valid = {
     comment: 'planned maintenance',
     creator: 'jane.doe',
   }),
+  alarmReceiver: object(alarmReceiverKind, 'ops-slack', {
+    organization: 'acme',
+    type: 'Slack',
+    slack: { channel: '#alerts' },
+  }),
+  alarmRule: object(alarmRuleKind, 'deployment-unavailable', {
+    organization: 'acme',
+    cluster: 'prod-eks',
+    metric: 'kube_deployment_status_replicas_unavailable',
+    operator: '>',
+    threshold: 0,
+    header: 'Deployment unavailable',
+    content: '{{labels.deployment}} has {{value}} unavailable replicas',
+    receivers: ['ops-slack'],
+  }),
 };
 
 type Sample = (typeof valid)[keyof typeof valid];
@@ -104,6 +121,8 @@ describe('kind schemas', () => {
     [registryKind, valid.registry],
     [favouriteKind, valid.favourite],
     [alarmSilenceKind, valid.alarmSilence],
+    [alarmReceiverKind, valid.alarmReceiver],
+    [alarmRuleKind, valid.alarmRule],
   ])('accepts a valid %s', (kind, sample) => {
     expect(messages(kind, sample)).toEqual([]);
   });

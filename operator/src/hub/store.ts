@@ -1,5 +1,8 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { z } from 'zod';
+import { alarmReceiverKind } from '../crds/alarm-receiver.js';
+import { alarmRuleKind } from '../crds/alarm-rule.js';
+import { alarmSilenceKind } from '../crds/alarm-silence.js';
 import { clusterKind } from '../crds/cluster.js';
 import { favouriteKind } from '../crds/favourite.js';
 import type { KindDefinition } from '../crds/kind.js';
@@ -140,6 +143,12 @@ export interface HubStore {
   registries: KindStore<typeof registryKind>;
   /** Resources users collected; each labelled nimbus.io/user=<user label value>. */
   favourites: KindStore<typeof favouriteKind>;
+  /** Alarm silences; each belongs to the organization of the Cluster it names. */
+  alarmSilences: KindStore<typeof alarmSilenceKind>;
+  /** Alarm receivers; each names its organization in spec.organization. */
+  alarmReceivers: KindStore<typeof alarmReceiverKind>;
+  /** Alarm rules; each names its organization and one Cluster of it. */
+  alarmRules: KindStore<typeof alarmRuleKind>;
   /** Secrets in the operator's namespace (NIMBUS_NAMESPACE). */
   secrets: SecretStore;
   /** coordination.k8s.io Leases in the operator's namespace, used as shared counters. */
@@ -158,6 +167,9 @@ export type SessionObject = Stored<typeof sessionKind>;
 export type ClusterObject = Stored<typeof clusterKind>;
 export type FavouriteObject = Stored<typeof favouriteKind>;
 export type RegistryObject = Stored<typeof registryKind>;
+export type AlarmSilenceObject = Stored<typeof alarmSilenceKind>;
+export type AlarmReceiverObject = Stored<typeof alarmReceiverKind>;
+export type AlarmRuleObject = Stored<typeof alarmRuleKind>;
 
 export interface HubStoreOptions {
   kubeConfig: KubeConfig;
@@ -176,6 +188,9 @@ export function createHubStore(options: HubStoreOptions): HubStore {
     clusters: createKindStore(kubeConfig, clusterKind, logger),
     registries: createKindStore(kubeConfig, registryKind, logger),
     favourites: createKindStore(kubeConfig, favouriteKind, logger),
+    alarmSilences: createKindStore(kubeConfig, alarmSilenceKind, logger),
+    alarmReceivers: createKindStore(kubeConfig, alarmReceiverKind, logger),
+    alarmRules: createKindStore(kubeConfig, alarmRuleKind, logger),
   };
   const all = Object.values(kinds);
   return {

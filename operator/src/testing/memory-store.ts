@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { alarmReceiverKind } from '../crds/alarm-receiver.js';
+import { alarmRuleKind } from '../crds/alarm-rule.js';
+import { alarmSilenceKind } from '../crds/alarm-silence.js';
 import { clusterKind } from '../crds/cluster.js';
 import { favouriteKind } from '../crds/favourite.js';
 import type { KindDefinition } from '../crds/kind.js';
@@ -229,6 +232,9 @@ export function createMemoryStore(namespace = 'nimbus-system'): MemoryHubStore {
     clusters: memoryKind(clusterKind),
     registries: memoryKind(registryKind),
     favourites: memoryKind(favouriteKind),
+    alarmSilences: memoryKind(alarmSilenceKind),
+    alarmReceivers: memoryKind(alarmReceiverKind),
+    alarmRules: memoryKind(alarmRuleKind),
     secrets: secrets satisfies SecretStore,
     leases: leases satisfies LeaseStore,
     secretRecords: secrets.records,
