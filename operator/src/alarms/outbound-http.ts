@@ -11,7 +11,7 @@ export interface OutboundOptions {
 }
 
 export interface JsonRequest {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   url: string;
   body?: unknown;
   headers?: Record<string, string>;
