@@ -1,4 +1,5 @@
 import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResponseOf } from '../endpoint.js';
+import { alarmEndpoints } from './alarms.js';
 import { applicationEndpoints } from './applications.js';
 import { auditEndpoints } from './audit.js';
 import { configEndpoints } from './configs.js';
@@ -36,6 +37,7 @@ export const endpoints = {
   ...manageEndpoints,
   ...manageWriteEndpoints,
   ...favouriteEndpoints,
+  ...alarmEndpoints,
   ...yamlImportEndpoints,
   ...applicationEndpoints,
   ...configEndpoints,

@@ -20,7 +20,7 @@ import type { Notice } from './payloads.js';
 import { alertmanagerAlert } from './payloads.js';
 import { ruleReferences, validCondition } from './rule-references.js';
 import { silenceWindow, statusAlarms, trackedFromStatus } from './rule-state.js';
-import { fillTemplate } from './template.js';
+import { alarmTemplateValues, fillTemplate } from './template.js';
 
 /** Instant queries against a member's Prometheus (the monitoring service's client). */
 export interface MetricSource {
@@ -44,13 +44,7 @@ export interface AlarmRuleDeps {
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 function notice(rule: AlarmRuleObject, alarm: TrackedAlarm): Notice {
-  const values = {
-    rule: rule.metadata.name,
-    cluster: rule.spec.cluster,
-    value: alarm.value,
-    threshold: rule.spec.threshold,
-    labels: alarm.labels,
-  };
+  const values = alarmTemplateValues(rule, alarm);
   return {
     rule: rule.metadata.name,
     cluster: rule.spec.cluster,

@@ -23,3 +23,17 @@ export function fillTemplate(template: string, values: TemplateValues): string {
     return whole;
   });
 }
+
+/** The values of one alarm of a rule, for its header and content. */
+export function alarmTemplateValues(
+  rule: { metadata: { name: string }; spec: { cluster: string; threshold: number } },
+  alarm: { value: number; labels: Labels },
+): TemplateValues {
+  return {
+    rule: rule.metadata.name,
+    cluster: rule.spec.cluster,
+    value: alarm.value,
+    threshold: rule.spec.threshold,
+    labels: alarm.labels,
+  };
+}

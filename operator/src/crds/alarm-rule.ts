@@ -1,16 +1,13 @@
+import { alarmOperators, alarmStates } from '@nimbus/api/shared';
+import type { AlarmOperator, AlarmState } from '@nimbus/api/shared';
 import { z } from 'zod';
 import { conditions, text } from './common.js';
 import { ageColumn, defineKind } from './kind.js';
 import { listSet } from './rules.js';
 import { nameRef, resourceName, resourceNameRule } from './names.js';
 
-/** How a sample is compared with the threshold (SPEC §3 "operator"). */
-export const alarmOperators = ['>', '>=', '<', '<=', '==', '!='] as const;
-export type AlarmOperator = (typeof alarmOperators)[number];
-
-/** SPEC §4/§9 alarm statuses, as Alertmanager's API names them. */
-export const alarmStates = ['active', 'unprocessed', 'suppressed'] as const;
-export type AlarmState = (typeof alarmStates)[number];
+export { alarmOperators, alarmStates };
+export type { AlarmOperator, AlarmState };
 
 export const alarmRuleSpec = z.object({
   organization: nameRef('Name of the Organization the rule belongs to.'),
