@@ -74,7 +74,8 @@ outbound_allow_hosts() {
     base=${NIMBUS_TESTBED_PORT_BASE:-16440}
     hosts="127.0.0.1:$base,127.0.0.1:$((base + 1)),127.0.0.1:$((base + 2))"
   fi
-  printf '%s' "$hosts"
+  # The test bed's Prometheus and Alertmanager (plain http on loopback), registered as monitors.
+  printf '%s,%s' "$hosts" "$("$root/hack/testbed/monitoring.sh" hosts)"
 }
 
 # The metrics listener logs its URL before the API answers ready; tests read the file.

@@ -13,6 +13,7 @@ for name in "$hub_cluster" "${member_clusters[@]}"; do
     echo "$name: down"; exit 1
   fi
 done
+"$testbed_dir/monitoring.sh" status
 # The real nodes: expected when this checkout starts them (NIMBUS_TESTBED_NODE, root).
 if [ "${NIMBUS_TESTBED_NODE:-1}" = 1 ] && [ "$(id -u)" -eq 0 ]; then
   "$testbed_dir/node/status.sh"

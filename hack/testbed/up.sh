@@ -72,6 +72,7 @@ seed_member() { # name
   log "$name: applying simulated nodes and sample workloads"
   "$testbed_dir/render-nodes.sh" "$name" | kubectl --kubeconfig "$kc" apply -f - >/dev/null
   kubectl --kubeconfig "$kc" apply -f "$testbed_dir/manifests/sample-workloads.yaml" >/dev/null
+  kubectl --kubeconfig "$kc" apply -f "$testbed_dir/manifests/kwok-metrics.yaml" >/dev/null
   log "$name: waiting for nodes Ready and pods Running"
   kubectl --kubeconfig "$kc" wait --for=condition=Ready node -l type=kwok --timeout=120s >/dev/null
   kubectl --kubeconfig "$kc" -n demo rollout status deployment/web --timeout=180s >/dev/null
@@ -83,6 +84,7 @@ for m in "${member_clusters[@]}"; do
   start_cluster "$m"
   seed_member "$m"
 done
+"$testbed_dir/monitoring.sh" start
 # The real nodes (hack/testbed/node/): on unless NIMBUS_TESTBED_NODE=0; they need root.
 if [ "${NIMBUS_TESTBED_NODE:-1}" = 1 ]; then
   if [ "$(id -u)" -ne 0 ]; then
@@ -93,4 +95,4 @@ if [ "${NIMBUS_TESTBED_NODE:-1}" = 1 ]; then
     [ "$rc" = 0 ] || [ "$rc" = 3 ] || die "the real nodes did not start (make testbed-down cleans up)"
   fi
 fi
-log "ready: kubeconfigs in $state_dir (nimbus-hub.kubeconfig, member-a.kubeconfig, member-b.kubeconfig), registry $("$testbed_dir/registry.sh" address)"
+log "ready: kubeconfigs in $state_dir (nimbus-hub.kubeconfig, member-a.kubeconfig, member-b.kubeconfig), registry $("$testbed_dir/registry.sh" address), Prometheus $("$testbed_dir/monitoring.sh" address member-a prometheus) (member-a) and $("$testbed_dir/monitoring.sh" address member-b prometheus) (member-b)"

@@ -75,7 +75,7 @@ beforeAll(async () => {
       email: 'ops@monitors.example',
     }),
   );
-  await registerMember(root, cluster, org, 'member-a');
+  await registerMember(root, cluster, org, 'member-a', { monitors: false });
   member = await gitOpsUser(user, org, [{ cluster, role: 'developer', effect: 'Allow' }]);
 }, 60_000);
 

@@ -1,8 +1,10 @@
 // Member clusters in integration tests: registering a test-bed member through
 // ProviderKubeconfig, GitOps users with passwords and cluster bindings, and calls to the
 // member routes (/crd.{host} and /k8s.{host} below a cluster's location).
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { memberUserName } from '../../operator/src/clusters/member-principal.js';
 import { api } from './api.js';
 import type { ApiResponse } from './api.js';
@@ -49,12 +51,28 @@ export function goneFromMember(
   );
 }
 
-/** Registers a test-bed member as the Cluster `name` of `org`. */
+const monitoringScript = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '../../hack/testbed/monitoring.sh',
+);
+
+/** The base URL of a member's Prometheus or Alertmanager in the test bed (hack/testbed/monitoring.sh). */
+export function testbedMonitor(member: MemberName, type: 'Prometheus' | 'Alertmanager'): string {
+  return execFileSync(monitoringScript, ['address', member, type.toLowerCase()], {
+    encoding: 'utf8',
+  }).trim();
+}
+
+/**
+ * Registers a test-bed member as the Cluster `name` of `org`, with the member's Prometheus and
+ * Alertmanager as its monitors unless `monitors` is false.
+ */
 export async function registerMember(
   root: Session,
   name: string,
   org: string,
   member: MemberName,
+  { monitors = true }: { monitors?: boolean } = {},
 ): Promise<void> {
   expectOk(
     await api('POST', 'manage', '/providers/ProviderKubeconfig/clusters', {
@@ -67,6 +85,21 @@ export async function registerMember(
       },
     }),
   );
+  if (!monitors) return;
+  for (const type of ['Prometheus', 'Alertmanager'] as const) {
+    expectOk(
+      await api('POST', 'manage', '/monitors', {
+        token: root.token,
+        body: {
+          organizationId: org,
+          providerId: name,
+          type,
+          address: testbedMonitor(member, type),
+          enabled: true,
+        },
+      }),
+    );
+  }
 }
 
 export async function unregisterMember(root: Session, name: string, org: string): Promise<void> {

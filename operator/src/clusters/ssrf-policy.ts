@@ -22,6 +22,15 @@ export interface OutboundPolicy {
 
 export type Resolver = (host: string) => Promise<string[]>;
 
+/**
+ * Where plain http may be dialled. Always: allow-listed hosts. With `private-network` (monitor
+ * endpoints: Prometheus and Alertmanager usually serve plain http inside a VPC) also hosts whose
+ * every address is in a private range; a public address still needs https. docs/decisions.md.
+ */
+export interface OutboundOptions {
+  plainHttp?: 'allow-listed' | 'private-network';
+}
+
 export type OutboundCheck =
   { ok: true; url: URL; addresses: string[] } | { ok: false; reason: string };
 
@@ -73,6 +82,23 @@ const REFUSED_RANGES: readonly RefusedRange[] = [
     ),
   ),
 ];
+
+const PRIVATE_RANGES: readonly RefusedRange[] = [
+  range('10.0.0.0', 8, 'ipv4', 'private'),
+  range('172.16.0.0', 12, 'ipv4', 'private'),
+  range('192.168.0.0', 16, 'ipv4', 'private'),
+  range('100.64.0.0', 10, 'ipv4', 'shared (carrier-grade NAT)'),
+  range('fc00::', 7, 'ipv6', 'unique local'),
+];
+
+/** Whether an IP address is in a private (non-Internet-routable, not loopback) range. */
+export function isPrivateAddress(address: string): boolean {
+  const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const version = isIP(bare);
+  if (version === 0) return false;
+  const family: Family = version === 4 ? 'ipv4' : 'ipv6';
+  return PRIVATE_RANGES.some((r) => r.family === family && r.list.check(bare, family));
+}
 
 /** Why an IP address may not be dialled, or undefined when it may. */
 export function refusedAddressReason(address: string): string | undefined {
@@ -126,6 +152,7 @@ export async function checkOutboundUrl(
   raw: string,
   policy: OutboundPolicy,
   resolve: Resolver = systemResolver,
+  options: OutboundOptions = {},
 ): Promise<OutboundCheck> {
   let url: URL;
   try {
@@ -142,16 +169,22 @@ export async function checkOutboundUrl(
   const hostname = url.hostname.replace(/\.$/, '');
   if (hostname === '') return refuse('the URL has no host');
   const allowListed = isAllowListed(url, hostname, policy);
-  if (url.protocol === 'http:' && !allowListed) {
+  const plainHttp = url.protocol === 'http:' && !allowListed;
+  if (plainHttp && options.plainHttp !== 'private-network') {
     return refuse(`plain http is not allowed for host "${hostname}"; use https`);
   }
+  const refusePublicPlainHttp = (address: string): OutboundCheck | undefined =>
+    plainHttp && !isPrivateAddress(address)
+      ? refuse(
+          `plain http is only allowed to private network addresses, and "${hostname}" is ${address}; use https`,
+        )
+      : undefined;
 
   const literal = hostname.replace(/^\[|\]$/g, '');
   if (isIP(literal) !== 0) {
     const reason = allowListed ? undefined : refusedAddressReason(literal);
-    return reason
-      ? refuse(`host "${hostname}" ${reason}`)
-      : { ok: true, url, addresses: [literal] };
+    if (reason) return refuse(`host "${hostname}" ${reason}`);
+    return refusePublicPlainHttp(literal) ?? { ok: true, url, addresses: [literal] };
   }
   if (!allowListed && METADATA_HOSTNAMES.has(hostname)) {
     return refuse(`host "${hostname}" is a cloud metadata service`);
@@ -171,6 +204,8 @@ export async function checkOutboundUrl(
     if (isIP(address) === 0) return refuse(`host "${hostname}" resolved to an invalid address`);
     const reason = allowListed ? undefined : refusedAddressReason(address);
     if (reason) return refuse(`host "${hostname}" resolves to ${address}, which ${reason}`);
+    const publicPlainHttp = refusePublicPlainHttp(address);
+    if (publicPlainHttp) return publicPlainHttp;
   }
   return { ok: true, url, addresses };
 }

@@ -148,7 +148,9 @@ describe('SSRF policy', () => {
     ['https://169.254.169.254/latest', 'metadata'],
     ['https://metadata.google.internal', 'metadata'],
     ['https://sneaky.example', '169.254.169.254'],
-    ['http://prometheus.acme.internal:9090', 'plain http'],
+    ['http://alerts.acme.example:9093', 'plain http is only allowed to private network'],
+    ['http://203.0.113.9:9090', 'plain http is only allowed to private network'],
+    ['http://127.0.0.1:9090', 'loopback'],
   ])('refuses %s and stores nothing', async (address, reason) => {
     const before = structuredClone(stored());
     const put = await call('PUT', `${manage}/monitors`, 'ada', monitor({ address }));
@@ -166,6 +168,13 @@ describe('SSRF policy', () => {
 });
 
 describe('PUT monitors', () => {
+  it('takes plain http to a private network address (docs/decisions.md)', async () => {
+    const address = 'http://prometheus.acme.internal:9090';
+    const { body } = await call('PUT', `${manage}/monitors`, 'ada', monitor({ address }));
+    expect(body.code).toBe(0);
+    expect(stored()).toContainEqual({ type: 'Prometheus', address, enabled: true });
+  });
+
   it('replaces the address and flag of an existing endpoint', async () => {
     const { body } = await call(
       'PUT',

@@ -55,7 +55,9 @@ async function visibleCluster(
 
 /** Refused addresses are reported and never stored. */
 async function assertAllowedAddress(services: MonitorServices, address: string): Promise<void> {
-  const check = await checkOutboundUrl(address, services.policy, services.resolve);
+  const check = await checkOutboundUrl(address, services.policy, services.resolve, {
+    plainHttp: 'private-network',
+  });
   if (!check.ok) throw invalid('address', `the address is refused: ${check.reason}`);
 }
 
