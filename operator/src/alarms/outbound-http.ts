@@ -8,6 +8,8 @@ export interface OutboundOptions {
   policy: OutboundPolicy;
   resolve?: Resolver;
   timeoutMs: number;
+  /** Alertmanager, like every monitor endpoint, may use plain http inside private networks. */
+  plainHttp?: 'allow-listed' | 'private-network';
 }
 
 export interface JsonRequest {
@@ -31,7 +33,12 @@ export async function requestJson(
   request: JsonRequest,
   options: OutboundOptions,
 ): Promise<{ status: number; body: unknown }> {
-  const check = await checkOutboundUrl(request.url, options.policy, options.resolve);
+  const check = await checkOutboundUrl(
+    request.url,
+    options.policy,
+    options.resolve,
+    options.plainHttp ? { plainHttp: options.plainHttp } : {},
+  );
   if (!check.ok) throw new DeliveryError(`the endpoint is refused: ${check.reason}`);
   const { url, addresses } = check;
   const payload = request.body === undefined ? undefined : JSON.stringify(request.body);

@@ -23,7 +23,7 @@ export function alarmControllers(options: {
     policy: { allowHosts: config.outboundAllowHosts },
     timeoutMs: config.memberTimeoutMs,
   };
-  const alertmanager = createAlertmanagerClient(outbound);
+  const alertmanager = createAlertmanagerClient({ ...outbound, plainHttp: 'private-network' });
   const silences = alarmSilenceController({ store, alertmanager });
   if (!metrics) return [silences];
   const rules = alarmRuleController({
