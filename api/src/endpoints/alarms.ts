@@ -135,11 +135,13 @@ export const alarmEndpoints = {
   }),
   listAlertMetrics: endpoint({
     method: 'GET',
-    path: `${org}/alert/metrics`,
-    access: members('Users see alarms of clusters where a role grants alarm:list.'),
+    path: '/monitor.{host}/alert-metrics/notifications',
+    access: {
+      allow: 'authenticated',
+      note: "The caller's current organization; alarms of clusters where a role grants alarm:list.",
+    },
     summary: 'Alert-metrics notifications: the firing alarms (silent in the console)',
     tag: 'alarm',
-    params: alarmOrgParams,
     response: items(alarmMessageSchema),
   }),
 } as const;

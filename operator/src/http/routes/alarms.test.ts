@@ -177,7 +177,8 @@ describe('alarm rules', () => {
         },
       ],
     });
-    const { body } = await call('viewer', 'GET', '/acme/alert/metrics');
+    const notifications = '/monitor.nimbus.io/alert-metrics/notifications';
+    const { body } = await app.call('GET', notifications, { token: tokens.viewer ?? '' });
     expect(body.data).toEqual({
       items: [
         expect.objectContaining({
@@ -188,7 +189,8 @@ describe('alarm rules', () => {
         }),
       ],
     });
-    expect((await call('gus', 'GET', '/acme/alert/metrics')).body.code).toBe(9997);
+    const other = await app.call('GET', notifications, { token: tokens.gus ?? '' });
+    expect(other.body.data).toEqual({ items: [] });
   });
 });
 

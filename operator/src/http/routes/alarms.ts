@@ -59,8 +59,9 @@ export function alarmEndpoints(
     implement('deleteAlarmSilence', ({ params }, { res }) =>
       deleteSilence(store, requireIdentity(res), params),
     ),
-    implement('listAlertMetrics', ({ params }, { res }) =>
-      listAlertMetrics(store, requireIdentity(res), params.orgId),
-    ),
+    implement('listAlertMetrics', (_request, { res }) => {
+      const identity = requireIdentity(res);
+      return listAlertMetrics(store, identity, identity.currentOrganization);
+    }),
   ];
 }
