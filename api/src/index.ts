@@ -33,3 +33,4 @@ export * from './schemas/application-requests.js';
 export * from './schemas/config-requests.js';
 export * from './schemas/storage-requests.js';
 export * from './schemas/network-requests.js';
+export * from './schemas/monitoring.js';

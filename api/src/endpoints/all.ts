@@ -11,6 +11,7 @@ import { iamOrganizationEndpoints } from './iam-organizations.js';
 import { iamUserEndpoints } from './iam-users.js';
 import { manageEndpoints } from './manage.js';
 import { manageWriteEndpoints } from './manage-writes.js';
+import { monitoringEndpoints } from './monitoring.js';
 import { namespaceEndpoints } from './namespaces.js';
 import { nodeEndpoints } from './nodes.js';
 import { podDetailEndpoints } from './pod-details.js';
@@ -39,6 +40,7 @@ export const endpoints = {
   ...favouriteEndpoints,
   ...alarmEndpoints,
   ...yamlImportEndpoints,
+  ...monitoringEndpoints,
   ...applicationEndpoints,
   ...configEndpoints,
   ...podDetailEndpoints,

@@ -14,3 +14,4 @@ export * from './applications.js';
 export * from './config-mounts.js';
 export * from './resource-forms.js';
 export * from './alarms.js';
+export * from './monitoring.js';

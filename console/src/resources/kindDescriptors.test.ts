@@ -45,6 +45,7 @@ it('marks cluster-scoped kinds and gives pods, nodes and namespaces their own se
   expect(sectionsOf('Pod')).toEqual([
     'metadata',
     'containers',
+    'metrics',
     'conditions',
     'events',
     'labels',

@@ -87,7 +87,7 @@ export const routeTable: readonly RouteEntry[] = [
   screen(
     '/cluster-dashboard',
     'routes.clusterDashboard',
-    placeholderPage,
+    () => import('../pages/clusterDashboard/ClusterDashboardPage'),
     inMenu('tools', 'menu.tools.clusterMonitor', 10, {
       descriptionKey: 'home.tools.clusterMonitorDescription',
     }),

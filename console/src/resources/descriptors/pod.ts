@@ -7,6 +7,12 @@ const containersSection = lazySection(
   async () => (await import('../../pages/pods/PodContainersSection')).PodContainersSection,
 );
 
+// The pod's metrics (and the chart library) load with the first pod detail page that shows them.
+const metricsSection = lazySection(
+  'metrics',
+  async () => (await import('../../pages/clusterDashboard/PodMetricsSection')).PodMetricsSection,
+);
+
 const podSections = () => import('../../pages/pods/PodDetailSections');
 const conditionsSection = lazySection(
   'conditions',
@@ -24,7 +30,7 @@ export const podDescriptor: KindDescriptor = {
   plural: 'pods',
   namespaced: true,
   columns: podColumns,
-  sections: detailSections([containersSection, conditionsSection, eventsSection], {
+  sections: detailSections([containersSection, metricsSection, conditionsSection, eventsSection], {
     editPermission: 'application:update',
   }),
   actions: STANDARD_ACTIONS,

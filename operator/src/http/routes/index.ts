@@ -19,6 +19,7 @@ import { favouriteEndpoints } from './favourites.js';
 import { iamEndpoints } from './iam.js';
 import { namespaceEndpoints } from './namespaces.js';
 import { manageEndpoints } from './manage.js';
+import { monitoringEndpoints } from './monitoring.js';
 import type { SystemInfo } from './system.js';
 import { nodeEndpoints } from './nodes.js';
 import { podEndpoints } from './pods.js';
@@ -118,6 +119,7 @@ export function apiRouter(deps: ApiDeps): ApiRoutes {
         ]
       : []),
     ...(store && deps.index ? crdEndpoints({ store, index: deps.index, members }) : []),
+    ...(store ? monitoringEndpoints({ store, policy: deps.clusters?.policy ?? {} }) : []),
     ...(deps.audit ? auditEndpoints(deps.audit, store?.organizations) : []),
     ...(store ? [...manageEndpoints(store, deps.clusters), ...favouriteEndpoints(store)] : []),
     ...(store ? alarmEndpoints(store) : []),

@@ -1,0 +1,26 @@
+// Monitoring constants the console needs at run time (no zod).
+/** SPEC §9: the preset time ranges of the monitoring screens, in seconds. */
+export const timeRangePresets = {
+  '15m': 15 * 60,
+  '30m': 30 * 60,
+  '1h': 3_600,
+  '2h': 2 * 3_600,
+  '5h': 5 * 3_600,
+  '12h': 12 * 3_600,
+  '1d': 86_400,
+  '3d': 3 * 86_400,
+  '7d': 7 * 86_400,
+} as const;
+export type TimeRangePreset = keyof typeof timeRangePresets;
+export const timeRangePresetNames = Object.keys(timeRangePresets) as [
+  TimeRangePreset,
+  ...TimeRangePreset[],
+];
+
+/** The longest custom range a query may cover (a preset is at most 7 days). */
+export const maxCustomRangeSeconds = 31 * 86_400;
+/** Points per series a range query may return; a finer step is coarsened to fit. */
+export const maxPointsPerSeries = 1_100;
+export const minStepSeconds = 10;
+/** SPEC §5's wording for a range whose start is after its end. */
+export const startAfterEndMessage = "Start time couldn't later than end time";
