@@ -88,6 +88,42 @@ export function alarmSilenceController(deps: AlarmSilenceDeps): ControllerFactor
       }
     }
 
+    async function endEarly(
+      cluster: ClusterObject,
+      silence: AlarmSilenceObject,
+      id: string,
+      events: EventIntent[],
+    ): Promise<DesiredCondition> {
+      const generation = silence.metadata.generation;
+      const mirrored = silence.status?.conditions?.find((c) => c.type === 'Mirrored');
+      if (mirrored && mirrored.observedGeneration === generation) return { ...mirrored };
+      try {
+        await deps.alertmanager.expireSilence(cluster, id);
+        return {
+          type: 'Mirrored',
+          status: 'True',
+          observedGeneration: generation,
+          reason: 'Expired',
+          message: `silence ${id} expired in the Alertmanager of cluster ${cluster.metadata.name}`,
+        };
+      } catch (error) {
+        const message = `not expired in cluster ${cluster.metadata.name}: ${errorText(error)}`;
+        events.push({
+          type: 'Warning',
+          reason: 'AlertmanagerUnreachable',
+          action: 'Mirror',
+          note: message,
+        });
+        return {
+          type: 'Mirrored',
+          status: 'False',
+          observedGeneration: generation,
+          reason: 'AlertmanagerUnreachable',
+          message,
+        };
+      }
+    }
+
     async function reconcile(name: string) {
       const silence = store.alarmSilences.get(name);
       if (!silence) {
@@ -130,6 +166,11 @@ export function alarmSilenceController(deps: AlarmSilenceDeps): ControllerFactor
         alertmanagerId = mirrored.id;
         failed = mirrored.condition.status === 'False';
         conditions.push(mirrored.condition);
+      } else if (cluster && state === 'expired' && alertmanagerId && alertmanagerAddress(cluster)) {
+        // Ended early (expired through the API): Alertmanager would keep it to the old end.
+        const ended = await endEarly(cluster, silence, alertmanagerId, events);
+        failed = ended.status === 'False';
+        conditions.push(ended);
       }
       const expired = state === 'expired';
       conditions.push({
