@@ -75,7 +75,10 @@ outbound_allow_hosts() {
     hosts="127.0.0.1:$base,127.0.0.1:$((base + 1)),127.0.0.1:$((base + 2))"
   fi
   # The test bed's Prometheus and Alertmanager (plain http on loopback), registered as monitors.
-  printf '%s,%s' "$hosts" "$("$root/hack/testbed/monitoring.sh" hosts)"
+  # base+30/+31: the SMTP server and the receiver fakes the alarm tests start (tests/integration/alarms.test.ts).
+  base=${NIMBUS_TESTBED_PORT_BASE:-16440}
+  printf '%s,%s,127.0.0.1:%s,127.0.0.1:%s' "$hosts" "$("$root/hack/testbed/monitoring.sh" hosts)" \
+    "$((base + 30))" "$((base + 31))"
 }
 
 # The metrics listener logs its URL before the API answers ready; tests read the file.
@@ -122,6 +125,7 @@ start() {
     NIMBUS_INITIAL_ADMIN_SECRET="$initial_admin_secret" \
     NIMBUS_MFA_ENABLED="${NIMBUS_MFA_ENABLED:-false}" \
     NIMBUS_CONTRACT_CHECK="${NIMBUS_CONTRACT_CHECK:-$(contract_check)}" \
+    NIMBUS_ALARM_INTERVAL_MS="${NIMBUS_ALARM_INTERVAL_MS:-$([ "$name" = test ] && echo 3000 || echo 15000)}" \
     NIMBUS_OUTBOUND_ALLOW_HOSTS="${NIMBUS_OUTBOUND_ALLOW_HOSTS:-$(outbound_allow_hosts)}" \
     NIMBUS_CONSOLE_DIR="$root/console/dist" NIMBUS_DATA_DIR="$run_dir/data" \
     setsid nohup node "$start_js" >>"$log_file" 2>&1 </dev/null &

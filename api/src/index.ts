@@ -22,6 +22,8 @@ export * from './schemas/accounts.js';
 export * from './schemas/iam-requests.js';
 export * from './schemas/iam-views.js';
 export * from './schemas/cluster-requests.js';
+export * from './schemas/alarm-settings.js';
+export * from './schemas/alarms.js';
 export { endpoints } from './endpoints/all.js';
 export type { BodyFor, EndpointId, ParamsFor, QueryFor, ResponseFor } from './endpoints/all.js';
 export type * from './types.js';

@@ -48,6 +48,7 @@ describe('parseConfig', () => {
       outboundAllowHosts: [],
       memberTimeoutMs: 5_000,
       clusterProbeIntervalMs: 15_000,
+      alarmIntervalMs: 15_000,
       vendorEndpoints: {},
     });
   });

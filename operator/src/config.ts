@@ -174,6 +174,7 @@ const envSchema = z.object({
   NIMBUS_OUTBOUND_ALLOW_HOSTS: hostList.default([]),
   NIMBUS_MEMBER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
   NIMBUS_CLUSTER_PROBE_INTERVAL_MS: z.coerce.number().int().min(1_000).max(600_000).default(15_000),
+  NIMBUS_ALARM_INTERVAL_MS: z.coerce.number().int().min(1_000).max(600_000).default(15_000),
   ...Object.fromEntries(
     Object.values(vendorEndpointVariables).map((name) => [name, vendorEndpoint.optional()]),
   ),
@@ -254,6 +255,8 @@ export interface Config {
   /** Deadline of every member cluster call. */
   memberTimeoutMs: number;
   clusterProbeIntervalMs: number;
+  /** How often the leader evaluates each alarm rule. */
+  alarmIntervalMs: number;
   /** Vendor API base URLs by adapter key (eks, sts, gke, gcpToken, alibaba, tencent, huawei). */
   vendorEndpoints: Record<string, string>;
 }
@@ -318,6 +321,7 @@ export function parseConfig(env: Env, readVersion: () => string = readPackageVer
     outboundAllowHosts: values.NIMBUS_OUTBOUND_ALLOW_HOSTS,
     memberTimeoutMs: values.NIMBUS_MEMBER_TIMEOUT_MS,
     clusterProbeIntervalMs: values.NIMBUS_CLUSTER_PROBE_INTERVAL_MS,
+    alarmIntervalMs: values.NIMBUS_ALARM_INTERVAL_MS,
     vendorEndpoints: vendorEndpointsOf(values),
   };
 }

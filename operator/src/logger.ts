@@ -8,7 +8,18 @@ export type { Logger } from 'pino';
 export const sensitiveHeaders = ['authorization', 'cookie', 'set-cookie', 'x-nimbus-token'];
 
 /** Field names whose values are credentials wherever they appear in a log object. */
-export const sensitiveFields = ['password', 'token', 'secret', 'secretKey', 'accessKey', 'mfaCode'];
+export const sensitiveFields = [
+  'password',
+  'token',
+  'secret',
+  'secretKey',
+  'accessKey',
+  'mfaCode',
+  // Alarm receiver credentials (operator/src/alarms/).
+  'webhookUrl',
+  'apiSecret',
+  'apiKey',
+];
 
 export const censor = '[REDACTED]';
 

@@ -1,3 +1,4 @@
+import { alarmControllers } from './alarms/startup.js';
 import type { AuditPolicy } from './audit/policy.js';
 import { AuditPolicyError, loadAuditPolicy } from './audit/policy.js';
 import { openOperatorAudit } from './audit/setup.js';
@@ -91,6 +92,7 @@ async function main(): Promise<void> {
             iamControllers({ store, hasher: passwords, operatorSecretNames }).forEach(manager.add);
             clusters?.controllers.forEach(manager.add);
             manager.add(dashboardController(store));
+            alarmControllers({ config, store }).forEach(manager.add);
             identitySweepJobs({ leases: store.leases, sessions }).forEach(manager.schedule);
             manager.start();
           }

@@ -128,6 +128,8 @@ describe('CRD validation on the real hub', () => {
     expect(names).toEqual(
       [
         'alarmsilences.nimbus.io',
+        'alarmreceivers.nimbus.io',
+        'alarmrules.nimbus.io',
         'clusters.nimbus.io',
         'favourites.nimbus.io',
         'organizations.nimbus.io',

@@ -77,6 +77,27 @@ export function validManifests(suffix: string): Manifest[] {
         creator: `jane.doe-${suffix}`,
       },
     },
+    {
+      apiVersion,
+      kind: 'AlarmReceiver',
+      metadata: { name: `ops-slack-${suffix}` },
+      spec: { organization: `acme-${suffix}`, type: 'Slack', slack: { channel: '#alerts' } },
+    },
+    {
+      apiVersion,
+      kind: 'AlarmRule',
+      metadata: { name: `unavailable-${suffix}` },
+      spec: {
+        organization: `acme-${suffix}`,
+        cluster: 'member-a',
+        metric: 'kube_deployment_status_replicas_unavailable',
+        operator: '>',
+        threshold: 0,
+        header: 'Deployment unavailable',
+        content: '{{labels.deployment}}: {{value}} unavailable',
+        receivers: [`ops-slack-${suffix}`],
+      },
+    },
   ];
 }
 

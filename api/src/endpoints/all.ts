@@ -1,4 +1,5 @@
 import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResponseOf } from '../endpoint.js';
+import { alarmEndpoints } from './alarms.js';
 import { applicationEndpoints } from './applications.js';
 import { auditEndpoints } from './audit.js';
 import { configEndpoints } from './configs.js';
@@ -39,6 +40,7 @@ export const endpoints = {
   ...manageWriteEndpoints,
   ...favouriteEndpoints,
   ...dashboardEndpoints,
+  ...alarmEndpoints,
   ...yamlImportEndpoints,
   ...monitoringEndpoints,
   ...applicationEndpoints,

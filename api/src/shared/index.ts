@@ -14,4 +14,5 @@ export * from './applications.js';
 export * from './config-mounts.js';
 export * from './resource-forms.js';
 export * from './dashboards.js';
+export * from './alarms.js';
 export * from './monitoring.js';

@@ -69,7 +69,7 @@ export const adminRoutes: readonly PageRoute[] = [
   admin(
     'alarm/silence',
     'routes.admin.alarmSilence',
-    placeholderPage,
+    () => import('../pages/admin/alarms/SilencesPage'),
     adminServices('routes.admin.alarmSilence', 110),
   ),
   admin(

@@ -27,6 +27,9 @@ const sensitiveKeys = new Set(
     'invitationCode',
     'kubeconfig',
     'signature',
+    // Alarm receivers: a Slack webhook URL and an SMS gateway key are credentials.
+    'webhookUrl',
+    'apiKey',
   ].map((key) => key.toLowerCase()),
 );
 

@@ -1,3 +1,5 @@
+import { alarmReceiverKind } from './alarm-receiver.js';
+import { alarmRuleKind } from './alarm-rule.js';
 import { alarmSilenceKind } from './alarm-silence.js';
 import { clusterKind } from './cluster.js';
 import { dashboardCategoryKind, dashboardKind } from './dashboard.js';
@@ -23,4 +25,6 @@ export const allKinds: readonly KindDefinition[] = [
   alarmSilenceKind,
   dashboardCategoryKind,
   dashboardKind,
+  alarmReceiverKind,
+  alarmRuleKind,
 ];

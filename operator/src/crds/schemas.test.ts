@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { alarmReceiverKind } from './alarm-receiver.js';
+import { alarmRuleKind } from './alarm-rule.js';
 import { alarmSilenceKind } from './alarm-silence.js';
 import { clusterKind } from './cluster.js';
 import { dashboardCategoryKind, dashboardKind } from './dashboard.js';
@@ -88,6 +90,21 @@ const valid = {
     cluster: 'prod-eks',
     panels: [{ name: 'cpu', title: 'CPU', query: 'sum(rate(node_cpu_seconds_total[5m]))' }],
   }),
+  alarmReceiver: object(alarmReceiverKind, 'ops-slack', {
+    organization: 'acme',
+    type: 'Slack',
+    slack: { channel: '#alerts' },
+  }),
+  alarmRule: object(alarmRuleKind, 'deployment-unavailable', {
+    organization: 'acme',
+    cluster: 'prod-eks',
+    metric: 'kube_deployment_status_replicas_unavailable',
+    operator: '>',
+    threshold: 0,
+    header: 'Deployment unavailable',
+    content: '{{labels.deployment}} has {{value}} unavailable replicas',
+    receivers: ['ops-slack'],
+  }),
 };
 
 type Sample = (typeof valid)[keyof typeof valid];
@@ -114,6 +131,8 @@ describe('kind schemas', () => {
     [alarmSilenceKind, valid.alarmSilence],
     [dashboardCategoryKind, valid.dashboardCategory],
     [dashboardKind, valid.dashboard],
+    [alarmReceiverKind, valid.alarmReceiver],
+    [alarmRuleKind, valid.alarmRule],
   ])('accepts a valid %s', (kind, sample) => {
     expect(messages(kind, sample)).toEqual([]);
   });

@@ -1,5 +1,8 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { z } from 'zod';
+import { alarmReceiverKind } from '../crds/alarm-receiver.js';
+import { alarmRuleKind } from '../crds/alarm-rule.js';
+import { alarmSilenceKind } from '../crds/alarm-silence.js';
 import { clusterKind } from '../crds/cluster.js';
 import { dashboardCategoryKind, dashboardKind } from '../crds/dashboard.js';
 import { favouriteKind } from '../crds/favourite.js';
@@ -145,6 +148,12 @@ export interface HubStore {
   dashboardCategories: KindStore<typeof dashboardCategoryKind>;
   /** Custom dashboards (with their panels); each names its organization in spec.organization. */
   dashboards: KindStore<typeof dashboardKind>;
+  /** Alarm silences; each belongs to the organization of the Cluster it names. */
+  alarmSilences: KindStore<typeof alarmSilenceKind>;
+  /** Alarm receivers; each names its organization in spec.organization. */
+  alarmReceivers: KindStore<typeof alarmReceiverKind>;
+  /** Alarm rules; each names its organization and one Cluster of it. */
+  alarmRules: KindStore<typeof alarmRuleKind>;
   /** Secrets in the operator's namespace (NIMBUS_NAMESPACE). */
   secrets: SecretStore;
   /** coordination.k8s.io Leases in the operator's namespace, used as shared counters. */
@@ -165,6 +174,9 @@ export type FavouriteObject = Stored<typeof favouriteKind>;
 export type RegistryObject = Stored<typeof registryKind>;
 export type DashboardCategoryObject = Stored<typeof dashboardCategoryKind>;
 export type DashboardObject = Stored<typeof dashboardKind>;
+export type AlarmSilenceObject = Stored<typeof alarmSilenceKind>;
+export type AlarmReceiverObject = Stored<typeof alarmReceiverKind>;
+export type AlarmRuleObject = Stored<typeof alarmRuleKind>;
 
 export interface HubStoreOptions {
   kubeConfig: KubeConfig;
@@ -185,6 +197,9 @@ export function createHubStore(options: HubStoreOptions): HubStore {
     favourites: createKindStore(kubeConfig, favouriteKind, logger),
     dashboardCategories: createKindStore(kubeConfig, dashboardCategoryKind, logger),
     dashboards: createKindStore(kubeConfig, dashboardKind, logger),
+    alarmSilences: createKindStore(kubeConfig, alarmSilenceKind, logger),
+    alarmReceivers: createKindStore(kubeConfig, alarmReceiverKind, logger),
+    alarmRules: createKindStore(kubeConfig, alarmRuleKind, logger),
   };
   const all = Object.values(kinds);
   return {

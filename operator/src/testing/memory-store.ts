@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { alarmReceiverKind } from '../crds/alarm-receiver.js';
+import { alarmRuleKind } from '../crds/alarm-rule.js';
+import { alarmSilenceKind } from '../crds/alarm-silence.js';
 import { clusterKind } from '../crds/cluster.js';
 import { dashboardCategoryKind, dashboardKind } from '../crds/dashboard.js';
 import { favouriteKind } from '../crds/favourite.js';
@@ -232,6 +235,9 @@ export function createMemoryStore(namespace = 'nimbus-system'): MemoryHubStore {
     favourites: memoryKind(favouriteKind),
     dashboardCategories: memoryKind(dashboardCategoryKind),
     dashboards: memoryKind(dashboardKind),
+    alarmSilences: memoryKind(alarmSilenceKind),
+    alarmReceivers: memoryKind(alarmReceiverKind),
+    alarmRules: memoryKind(alarmRuleKind),
     secrets: secrets satisfies SecretStore,
     leases: leases satisfies LeaseStore,
     secretRecords: secrets.records,

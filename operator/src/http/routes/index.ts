@@ -9,6 +9,7 @@ import { keepRawBody } from '../../identity/raw-body.js';
 import type { IdentityServices } from '../../identity/services.js';
 import type { IndexStore } from '../../index/store.js';
 import { notFoundHandler } from '../error-handler.js';
+import { alarmEndpoints } from './alarms.js';
 import { auditEndpoints } from './audit.js';
 import { authEndpoints, mfaEndpoints } from './auth.js';
 import { createMemberAccess } from '../../k8s/member-access.js';
@@ -123,6 +124,7 @@ export function apiRouter(deps: ApiDeps): ApiRoutes {
     ...(deps.audit ? auditEndpoints(deps.audit, store?.organizations) : []),
     ...(store ? [...manageEndpoints(store, deps.clusters), ...favouriteEndpoints(store)] : []),
     ...(store ? dashboardEndpoints(store) : []),
+    ...(store ? alarmEndpoints(store) : []),
   ];
   // With every service wired (main.ts), each declared endpoint must be served exactly once.
   if (deps.identity && deps.clusters && deps.index && deps.audit) {
