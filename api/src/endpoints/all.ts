@@ -14,6 +14,7 @@ import { namespaceEndpoints } from './namespaces.js';
 import { nodeEndpoints } from './nodes.js';
 import { podDetailEndpoints } from './pod-details.js';
 import { podEndpoints } from './pods.js';
+import { registryEndpoints } from './registries.js';
 import { resourceFormEndpoints } from './resource-forms.js';
 import { systemEndpoints } from './system.js';
 import { workloadEndpoints } from './workloads.js';
@@ -35,6 +36,7 @@ export const endpoints = {
   ...auditEndpoints,
   ...manageEndpoints,
   ...manageWriteEndpoints,
+  ...registryEndpoints,
   ...favouriteEndpoints,
   ...yamlImportEndpoints,
   ...applicationEndpoints,

@@ -13,3 +13,4 @@ export * from './cron.js';
 export * from './applications.js';
 export * from './config-mounts.js';
 export * from './resource-forms.js';
+export * from './registries.js';

@@ -21,6 +21,7 @@ import { manageEndpoints } from './manage.js';
 import type { SystemInfo } from './system.js';
 import { nodeEndpoints } from './nodes.js';
 import { podEndpoints } from './pods.js';
+import { registryEndpoints, registryServicesFrom } from './registries.js';
 import { resourceFormEndpoints } from './resource-forms.js';
 import { workloadEndpoints } from './workloads.js';
 import { yamlImportEndpoints } from './yaml-import.js';
@@ -119,6 +120,9 @@ export function apiRouter(deps: ApiDeps): ApiRoutes {
     ...(store && deps.index ? crdEndpoints({ store, index: deps.index, members }) : []),
     ...(deps.audit ? auditEndpoints(deps.audit, store?.organizations) : []),
     ...(store ? [...manageEndpoints(store, deps.clusters), ...favouriteEndpoints(store)] : []),
+    ...(store && deps.clusters
+      ? registryEndpoints(registryServicesFrom(store, deps.clusters))
+      : []),
   ];
   // With every service wired (main.ts), each declared endpoint must be served exactly once.
   if (deps.identity && deps.clusters && deps.index && deps.audit) {
