@@ -63,8 +63,9 @@ print_bootstrap_password() {
   printf '  (kept in Secret %s/%s until then)\n' "$namespace" "$initial_admin_secret" >&2
 }
 
-# The test bed's API servers listen on loopback, which the SSRF policy refuses unless listed:
-# the servers named in the test bed's kubeconfigs, or the default ports when it is not up yet.
+# The test bed's API servers and private registry listen on loopback, which the SSRF policy
+# refuses unless listed: the servers named in the test bed's kubeconfigs (or the default ports
+# when it is not up yet) and the private registry's port.
 outbound_allow_hosts() {
   local hosts file base
   hosts=$(for file in "$root"/.cache/testbed/{nimbus-hub,member-a,member-b}.kubeconfig; do
@@ -76,9 +77,10 @@ outbound_allow_hosts() {
   fi
   # The test bed's Prometheus and Alertmanager (plain http on loopback), registered as monitors.
   # base+30/+31: the SMTP server and the receiver fakes the alarm tests start (tests/integration/alarms.test.ts).
+  # base+6: the private image registry (hack/testbed/secure-registry.sh), for the registry features.
   base=${NIMBUS_TESTBED_PORT_BASE:-16440}
-  printf '%s,%s,127.0.0.1:%s,127.0.0.1:%s' "$hosts" "$("$root/hack/testbed/monitoring.sh" hosts)" \
-    "$((base + 30))" "$((base + 31))"
+  printf '%s,%s,127.0.0.1:%s,127.0.0.1:%s,127.0.0.1:%s' "$hosts" "$("$root/hack/testbed/monitoring.sh" hosts)" \
+    "$((base + 30))" "$((base + 31))" "$((base + 6))"
 }
 
 # The metrics listener logs its URL before the API answers ready; tests read the file.

@@ -4,6 +4,7 @@ export * from './openapi.js';
 export * from './endpoints/system.js';
 export * from './schemas/common.js';
 export * from './schemas/providers.js';
+export * from './schemas/registries.js';
 export * from './schemas/nodes.js';
 export * from './schemas/node-requests.js';
 export * from './schemas/kube.js';

@@ -9,6 +9,7 @@ nodes_clean=1
 "$testbed_dir/node/down.sh" || nodes_clean=0
 "$testbed_dir/registry.sh" stop
 "$testbed_dir/monitoring.sh" stop
+"$testbed_dir/secure-registry.sh" stop
 bin_dir=$("$testbed_dir/build.sh" --print-only 2>/dev/null || true)
 [ -n "$bin_dir" ] && export PATH="$bin_dir:$PATH"
 if ! command -v kwokctl >/dev/null; then

@@ -28,6 +28,8 @@ service_cidr=10.96.0.0/16
 kubernetes_service_ip=10.96.0.1
 # The local image registry (hack/testbed/registry.sh), plain HTTP on loopback.
 registry_port=$((port_base + 5))
+# The private registry (hack/testbed/secure-registry.sh): TLS from a test-bed CA and basic auth.
+secure_registry_port=$((port_base + 6))
 
 log() { printf '[testbed] %s\n' "$*" >&2; }
 die() { printf '[testbed] error: %s\n' "$*" >&2; exit 1; }

@@ -5,6 +5,7 @@ source "$(dirname "$0")/lib.sh"
 bin=$("$testbed_dir/build.sh" --print-only)
 [ -x "$bin/kubectl" ] || { echo "not built"; exit 1; }
 "$testbed_dir/registry.sh" status
+"$testbed_dir/secure-registry.sh" status
 for name in "$hub_cluster" "${member_clusters[@]}"; do
   kc=$(kubeconfig_of "$name")
   if [ -f "$kc" ] && "$bin/kubectl" --kubeconfig "$kc" --request-timeout=3s get --raw /readyz >/dev/null 2>&1; then

@@ -79,6 +79,7 @@ seed_member() { # name
 }
 
 "$testbed_dir/registry.sh" start
+"$testbed_dir/secure-registry.sh" start
 start_cluster "$hub_cluster"
 for m in "${member_clusters[@]}"; do
   start_cluster "$m"

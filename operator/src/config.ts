@@ -118,6 +118,8 @@ const vendorEndpointVariables = {
   alibaba: 'NIMBUS_ALIBABA_ENDPOINT',
   tencent: 'NIMBUS_TENCENT_ENDPOINT',
   huawei: 'NIMBUS_HUAWEI_ENDPOINT',
+  ecr: 'NIMBUS_ECR_ENDPOINT',
+  dockerHub: 'NIMBUS_DOCKERHUB_ENDPOINT',
 } as const;
 
 /** A base URL, possibly with a {region} placeholder in the host. */
@@ -257,7 +259,7 @@ export interface Config {
   clusterProbeIntervalMs: number;
   /** How often the leader evaluates each alarm rule. */
   alarmIntervalMs: number;
-  /** Vendor API base URLs by adapter key (eks, sts, gke, gcpToken, alibaba, tencent, huawei). */
+  /** Vendor API base URLs by adapter key (eks, sts, gke, gcpToken, alibaba, tencent, huawei, ecr, dockerHub). */
   vendorEndpoints: Record<string, string>;
 }
 

@@ -17,6 +17,7 @@ import { namespaceEndpoints } from './namespaces.js';
 import { nodeEndpoints } from './nodes.js';
 import { podDetailEndpoints } from './pod-details.js';
 import { podEndpoints } from './pods.js';
+import { registryEndpoints } from './registries.js';
 import { resourceFormEndpoints } from './resource-forms.js';
 import { systemEndpoints } from './system.js';
 import { workloadEndpoints } from './workloads.js';
@@ -38,6 +39,7 @@ export const endpoints = {
   ...auditEndpoints,
   ...manageEndpoints,
   ...manageWriteEndpoints,
+  ...registryEndpoints,
   ...favouriteEndpoints,
   ...dashboardEndpoints,
   ...alarmEndpoints,

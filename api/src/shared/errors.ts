@@ -21,6 +21,11 @@ export const errorCatalogue = {
   organizationDeleting: { code: 1021, message: 'organization is being deleted' },
   clusterUnreachable: { code: 2001, message: 'cluster is unreachable' },
   hubUnavailable: { code: 2002, message: 'management cluster is unavailable' },
+  registryUnreachable: { code: 2003, message: 'image registry is unreachable' },
+  registryCredentialsRejected: {
+    code: 2004,
+    message: 'the image registry refused the credentials',
+  },
   internal: { code: 5000, message: 'internal server error' },
   noPermission: { code: 9997, message: 'no operation permission, contact the administrator' },
   tokenInvalid: { code: 9998, message: 'token is invalid or expired, please login again' },

@@ -16,3 +16,4 @@ export * from './resource-forms.js';
 export * from './dashboards.js';
 export * from './alarms.js';
 export * from './monitoring.js';
+export * from './registries.js';

@@ -89,14 +89,14 @@ export const adminRoutes: readonly PageRoute[] = [
   admin(
     'registry/list',
     'routes.admin.registryList',
-    placeholderPage,
+    () => import('../pages/admin/registries/RegistriesPage'),
     adminServices('routes.admin.registryList', 70),
     adminNavigation('registries', 'navigation.list', 10),
   ),
   admin(
     'registry/add',
     'routes.admin.registryAdd',
-    placeholderPage,
+    () => import('../pages/admin/registries/RegistryWizardPage'),
     adminServices('routes.admin.registryAdd', 80),
     adminNavigation('registries', 'navigation.new', 20),
   ),

@@ -40,6 +40,8 @@ export interface ClusterServices {
   resolve?: Resolver;
   /** Deadline of each member call made while deleting a cluster. */
   memberTimeoutMs?: number;
+  /** Vendor API base URLs by adapter key (config vendorEndpoints), e.g. for the registries. */
+  vendorEndpoints?: Record<string, string>;
   logger?: Logger;
 }
 

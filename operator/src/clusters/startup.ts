@@ -47,6 +47,7 @@ export function createClusterRuntime(options: {
       connector,
       policy,
       memberTimeoutMs: config.memberTimeoutMs,
+      vendorEndpoints: config.vendorEndpoints,
       logger,
     },
     controllers: [

@@ -37,6 +37,8 @@ const httpStatus = {
   organizationDeleting: 409,
   clusterUnreachable: 502,
   hubUnavailable: 503,
+  registryUnreachable: 502,
+  registryCredentialsRejected: 400,
   internal: 500,
   noPermission: 403,
   tokenInvalid: 401,

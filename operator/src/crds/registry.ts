@@ -1,19 +1,8 @@
+import { registryKinds } from '@nimbus/api/shared';
 import { z } from 'zod';
 import { basicStatus, description, secretRef } from './common.js';
 import { ageColumn, defineKind } from './kind.js';
 import { nameRef, resourceNameRule } from './names.js';
-
-/** Registry products Nimbus talks to: public, self-hosted, and each supported cloud's own. */
-export const registryKinds = [
-  'DockerHub',
-  'Harbor',
-  'Distribution',
-  'ECR',
-  'ACR',
-  'GAR',
-  'TCR',
-  'SWR',
-] as const;
 
 /** host[:port], lowercase, no scheme or path. */
 export const registryHostPattern =

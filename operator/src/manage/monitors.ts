@@ -40,8 +40,8 @@ function toView(cluster: ClusterObject, monitor: Monitor): MonitorView {
 }
 
 /** By name or uid; a cluster outside the caller's organizations is not there for them (1004). */
-async function visibleCluster(
-  services: MonitorServices,
+export async function visibleCluster(
+  services: Pick<MonitorServices, 'store'>,
   identity: Identity,
   ref: string,
 ): Promise<ClusterObject> {

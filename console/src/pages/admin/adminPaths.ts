@@ -10,6 +10,8 @@ export const ADMIN_PATHS = {
   organizationAdd: '/admin/organization/add',
   clusters: '/admin/cluster/list',
   clusterAdd: '/admin/cluster/add',
+  registries: '/admin/registry/list',
+  registryAdd: '/admin/registry/add',
 } as const;
 
 /** The query parameter naming the record an add screen edits. */

@@ -144,6 +144,7 @@ export function ContainerEditor({
           <ImageSelectDialog
             open
             initial={image}
+            cluster={scope?.cluster}
             onChoose={(chosen) => {
               form.setFieldValue('image', chosen);
               void form.validateFields(['image']);

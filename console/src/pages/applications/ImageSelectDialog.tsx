@@ -1,34 +1,179 @@
-import { isImageReference } from '@nimbus/api/shared';
-import { App, Input, Modal, Radio, Typography } from 'antd';
-import { useState } from 'react';
+import { App, AutoComplete, Form, Input, Modal, Radio, Select, Spin, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  useLazySplitImageQuery,
+  useListClusterRegistriesQuery,
+  useListRepositoriesQuery,
+  useListTagsQuery,
+  useSearchDockerHubQuery,
+} from '../../api/registryApi';
+import {
+  allowsFreeTyping,
+  chooseRegistry,
+  chosenImage,
+  leavingNeedsConfirm,
+  type ImageSelection,
+} from './imageSelection';
 
-/** SPEC §4 image select modes; only 'input' exists until registries add 'select'. */
-export type ImageSelectMode = 'input';
+/** Where the initial image lies: select mode when it splits into a registry of the cluster. */
+function useInitialSelection(cluster: string | undefined, initial: string | undefined) {
+  const [split] = useLazySplitImageQuery();
+  const text = initial?.trim() ?? '';
+  const [selection, setSelection] = useState<ImageSelection | undefined>(() => {
+    if (!cluster) return { mode: 'input', text };
+    return text === '' ? { mode: 'select', text: '' } : undefined;
+  });
+  useEffect(() => {
+    if (!cluster || selection) return;
+    split({ cluster, image: text })
+      .unwrap()
+      .then((parts) =>
+        // SPEC §4: an image of no known registry switches to input mode.
+        setSelection(
+          parts.registryId === null
+            ? { mode: 'input', text }
+            : {
+                mode: 'select',
+                registryId: parts.registryId,
+                host: parts.host,
+                image: parts.subPath ? `${parts.subPath}/${parts.image}` : parts.image,
+                tag: parts.tag,
+                text,
+              },
+        ),
+      )
+      .catch(() => setSelection({ mode: 'input', text }));
+  }, [cluster, text, selection, split]);
+  return [selection, setSelection] as const;
+}
+
+/** Select mode: registry → image → tag, from the cluster's registries (Docker Hub first). */
+function SelectFields({
+  cluster,
+  selection,
+  onChange,
+}: {
+  cluster: string;
+  selection: ImageSelection;
+  onChange: (next: ImageSelection) => void;
+}) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const registries = useListClusterRegistriesQuery(cluster);
+  const free = allowsFreeTyping(selection.host);
+  const registryId = selection.registryId;
+  const repositories = useListRepositoriesQuery(registryId ?? '', { skip: !registryId || free });
+  const hub = useSearchDockerHubQuery(search, { skip: !free || search.trim() === '' });
+  const tags = useListTagsQuery(
+    { registryId: registryId ?? '', image: selection.image ?? '' },
+    { skip: !registryId || !selection.image },
+  );
+  const tagOptions = useMemo(
+    () =>
+      (tags.data ?? [])
+        .flatMap((item) => item.imageTags)
+        .map((tag) => ({ value: tag, label: tag })),
+    [tags.data],
+  );
+  const imageOptions = free
+    ? (hub.data?.items ?? []).map((item) => ({ value: item.slug, label: item.slug }))
+    : (repositories.data ?? []).map((item) => ({
+        value: item.repositoryName,
+        label: item.repositoryName,
+      }));
+
+  return (
+    <Form layout="vertical">
+      <Form.Item label={t('registries.select.registry')}>
+        <Select
+          data-testid="image-select-registry"
+          loading={registries.isFetching}
+          value={registryId}
+          placeholder={t('registries.select.registryPlaceholder')}
+          options={(registries.data ?? []).map((registry) => ({
+            value: registry.uuid,
+            label: `${registry.name} (${registry.host})`,
+          }))}
+          onChange={(uuid: string) => {
+            const registry = registries.data?.find((item) => item.uuid === uuid);
+            if (registry) onChange(chooseRegistry(selection, registry));
+          }}
+        />
+      </Form.Item>
+      <Form.Item label={t('registries.select.image')}>
+        {free ? (
+          <AutoComplete
+            data-testid="image-select-image"
+            value={selection.image}
+            options={imageOptions}
+            placeholder="library/nginx"
+            onSearch={setSearch}
+            onChange={(image: string) => onChange({ ...selection, image, tag: undefined })}
+          />
+        ) : (
+          <Select
+            data-testid="image-select-image"
+            showSearch
+            disabled={!registryId}
+            loading={repositories.isFetching}
+            value={selection.image}
+            options={imageOptions}
+            onChange={(image: string) => onChange({ ...selection, image, tag: undefined })}
+          />
+        )}
+      </Form.Item>
+      <Form.Item label={t('registries.select.tag')}>
+        {free ? (
+          <AutoComplete
+            data-testid="image-select-tag"
+            value={selection.tag}
+            options={tagOptions}
+            placeholder="latest"
+            onChange={(tag: string) => onChange({ ...selection, tag })}
+          />
+        ) : (
+          <Select
+            data-testid="image-select-tag"
+            showSearch
+            disabled={!selection.image}
+            loading={tags.isFetching}
+            value={selection.tag}
+            options={tagOptions}
+            onChange={(tag: string) => onChange({ ...selection, tag })}
+          />
+        )}
+      </Form.Item>
+    </Form>
+  );
+}
 
 /**
- * SPEC §2's image select dialog (600px) in input mode: type host/image:tag by hand. OK emits only
- * a well-formed reference; leaving with an unchosen image asks first (SPEC §5).
+ * SPEC §2's image select dialog (600px): pick registry → image → tag from the cluster's
+ * registries, or type host/image:tag by hand. OK emits only a complete image (SPEC §5);
+ * leaving with an unchosen image asks first.
  */
 export function ImageSelectDialog({
   open,
   initial,
+  cluster,
   onChoose,
   onClose,
 }: {
   open: boolean;
   initial: string | undefined;
+  /** The application's cluster; without one only input mode is offered. */
+  cluster?: string | undefined;
   onChoose: (image: string) => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
-  const [text, setText] = useState(initial ?? '');
-  const image = text.trim();
-  const valid = image !== '' && isImageReference(image);
+  const [selection, setSelection] = useInitialSelection(cluster, initial);
+  const chosen = selection && chosenImage(selection);
 
   const close = () => {
-    if (image === '' || image === (initial ?? '').trim()) {
+    if (!selection || !leavingNeedsConfirm(selection, initial)) {
       onClose();
       return;
     }
@@ -38,6 +183,7 @@ export function ImageSelectDialog({
       onOk: onClose,
     });
   };
+  const inputText = selection?.mode === 'input' ? selection.text.trim() : '';
 
   return (
     <Modal
@@ -45,26 +191,54 @@ export function ImageSelectDialog({
       width={600}
       title={t('appForm.image.title')}
       okText={t('appForm.image.choose')}
-      okButtonProps={{ disabled: !valid, 'data-testid': 'image-select-ok' }}
-      onOk={() => valid && onChoose(image)}
+      okButtonProps={{ disabled: !chosen, 'data-testid': 'image-select-ok' }}
+      onOk={() => chosen && onChoose(chosen)}
       onCancel={close}
       destroyOnHidden
     >
-      <Radio.Group value="input" style={{ marginBottom: 12 }}>
-        <Radio.Button value="input">{t('appForm.image.inputMode')}</Radio.Button>
-      </Radio.Group>
-      <Input
-        autoFocus
-        aria-label={t('appForm.image.reference')}
-        data-testid="image-select-input"
-        value={text}
-        placeholder="registry.example.com/team/app:1.0"
-        onChange={(event) => setText(event.target.value)}
-        onPressEnter={() => valid && onChoose(image)}
-        status={image !== '' && !valid ? 'error' : undefined}
-      />
-      {image !== '' && !valid && (
-        <Typography.Text type="danger">{t('appForm.validation.image')}</Typography.Text>
+      {!selection ? (
+        <Spin />
+      ) : (
+        <>
+          <Radio.Group
+            value={selection.mode}
+            style={{ marginBottom: 12 }}
+            onChange={(event) =>
+              setSelection({
+                mode: event.target.value as ImageSelection['mode'],
+                text: selection.text,
+              })
+            }
+          >
+            {cluster && (
+              <Radio.Button value="select" data-testid="image-select-mode-select">
+                {t('registries.select.selectMode')}
+              </Radio.Button>
+            )}
+            <Radio.Button value="input" data-testid="image-select-mode-input">
+              {t('appForm.image.inputMode')}
+            </Radio.Button>
+          </Radio.Group>
+          {selection.mode === 'select' && cluster ? (
+            <SelectFields cluster={cluster} selection={selection} onChange={setSelection} />
+          ) : (
+            <>
+              <Input
+                autoFocus
+                aria-label={t('appForm.image.reference')}
+                data-testid="image-select-input"
+                value={selection.text}
+                placeholder="registry.example.com/team/app:1.0"
+                onChange={(event) => setSelection({ mode: 'input', text: event.target.value })}
+                onPressEnter={() => chosen && onChoose(chosen)}
+                status={inputText !== '' && !chosen ? 'error' : undefined}
+              />
+              {inputText !== '' && !chosen && (
+                <Typography.Text type="danger">{t('appForm.validation.image')}</Typography.Text>
+              )}
+            </>
+          )}
+        </>
       )}
     </Modal>
   );

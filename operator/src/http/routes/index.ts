@@ -24,6 +24,7 @@ import { monitoringEndpoints } from './monitoring.js';
 import type { SystemInfo } from './system.js';
 import { nodeEndpoints } from './nodes.js';
 import { podEndpoints } from './pods.js';
+import { registryEndpoints, registryServicesFrom } from './registries.js';
 import { resourceFormEndpoints } from './resource-forms.js';
 import { workloadEndpoints } from './workloads.js';
 import { yamlImportEndpoints } from './yaml-import.js';
@@ -125,6 +126,9 @@ export function apiRouter(deps: ApiDeps): ApiRoutes {
     ...(store ? [...manageEndpoints(store, deps.clusters), ...favouriteEndpoints(store)] : []),
     ...(store ? dashboardEndpoints(store) : []),
     ...(store ? alarmEndpoints(store) : []),
+    ...(store && deps.clusters
+      ? registryEndpoints(registryServicesFrom(store, deps.clusters))
+      : []),
   ];
   // With every service wired (main.ts), each declared endpoint must be served exactly once.
   if (deps.identity && deps.clusters && deps.index && deps.audit) {

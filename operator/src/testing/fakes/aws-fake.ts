@@ -31,6 +31,8 @@ export interface AwsFakeOptions {
   region: string;
   identities: AwsFakeIdentity[];
   clusters: Record<string, AwsFakeCluster>;
+  /** The registry password ECR's GetAuthorizationToken hands out. */
+  ecrPassword?: string;
   now?: () => Date;
 }
 
@@ -39,7 +41,7 @@ export type TokenVerdict =
 
 export interface AwsFake {
   url: string;
-  /** Requests DescribeCluster accepted (signature valid). */
+  /** Requests DescribeCluster or GetAuthorizationToken accepted (signature valid). */
   accepted: number;
   /** Checks an EKS bearer token as aws-iam-authenticator plus STS would for `clusterId`. */
   verifyPresignedToken(token: string, clusterId: string): Promise<TokenVerdict>;
@@ -47,6 +49,7 @@ export interface AwsFake {
 }
 
 const HEADER_SKEW_MS = 5 * 60 * 1000;
+const ECR_TOKEN_TARGET = 'AmazonEC2ContainerRegistry_V20150921.GetAuthorizationToken';
 const TOKEN_MAX_AGE_MS = 15 * 60 * 1000;
 
 class Rejection extends Error {
@@ -192,7 +195,12 @@ export async function startAwsFake(options: AwsFakeOptions): Promise<AwsFake> {
     );
   }
 
-  async function checkDescribeCluster(req: IncomingMessage, body: string, url: URL): Promise<void> {
+  async function checkHeaderSigned(
+    req: IncomingMessage,
+    body: string,
+    url: URL,
+    service: string,
+  ): Promise<void> {
     const parts = parseAuthorization(req.headers.authorization);
     const date = req.headers['x-amz-date'];
     const signedAt = typeof date === 'string' ? parseAmzDate(date) : undefined;
@@ -211,7 +219,7 @@ export async function startAwsFake(options: AwsFakeOptions): Promise<AwsFake> {
     if (!parts.signedHeaders.includes('host')) {
       throw new Rejection('InvalidSignatureException', "'Host' must be a signed header.");
     }
-    const identity = identityFor(parts, 'eks', date);
+    const identity = identityFor(parts, service, date);
     if (identity.sessionToken && req.headers['x-amz-security-token'] !== identity.sessionToken) {
       throw new Rejection(
         'UnrecognizedClientException',
@@ -234,6 +242,36 @@ export async function startAwsFake(options: AwsFakeOptions): Promise<AwsFake> {
     });
   }
 
+  /** ECR GetAuthorizationToken: SigV4 for service ecr, then base64("AWS:<password>"). */
+  async function answerEcrToken(
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: string,
+    url: URL,
+  ): Promise<void> {
+    try {
+      await checkHeaderSigned(req, body, url, 'ecr');
+    } catch (error) {
+      if (!(error instanceof Rejection)) throw error;
+      respondError(res, 400, error.type, error.message);
+      return;
+    }
+    fake.accepted += 1;
+    const token = Buffer.from(`AWS:${options.ecrPassword ?? ''}`).toString('base64');
+    res.writeHead(200, { 'content-type': 'application/x-amz-json-1.1' });
+    res.end(
+      JSON.stringify({
+        authorizationData: [
+          {
+            authorizationToken: token,
+            expiresAt: now().getTime() / 1000 + 12 * 3600,
+            proxyEndpoint: 'https://123456789012.dkr.ecr.example',
+          },
+        ],
+      }),
+    );
+  }
+
   function respondError(res: ServerResponse, status: number, type: string, message: string): void {
     res.writeHead(status, { 'content-type': 'application/json', 'x-amzn-errortype': type });
     res.end(JSON.stringify({ message }));
@@ -244,13 +282,17 @@ export async function startAwsFake(options: AwsFakeOptions): Promise<AwsFake> {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks).toString('utf8');
     const url = new URL(req.url ?? '/', 'http://fake');
+    if (req.method === 'POST' && req.headers['x-amz-target'] === ECR_TOKEN_TARGET) {
+      await answerEcrToken(req, res, body, url);
+      return;
+    }
     const match = /^\/clusters\/([^/]+)$/.exec(url.pathname);
     if (req.method !== 'GET' || !match?.[1]) {
       respondError(res, 404, 'UnknownOperationException', 'Unknown operation.');
       return;
     }
     try {
-      await checkDescribeCluster(req, body, url);
+      await checkHeaderSigned(req, body, url, 'eks');
     } catch (error) {
       if (!(error instanceof Rejection)) throw error;
       respondError(res, 403, error.type, error.message);

@@ -1,0 +1,93 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { API, failed, ok, ORG_ID, renderAdminRoutes } from '../../../../tests/adminTestBed';
+import { startLoopbackServer, type LoopbackServer } from '../../../../tests/loopbackServer';
+import RegistryWizardPage from './RegistryWizardPage';
+
+const MANAGE = `${API}/manage.nimbus.io`;
+
+let server: LoopbackServer;
+beforeEach(async () => {
+  server = await startLoopbackServer();
+  server.respond(
+    `${MANAGE}/supportregistries`,
+    ok({
+      items: [
+        { kind: 'DockerHub', hostExample: 'docker.io', credentialFields: [] },
+        {
+          kind: 'Distribution',
+          hostExample: 'registry.example.com:5000',
+          credentialFields: ['username', 'password', 'caCertificate'],
+        },
+        {
+          kind: 'SWR',
+          hostExample: 'swr.cn-north-4.myhuaweicloud.com',
+          credentialFields: ['accessKeyId', 'secretAccessKey'],
+        },
+      ],
+    }),
+  );
+});
+afterEach(() => server.close());
+
+it('adds a registry only after a passing connection test, and sends what was tested', async () => {
+  let password = '';
+  server.respond(`POST ${MANAGE}/registries/test`, (request) => {
+    password =
+      (request.body as { credentials?: { password?: string } }).credentials?.password ?? '';
+    return password === 'right'
+      ? ok({ repositoryCount: 2 })
+      : failed(2004, 'the image registry refused the credentials');
+  });
+  server.respond(`POST ${MANAGE}/registries`, (request) =>
+    ok({
+      uuid: 'r-1',
+      name: (request.body as { name: string }).name,
+      host: 'registry.shop.io',
+      kind: 'Distribution',
+      organizationId: ORG_ID,
+      organization: 'shop',
+      credentialsSet: true,
+      ready: true,
+      createdAt: '2026-01-01T00:00:00Z',
+    }),
+  );
+  const user = userEvent.setup();
+  renderAdminRoutes(
+    [{ path: '/admin/registry/add', element: <RegistryWizardPage /> }],
+    '/admin/registry/add',
+    server,
+  );
+
+  // Docker Hub is the built-in public catalogue, not something to add.
+  await screen.findByTestId('registry-kind-Distribution');
+  expect(screen.queryByTestId('registry-kind-DockerHub')).toBeNull();
+  await user.click(screen.getByTestId('registry-kind-Distribution'));
+  await user.type(screen.getByTestId('registry-name'), 'private');
+  await user.type(screen.getByTestId('registry-host'), 'registry.shop.io');
+  await user.type(screen.getByTestId('registry-username'), 'ci');
+  await user.type(screen.getByTestId('registry-password'), 'wrong');
+  const submit = screen.getByTestId('registry-submit');
+  await user.click(screen.getByTestId('registry-test'));
+  expect(await screen.findByText('the image registry refused the credentials')).toBeDefined();
+  expect(submit).toHaveProperty('disabled', true);
+
+  await user.clear(screen.getByTestId('registry-password'));
+  await user.type(screen.getByTestId('registry-password'), 'right');
+  await user.click(screen.getByTestId('registry-test'));
+  expect(await screen.findByText('Connected: 2 repositories')).toBeDefined();
+  await user.click(submit);
+  const complete = await screen.findByTestId('registry-complete');
+  expect(within(complete).getByText('Registry private added')).toBeDefined();
+  const created = server.requests.find(
+    (r) => r.method === 'POST' && r.path === `${MANAGE}/registries`,
+  );
+  expect(created?.body).toEqual({
+    name: 'private',
+    host: 'registry.shop.io',
+    kind: 'Distribution',
+    organizationId: ORG_ID,
+    credentials: { username: 'ci', password: 'right' },
+  });
+});

@@ -1,0 +1,99 @@
+import type { RegistryKind } from '@nimbus/api/shared';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Button, Flex, Result, Space, Steps, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  useCreateRegistryMutation,
+  useListSupportedRegistriesQuery,
+} from '../../../api/registryApi';
+import { currentOrganizationId } from '../../../components/admin/session';
+import { useSubmit } from '../../../components/admin/useSubmit';
+import { ADMIN_PATHS } from '../adminPaths';
+import { ConfigurationStep, type RegistryFormValues } from './ConfigurationStep';
+import { KindStep } from './KindStep';
+
+enum Step {
+  Kind,
+  Configuration,
+  Complete,
+}
+
+/** SPEC §2's add-registry wizard: choose registry; configuration and test connection; complete. */
+export default function RegistryWizardPage() {
+  const { t } = useTranslation();
+  const organizationId = currentOrganizationId();
+  const supported = useListSupportedRegistriesQuery(undefined);
+  const [kind, setKind] = useState<RegistryKind | undefined>();
+  const [step, setStep] = useState<Step>(Step.Kind);
+  const [createdName, setCreatedName] = useState('');
+  const [createRegistry] = useCreateRegistryMutation();
+  const info = supported.data?.find((item) => item.kind === kind);
+
+  const { submitting, onFinish } = useSubmit(
+    async (values: RegistryFormValues) => {
+      if (!kind) throw new Error('no registry kind chosen');
+      return createRegistry({ ...values, kind, organizationId }).unwrap();
+    },
+    (created) => {
+      setCreatedName(created.name);
+      setStep(Step.Complete);
+    },
+  );
+
+  return (
+    <Flex vertical gap="large" style={{ padding: 24 }} data-testid="registry-wizard">
+      <Space align="center">
+        <Link to={ADMIN_PATHS.registries} aria-label={t('registries.back')}>
+          <ArrowLeftOutlined />
+        </Link>
+        <Typography.Title level={2} style={{ margin: 0 }}>
+          {t('registries.addTitle')}
+        </Typography.Title>
+      </Space>
+      <Steps
+        current={step}
+        items={[
+          { title: t('registries.steps.kind') },
+          { title: t('registries.steps.configuration') },
+          { title: t('registries.steps.complete') },
+        ]}
+      />
+      {step === Step.Kind && (
+        <KindStep
+          kinds={supported.data ?? []}
+          selected={kind}
+          onChoose={(next) => {
+            setKind(next);
+            setStep(Step.Configuration);
+          }}
+        />
+      )}
+      {step === Step.Configuration && kind && info && (
+        <ConfigurationStep
+          key={kind}
+          kind={kind}
+          hostExample={info.hostExample}
+          fields={info.credentialFields}
+          organizationId={organizationId}
+          submitting={submitting}
+          onBack={() => setStep(Step.Kind)}
+          onSubmit={onFinish}
+        />
+      )}
+      {step === Step.Complete && (
+        <Result
+          status="success"
+          data-testid="registry-complete"
+          title={t('registries.completeTitle', { name: createdName })}
+          extra={
+            <Link to={ADMIN_PATHS.registries}>
+              <Button type="primary">{t('registries.toList')}</Button>
+            </Link>
+          }
+        />
+      )}
+    </Flex>
+  );
+}

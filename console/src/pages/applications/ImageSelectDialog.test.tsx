@@ -1,0 +1,112 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { API, chooseOption, ok, renderAdminRoutes } from '../../../tests/adminTestBed';
+import { startLoopbackServer, type LoopbackServer } from '../../../tests/loopbackServer';
+import { ImageSelectDialog } from './ImageSelectDialog';
+
+const MANAGE = `${API}/manage.nimbus.io`;
+const registry = (uuid: string, name: string, host: string, kind: string) => ({
+  uuid,
+  name,
+  host,
+  kind,
+  organizationId: 'org-uid-1',
+  organization: 'shop',
+  credentialsSet: kind !== 'DockerHub',
+  ready: true,
+  createdAt: '2026-01-01T00:00:00Z',
+});
+
+let server: LoopbackServer;
+beforeEach(async () => {
+  server = await startLoopbackServer();
+  server.respond(
+    `${MANAGE}/providers/member-a/registries`,
+    ok({
+      items: [
+        registry('9999', 'dockerhub', 'docker.io', 'DockerHub'),
+        registry('uid-1', 'private', 'registry.shop.io', 'Distribution'),
+      ],
+    }),
+  );
+  server.respond(
+    `${MANAGE}/registries/uid-1/repositories`,
+    ok({ items: [{ repositoryName: 'team/web' }, { repositoryName: 'team/api' }] }),
+  );
+  server.respond(
+    `${MANAGE}/registries/uid-1/repositories/team%2Fweb`,
+    ok({ items: [{ imageTags: ['1.1'] }, { imageTags: ['1.0', 'stable'] }] }),
+  );
+});
+afterEach(() => server.close());
+
+/** The n-th select of the dialog (registry, image, tag). */
+function field(dialog: HTMLElement, index: number): HTMLElement {
+  const found = within(dialog).getAllByRole('combobox')[index];
+  if (!found) throw new Error(`no select ${index}`);
+  return found;
+}
+
+function renderDialog(initial?: string) {
+  const onChoose = vi.fn();
+  const onClose = vi.fn();
+  renderAdminRoutes(
+    [
+      {
+        path: '/',
+        element: (
+          <ImageSelectDialog
+            open
+            initial={initial}
+            cluster="member-a"
+            onChoose={onChoose}
+            onClose={onClose}
+          />
+        ),
+      },
+    ],
+    '/',
+    server,
+  );
+  return { onChoose, onClose };
+}
+
+describe('the image select dialog (SPEC §4)', () => {
+  it('picks registry → image → tag and emits host/image:tag', async () => {
+    const user = userEvent.setup();
+    const { onChoose } = renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'Select image' });
+    const ok = within(dialog).getByRole('button', { name: 'Use this image' }) as HTMLButtonElement;
+    await chooseOption(user, field(dialog, 0), 'private (registry.shop.io)');
+    expect(ok.disabled).toBe(true);
+    await chooseOption(user, field(dialog, 1), 'team/web');
+    await chooseOption(user, field(dialog, 2), 'stable');
+    await user.click(ok);
+    expect(onChoose).toHaveBeenCalledWith('registry.shop.io/team/web:stable');
+  });
+
+  it('an image of no known registry opens in input mode', async () => {
+    server.respond(
+      `${MANAGE}/providers/member-a/split/repositories?image=quay.io%2Forg%2Fapp%3A1`,
+      ok({ registryId: null, host: 'quay.io', subPath: 'org', image: 'app', tag: '1' }),
+    );
+    renderDialog('quay.io/org/app:1');
+    const input = await screen.findByLabelText('Image (host/image:tag)');
+    expect((input as HTMLInputElement).value).toBe('quay.io/org/app:1');
+  });
+
+  it('asks before leaving with a registry but no image/tag (SPEC §5)', async () => {
+    const user = userEvent.setup();
+    const { onClose } = renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'Select image' });
+    await chooseOption(user, field(dialog, 0), 'private (registry.shop.io)');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(
+      await screen.findByText("You haven't chosen image/image tag, still exit?"),
+    ).toBeDefined();
+    expect(onClose).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+});

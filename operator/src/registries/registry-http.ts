@@ -1,0 +1,141 @@
+import https from 'node:https';
+import type { OutboundPolicy, Resolver } from '../clusters/ssrf-policy.js';
+import { checkOutboundUrl } from '../clusters/ssrf-policy.js';
+import { ApiError, errors } from '../core/errors.js';
+import { pinnedLookup } from '../member/transport/pinned-dial.js';
+
+/**
+ * One HTTPS request to a registry or its token service: the URL passes the operator's SSRF
+ * policy first and the socket goes only to the addresses that check resolved. Registry answers
+ * are untrusted: size-capped, and only their status (never their text) reaches an error message.
+ */
+export interface RegistryHttpSettings {
+  policy: OutboundPolicy;
+  resolve?: Resolver;
+  /** Deadline of each request. */
+  timeoutMs: number;
+}
+
+export interface RegistryReply {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+export const maxRegistryReplyBytes = 4 * 1024 * 1024;
+const maxRedirects = 3;
+
+export function registryUnreachable(detail: string, cause?: unknown): ApiError {
+  return new ApiError(errors.registryUnreachable, {
+    message: `image registry is unreachable: ${detail}`,
+    cause,
+  });
+}
+
+function headersOf(raw: NodeJS.Dict<string | string[]>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+async function once(
+  url: URL,
+  headers: Record<string, string>,
+  settings: RegistryHttpSettings,
+  ca: string | undefined,
+): Promise<RegistryReply> {
+  if (url.protocol !== 'https:')
+    throw registryUnreachable(`${url.host} must be reached over https`);
+  const check = await checkOutboundUrl(url.href, settings.policy, settings.resolve);
+  if (!check.ok) throw registryUnreachable(`the address is refused: ${check.reason}`);
+  return new Promise((resolve, reject) => {
+    const request = https.request(
+      url,
+      {
+        method: 'GET',
+        headers,
+        lookup: pinnedLookup(check.addresses),
+        ...(ca ? { ca } : {}),
+        timeout: settings.timeoutMs,
+        agent: false,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          size += chunk.byteLength;
+          if (size > maxRegistryReplyBytes) {
+            request.destroy(registryUnreachable(`${url.host} answered more than 4 MiB`));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: headersOf(response.headers),
+            body: Buffer.concat(chunks),
+          }),
+        );
+        response.on('error', reject);
+      },
+    );
+    request.on('timeout', () =>
+      request.destroy(
+        registryUnreachable(`no answer from ${url.host} within ${settings.timeoutMs} ms`),
+      ),
+    );
+    request.on('error', (error) =>
+      reject(
+        error instanceof ApiError
+          ? error
+          : registryUnreachable(`${url.host}: ${tlsOrNetwork(error)}`, error),
+      ),
+    );
+    request.end();
+  });
+}
+
+/** A short reason without the peer's own text. */
+function tlsOrNetwork(error: Error & { code?: string }): string {
+  if (error.code && /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/.test(error.code)) {
+    return `its certificate is not trusted (${error.code})`;
+  }
+  return error.code ?? 'the connection failed';
+}
+
+/**
+ * GET with redirects followed (blob storage often lives elsewhere); each hop is checked again,
+ * and credentials are sent only to the first host.
+ */
+export async function registryGet(
+  url: URL,
+  headers: Record<string, string>,
+  settings: RegistryHttpSettings,
+  ca?: string,
+): Promise<RegistryReply> {
+  let target = url;
+  let sent = headers;
+  for (let hop = 0; ; hop++) {
+    const reply = await once(target, sent, settings, target.host === url.host ? ca : undefined);
+    const location = reply.headers['location'];
+    if (![301, 302, 303, 307, 308].includes(reply.status) || !location) return reply;
+    if (hop >= maxRedirects) throw registryUnreachable(`${url.host} redirected too often`);
+    const next = new URL(location, target);
+    if (next.host !== url.host) {
+      const { authorization: _dropped, ...rest } = sent;
+      sent = rest;
+    }
+    target = next;
+  }
+}
+
+export function jsonOf(reply: RegistryReply, what: string): unknown {
+  try {
+    return JSON.parse(reply.body.toString('utf8')) as unknown;
+  } catch (error) {
+    throw registryUnreachable(`${what} is not JSON`, error);
+  }
+}

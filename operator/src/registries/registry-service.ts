@@ -1,0 +1,281 @@
+import type { Page, RegistryInput, RegistryView } from '@nimbus/api';
+import { matchesRegistryHost, registryHostRules } from '@nimbus/api/shared';
+import type { RegistryKind } from '@nimbus/api/shared';
+import type { z } from 'zod';
+import type { registryTest } from '@nimbus/api';
+import { statusChange } from '../controllers/conditions.js';
+import { ApiError, errors } from '../core/errors.js';
+import { alreadyExists, invalid, notFound } from '../core/problems.js';
+import { apiVersion } from '../crds/kind.js';
+import { ownerReference } from '../hub/owner.js';
+import type { OrganizationObject, RegistryObject } from '../hub/store.js';
+import {
+  addressedOrganization,
+  admins,
+  assertAcceptsNewMembers,
+  everyone,
+  organizationLabels,
+} from '../iam/org-scope.js';
+import type { Identity } from '../identity/identity.js';
+import type { LoginContext, RegistryCredentials } from './logins.js';
+import { credentialsFor, loginFor } from './logins.js';
+import { OciClient } from './oci-distribution.js';
+import type { RegistryHttpSettings } from './registry-http.js';
+import type { RegistryHub } from './registry-store.js';
+import {
+  credentialsKey,
+  dockerHubView,
+  registriesOf,
+  registryLabel,
+  registrySecretName,
+  storedCredentials,
+  toRegistryView,
+} from './registry-store.js';
+
+export interface RegistryServices {
+  hub: RegistryHub;
+  http: RegistryHttpSettings;
+  vendors: LoginContext;
+}
+
+type RegistryTestInput = z.output<typeof registryTest>;
+
+const registryFailures = new Set([errors.registryUnreachable, errors.registryCredentialsRejected]);
+
+function adminOrganization(services: RegistryServices, identity: Identity, ref: string) {
+  return addressedOrganization(services.hub.organizations, identity, ref, admins);
+}
+
+function assertHost(kind: RegistryKind, host: string): void {
+  if (kind === 'DockerHub') {
+    throw invalid('kind', 'Docker Hub is always offered as the public catalogue (id 9999)');
+  }
+  if (!matchesRegistryHost(kind, host)) {
+    throw invalid('host', `not a ${kind} registry host (e.g. ${registryHostRules[kind].example})`);
+  }
+}
+
+/** An OCI client signed in as the kind's login; the caller pings or browses with it. */
+export async function clientFor(
+  services: RegistryServices,
+  kind: RegistryKind,
+  host: string,
+  credentials: RegistryCredentials,
+): Promise<OciClient> {
+  const login = await loginFor(kind, host, credentials, services.vendors);
+  return new OciClient(
+    {
+      host,
+      ...(login ? { login } : {}),
+      ...(credentials.caCertificate ? { caCertificate: credentials.caCertificate } : {}),
+    },
+    services.http,
+  );
+}
+
+/** Signs in and reads the catalogue; the number of repositories it lists. */
+async function probe(
+  services: RegistryServices,
+  kind: RegistryKind,
+  host: string,
+  credentials: RegistryCredentials,
+): Promise<number> {
+  const client = await clientFor(services, kind, host, credentials);
+  await client.ping();
+  return (await client.catalog()).length;
+}
+
+async function recordReady(
+  services: RegistryServices,
+  registry: RegistryObject,
+  outcome: { ok: true } | { ok: false; error: ApiError },
+): Promise<RegistryObject> {
+  const desired = outcome.ok
+    ? {
+        type: 'Ready',
+        status: 'True' as const,
+        reason: 'Connected',
+        message: 'the registry accepted the credentials',
+      }
+    : {
+        type: 'Ready',
+        status: 'False' as const,
+        reason:
+          outcome.error.entry === errors.registryCredentialsRejected
+            ? 'CredentialsRejected'
+            : 'Unreachable',
+        message: outcome.error.message,
+      };
+  const change = statusChange(
+    registry.status?.conditions,
+    [{ ...desired, observedGeneration: registry.metadata.generation ?? 0 }],
+    new Date(),
+  );
+  if (!change.conditions) return registry;
+  return services.hub.registries.applyStatus(registry.metadata.name, {
+    conditions: change.conditions,
+  });
+}
+
+async function writeSecret(
+  services: RegistryServices,
+  registry: RegistryObject,
+  credentials: RegistryCredentials,
+): Promise<void> {
+  const write = {
+    name: registrySecretName(registry.metadata.name),
+    data: { [credentialsKey]: JSON.stringify(credentials) },
+    labels: { [registryLabel]: registry.metadata.name },
+    owner: ownerReference({ apiVersion, kind: 'Registry', metadata: registry.metadata }),
+  };
+  try {
+    await services.hub.secrets.create(write);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.entry !== errors.conflict) throw error;
+    await services.hub.secrets.replace(write);
+  }
+}
+
+function ownRegistry(services: RegistryServices, org: OrganizationObject, name: string) {
+  const registry = registriesOf(services.hub, org).find((r) => r.metadata.name === name);
+  if (!registry) throw notFound(`registry ${name}`);
+  return registry;
+}
+
+/** The Registry's whole spec (server-side apply sends all of it). */
+function registrySpec(
+  services: RegistryServices,
+  input: RegistryInput,
+  org: OrganizationObject,
+  hasSecret: boolean,
+) {
+  return {
+    kind: input.kind,
+    host: input.host,
+    organization: org.metadata.name,
+    ...(input.description ? { description: input.description } : {}),
+    ...(hasSecret
+      ? {
+          credentialsSecretRef: {
+            name: registrySecretName(input.name),
+            namespace: services.hub.namespace,
+          },
+        }
+      : {}),
+  };
+}
+
+export async function createRegistry(
+  services: RegistryServices,
+  identity: Identity,
+  input: RegistryInput,
+): Promise<RegistryView> {
+  const org = adminOrganization(services, identity, input.organizationId);
+  assertAcceptsNewMembers(org);
+  assertHost(input.kind, input.host);
+  const credentials = credentialsFor(input.kind, input.credentials);
+  if (await services.hub.registries.fetch(input.name)) throw alreadyExists(input.name);
+  // Refuses a registry that does not answer or refuses the login before anything is stored.
+  await probe(services, input.kind, input.host, credentials);
+  const hasSecret = Object.keys(credentials).length > 0;
+  const registry = await services.hub.registries.create({
+    metadata: { name: input.name, labels: organizationLabels(org) },
+    spec: registrySpec(services, input, org, hasSecret),
+  });
+  try {
+    if (hasSecret) await writeSecret(services, registry, credentials);
+  } catch (error) {
+    await services.hub.registries.delete(registry.metadata.name);
+    throw error;
+  }
+  return toRegistryView(await recordReady(services, registry, { ok: true }), org);
+}
+
+export async function updateRegistry(
+  services: RegistryServices,
+  identity: Identity,
+  input: RegistryInput,
+): Promise<RegistryView> {
+  const org = adminOrganization(services, identity, input.organizationId);
+  const current = ownRegistry(services, org, input.name);
+  assertHost(input.kind, input.host);
+  const credentials =
+    input.credentials === undefined
+      ? await storedCredentials(services.hub, current)
+      : credentialsFor(input.kind, input.credentials);
+  await probe(services, input.kind, input.host, credentials);
+  const hasSecret = Object.keys(credentials).length > 0;
+  const updated = await services.hub.registries.apply({
+    metadata: {
+      name: input.name,
+      resourceVersion: current.metadata.resourceVersion,
+      labels: organizationLabels(org),
+    },
+    spec: registrySpec(services, input, org, hasSecret),
+  });
+  if (hasSecret) await writeSecret(services, updated, credentials);
+  else await services.hub.secrets.delete(registrySecretName(input.name));
+  return toRegistryView(await recordReady(services, updated, { ok: true }), org);
+}
+
+export async function deleteRegistry(
+  services: RegistryServices,
+  identity: Identity,
+  organizationId: string,
+  name: string,
+): Promise<{ name: string }> {
+  const org = adminOrganization(services, identity, organizationId);
+  ownRegistry(services, org, name);
+  await services.hub.registries.delete(name);
+  await services.hub.secrets.delete(registrySecretName(name));
+  return { name };
+}
+
+/** Tests an unsaved configuration, or (without credentials) the stored registry's. */
+export async function testRegistry(
+  services: RegistryServices,
+  identity: Identity,
+  input: RegistryTestInput,
+): Promise<{ repositoryCount: number }> {
+  const org = adminOrganization(services, identity, input.organizationId);
+  assertHost(input.kind, input.host);
+  const stored = input.name
+    ? registriesOf(services.hub, org).find((r) => r.metadata.name === input.name)
+    : undefined;
+  const credentials =
+    input.credentials === undefined && stored
+      ? await storedCredentials(services.hub, stored)
+      : credentialsFor(input.kind, input.credentials);
+  try {
+    const repositoryCount = await probe(services, input.kind, input.host, credentials);
+    if (stored) await recordReady(services, stored, { ok: true });
+    return { repositoryCount };
+  } catch (error) {
+    if (stored && error instanceof ApiError && registryFailures.has(error.entry)) {
+      await recordReady(services, stored, { ok: false, error });
+    }
+    throw error;
+  }
+}
+
+export function listOrganizationRegistries(
+  services: RegistryServices,
+  identity: Identity,
+  orgRef: string,
+  query: { page: number; pageSize: number; search?: string | undefined },
+): Page<RegistryView> {
+  const org = addressedOrganization(services.hub.organizations, identity, orgRef, everyone);
+  const needle = query.search?.toLowerCase();
+  const all = registriesOf(services.hub, org)
+    .map((registry) => toRegistryView(registry, org))
+    .filter((view) => !needle || view.name.includes(needle) || view.host.includes(needle));
+  const start = (query.page - 1) * query.pageSize;
+  return {
+    items: all.slice(start, start + query.pageSize),
+    total: all.length,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+export { dockerHubView };

@@ -1,0 +1,113 @@
+// Issue 12's registry journey in Chromium against the operator under test: a system admin adds
+// the test bed's private registry (TLS from the test-bed CA, basic auth) through the wizard,
+// tests the connection, sees it on the registry list, then creates a Deployment whose image is
+// picked in the application form's image select dialog (registry → image → tag); kubectl agrees.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dismissMfaPrompt } from '../support/console.js';
+import { testEnv } from '../support/env.js';
+import { hub } from '../support/iam.js';
+import {
+  endMemberJourney,
+  startMemberJourney,
+  type JourneyState,
+} from '../support/member-journey.js';
+import { onMember, region } from '../support/members.js';
+import { secureRegistry } from '../support/registries.js';
+
+const suffix = `ri${Date.now().toString(36)}`;
+const orgName = `e2e-reg-${suffix}`;
+const cluster = `e2e-r-${suffix}`;
+const ns = `e2e-reg-${suffix}`;
+const registryName = `private-${suffix}`;
+
+const journey: JourneyState = { orgName, cluster, ns };
+let page: Page;
+
+const url = (path: string) => new URL(path, testEnv.operatorUrl).toString();
+
+async function open(path: string): Promise<void> {
+  await page.goto(url(path));
+  await dismissMfaPrompt(page);
+}
+
+/** Opens an antd select inside `scope` by test id and clicks the option with that text. */
+async function choose(testId: string, option: string): Promise<void> {
+  await page.getByTestId(testId).click();
+  await page.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
+}
+
+beforeAll(async () => {
+  ({ page } = await startMemberJourney(suffix, journey));
+}, 120_000);
+
+afterAll(async () => {
+  hub(['delete', 'registries.nimbus.io', registryName, '--ignore-not-found']);
+  await endMemberJourney(suffix, journey);
+});
+
+describe('add a registry, then pick an image from it', () => {
+  it('adds the private registry through the wizard after a passing connection test', async () => {
+    await open('/admin/registry/add');
+    await page.getByTestId('registry-kind-Distribution').click();
+    await page.getByTestId('registry-name').fill(registryName);
+    await page.getByTestId('registry-host').fill(secureRegistry.host);
+    await page.getByTestId('registry-username').fill(secureRegistry.username);
+    await page.getByTestId('registry-password').fill('wrong-password');
+    await page.getByTestId('registry-caCertificate').fill(secureRegistry.caCertificate);
+    await page.getByTestId('registry-test').click();
+    await page.getByTestId('registry-test-result').filter({ hasText: 'refused' }).waitFor();
+    expect(await page.getByTestId('registry-submit').isDisabled()).toBe(true);
+
+    await page.getByTestId('registry-password').fill(secureRegistry.password);
+    await page.getByTestId('registry-test').click();
+    await page.getByTestId('registry-test-result').filter({ hasText: 'Connected: 2' }).waitFor();
+    await page.getByTestId('registry-submit').click();
+    await page.getByTestId('registry-complete').waitFor();
+
+    await open('/admin/registry/list');
+    const row = page.getByTestId('registry-list-table').getByRole('row', { name: registryName });
+    await row.waitFor();
+    expect(await row.textContent()).toContain(secureRegistry.host);
+  });
+
+  it('picks library/hello:1.1 in the image select dialog and creates a Deployment with it', async () => {
+    await open('/add/Deployment');
+    await page.getByLabel('Location').click();
+    const item = (text: string) =>
+      page.getByRole('menuitemcheckbox').filter({ hasText: text }).first();
+    await item('Kubeconfig').click();
+    await item(region).click();
+    await item(cluster).click();
+    await page.getByRole('combobox', { name: 'Namespace' }).click();
+    await page.locator('.ant-select-item-option').filter({ hasText: ns }).click();
+    await page.getByTestId('app-name').fill('hello');
+    await page.getByTestId('app-next').click();
+
+    await page.getByTestId('container-add').click();
+    await page.getByTestId('container-name').fill('app');
+    await page.getByTestId('container-image-select').click();
+    await choose('image-select-registry', registryName);
+    await choose('image-select-image', 'library/hello');
+    await choose('image-select-tag', '1.1');
+    await page.getByTestId('image-select-ok').click();
+    const reference = `${secureRegistry.host}/library/hello:1.1`;
+    expect(await page.getByTestId('container-image').inputValue()).toBe(reference);
+    await page.getByTestId('container-save').click();
+    await page.getByTestId('container-editor').waitFor({ state: 'detached' });
+    await page.getByTestId('app-next').click();
+    await page.getByTestId('app-submit').click();
+    await page.getByTestId('application-created').waitFor();
+
+    const image = onMember('member-a', [
+      'get',
+      'deployment',
+      'hello',
+      '-n',
+      ns,
+      '-o',
+      'jsonpath={.spec.template.spec.containers[0].image}',
+    ]).stdout;
+    expect(image).toBe(reference);
+  });
+});
