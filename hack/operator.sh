@@ -74,7 +74,15 @@ outbound_allow_hosts() {
     base=${NIMBUS_TESTBED_PORT_BASE:-16440}
     hosts="127.0.0.1:$base,127.0.0.1:$((base + 1)),127.0.0.1:$((base + 2))"
   fi
-  printf '%s' "$hosts"
+  # The test bed's plain-HTTP registry: the app store's OCI chart source (docs/testbed.md).
+  printf '%s,127.0.0.1:%s' "$hosts" "$(( ${NIMBUS_TESTBED_PORT_BASE:-16440} + 5 ))"
+}
+
+# The app store's helm: the test bed's pinned build.
+helm_path() {
+  local bin=${NIMBUS_TESTBED_BIN:-}
+  [ -n "$bin" ] || bin=$("$root/hack/testbed/build.sh" 2>/dev/null) || bin=
+  if [ -x "$bin/helm" ]; then printf '%s' "$bin/helm"; else printf 'helm'; fi
 }
 
 # The metrics listener logs its URL before the API answers ready; tests read the file.
@@ -122,6 +130,7 @@ start() {
     NIMBUS_MFA_ENABLED="${NIMBUS_MFA_ENABLED:-false}" \
     NIMBUS_CONTRACT_CHECK="${NIMBUS_CONTRACT_CHECK:-$(contract_check)}" \
     NIMBUS_OUTBOUND_ALLOW_HOSTS="${NIMBUS_OUTBOUND_ALLOW_HOSTS:-$(outbound_allow_hosts)}" \
+    NIMBUS_HELM_PATH="${NIMBUS_HELM_PATH:-$(helm_path)}" \
     NIMBUS_CONSOLE_DIR="$root/console/dist" NIMBUS_DATA_DIR="$run_dir/data" \
     setsid nohup node "$start_js" >>"$log_file" 2>&1 </dev/null &
   echo $! >"$pid_file"

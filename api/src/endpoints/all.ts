@@ -1,5 +1,6 @@
 import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResponseOf } from '../endpoint.js';
 import { applicationEndpoints } from './applications.js';
+import { appStoreEndpoints } from './appstore.js';
 import { auditEndpoints } from './audit.js';
 import { configEndpoints } from './configs.js';
 import { authEndpoints } from './auth.js';
@@ -41,6 +42,7 @@ export const endpoints = {
   ...configEndpoints,
   ...podDetailEndpoints,
   ...resourceFormEndpoints,
+  ...appStoreEndpoints,
   // After every fixed collection below …/namespaces/:namespace: ':kind' matches any segment.
   ...workloadEndpoints,
   // Last: '/crd.{host}/:kind' would take every fixed path after it.

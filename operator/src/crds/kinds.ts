@@ -1,4 +1,5 @@
 import { alarmSilenceKind } from './alarm-silence.js';
+import { chartSourceKind } from './chart-source.js';
 import { clusterKind } from './cluster.js';
 import { favouriteKind } from './favourite.js';
 import type { KindDefinition } from './kind.js';
@@ -20,4 +21,5 @@ export const allKinds: readonly KindDefinition[] = [
   registryKind,
   favouriteKind,
   alarmSilenceKind,
+  chartSourceKind,
 ];

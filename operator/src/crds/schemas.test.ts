@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { alarmSilenceKind } from './alarm-silence.js';
+import { chartSourceKind } from './chart-source.js';
 import { clusterKind } from './cluster.js';
 import { favouriteKind } from './favourite.js';
 import type { KindDefinition } from './kind.js';
@@ -80,6 +81,11 @@ const valid = {
     comment: 'planned maintenance',
     creator: 'jane.doe',
   }),
+  chartSource: object(chartSourceKind, 'team-charts', {
+    type: 'OCI',
+    url: 'oci://registry.example.com:5000/charts',
+    organization: 'acme',
+  }),
 };
 
 type Sample = (typeof valid)[keyof typeof valid];
@@ -104,6 +110,7 @@ describe('kind schemas', () => {
     [registryKind, valid.registry],
     [favouriteKind, valid.favourite],
     [alarmSilenceKind, valid.alarmSilence],
+    [chartSourceKind, valid.chartSource],
   ])('accepts a valid %s', (kind, sample) => {
     expect(messages(kind, sample)).toEqual([]);
   });

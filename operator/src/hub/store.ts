@@ -1,5 +1,6 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { z } from 'zod';
+import { chartSourceKind } from '../crds/chart-source.js';
 import { clusterKind } from '../crds/cluster.js';
 import { favouriteKind } from '../crds/favourite.js';
 import type { KindDefinition } from '../crds/kind.js';
@@ -138,6 +139,8 @@ export interface HubStore {
   clusters: KindStore<typeof clusterKind>;
   /** Image registries; each names its organization in spec.organization. */
   registries: KindStore<typeof registryKind>;
+  /** App store chart sources; each names its organization in spec.organization. */
+  chartSources: KindStore<typeof chartSourceKind>;
   /** Resources users collected; each labelled nimbus.io/user=<user label value>. */
   favourites: KindStore<typeof favouriteKind>;
   /** Secrets in the operator's namespace (NIMBUS_NAMESPACE). */
@@ -158,6 +161,7 @@ export type SessionObject = Stored<typeof sessionKind>;
 export type ClusterObject = Stored<typeof clusterKind>;
 export type FavouriteObject = Stored<typeof favouriteKind>;
 export type RegistryObject = Stored<typeof registryKind>;
+export type ChartSourceObject = Stored<typeof chartSourceKind>;
 
 export interface HubStoreOptions {
   kubeConfig: KubeConfig;
@@ -176,6 +180,7 @@ export function createHubStore(options: HubStoreOptions): HubStore {
     clusters: createKindStore(kubeConfig, clusterKind, logger),
     registries: createKindStore(kubeConfig, registryKind, logger),
     favourites: createKindStore(kubeConfig, favouriteKind, logger),
+    chartSources: createKindStore(kubeConfig, chartSourceKind, logger),
   };
   const all = Object.values(kinds);
   return {

@@ -5,6 +5,7 @@ import type { KindDefinition } from '../crds/kind.js';
 import { apiVersion } from '../crds/kind.js';
 import { organizationKind } from '../crds/organization.js';
 import { registryKind } from '../crds/registry.js';
+import { chartSourceKind } from '../crds/chart-source.js';
 import { roleKind } from '../crds/role.js';
 import { sessionKind } from '../crds/session.js';
 import { userGroupKind } from '../crds/user-group.js';
@@ -229,6 +230,7 @@ export function createMemoryStore(namespace = 'nimbus-system'): MemoryHubStore {
     clusters: memoryKind(clusterKind),
     registries: memoryKind(registryKind),
     favourites: memoryKind(favouriteKind),
+    chartSources: memoryKind(chartSourceKind),
     secrets: secrets satisfies SecretStore,
     leases: leases satisfies LeaseStore,
     secretRecords: secrets.records,
