@@ -98,10 +98,7 @@ export function InstallDialog({ chart, onClose }: { chart: ChartDetail; onClose:
               label={t('appStore.install.namespace')}
               rules={[{ required: true, message: t('appStore.install.namespaceRequired') }]}
             >
-              <NamespaceSelector
-                {...(location ?? {})}
-                aria-label={t('appStore.install.namespace')}
-              />
+              <NamespaceSelector {...(location ?? {})} />
             </Form.Item>
             <ValuesField value={values} onChange={setValues} />
           </Form>
