@@ -77,10 +77,18 @@ outbound_allow_hosts() {
   fi
   # The test bed's Prometheus and Alertmanager (plain http on loopback), registered as monitors.
   # base+30/+31: the SMTP server and the receiver fakes the alarm tests start (tests/integration/alarms.test.ts).
+  # base+5: the plain-HTTP registry, the app store's OCI chart source (docs/testbed.md).
   # base+6: the private image registry (hack/testbed/secure-registry.sh), for the registry features.
   base=${NIMBUS_TESTBED_PORT_BASE:-16440}
-  printf '%s,%s,127.0.0.1:%s,127.0.0.1:%s,127.0.0.1:%s' "$hosts" "$("$root/hack/testbed/monitoring.sh" hosts)" \
-    "$((base + 30))" "$((base + 31))" "$((base + 6))"
+  printf '%s,%s,127.0.0.1:%s,127.0.0.1:%s,127.0.0.1:%s,127.0.0.1:%s' "$hosts" \
+    "$("$root/hack/testbed/monitoring.sh" hosts)" "$((base + 30))" "$((base + 31))" "$((base + 5))" "$((base + 6))"
+}
+
+# The app store's helm: the test bed's pinned build.
+helm_path() {
+  local bin=${NIMBUS_TESTBED_BIN:-}
+  [ -n "$bin" ] || bin=$("$root/hack/testbed/build.sh" 2>/dev/null) || bin=
+  if [ -x "$bin/helm" ]; then printf '%s' "$bin/helm"; else printf 'helm'; fi
 }
 
 # The metrics listener logs its URL before the API answers ready; tests read the file.
@@ -129,6 +137,7 @@ start() {
     NIMBUS_CONTRACT_CHECK="${NIMBUS_CONTRACT_CHECK:-$(contract_check)}" \
     NIMBUS_ALARM_INTERVAL_MS="${NIMBUS_ALARM_INTERVAL_MS:-$([ "$name" = test ] && echo 3000 || echo 15000)}" \
     NIMBUS_OUTBOUND_ALLOW_HOSTS="${NIMBUS_OUTBOUND_ALLOW_HOSTS:-$(outbound_allow_hosts)}" \
+    NIMBUS_HELM_PATH="${NIMBUS_HELM_PATH:-$(helm_path)}" \
     NIMBUS_CONSOLE_DIR="$root/console/dist" NIMBUS_DATA_DIR="$run_dir/data" \
     setsid nohup node "$start_js" >>"$log_file" 2>&1 </dev/null &
   echo $! >"$pid_file"

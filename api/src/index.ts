@@ -31,6 +31,7 @@ export type * from './types.js';
 export * from './schemas/workload-requests.js';
 export * from './schemas/workloads.js';
 export * from './schemas/yaml-import.js';
+export * from './schemas/appstore.js';
 export * from './schemas/application-requests.js';
 export * from './schemas/config-requests.js';
 export * from './schemas/storage-requests.js';

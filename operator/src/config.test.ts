@@ -46,6 +46,7 @@ describe('parseConfig', () => {
       auditPeers: undefined,
       auditPeerService: undefined,
       outboundAllowHosts: [],
+      helmPath: 'helm',
       memberTimeoutMs: 5_000,
       clusterProbeIntervalMs: 15_000,
       alarmIntervalMs: 15_000,

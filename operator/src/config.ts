@@ -174,6 +174,7 @@ const envSchema = z.object({
   NIMBUS_AUDIT_PEERS: urlList.optional(),
   NIMBUS_AUDIT_PEER_SERVICE: z.string().regex(dnsLabelPattern, 'must be a Service name').optional(),
   NIMBUS_OUTBOUND_ALLOW_HOSTS: hostList.default([]),
+  NIMBUS_HELM_PATH: z.string().default('helm'),
   NIMBUS_MEMBER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
   NIMBUS_CLUSTER_PROBE_INTERVAL_MS: z.coerce.number().int().min(1_000).max(600_000).default(15_000),
   NIMBUS_ALARM_INTERVAL_MS: z.coerce.number().int().min(1_000).max(600_000).default(15_000),
@@ -254,6 +255,8 @@ export interface Config {
   auditPeerService: string | undefined;
   /** host[:port] entries the SSRF policy lets through (e.g. the test bed's loopback members). */
   outboundAllowHosts: string[];
+  /** The helm binary the app store runs against its per-operation relay. */
+  helmPath: string;
   /** Deadline of every member cluster call. */
   memberTimeoutMs: number;
   clusterProbeIntervalMs: number;
@@ -321,6 +324,7 @@ export function parseConfig(env: Env, readVersion: () => string = readPackageVer
     auditPeers: values.NIMBUS_AUDIT_PEERS,
     auditPeerService: values.NIMBUS_AUDIT_PEER_SERVICE,
     outboundAllowHosts: values.NIMBUS_OUTBOUND_ALLOW_HOSTS,
+    helmPath: values.NIMBUS_HELM_PATH,
     memberTimeoutMs: values.NIMBUS_MEMBER_TIMEOUT_MS,
     clusterProbeIntervalMs: values.NIMBUS_CLUSTER_PROBE_INTERVAL_MS,
     alarmIntervalMs: values.NIMBUS_ALARM_INTERVAL_MS,

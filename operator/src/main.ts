@@ -138,6 +138,7 @@ async function main(): Promise<void> {
     index: index?.index,
     metrics,
     audit,
+    helmPath: config.helmPath,
   });
   const server = await listen(app, config.listenAddr, config.port);
   logger.info(

@@ -193,10 +193,10 @@ export async function memberAllows(
 export const locationOf = (cluster: string): string =>
   `/vendors/ProviderKubeconfig/regions/${region}/clusters/${cluster}`;
 
-/** Calls /api/v1/{crd|k8s}.{host}/vendors/…/clusters/:cluster{rest} as the session's user. */
+/** Calls /api/v1/{crd|k8s|appstore}.{host}/vendors/…/clusters/:cluster{rest} as the session's user. */
 export function atCluster<T = unknown>(
   session: Session,
-  service: 'crd' | 'k8s',
+  service: 'crd' | 'k8s' | 'appstore',
   method: string,
   cluster: string,
   rest = '',

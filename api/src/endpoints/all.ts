@@ -1,6 +1,7 @@
 import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResponseOf } from '../endpoint.js';
 import { alarmEndpoints } from './alarms.js';
 import { applicationEndpoints } from './applications.js';
+import { appStoreEndpoints } from './appstore.js';
 import { auditEndpoints } from './audit.js';
 import { configEndpoints } from './configs.js';
 import { authEndpoints } from './auth.js';
@@ -49,6 +50,7 @@ export const endpoints = {
   ...configEndpoints,
   ...podDetailEndpoints,
   ...resourceFormEndpoints,
+  ...appStoreEndpoints,
   // After every fixed collection below …/namespaces/:namespace: ':kind' matches any segment.
   ...workloadEndpoints,
   // Last: '/crd.{host}/:kind' would take every fixed path after it.

@@ -110,8 +110,12 @@ export const routeTable: readonly RouteEntry[] = [
     () => import('../pages/dashboards/DashboardDetailPage'),
   ),
   redirectRoute('/appstore', '/appstore/list'),
-  screen('/appstore/list', 'routes.appstore'),
-  screen('/appstore/detail/:name/:version', 'routes.appDetail'),
+  screen('/appstore/list', 'routes.appstore', () => import('../pages/appstore/AppStoreListPage')),
+  screen(
+    '/appstore/detail/:name/:version',
+    'routes.appDetail',
+    () => import('../pages/appstore/ChartDetailPage'),
+  ),
   bareScreen(
     '/dashboard/:dashboard/config',
     'routes.dashboardConfig',

@@ -1,6 +1,7 @@
 import { alarmReceiverKind } from './alarm-receiver.js';
 import { alarmRuleKind } from './alarm-rule.js';
 import { alarmSilenceKind } from './alarm-silence.js';
+import { chartSourceKind } from './chart-source.js';
 import { clusterKind } from './cluster.js';
 import { dashboardCategoryKind, dashboardKind } from './dashboard.js';
 import { favouriteKind } from './favourite.js';
@@ -27,4 +28,5 @@ export const allKinds: readonly KindDefinition[] = [
   dashboardKind,
   alarmReceiverKind,
   alarmRuleKind,
+  chartSourceKind,
 ];

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { alarmReceiverKind } from './alarm-receiver.js';
 import { alarmRuleKind } from './alarm-rule.js';
 import { alarmSilenceKind } from './alarm-silence.js';
+import { chartSourceKind } from './chart-source.js';
 import { clusterKind } from './cluster.js';
 import { dashboardCategoryKind, dashboardKind } from './dashboard.js';
 import { favouriteKind } from './favourite.js';
@@ -105,6 +106,11 @@ const valid = {
     content: '{{labels.deployment}} has {{value}} unavailable replicas',
     receivers: ['ops-slack'],
   }),
+  chartSource: object(chartSourceKind, 'team-charts', {
+    type: 'OCI',
+    url: 'oci://registry.example.com:5000/charts',
+    organization: 'acme',
+  }),
 };
 
 type Sample = (typeof valid)[keyof typeof valid];
@@ -133,6 +139,7 @@ describe('kind schemas', () => {
     [dashboardKind, valid.dashboard],
     [alarmReceiverKind, valid.alarmReceiver],
     [alarmRuleKind, valid.alarmRule],
+    [chartSourceKind, valid.chartSource],
   ])('accepts a valid %s', (kind, sample) => {
     expect(messages(kind, sample)).toEqual([]);
   });

@@ -36,6 +36,8 @@ export interface AppDeps {
   clusters?: ClusterServices;
   /** The multi-cluster index behind /crd.{host}. */
   index?: IndexStore;
+  /** The helm binary the app store runs (NIMBUS_HELM_PATH). */
+  helmPath?: string;
 }
 
 /** Builds the operator's HTTP app without listening, so tests can serve it on any port. */
@@ -64,6 +66,7 @@ export function createApp(deps: AppDeps): Express {
     identity: deps.identity,
     clusters: deps.clusters,
     index: deps.index,
+    ...(deps.helmPath ? { helmPath: deps.helmPath } : {}),
     upgrades: {
       app,
       logger: deps.logger,

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { alarmReceiverKind } from '../crds/alarm-receiver.js';
 import { alarmRuleKind } from '../crds/alarm-rule.js';
 import { alarmSilenceKind } from '../crds/alarm-silence.js';
+import { chartSourceKind } from '../crds/chart-source.js';
 import { clusterKind } from '../crds/cluster.js';
 import { dashboardCategoryKind, dashboardKind } from '../crds/dashboard.js';
 import { favouriteKind } from '../crds/favourite.js';
@@ -142,6 +143,8 @@ export interface HubStore {
   clusters: KindStore<typeof clusterKind>;
   /** Image registries; each names its organization in spec.organization. */
   registries: KindStore<typeof registryKind>;
+  /** App store chart sources; each names its organization in spec.organization. */
+  chartSources: KindStore<typeof chartSourceKind>;
   /** Resources users collected; each labelled nimbus.io/user=<user label value>. */
   favourites: KindStore<typeof favouriteKind>;
   /** Custom dashboard categories; each names its organization in spec.organization. */
@@ -177,6 +180,7 @@ export type DashboardObject = Stored<typeof dashboardKind>;
 export type AlarmSilenceObject = Stored<typeof alarmSilenceKind>;
 export type AlarmReceiverObject = Stored<typeof alarmReceiverKind>;
 export type AlarmRuleObject = Stored<typeof alarmRuleKind>;
+export type ChartSourceObject = Stored<typeof chartSourceKind>;
 
 export interface HubStoreOptions {
   kubeConfig: KubeConfig;
@@ -200,6 +204,7 @@ export function createHubStore(options: HubStoreOptions): HubStore {
     alarmSilences: createKindStore(kubeConfig, alarmSilenceKind, logger),
     alarmReceivers: createKindStore(kubeConfig, alarmReceiverKind, logger),
     alarmRules: createKindStore(kubeConfig, alarmRuleKind, logger),
+    chartSources: createKindStore(kubeConfig, chartSourceKind, logger),
   };
   const all = Object.values(kinds);
   return {

@@ -9,6 +9,7 @@ import type { KindDefinition } from '../crds/kind.js';
 import { apiVersion } from '../crds/kind.js';
 import { organizationKind } from '../crds/organization.js';
 import { registryKind } from '../crds/registry.js';
+import { chartSourceKind } from '../crds/chart-source.js';
 import { roleKind } from '../crds/role.js';
 import { sessionKind } from '../crds/session.js';
 import { userGroupKind } from '../crds/user-group.js';
@@ -238,6 +239,7 @@ export function createMemoryStore(namespace = 'nimbus-system'): MemoryHubStore {
     alarmSilences: memoryKind(alarmSilenceKind),
     alarmReceivers: memoryKind(alarmReceiverKind),
     alarmRules: memoryKind(alarmRuleKind),
+    chartSources: memoryKind(chartSourceKind),
     secrets: secrets satisfies SecretStore,
     leases: leases satisfies LeaseStore,
     secretRecords: secrets.records,

@@ -29,6 +29,7 @@ import { resourceFormEndpoints } from './resource-forms.js';
 import { workloadEndpoints } from './workloads.js';
 import { yamlImportEndpoints } from './yaml-import.js';
 import { applicationEndpoints } from './applications.js';
+import { appStoreEndpoints } from './appstore.js';
 import type { UpgradeDeps, UpgradeListener } from '../upgrade/listener.js';
 import { createUpgradeListener } from '../upgrade/listener.js';
 import { defaultStreamMaxLifetimeSeconds } from '../upgrade/revocation.js';
@@ -56,6 +57,8 @@ export interface ApiDeps {
   checkResponses?: boolean;
   /** What the WebSocket door needs beyond the routers' deps; without it there is none. */
   upgrades?: Pick<UpgradeDeps, 'app' | 'logger' | 'audit'>;
+  /** The helm binary the app store runs (NIMBUS_HELM_PATH). */
+  helmPath?: string;
 }
 
 /** Full base path of one service, e.g. /api/v1/system.nimbus.io. */
@@ -118,6 +121,12 @@ export function apiRouter(deps: ApiDeps): ApiRoutes {
           ...applicationEndpoints(memberDeps.members),
           ...configEndpoints(memberDeps.members),
           ...resourceFormEndpoints(memberDeps.members),
+          ...appStoreEndpoints({
+            store: memberDeps.store,
+            members: memberDeps.members,
+            policy: deps.clusters?.policy ?? {},
+            helmPath: deps.helmPath ?? 'helm',
+          }),
         ]
       : []),
     ...(store && deps.index ? crdEndpoints({ store, index: deps.index, members }) : []),

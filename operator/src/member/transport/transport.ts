@@ -23,6 +23,7 @@ export interface MemberRequest {
   /** Path and query below the API server URL, e.g. /api/v1/nodes?limit=500. */
   path: string;
   headers?: Record<string, string>;
+  /** Sent as JSON; a Buffer is sent as it is (the Helm relay passes Helm's own bytes). */
   body?: unknown;
   /** Content type of the JSON body; application/json unless set (e.g. server-side apply). */
   contentType?: string;
@@ -126,7 +127,12 @@ export function createMemberTransport(
     via: http.Agent = agent,
   ): Promise<IncomingMessage> => {
     if (closed) return Promise.reject(new MemberCallError('the connection was closed', 'network'));
-    const body = request.body === undefined ? undefined : Buffer.from(JSON.stringify(request.body));
+    const body =
+      request.body === undefined
+        ? undefined
+        : Buffer.isBuffer(request.body)
+          ? request.body
+          : Buffer.from(JSON.stringify(request.body));
     const headers: OutgoingHttpHeaders = {
       accept: 'application/json',
       ...forwardableHeaders(request.headers ?? {}),

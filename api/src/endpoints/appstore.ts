@@ -1,0 +1,122 @@
+import { endpoint, json } from '../endpoint.js';
+import { locationPath } from '../schemas/common.js';
+import { z } from 'zod';
+import {
+  chartDetailSchema,
+  chartListQuery,
+  chartListSchema,
+  chartParams,
+  chartQuery,
+  installBody,
+  namedReleaseParams,
+  releaseOperationSchema,
+  releaseParams,
+  releaseRevisionSchema,
+  releaseSchema,
+  releaseValuesSchema,
+  releaseRollbackBody,
+  upgradeBody,
+} from '../schemas/appstore.js';
+
+const store = '/appstore.{host}';
+const releasesAt = `${store}${locationPath}/namespaces/:namespace/releases`;
+const asCaller = (what: string) => ({
+  allow: 'authenticated' as const,
+  note: `Cluster rights checked first; then Helm runs as the caller through an impersonating relay, so the member's RBAC decides ${what}.`,
+});
+
+/** The app store: charts of the caller's organizations' ChartSources, Helm releases as the caller. */
+export const appStoreEndpoints = {
+  listCharts: endpoint({
+    method: 'GET',
+    path: `${store}/charts`,
+    access: {
+      allow: 'authenticated',
+      note: "Only ChartSources of the caller's organizations (every one for a system admin).",
+    },
+    summary: 'Charts of every chart source the caller may use, with their versions',
+    tag: 'appstore',
+    query: chartListQuery,
+    response: json(chartListSchema),
+  }),
+  chartDetail: endpoint({
+    method: 'GET',
+    path: `${store}/sources/:source/versions/:version`,
+    access: {
+      allow: 'authenticated',
+      note: "Only ChartSources of the caller's organizations (every one for a system admin).",
+    },
+    summary:
+      "One chart version: metadata, README and default values (the chart's name in the query)",
+    tag: 'appstore',
+    params: chartParams,
+    query: chartQuery,
+    response: json(chartDetailSchema),
+  }),
+  listReleases: endpoint({
+    method: 'GET',
+    path: releasesAt,
+    access: asCaller('which release Secrets the caller may read'),
+    summary: 'Helm releases in a namespace, with status',
+    tag: 'appstore',
+    params: releaseParams,
+    response: json(z.object({ items: z.array(releaseSchema) })),
+  }),
+  installRelease: endpoint({
+    method: 'POST',
+    path: releasesAt,
+    access: asCaller('what the release may create'),
+    summary: 'Install a chart version as a new release',
+    tag: 'appstore',
+    params: releaseParams,
+    body: installBody,
+    response: json(releaseOperationSchema),
+  }),
+  releaseHistory: endpoint({
+    method: 'GET',
+    path: `${releasesAt}/:release/history`,
+    access: asCaller('which release Secrets the caller may read'),
+    summary: "A release's revisions",
+    tag: 'appstore',
+    params: namedReleaseParams,
+    response: json(z.object({ items: z.array(releaseRevisionSchema) })),
+  }),
+  releaseValues: endpoint({
+    method: 'GET',
+    path: `${releasesAt}/:release/values`,
+    access: asCaller('which release Secrets the caller may read'),
+    summary: 'The values the user gave to the current revision (YAML)',
+    tag: 'appstore',
+    params: namedReleaseParams,
+    response: json(releaseValuesSchema),
+  }),
+  upgradeRelease: endpoint({
+    method: 'PUT',
+    path: `${releasesAt}/:release`,
+    access: asCaller('what the release may change'),
+    summary: 'Upgrade a release to a chart version with new values',
+    tag: 'appstore',
+    params: namedReleaseParams,
+    body: upgradeBody,
+    response: json(releaseOperationSchema),
+  }),
+  rollbackRelease: endpoint({
+    method: 'POST',
+    path: `${releasesAt}/:release/rollback`,
+    access: asCaller('what the rollback may change'),
+    summary: 'Roll a release back to an earlier revision',
+    tag: 'appstore',
+    params: namedReleaseParams,
+    body: releaseRollbackBody,
+    response: json(releaseOperationSchema),
+  }),
+  uninstallRelease: endpoint({
+    method: 'DELETE',
+    path: `${releasesAt}/:release`,
+    access: asCaller('what the uninstall may delete'),
+    summary: 'Uninstall a release',
+    tag: 'appstore',
+    params: namedReleaseParams,
+    response: json(releaseOperationSchema),
+  }),
+} as const;

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import type { OutboundOptions } from './outbound-get.js';
+import { OutboundError, outboundGet } from './outbound-get.js';
+
+/** Media types `helm push` writes (Helm's OCI support, HIP-0006). */
+export const helmConfigMediaType = 'application/vnd.cncf.helm.config.v1+json';
+export const helmChartLayerMediaType = 'application/vnd.cncf.helm.chart.content.v1.tar+gzip';
+const manifestAccept = 'application/vnd.oci.image.manifest.v1+json';
+
+const catalogSchema = z.object({ repositories: z.array(z.string()).nullable().optional() });
+const tagsSchema = z.object({ tags: z.array(z.string()).nullable().optional() });
+const manifestSchema = z.object({
+  config: z.object({ mediaType: z.string(), digest: z.string() }),
+  layers: z.array(z.object({ mediaType: z.string(), digest: z.string() })),
+});
+/** Chart.yaml as `helm push` stores it in the config blob. */
+export const chartMetadataSchema = z.looseObject({
+  name: z.string(),
+  version: z.string(),
+  description: z.string().optional(),
+  icon: z.string().optional(),
+  appVersion: z.string().optional(),
+  home: z.string().optional(),
+  keywords: z.array(z.string()).optional(),
+});
+export type ChartMetadata = z.output<typeof chartMetadataSchema>;
+
+/** Where an OCI source's registry answers and which repositories below it are charts. */
+export interface OciLocation {
+  /** http(s)://host[:port] */
+  base: string;
+  /** Repository prefix, e.g. "charts" (empty: the whole registry). */
+  prefix: string;
+}
+
+export function ociLocation(url: string, plainHttp: boolean): OciLocation {
+  const parsed = new URL(url.replace(/^oci:/, plainHttp ? 'http:' : 'https:'));
+  return { base: parsed.origin, prefix: parsed.pathname.replace(/^\/+|\/+$/g, '') };
+}
+
+async function getJson<T>(
+  url: string,
+  schema: z.ZodType<T>,
+  options: OutboundOptions,
+  accept = 'application/json',
+): Promise<T> {
+  const answer = await outboundGet(url, { accept }, options);
+  if (answer.status === 401 || answer.status === 403) {
+    throw new OutboundError(
+      `${new URL(url).host} refused anonymous access (HTTP ${answer.status})`,
+    );
+  }
+  if (answer.status !== 200) {
+    throw new OutboundError(
+      `${new URL(url).host} answered HTTP ${answer.status} for ${new URL(url).pathname}`,
+    );
+  }
+  try {
+    return schema.parse(JSON.parse(answer.body.toString('utf8')));
+  } catch {
+    throw new OutboundError(
+      `${new URL(url).host} answered an unexpected document for ${new URL(url).pathname}`,
+    );
+  }
+}
+
+/** The OCI distribution API calls the app store makes, anonymously. */
+export function ociClient(location: OciLocation, options: OutboundOptions) {
+  const v2 = `${location.base}/v2`;
+  const repository = (chart: string): string =>
+    location.prefix ? `${location.prefix}/${chart}` : chart;
+  const manifestOf = (chart: string, tag: string) =>
+    getJson(
+      `${v2}/${repository(chart)}/manifests/${encodeURIComponent(tag)}`,
+      manifestSchema,
+      options,
+      manifestAccept,
+    );
+  const blob = async (chart: string, digest: string): Promise<Buffer> => {
+    const answer = await outboundGet(`${v2}/${repository(chart)}/blobs/${digest}`, {}, options);
+    if (answer.status !== 200)
+      throw new OutboundError(`blob ${digest} answered HTTP ${answer.status}`);
+    return answer.body;
+  };
+  return {
+    /** Chart names: repositories below the prefix. */
+    async charts(): Promise<string[]> {
+      const catalog = await getJson(`${v2}/_catalog?n=1000`, catalogSchema, options);
+      const below = location.prefix ? `${location.prefix}/` : '';
+      return (catalog.repositories ?? [])
+        .filter((name) => name.startsWith(below))
+        .map((name) => name.slice(below.length));
+    },
+    async versions(chart: string): Promise<string[]> {
+      const tags = await getJson(`${v2}/${repository(chart)}/tags/list`, tagsSchema, options);
+      return tags.tags ?? [];
+    },
+    /** Chart.yaml of one version; undefined when the tag is not a Helm chart (an image). */
+    async metadata(chart: string, version: string): Promise<ChartMetadata | undefined> {
+      const manifest = await manifestOf(chart, version);
+      if (manifest.config.mediaType !== helmConfigMediaType) return undefined;
+      const config = await blob(chart, manifest.config.digest);
+      return chartMetadataSchema.parse(JSON.parse(config.toString('utf8')));
+    },
+    /** The packaged chart (.tgz) of one version. */
+    async archive(chart: string, version: string): Promise<Buffer> {
+      const manifest = await manifestOf(chart, version);
+      const layer = manifest.layers.find((l) => l.mediaType === helmChartLayerMediaType);
+      if (!layer) throw new OutboundError(`${chart}:${version} is not a Helm chart`);
+      return blob(chart, layer.digest);
+    },
+  };
+}

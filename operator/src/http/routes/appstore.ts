@@ -1,0 +1,76 @@
+import { createCatalogue } from '../../appstore/catalogue.js';
+import { releasesIn } from '../../appstore/releases.js';
+import type { OutboundPolicy } from '../../clusters/ssrf-policy.js';
+import type { HubStore } from '../../hub/store.js';
+import { requireIdentity } from '../../identity/identity.js';
+import type { ClusterLocation, MemberAccess } from '../../k8s/member-access.js';
+import type { Implementation } from '../contract/implement.js';
+import { implement } from '../contract/implement.js';
+
+export interface AppStoreDeps {
+  store: Pick<HubStore, 'chartSources'>;
+  members: MemberAccess;
+  policy: OutboundPolicy;
+  helmPath: string;
+}
+
+const locationOf = ({ vendor, region, cluster }: ClusterLocation): ClusterLocation => ({
+  vendor,
+  region,
+  cluster,
+});
+
+/** Charts of the caller's ChartSources; Helm releases made as the caller (appstore/). */
+export function appStoreEndpoints(deps: AppStoreDeps): Implementation[] {
+  const catalogue = createCatalogue({ store: deps.store, policy: deps.policy });
+  const options = { helmPath: deps.helmPath };
+  const releases = async (
+    res: Parameters<typeof requireIdentity>[0],
+    params: ClusterLocation & { namespace: string },
+  ) => {
+    const member = await deps.members.forCaller(requireIdentity(res), locationOf(params));
+    return releasesIn(member, params.namespace, options);
+  };
+  /** The namespace's releases as the caller and the chart archive (from the caller's source). */
+  const withChart = async (
+    res: Parameters<typeof requireIdentity>[0],
+    params: ClusterLocation & { namespace: string },
+    chart: { source: string; chart: string; version: string },
+  ) => {
+    const target = await releases(res, params);
+    const identity = requireIdentity(res);
+    const archive = await catalogue.archive(identity, chart.source, chart.chart, chart.version);
+    return { target, archive };
+  };
+  return [
+    implement('listCharts', ({ query }, { res }) =>
+      catalogue.list(requireIdentity(res), query.search),
+    ),
+    implement('chartDetail', ({ params, query }, { res }) =>
+      catalogue.detail(requireIdentity(res), params.source, query.name, params.version),
+    ),
+    implement('listReleases', async ({ params }, { res }) => ({
+      items: await (await releases(res, params)).list(),
+    })),
+    implement('releaseHistory', async ({ params }, { res }) => ({
+      items: await (await releases(res, params)).history(params.release),
+    })),
+    implement('releaseValues', async ({ params }, { res }) => ({
+      values: await (await releases(res, params)).values(params.release),
+    })),
+    implement('installRelease', async ({ params, body }, { res }) => {
+      const { target, archive } = await withChart(res, params, body);
+      return target.install(body.release, archive, body.values);
+    }),
+    implement('upgradeRelease', async ({ params, body }, { res }) => {
+      const { target, archive } = await withChart(res, params, body);
+      return target.upgrade(params.release, archive, body.values);
+    }),
+    implement('rollbackRelease', async ({ params, body }, { res }) =>
+      (await releases(res, params)).rollback(params.release, body.revision),
+    ),
+    implement('uninstallRelease', async ({ params }, { res }) =>
+      (await releases(res, params)).uninstall(params.release),
+    ),
+  ];
+}
