@@ -2,7 +2,7 @@ import { CREATE_FORMS, FAST_CREATION_FORMS, type CreateForm } from '../resources
 import { adminRoutes } from './adminRoutes';
 import { HOME_PATH, LOGIN_PATH, NOT_FOUND_PATH, REDIRECT_PATH } from './paths';
 import { inMenu, type MenuPlacement } from './menuPlacement';
-import { bareScreen, placeholderPage, redirectRoute, screen, type RouteEntry } from './routeEntry';
+import { bareScreen, redirectRoute, screen, type RouteEntry } from './routeEntry';
 
 export {
   isRedirectRoute,
