@@ -50,7 +50,7 @@ async function acme(): Promise<MemoryHubStore> {
   await store.organizations.create({ metadata: { name: 'acme' }, spec: orgObject('acme').spec });
   await store.roles.create({
     metadata: { name: 'developer' },
-    spec: { builtIn: true, permissions: [{ name: 'application:list', effect: 'allow' }] },
+    spec: { builtIn: true, permissions: [{ name: 'application:list', effect: 'Allow' }] },
   });
   await store.users.create({
     metadata: { name: 'alice' },
@@ -200,7 +200,7 @@ describe('one member claimed by Clusters of two organizations', () => {
     });
     await store.roles.create({
       metadata: { name: 'owner' },
-      spec: { builtIn: true, permissions: [{ name: 'node:cordon', effect: 'allow' }] },
+      spec: { builtIn: true, permissions: [{ name: 'node:cordon', effect: 'Allow' }] },
     });
     await store.users.modify('alice', (spec) => ({
       ...spec,
