@@ -77,6 +77,10 @@ lint: node_modules ## Types, lint, format and generated-file drift checks
 bench-console: node_modules ## Console /login start-up in headless Chromium against the running operator (`make up`)
 	@npm run --silent bench:console -- --url http://127.0.0.1:$(NIMBUS_PORT) --docs docs/performance.md
 
+.PHONY: bench-iam
+bench-iam: node_modules ## 1,000 users and 100 groups applied at once: RBAC convergence on both members (test bed + `hack/operator.sh start test`)
+	@npm run --silent bench:iam -- --docs docs/performance.md $(BENCH_ARGS)
+
 .PHONY: bench
 bench: node_modules ## Index sync and list/search latency on the test bed, 100k ConfigMaps (not in `make test`)
 	@npm run --silent bench -- --docs docs/performance.md $(BENCH_ARGS)

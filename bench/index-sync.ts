@@ -4,8 +4,8 @@
 // `kubectl get --raw` on the same objects in the same run. Deletes the namespaces at the end.
 // Run: npm run bench -- [--per-member 50000] [--in-flight 32] [--runs 30] [--docs docs/performance.md]
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
@@ -49,6 +49,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'nimbus-bench-'));
 const store = IndexStore.open(join(scratch, 'index.sqlite'));
 const loops: WatchLoop[] = [];
 const benchStarted = performance.now();
+const loadAtStart = loadavg()[0] ?? 0;
 
 let cleaning: Promise<void> | undefined;
 function cleanUp(): Promise<void> {
@@ -146,6 +147,9 @@ async function main(): Promise<Results> {
     objects: total,
     ms: Math.max(...syncTimes),
   });
+  const indexFile = join(scratch, 'index.sqlite');
+  const fileMib = (path: string) => (existsSync(path) ? statSync(path).size / 2 ** 20 : 0);
+  const sqliteMib = fileMib(indexFile) + fileMib(`${indexFile}-wal`);
 
   const scope = members.map((member) => everyKindIn(member.name));
   const kinds = ['configmaps'];
@@ -219,6 +223,8 @@ async function main(): Promise<Results> {
   notes.push(
     `Index figures are in-process IndexStore calls (what a /crd.{host} list runs, without HTTP and the caller-rights lookup); the index also holds every other ConfigMap of the members.`,
     `kubectl figures include starting the kubectl process (see "process start only").`,
+    `SQLite index file after the sync (database and WAL): ${sqliteMib.toFixed(0)} MiB for ${total.toLocaleString('en')} objects.`,
+    `Machine load: 1-minute load average ${loadAtStart.toFixed(1)} at the start, ${(loadavg()[0] ?? 0).toFixed(1)} at the end (other work shares the 2 cores).`,
     `Whole bench run: ${((performance.now() - benchStarted) / 1000).toFixed(0)} s before clean-up.`,
   );
   return {

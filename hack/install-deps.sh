@@ -6,7 +6,9 @@ packages=(prometheus prometheus-alertmanager prometheus-node-exporter prometheus
   # The image build (hack/image/) and the real node (hack/testbed/node/): no registry pull, no Docker.
   podman buildah runc mmdebstrap containernetworking-plugins iptables openssl
   # The real node: socat relays pods to the loopback API servers, nft checks and restores the ruleset.
-  socat nftables)
+  socat nftables
+  # The Argo CD health check of docs/gitops.md is Lua; its unit test runs it.
+  lua5.4)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

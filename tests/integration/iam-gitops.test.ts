@@ -122,8 +122,8 @@ describe('GitOps: kubectl apply → API', () => {
         spec: {
           organization: org,
           permissions: [
-            { name: 'application:list', effect: 'allow' },
-            { name: 'secret:list', effect: 'deny' },
+            { name: 'application:list', effect: 'Allow' },
+            { name: 'secret:list', effect: 'Deny' },
           ],
         },
       },
@@ -208,7 +208,7 @@ describe('GitOps: kubectl apply → API', () => {
         apiVersion: v1,
         kind: 'Role',
         metadata: { name: `odd-${s}`, labels },
-        spec: { organization: org, permissions: [{ name: 'fly:away', effect: 'allow' }] },
+        spec: { organization: org, permissions: [{ name: 'fly:away', effect: 'Allow' }] },
       },
     ]);
     expect((await conditionsOf('user.nimbus.io', `orphan-${s}`)).Valid).toMatchObject({
@@ -277,7 +277,7 @@ describe('GitOps: kubectl apply → API', () => {
     );
     expect(result.status).not.toBe(0);
     expect(result.stderr).toContain(
-      'organization is required; only built-in roles (builtIn: true) have none',
+      'spec.organization is required, and only built-in roles (spec.builtIn: true) may leave it out',
     );
   });
 });

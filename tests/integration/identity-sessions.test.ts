@@ -182,10 +182,15 @@ describe('credentials Secret', () => {
   it('holds the argon2id hash, is owned by the User and is collected with it', async () => {
     const userName = named('secret');
     await register(userName, 'secret12');
-    const user = hubJson<
-      Item & { spec: { credentialsSecretRef: { name: string; namespace: string } } }
-    >(['get', 'users.nimbus.io', userName]);
-    const ref = user.spec.credentialsSecretRef;
+    // The IAM controller reports the Secret in status (the spec is the author's).
+    type Reported = Item & {
+      status?: { credentialsSecretRef?: { name: string; namespace: string } };
+    };
+    const user = await eventually(
+      () => hubJson<Reported>(['get', 'users.nimbus.io', userName]),
+      (u) => u.status?.credentialsSecretRef !== undefined,
+    );
+    const ref = user.status?.credentialsSecretRef ?? { name: '', namespace: '' };
     expect(ref.namespace).toBe(namespace);
     const secret = hubJson<Item & { data: Record<string, string> }>([
       'get',

@@ -91,7 +91,7 @@ beforeAll(async () => {
       apiVersion: 'nimbus.io/v1alpha1',
       kind: 'Role',
       metadata: { name: role },
-      spec: { organization: org, permissions: [{ name: 'node:list', effect: 'allow' }] },
+      spec: { organization: org, permissions: [{ name: 'node:list', effect: 'Allow' }] },
     },
   ]);
   lister = await gitOpsUser(listerName, org, [{ cluster, role, effect: 'Allow' }]);
@@ -105,7 +105,7 @@ beforeAll(async () => {
       spec: {
         organization: org,
         permissions: ['application:list', 'configmap:list', 'secret:list', 'node:list'].map(
-          (name) => ({ name, effect: 'allow' }),
+          (name) => ({ name, effect: 'Allow' }),
         ),
       },
     },
@@ -116,9 +116,9 @@ beforeAll(async () => {
       spec: {
         organization: org,
         permissions: [
-          { name: 'secret:list', effect: 'deny' },
-          { name: 'configmap:list', effect: 'deny' },
-          { name: 'service:list', effect: 'allow' },
+          { name: 'secret:list', effect: 'Deny' },
+          { name: 'configmap:list', effect: 'Deny' },
+          { name: 'service:list', effect: 'Allow' },
         ],
       },
     },

@@ -10,6 +10,7 @@ import {
   gitOpsUser,
   memberAllows,
   onMember,
+  projectedBindingsOf,
   registerMember,
   removeGitOpsUser,
   unregisterMember,
@@ -200,7 +201,10 @@ describe('deleting the Cluster', () => {
   it('removes the Nimbus RBAC it projected into member-a', async () => {
     // The projection runs on the Lease holder once the cluster is ready.
     expect(await memberAllows('member-a', user, 'list', 'pods', 'yes', 60_000)).toBe('yes');
-    const binding = `nimbus:${clusterUid(cluster)}:user:${user}`;
+    // The registration's shared binding of the user's rules (named and labelled by its uid).
+    const uid = clusterUid(cluster);
+    const binding =
+      projectedBindingsOf('member-a', user).find((b) => b.clusterUid === uid)?.name ?? 'none';
     expect(bindingOnMemberA(binding)).toBe(
       `clusterrolebinding.rbac.authorization.k8s.io/${binding}`,
     );

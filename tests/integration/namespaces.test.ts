@@ -241,7 +241,7 @@ describe('all or nothing', () => {
           organization: org,
           permissions: ['namespace:create', 'namespace:delete', 'namespace:list'].map((p) => ({
             name: p,
-            effect: 'allow',
+            effect: 'Allow',
           })),
         },
       },

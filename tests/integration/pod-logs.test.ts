@@ -66,7 +66,7 @@ beforeAll(async () => {
       apiVersion: 'nimbus.io/v1alpha1',
       kind: 'Role',
       metadata: { name: listerRole },
-      spec: { organization: org, permissions: [{ name: 'application:list', effect: 'allow' }] },
+      spec: { organization: org, permissions: [{ name: 'application:list', effect: 'Allow' }] },
     },
   ]);
   reader = await gitOpsUser(readerName, org, [{ cluster, role: 'read-only', effect: 'Allow' }]);

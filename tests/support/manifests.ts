@@ -32,7 +32,7 @@ export function validManifests(suffix: string): Manifest[] {
       apiVersion,
       kind: 'Role',
       metadata: { name: `reader-${suffix}` },
-      spec: { organization: org, permissions: [{ name: 'application:list', effect: 'allow' }] },
+      spec: { organization: org, permissions: [{ name: 'application:list', effect: 'Allow' }] },
     },
     {
       apiVersion,

@@ -62,7 +62,7 @@ export function builtInRoleObject(role: BuiltInRole) {
     spec: {
       builtIn: true,
       description: role.description,
-      permissions: role.permissions.map((name) => ({ name, effect: 'allow' as const })),
+      permissions: role.permissions.map((name) => ({ name, effect: 'Allow' as const })),
     },
   };
 }

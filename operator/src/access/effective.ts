@@ -105,7 +105,7 @@ function allowedPermissions(roles: ReadonlyArray<RoleLike | undefined>): string[
   const denied = new Set<string>();
   for (const role of roles) {
     for (const p of role?.spec.permissions ?? [])
-      (p.effect === 'deny' ? denied : allowed).add(p.name);
+      (p.effect === 'Deny' ? denied : allowed).add(p.name);
   }
   return [...allowed].filter((name) => !denied.has(name)).sort();
 }

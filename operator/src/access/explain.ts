@@ -25,7 +25,7 @@ type RoleLike = Named & Pick<Role, 'spec'>;
 
 function roleSays(role: RoleLike | undefined, permission: string): ExplainedBinding['permission'] {
   const entries = (role?.spec.permissions ?? []).filter((p) => p.name === permission);
-  if (entries.some((p) => p.effect === 'deny')) return 'deny';
+  if (entries.some((p) => p.effect === 'Deny')) return 'deny';
   return entries.length > 0 ? 'allow' : 'absent';
 }
 

@@ -15,8 +15,8 @@ interface RoleLike {
 /** The permissions a role itself allows: its allow entries minus its own deny entries. */
 export function allowedBy(role: Pick<RoleLike, 'spec'>): string[] {
   const entries = role.spec.permissions ?? [];
-  const denied = new Set(entries.filter((p) => p.effect === 'deny').map((p) => p.name));
-  return entries.filter((p) => p.effect === 'allow' && !denied.has(p.name)).map((p) => p.name);
+  const denied = new Set(entries.filter((p) => p.effect === 'Deny').map((p) => p.name));
+  return entries.filter((p) => p.effect === 'Allow' && !denied.has(p.name)).map((p) => p.name);
 }
 
 /**

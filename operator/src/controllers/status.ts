@@ -22,9 +22,19 @@ export function referenceTo(kind: string, object: Observed): ObjectReference {
 /** What a reconciler decided about one object: its conditions, other status fields, Events. */
 export interface Decision<Extra extends object = object> {
   conditions: DesiredCondition[];
-  /** Other status fields, written with the conditions (and then always written). */
+  /**
+   * Other status fields, written with the conditions every time status is written (server-side
+   * apply drops fields a manager stops sending); a change of one is a reason to write.
+   */
   fields?: Extra;
   events?: readonly EventIntent[];
+}
+
+function fieldsChanged(object: Observed, fields: object | undefined): boolean {
+  const status = (object.status ?? {}) as Record<string, unknown>;
+  return Object.entries(fields ?? {}).some(
+    ([key, value]) => JSON.stringify(status[key]) !== JSON.stringify(value),
+  );
 }
 
 /**
@@ -40,7 +50,7 @@ export async function applyDecision<Extra extends object>(
 ): Promise<StatusChange> {
   const current = object.status?.conditions ?? [];
   const change = statusChange(current, decision.conditions, context.now);
-  if (change.conditions || decision.fields) {
+  if (change.conditions || fieldsChanged(object, decision.fields)) {
     await target.applyStatus(object.metadata.name, {
       ...decision.fields,
       conditions: change.conditions ?? current,

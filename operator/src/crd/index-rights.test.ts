@@ -19,6 +19,7 @@ import { callerClusters } from '../access/caller-scope.js';
 import { listQuery } from '@nimbus/api';
 import { listableKinds } from './listable-kinds.js';
 import { listObjects, searchObjects } from './queries.js';
+import { storedEffect } from '../iam/effects.js';
 
 const listableKindsOf = (permissions: string[]) => [...listableKinds(permissions)].sort();
 
@@ -131,7 +132,7 @@ beforeAll(async () => {
       metadata: { name: `only-${user}` },
       spec: {
         organization: 'acme',
-        permissions: permissions.map((p) => ({ name: p, effect: 'allow' as const })),
+        permissions: permissions.map((p) => ({ name: p, effect: 'Allow' as const })),
       },
     });
     await store.users.create({
@@ -274,7 +275,10 @@ describe('index rights: roles, groups and organizations combined', () => {
         metadata: { name },
         spec: {
           organization,
-          permissions: permissions.map(([p, effect]) => ({ name: p, effect })),
+          permissions: permissions.map(([p, effect]) => ({
+            name: p,
+            effect: storedEffect(effect),
+          })),
         },
       });
     }

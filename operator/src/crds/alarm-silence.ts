@@ -11,7 +11,7 @@ const matcher = z.object({
     .regex(/^[a-zA-Z_][a-zA-Z0-9_]*$/, 'must be a Prometheus label name')
     .meta({ description: 'Alert label name.' }),
   value: text(1024).meta({ description: 'Value, or regular expression when isRegex.' }),
-  isRegex: z.boolean().default(false),
+  isRegex: z.boolean().default(false).meta({ description: 'value is a regular expression.' }),
   isEqual: z.boolean().default(true).meta({ description: 'false negates the matcher.' }),
 });
 
@@ -31,10 +31,11 @@ export const alarmSilenceSpec = withRule(
   }),
   {
     rule: 'timestamp(self.endsAt) >= timestamp(self.startsAt)',
-    message: silenceTimeRangeMessage,
+    message: 'spec.endsAt must not be earlier than spec.startsAt',
     fieldPath: '.endsAt',
   },
   (spec) => Date.parse(spec.endsAt) >= Date.parse(spec.startsAt),
+  silenceTimeRangeMessage,
 );
 
 export const alarmSilenceStatus = z.object({

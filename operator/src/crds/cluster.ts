@@ -3,7 +3,7 @@ import { monitorTypes } from '@nimbus/api/shared';
 import type { MonitorType } from '@nimbus/api/shared';
 import { z } from 'zod';
 import { conditions, providerKind, secretRef, text } from './common.js';
-import { ageColumn, defineKind } from './kind.js';
+import { ageColumn, defineKind, readyColumns } from './kind.js';
 import { resourceNameRule } from './names.js';
 import { listMap } from './rules.js';
 
@@ -60,7 +60,7 @@ export const clusterKind = defineKind({
   printerColumns: [
     { name: 'Provider', type: 'string', jsonPath: '.spec.provider' },
     { name: 'Region', type: 'string', jsonPath: '.spec.region' },
-    { name: 'Ready', type: 'boolean', jsonPath: '.status.ready' },
+    ...readyColumns,
     { name: 'Version', type: 'string', jsonPath: '.status.kubernetesVersion' },
     { name: 'Nodes', type: 'integer', jsonPath: '.status.nodeCount', priority: 1 },
     ageColumn,

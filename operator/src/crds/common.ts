@@ -1,4 +1,3 @@
-import { permissionEffectSchema } from '@nimbus/api';
 import { emailPattern, providerKinds } from '@nimbus/api/shared';
 import { z } from 'zod';
 import { listMap } from './rules.js';
@@ -8,11 +7,12 @@ export const email = z
   .email({ pattern: emailPattern, message: 'must be a valid email address' })
   .max(254);
 
-/** Per-cluster access effect (SPEC §6, §9). */
+/**
+ * The one spelling of an effect in every CRD: per-cluster access (SPEC §6, §9) and role
+ * permissions alike. The API keeps SPEC's lowercase allow/deny for role permissions and maps
+ * them at the edge (iam/effects.ts); roles stored before read as today's (role.ts).
+ */
 export const effect = z.enum(['Allow', 'Deny']);
-
-/** Role permission effect: the contract's (SPEC §3 "permissions each with effect allow or deny"). */
-export const permissionEffect = permissionEffectSchema;
 
 export { providerKinds };
 export const providerKind = z.enum(providerKinds);
@@ -32,7 +32,9 @@ export const secretRef = z
 export const clusterPermission = z.object({
   cluster: nameRef('Name of the Cluster resource.'),
   role: nameRef('Name of the Role granted on that cluster.'),
-  effect: effect.default('Allow').meta({ description: 'Allow enables, Deny disables access.' }),
+  effect: effect
+    .default('Allow')
+    .meta({ description: 'Allow grants the role on the cluster; Deny refuses the cluster.' }),
 });
 
 export const clusterPermissions = listMap(z.array(clusterPermission), 'cluster').meta({
@@ -45,12 +47,27 @@ const conditionReasonPattern = /^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$/;
 
 /** Same shape and limits as metav1.Condition, so standard tooling (kubectl wait) understands it. */
 export const condition = z.object({
-  type: z.string().max(316).regex(conditionTypePattern),
-  status: z.enum(['True', 'False', 'Unknown']),
-  observedGeneration: z.int().min(0).optional(),
-  lastTransitionTime: z.iso.datetime({ offset: true }),
-  reason: z.string().min(1).max(1024).regex(conditionReasonPattern),
-  message: z.string().max(32768),
+  type: z
+    .string()
+    .max(316)
+    .regex(conditionTypePattern)
+    .meta({ description: 'Condition type, e.g. Ready or Valid.' }),
+  status: z.enum(['True', 'False', 'Unknown']).meta({ description: 'True, False or Unknown.' }),
+  observedGeneration: z
+    .int()
+    .min(0)
+    .optional()
+    .meta({ description: 'metadata.generation the condition was decided for.' }),
+  lastTransitionTime: z.iso
+    .datetime({ offset: true })
+    .meta({ description: 'When the status last changed.' }),
+  reason: z
+    .string()
+    .min(1)
+    .max(1024)
+    .regex(conditionReasonPattern)
+    .meta({ description: 'CamelCase reason of the status, for tools.' }),
+  message: z.string().max(32768).meta({ description: 'Explanation for people.' }),
 });
 
 export const conditions = listMap(z.array(condition).max(32), 'type').meta({

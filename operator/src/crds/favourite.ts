@@ -18,6 +18,7 @@ export const favouriteKind = defineKind({
   shortNames: ['nfav'],
   description: 'A member-cluster resource a user collected for quick access.',
   name: resourceNameRule,
+  category: 'nimbus-runtime',
   spec: favouriteSpec,
   status: favouriteStatus,
   printerColumns: [

@@ -51,6 +51,21 @@ function structuralProblems(node: Node, path: string): string[] {
   return problems;
 }
 
+function undescribed(node: Node, path: string): string[] {
+  // metadata may carry nothing but name's type (the API server refuses more); kubectl explains it.
+  if (path.endsWith('.metadata')) return [];
+  const own = typeof node.description === 'string' && node.description !== '' ? [] : [path];
+  const children = Object.entries((node.properties as Record<string, Node>) ?? {}).flatMap(
+    ([name, child]) => undescribed(child, `${path}.${name}`),
+  );
+  // List items are described by their list; object items still describe their fields.
+  const items = node.items as Node | undefined;
+  const itemFields = Object.entries((items?.properties as Record<string, Node>) ?? {}).flatMap(
+    ([name, child]) => undescribed(child, `${path}[].${name}`),
+  );
+  return [...own, ...children, ...itemFields];
+}
+
 function versionOf(kind: KindDefinition): Node {
   const crd = renderCrd(kind) as { spec: { versions: Node[] } };
   const version = crd.spec.versions[0];
@@ -69,7 +84,7 @@ describe('CRD rendering', () => {
       const crd = parse(renderAll([kind]).values().next().value ?? '') as Node;
       expect(crd).toMatchObject({
         metadata: { name: `${kind.plural}.nimbus.io` },
-        spec: { group: 'nimbus.io', scope: 'Cluster', names: { categories: ['nimbus'] } },
+        spec: { group: 'nimbus.io', scope: 'Cluster' },
       });
       const version = versionOf(kind);
       expect(version).toMatchObject({ name: 'v1alpha1', subresources: { status: {} } });
@@ -99,6 +114,8 @@ describe('CRD rendering', () => {
     expect((user.additionalPrinterColumns as Node[]).map((column) => column.name)).toEqual([
       'Email',
       'SysAdmin',
+      'Ready',
+      'Reason',
       'MFA',
       'Age',
     ]);
@@ -106,8 +123,53 @@ describe('CRD rendering', () => {
     const role = parse(yaml) as { spec: { versions: Node[] } };
     const spec = JSON.stringify(role.spec.versions[0]);
     expect(spec).toContain('"required":["name","effect"]');
-    expect(spec).toContain('"enum":["allow","deny"]');
+    expect(spec).toContain('"enum":["Allow","Deny"]');
   });
+
+  it('spells every effect of every kind Allow or Deny', () => {
+    const enums = [...renderAll(allKinds).values()].flatMap((yaml) =>
+      [
+        ...yaml.matchAll(
+          /effect:\n\s+type: string\n(?:\s+description: .*\n)?(?:\s+default: .*\n)?\s+enum:\n\s+- (\w+)\n\s+- (\w+)/g,
+        ),
+      ].map((m) => `${m[1]}/${m[2]}`),
+    );
+    expect(enums.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(enums)).toEqual(new Set(['Allow/Deny']));
+  });
+
+  const iamKinds = ['Organization', 'User', 'UserGroup', 'Role', 'Cluster'];
+  it.each(iamKinds)(
+    '%s shows Ready, and its reason at -o wide, from the Ready condition',
+    (name) => {
+      const kind = allKinds.find((k) => k.kind === name) as KindDefinition;
+      expect(versionOf(kind).additionalPrinterColumns).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            name: 'Ready',
+            jsonPath: '.status.conditions[?(@.type=="Ready")].status',
+          }),
+          expect.objectContaining({ name: 'Reason', priority: 1 }),
+        ]),
+      );
+    },
+  );
+
+  it('lists what administrators author under nimbus and runtime state under nimbus-runtime', () => {
+    const categoryOf = (kind: KindDefinition) =>
+      (renderCrd(kind) as { spec: { names: { categories: string[] } } }).spec.names.categories;
+    const runtime = allKinds.filter((k) => categoryOf(k).includes('nimbus-runtime'));
+    expect(runtime.map((k) => k.kind).sort()).toEqual(['Favourite', 'Session']);
+    for (const kind of allKinds) expect(categoryOf(kind)).toHaveLength(1);
+  });
+
+  it.each(allKinds.map((kind) => [kind.kind, kind] as const))(
+    '%s describes every field, so kubectl explain teaches the schema',
+    (_name, kind) => {
+      const schema = (versionOf(kind).schema as { openAPIV3Schema: Node }).openAPIV3Schema;
+      expect(undescribed(schema, kind.kind)).toEqual([]);
+    },
+  );
 });
 
 describe('crds generator', () => {

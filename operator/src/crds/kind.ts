@@ -31,6 +31,13 @@ interface KindOptions<Spec extends z.ZodType, Status extends z.ZodType> {
   status: Status;
   printerColumns: PrinterColumn[];
   /**
+   * `kubectl get <category>` lists every kind in it: `nimbus` for what administrators author
+   * (default), `nimbus-runtime` for state the product creates as people use it.
+   */
+  category?: 'nimbus' | 'nimbus-runtime';
+  /** Rewrites spellings older objects in the hub may still hold into today's, before parsing. */
+  upgrade?: (object: Record<string, unknown>) => Record<string, unknown>;
+  /**
    * Root-level CEL rules the API server enforces on kubectl writes, beside the name rule: rules
    * that compare spec fields with metadata.name. They have no zod twin on purpose: the operator
    * still reads objects written before a rule existed and reports them in status conditions.
@@ -53,6 +60,36 @@ export interface KindDefinition<
   }>;
   /** Root-level CEL rule carrying the name rule, since CRD schemas cannot constrain metadata. */
   nameValidation: CelRule;
+}
+
+/**
+ * Ready (and at -o wide its reason) from the Ready condition: the convention every kind that
+ * reports conditions follows (docs/gitops.md), and what Argo CD's and Flux's checks read.
+ */
+export const readyColumns: PrinterColumn[] = [
+  {
+    name: 'Ready',
+    type: 'string',
+    jsonPath: '.status.conditions[?(@.type=="Ready")].status',
+    description: 'Status of the Ready condition: True, False or Unknown.',
+  },
+  {
+    name: 'Reason',
+    type: 'string',
+    jsonPath: '.status.conditions[?(@.type=="Ready")].reason',
+    description: 'Reason of the Ready condition; `kubectl describe` shows its message.',
+    priority: 1,
+  },
+];
+
+/** Parses a hub object of `kind`, reading older spellings as today's (KindOptions.upgrade). */
+export function parseStored<K extends KindDefinition>(
+  kind: K,
+  object: Record<string, unknown>,
+): z.ZodSafeParseResult<z.output<K['schema']>> {
+  return kind.schema.safeParse(kind.upgrade ? kind.upgrade(object) : object) as z.ZodSafeParseResult<
+    z.output<K['schema']>
+  >;
 }
 
 export const ageColumn: PrinterColumn = {

@@ -25,7 +25,8 @@ export const resourceNameRule: NameRule = {
 };
 export const userNameRule: NameRule = {
   pattern: userNamePattern,
-  message: `metadata.name: ${userNameMessage} (lowercase letters, digits and hyphens in dot-separated labels)`,
+  message:
+    'metadata.name must consist of lowercase letters, digits and hyphens in dot-separated labels, each starting and ending with a letter or digit',
   maxLength: userNameMaxLength,
 };
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { basicStatus, description, email, text } from './common.js';
-import { ageColumn, defineKind } from './kind.js';
+import { conditions, description, email, text } from './common.js';
+import { ageColumn, defineKind, readyColumns } from './kind.js';
 import { listMap } from './rules.js';
 import { resourceName, resourceNameRule, userRef } from './names.js';
 
@@ -10,8 +10,13 @@ const invitation = z.object({
     .regex(/^[a-f0-9]{64}$/, 'must be a hex SHA-256 digest')
     .meta({ description: 'SHA-256 of the invitation code; the code itself is never stored.' }),
   inviter: userRef('User who issued the invitation.'),
-  expiresAt: z.iso.datetime({ offset: true }).optional(),
+  expiresAt: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .meta({ description: 'When the code stops being accepted.' }),
 });
+
+const invitationList = listMap(z.array(invitation), 'codeHash');
 
 export const organizationSpec = z.object({
   cnName: resourceName.meta({ description: 'Alias of the organization.' }),
@@ -20,12 +25,19 @@ export const organizationSpec = z.object({
   description: description.optional(),
   monitorKey: text(317).optional().meta({ description: 'Label key selecting monitoring data.' }),
   monitorValue: text(63).optional().meta({ description: 'Label value selecting monitoring data.' }),
-  invitations: listMap(z.array(invitation), 'codeHash')
-    .optional()
-    .meta({ description: 'Open invitations to join the organization.' }),
+  invitations: invitationList.optional().meta({
+    description:
+      'Deprecated and ignored: written by Nimbus before v0.2. Open invitations are in status.invitations.',
+  }),
 });
 
-export const organizationStatus = basicStatus;
+/** Invitations are issued through the API, so they are the operator's state, not the author's. */
+export const organizationStatus = z.object({
+  conditions: conditions.optional(),
+  invitations: invitationList
+    .optional()
+    .meta({ description: 'Open invitations to join the organization, newest last.' }),
+});
 
 export const organizationKind = defineKind({
   kind: 'Organization',
@@ -38,7 +50,8 @@ export const organizationKind = defineKind({
   printerColumns: [
     { name: 'Alias', type: 'string', jsonPath: '.spec.cnName' },
     { name: 'Contact', type: 'string', jsonPath: '.spec.contact' },
-    { name: 'Email', type: 'string', jsonPath: '.spec.email' },
+    { name: 'Email', type: 'string', jsonPath: '.spec.email', priority: 1 },
+    ...readyColumns,
     ageColumn,
   ],
 });

@@ -1,6 +1,7 @@
 import { stringify } from 'yaml';
 import type { KindDefinition } from './kind.js';
 import { group, version } from './kind.js';
+import type { StructuralSchema } from './structural.js';
 import { toStructuralSchema } from './structural.js';
 
 export const generatedHeader =
@@ -13,6 +14,11 @@ export function crdName(kind: KindDefinition): string {
 
 export function crdFileName(kind: KindDefinition): string {
   return `${group}_${kind.plural}.yaml`;
+}
+
+function described(schema: StructuralSchema, description: string): StructuralSchema {
+  const { type, ...rest } = schema;
+  return { type, description, ...rest };
 }
 
 export function renderCrd(kind: KindDefinition): Record<string, unknown> {
@@ -31,7 +37,7 @@ export function renderCrd(kind: KindDefinition): Record<string, unknown> {
         plural: kind.plural,
         singular: kind.singular,
         shortNames: kind.shortNames,
-        categories: ['nimbus'],
+        categories: [kind.category ?? 'nimbus'],
       },
       scope: 'Cluster',
       versions: [
@@ -49,10 +55,17 @@ export function renderCrd(kind: KindDefinition): Record<string, unknown> {
                 apiVersion: { type: 'string', description: `${group}/${version}` },
                 kind: { type: 'string', description: kind.kind },
                 // Declaring name (the only metadata field a CRD may describe) lets the root
-                // rule report its error at metadata.name instead of at the object.
+                // rule report its error at metadata.name instead of at the object. Nothing more:
+                // the API server refuses even a description here.
                 metadata: { type: 'object', properties: { name: { type: 'string' } } },
-                spec: toStructuralSchema(kind.spec, '.spec'),
-                status: toStructuralSchema(kind.status, '.status'),
+                spec: described(
+                  toStructuralSchema(kind.spec, '.spec'),
+                  `Desired state of the ${kind.kind}, as its author (console, kubectl or Git) wrote it.`,
+                ),
+                status: described(
+                  toStructuralSchema(kind.status, '.status'),
+                  `Observed state of the ${kind.kind}, written only by the operator.`,
+                ),
               },
               required: ['spec'],
               'x-kubernetes-validations': [kind.nameValidation, ...(kind.rootRules ?? [])],

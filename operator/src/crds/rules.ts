@@ -18,14 +18,17 @@ function withMeta<S extends z.ZodType>(schema: S, extra: Meta): S {
 /**
  * Attaches one rule twice: as a CEL rule the API server enforces on `kubectl apply`, and as the
  * equivalent zod check the operator runs on API input. Keep `check` and `rule.rule` equivalent.
+ * `apiMessage` is for the few rules where SPEC words the API's answer differently from the
+ * sentence a kubectl user should read.
  */
 export function withRule<S extends z.ZodType>(
   schema: S,
   rule: CelRule,
   check: (value: z.output<S>) => boolean,
+  apiMessage: string = rule.message,
 ): S {
   const refined = schema.refine(check, {
-    message: rule.message,
+    message: apiMessage,
     ...(rule.fieldPath ? { path: rule.fieldPath.replace(/^\./, '').split('.') } : {}),
   }) as S;
   const existing = (schema.meta()?.['x-kubernetes-validations'] as CelRule[] | undefined) ?? [];

@@ -7,6 +7,7 @@ import { clusterKind } from './cluster.js';
 import { dashboardCategoryKind, dashboardKind } from './dashboard.js';
 import { favouriteKind } from './favourite.js';
 import type { KindDefinition } from './kind.js';
+import { parseStored } from './kind.js';
 import { allKinds } from './kinds.js';
 import { organizationKind } from './organization.js';
 import { registryKind } from './registry.js';
@@ -41,8 +42,8 @@ const valid = {
   role: object(roleKind, 'developer', {
     organization: 'acme',
     permissions: [
-      { name: 'deployments:write', effect: 'allow' },
-      { name: 'secrets:read', effect: 'deny' },
+      { name: 'deployments:write', effect: 'Allow' },
+      { name: 'secrets:read', effect: 'Deny' },
     ],
   }),
   cluster: object(
@@ -167,7 +168,7 @@ describe('kind schemas', () => {
   it('allows dots in user names but not upper case', () => {
     expect(messages(userKind, { ...valid.user, metadata: { name: 'jane.doe-2' } })).toEqual([]);
     expect(messages(userKind, { ...valid.user, metadata: { name: 'Jane' } })).toEqual([
-      expect.stringContaining('Incorrect format, please re-enter'),
+      expect.stringContaining('metadata.name must consist of lowercase letters'),
     ]);
   });
 
@@ -195,11 +196,25 @@ describe('kind schemas', () => {
     ).toHaveLength(1);
   });
 
-  it('requires name and a lowercase effect on role permissions', () => {
-    const missing = withSpec(valid.role, { permissions: [{ effect: 'allow' }] });
-    const capital = withSpec(valid.role, { permissions: [{ name: 'x', effect: 'Allow' }] });
+  it('requires name and the one spelling Allow/Deny of effect on role permissions', () => {
+    const missing = withSpec(valid.role, { permissions: [{ effect: 'Allow' }] });
+    const lower = withSpec(valid.role, { permissions: [{ name: 'x', effect: 'allow' }] });
     expect(messages(roleKind, missing)).toHaveLength(1);
-    expect(messages(roleKind, capital)).toHaveLength(1);
+    expect(messages(roleKind, lower)).toHaveLength(1);
+  });
+
+  it('reads roles stored with the older allow/deny spelling as Allow/Deny', () => {
+    const legacy = withSpec(valid.role, {
+      permissions: [
+        { name: 'x', effect: 'allow' },
+        { name: 'y', effect: 'deny' },
+      ],
+    });
+    const parsed = parseStored(roleKind, legacy);
+    expect(parsed.success && parsed.data.spec.permissions).toEqual([
+      { name: 'x', effect: 'Allow' },
+      { name: 'y', effect: 'Deny' },
+    ]);
   });
 
   it('refuses duplicate keys in list maps and sets', () => {

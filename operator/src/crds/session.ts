@@ -19,6 +19,7 @@ export const sessionKind = defineKind({
   description:
     'A signed-in console or API session. Created at login; deleting it revokes the session token.',
   name: resourceNameRule,
+  category: 'nimbus-runtime',
   spec: sessionSpec,
   status: sessionStatus,
   printerColumns: [

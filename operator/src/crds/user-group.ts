@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { basicStatus, clusterPermissions, description } from './common.js';
-import { ageColumn, defineKind } from './kind.js';
+import { ageColumn, defineKind, readyColumns } from './kind.js';
 import { listSet } from './rules.js';
 import { nameRef, resourceNameRule, userName } from './names.js';
 
@@ -23,6 +23,7 @@ export const userGroupKind = defineKind({
   status: userGroupStatus,
   printerColumns: [
     { name: 'Organization', type: 'string', jsonPath: '.spec.organization' },
+    ...readyColumns,
     { name: 'Description', type: 'string', jsonPath: '.spec.description', priority: 1 },
     ageColumn,
   ],

@@ -1,12 +1,15 @@
 import { z } from 'zod';
-import { basicStatus, clusterPermissions, email, secretRef, text } from './common.js';
-import { ageColumn, defineKind } from './kind.js';
+import { clusterPermissions, conditions, email, secretRef, text } from './common.js';
+import { ageColumn, defineKind, readyColumns } from './kind.js';
 import { listMap } from './rules.js';
 import { dnsLabel, dnsSubdomain, nameRef, userNameRule } from './names.js';
 
 const membership = z.object({
   name: nameRef('Name of the Organization.'),
-  admin: z.boolean().default(false).meta({ description: 'Organization administrator.' }),
+  admin: z
+    .boolean()
+    .default(false)
+    .meta({ description: 'The user administers this organization.' }),
 });
 
 /** GitOps: the operator hashes this Secret's value into the user's credentials once. */
@@ -28,7 +31,10 @@ export const userSpec = z.object({
   email: email.meta({ description: 'Email address of the user.' }),
   displayName: text(253).optional().meta({ description: 'Name shown in the console.' }),
   sysAdmin: z.boolean().default(false).meta({ description: 'System administrator.' }),
-  mfaEnabled: z.boolean().default(false).meta({ description: 'TOTP second factor required.' }),
+  mfaEnabled: z.boolean().default(false).meta({
+    description:
+      'Deprecated and ignored: whether the user bound a TOTP device is status.mfaEnabled, which the operator writes.',
+  }),
   organizations: listMap(z.array(membership), 'name')
     .optional()
     .meta({ description: 'Organizations the user belongs to.' }),
@@ -36,11 +42,21 @@ export const userSpec = z.object({
   initialPasswordSecretRef: initialPasswordSecretRef.optional(),
   credentialsSecretRef: secretRef.optional().meta({
     description:
-      'Secret owned by this user holding the password hash, AK/SK and MFA seed; set by the operator.',
+      "Deprecated and ignored: written by Nimbus before v0.2. The operator reports the user's credentials Secret in status.credentialsSecretRef.",
   }),
 });
 
-export const userStatus = basicStatus;
+/** What the operator decides about a user; never written into the spec Git authors. */
+export const userStatus = z.object({
+  conditions: conditions.optional(),
+  credentialsSecretRef: secretRef.optional().meta({
+    description:
+      'Secret the operator keeps for this user (password hash, AK/SK, MFA seed); owned by the User, so it goes with it.',
+  }),
+  mfaEnabled: z.boolean().optional().meta({
+    description: 'The user bound a TOTP device; sign-in then asks for a code.',
+  }),
+});
 
 export const userKind = defineKind({
   kind: 'User',
@@ -55,14 +71,14 @@ export const userKind = defineKind({
       // Names longer than 248 characters get a digest (credentialsSecretName); CEL has no hash.
       rule: "!has(self.spec.credentialsSecretRef) || self.spec.credentialsSecretRef.name == 'user-' + self.metadata.name || (size(self.metadata.name) > 248 && self.spec.credentialsSecretRef.name.matches('^user-[0-9a-f]{64}$'))",
       message:
-        "spec.credentialsSecretRef must name the user's own credentials Secret user-<user name>; leave it to the operator",
+        "spec.credentialsSecretRef is deprecated and may only name the user's own Secret user-<user name>; leave it out, the operator reports the Secret in status",
       fieldPath: '.spec.credentialsSecretRef',
       reason: 'FieldValueForbidden',
     },
     {
       rule: "!has(self.spec.initialPasswordSecretRef) || !(self.spec.initialPasswordSecretRef.name.startsWith('user-') || self.spec.initialPasswordSecretRef.name.startsWith('nimbus-cluster-'))",
       message:
-        'spec.initialPasswordSecretRef must not name a Secret Nimbus keeps credentials in (names starting with user- or nimbus-cluster-)',
+        'spec.initialPasswordSecretRef must not name a Secret where Nimbus keeps credentials (names starting with user- or nimbus-cluster-)',
       fieldPath: '.spec.initialPasswordSecretRef',
       reason: 'FieldValueForbidden',
     },
@@ -70,7 +86,8 @@ export const userKind = defineKind({
   printerColumns: [
     { name: 'Email', type: 'string', jsonPath: '.spec.email' },
     { name: 'SysAdmin', type: 'boolean', jsonPath: '.spec.sysAdmin' },
-    { name: 'MFA', type: 'boolean', jsonPath: '.spec.mfaEnabled', priority: 1 },
+    ...readyColumns,
+    { name: 'MFA', type: 'boolean', jsonPath: '.status.mfaEnabled', priority: 1 },
     ageColumn,
   ],
 });

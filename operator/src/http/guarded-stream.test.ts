@@ -80,7 +80,7 @@ async function setup(maxLifetimeSeconds = 3600) {
   await store.organizations.create({ ...orgObject('acme'), metadata: { name: 'acme' } });
   await store.roles.create({
     metadata: { name: 'reader' },
-    spec: { builtIn: true, permissions: [{ name: 'pod:logs', effect: 'allow' }] },
+    spec: { builtIn: true, permissions: [{ name: 'pod:logs', effect: 'Allow' }] },
   });
   const { metadata, spec } = clusterObject('alpha', 'acme');
   await store.clusters.create({ metadata: { name: 'alpha', labels: metadata.labels ?? {} }, spec });

@@ -84,6 +84,23 @@ export function createKindStore<K extends KindDefinition>(
     }
   }
 
+  async function applyStatusAs(
+    manager: string,
+    metadata: { name: string; resourceVersion?: string | undefined },
+    status: unknown,
+  ): Promise<Stored<K>> {
+    const body = { apiVersion, kind: kind.kind, metadata, status };
+    try {
+      const result = (await api.patchClusterCustomObjectStatus(
+        { ...target, name: metadata.name, body, fieldManager: manager, force: true },
+        serverSideApply,
+      )) as KubernetesObject;
+      return index.remember(result);
+    } catch (error) {
+      throw toHubApiError(error);
+    }
+  }
+
   async function create(object: ApplyObject<K>): Promise<Stored<K>> {
     const body = { apiVersion, kind: kind.kind, ...object };
     try {
@@ -117,16 +134,19 @@ export function createKindStore<K extends KindDefinition>(
     fetch: async (name) => index.get(name) ?? (await getDirect(name)),
     create,
     apply,
-    async applyStatus(name, status) {
-      const body = { apiVersion, kind: kind.kind, metadata: { name }, status };
-      try {
-        const result = (await api.patchClusterCustomObjectStatus(
-          { ...target, name, body, fieldManager, force: true },
-          serverSideApply,
-        )) as KubernetesObject;
-        return index.remember(result);
-      } catch (error) {
-        throw toHubApiError(error);
+    applyStatus: (name, status) => applyStatusAs(fieldManager, { name }, status),
+    async modifyStatus(name, manager, change) {
+      for (let attempt = 1; ; attempt++) {
+        const current = await getDirect(name);
+        if (!current) throw new ApiError(errors.notFound, { message: `${name} not found` });
+        const status = change(current);
+        const metadata = { name, resourceVersion: current.metadata.resourceVersion };
+        try {
+          return await applyStatusAs(manager, metadata, status);
+        } catch (error) {
+          const conflict = error instanceof ApiError && isConflict(error.cause);
+          if (!conflict || attempt >= maxModifyAttempts) throw error;
+        }
       }
     },
     async modify(name, change) {

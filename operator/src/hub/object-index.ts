@@ -1,5 +1,6 @@
 import type { KubernetesObject } from '@kubernetes/client-node';
 import type { KindDefinition } from '../crds/kind.js';
+import { parseStored } from '../crds/kind.js';
 import type { Logger } from '../logger.js';
 import type { ChangeListener, ChangeType, Stored } from './store.js';
 
@@ -37,7 +38,7 @@ export class ObjectIndex<K extends KindDefinition> {
 
   /** Validates a hub object; objects the schema rejects are kept out of the cache. */
   parse(object: KubernetesObject): Stored<K> | undefined {
-    const result = this.kind.schema.safeParse(withStringTimes(object));
+    const result = parseStored(this.kind, withStringTimes(object) as Record<string, unknown>);
     if (result.success) return result.data as unknown as Stored<K>;
     this.log.warn(
       { name: object.metadata?.name, issues: result.error.issues.map((issue) => issue.message) },

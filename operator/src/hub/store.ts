@@ -72,6 +72,9 @@ export interface ApplyObject<K extends KindDefinition> {
   spec: SpecInput<K>;
 }
 
+/** Field managers of status fields written outside the controllers (see modifyStatus). */
+export type StatusManager = 'nimbus-mfa' | 'nimbus-invitations';
+
 /** A JSON merge patch: labels (null removes one), the finalizer list, top-level spec fields. */
 export interface MergeChange<K extends KindDefinition> {
   labels?: Record<string, string | null>;
@@ -100,8 +103,19 @@ export interface KindStore<K extends KindDefinition> {
   /** Creates a new object; conflict (1005) when the name is taken, even on another replica. */
   create(object: ApplyObject<K>): Promise<Stored<K>>;
   apply(object: ApplyObject<K>): Promise<Stored<K>>;
-  /** Server-side apply of the status subresource. */
+  /** Server-side apply of the status subresource (field manager `nimbus`: the controllers'). */
   applyStatus(name: string, status: StatusInput<K>): Promise<Stored<K>>;
+  /**
+   * Reads the object from the hub and applies the status fields `change` returns under their
+   * own field manager, guarded by resourceVersion and retried on a concurrent change; `change`
+   * may throw to refuse. A manager owns exactly the fields it sent last, so the controllers'
+   * applyStatus keeps these. Throws notFound.
+   */
+  modifyStatus(
+    name: string,
+    manager: StatusManager,
+    change: (current: Stored<K>) => Partial<StatusInput<K>>,
+  ): Promise<Stored<K>>;
   /**
    * Reads the current object from the hub, lets `change` edit a copy of its spec, and applies it
    * guarded by resourceVersion; retries a few times on a concurrent change. Throws notFound.

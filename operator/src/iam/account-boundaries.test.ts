@@ -22,7 +22,7 @@ beforeEach(async () => {
   }
   await store.roles.create({
     metadata: { name: 'read-only' },
-    spec: { builtIn: true, permissions: [{ name: 'node:list', effect: 'allow' }] },
+    spec: { builtIn: true, permissions: [{ name: 'node:list', effect: 'Allow' }] },
   });
   for (const [name, org] of [
     ['acme-prod', 'acme'],

@@ -13,6 +13,8 @@ import {
 import { assertAcceptsNewMembers, openOrganizationIn } from './org-scope.js';
 import { toOrgView } from './views.js';
 
+const invitationsManager = 'nimbus-invitations';
+
 /** GET /join/organizations/{orgId}: a fresh code, valid 7 days, shown only in this answer. */
 export async function generateInvitation(
   call: IamCall,
@@ -23,9 +25,10 @@ export async function generateInvitation(
   const code = newInvitationCode();
   const expiresAt = new Date(now.getTime() + invitationTtlMs).toISOString();
   const added = { codeHash: hashInvitationCode(code), inviter: call.identity.userName, expiresAt };
-  await call.deps.store.organizations.modify(org.metadata.name, (spec) => ({
-    ...spec,
-    invitations: withInvitation(spec.invitations ?? [], added, now),
+  // Status under its own field manager: invitations are issued through the API, and the spec
+  // belongs to whoever authored the organization (a GitOps pipeline must see no drift).
+  await call.deps.store.organizations.modifyStatus(org.metadata.name, invitationsManager, (o) => ({
+    invitations: withInvitation(o.status?.invitations ?? [], added, now),
   }));
   return {
     organizationId: org.metadata.uid,
@@ -59,17 +62,10 @@ export async function joinOrganization(
     const inviter = store.users.get(inviterName);
     return inviterName === body.inviter || inviter?.metadata.uid === body.inviter;
   };
-  const consumed = await store.organizations.modify(name, (spec) => {
-    const invitation = acceptInvitation(
-      spec.invitations ?? [],
-      body.invitationCode,
-      isInviter,
-      now,
-    );
-    return {
-      ...spec,
-      invitations: (spec.invitations ?? []).filter((i) => i.codeHash !== invitation.codeHash),
-    };
+  const consumed = await store.organizations.modifyStatus(name, invitationsManager, (current) => {
+    const open = current.status?.invitations ?? [];
+    const invitation = acceptInvitation(open, body.invitationCode, isInviter, now);
+    return { invitations: open.filter((i) => i.codeHash !== invitation.codeHash) };
   });
   await store.users.modify(call.identity.userName, (spec) => ({
     ...spec,

@@ -18,6 +18,7 @@ import type { Page, PageQuery } from './paging.js';
 import { byName, matchesSearch, paginate } from './paging.js';
 import { alreadyExists, invalid, notFound } from '../core/problems.js';
 import { toRoleView } from './views.js';
+import { storedEffect } from './effects.js';
 
 function roleSpec(body: ParsedRole, org: string) {
   const seen = new Set<string>();
@@ -33,7 +34,7 @@ function roleSpec(body: ParsedRole, org: string) {
   return {
     organization: org,
     ...(body.description ? { description: body.description } : {}),
-    permissions: body.permissions,
+    permissions: body.permissions.map((p) => ({ name: p.name, effect: storedEffect(p.effect) })),
   };
 }
 

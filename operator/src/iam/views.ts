@@ -2,6 +2,7 @@ import type { ClusterBindingView, GroupView, OrgView, RoleView, UserView } from 
 import type { ClusterAccess } from '../access/effective.js';
 import type { OrganizationObject, RoleObject, UserGroupObject, UserObject } from '../hub/store.js';
 import type { IamReader } from './directory.js';
+import { apiEffect } from './effects.js';
 import { organizationOf } from './org-scope.js';
 
 /** What a viewer may see of other organizations: undefined means everything. */
@@ -72,7 +73,8 @@ export function toUserView(
     name: spec.displayName ?? '',
     email: spec.email,
     sysAdminFlag: spec.sysAdmin,
-    mfaEnableFlag: spec.mfaEnabled,
+    // spec.mfaEnabled: users whose MFA was bound before the operator reported it in status.
+    mfaEnableFlag: user.status?.mfaEnabled ?? spec.mfaEnabled,
     mustChangePassword: options.mustChangePassword ?? false,
     organizations: memberships.map((m) => {
       const org = store.organizations.get(m.name);
@@ -122,7 +124,10 @@ export function toRoleView(store: IamReader, role: RoleObject): RoleView {
     description: spec.description ?? '',
     organizationId: org?.metadata.uid ?? '',
     builtIn: spec.builtIn === true,
-    permissions: (spec.permissions ?? []).map((p) => ({ name: p.name, effect: p.effect })),
+    permissions: (spec.permissions ?? []).map((p) => ({
+      name: p.name,
+      effect: apiEffect(p.effect),
+    })),
     createdAt: metadata.creationTimestamp,
   };
 }

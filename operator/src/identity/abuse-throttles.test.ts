@@ -148,10 +148,10 @@ describe('MFA code throttling', () => {
       code: 1006,
       message: 'too many wrong MFA codes, retry in 2 seconds',
     });
-    expect(app.store.users.get('alice')?.spec.mfaEnabled).toBe(true);
+    expect(app.store.users.get('alice')?.status?.mfaEnabled).toBe(true);
     now += waitOf(refused.body);
     expect((await unbind(await nextCode(secret))).body.code).toBe(0);
-    expect(app.store.users.get('alice')?.spec.mfaEnabled).toBe(false);
+    expect(app.store.users.get('alice')?.status?.mfaEnabled).toBe(false);
   });
 
   it('counts wrong codes at login against the same per-user budget, from any address', async () => {

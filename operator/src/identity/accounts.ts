@@ -2,12 +2,7 @@ import type { z } from 'zod';
 import type { userSpec } from '../crds/user.js';
 import { ApiError, errors } from '../core/errors.js';
 import type { UserObject } from '../hub/store.js';
-import {
-  createCredentials,
-  credentialsSecretName,
-  readCredentials,
-  updateCredentials,
-} from './credentials.js';
+import { createCredentials, readCredentials, updateCredentials } from './credentials.js';
 import {
   bootstrapAdminName,
   defaultInitialAdminSecret,
@@ -56,13 +51,9 @@ export async function createUser(services: IdentityServices, input: NewUser): Pr
   try {
     user = await store.users.create({
       metadata: { name: input.userName },
-      spec: {
-        ...input.spec,
-        credentialsSecretRef: {
-          name: credentialsSecretName(input.userName),
-          namespace: store.namespace,
-        },
-      },
+      // The credentials Secret's name follows from the user's; the IAM controller reports it in
+      // status.credentialsSecretRef, so a User applied from Git and one created here look alike.
+      spec: input.spec,
     });
   } catch (error) {
     if (error instanceof ApiError && error.entry === errors.conflict)

@@ -49,7 +49,7 @@ async function verifyLogin(
     ? await services.passwords.verify(body.password, credentials.passwordHash)
     : await services.passwords.verifyNothing(body.password);
   if (!user || !valid) throw new ApiError(errors.badCredentials);
-  if (user.spec.mfaEnabled) {
+  if (credentials.mfaSecret) {
     if (!body.mfaCode) throw new ApiError(errors.mfaRequired);
     await consumeMfaCode(services, user, body.mfaCode);
   }

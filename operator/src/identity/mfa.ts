@@ -42,16 +42,15 @@ export async function generateMfaSecret(
   services: IdentityServices,
   user: UserObject,
 ): Promise<MfaEnrolment> {
-  if (user.spec.mfaEnabled) {
-    throw new ApiError(errors.validationFailed, {
-      message: 'MFA is already bound; unbind it first',
-    });
-  }
   const secret = newTotpSecret();
-  await updateCredentials(services.store, user, (current) => ({
-    ...current,
-    mfaPendingSecret: secret,
-  }));
+  await updateCredentials(services.store, user, (current) => {
+    if (current.mfaSecret) {
+      throw new ApiError(errors.validationFailed, {
+        message: 'MFA is already bound; unbind it first',
+      });
+    }
+    return { ...current, mfaPendingSecret: secret };
+  });
   const otpauthUrl = totpUri(secret, user.metadata.name);
   return { otpauthUrl, qrImage: await QRCode.toDataURL(otpauthUrl) };
 }
@@ -72,7 +71,7 @@ export async function bindMfa(
       return { ...rest, mfaSecret: mfaPendingSecret, mfaLastStep: step };
     }),
   );
-  await services.store.users.modify(user.metadata.name, (spec) => ({ ...spec, mfaEnabled: true }));
+  await reportMfa(services, user, true);
 }
 
 export async function unbindMfa(
@@ -87,7 +86,18 @@ export async function unbindMfa(
       return { ...rest, mfaLastStep: step };
     }),
   );
-  await services.store.users.modify(user.metadata.name, (spec) => ({ ...spec, mfaEnabled: false }));
+  await reportMfa(services, user, false);
+}
+
+/**
+ * The credentials Secret is the truth (sign-in asks for a code when it holds a bound seed);
+ * status.mfaEnabled reports it for lists and `kubectl get -o wide`, under its own field manager
+ * so the controllers' status writes keep it, and never in the spec a GitOps author owns.
+ */
+async function reportMfa(services: IdentityServices, user: UserObject, bound: boolean) {
+  await services.store.users.modifyStatus(user.metadata.name, 'nimbus-mfa', () => ({
+    mfaEnabled: bound,
+  }));
 }
 
 /** The MFA endpoints act only for the user themself, and only when the system enables MFA. */

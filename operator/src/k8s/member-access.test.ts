@@ -61,7 +61,7 @@ async function setup(ready: boolean | undefined = true) {
   await store.organizations.create({ ...orgObject('acme'), metadata: { name: 'acme' } });
   await store.roles.create({
     metadata: { name: 'read-only' },
-    spec: { builtIn: true, permissions: [{ name: 'node:view', effect: 'allow' }] },
+    spec: { builtIn: true, permissions: [{ name: 'node:view', effect: 'Allow' }] },
   });
   for (const name of ['alpha', 'bravo']) {
     await store.clusters.create({

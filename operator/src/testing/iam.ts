@@ -14,6 +14,7 @@ import { deriveRole } from '../identity/identity.js';
 import type { IdentityServices } from '../identity/services.js';
 import { createIdentityServices } from '../identity/services.js';
 import type { Logger } from '../logger.js';
+import { storedEffect } from '../iam/effects.js';
 
 /** Test data for the IAM logic: hub objects as the caches hold them, and callers. */
 const meta = (name: string) => ({
@@ -79,7 +80,7 @@ export function roleObject(
     metadata: meta(name),
     spec: {
       ...(organization ? { organization } : { builtIn: true }),
-      permissions: permissions.map(([p, effect]) => ({ name: p, effect })),
+      permissions: permissions.map(([p, effect]) => ({ name: p, effect: storedEffect(effect) })),
     },
   };
 }

@@ -35,6 +35,25 @@ function memoryKind<K extends KindDefinition>(kind: K): KindStore<K> {
     for (const listener of listeners) listener(type, object);
   };
 
+  // As server-side apply keeps them: each field manager's status fields, the last it sent.
+  const statusParts = new Map<string, Map<string, object>>();
+
+  function writeStatus(name: string, manager: string, part: object): Stored<K> {
+    const existing = objects.get(name);
+    if (!existing) throw new ApiError(errors.notFound);
+    const parts = statusParts.get(name) ?? new Map<string, object>();
+    if (parts.size === 0 && existing.status) parts.set('nimbus', existing.status);
+    parts.set(manager, part);
+    statusParts.set(name, parts);
+    const status = Object.assign({}, ...parts.values()) as object;
+    const metadata = { ...existing.metadata, resourceVersion: nextVersion() };
+    const updated = { ...existing, metadata, status } as Stored<K>;
+    objects.set(name, updated);
+    // As the hub's watch does: a status write is an update like any other.
+    emit('update', updated);
+    return updated;
+  }
+
   function write(object: ApplyObject<K>, mustNotExist: boolean): Stored<K> {
     const existing = objects.get(object.metadata.name);
     if (mustNotExist && existing) throw conflict();
@@ -78,15 +97,11 @@ function memoryKind<K extends KindDefinition>(kind: K): KindStore<K> {
     fetch: async (name) => objects.get(name),
     create: async (object) => write(object, true),
     apply: async (object) => write(object, false),
-    async applyStatus(name, status) {
+    applyStatus: async (name, status) => writeStatus(name, 'nimbus', status),
+    async modifyStatus(name, manager, change) {
       const existing = objects.get(name);
       if (!existing) throw new ApiError(errors.notFound);
-      const metadata = { ...existing.metadata, resourceVersion: nextVersion() };
-      const updated = { ...existing, metadata, status } as Stored<K>;
-      objects.set(name, updated);
-      // As the hub's watch does: a status write is an update like any other.
-      emit('update', updated);
-      return updated;
+      return writeStatus(name, manager, change(existing));
     },
     async modify(name, change) {
       const current = objects.get(name);
@@ -117,6 +132,7 @@ function memoryKind<K extends KindDefinition>(kind: K): KindStore<K> {
       const updated = { ...existing, metadata: { ...metadata, generation }, spec } as Stored<K>;
       if (metadata.deletionTimestamp && (metadata.finalizers ?? []).length === 0) {
         objects.delete(name);
+        statusParts.delete(name);
         emit('delete', updated);
         return undefined;
       }
@@ -140,6 +156,7 @@ function memoryKind<K extends KindDefinition>(kind: K): KindStore<K> {
         return true;
       }
       objects.delete(name);
+      statusParts.delete(name);
       emit('delete', existing);
       return true;
     },

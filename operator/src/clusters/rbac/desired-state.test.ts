@@ -10,7 +10,7 @@ import {
 import { rbacAllows } from '../../testing/rbac-verdict.js';
 import type { RbacInputs } from './desired-state.js';
 import { desiredMemberRbac, impersonatorRules } from './desired-state.js';
-import { impersonatorObjectName, userObjectName } from './ownership.js';
+import { impersonatorObjectName, rulesObjectName } from './ownership.js';
 
 const roles = [
   roleObject('developer', undefined, [
@@ -44,17 +44,20 @@ const inputs = (users: RbacInputs['users'], groups: RbacInputs['groups'] = []): 
 });
 const userBindings = (rbac: ReturnType<typeof desiredMemberRbac>) =>
   names(rbac.clusterRoleBindings).filter((n) => n !== impersonatorObjectName(uid));
+/** The name of the ClusterRole and binding a registration shares among users with these rules. */
+const nameFor = (permissions: string[]) =>
+  rulesObjectName(uid, JSON.stringify(rbacRulesFor(permissions)));
 
 describe('desiredMemberRbac', () => {
-  it("projects the user's own role as one ClusterRole and binding of theirs, owned by the registration", () => {
+  it("projects the user's own role as a ClusterRole of its rules and a binding, owned by the registration", () => {
     const alice = userObject(
       'alice',
       { acme: false },
       { clusterPermissions: [{ cluster: 'prod', role: 'developer', effect: 'Allow' }] },
     );
     const desired = desiredMemberRbac(inputs([alice]), prod);
-    const name = `nimbus:${uid}:user:alice`;
-    expect(userObjectName(uid, 'alice')).toBe(name);
+    const name = nameFor(['application:create', 'application:list']);
+    expect(name).toMatch(new RegExp(`^nimbus:${uid}:rules:[0-9a-f]{20}$`));
     expect(names(desired.clusterRoles)).toEqual([impersonatorObjectName(uid), name].sort());
     expect(desired.clusterRoles.find((r) => r.metadata.name === name)).toEqual({
       apiVersion: 'rbac.authorization.k8s.io/v1',
@@ -85,9 +88,11 @@ describe('desiredMemberRbac', () => {
       [{ cluster: 'prod', role: 'viewer', effect: 'Allow' }],
     );
     const desired = desiredMemberRbac(inputs([bob], [group]), prod);
-    expect(userBindings(desired)).toEqual([userObjectName(uid, 'bob')]);
     // The role's own deny wins over its allow: no secret rule, and nothing of developer.
-    const role = desired.clusterRoles.find((r) => r.metadata.name === userObjectName(uid, 'bob'));
+    expect(userBindings(desired)).toEqual([nameFor(['application:list'])]);
+    const role = desired.clusterRoles.find(
+      (r) => r.metadata.name === nameFor(['application:list']),
+    );
     expect(role?.rules).toEqual(rbacRulesFor(['application:list']));
   });
 
@@ -148,7 +153,7 @@ describe('desiredMemberRbac', () => {
       [{ cluster: 'prod', role: 'developer', effect: 'Allow' }],
     );
     expect(userBindings(desiredMemberRbac(inputs([erin], [group]), prod))).toEqual([
-      userObjectName(uid, 'erin'),
+      nameFor(['application:create', 'application:list']),
     ]);
     const after = desiredMemberRbac(inputs([erin]), prod);
     expect(after.clusterRoleBindings).toEqual([]);
@@ -219,7 +224,7 @@ describe('desiredMemberRbac', () => {
       { ...inputs([root, denied]), roles: [...roles, owner] },
       prod,
     );
-    expect(userBindings(desired)).toEqual([userObjectName(uid, 'root')]);
+    expect(userBindings(desired)).toHaveLength(1);
     expect(rbacAllows(desired, (n) => n === 'nimbus:root', 'patch', '', 'nodes')).toBe(true);
   });
 
@@ -248,13 +253,27 @@ describe('desiredMemberRbac', () => {
     ).toBe(true);
   });
 
-  it('hashes a user name that would make the object name longer than Kubernetes allows', () => {
-    const long = `${'a'.repeat(62)}.${'b'.repeat(62)}.${'c'.repeat(62)}.${'d'.repeat(62)}`;
-    const uuid = '3f0c1f9e-2a4b-4c6d-8e0f-1a2b3c4d5e6f';
-    const name = userObjectName(uuid, long);
-    expect(name.length).toBeLessThanOrEqual(253);
-    expect(name.startsWith(`nimbus:${uuid}:user:aaaa`)).toBe(true);
-    expect(userObjectName(uuid, `${long.slice(0, -1)}e`)).not.toBe(name);
-    expect(userObjectName(uuid, 'alice')).toBe(`nimbus:${uuid}:user:alice`);
+  it('binds every user with the same rules through one shared ClusterRole and binding', () => {
+    const devs = ['zed', 'amy', 'kim'].map((name) =>
+      userObject(
+        name,
+        { acme: false },
+        { clusterPermissions: [{ cluster: 'prod', role: 'developer', effect: 'Allow' }] },
+      ),
+    );
+    const viewer = userObject(
+      'vic',
+      { acme: false },
+      { clusterPermissions: [{ cluster: 'prod', role: 'viewer', effect: 'Allow' }] },
+    );
+    const desired = desiredMemberRbac(inputs([...devs, viewer]), prod);
+    const shared = nameFor(['application:create', 'application:list']);
+    expect(userBindings(desired).sort()).toEqual([shared, nameFor(['application:list'])].sort());
+    expect(
+      desired.clusterRoleBindings
+        .find((b) => b.metadata.name === shared)
+        ?.subjects.map((s) => s.name),
+    ).toEqual(['nimbus:amy', 'nimbus:kim', 'nimbus:zed']);
+    expect(desired.clusterRoles).toHaveLength(3);
   });
 });

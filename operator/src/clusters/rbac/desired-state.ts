@@ -8,7 +8,7 @@ import type { UserGroup } from '../../crds/user-group.js';
 import type { User } from '../../crds/user.js';
 import type { OrganizationLookup } from '../../iam/org-scope.js';
 import { memberUserName } from '../member-principal.js';
-import { impersonatorObjectName, ownedLabels, userObjectName } from './ownership.js';
+import { impersonatorObjectName, ownedLabels, rulesObjectName } from './ownership.js';
 
 export interface MemberClusterRole {
   apiVersion: 'rbac.authorization.k8s.io/v1';
@@ -72,14 +72,14 @@ function clusterRole(
 function binding(
   name: string,
   labels: Record<string, string>,
-  who: MemberSubject,
+  subjects: MemberSubject[],
 ): MemberClusterRoleBinding {
   return {
     apiVersion: 'rbac.authorization.k8s.io/v1',
     kind: 'ClusterRoleBinding',
     metadata: { name, labels },
     roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name },
-    subjects: [who],
+    subjects,
   };
 }
 
@@ -95,10 +95,10 @@ export function impersonatorRules(userNames: readonly string[]): MemberClusterRo
 }
 
 /**
- * The RBAC objects one registration of a member should hold (SPEC §6): per user whose access to
- * the cluster is Allow, one ClusterRole with the rules of the effective permissions — denials of
- * every bound role already removed, since RBAC itself cannot deny — and one binding of it to
- * `nimbus:<user>`; Deny or no binding grants nothing. Every object is named and labelled with
+ * The RBAC objects one registration of a member should hold (SPEC §6): for the users whose access
+ * to the cluster is Allow, the rules of their effective permissions — denials of every bound role
+ * already removed, since RBAC itself cannot deny — as one ClusterRole per distinct set of rules,
+ * bound to every `nimbus:<user>` who has exactly that set; Deny or no binding grants nothing. Every object is named and labelled with
  * the Cluster's uid, so two registrations of one member never touch each other's objects.
  * `operatorIdentity` is the user name the member sees for this registration's credentials; when
  * known it is bound to the impersonator role.
@@ -117,8 +117,8 @@ export function desiredMemberRbac(
   const uid = cluster.metadata.uid;
   const labels = ownedLabels(cluster);
 
-  const clusterRoles: MemberClusterRole[] = [];
-  const bindings: MemberClusterRoleBinding[] = [];
+  // Users with the same rules share one ClusterRole and one binding (rulesObjectName).
+  const usersByRules = new Map<string, { rules: MemberClusterRole['rules']; names: string[] }>();
   for (const user of users) {
     // Only bindings valid inside the cluster's organization count (clusterAccessOf).
     const access = clusterAccessOf(user, groups, roles, cluster, inputs.organizations);
@@ -126,15 +126,23 @@ export function desiredMemberRbac(
     const permissions = memberGrant({ sysAdmin }, access, roleByName);
     const rules = rbacRulesFor(permissions ?? []);
     if (rules.length === 0) continue;
-    const name = userObjectName(uid, user.metadata.name);
+    const key = JSON.stringify(rules);
+    const shared = usersByRules.get(key) ?? { rules, names: [] as string[] };
+    shared.names.push(memberUserName(user.metadata.name));
+    usersByRules.set(key, shared);
+  }
+  const clusterRoles: MemberClusterRole[] = [];
+  const bindings: MemberClusterRoleBinding[] = [];
+  for (const [key, { rules, names }] of usersByRules) {
+    const name = rulesObjectName(uid, key);
     clusterRoles.push(clusterRole(name, labels, rules));
-    bindings.push(binding(name, labels, subject(memberUserName(user.metadata.name))));
+    bindings.push(binding(name, labels, names.sort().map(subject)));
   }
   const impersonator = impersonatorObjectName(uid);
   clusterRoles.push(
     clusterRole(impersonator, labels, impersonatorRules(users.map((u) => u.metadata.name))),
   );
-  if (operatorIdentity) bindings.push(binding(impersonator, labels, subject(operatorIdentity)));
+  if (operatorIdentity) bindings.push(binding(impersonator, labels, [subject(operatorIdentity)]));
   const byName = (a: { metadata: { name: string } }, b: { metadata: { name: string } }) =>
     a.metadata.name.localeCompare(b.metadata.name);
   return { clusterRoles: clusterRoles.sort(byName), clusterRoleBindings: bindings.sort(byName) };

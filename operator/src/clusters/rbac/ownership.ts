@@ -14,8 +14,6 @@ export const managedBySelector = `${managedByLabel}=${managedByValue}`;
 /** Only objects named like this are ever deleted, even when another tool uses the same label. */
 export const managedNamePrefix = 'nimbus:';
 
-/** Kubernetes object names are at most 253 characters. */
-const maxNameLength = 253;
 const hashLength = 20;
 
 /** The object-name prefix of one registration's objects. */
@@ -23,16 +21,16 @@ export const registrationPrefix = (clusterUid: string): string =>
   `${managedNamePrefix}${clusterUid}:`;
 
 /**
- * The ClusterRole and the ClusterRoleBinding (same name, two kinds) of one user in one
- * registration. User names may be 253 characters long: a long one keeps a readable start and a
- * hash of the whole name, which stays unique (user names hold no `:`).
+ * The ClusterRole and the ClusterRoleBinding (same name, two kinds) of one set of RBAC rules in
+ * one registration: every user whose effective permissions give these rules is a subject of the
+ * one binding. Named by a digest of the rules, so a role's content never changes under its name
+ * (a binding's roleRef cannot change) and 1,000 users with a handful of roles are a handful of
+ * objects. Earlier versions wrote one pair per user (`…:user:<name>`); as this registration's
+ * own objects they are pruned by the first projection.
  */
-export function userObjectName(clusterUid: string, user: string): string {
-  const name = `${registrationPrefix(clusterUid)}user:${user}`;
-  if (name.length <= maxNameLength) return name;
-  const hash = createHash('sha256').update(user).digest('hex').slice(0, hashLength);
-  const room = maxNameLength - registrationPrefix(clusterUid).length - 'user::'.length - hashLength;
-  return `${registrationPrefix(clusterUid)}user:${user.slice(0, room)}:${hash}`;
+export function rulesObjectName(clusterUid: string, rulesKey: string): string {
+  const hash = createHash('sha256').update(rulesKey).digest('hex').slice(0, hashLength);
+  return `${registrationPrefix(clusterUid)}rules:${hash}`;
 }
 
 export const impersonatorObjectName = (clusterUid: string): string =>

@@ -20,6 +20,8 @@ function unchanged(existing: ExistingRbacObject | undefined, desired: object): b
 
 export interface Plan {
   revoke: Array<[RbacPlural, string]>;
+  /** Bindings that lose a subject: written before anything grants, like the deletions. */
+  narrow: MemberRbac['clusterRoleBindings'];
   roles: MemberRbac['clusterRoles'];
   bindings: MemberRbac['clusterRoleBindings'];
   cleanup: Array<[RbacPlural, string]>;
@@ -46,16 +48,29 @@ export function plan(
   const byName = (list: ExistingRbacObject[]) => new Map(list.map((o) => [o.metadata.name, o]));
   const roleByName = byName(roles);
   const bindingByName = byName(bindings);
+  const changed = desired.clusterRoleBindings.filter(
+    (b) => !unchanged(bindingByName.get(b.metadata.name), b),
+  );
+  const losesSubject = (b: MemberRbac['clusterRoleBindings'][number]) => {
+    const kept = new Set(b.subjects.map((s) => s.name));
+    const before = (bindingByName.get(b.metadata.name)?.subjects ?? []) as Array<{ name?: string }>;
+    return before.some((s) => !kept.has(s.name ?? ''));
+  };
   return {
     revoke: stale(bindings, desired.clusterRoleBindings).map((n) => ['clusterrolebindings', n]),
+    narrow: changed.filter(losesSubject),
     roles: desired.clusterRoles.filter((r) => !unchanged(roleByName.get(r.metadata.name), r)),
-    bindings: desired.clusterRoleBindings.filter(
-      (b) => !unchanged(bindingByName.get(b.metadata.name), b),
-    ),
+    bindings: changed.filter((b) => !losesSubject(b)),
     cleanup: stale(roles, desired.clusterRoles).map((n) => ['clusterroles', n]),
   };
 }
 
 export function changeCount(steps: Plan): number {
-  return steps.revoke.length + steps.roles.length + steps.bindings.length + steps.cleanup.length;
+  return (
+    steps.revoke.length +
+    steps.narrow.length +
+    steps.roles.length +
+    steps.bindings.length +
+    steps.cleanup.length
+  );
 }

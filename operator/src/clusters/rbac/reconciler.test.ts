@@ -12,7 +12,21 @@ import { orgObject } from '../../testing/iam.js';
 import type { MemoryHubStore } from '../../testing/memory-store.js';
 import { createMemoryStore } from '../../testing/memory-store.js';
 import { credentialsKey } from '../connector.js';
-import { impersonatorObjectName, userObjectName } from './ownership.js';
+import { impersonatorObjectName, registrationPrefix } from './ownership.js';
+
+/** The shared binding (and ClusterRole, same name) through which a registration grants `user`. */
+function grantOf(
+  bindings: Map<string, Record<string, unknown>>,
+  clusterUid: string,
+  user: string,
+): string | undefined {
+  const subjects = (o: Record<string, unknown>) => (o.subjects ?? []) as Array<{ name: string }>;
+  return [...bindings.entries()].find(
+    ([name, o]) =>
+      name.startsWith(`${registrationPrefix(clusterUid)}rules:`) &&
+      subjects(o).some((s) => s.name === `nimbus:${user}`),
+  )?.[0];
+}
 import type { ClaimBoard } from './member-claims.js';
 import { createClaimBoard } from './member-claims.js';
 import { memberRbacController } from './reconciler.js';
@@ -50,7 +64,7 @@ async function acme(): Promise<MemoryHubStore> {
   await store.organizations.create({ metadata: { name: 'acme' }, spec: orgObject('acme').spec });
   await store.roles.create({
     metadata: { name: 'developer' },
-    spec: { builtIn: true, permissions: [{ name: 'application:list', effect: 'allow' }] },
+    spec: { builtIn: true, permissions: [{ name: 'application:list', effect: 'Allow' }] },
   });
   await store.users.create({
     metadata: { name: 'alice' },
@@ -129,7 +143,7 @@ describe('member RBAC projection', () => {
 
   it('applies its own objects to a ready member at start and removes those of the old layout', async () => {
     await rbac.settled();
-    const alice = userObjectName(uid, 'alice');
+    const alice = grantOf(live.objects.clusterrolebindings, uid, 'alice') ?? 'none';
     const impersonator = impersonatorObjectName(uid);
     expect(roleNames()).toEqual(['helm-thing', alice, impersonator].sort());
     expect(bindingNames()).toEqual(['nimbus:other-uid:user:bob', alice, impersonator].sort());
@@ -160,6 +174,7 @@ describe('member RBAC projection', () => {
 
   it('revokes once the changes settle when the binding turns to Deny, before anything else', async () => {
     const before = live.writes.length;
+    const aliceGrant = grantOf(live.objects.clusterrolebindings, uid, 'alice');
     await store.users.modify('alice', (spec) => ({
       ...spec,
       clusterPermissions: [{ cluster: 'live', role: 'developer', effect: 'Deny' }],
@@ -176,7 +191,7 @@ describe('member RBAC projection', () => {
     expect(live.writes[before]).toEqual({
       method: 'delete',
       plural: 'clusterrolebindings',
-      name: userObjectName(uid, 'alice'),
+      name: aliceGrant,
     });
   });
 
@@ -200,7 +215,7 @@ describe('one member claimed by Clusters of two organizations', () => {
     });
     await store.roles.create({
       metadata: { name: 'owner' },
-      spec: { builtIn: true, permissions: [{ name: 'node:cordon', effect: 'allow' }] },
+      spec: { builtIn: true, permissions: [{ name: 'node:cordon', effect: 'Allow' }] },
     });
     await store.users.modify('alice', (spec) => ({
       ...spec,
@@ -225,11 +240,14 @@ describe('one member claimed by Clusters of two organizations', () => {
       expect(inMember.map((o) => o.metadata.labels['nimbus.io/cluster-uid'])).toEqual(
         inMember.map(() => bProd),
       );
-      const aliceThere = member.objects.clusterroles.get(userObjectName(bProd, 'alice'));
+      const aliceThere = member.objects.clusterroles.get(
+        grantOf(member.objects.clusterrolebindings, bProd, 'alice') ?? 'none',
+      );
       expect(JSON.stringify(aliceThere)).toContain('"pods"');
       expect(JSON.stringify(aliceThere)).not.toContain('nodes');
-      expect(member.objects.clusterrolebindings.has(userObjectName(zz, 'alice'))).toBe(false);
-      expect(impostor.objects.clusterroles.get(userObjectName(zz, 'alice'))).toMatchObject({
+      expect(grantOf(member.objects.clusterrolebindings, zz, 'alice')).toBeUndefined();
+      const zzGrant = grantOf(impostor.objects.clusterrolebindings, zz, 'alice') ?? 'none';
+      expect(impostor.objects.clusterroles.get(zzGrant)).toMatchObject({
         rules: [{ resources: ['nodes'], verbs: ['patch'] }],
       });
       for (const [name, clusterUid, other] of [
@@ -274,9 +292,7 @@ describe('a dead member', () => {
       await settle();
       clock.advance(timeoutMs);
       await rbac.settled();
-      expect([...live.objects.clusterrolebindings.keys()]).toContain(
-        userObjectName(liveUid, 'alice'),
-      );
+      expect(grantOf(live.objects.clusterrolebindings, liveUid, 'alice')).toBeDefined();
       expect(rbac.events.about('dead')).toMatchObject([
         {
           type: 'Warning',

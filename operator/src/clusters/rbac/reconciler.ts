@@ -108,6 +108,7 @@ async function projectRegistration(pass: Pass, reached: Reached): Promise<void> 
     const steps = plan(desired, cluster.metadata.uid, roles, bindings);
     const failures = [
       ...(await inBatches(steps.revoke, ([plural, n]) => api.remove(plural, n))),
+      ...(await inBatches(steps.narrow, (b) => api.apply('clusterrolebindings', b))),
       ...(await inBatches(steps.roles, (r) => api.apply('clusterroles', r))),
       ...(await inBatches(steps.bindings, (b) => api.apply('clusterrolebindings', b))),
       ...(await inBatches(steps.cleanup, ([plural, n]) => api.remove(plural, n))),

@@ -261,7 +261,7 @@ describe('MFA', () => {
       body: { action: 'bind', code },
     });
     expect(bind.body.code).toBe(0);
-    expect(app.store.users.get('alice')?.spec.mfaEnabled).toBe(true);
+    expect(app.store.users.get('alice')?.status?.mfaEnabled).toBe(true);
     return { token, secret };
   }
 
@@ -304,6 +304,6 @@ describe('MFA', () => {
     expect(
       (await app.call('DELETE', `${iam}/users/alice/mfa`, { token, body: { code } })).body.code,
     ).toBe(0);
-    expect(app.store.users.get('alice')?.spec.mfaEnabled).toBe(false);
+    expect(app.store.users.get('alice')?.status?.mfaEnabled).toBe(false);
   });
 });

@@ -60,7 +60,7 @@ beforeAll(async () => {
   for (const role of builtInRoles) await app.store.roles.create(builtInRoleObject(role));
   await app.store.roles.create({
     metadata: { name: 'node-reader' },
-    spec: { organization: 'acme', permissions: [{ name: 'node:list', effect: 'allow' }] },
+    spec: { organization: 'acme', permissions: [{ name: 'node:list', effect: 'Allow' }] },
   });
   await app.store.clusters.create({
     metadata: { name: 'alpha', labels: { 'nimbus.io/organization': 'acme' } },

@@ -56,7 +56,7 @@ beforeAll(async () => {
   }
   await app.store.roles.create({
     metadata: { name: 'developer' },
-    spec: { builtIn: true, permissions: [{ name: 'workload:view', effect: 'allow' }] },
+    spec: { builtIn: true, permissions: [{ name: 'workload:view', effect: 'Allow' }] },
   });
   const bindings: Binding[] = [
     { cluster: 'alpha', role: 'developer', effect: 'Allow' },

@@ -19,7 +19,7 @@ async function setup() {
   await store.organizations.create({ ...orgObject('acme'), metadata: { name: 'acme' } });
   await store.roles.create({
     metadata: { name: 'developer' },
-    spec: { builtIn: true, permissions: [{ name: 'pod:exec', effect: 'allow' }] },
+    spec: { builtIn: true, permissions: [{ name: 'pod:exec', effect: 'Allow' }] },
   });
   for (const name of ['alpha', 'bravo']) {
     const { metadata, spec } = clusterObject(name, 'acme');

@@ -28,7 +28,7 @@ async function twoOrganizations(): Promise<MemoryHubStore> {
   });
   await store.roles.create({
     metadata: { name: 'viewer' },
-    spec: { builtIn: true, permissions: [{ name: 'application:list', effect: 'allow' }] },
+    spec: { builtIn: true, permissions: [{ name: 'application:list', effect: 'Allow' }] },
   });
   return store;
 }
@@ -125,5 +125,26 @@ describe('the IAM controller', () => {
     const events = controller.events.about('carol');
     expect(events.map((e) => e.reason)).toEqual(['RoleNotFound']);
     expect(events[0]?.series?.count).toBeGreaterThanOrEqual(6);
+  });
+
+  it("reports the user's credentials Secret in status, never in spec, and rewrites nothing once settled", async () => {
+    const store = await twoOrganizations();
+    const spec = { email: 'dana@acme.example', organizations: [{ name: 'acme', admin: false }] };
+    await store.users.create({ metadata: { name: 'dana' }, spec });
+    controller = startTestController(iamController({ store, hasher }));
+    await controller.settled();
+
+    const settled = store.users.get('dana');
+    expect(settled?.status?.credentialsSecretRef).toEqual({
+      name: 'user-dana',
+      namespace: store.namespace,
+    });
+    expect(settled?.spec).toEqual({ ...spec, sysAdmin: false, mfaEnabled: false });
+    // A change of the organization reconciles its users again: nothing of theirs to write.
+    await store.organizations.modify('acme', (org) => ({ ...org, description: 'changed' }));
+    await controller.settled();
+    expect(store.users.get('dana')?.metadata.resourceVersion).toBe(
+      settled?.metadata.resourceVersion,
+    );
   });
 });

@@ -5,6 +5,7 @@ import type { Condition } from '../../controllers/conditions.js';
 import type { Observed } from '../../controllers/status.js';
 import { applyDecision } from '../../controllers/status.js';
 import type { HubStore, UserObject } from '../../hub/store.js';
+import { credentialsSecretName } from '../../identity/credentials.js';
 import type { PasswordHasher } from '../../identity/passwords.js';
 import { organizationsOf } from '../directory.js';
 import { reconcileOrganizationLifecycle } from '../org-lifecycle.js';
@@ -89,6 +90,11 @@ export function iamController(deps: IamControllerDeps): ControllerFactory {
     }
   }
 
+  const ownSecretRef = (userName: string) => ({
+    name: credentialsSecretName(userName),
+    namespace: store.namespace,
+  });
+
   return ({ clock, events }) => {
     /** Users and groups with a cluster binding that `matches`: their validity may have changed. */
     const bindersOf = (matches: (binding: { cluster: string; role: string }) => boolean) => {
@@ -156,7 +162,10 @@ export function iamController(deps: IamControllerDeps): ControllerFactory {
         const [kind, name = ''] = item.split('/') as [KindKey, string];
         const observed = await observe(kind, name);
         if (!observed) return undefined;
-        const decision = decideIam(observed);
+        const decision = {
+          ...decideIam(observed),
+          ...(kind === 'User' ? { fields: { credentialsSecretRef: ownSecretRef(name) } } : {}),
+        };
         await applyDecision(stores[kind], observed.object, decision, {
           events,
           now: new Date(clock.now()),

@@ -75,7 +75,7 @@ function organizationProblem(reader: IamReader, org: string): Problem[] {
 }
 
 export function validateOrganization(_reader: IamReader, org: OrganizationObject): Verdict {
-  return fine('Valid', `${org.spec.invitations?.length ?? 0} open invitations`);
+  return fine('Valid', `${org.status?.invitations?.length ?? 0} open invitations`);
 }
 
 export function validateUser(reader: IamReader, user: UserObject, namespace: string): Verdict {

@@ -107,7 +107,7 @@ beforeAll(async () => {
   });
   await app.store.roles.create({
     metadata: { name: 'read-only' },
-    spec: { builtIn: true, permissions: [{ name: 'node:list', effect: 'allow' }] },
+    spec: { builtIn: true, permissions: [{ name: 'node:list', effect: 'Allow' }] },
   });
   await addUser('root', { sysAdmin: true, organizations: [] });
   for (const name of ['alpha', 'bravo']) {

@@ -84,3 +84,32 @@ it('edits a group: name fixed, members and a new cluster row denied', async () =
     ],
   });
 });
+
+it('finds a member beyond the first page by asking the server, and keeps the picked names', async () => {
+  server.respond(
+    `${IAM}/organizations/${ORG_ID}/users?page=1&pageSize=100&search=zed`,
+    ok(page([{ uuid: 'u-999', userName: 'zed.far' }])),
+  );
+  const user = userEvent.setup();
+  renderAdminRoutes(
+    [{ path: '/admin/group/add', element: <GroupFormPage /> }],
+    '/admin/group/add?edit=g-1',
+    server,
+  );
+
+  const form = await screen.findByTestId('admin-group-form');
+  const members = within(form).getByLabelText('Members');
+  await user.type(members, 'zed');
+  await chooseOption(user, members, 'zed.far');
+  await user.click(within(form).getByRole('button', { name: 'Submit' }));
+
+  await waitFor(() =>
+    expect(server.requests.find((request) => request.method === 'PUT')?.body).toMatchObject({
+      userIds: ['u-1', 'u-999'],
+    }),
+  );
+  expect(server.requests.map((request) => request.path)).toContain(
+    `${IAM}/organizations/${ORG_ID}/users?page=1&pageSize=100&search=zed`,
+  );
+  expect(within(form).getByTitle('alice')).toBeTruthy();
+});

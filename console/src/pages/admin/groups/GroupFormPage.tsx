@@ -1,8 +1,8 @@
 import type { GroupBody, GroupView } from '@nimbus/api';
-import { Form, Input, Select } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useGetGroupQuery, useListUsersQuery, useSaveGroupMutation } from '../../../api/iamApi';
+import { useGetGroupQuery, useSaveGroupMutation } from '../../../api/iamApi';
 import { AdminFormPage } from '../../../components/admin/AdminFormPage';
 import { resourceNameRules } from '../../../components/admin/adminRules';
 import {
@@ -12,7 +12,7 @@ import {
   type ClusterRoleRow,
 } from '../../../components/admin/ClusterRoleRows';
 import { currentOrganizationId } from '../../../components/admin/session';
-import { MAX_PAGE_SIZE } from '../../../components/admin/useListParams';
+import { UserPicker } from '../../../components/admin/UserPicker';
 import { useSubmit } from '../../../components/admin/useSubmit';
 import { ADMIN_PATHS, EDIT_PARAM } from '../adminPaths';
 
@@ -43,10 +43,6 @@ export default function GroupFormPage() {
   const { data: group, isLoading } = useGetGroupQuery(
     { organizationId, groupId: groupId ?? '' },
     { skip: !groupId || !organizationId },
-  );
-  const { data: users } = useListUsersQuery(
-    { organizationId, page: 1, pageSize: MAX_PAGE_SIZE },
-    { skip: !organizationId },
   );
   const [saveGroup] = useSaveGroupMutation();
   const { submitting, onFinish } = useSubmit(
@@ -89,12 +85,9 @@ export default function GroupFormPage() {
         <Input.TextArea rows={3} />
       </Form.Item>
       <Form.Item name="userIds" label={t('admin.groups.members')}>
-        <Select
-          mode="multiple"
-          allowClear
-          optionFilterProp="label"
+        <UserPicker
+          organizationId={organizationId}
           placeholder={t('admin.groups.membersPlaceholder')}
-          options={(users?.items ?? []).map((user) => ({ value: user.uuid, label: user.userName }))}
         />
       </Form.Item>
       <ClusterRoleRows organizationId={organizationId} testId="group-form-cluster-rows" />

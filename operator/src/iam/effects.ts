@@ -1,0 +1,13 @@
+import type { PermissionEffect } from '@nimbus/api';
+
+type StoredEffect = 'Allow' | 'Deny';
+
+/** SPEC's role permission effect (allow/deny, the API's) as every CRD spells it. */
+export function storedEffect(effect: PermissionEffect): StoredEffect {
+  return effect === 'deny' ? 'Deny' : 'Allow';
+}
+
+/** A stored role permission effect as the API answers it (SPEC §3: allow or deny). */
+export function apiEffect(effect: StoredEffect): PermissionEffect {
+  return effect === 'Deny' ? 'deny' : 'allow';
+}
