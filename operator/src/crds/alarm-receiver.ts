@@ -3,7 +3,7 @@ import { receiverTypes } from '@nimbus/api/shared';
 import type { ReceiverType } from '@nimbus/api/shared';
 import { z } from 'zod';
 import { basicStatus, description } from './common.js';
-import { ageColumn, defineKind } from './kind.js';
+import { ageColumn, defineKind, readyColumns } from './kind.js';
 import { withRule } from './rules.js';
 import { nameRef, resourceNameRule } from './names.js';
 
@@ -58,7 +58,7 @@ export const alarmReceiverKind = defineKind({
   printerColumns: [
     { name: 'Type', type: 'string', jsonPath: '.spec.type' },
     { name: 'Organization', type: 'string', jsonPath: '.spec.organization' },
-    { name: 'Ready', type: 'string', jsonPath: '.status.conditions[?(@.type=="Ready")].status' },
+    ...readyColumns,
     ageColumn,
   ],
 });

@@ -2,7 +2,7 @@ import { alarmOperators, alarmStates } from '@nimbus/api/shared';
 import type { AlarmOperator, AlarmState } from '@nimbus/api/shared';
 import { z } from 'zod';
 import { conditions, text } from './common.js';
-import { ageColumn, defineKind } from './kind.js';
+import { ageColumn, defineKind, readyColumns } from './kind.js';
 import { listSet } from './rules.js';
 import { nameRef, resourceName, resourceNameRule } from './names.js';
 
@@ -69,7 +69,7 @@ export const alarmRuleKind = defineKind({
     { name: 'Cluster', type: 'string', jsonPath: '.spec.cluster' },
     { name: 'Operator', type: 'string', jsonPath: '.spec.operator' },
     { name: 'Threshold', type: 'number', jsonPath: '.spec.threshold' },
-    { name: 'Ready', type: 'string', jsonPath: '.status.conditions[?(@.type=="Ready")].status' },
+    ...readyColumns,
     { name: 'Organization', type: 'string', jsonPath: '.spec.organization', priority: 1 },
     ageColumn,
   ],

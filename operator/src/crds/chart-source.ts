@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { conditions, description } from './common.js';
-import { ageColumn, defineKind } from './kind.js';
+import { ageColumn, defineKind, readyColumns } from './kind.js';
 import { nameRef, resourceNameRule } from './names.js';
 
 /** Where Helm charts come from: an OCI registry (`helm push`) or a classic chart repository. */
@@ -44,7 +44,7 @@ export const chartSourceKind = defineKind({
     { name: 'Type', type: 'string', jsonPath: '.spec.type' },
     { name: 'URL', type: 'string', jsonPath: '.spec.url' },
     { name: 'Organization', type: 'string', jsonPath: '.spec.organization' },
-    { name: 'Ready', type: 'string', jsonPath: '.status.conditions[?(@.type=="Ready")].status' },
+    ...readyColumns,
     ageColumn,
   ],
 });

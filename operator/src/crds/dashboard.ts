@@ -1,17 +1,9 @@
 import { panelSchema } from '@nimbus/api';
 import { z } from 'zod';
 import { basicStatus, description } from './common.js';
-import type { PrinterColumn } from './kind.js';
-import { ageColumn, defineKind } from './kind.js';
+import { ageColumn, defineKind, readyColumns } from './kind.js';
 import { nameRef, resourceNameRule } from './names.js';
 import { listMap } from './rules.js';
-
-/** Ready as `kubectl get` shows it: the status of the Ready condition the controller writes. */
-export const readyColumn: PrinterColumn = {
-  name: 'Ready',
-  type: 'string',
-  jsonPath: '.status.conditions[?(@.type=="Ready")].status',
-};
 
 export const dashboardCategorySpec = z.object({
   organization: nameRef('Name of the Organization the category belongs to.'),
@@ -28,7 +20,7 @@ export const dashboardCategoryKind = defineKind({
   status: basicStatus,
   printerColumns: [
     { name: 'Organization', type: 'string', jsonPath: '.spec.organization' },
-    readyColumn,
+    ...readyColumns,
     ageColumn,
   ],
 });
@@ -55,7 +47,7 @@ export const dashboardKind = defineKind({
     { name: 'Organization', type: 'string', jsonPath: '.spec.organization' },
     { name: 'Category', type: 'string', jsonPath: '.spec.category' },
     { name: 'Cluster', type: 'string', jsonPath: '.spec.cluster' },
-    readyColumn,
+    ...readyColumns,
     ageColumn,
   ],
 });
