@@ -55,6 +55,19 @@ const apiServerPort = new URL(
   /server: (\S+)/.exec(readFileSync(memberKubeconfig('member-a'), 'utf8'))?.[1] ?? 'https://x',
 ).port;
 
+const dashboardKeys = [
+  'pod_utilization',
+  'cpu_utilization',
+  'memory_utilization',
+  'disk_utilization',
+  'load1',
+  'load15',
+  'inode_utilization',
+  'network_receive',
+  'disk_read_iops',
+  'node_ready',
+];
+
 beforeAll(async () => {
   root = await gitOpsSystemAdmin(suffix);
   expectOk(
@@ -73,7 +86,15 @@ beforeAll(async () => {
   ]);
   deniedUser = await gitOpsUser(denied, org, [{ cluster, role: 'developer', effect: 'Deny' }]);
   unbound = await gitOpsUser(stranger, org, []);
-}, 90_000);
+  // Every test reads series: a test bed started moments ago has too few scrapes for rates.
+  await eventually(
+    () => metrics<RangeData>(allowed, '/infra/metrics?range=15m'),
+    (r) =>
+      r.body.code === 0 &&
+      dashboardKeys.every((key) => r.body.data.series.some((s) => s.metric === key)),
+    90_000,
+  );
+}, 180_000);
 
 afterAll(async () => {
   await unregisterMember(root, cluster, org);
@@ -87,24 +108,14 @@ describe('metrics from the real Prometheus', () => {
   it('answers infra trends with non-empty series for every chart of the dashboard', async () => {
     const response = await eventually(
       () => metrics<RangeData>(allowed, '/infra/metrics?range=15m'),
-      (r) => r.body.code === 0 && r.body.data.series.some((s) => s.metric === 'pod_utilization'),
+      (r) =>
+        r.body.code === 0 &&
+        dashboardKeys.every((key) => r.body.data.series.some((s) => s.metric === key)),
       60_000,
     );
     const data = expectOk(response);
     const keys = new Set(data.series.map((s) => s.metric));
-    for (const key of [
-      'cpu_utilization',
-      'memory_utilization',
-      'disk_utilization',
-      'load1',
-      'load15',
-      'inode_utilization',
-      'network_receive',
-      'disk_read_iops',
-      'node_ready',
-    ]) {
-      expect(keys).toContain(key);
-    }
+    for (const key of dashboardKeys) expect(keys).toContain(key);
     expect(data.range.end - data.range.start).toBe(900);
     expect(data.series.find((s) => s.metric === 'node_ready')?.points.at(-1)?.[1]).toBe(3);
   });
@@ -173,7 +184,10 @@ describe('metrics from the real Prometheus', () => {
       }>('GET', 'monitor', '/search/web/metrics', { token: allowed.token }),
     );
     const mine = found.items.find((item) => item.providerTopology.cluster === cluster);
-    expect(mine?.resources.find((r) => r.type === 'memory')?.samples.length).toBe(3);
+    // The three demo/web pods; Prometheus still answers for a pod replaced in the last 5 minutes.
+    expect(mine?.resources.find((r) => r.type === 'memory')?.samples.length).toBeGreaterThanOrEqual(
+      3,
+    );
     const defaults = expectOk(
       await metrics<{ items: Array<{ key: string }> }>(allowed, '/default/metrics'),
     );

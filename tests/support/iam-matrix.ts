@@ -117,6 +117,32 @@ function bodiesFor(entry: PolicyEntry, refs: Refs, ctx: MatrixContext): unknown[
           enabled: true,
         },
       ];
+    case 'POST /registries/test':
+    case 'POST /registries':
+    case 'PUT /registries':
+      return [
+        {
+          organizationId: refs.org,
+          name: `iso-registry-${ctx.suffix}`,
+          kind: 'Distribution',
+          host: 'registry.example.com',
+        },
+      ];
+    case 'DELETE /registries':
+      return [{ organizationId: refs.org, name: `iso-registry-${ctx.suffix}` }];
+    case 'POST /dashboard-categories':
+    case 'PUT /dashboard-categories':
+      return [{ organizationId: refs.org, name: `iso-category-${ctx.suffix}` }];
+    case 'POST /dashboards':
+    case 'PUT /dashboards':
+      return [
+        {
+          organizationId: refs.org,
+          name: `iso-dashboard-${ctx.suffix}`,
+          category: `iso-category-${ctx.suffix}`,
+          cluster: refs.cluster,
+        },
+      ];
     case 'POST /join/organizations/:orgId':
       return [{ inviter: ctx.other.user, invitationCode: 'guessed-code', invitee: refs.user }];
     default:
@@ -133,6 +159,11 @@ const params: Record<string, (r: Refs) => string> = {
   userName: (r) => r.userName,
   kind: () => 'ProviderKubeconfig',
   cluster: (r) => r.cluster,
+  // Objects named inside the addressed organization: the organization scope decides first.
+  category: () => 'iso-category',
+  dashboard: () => 'iso-dashboard',
+  panel: () => 'iso-panel',
+  name: () => 'iso-object',
 };
 
 const serviceOf = (entry: PolicyEntry) => /^\/(\w+)\./.exec(entry.path)?.[1] ?? '';

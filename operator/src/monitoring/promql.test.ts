@@ -14,7 +14,18 @@ describe('resolveRange', () => {
       start: now - 900,
       end: now,
     });
-    expect(resolveRange(parse({ range: '7d' }), now).start).toBe(now - 7 * 86_400);
+    const week = resolveRange(parse({ range: '7d' }), now);
+    expect(week.start).toBeGreaterThan(now - 7 * 86_400 - week.step);
+    expect(week.start).toBeGreaterThanOrEqual(now - 7 * 86_400);
+  });
+
+  it('puts the last evaluation point at the end, so the newest samples are shown', () => {
+    for (const range of ['15m', '1h', '1d', '7d'] as const) {
+      const resolved = resolveRange(parse({ range, step: '10' }), now);
+      expect((resolved.end - resolved.start) % resolved.step).toBe(0);
+    }
+    const custom = resolveRange(parse({ start: '1000', end: '4650', step: '60' }), now);
+    expect(custom).toEqual({ start: 1050, end: 4650, step: 60 });
   });
 
   it('keeps a custom range and the step asked for when it is coarse enough', () => {

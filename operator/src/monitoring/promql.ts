@@ -53,7 +53,12 @@ export function resolveRange(query: TimeRangeQuery, nowSeconds: number): StepRan
   const span = Math.max(0, end - start);
   const coarsest = Math.ceil(span / (maxPointsPerSeries - 1));
   const wanted = query.step ?? Math.ceil(span / targetPoints);
-  return { start, end, step: Math.max(minStepSeconds, wanted, coarsest) };
+  const step = Math.max(minStepSeconds, wanted, coarsest);
+  // Prometheus evaluates at start, start + step, …: moving start up to a whole number of steps
+  // before the end puts the last point at the end, so the newest samples are always shown (with a
+  // coarse step the last point could otherwise fall up to a step before them, or before a new
+  // cluster's first sample).
+  return { start: end - Math.floor(span / step) * step, end, step };
 }
 
 /** Whether the caller asked for a range (proxy: without one the query is instant). */
