@@ -9,6 +9,9 @@ import { asConsoleRequest, type TryItOutRequest } from './consoleRequest';
  * The API document rendered by Swagger UI (loaded with the first visit of /swagger). It reads
  * nothing from the page URL (no `?url=` or configuration from the query), fetches nothing
  * itself, and "Try it out" goes through the console's session (consoleRequest.ts).
+ *
+ * Swagger UI draws only the operations in view once a document has 150 tags and operations
+ * or more (ours has), so the filter box is on: typing a tag or a path narrows the list.
  */
 export default function OpenApiRenderer({ document }: { document: OpenApiDocument }) {
   // The store's copy is frozen; the renderer gets its own to work on.
@@ -20,6 +23,7 @@ export default function OpenApiRenderer({ document }: { document: OpenApiDocumen
         queryConfigEnabled={false}
         deepLinking={false}
         docExpansion="list"
+        filter
         defaultModelsExpandDepth={-1}
         requestInterceptor={(request) =>
           asConsoleRequest(request as TryItOutRequest, readSession())
