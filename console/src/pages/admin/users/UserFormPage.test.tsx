@@ -152,6 +152,44 @@ describe('creating a user', () => {
   });
 });
 
+describe('choosing user groups', () => {
+  it('finds a group beyond the first page by asking the server, and names the groups the user is in', async () => {
+    server.respond(
+      `${IAM}/users/bob`,
+      ok({
+        uuid: 'u-2',
+        userName: 'bob',
+        name: 'Bob',
+        email: 'bob@example.com',
+        organizations: [{ uuid: ORG_ID, name: 'acme', cnName: 'acme', adminFlag: false }],
+        providers: [],
+        // Not on the groups' first page: named from the user's own bindings.
+        groupUserBindings: [{ uuid: 'g-500', name: 'far-away' }],
+      }),
+    );
+    server.respond(
+      `${IAM}/organizations/${ORG_ID}/groups?page=1&pageSize=100&search=zed`,
+      ok(page([{ uuid: 'g-999', name: 'zed-team', description: '', userIds: [], providers: [] }])),
+    );
+    server.respond(`PUT ${IAM}/users`, ok({ uuid: 'u-2', userName: 'bob' }));
+    const user = userEvent.setup();
+    renderForm('/admin/user/add?edit=bob');
+
+    const form = await screen.findByTestId('admin-user-form');
+    expect(await within(form).findByTitle('far-away')).toBeTruthy();
+    const groups = within(form).getByLabelText('User groups');
+    await user.type(groups, 'zed');
+    await chooseOption(user, groups, 'zed-team');
+    await user.click(within(form).getByRole('button', { name: 'Submit' }));
+
+    await waitFor(() =>
+      expect(server.requests.find((request) => request.method === 'PUT')?.body).toMatchObject({
+        groupIds: ['g-500', 'g-999'],
+      }),
+    );
+  });
+});
+
 describe("explaining a user's access", () => {
   it('asks the server why and shows the organization, the binding used and the member verdict', async () => {
     server.respond(

@@ -1,16 +1,16 @@
-import { Card, Form, Input, Radio, Select } from 'antd';
+import { Card, Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
   useCreateUserMutation,
   useListClusterNamesQuery,
-  useListGroupsQuery,
   useUpdateUserMutation,
 } from '../../../api/iamApi';
 import { ExplainAccessPanel } from '../../../access/ExplainAccessPanel';
 import { useGetUserInfoQuery } from '../../../api/userApi';
 import { AdminFormPage } from '../../../components/admin/AdminFormPage';
 import { ClusterRoleRows } from '../../../components/admin/ClusterRoleRows';
+import { GroupPicker } from '../../../components/admin/GroupPicker';
 import { currentOrganizationId } from '../../../components/admin/session';
 import { MAX_PAGE_SIZE } from '../../../components/admin/useListParams';
 import { useSubmit } from '../../../components/admin/useSubmit';
@@ -32,10 +32,6 @@ export default function UserFormPage() {
   const [searchParams] = useSearchParams();
   const editing = searchParams.get(EDIT_PARAM) ?? undefined;
   const { data: user, isLoading } = useGetUserInfoQuery(editing ?? '', { skip: !editing });
-  const { data: groups } = useListGroupsQuery(
-    { organizationId, page: 1, pageSize: MAX_PAGE_SIZE },
-    { skip: !organizationId },
-  );
   const { data: clusters, isLoading: clustersLoading } = useListClusterNamesQuery(
     { organizationId, page: 1, pageSize: MAX_PAGE_SIZE },
     { skip: !organizationId },
@@ -105,15 +101,12 @@ export default function UserFormPage() {
           <Radio.Group data-testid="user-form-org-admin" options={yesNo} />
         </Form.Item>
         <Form.Item name="groupIds" label={t('admin.users.groups')}>
-          <Select
-            mode="multiple"
-            allowClear
-            optionFilterProp="label"
+          <GroupPicker
+            organizationId={organizationId}
             placeholder={t('admin.users.groupsPlaceholder')}
-            options={(groups?.items ?? []).map((group) => ({
-              value: group.uuid,
-              label: group.name,
-            }))}
+            knownNames={Object.fromEntries(
+              (user?.groupUserBindings ?? []).map((group) => [group.uuid, group.name]),
+            )}
           />
         </Form.Item>
         <ClusterRoleRows organizationId={organizationId} testId="user-form-cluster-rows" />
