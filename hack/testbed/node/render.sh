@@ -130,8 +130,9 @@ YAML
 
 if [ "$cluster" = "$hub_cluster" ]; then
   # iptables mode; conntrack sysctls left alone (0 = do not set), no localhost NodePorts (they
-  # would set route_localnet), health and metrics on loopback.
-  cat >"$conf/kube-proxy.yaml" <<YAML
+  # would set route_localnet), health and metrics on loopback. Replaced only when it changes: a
+  # running kube-proxy exits when its configuration file is written (a second `up` would stop it).
+  cat >"$conf/kube-proxy.yaml.new" <<YAML
 apiVersion: kubeproxy.config.k8s.io/v1alpha1
 kind: KubeProxyConfiguration
 mode: iptables
@@ -153,4 +154,9 @@ iptables:
   syncPeriod: 30s
   minSyncPeriod: 1s
 YAML
+  if cmp -s "$conf/kube-proxy.yaml.new" "$conf/kube-proxy.yaml"; then
+    rm "$conf/kube-proxy.yaml.new"
+  else
+    mv "$conf/kube-proxy.yaml.new" "$conf/kube-proxy.yaml"
+  fi
 fi
