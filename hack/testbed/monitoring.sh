@@ -128,8 +128,23 @@ scrape_configs:
         target_label: source
       - regex: metrics_name
         action: labeldrop
-  # Black-box probes: the API server's health. (Debian builds Prometheus without Kubernetes service
-  # discovery, so pods carrying the SPEC's probe annotations are not found here.)
+  # Pods carrying SPEC §3's metric-template annotations, found by annotated-pods.sh (Debian builds
+  # Prometheus without Kubernetes service discovery): black-box probes and white-box scrapes.
+  - job_name: annotated-probe
+    metrics_path: /probe
+    params: { module: [http_2xx] }
+    file_sd_configs:
+      - files: ["$dir/$m/annotated/probe.json"]
+        refresh_interval: 5s
+    relabel_configs:
+      - { source_labels: [__address__], target_label: __param_target }
+      - { source_labels: [__param_target], target_label: instance }
+      - { target_label: __address__, replacement: "127.0.0.1:$blackbox_port" }
+  - job_name: annotated-metrics
+    file_sd_configs:
+      - files: ["$dir/$m/annotated/metrics.json"]
+        refresh_interval: 5s
+  # Black-box probes: the API server's health.
   - job_name: blackbox
     metrics_path: /probe
     params: { module: [apiserver_$m] }
@@ -168,6 +183,8 @@ start() {
   for m in "${member_clusters[@]}"; do
     running "$m-kube-state" ||
       start_daemon "$m-kube-state" - "$testbed_dir/kube-state.sh" "$m" "$dir/textfile/$m.prom"
+    running "$m-annotated-pods" ||
+      start_daemon "$m-annotated-pods" - "$testbed_dir/annotated-pods.sh" "$m" "$dir/$m/annotated"
     write_prometheus_config "$m"
     mkdir -p "$dir/$m/prometheus-data" "$dir/$m/alertmanager-data"
     start_daemon "$m-alertmanager" "http://127.0.0.1:$(alertmanager_port "$m")/-/ready" \
@@ -197,6 +214,7 @@ stop() {
     stop_daemon "$m-prometheus"
     stop_daemon "$m-alertmanager"
     stop_daemon "$m-kube-state"
+    stop_daemon "$m-annotated-pods"
     rm -f "$dir/textfile/$m.prom"
   done
   stop_daemon blackbox
@@ -209,6 +227,7 @@ status() {
     answers "http://127.0.0.1:$(prometheus_port "$m")/-/ready" && echo "$m-prometheus: ready" || { echo "$m-prometheus: down"; ok=0; }
     answers "http://127.0.0.1:$(alertmanager_port "$m")/-/ready" && echo "$m-alertmanager: ready" || { echo "$m-alertmanager: down"; ok=0; }
     running "$m-kube-state" && echo "$m-kube-state: running" || { echo "$m-kube-state: down"; ok=0; }
+    running "$m-annotated-pods" && echo "$m-annotated-pods: running" || { echo "$m-annotated-pods: down"; ok=0; }
   done
   answers "http://127.0.0.1:$node_exporter_port/metrics" && echo "node-exporter: ready" || { echo "node-exporter: down"; ok=0; }
   answers "http://127.0.0.1:$blackbox_port/metrics" && echo "blackbox-exporter: ready" || { echo "blackbox-exporter: down"; ok=0; }

@@ -3,20 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { API, chooseOption, ok, ORG_ID, renderAdminRoutes } from '../../../tests/adminTestBed';
 import { startLoopbackServer, type LoopbackServer } from '../../../tests/loopbackServer';
+import { emptyDashboard as dashboard } from './dashboardFixture';
 import PanelConfigPage from './PanelConfigPage';
 
 const MONITOR = `${API}/monitor.nimbus.io/organizations/${ORG_ID}`;
-const dashboard = {
-  uuid: 'd-1',
-  name: 'nodes',
-  organization: 'acme',
-  category: 'infra',
-  cluster: 'alpha',
-  location: { vendor: 'ProviderKubeconfig', region: 'local', cluster: 'alpha' },
-  panels: [],
-  createdAt: '2026-01-01T00:00:00Z',
-  conditions: [],
-};
 
 let server: LoopbackServer;
 beforeEach(async () => {

@@ -1,6 +1,11 @@
-import { Form, Input } from 'antd';
+import { Button, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { entriesToMap, type KeyValueEntry } from '../../resources/keyValues';
+import {
+  METRIC_TEMPLATES,
+  withTemplate,
+  type MetricTemplateId,
+} from '../../resources/metricTemplates';
 import { RowsEditorDialog } from './RowsEditorDialog';
 
 export interface KeyValueEditorDialogProps {
@@ -11,7 +16,11 @@ export interface KeyValueEditorDialogProps {
   /** Saves the whole map; a rejection keeps the dialog open. */
   onSave: (values: Record<string, string>) => Promise<unknown>;
   onClose: () => void;
+  /** Offer SPEC §3's metric-template buttons (workload annotations). */
+  metricTemplates?: boolean;
 }
+
+const templateIds: readonly MetricTemplateId[] = ['probe', 'metric'];
 
 /** SPEC §5's annotation/label editor: key and value are required, checked on blur. */
 export function KeyValueEditorDialog(props: KeyValueEditorDialogProps) {
@@ -27,6 +36,28 @@ export function KeyValueEditorDialog(props: KeyValueEditorDialogProps) {
       width={640}
       onSave={(rows) => props.onSave(entriesToMap(rows))}
       onClose={props.onClose}
+      header={
+        props.metricTemplates
+          ? (form) => (
+              <Flex gap="small" wrap style={{ marginBottom: 12 }}>
+                {templateIds.map((id) => (
+                  <Button
+                    key={id}
+                    size="small"
+                    onClick={() =>
+                      form.setFieldValue(
+                        'rows',
+                        withTemplate(form.getFieldValue('rows') ?? [], METRIC_TEMPLATES[id]),
+                      )
+                    }
+                  >
+                    {t(`metricTemplates.${id}`)}
+                  </Button>
+                ))}
+              </Flex>
+            )
+          : undefined
+      }
       renderFields={(field, index, form) => (
         <>
           <Form.Item

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUpdateResourceMapMutation } from '../../api/resourceApi';
 import { visibleEntries } from '../../resources/keyValues';
+import { METRIC_TEMPLATE_PLURALS } from '../../resources/metricTemplates';
 import { KeyValueEditorDialog } from './KeyValueEditorDialog';
 import { KeyValueList } from './KeyValueList';
 
@@ -53,6 +54,9 @@ export function KeyValueSection({ address, field, values, editable = true }: Key
         entries={entries}
         onSave={save}
         onClose={() => setEditing(false)}
+        metricTemplates={
+          field === 'annotations' && METRIC_TEMPLATE_PLURALS.includes(address.plural)
+        }
       />
     </Card>
   );

@@ -20,6 +20,8 @@ export interface RowsEditorDialogProps<Row> {
     index: number,
     form: FormInstance<{ rows: Row[] }>,
   ) => ReactNode;
+  /** Shown above the rows, e.g. buttons that fill rows in (`form` holds them). */
+  header?: (form: FormInstance<{ rows: Row[] }>) => ReactNode;
   /** Saves every row at once; a rejection keeps the dialog open. */
   onSave: (rows: Row[]) => Promise<unknown>;
   onClose: () => void;
@@ -70,6 +72,7 @@ export function RowsEditorDialog<Row>(props: RowsEditorDialogProps<Row>) {
         preserve={false}
         data-testid={props.testId}
       >
+        {props.header?.(form)}
         <Form.List name="rows">
           {(fields, { add, remove }) => (
             <>

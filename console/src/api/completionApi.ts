@@ -1,0 +1,35 @@
+import type { ClusterLocation, ResponseFor } from '@nimbus/api';
+import { servicePath } from '../config/productHost';
+import { baseApi } from '../apiClient/baseApi';
+
+const segment = encodeURIComponent;
+
+export interface ValueMetricsArgs {
+  location: ClusterLocation;
+  /** Without: label names; `__name__`: metric names. */
+  label?: string;
+  /** A series selector narrowing the answer. */
+  match?: string;
+  prefix?: string;
+}
+
+/**
+ * SPEC §7 `value/metrics`: completion for the PromQL editor from the cluster's Prometheus, checked
+ * as the caller. Silent: completion runs while typing, and a refused or unreachable cluster simply
+ * completes nothing (the panel's own query reports the refusal).
+ */
+export const completionApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    valueMetrics: build.query<ResponseFor<'getValueMetrics'>, ValueMetricsArgs>({
+      query: ({ location, label, match, prefix }) => ({
+        url: `${servicePath('monitor')}/vendors/${segment(location.vendor)}/regions/${segment(location.region)}/clusters/${segment(location.cluster)}/value/metrics`,
+        params: {
+          ...(label ? { label } : {}),
+          ...(match ? { match } : {}),
+          ...(prefix ? { prefix } : {}),
+        },
+      }),
+      extraOptions: { silent: true },
+    }),
+  }),
+});
