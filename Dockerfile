@@ -4,6 +4,12 @@
 
 # The Node.js of hack/toolchain.env (NODE_VERSION); hack/image/build.sh fails when they differ.
 ARG NODE_IMAGE=node:24.21.0-bookworm-slim
+# The app store's helm (NIMBUS_HELM_PATH): a static binary at /usr/bin/helm of this image. A plain
+# docker build takes the official release (alpine/helm) at hack/testbed/versions.env's HELM_VERSION;
+# hack/image/build.sh passes a one-file image of the test bed's helm, built from source (no pull).
+ARG HELM_IMAGE=alpine/helm:3.22.0
+
+FROM ${HELM_IMAGE} AS helm
 
 # ---- build: compile the operator and the console with all dependencies ----
 FROM ${NODE_IMAGE} AS build
@@ -58,6 +64,8 @@ COPY --from=build /src/api/dist/ api/dist/
 COPY --from=build /src/operator/package.json operator/
 COPY --from=build /src/operator/dist/ operator/dist/
 COPY --from=build /src/console/dist/ console/dist/
+COPY --from=helm /usr/bin/helm /usr/local/bin/helm
+ENV NIMBUS_HELM_PATH=/usr/local/bin/helm
 USER 65532:65532
 EXPOSE 8080 9090
 STOPSIGNAL SIGTERM

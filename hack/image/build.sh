@@ -19,6 +19,10 @@ done
 # A plain `docker build` uses the Dockerfile's default base: the same pinned Node.js as here.
 grep -qx "ARG NODE_IMAGE=node:${NODE_VERSION}-bookworm-slim" "$root/Dockerfile" ||
   die "the Dockerfile's NODE_IMAGE default is not node:${NODE_VERSION}-bookworm-slim (hack/toolchain.env)"
+# ... and the same helm as the test bed's (the app store runs it as NIMBUS_HELM_PATH).
+source "$root/hack/testbed/versions.env"
+grep -qx "ARG HELM_IMAGE=alpine/helm:${HELM_VERSION#v}" "$root/Dockerfile" ||
+  die "the Dockerfile's HELM_IMAGE default is not alpine/helm:${HELM_VERSION#v} (hack/testbed/versions.env)"
 [ "$(id -u)" -eq 0 ] || die "buildah runs as root here (rootless needs user namespaces this machine lacks)"
 mkdir -p "$cache"
 exec 8>"$cache/.lock"
@@ -67,6 +71,18 @@ if ! podman image exists "$node_image"; then
   "${bud[@]}" --quiet --build-arg "BASE_IMAGE=$base_image" -t "$node_image" -f "$ctx/Containerfile" "$ctx" >/dev/null
 fi
 
+# ---- helm: the test bed's static helm (built from source at HELM_VERSION) as a one-file image ----
+testbed_bin=$("$root/hack/testbed/build.sh")
+helm_image="localhost/nimbus-helm:$(basename "$(dirname "$testbed_bin")")"
+if ! podman image exists "$helm_image"; then
+  log "helm: $helm_image"
+  ctx="$cache/helm-context"
+  rm -rf "$ctx" && mkdir -p "$ctx/usr/bin"
+  cp "$testbed_bin/helm" "$ctx/usr/bin/helm"
+  printf 'FROM scratch\nCOPY usr/bin/helm /usr/bin/helm\n' >"$ctx/Containerfile"
+  "${bud[@]}" --quiet -t "$helm_image" -f "$ctx/Containerfile" "$ctx" >/dev/null
+fi
+
 # ---- 3. the Nimbus image from the Dockerfile ----
 version=$(awk '/^appVersion:/ {gsub(/"/, "", $2); print $2}' "$root/charts/nimbus/Chart.yaml")
 tag="${NIMBUS_IMAGE_TAG:-${version}-$(git -C "$root" rev-parse --short=12 HEAD)}"
@@ -81,7 +97,8 @@ if [ -s "$host_ca" ]; then
 fi
 log "nimbus: buildah bud (Dockerfile, NODE_IMAGE=$node_image)"
 start=$SECONDS
-"${bud[@]}" "${trust[@]}" --quiet --build-arg "NODE_IMAGE=$node_image" -t "$image" -f "$root/Dockerfile" "$root" >/dev/null
+"${bud[@]}" "${trust[@]}" --quiet --build-arg "NODE_IMAGE=$node_image" \
+  --build-arg "HELM_IMAGE=$helm_image" -t "$image" -f "$root/Dockerfile" "$root" >/dev/null
 log "nimbus: $image built in $((SECONDS - start)) s"
 
 # ---- push to the test bed's registry ----

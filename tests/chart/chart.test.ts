@@ -132,6 +132,35 @@ describe('default render', () => {
     ).toBe(1800);
   });
 
+  it("hands the helm path, the alarm interval and the registry vendors' endpoints to the operator", () => {
+    const variables = operatorEnv(manifests);
+    expect(variables).toMatchObject({
+      NIMBUS_HELM_PATH: '/usr/local/bin/helm',
+      NIMBUS_ALARM_INTERVAL_MS: '15000',
+    });
+    expect(variables).not.toHaveProperty('NIMBUS_ECR_ENDPOINT');
+    expect(variables).not.toHaveProperty('NIMBUS_DOCKERHUB_ENDPOINT');
+    const set = operatorEnv(
+      render([
+        '--set',
+        'appStore.helmPath=/opt/helm/bin/helm',
+        '--set',
+        'alarms.intervalMs=60000',
+        '--set',
+        'vendorEndpoints.ecr=https://ecr-proxy.{region}.example.com',
+        '--set',
+        'vendorEndpoints.dockerHub=https://hub-mirror.example.com',
+      ]),
+    );
+    const config = parseConfig({ ...set, NIMBUS_HOST: 'nimbus.example.com' });
+    expect(config.helmPath).toBe('/opt/helm/bin/helm');
+    expect(config.alarmIntervalMs).toBe(60_000);
+    expect(config.vendorEndpoints).toMatchObject({
+      ecr: 'https://ecr-proxy.{region}.example.com',
+      dockerHub: 'https://hub-mirror.example.com',
+    });
+  });
+
   it('renders the audit policy into a ConfigMap the operator reads, and restarts pods on a change', () => {
     const configMap = only(manifests, 'ConfigMap', 'nimbus-audit-policy') as Manifest & {
       data: Record<string, string>;
@@ -432,6 +461,9 @@ describe('other options', () => {
       'audit.webhook.url=file:///etc/passwd',
       'sessions.ttl=1h30m',
       'registrations.perAddress=-1',
+      'alarms.intervalMs=500',
+      'appStore.helmPath=',
+      'vendorEndpoints.ecr=ftp://ecr.example.com',
     ]) {
       const result = template(['--set', bad]);
       expect(result.status, bad).not.toBe(0);

@@ -3,6 +3,7 @@ import { locationPath } from '../schemas/common.js';
 import { z } from 'zod';
 import {
   chartDetailSchema,
+  chartIconSchema,
   chartListQuery,
   chartListSchema,
   chartParams,
@@ -52,6 +53,20 @@ export const appStoreEndpoints = {
     params: chartParams,
     query: chartQuery,
     response: json(chartDetailSchema),
+  }),
+  chartIcon: endpoint({
+    method: 'GET',
+    path: `${store}/sources/:source/versions/:version/icon`,
+    access: {
+      allow: 'authenticated',
+      note: "Only ChartSources of the caller's organizations (every one for a system admin).",
+    },
+    summary:
+      "A chart version's icon, read by the operator through its outbound policy, as a data: URL",
+    tag: 'appstore',
+    params: chartParams,
+    query: chartQuery,
+    response: json(chartIconSchema),
   }),
   listReleases: endpoint({
     method: 'GET',

@@ -8,6 +8,7 @@ import {
   configParams,
   namedInNamespace,
   namespacePathParams,
+  registryPullSecretBody,
   registrySecretBody,
   secretBody,
 } from '../schemas/config-requests.js';
@@ -129,6 +130,19 @@ export const configEndpoints = {
     tag: 'k8s',
     params: namespacePathParams,
     body: registrySecretBody.extend(placed),
+    response: json(configItemSchema),
+  }),
+  createRegistryPullSecret: endpoint({
+    method: 'POST',
+    path: `${placedNs}/registry/pull-secrets`,
+    access: {
+      allow: 'authenticated' as const,
+      note: "A registry of the cluster's organization the caller may read; then the member decides as the caller (secret:create).",
+    },
+    summary: "Create an image-registry secret from a registry's stored login (by registryId)",
+    tag: 'k8s',
+    params: namespacePathParams,
+    body: registryPullSecretBody.extend(placed),
     response: json(configItemSchema),
   }),
 } as const;

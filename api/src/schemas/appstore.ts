@@ -48,6 +48,9 @@ export const chartDetailSchema = chartSummarySchema.extend({
 });
 export type ChartDetail = z.output<typeof chartDetailSchema>;
 
+/** A chart's icon as a data: URL, so the console shows it under its CSP (img-src 'self' data:). */
+export const chartIconSchema = z.object({ dataUrl: z.string() });
+
 export const chartParams = z.object({ source: nameSegment, version: chartVersion });
 export const chartQuery = z.object({ name: chartName });
 

@@ -119,6 +119,17 @@ export const registrySecretBody = z.object({
 });
 export type RegistrySecretInput = z.output<typeof registrySecretBody>;
 
+/**
+ * An image-registry secret made from a registry of the cluster's organization: the operator
+ * writes that registry's login, which the caller never sees.
+ */
+export const registryPullSecretBody = z.object({
+  name: dnsLabel,
+  registryId: z.string().trim().min(1, 'Required').max(253),
+  labels: labelMap.optional(),
+});
+export type RegistryPullSecretInput = z.output<typeof registryPullSecretBody>;
+
 export const configParams = locationSchema.extend({ namespace: dnsLabel });
 export const configNameParams = configParams.extend({ name: dnsLabel });
 export const namespacePathParams = z.object({ namespace: dnsLabel });

@@ -43,6 +43,17 @@ export const appStoreApi = baseApi
           params: { name },
         }),
       }),
+      // Read by the operator; a chart without a readable icon shows the glyph, no notification.
+      chartIcon: build.query<
+        ResponseFor<'chartIcon'>,
+        { source: string; name: string; version: string }
+      >({
+        query: ({ source, name, version }) => ({
+          url: `${servicePath('appstore')}/sources/${segment(source)}/versions/${segment(version)}/icon`,
+          params: { name },
+        }),
+        extraOptions: { silent: true },
+      }),
       listReleases: build.query<ResponseFor<'listReleases'>, ReleaseTarget>({
         query: (target) => ({ url: releasesAt(target) }),
         providesTags: ['Releases'],
@@ -94,6 +105,7 @@ export const appStoreApi = baseApi
 export const {
   useListChartsQuery,
   useChartDetailQuery,
+  useChartIconQuery,
   useListReleasesQuery,
   useReleaseHistoryQuery,
   useReleaseValuesQuery,

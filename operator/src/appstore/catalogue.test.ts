@@ -37,7 +37,12 @@ function fakeRegistry() {
   const push = (repo: string, version: string) => {
     const archive = chartArchive(repo.split('/').pop() ?? repo, version);
     const config = Buffer.from(
-      JSON.stringify({ name: repo.split('/').pop(), version, description: 'from config' }),
+      JSON.stringify({
+        name: repo.split('/').pop(),
+        version,
+        description: 'from config',
+        icon: `data:image/gif;base64,${Buffer.from('GIF89a').toString('base64')}`,
+      }),
     );
     put(`/v2/${repo}/blobs/${digest(archive)}`, 'application/octet-stream', archive);
     put(`/v2/${repo}/blobs/${digest(config)}`, 'application/octet-stream', config);
@@ -128,6 +133,18 @@ describe('the app store catalogue', () => {
     });
     const fromRepo = await catalogue().detail(member('acme'), 'repo', 'db', '2.0.0');
     expect(fromRepo).toMatchObject({ readme: '# db 2.0.0\n', description: 'db chart' });
+  });
+
+  it("answers a version's icon as a data: URL, for the caller's sources only", async () => {
+    expect(await catalogue().icon(member('acme'), 'oci', 'web', '1.0.0')).toBe(
+      `data:image/gif;base64,${Buffer.from('GIF89a').toString('base64')}`,
+    );
+    await expect(catalogue().icon(member('acme'), 'repo', 'db', '2.0.0')).rejects.toThrow(
+      /icon of chart db/,
+    );
+    await expect(catalogue().icon(member('globex'), 'oci', 'web', '1.0.0')).rejects.toThrow(
+      /chart source oci/,
+    );
   });
 
   it("refuses another organization's source as unknown", async () => {

@@ -6,6 +6,7 @@ import { notFound } from '../core/problems.js';
 import type { ChartSourceObject, HubStore } from '../hub/store.js';
 import type { Identity } from '../identity/identity.js';
 import { readChartArchive } from './chart-archive.js';
+import { createIconReader } from './chart-icon.js';
 import type { ChartMetadata } from './oci-source.js';
 import { chartMetadataSchema, ociClient, ociLocation } from './oci-source.js';
 import type { OutboundOptions } from './outbound-get.js';
@@ -61,6 +62,8 @@ async function summaryOf(
 export interface Catalogue {
   list(identity: Identity, search?: string): Promise<ChartList>;
   detail(identity: Identity, source: string, chart: string, version: string): Promise<ChartDetail>;
+  /** A version's icon as a data: URL (read by the operator, never by the browser). */
+  icon(identity: Identity, source: string, chart: string, version: string): Promise<string>;
   /** The packaged chart, for Helm (read through the same checked connection). */
   archive(identity: Identity, source: string, chart: string, version: string): Promise<Buffer>;
 }
@@ -71,6 +74,7 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
     policy: options.policy,
     ...(options.resolve ? { resolve: options.resolve } : {}),
   };
+  const readIcon = createIconReader(outbound, now);
   const listed = new Map<string, { key: string; at: number; charts: Promise<ChartSummary[]> }>();
 
   const visibleSources = (identity: Identity): ChartSourceObject[] =>
@@ -153,6 +157,16 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
           values: files.values ?? '',
         };
       }, `chart ${chart} ${version} in ${sourceName}`);
+    },
+    async icon(identity, sourceName, chart, version) {
+      const source = sourceFor(identity, sourceName);
+      const what = `icon of chart ${chart} ${version} in ${sourceName}`;
+      const metadata = await withOutboundErrors(
+        () => clientFor(source, outbound).metadata(chart, version),
+        what,
+      );
+      if (metadata?.icon === undefined) throw notFound(what);
+      return readIcon(metadata.icon);
     },
     async archive(identity, sourceName, chart, version) {
       const source = sourceFor(identity, sourceName);

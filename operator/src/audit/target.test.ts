@@ -47,7 +47,7 @@ describe('auditTargetOf', () => {
   });
 
   it('names a created config map and an image-registry secret from the body', () => {
-    for (const collection of ['configmaps', 'registry/secrets']) {
+    for (const collection of ['configmaps', 'registry/secrets', 'registry/pull-secrets']) {
       expect(
         auditTargetOf({
           apiPath: `/v1/k8s.nimbus.io/namespaces/shop/${collection}`,

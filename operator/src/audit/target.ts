@@ -85,8 +85,10 @@ export function auditTargetOf(input: TargetInput): AuditTarget {
     namespace ??= rest[1];
     rest = rest.slice(2);
   }
-  // An image-registry secret is created at …/registry/secrets: a Secret named in the body.
-  if (rest[0] === 'registry' && rest[1] === 'secrets' && rest.length === 2) rest = ['secrets'];
+  // An image-registry secret is created at …/registry/secrets (or …/registry/pull-secrets from a
+  // stored registry): a Secret named in the body.
+  const registrySecretPath = rest[1] === 'secrets' || rest[1] === 'pull-secrets';
+  if (rest[0] === 'registry' && registrySecretPath && rest.length === 2) rest = ['secrets'];
   let kind: string | undefined;
   let name: string | undefined;
   if (rest.length === 0) {

@@ -47,7 +47,14 @@ export default function AppStoreListPage() {
               >
                 <Card hoverable style={{ width: 300 }}>
                   <Card.Meta
-                    avatar={<ChartIcon icon={chart.icon} name={chart.name} />}
+                    avatar={
+                      <ChartIcon
+                        icon={chart.icon}
+                        name={chart.name}
+                        source={chart.source}
+                        version={chart.latestVersion}
+                      />
+                    }
                     title={chart.name}
                     description={
                       <Flex vertical gap={4}>

@@ -40,7 +40,13 @@ export default function ChartDetailPage() {
   return (
     <Flex vertical gap="middle" data-testid="chart-detail">
       <Flex gap="middle" align="center">
-        <ChartIcon icon={data.icon} name={data.name} size={64} />
+        <ChartIcon
+          icon={data.icon}
+          name={data.name}
+          source={data.source}
+          version={data.version}
+          size={64}
+        />
         <Flex vertical flex={1}>
           <Typography.Title level={3} style={{ margin: 0 }}>
             {data.name}

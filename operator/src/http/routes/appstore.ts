@@ -49,6 +49,14 @@ export function appStoreEndpoints(deps: AppStoreDeps): Implementation[] {
     implement('chartDetail', ({ params, query }, { res }) =>
       catalogue.detail(requireIdentity(res), params.source, query.name, params.version),
     ),
+    implement('chartIcon', async ({ params, query }, { res }) => ({
+      dataUrl: await catalogue.icon(
+        requireIdentity(res),
+        params.source,
+        query.name,
+        params.version,
+      ),
+    })),
     implement('listReleases', async ({ params }, { res }) => ({
       items: await (await releases(res, params)).list(),
     })),

@@ -25,6 +25,7 @@ import type { SystemInfo } from './system.js';
 import { nodeEndpoints } from './nodes.js';
 import { podEndpoints } from './pods.js';
 import { registryEndpoints, registryServicesFrom } from './registries.js';
+import { registryPullSecretEndpoints } from './registry-pull-secrets.js';
 import { resourceFormEndpoints } from './resource-forms.js';
 import { workloadEndpoints } from './workloads.js';
 import { yamlImportEndpoints } from './yaml-import.js';
@@ -120,6 +121,12 @@ export function apiRouter(deps: ApiDeps): ApiRoutes {
           ...yamlImportEndpoints(memberDeps.members),
           ...applicationEndpoints(memberDeps.members),
           ...configEndpoints(memberDeps.members),
+          ...(deps.clusters
+            ? registryPullSecretEndpoints(
+                memberDeps.members,
+                registryServicesFrom(memberDeps.store, deps.clusters),
+              )
+            : []),
           ...resourceFormEndpoints(memberDeps.members),
           ...appStoreEndpoints({
             store: memberDeps.store,

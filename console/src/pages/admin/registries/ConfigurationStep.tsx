@@ -24,18 +24,32 @@ type TestState =
 
 const secretFields = new Set<CredentialField>(['password', 'secretAccessKey']);
 
+/**
+ * Credentials are write-only: an edit starts with them empty, and empty means "keep the stored
+ * ones" (the API keeps them when none are sent); any field entered replaces the stored set.
+ */
+export function withoutEmptyCredentials(values: RegistryFormValues): RegistryFormValues {
+  const entered = Object.entries(values.credentials ?? {}).filter(([, value]) => Boolean(value));
+  const { credentials: _dropped, ...rest } = values;
+  return entered.length > 0 ? { ...rest, credentials: Object.fromEntries(entered) } : rest;
+}
+
 /** Step two: name, host and the kind's credentials, tested before the wizard may go on. */
 export function ConfigurationStep(props: {
   kind: RegistryKind;
   hostExample: string;
   fields: readonly CredentialField[];
   organizationId: string;
+  /** Editing a stored registry: its name is fixed and its credentials are kept unless entered. */
+  existing?: { name: string; host: string; description?: string | undefined } | undefined;
   submitting: boolean;
   onBack: () => void;
+  /** An edit has no kind step to go back to. */
+  backHidden?: boolean;
   onSubmit: (values: RegistryFormValues) => void;
 }) {
   const { t } = useTranslation();
-  const { kind, organizationId } = props;
+  const { kind, organizationId, existing } = props;
   const [form] = Form.useForm<RegistryFormValues>();
   const [test, setTest] = useState<TestState>({ state: 'idle' });
   const [testRegistry] = useTestRegistryMutation();
@@ -49,7 +63,11 @@ export function ConfigurationStep(props: {
     }
     setTest({ state: 'testing' });
     try {
-      const { repositoryCount } = await testRegistry({ ...values, kind, organizationId }).unwrap();
+      const { repositoryCount } = await testRegistry({
+        ...withoutEmptyCredentials(values),
+        kind,
+        organizationId,
+      }).unwrap();
       setTest({ state: 'passed', repositories: repositoryCount });
     } catch (error) {
       setTest({ state: 'failed', message: failureMessage(error) });
@@ -62,15 +80,16 @@ export function ConfigurationStep(props: {
       layout="vertical"
       name="registry-configuration"
       style={{ maxWidth: 640 }}
+      initialValues={existing}
       onValuesChange={() => setTest({ state: 'idle' })}
-      onFinish={props.onSubmit}
+      onFinish={(values) => props.onSubmit(withoutEmptyCredentials(values))}
     >
       <Form.Item
         name="name"
         label={t('registries.name')}
         rules={resourceNameRules(t, t('registries.validation.required'))}
       >
-        <Input data-testid="registry-name" />
+        <Input data-testid="registry-name" disabled={existing !== undefined} />
       </Form.Item>
       <Form.Item
         name="host"
@@ -82,6 +101,15 @@ export function ConfigurationStep(props: {
       <Form.Item name="description" label={t('registries.description')}>
         <Input />
       </Form.Item>
+      {existing && props.fields.length > 0 && (
+        <Alert
+          type="info"
+          showIcon
+          data-testid="registry-credentials-kept"
+          title={t('registries.credentialsKept')}
+          style={{ marginBottom: 16 }}
+        />
+      )}
       {props.fields.map((field) => (
         <Form.Item
           key={field}
@@ -121,7 +149,11 @@ export function ConfigurationStep(props: {
         />
       )}
       <Flex justify="space-between">
-        <Button onClick={props.onBack}>{t('registries.back')}</Button>
+        {props.backHidden ? (
+          <span />
+        ) : (
+          <Button onClick={props.onBack}>{t('registries.back')}</Button>
+        )}
         <Space>
           <Button
             data-testid="registry-test"
@@ -137,7 +169,7 @@ export function ConfigurationStep(props: {
             disabled={test.state !== 'passed'}
             loading={props.submitting}
           >
-            {t('registries.save')}
+            {existing ? t('registries.saveChanges') : t('registries.save')}
           </Button>
         </Space>
       </Flex>

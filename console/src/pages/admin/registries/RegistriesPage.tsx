@@ -6,7 +6,7 @@ import { useDeleteRegistryMutation, useListRegistriesQuery } from '../../../api/
 import { AdminListPage } from '../../../components/admin/AdminListPage';
 import { currentOrganizationId } from '../../../components/admin/session';
 import { useListParams } from '../../../components/admin/useListParams';
-import { ADMIN_PATHS } from '../adminPaths';
+import { ADMIN_PATHS, editPath } from '../adminPaths';
 
 /** The organization's image registries (SPEC §2 registry/list); delete by typing the name. */
 export default function RegistriesPage() {
@@ -41,6 +41,10 @@ export default function RegistriesPage() {
       paging={paging}
       searchPlaceholder={t('registries.searchPlaceholder')}
       create={{ path: ADMIN_PATHS.registryAdd, label: t('registries.create') }}
+      edit={(registry) => ({
+        path: editPath(ADMIN_PATHS.registryAdd, registry.name),
+        label: t('registries.edit'),
+      })}
       deletion={{
         title: (registry) => t('registries.deleteTitle', { name: registry.name }),
         nameOf: (registry) => registry.name,

@@ -91,3 +91,84 @@ it('adds a registry only after a passing connection test, and sends what was tes
     credentials: { username: 'ci', password: 'right' },
   });
 });
+
+const stored = {
+  uuid: 'r-1',
+  name: 'private',
+  host: 'registry.shop.io',
+  kind: 'Distribution',
+  organizationId: ORG_ID,
+  organization: 'shop',
+  description: 'team images',
+  credentialsSet: true,
+  ready: true,
+  createdAt: '2026-01-01T00:00:00Z',
+};
+const storedList = `${MANAGE}/organizations/${ORG_ID}/registries?page=1&pageSize=100&search=private`;
+
+it('edits a registry: kind and name fixed, credentials kept unless entered', async () => {
+  server.respond(storedList, ok({ items: [stored], total: 1 }));
+  server.respond(`POST ${MANAGE}/registries/test`, ok({ repositoryCount: 3 }));
+  server.respond(`PUT ${MANAGE}/registries`, (request) =>
+    ok({ ...stored, host: (request.body as { host: string }).host }),
+  );
+  const user = userEvent.setup();
+  renderAdminRoutes(
+    [{ path: '/admin/registry/add', element: <RegistryWizardPage /> }],
+    '/admin/registry/add?edit=private',
+    server,
+  );
+
+  const name = await screen.findByTestId('registry-name');
+  expect(name).toHaveProperty('value', 'private');
+  expect(name).toHaveProperty('disabled', true);
+  expect(screen.getByTestId('registry-host')).toHaveProperty('value', 'registry.shop.io');
+  // Write-only: nothing of the stored credentials is in the form.
+  expect(screen.getByTestId('registry-username')).toHaveProperty('value', '');
+  expect(screen.getByTestId('registry-password')).toHaveProperty('value', '');
+  expect(screen.getByTestId('registry-credentials-kept')).toBeDefined();
+
+  await user.clear(screen.getByTestId('registry-host'));
+  await user.type(screen.getByTestId('registry-host'), 'registry2.shop.io');
+  await user.click(screen.getByTestId('registry-test'));
+  expect(await screen.findByText('Connected: 3 repositories')).toBeDefined();
+  await user.click(screen.getByTestId('registry-submit'));
+  const complete = await screen.findByTestId('registry-complete');
+  expect(within(complete).getByText('Registry private changed')).toBeDefined();
+
+  const tested = server.requests.find((r) => r.path === `${MANAGE}/registries/test`);
+  const updated = server.requests.find((r) => r.method === 'PUT');
+  // No credentials sent: the API tests with, and keeps, the stored ones.
+  for (const request of [tested, updated]) {
+    expect(request?.body).toEqual({
+      name: 'private',
+      host: 'registry2.shop.io',
+      description: 'team images',
+      kind: 'Distribution',
+      organizationId: ORG_ID,
+    });
+  }
+});
+
+it('an edit with a new password sends only what was entered', async () => {
+  server.respond(storedList, ok({ items: [stored], total: 1 }));
+  server.respond(`POST ${MANAGE}/registries/test`, ok({ repositoryCount: 3 }));
+  server.respond(`PUT ${MANAGE}/registries`, ok(stored));
+  const user = userEvent.setup();
+  renderAdminRoutes(
+    [{ path: '/admin/registry/add', element: <RegistryWizardPage /> }],
+    '/admin/registry/add?edit=private',
+    server,
+  );
+  await user.type(await screen.findByTestId('registry-username'), 'ci');
+  await user.type(screen.getByTestId('registry-password'), 'rotated');
+  await user.click(screen.getByTestId('registry-test'));
+  await screen.findByText('Connected: 3 repositories');
+  await user.click(screen.getByTestId('registry-submit'));
+  await screen.findByTestId('registry-complete');
+  const updated = server.requests.find((r) => r.method === 'PUT');
+  expect((updated?.body as { credentials?: unknown }).credentials).toEqual({
+    username: 'ci',
+    password: 'rotated',
+  });
+});

@@ -3,16 +3,18 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Button, Flex, Result, Space, Steps, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import {
   useCreateRegistryMutation,
   useListSupportedRegistriesQuery,
+  useUpdateRegistryMutation,
 } from '../../../api/registryApi';
 import { currentOrganizationId } from '../../../components/admin/session';
 import { useSubmit } from '../../../components/admin/useSubmit';
-import { ADMIN_PATHS } from '../adminPaths';
+import { ADMIN_PATHS, EDIT_PARAM } from '../adminPaths';
 import { ConfigurationStep, type RegistryFormValues } from './ConfigurationStep';
 import { KindStep } from './KindStep';
+import { useEditedRegistry } from './useEditedRegistry';
 
 enum Step {
   Kind,
@@ -20,21 +22,32 @@ enum Step {
   Complete,
 }
 
-/** SPEC §2's add-registry wizard: choose registry; configuration and test connection; complete. */
+/**
+ * SPEC §2's add-registry wizard: choose registry; configuration and test connection; complete.
+ * With ?edit=<name> it changes a stored registry: its kind and name are fixed, and its
+ * credentials, which are never shown, are kept unless new ones are entered.
+ */
 export default function RegistryWizardPage() {
   const { t } = useTranslation();
   const organizationId = currentOrganizationId();
+  const editName = useSearchParams()[0].get(EDIT_PARAM);
+  const edited = useEditedRegistry(editName, organizationId);
   const supported = useListSupportedRegistriesQuery(undefined);
-  const [kind, setKind] = useState<RegistryKind | undefined>();
-  const [step, setStep] = useState<Step>(Step.Kind);
+  const [chosenKind, setKind] = useState<RegistryKind | undefined>();
+  const [chosenStep, setStep] = useState<Step>(Step.Kind);
   const [createdName, setCreatedName] = useState('');
   const [createRegistry] = useCreateRegistryMutation();
+  const [updateRegistry] = useUpdateRegistryMutation();
+  const editing = editName !== null;
+  const kind = editing ? edited.registry?.kind : chosenKind;
+  const step = editing && chosenStep === Step.Kind ? Step.Configuration : chosenStep;
   const info = supported.data?.find((item) => item.kind === kind);
 
   const { submitting, onFinish } = useSubmit(
     async (values: RegistryFormValues) => {
       if (!kind) throw new Error('no registry kind chosen');
-      return createRegistry({ ...values, kind, organizationId }).unwrap();
+      const body = { ...values, kind, organizationId };
+      return (editing ? updateRegistry(body) : createRegistry(body)).unwrap();
     },
     (created) => {
       setCreatedName(created.name);
@@ -49,7 +62,7 @@ export default function RegistryWizardPage() {
           <ArrowLeftOutlined />
         </Link>
         <Typography.Title level={2} style={{ margin: 0 }}>
-          {t('registries.addTitle')}
+          {editing ? t('registries.editTitle', { name: editName }) : t('registries.addTitle')}
         </Typography.Title>
       </Space>
       <Steps
@@ -74,11 +87,13 @@ export default function RegistryWizardPage() {
         <ConfigurationStep
           key={kind}
           kind={kind}
+          existing={edited.registry}
           hostExample={info.hostExample}
           fields={info.credentialFields}
           organizationId={organizationId}
           submitting={submitting}
           onBack={() => setStep(Step.Kind)}
+          backHidden={editing}
           onSubmit={onFinish}
         />
       )}
@@ -86,7 +101,9 @@ export default function RegistryWizardPage() {
         <Result
           status="success"
           data-testid="registry-complete"
-          title={t('registries.completeTitle', { name: createdName })}
+          title={t(editing ? 'registries.updatedTitle' : 'registries.completeTitle', {
+            name: createdName,
+          })}
           extra={
             <Link to={ADMIN_PATHS.registries}>
               <Button type="primary">{t('registries.toList')}</Button>

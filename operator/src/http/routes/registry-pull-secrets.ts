@@ -1,0 +1,29 @@
+import { requireIdentity } from '../../identity/identity.js';
+import { createConfigObject } from '../../k8s/configs/config-objects.js';
+import { configItem } from '../../k8s/configs/config-views.js';
+import { locationFromBodyOrHeaders } from '../../k8s/location.js';
+import type { MemberAccess } from '../../k8s/member-access.js';
+import { registryPullSecret } from '../../registries/pull-secret.js';
+import type { RegistryServices } from '../../registries/registry-service.js';
+import type { Implementation } from '../contract/implement.js';
+import { implement } from '../contract/implement.js';
+
+/** A namespace's pull secret from a stored registry, written in the member as the caller. */
+export function registryPullSecretEndpoints(
+  members: MemberAccess,
+  registries: RegistryServices,
+): Implementation[] {
+  return [
+    implement('createRegistryPullSecret', async ({ params, body }, ctx) => {
+      const identity = requireIdentity(ctx.res);
+      const location = locationFromBodyOrHeaders(ctx.req);
+      // The member connection first: a cluster the caller cannot reach is not there for them.
+      const member = await members.forCaller(identity, location);
+      const secret = await registryPullSecret(registries, identity, location.cluster, body);
+      return configItem(
+        'secrets',
+        await createConfigObject(member, 'secrets', params.namespace, secret),
+      );
+    }),
+  ];
+}
