@@ -163,8 +163,10 @@ async function registerAndSync(adminToken: string) {
       await waitFor(
         `${cluster} indexed`,
         async () => {
-          operator.assertAlive();
-          const now = await operator.indexedObjects();
+          const now = await operator.indexedObjects().catch((error: unknown) => {
+            operator.assertAlive();
+            throw error;
+          });
           loopLagMax = Math.max(loopLagMax, operator.lastLoopLagMax());
           return people.listableByReader.every(
             (kind) =>
