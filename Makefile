@@ -82,8 +82,12 @@ bench-iam: node_modules ## 1,000 users and 100 groups applied at once: RBAC conv
 	@npm run --silent bench:iam -- --docs docs/performance.md $(BENCH_ARGS)
 
 .PHONY: bench
-bench: node_modules ## Index sync and list/search latency on the test bed, 100k ConfigMaps (not in `make test`)
+bench: node_modules ## Index bench through a started operator (test bed + `hack/operator.sh start test`): 2,000 ConfigMaps + 2,000 Pods per member; the million: BENCH_ARGS="--per-member 250000" (not in `make test`)
 	@npm run --silent bench -- --docs docs/performance.md $(BENCH_ARGS)
+
+.PHONY: bench-index-inprocess
+bench-index-inprocess: node_modules ## The index code in the bench process (no operator, no HTTP): 100k ConfigMaps
+	@npm run --silent bench:index-inprocess -- --docs docs/performance.md $(BENCH_ARGS)
 
 .PHONY: crds
 crds: node_modules ## Regenerate crds/ and charts/nimbus/crds/ from the zod schemas

@@ -16,6 +16,7 @@ import type { MemberName } from './lib/iam-objects.js';
 import * as iam from './lib/iam-objects.js';
 import { openMember, type Member } from './lib/member.js';
 import { callsBetween, requestCounts } from './lib/member-requests.js';
+import { operatorApi, operatorUrlFromEnv } from './lib/operator-api.js';
 import { sampleUsage } from './lib/process-usage.js';
 import { time, type Timing } from './lib/timing.js';
 
@@ -33,8 +34,8 @@ const { values: args } = parseArgs({
 const users = Number(args.users);
 const groups = Number(args.groups);
 const timeoutMs = Number(args['timeout-s']) * 1000;
-const operatorUrl =
-  args.url ?? `http://127.0.0.1:${process.env.NIMBUS_TEST_OPERATOR_PORT ?? '18080'}`;
+const operator = operatorApi(operatorUrlFromEnv(args.url));
+const api = operator.call;
 const operatorPid = Number(
   readFileSync(join(root, '.cache/operator', args.operator, 'pid'), 'utf8').trim(),
 );
@@ -62,20 +63,6 @@ const applyList = (items: object[]) =>
     JSON.stringify({ apiVersion: 'v1', kind: 'List', items }),
   );
 const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
-async function api<T>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
-  const response = await fetch(new URL(`/api/v1/${path}`, operatorUrl), {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const envelope = (await response.json()) as { code: number; message: string; data: T };
-  if (envelope.code !== 0) throw new Error(`${method} ${path}: ${envelope.message}`);
-  return envelope.data;
-}
 
 async function waitFor(what: string, check: () => boolean | Promise<boolean>, ms = 120_000) {
   const deadline = Date.now() + ms;

@@ -82,7 +82,15 @@ export function call(
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
           const text = Buffer.concat(chunks).toString('utf8');
-          resolve({ status: res.statusCode ?? 0, body: text ? (JSON.parse(text) as unknown) : {} });
+          // Health endpoints (/readyz) answer plain text.
+          const parsed = (() => {
+            try {
+              return text ? (JSON.parse(text) as unknown) : {};
+            } catch {
+              return text;
+            }
+          })();
+          resolve({ status: res.statusCode ?? 0, body: parsed });
         });
         res.on('error', reject);
       },

@@ -32,7 +32,12 @@ export function sampleUsage(pid: number, everyMs = 250): () => Usage {
   const started = performance.now();
   let peak = rssBefore;
   const timer = setInterval(() => {
-    peak = Math.max(peak, rssMiB(pid));
+    try {
+      peak = Math.max(peak, rssMiB(pid));
+    } catch {
+      // The process is gone; whoever waits on it reports that.
+      clearInterval(timer);
+    }
   }, everyMs);
   return () => {
     clearInterval(timer);

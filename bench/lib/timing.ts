@@ -1,9 +1,10 @@
-// Repeated timings reduced to p50/p95, for the in-process index queries and the kubectl baseline.
+// Repeated timings reduced to p50/p95/p99, for the in-process index queries and the kubectl baseline.
 export interface Timing {
   label: string;
   runs: number;
   p50: number;
   p95: number;
+  p99: number;
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -13,7 +14,13 @@ function percentile(sorted: readonly number[], p: number): number {
 
 export function summarize(label: string, samples: readonly number[]): Timing {
   const sorted = [...samples].sort((a, b) => a - b);
-  return { label, runs: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
+  return {
+    label,
+    runs: sorted.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+  };
 }
 
 /** Runs `work` once to warm up, then `runs` times; milliseconds per run. */
@@ -25,6 +32,23 @@ export async function time(
   await work();
   const samples: number[] = [];
   for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await work();
+    samples.push(performance.now() - started);
+  }
+  return summarize(label, samples);
+}
+
+/** Like `time`, but stops early once `withinMs` have passed (a window that must stay short). */
+export async function timeWithin(
+  label: string,
+  runs: number,
+  withinMs: number,
+  work: () => unknown | Promise<unknown>,
+): Promise<Timing> {
+  const samples: number[] = [];
+  const window = performance.now();
+  while (samples.length < runs && performance.now() - window < withinMs) {
     const started = performance.now();
     await work();
     samples.push(performance.now() - started);

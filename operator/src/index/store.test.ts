@@ -55,6 +55,17 @@ describe('IndexStore', () => {
     });
   });
 
+  it('counts by cluster, by kind, by both or all', () => {
+    store.upsert('a', 'pods', [obj('p1', 'demo'), obj('p2', 'demo')]);
+    store.upsert('a', 'services', [obj('s1', 'demo')]);
+    store.upsert('b', 'pods', [obj('p3', 'demo')]);
+    expect(store.count()).toBe(4);
+    expect(store.count('a')).toBe(3);
+    expect(store.count(undefined, 'pods')).toBe(3);
+    expect(store.count('a', 'pods')).toBe(2);
+    expect(store.count('b', 'services')).toBe(0);
+  });
+
   it('replaceAll swaps the whole (cluster, kind) and leaves the rest alone', () => {
     store.upsert('a', 'pods', [obj('old', 'demo'), obj('kept', 'demo')]);
     store.upsert('b', 'pods', [obj('other', 'demo')]);

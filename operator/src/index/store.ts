@@ -231,12 +231,14 @@ export class IndexStore {
   }
 
   count(cluster?: string, kind?: string): number {
+    // Only the given columns in the WHERE: `(? IS NULL OR cluster = ?)` makes SQLite scan every
+    // row of the index, and /metrics counts each (cluster, kind) at every scrape.
+    const given = { cluster, kind };
+    const columns = (['cluster', 'kind'] as const).filter((column) => given[column] !== undefined);
+    const where = columns.length ? `WHERE ${columns.map((c) => `${c} = ?`).join(' AND ')}` : '';
     const row = this.db
-      .prepare(
-        `SELECT count(*) AS n FROM objects
-         WHERE (:cluster IS NULL OR cluster = :cluster) AND (:kind IS NULL OR kind = :kind)`,
-      )
-      .get({ cluster: cluster ?? null, kind: kind ?? null }) as { n: number };
+      .prepare(`SELECT count(*) AS n FROM objects ${where}`)
+      .get(...columns.map((column) => given[column] as string)) as { n: number };
     return row.n;
   }
 

@@ -1,0 +1,284 @@
+// Issue 13's index bench against a started operator: N ConfigMaps and N Pods (Pending, for a
+// scheduler that does not exist) in namespace nimbus-bench of each member, both members then
+// registered as Clusters, and measured: the operator's initial sync rate (its /metrics object
+// counts), its RSS from /proc and its SQLite file, the page-of-50 and search answers over HTTP
+// as a user whose role lists only ConfigMaps and workloads, change → listed, the members' own
+// API servers for the same reads, and member-a's list p99 through the operator while member-b's
+// kube-apiserver is frozen with SIGSTOP (always resumed). Removes everything at the end.
+// Run: npm run bench -- [--per-member 2000] [--in-flight 8] [--runs 30] [--operator test]
+//      [--url http://127.0.0.1:18080] [--docs docs/performance.md]
+// The million: --per-member 250000 (250 000 ConfigMaps + 250 000 Pods in each of 2 members).
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { writeDocsBlock } from './lib/docs-block.js';
+import { deadComponents, freezeApiServer } from './lib/freeze.js';
+import { hubOf } from './lib/hub.js';
+import * as people from './lib/index-iam.js';
+import {
+  indexReader,
+  timeChangeToIndex,
+  timeIndexReads,
+  timeMemberReads,
+} from './lib/index-http.js';
+import { indexReport, type IndexRun } from './lib/index-report.js';
+import { call, openMember, type Member } from './lib/member.js';
+import { operatorApi, operatorUrlFromEnv } from './lib/operator-api.js';
+import { operatorProcess } from './lib/operator-process.js';
+import { sampleUsage } from './lib/process-usage.js';
+import {
+  configMaps,
+  createObjects,
+  freshNamespace,
+  pendingPods,
+  removeNamespace,
+} from './lib/seed.js';
+import { timeWithin, type Timing } from './lib/timing.js';
+
+const root = resolve(import.meta.dirname, '..');
+const { values: args } = parseArgs({
+  options: {
+    'per-member': { type: 'string', default: '2000' },
+    'in-flight': { type: 'string', default: '8' },
+    runs: { type: 'string', default: '30' },
+    'freeze-runs': { type: 'string', default: '300' },
+    'freeze-window-s': { type: 'string', default: '6' },
+    operator: { type: 'string', default: 'test' },
+    url: { type: 'string' },
+    docs: { type: 'string' },
+  },
+});
+const perMember = Number(args['per-member']);
+const inFlight = Number(args['in-flight']);
+const runs = Number(args.runs);
+const freezeRuns = Number(args['freeze-runs']);
+const freezeWindowMs = Number(args['freeze-window-s']) * 1000;
+const api = operatorApi(operatorUrlFromEnv(args.url));
+const operator = operatorProcess(root, args.operator);
+const hub = hubOf(root);
+const namespace = 'nimbus-system';
+const memberNames = ['member-a', 'member-b'] as const;
+const [steady, frozenMember] = memberNames;
+const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
+const kubeconfigOf = (name: string) => join(root, '.cache/testbed', `${name}.kubeconfig`);
+const members = await Promise.all(memberNames.map((n) => openMember(n, kubeconfigOf(n))));
+const member = (name: string) => members.find((m) => m.name === name) as Member;
+
+async function waitFor(
+  what: string,
+  check: () => boolean | Promise<boolean>,
+  ms = 180_000,
+  everyMs = 250,
+) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await pause(everyMs);
+  }
+}
+
+let cleaning: Promise<void> | undefined;
+function cleanUp(): Promise<void> {
+  cleaning ??= (async () => {
+    console.log('removing the bench Clusters, people and namespaces (waits until they are gone)');
+    for (const argv of people.indexBenchRemovals) {
+      hub.tryKubectl(['delete', ...argv, '--ignore-not-found']);
+    }
+    const started = performance.now();
+    await Promise.all(members.map((m) => removeNamespace(m, true)));
+    console.log(`namespaces gone after ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  })();
+  return cleaning;
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
+}
+
+async function seedAll(): Promise<IndexRun['rates']> {
+  const rates: IndexRun['rates'] = [];
+  await Promise.all(
+    members.map(async (m) => {
+      await freshNamespace(m);
+      for (const kind of [configMaps, pendingPods]) {
+        console.log(`${m.name}: creating ${perMember} ${kind.plural}, ${inFlight} in flight`);
+        const ms = await createObjects(m, kind, perMember, inFlight);
+        rates.push({ label: `${m.name}: create ${kind.plural} (POST)`, objects: perMember, ms });
+      }
+    }),
+  );
+  return rates;
+}
+
+async function setUpPeople(password: string) {
+  hub.apply(people.indexBenchPeople(namespace, password), 'bench-index');
+  for (const name of [people.indexBenchAdmin, people.indexBenchUser]) {
+    await waitFor(name, () => hub.condition('users.nimbus.io', name, 'Ready') === 'True');
+  }
+  const login = (userName: string) =>
+    api.call<{ token: string }>('POST', 'auth.nimbus.io/login', undefined, {
+      userName,
+      password,
+    });
+  return {
+    admin: (await login(people.indexBenchAdmin)).token,
+    reader: (await login(people.indexBenchUser)).token,
+  };
+}
+
+/** Objects of a kind in all namespaces of a member, from a list of one. */
+async function countOf(m: Member, plural: string): Promise<number> {
+  const answer = await call(m, 'GET', `/api/v1/${plural}?limit=1`);
+  const list = answer.body as { items?: unknown[]; metadata?: { remainingItemCount?: number } };
+  return (list.items?.length ?? 0) + (list.metadata?.remainingItemCount ?? 0);
+}
+
+/** Registers both members and waits until the operator's index holds every bench object. */
+async function registerAndSync(adminToken: string) {
+  // Everything of the two kinds each member holds (the bench's objects and the test bed's own).
+  const wanted = new Map<string, number>();
+  for (const m of members) {
+    for (const kind of people.listableByReader) {
+      wanted.set(
+        `${people.indexBenchClusters[m.name as 'member-a']}/${kind}`,
+        await countOf(m, kind),
+      );
+    }
+  }
+  const sqliteBeforeMiB = operator.indexFileMiB();
+  const usage = sampleUsage(operator.pid);
+  const started = performance.now();
+  const synced: Record<string, number> = {};
+  let loopLagMax = 0;
+  await Promise.all(
+    memberNames.map(async (m) => {
+      const cluster = people.indexBenchClusters[m];
+      await api.call('POST', 'manage.nimbus.io/providers/ProviderKubeconfig/clusters', adminToken, {
+        name: cluster,
+        organizationId: people.indexBenchOrg,
+        region: 'local',
+        credentials: { kubeconfig: readFileSync(kubeconfigOf(m), 'utf8') },
+      });
+      await waitFor(
+        `${cluster} indexed`,
+        async () => {
+          const now = await operator.indexedObjects().catch((error: unknown) => {
+            operator.assertAlive();
+            throw error;
+          });
+          loopLagMax = Math.max(loopLagMax, operator.lastLoopLagMax());
+          return people.listableByReader.every(
+            (kind) =>
+              (now.get(`${cluster}/${kind}`) ?? 0) >= (wanted.get(`${cluster}/${kind}`) ?? 0),
+          );
+        },
+        3_600_000,
+        1_000,
+      );
+      synced[m] = performance.now() - started;
+      console.log(`${cluster}: indexed after ${(synced[m] / 1000).toFixed(1)} s`);
+    }),
+  );
+  const after = await operator.indexedObjects();
+  const objectsOf = (m: string) =>
+    [...after]
+      .filter(([key]) => key.startsWith(`${people.indexBenchClusters[m as 'member-a']}/`))
+      .reduce((sum, [, n]) => sum + n, 0);
+  return {
+    usage: usage(),
+    sqliteBeforeMiB,
+    loopLagMaxSeconds: loopLagMax,
+    sqliteAfterMiB: operator.indexFileMiB(),
+    synced: memberNames.map((m) => ({ member: m, objects: objectsOf(m), ms: synced[m] ?? 0 })),
+    indexedTotal: [...after.values()].reduce((sum, n) => sum + n, 0),
+  };
+}
+
+/** Member-a's list through the operator, with member-b answering and with it frozen. */
+async function freezeComparison(reader: ReturnType<typeof indexReader>): Promise<Timing[]> {
+  const cluster = people.indexBenchClusters[steady];
+  const steadyList = () => reader.list('configmaps', `cluster=${cluster}&pageSize=50`);
+  const bothList = () => reader.list('configmaps', 'pageSize=50');
+  const label = (what: string, state: string) => `${what}, ${frozenMember} ${state}`;
+  const timings = [
+    await timeWithin(label(`${cluster} page of 50`, 'answering'), freezeRuns, 60_000, steadyList),
+    await timeWithin(label('both clusters page of 50', 'answering'), freezeRuns, 60_000, bothList),
+  ];
+  console.log(`${frozenMember}: kube-apiserver stopped (SIGSTOP) for at most ${freezeWindowMs} ms`);
+  const frozen = freezeApiServer(root, frozenMember);
+  try {
+    // The freeze is real: the member's own readiness check gets no answer.
+    const probe = call(member(frozenMember), 'GET', '/readyz').then(
+      () => 'answered',
+      () => 'failed',
+    );
+    const said = await Promise.race([probe, pause(1_000).then(() => 'silent')]);
+    if (said !== 'silent') throw new Error(`${frozenMember} answered while stopped`);
+    const half = freezeWindowMs / 2;
+    timings.push(
+      await timeWithin(label(`${cluster} page of 50`, 'frozen'), freezeRuns, half, steadyList),
+      await timeWithin(label('both clusters page of 50', 'frozen'), freezeRuns, half, bothList),
+    );
+  } finally {
+    frozen.thaw();
+  }
+  console.log(`${frozenMember}: kube-apiserver resumed (SIGCONT)`);
+  await pause(5_000);
+  const dead = deadComponents(root, frozenMember);
+  if (dead.length > 0) {
+    console.log(`${frozenMember}: ${dead.join(', ')} exited meanwhile; starting them again`);
+    const restart = join(root, 'hack/testbed/restart-apiserver.sh');
+    spawnSync(restart, ['start', frozenMember], { stdio: 'inherit' });
+  }
+  return timings;
+}
+
+async function main(): Promise<IndexRun> {
+  const loadAtStart = loadavg()[0] ?? 0;
+  const benchStarted = performance.now();
+  const tokens = await setUpPeople(`bench-${Date.now().toString(36)}-1A`);
+  const rates = await seedAll();
+  console.log('registering both members; the operator syncs them into its index');
+  const sync = await registerAndSync(tokens.admin);
+  const rssAfterSync = sampleUsage(operator.pid)().rssAfterMiB;
+  const reader = indexReader(api, tokens.reader);
+  const probe = Math.floor(perMember * 0.4242);
+  console.log('over HTTP as the reader: pages, filters, search; then the members themselves');
+  const http = await timeIndexReads(reader, runs, probe);
+  const changes = [
+    await timeChangeToIndex(member(steady), reader, 'configmaps', 'bench-7', Math.min(runs, 20)),
+    await timeChangeToIndex(member(steady), reader, 'pods', 'bench-pod-7', Math.min(runs, 20)),
+  ];
+  const baseline = (await Promise.all(members.map((m) => timeMemberReads(m, runs)))).flat();
+  const freeze = await freezeComparison(reader);
+  return {
+    when: new Date().toISOString(),
+    machine: `${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${Math.round(totalmem() / 2 ** 30)} GiB`,
+    load: { start: loadAtStart, end: loadavg()[0] ?? 0 },
+    perMember,
+    inFlight,
+    rates,
+    sync: sync.synced,
+    indexedTotal: sync.indexedTotal,
+    rss: { ...sync.usage, afterQueriesMiB: sampleUsage(operator.pid)().rssAfterMiB, rssAfterSync },
+    loopLagMaxSeconds: sync.loopLagMaxSeconds,
+    sqlite: { beforeMiB: sync.sqliteBeforeMiB, afterMiB: sync.sqliteAfterMiB },
+    http: [...http, ...changes],
+    baseline,
+    freeze,
+    wholeSeconds: (performance.now() - benchStarted) / 1000,
+  };
+}
+
+try {
+  const run = await main().catch((error: unknown) => {
+    console.error(`bench failed: ${error instanceof Error ? error.message : String(error)}`);
+    throw error;
+  });
+  const report = indexReport(run);
+  console.log(`\n${report}\n`);
+  if (args.docs) writeDocsBlock(args.docs, 'index-operator', 'A million indexed objects', report);
+} finally {
+  await cleanUp();
+}
