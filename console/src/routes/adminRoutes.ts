@@ -57,13 +57,13 @@ export const adminRoutes: readonly PageRoute[] = [
   admin(
     'alarm/config',
     'routes.admin.alarmConfig',
-    placeholderPage,
+    () => import('../pages/admin/alarms/AlarmConfigPage'),
     adminServices('routes.admin.alarmConfig', 90),
   ),
   admin(
     'alarm/receiver',
     'routes.admin.alarmReceiver',
-    placeholderPage,
+    () => import('../pages/admin/alarms/ReceiversPage'),
     adminServices('routes.admin.alarmReceiver', 100),
   ),
   admin(

@@ -1,5 +1,6 @@
 import { Flex, Layout } from 'antd';
 import { Link } from 'react-router';
+import { AlarmMessagesBell } from '../../components/alarms/AlarmMessagesBell';
 import { LanguageSelect } from '../../components/LanguageSelect';
 import { PRODUCT_NAME } from '../../constants';
 import { HOME_PATH } from '../../routes/paths';
@@ -20,6 +21,7 @@ export function AppHeader() {
         <Flex align="center" gap="small" style={{ marginLeft: 'auto' }}>
           <GlobalSearch />
           <OrganizationSwitcher />
+          <AlarmMessagesBell />
           <LanguageSelect testId="header-language" />
           <UserMenu />
         </Flex>
