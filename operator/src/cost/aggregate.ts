@@ -1,8 +1,9 @@
 // Reads the stored daily rollups as the cost center shows them: totals, the daily trend and the
 // allocation grouped by cluster, namespace, workload or a label's value, with each cluster's
 // idle cost as its own row (so the rows add up to the total).
-import type { CostAggregate, CostAllocation, CostItem } from '@nimbus/api';
-import { idleRowName, unlabelledRowName } from '@nimbus/api';
+import type { CostAllocation, CostItem } from '@nimbus/api';
+import type { CostAggregate } from '@nimbus/api/shared';
+import { idleRowName, unlabelledRowName } from '@nimbus/api/shared';
 import type { WorkloadCost } from './allocation.js';
 import type { DailyRollup } from './rollup.js';
 

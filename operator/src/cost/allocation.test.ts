@@ -52,6 +52,17 @@ describe('priceNode', () => {
     expect(price.hourly).toBe(0.214);
   });
 
+  it('prices a kubeconfig cluster by its custom price first, else by the labels it carries', () => {
+    const box = { name: 'm', instanceType: 'm5.xlarge', cpuCores: 4, memoryBytes: 16 * gib };
+    const imported: ClusterPricing = { provider: 'ProviderKubeconfig', region: 'us-east-1' };
+    expect(priceNode(box, imported)).toMatchObject({ source: 'catalogue', hourly: 0.192 });
+    // with a custom price: 4 × 0.04 + 16 × 0.005 = 0.24
+    expect(priceNode(box, { ...imported, customPrice: onPremise.customPrice })).toMatchObject({
+      source: 'custom',
+      hourly: 0.24,
+    });
+  });
+
   it('prices an unlisted node by the custom price, else by the default rates', () => {
     // 4 × 0.04 + 16 × 0.005 = 0.24
     expect(priceNode(node, onPremise)).toEqual({

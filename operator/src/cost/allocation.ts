@@ -3,7 +3,8 @@
 // (usage where metrics exist, else the request alone); what no container is charged for on a
 // node is that node's idle cost. Pure: the rollup job feeds it and sums its results.
 import type { ProviderKind } from '@nimbus/api/shared';
-import { cataloguePrice, defaultRates } from './price-catalogue.js';
+import type { CatalogueEntry } from './price-catalogue.js';
+import { anyVendorPrice, cataloguePrice, defaultRates } from './price-catalogue.js';
 
 export const gib = 2 ** 30;
 
@@ -82,6 +83,20 @@ export interface Allocation {
 }
 
 /**
+ * The catalogue entry of a node. A kubeconfig (on-premise) cluster's custom price comes first:
+ * its owner said what its nodes cost; without one, a node whose labels name a listed instance
+ * type and region (an imported cloud cluster) is priced by that vendor's catalogue.
+ */
+function listedPrice(node: NodeInput, cluster: ClusterPricing): CatalogueEntry | undefined {
+  if (!node.instanceType) return undefined;
+  const region = node.region ?? cluster.region;
+  if (cluster.provider !== 'ProviderKubeconfig') {
+    return cataloguePrice(cluster.provider, region, node.instanceType);
+  }
+  return cluster.customPrice ? undefined : anyVendorPrice(region, node.instanceType);
+}
+
+/**
  * The price of a node: the catalogue's (split between CPU and memory in the proportion of the
  * default rates, as OpenCost splits a node's price), else the cluster's custom price, else the
  * default rates.
@@ -89,9 +104,7 @@ export interface Allocation {
 export function priceNode(node: NodeInput, cluster: ClusterPricing): NodePrice {
   const cores = node.cpuCores;
   const memoryGiB = node.memoryBytes / gib;
-  const listed = node.instanceType
-    ? cataloguePrice(cluster.provider, node.region ?? cluster.region, node.instanceType)
-    : undefined;
+  const listed = listedPrice(node, cluster);
   if (listed && cores > 0 && memoryGiB > 0) {
     const cpuWeight = cores * defaultRates.cpuCoreHour;
     const memoryWeight = memoryGiB * defaultRates.memoryGiBHour;

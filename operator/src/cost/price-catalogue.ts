@@ -129,3 +129,15 @@ export function cataloguePrice(
 ): CatalogueEntry | undefined {
   return priceCatalogue[provider]?.regions[region]?.find((e) => e.instanceType === instanceType);
 }
+
+/**
+ * For a cluster registered by kubeconfig: the vendor whose catalogue lists the instance type in
+ * that region (an imported EKS or ACK cluster keeps its vendor's node labels).
+ */
+export function anyVendorPrice(region: string, instanceType: string): CatalogueEntry | undefined {
+  for (const vendor of Object.values(priceCatalogue)) {
+    const listed = vendor.regions[region]?.find((e) => e.instanceType === instanceType);
+    if (listed) return listed;
+  }
+  return undefined;
+}
