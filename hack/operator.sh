@@ -136,6 +136,7 @@ start() {
     NIMBUS_MFA_ENABLED="${NIMBUS_MFA_ENABLED:-false}" \
     NIMBUS_CONTRACT_CHECK="${NIMBUS_CONTRACT_CHECK:-$(contract_check)}" \
     NIMBUS_ALARM_INTERVAL_MS="${NIMBUS_ALARM_INTERVAL_MS:-$([ "$name" = test ] && echo 3000 || echo 15000)}" \
+    NIMBUS_COST_SAMPLE_SECONDS="${NIMBUS_COST_SAMPLE_SECONDS:-$([ "$name" = test ] && echo 5 || echo 600)}" \
     NIMBUS_OUTBOUND_ALLOW_HOSTS="${NIMBUS_OUTBOUND_ALLOW_HOSTS:-$(outbound_allow_hosts)}" \
     NIMBUS_HELM_PATH="${NIMBUS_HELM_PATH:-$(helm_path)}" \
     NIMBUS_CONSOLE_DIR="$root/console/dist" NIMBUS_DATA_DIR="$run_dir/data" \

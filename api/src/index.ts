@@ -37,3 +37,4 @@ export * from './schemas/config-requests.js';
 export * from './schemas/storage-requests.js';
 export * from './schemas/network-requests.js';
 export * from './schemas/monitoring.js';
+export * from './schemas/cost.js';

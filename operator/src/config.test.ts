@@ -50,6 +50,7 @@ describe('parseConfig', () => {
       memberTimeoutMs: 5_000,
       clusterProbeIntervalMs: 15_000,
       alarmIntervalMs: 15_000,
+      costSampleSeconds: 600,
       vendorEndpoints: {},
     });
   });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { TrustProxy } from './identity/client-address.js';
 import type { SessionKeySource } from './identity/session-key.js';
 import { defaultConsoleDir, defaultDataDir, operatorPackageJson } from './paths.js';
+import { costSampleSeconds } from './cost/schedule.js';
 
 const hostnamePattern = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 
@@ -178,6 +179,7 @@ const envSchema = z.object({
   NIMBUS_MEMBER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
   NIMBUS_CLUSTER_PROBE_INTERVAL_MS: z.coerce.number().int().min(1_000).max(600_000).default(15_000),
   NIMBUS_ALARM_INTERVAL_MS: z.coerce.number().int().min(1_000).max(600_000).default(15_000),
+  NIMBUS_COST_SAMPLE_SECONDS: costSampleSeconds,
   ...Object.fromEntries(
     Object.values(vendorEndpointVariables).map((name) => [name, vendorEndpoint.optional()]),
   ),
@@ -262,6 +264,8 @@ export interface Config {
   clusterProbeIntervalMs: number;
   /** How often the leader evaluates each alarm rule. */
   alarmIntervalMs: number;
+  /** The cost sample slot: the leader's node-cron job samples allocation once per slot. */
+  costSampleSeconds: number;
   /** Vendor API base URLs by adapter key (eks, sts, gke, gcpToken, alibaba, tencent, huawei, ecr, dockerHub). */
   vendorEndpoints: Record<string, string>;
 }
@@ -328,6 +332,7 @@ export function parseConfig(env: Env, readVersion: () => string = readPackageVer
     memberTimeoutMs: values.NIMBUS_MEMBER_TIMEOUT_MS,
     clusterProbeIntervalMs: values.NIMBUS_CLUSTER_PROBE_INTERVAL_MS,
     alarmIntervalMs: values.NIMBUS_ALARM_INTERVAL_MS,
+    costSampleSeconds: values.NIMBUS_COST_SAMPLE_SECONDS,
     vendorEndpoints: vendorEndpointsOf(values),
   };
 }

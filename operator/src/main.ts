@@ -4,6 +4,7 @@ import { AuditPolicyError, loadAuditPolicy } from './audit/policy.js';
 import { openOperatorAudit } from './audit/setup.js';
 import { createClusterRuntime } from './clusters/startup.js';
 import type { Config } from './config.js';
+import { costJob } from './cost/startup.js';
 import { ConfigError, parseConfig } from './config.js';
 import { createOperatorRuntime } from './controllers/operator-runtime.js';
 import { createHubClient } from './hub/client.js';
@@ -93,6 +94,7 @@ async function main(): Promise<void> {
             clusters?.controllers.forEach(manager.add);
             manager.add(dashboardController(store));
             alarmControllers({ config, store }).forEach(manager.add);
+            manager.schedule(costJob({ config, store, index: () => index?.index }));
             identitySweepJobs({ leases: store.leases, sessions }).forEach(manager.schedule);
             manager.start();
           }

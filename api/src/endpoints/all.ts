@@ -4,6 +4,7 @@ import { applicationEndpoints } from './applications.js';
 import { appStoreEndpoints } from './appstore.js';
 import { auditEndpoints } from './audit.js';
 import { configEndpoints } from './configs.js';
+import { costEndpoints } from './cost.js';
 import { authEndpoints } from './auth.js';
 import { crdEndpoints } from './crd.js';
 import { dashboardEndpoints } from './dashboards.js';
@@ -51,6 +52,7 @@ export const endpoints = {
   ...podDetailEndpoints,
   ...resourceFormEndpoints,
   ...appStoreEndpoints,
+  ...costEndpoints,
   // After every fixed collection below …/namespaces/:namespace: ':kind' matches any segment.
   ...workloadEndpoints,
   // Last: '/crd.{host}/:kind' would take every fixed path after it.

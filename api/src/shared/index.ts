@@ -17,3 +17,4 @@ export * from './dashboards.js';
 export * from './alarms.js';
 export * from './monitoring.js';
 export * from './registries.js';
+export * from './cost.js';

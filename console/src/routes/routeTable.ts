@@ -83,7 +83,7 @@ export const routeTable: readonly RouteEntry[] = [
     () => import('../pages/audit/AuditPage'),
     inMenu('tools', 'menu.tools.audit', 20, { descriptionKey: 'home.tools.auditDescription' }),
   ),
-  screen('/cost', 'routes.cost'),
+  screen('/cost', 'routes.cost', () => import('../pages/cost/CostPage')),
   screen(
     '/cluster-dashboard',
     'routes.clusterDashboard',

@@ -5,6 +5,8 @@ import type { Logger } from '../logger.js';
 import type { ControllerFactory, RunningController } from './controller.js';
 import { runController } from './controller.js';
 import type { EventRecorder } from './events.js';
+import type { CronScheduledJob } from './cron-jobs.js';
+import { runCronJob } from './cron-jobs.js';
 import type { RunningJob, ScheduledJob } from './jobs.js';
 import { runJob } from './jobs.js';
 import type { LeaderElector } from './leader-election.js';
@@ -35,7 +37,7 @@ export interface ManagerOptions {
  */
 export interface Manager {
   add(controller: ControllerFactory): void;
-  schedule(job: ScheduledJob): void;
+  schedule(job: ScheduledJob | CronScheduledJob): void;
   start(): void;
   isLeader(): boolean;
   /** The election attempt in progress, if any (tests step the clock, then wait on it). */
@@ -56,7 +58,7 @@ export function createManager(options: ManagerOptions): Manager {
   );
   const log = options.logger.child({ lease: elector.leaseName, identity: elector.identity });
   const factories: ControllerFactory[] = [];
-  const jobs: ScheduledJob[] = [];
+  const jobs: Array<ScheduledJob | CronScheduledJob> = [];
   let controllers: RunningController[] = [];
   let running: RunningJob[] = [];
   let leader = false;
@@ -78,7 +80,7 @@ export function createManager(options: ManagerOptions): Manager {
         return [];
       }
     });
-    running = jobs.map((job) => runJob(job, context));
+    running = jobs.map((job) => ('cron' in job ? runCronJob(job, context) : runJob(job, context)));
   }
 
   function stopLeading(): void {

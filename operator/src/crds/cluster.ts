@@ -19,6 +19,11 @@ export const clusterMonitor = z.object({
   enabled: z.boolean().meta({ description: 'Whether the operator uses this endpoint.' }),
 });
 
+export const clusterCustomPrice = z.object({
+  cpuCoreHour: z.number().min(0).max(1000).meta({ description: 'USD per CPU core-hour.' }),
+  memoryGiBHour: z.number().min(0).max(1000).meta({ description: 'USD per GiB-hour of memory.' }),
+});
+
 export const clusterSpec = z.object({
   provider: providerKind.meta({ description: 'Cloud vendor or kubeconfig provider.' }),
   region: text(63).min(1).meta({ description: 'Vendor region id, e.g. us-east-1.' }),
@@ -34,6 +39,12 @@ export const clusterSpec = z.object({
   monitors: listMap(z.array(clusterMonitor).max(monitorTypes.length), 'type')
     .optional()
     .meta({ description: 'Monitoring endpoints of the member cluster, at most one per type.' }),
+  customPrice: clusterCustomPrice
+    .optional()
+    .meta({
+      description:
+        'Cost center prices of nodes the shipped price catalogue does not list (on-premise), in USD.',
+    }),
 });
 
 export const clusterStatus = z.object({

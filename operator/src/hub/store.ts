@@ -16,6 +16,8 @@ import { userGroupKind } from '../crds/user-group.js';
 import { userKind } from '../crds/user.js';
 import type { Logger } from '../logger.js';
 import { createKindStore } from './kind-store.js';
+import type { RollupStore } from '../cost/rollup-store.js';
+import { createRollupStore } from '../cost/rollup-store.js';
 import type { LeaseStore } from './leases.js';
 import { createLeaseStore } from './leases.js';
 import type { SecretStore } from './secrets.js';
@@ -175,6 +177,8 @@ export interface HubStore {
   secrets: SecretStore;
   /** coordination.k8s.io Leases in the operator's namespace, used as shared counters. */
   leases: LeaseStore;
+  /** The cost center's daily rollups (ConfigMaps in the operator's namespace). */
+  costRollups: RollupStore;
   readonly namespace: string;
   /** Resolves once every cache holds a full initial list. */
   waitForSync(): Promise<void>;
@@ -225,6 +229,7 @@ export function createHubStore(options: HubStoreOptions): HubStore {
     ...kinds,
     secrets: createSecretStore(kubeConfig, options.namespace),
     leases: createLeaseStore(kubeConfig, options.namespace),
+    costRollups: createRollupStore(kubeConfig, options.namespace),
     namespace: options.namespace,
     waitForSync: async () => {
       await Promise.all(all.map((store) => store.start()));

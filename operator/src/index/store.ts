@@ -242,6 +242,14 @@ export class IndexStore {
     return row.n;
   }
 
+  /** Every object of one kind in one cluster, unfiltered: for the operator's own jobs (cost). */
+  objectsOf(cluster: string, kind: string): KubeObject[] {
+    const rows = this.db
+      .prepare('SELECT object FROM objects WHERE cluster = ? AND kind = ?')
+      .all(cluster, kind) as Array<{ object: string }>;
+    return rows.map((row) => JSON.parse(row.object) as KubeObject);
+  }
+
   list(query: ListQuery): ListResult {
     const built = buildList(query);
     if (!built) {

@@ -15,6 +15,7 @@ import { sessionKind } from '../crds/session.js';
 import { userGroupKind } from '../crds/user-group.js';
 import { userKind } from '../crds/user.js';
 import { ApiError, errors } from '../core/errors.js';
+import { createMemoryRollupStore } from '../cost/memory-rollup-store.js';
 import type { LeaseStore, LeaseValue, LeaseWrite } from '../hub/leases.js';
 import type { SecretStore, SecretValue, SecretWrite } from '../hub/secrets.js';
 import type { ApplyObject, ChangeListener, HubStore, KindStore, Stored } from '../hub/store.js';
@@ -259,6 +260,7 @@ export function createMemoryStore(namespace = 'nimbus-system'): MemoryHubStore {
     chartSources: memoryKind(chartSourceKind),
     secrets: secrets satisfies SecretStore,
     leases: leases satisfies LeaseStore,
+    costRollups: createMemoryRollupStore(),
     secretRecords: secrets.records,
     leaseRecords: leases.records,
     namespace,

@@ -14,6 +14,7 @@ import { auditEndpoints } from './audit.js';
 import { authEndpoints, mfaEndpoints } from './auth.js';
 import { createMemberAccess } from '../../k8s/member-access.js';
 import { configEndpoints } from './configs.js';
+import { costEndpoints } from './cost.js';
 import { crdEndpoints } from './crd.js';
 import { dashboardEndpoints } from './dashboards.js';
 import { favouriteEndpoints } from './favourites.js';
@@ -142,6 +143,7 @@ export function apiRouter(deps: ApiDeps): ApiRoutes {
     ...(store ? [...manageEndpoints(store, deps.clusters), ...favouriteEndpoints(store)] : []),
     ...(store ? dashboardEndpoints(store) : []),
     ...(store ? alarmEndpoints(store) : []),
+    ...(store ? costEndpoints(store) : []),
     ...(store && deps.clusters
       ? registryEndpoints(registryServicesFrom(store, deps.clusters))
       : []),

@@ -1,0 +1,63 @@
+// /cost in Chromium: member-a registered with its Prometheus; once the leader has sampled it
+// (every 5 s under test), the breakdown by namespace lists demo and the idle row, and the charts
+// are drawn.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser.js';
+import { createOrganization, dismissMfaPrompt, signedInPage } from '../support/console.js';
+import { api } from '../support/api.js';
+import { eventually } from '../support/eventually.js';
+import { testEnv } from '../support/env.js';
+import { gitOpsSystemAdmin, hub, removeGitOpsSystemAdmin, type Session } from '../support/iam.js';
+import { registerMember, unregisterMember } from '../support/members.js';
+
+const suffix = `co${Date.now().toString(36)}`;
+const orgName = `e2e-cost-${suffix}`;
+const cluster = `e2e-a-${suffix}`;
+
+let browser: Browser;
+let page: Page;
+let admin: Session;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  admin = await gitOpsSystemAdmin(suffix);
+  await createOrganization(admin, orgName);
+  await registerMember(admin, cluster, orgName, 'member-a');
+  page = await signedInPage(browser, { userName: `root-${suffix}`, password: `root${suffix}1` });
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (admin) await unregisterMember(admin, cluster, orgName);
+  hub(['delete', 'organizations.nimbus.io', orgName, '--ignore-not-found', '--wait=false']);
+  removeGitOpsSystemAdmin(suffix);
+});
+
+describe('cost center', () => {
+  it('shows the breakdown by namespace with the idle row and the charts', async () => {
+    // The first samples land within seconds of the cluster's index filling up.
+    const today = new Date().toISOString().slice(0, 10);
+    await eventually(
+      () =>
+        api<{ items: Array<{ name: string }> }>(
+          'GET',
+          'cost',
+          `/allocation?from=${today}&to=${today}&aggregate=namespace&cluster=${cluster}`,
+          { token: admin.token },
+        ),
+      (r) => r.body.code === 0 && r.body.data.items.some((item) => item.name === 'demo'),
+      90_000,
+    );
+    await page.goto(new URL('/cost', testEnv.operatorUrl).toString());
+    await dismissMfaPrompt(page);
+    const breakdown = page.getByTestId('cost-breakdown');
+    await breakdown.getByRole('cell', { name: 'demo', exact: true }).first().waitFor();
+    expect(await breakdown.getByText('Idle', { exact: true }).count()).toBeGreaterThan(0);
+    expect(await breakdown.getByRole('cell', { name: cluster }).count()).toBeGreaterThan(0);
+    await page.getByTestId('cost-trend').locator('.recharts-bar-rectangle').first().waitFor();
+    expect(
+      await page.getByTestId('cost-top').locator('.recharts-bar-rectangle').count(),
+    ).toBeGreaterThan(0);
+  });
+});
