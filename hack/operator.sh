@@ -129,6 +129,9 @@ start() {
   ensure_session_key
   ensure_namespace
   log_offset=$(stat -c %s "$log_file" 2>/dev/null || echo 0)
+  # A local operator is the only replica, on a machine the test bed and the tests load heavily:
+  # a longer Lease than the chart's 15 s/10 s, so a stalled renewal does not end its leadership
+  # (and the process) in the middle of a test tier.
   KUBECONFIG="$kubeconfig" \
     NIMBUS_PORT="$port" NIMBUS_METRICS_PORT="${NIMBUS_METRICS_PORT:-0}" NIMBUS_LISTEN_ADDR=127.0.0.1 \
     NIMBUS_SESSION_KEY_FILE="$key_file" NIMBUS_NAMESPACE="$namespace" \
@@ -137,6 +140,8 @@ start() {
     NIMBUS_CONTRACT_CHECK="${NIMBUS_CONTRACT_CHECK:-$(contract_check)}" \
     NIMBUS_ALARM_INTERVAL_MS="${NIMBUS_ALARM_INTERVAL_MS:-$([ "$name" = test ] && echo 3000 || echo 15000)}" \
     NIMBUS_COST_SAMPLE_SECONDS="${NIMBUS_COST_SAMPLE_SECONDS:-$([ "$name" = test ] && echo 5 || echo 600)}" \
+    NIMBUS_LEADER_LEASE_SECONDS="${NIMBUS_LEADER_LEASE_SECONDS:-40}" \
+    NIMBUS_LEADER_RENEW_DEADLINE_SECONDS="${NIMBUS_LEADER_RENEW_DEADLINE_SECONDS:-30}" \
     NIMBUS_OUTBOUND_ALLOW_HOSTS="${NIMBUS_OUTBOUND_ALLOW_HOSTS:-$(outbound_allow_hosts)}" \
     NIMBUS_HELM_PATH="${NIMBUS_HELM_PATH:-$(helm_path)}" \
     NIMBUS_CONSOLE_DIR="$root/console/dist" NIMBUS_DATA_DIR="$run_dir/data" \

@@ -27,6 +27,7 @@ describe('parseConfig', () => {
       logLevel: 'info',
       mfaEnabled: false,
       shutdownTimeoutMs: 10_000,
+      leaderElection: { leaseDurationMs: 15_000, renewDeadlineMs: 10_000 },
       version: '1.2.3',
       namespace: 'nimbus-system',
       sessionKey: { kind: 'file', path: '/run/nimbus/session-key' },
@@ -138,6 +139,8 @@ describe('parseConfig', () => {
         NIMBUS_LOG_LEVEL: 'debug',
         NIMBUS_MFA_ENABLED: 'true',
         NIMBUS_SHUTDOWN_TIMEOUT_MS: '2500',
+        NIMBUS_LEADER_LEASE_SECONDS: '60',
+        NIMBUS_LEADER_RENEW_DEADLINE_SECONDS: '40',
         NIMBUS_VERSION: '2.0.0-rc.1',
         NIMBUS_NAMESPACE: 'nimbus',
         NIMBUS_SESSION_KEY_FILE: '/keys/session',
@@ -168,6 +171,7 @@ describe('parseConfig', () => {
       logLevel: 'debug',
       mfaEnabled: true,
       shutdownTimeoutMs: 2500,
+      leaderElection: { leaseDurationMs: 60_000, renewDeadlineMs: 40_000 },
       version: '2.0.0-rc.1',
       namespace: 'nimbus',
       sessionKey: { kind: 'file', path: '/keys/session' },
@@ -270,6 +274,17 @@ describe('parseConfig', () => {
       'NIMBUS_PORT',
       'NIMBUS_SESSION_TTL',
       'NIMBUS_SHUTDOWN_TIMEOUT_MS',
+    ]);
+  });
+
+  it('refuses a renew deadline that is not shorter than the Lease', () => {
+    expect(
+      problemsOf({
+        NIMBUS_LEADER_LEASE_SECONDS: '20',
+        NIMBUS_LEADER_RENEW_DEADLINE_SECONDS: '20',
+      }),
+    ).toEqual([
+      'NIMBUS_LEADER_RENEW_DEADLINE_SECONDS: must be shorter than NIMBUS_LEADER_LEASE_SECONDS, so a leader stops before another replica may take the Lease',
     ]);
   });
 

@@ -144,6 +144,9 @@ const envSchema = z.object({
   NIMBUS_LOG_LEVEL: z.enum(logLevels).default('info'),
   NIMBUS_MFA_ENABLED: z.stringbool().default(false),
   NIMBUS_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  // client-go's leader election defaults; longer where the hub or the process may stall longer.
+  NIMBUS_LEADER_LEASE_SECONDS: z.coerce.number().int().min(5).max(300).default(15),
+  NIMBUS_LEADER_RENEW_DEADLINE_SECONDS: z.coerce.number().int().min(2).max(299).default(10),
   NIMBUS_VERSION: z.string().optional(),
   NIMBUS_NAMESPACE: z
     .string()
@@ -224,6 +227,8 @@ export interface Config {
   logLevel: LogLevel;
   mfaEnabled: boolean;
   shutdownTimeoutMs: number;
+  /** The Lease's duration, and how long a leader may go without renewing before it stops. */
+  leaderElection: { leaseDurationMs: number; renewDeadlineMs: number };
   version: string;
   /** Namespace of the operator's Secrets and Leases in the hub. */
   namespace: string;
@@ -293,6 +298,11 @@ export function parseConfig(env: Env, readVersion: () => string = readPackageVer
     );
   }
   const values = parsed.data;
+  if (values.NIMBUS_LEADER_RENEW_DEADLINE_SECONDS >= values.NIMBUS_LEADER_LEASE_SECONDS) {
+    throw new ConfigError([
+      'NIMBUS_LEADER_RENEW_DEADLINE_SECONDS: must be shorter than NIMBUS_LEADER_LEASE_SECONDS, so a leader stops before another replica may take the Lease',
+    ]);
+  }
   const sessionKey = sessionKeySourceOf(values);
   if (!sessionKey) {
     throw new ConfigError([
@@ -309,6 +319,10 @@ export function parseConfig(env: Env, readVersion: () => string = readPackageVer
     logLevel: values.NIMBUS_LOG_LEVEL,
     mfaEnabled: values.NIMBUS_MFA_ENABLED,
     shutdownTimeoutMs: values.NIMBUS_SHUTDOWN_TIMEOUT_MS,
+    leaderElection: {
+      leaseDurationMs: values.NIMBUS_LEADER_LEASE_SECONDS * 1000,
+      renewDeadlineMs: values.NIMBUS_LEADER_RENEW_DEADLINE_SECONDS * 1000,
+    },
     version: values.NIMBUS_VERSION ?? readVersion(),
     namespace: values.NIMBUS_NAMESPACE,
     sessionKey,

@@ -68,6 +68,7 @@ async function main(): Promise<void> {
         kubeConfig: hub.kubeConfig,
         namespace: config.namespace,
         podName: config.podName,
+        leaderElection: config.leaderElection,
         logger,
       })
     : undefined;

@@ -132,11 +132,13 @@ describe('default render', () => {
     ).toBe(1800);
   });
 
-  it("hands the helm path, the alarm interval and the registry vendors' endpoints to the operator", () => {
+  it("hands the helm path, the alarm interval, the leader's Lease and the registry vendors' endpoints to the operator", () => {
     const variables = operatorEnv(manifests);
     expect(variables).toMatchObject({
       NIMBUS_HELM_PATH: '/usr/local/bin/helm',
       NIMBUS_ALARM_INTERVAL_MS: '15000',
+      NIMBUS_LEADER_LEASE_SECONDS: '15',
+      NIMBUS_LEADER_RENEW_DEADLINE_SECONDS: '10',
     });
     expect(variables).not.toHaveProperty('NIMBUS_ECR_ENDPOINT');
     expect(variables).not.toHaveProperty('NIMBUS_DOCKERHUB_ENDPOINT');
@@ -150,11 +152,16 @@ describe('default render', () => {
         'vendorEndpoints.ecr=https://ecr-proxy.{region}.example.com',
         '--set',
         'vendorEndpoints.dockerHub=https://hub-mirror.example.com',
+        '--set',
+        'leaderElection.leaseSeconds=60',
+        '--set',
+        'leaderElection.renewDeadlineSeconds=40',
       ]),
     );
     const config = parseConfig({ ...set, NIMBUS_HOST: 'nimbus.example.com' });
     expect(config.helmPath).toBe('/opt/helm/bin/helm');
     expect(config.alarmIntervalMs).toBe(60_000);
+    expect(config.leaderElection).toEqual({ leaseDurationMs: 60_000, renewDeadlineMs: 40_000 });
     expect(config.vendorEndpoints).toMatchObject({
       ecr: 'https://ecr-proxy.{region}.example.com',
       dockerHub: 'https://hub-mirror.example.com',
@@ -462,6 +469,7 @@ describe('other options', () => {
       'sessions.ttl=1h30m',
       'registrations.perAddress=-1',
       'alarms.intervalMs=500',
+      'leaderElection.leaseSeconds=1',
       'appStore.helmPath=',
       'vendorEndpoints.ecr=ftp://ecr.example.com',
     ]) {

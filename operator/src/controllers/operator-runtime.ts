@@ -14,6 +14,8 @@ export interface OperatorRuntimeOptions {
   /** The pod name; a local process is known by host and pid. */
   podName: string | undefined;
   logger: Logger;
+  /** The Lease's duration and the leader's renew deadline (the configuration's). */
+  leaderElection?: { leaseDurationMs: number; renewDeadlineMs: number };
   /** DESIGN.md: a replica that loses the Lease exits, and starts afresh as a follower. */
   onLostLeadership?: () => void;
 }
@@ -23,7 +25,13 @@ export function createOperatorRuntime(options: OperatorRuntimeOptions): Manager 
   const { kubeConfig, logger } = options;
   const identity = options.podName ?? `${hostname()}-${process.pid}`;
   return createManager({
-    elector: createLeaderElector({ kubeConfig, namespace: options.namespace, identity }),
+    elector: createLeaderElector({
+      kubeConfig,
+      namespace: options.namespace,
+      identity,
+      ...(options.leaderElection && { leaseDurationMs: options.leaderElection.leaseDurationMs }),
+    }),
+    ...(options.leaderElection && { renewDeadlineMs: options.leaderElection.renewDeadlineMs }),
     events: createEventRecorder({ sink: hubEventSink(kubeConfig), logger, instance: identity }),
     logger,
     onLostLeadership:
