@@ -13,6 +13,7 @@ import {
   locationOf,
   memberKubeconfig,
   firstDemoPod,
+  onMember,
   registerMember,
   removeGitOpsUser,
   unregisterMember,
@@ -54,6 +55,32 @@ const metrics = <T>(session: Session, path: string, at = cluster): Promise<ApiRe
 const apiServerPort = new URL(
   /server: (\S+)/.exec(readFileSync(memberKubeconfig('member-a'), 'utf8'))?.[1] ?? 'https://x',
 ).port;
+
+/**
+ * member-a's nodes as kubectl sees them now. Other files add and remove nodes (nodes.test.ts adds
+ * one), and Prometheus follows a removal only at its next scrape: the figures are compared with
+ * this, not with the test bed's three.
+ */
+function memberANodes(): { total: number; ready: number; cpuCores: number } {
+  const items = (
+    JSON.parse(onMember('member-a', ['get', 'nodes', '-o', 'json']).stdout) as {
+      items: Array<{
+        status?: {
+          allocatable?: Record<string, string>;
+          conditions?: Array<{ type: string; status: string }>;
+        };
+      }>;
+    }
+  ).items;
+  const cores = (cpu = '0') => (cpu.endsWith('m') ? Number(cpu.slice(0, -1)) / 1000 : Number(cpu));
+  return {
+    total: items.length,
+    ready: items.filter((node) =>
+      node.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True'),
+    ).length,
+    cpuCores: items.reduce((sum, node) => sum + cores(node.status?.allocatable?.cpu), 0),
+  };
+}
 
 const dashboardKeys = [
   'pod_utilization',
@@ -106,25 +133,42 @@ afterAll(async () => {
 
 describe('metrics from the real Prometheus', () => {
   it('answers infra trends with non-empty series for every chart of the dashboard', async () => {
+    const lastReady = (r: ApiResponse<RangeData>) =>
+      r.body.data.series.find((s) => s.metric === 'node_ready')?.points.at(-1)?.[1];
     const response = await eventually(
       () => metrics<RangeData>(allowed, '/infra/metrics?range=15m'),
       (r) =>
         r.body.code === 0 &&
-        dashboardKeys.every((key) => r.body.data.series.some((s) => s.metric === key)),
+        dashboardKeys.every((key) => r.body.data.series.some((s) => s.metric === key)) &&
+        lastReady(r) === memberANodes().ready,
       60_000,
     );
     const data = expectOk(response);
     const keys = new Set(data.series.map((s) => s.metric));
     for (const key of dashboardKeys) expect(keys).toContain(key);
     expect(data.range.end - data.range.start).toBe(900);
-    expect(data.series.find((s) => s.metric === 'node_ready')?.points.at(-1)?.[1]).toBe(3);
+    expect(lastReady(response)).toBeGreaterThanOrEqual(3);
   });
 
   it('answers the cluster summary and utilization with 3-minute averages', async () => {
-    const summary = expectOk(await metrics<InstantData>(allowed, '/clusters/metrics'));
-    const value = (key: string) => summary.samples.find((s) => s.metric === key)?.value;
-    expect(value('nodes_total')).toBe(3);
-    expect(value('cpu_allocatable_cores')).toBe(12);
+    const valueIn = (r: ApiResponse<InstantData>, key: string) =>
+      r.body.data.samples.find((s) => s.metric === key)?.value;
+    const answered = await eventually(
+      () => metrics<InstantData>(allowed, '/clusters/metrics'),
+      (r) => {
+        if (r.body.code !== 0) return false;
+        const nodes = memberANodes();
+        return (
+          valueIn(r, 'nodes_total') === nodes.total &&
+          valueIn(r, 'cpu_allocatable_cores') === nodes.cpuCores
+        );
+      },
+      60_000,
+    );
+    expectOk(answered);
+    // The test bed's three 4-core nodes at least.
+    expect(valueIn(answered, 'nodes_total')).toBeGreaterThanOrEqual(3);
+    expect(valueIn(answered, 'cpu_allocatable_cores')).toBeGreaterThanOrEqual(12);
     const utilization = expectOk(await metrics<InstantData>(allowed, '/utilization/metrics'));
     expect(utilization.samples.map((s) => s.metric)).toEqual(
       expect.arrayContaining(['cpu_utilization', 'cpu_utilization_3m', 'pod_utilization_3m']),
