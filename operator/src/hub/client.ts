@@ -1,5 +1,6 @@
 import { delimiter } from 'node:path';
 import { Health, KubeConfig } from '@kubernetes/client-node';
+import { reuseConnections } from './reuse-connections.js';
 
 export type HubSource = 'kubeconfig' | 'in-cluster' | 'none';
 
@@ -45,12 +46,12 @@ export function loadHubKubeConfig(
       next.loadFromFile(file);
       merged.mergeConfig(next, true);
     }
-    return { source: 'kubeconfig', kubeConfig: merged };
+    return { source: 'kubeconfig', kubeConfig: reuseConnections(merged) };
   }
   if (env.KUBERNETES_SERVICE_HOST) {
     const inCluster = new KubeConfig();
     inCluster.loadFromCluster();
-    return { source: 'in-cluster', kubeConfig: inCluster };
+    return { source: 'in-cluster', kubeConfig: reuseConnections(inCluster) };
   }
   return { source: 'none', kubeConfig: undefined };
 }
