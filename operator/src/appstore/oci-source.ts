@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { OutboundOptions } from './outbound-get.js';
-import { OutboundError, outboundGet } from './outbound-get.js';
+import { OutboundError } from './outbound-get.js';
+import type { SourceFetch } from './source-fetch.js';
 
 /** Media types `helm push` writes (Helm's OCI support, HIP-0006). */
 export const helmConfigMediaType = 'application/vnd.cncf.helm.config.v1+json';
@@ -41,15 +41,10 @@ export function ociLocation(url: string, plainHttp: boolean): OciLocation {
 async function getJson<T>(
   url: string,
   schema: z.ZodType<T>,
-  options: OutboundOptions,
+  fetch: SourceFetch,
   accept = 'application/json',
 ): Promise<T> {
-  const answer = await outboundGet(url, { accept }, options);
-  if (answer.status === 401 || answer.status === 403) {
-    throw new OutboundError(
-      `${new URL(url).host} refused anonymous access (HTTP ${answer.status})`,
-    );
-  }
+  const answer = await fetch.get(url, accept);
   if (answer.status !== 200) {
     throw new OutboundError(
       `${new URL(url).host} answered HTTP ${answer.status} for ${new URL(url).pathname}`,
@@ -64,8 +59,8 @@ async function getJson<T>(
   }
 }
 
-/** The OCI distribution API calls the app store makes, anonymously. */
-export function ociClient(location: OciLocation, options: OutboundOptions) {
+/** The OCI distribution API calls the app store makes, as the source's login (if any). */
+export function ociClient(location: OciLocation, fetch: SourceFetch) {
   const v2 = `${location.base}/v2`;
   const repository = (chart: string): string =>
     location.prefix ? `${location.prefix}/${chart}` : chart;
@@ -73,11 +68,11 @@ export function ociClient(location: OciLocation, options: OutboundOptions) {
     getJson(
       `${v2}/${repository(chart)}/manifests/${encodeURIComponent(tag)}`,
       manifestSchema,
-      options,
+      fetch,
       manifestAccept,
     );
   const blob = async (chart: string, digest: string): Promise<Buffer> => {
-    const answer = await outboundGet(`${v2}/${repository(chart)}/blobs/${digest}`, {}, options);
+    const answer = await fetch.get(`${v2}/${repository(chart)}/blobs/${digest}`, '*/*');
     if (answer.status !== 200)
       throw new OutboundError(`blob ${digest} answered HTTP ${answer.status}`);
     return answer.body;
@@ -85,14 +80,14 @@ export function ociClient(location: OciLocation, options: OutboundOptions) {
   return {
     /** Chart names: repositories below the prefix. */
     async charts(): Promise<string[]> {
-      const catalog = await getJson(`${v2}/_catalog?n=1000`, catalogSchema, options);
+      const catalog = await getJson(`${v2}/_catalog?n=1000`, catalogSchema, fetch);
       const below = location.prefix ? `${location.prefix}/` : '';
       return (catalog.repositories ?? [])
         .filter((name) => name.startsWith(below))
         .map((name) => name.slice(below.length));
     },
     async versions(chart: string): Promise<string[]> {
-      const tags = await getJson(`${v2}/${repository(chart)}/tags/list`, tagsSchema, options);
+      const tags = await getJson(`${v2}/${repository(chart)}/tags/list`, tagsSchema, fetch);
       return tags.tags ?? [];
     },
     /** Chart.yaml of one version; undefined when the tag is not a Helm chart (an image). */

@@ -8,7 +8,7 @@ import type { Implementation } from '../contract/implement.js';
 import { implement } from '../contract/implement.js';
 
 export interface AppStoreDeps {
-  store: Pick<HubStore, 'chartSources'>;
+  store: Pick<HubStore, 'chartSources' | 'secrets'>;
   members: MemberAccess;
   policy: OutboundPolicy;
   helmPath: string;
