@@ -32,11 +32,14 @@ export function chartSourceController(options: ChartSourceControllerOptions): Co
         const name = source.metadata.name;
         return [type === 'add' ? { key: name, afterMs: newSourceDelayMs } : name];
       }),
-      // A source naming an organization created (or deleted) later is checked again.
-      watch(store.organizations, (_type, org) =>
-        store.chartSources
-          .list((s) => s.spec.organization === org.metadata.name)
-          .map((s) => s.metadata.name),
+      // A source naming an organization created (or deleted) later is checked again; the
+      // organization's other changes do not touch its sources.
+      watch(store.organizations, (type, org) =>
+        type === 'update'
+          ? []
+          : store.chartSources
+              .list((s) => s.spec.organization === org.metadata.name)
+              .map((s) => s.metadata.name),
       ),
     ],
     keys: () => store.chartSources.list().map((s) => s.metadata.name),
