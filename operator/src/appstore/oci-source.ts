@@ -38,26 +38,37 @@ export function ociLocation(url: string, plainHttp: boolean): OciLocation {
   return { base: parsed.origin, prefix: parsed.pathname.replace(/^\/+|\/+$/g, '') };
 }
 
-async function getJson<T>(
+/** One page of a paged answer and the next page's URL (RFC 8288 Link, rel="next"). */
+async function getPage<T>(
   url: string,
   schema: z.ZodType<T>,
   fetch: SourceFetch,
   accept = 'application/json',
-): Promise<T> {
+): Promise<{ value: T; next: string | undefined }> {
   const answer = await fetch.get(url, accept);
   if (answer.status !== 200) {
     throw new OutboundError(
       `${new URL(url).host} answered HTTP ${answer.status} for ${new URL(url).pathname}`,
     );
   }
+  let value: T;
   try {
-    return schema.parse(JSON.parse(answer.body.toString('utf8')));
+    value = schema.parse(JSON.parse(answer.body.toString('utf8')));
   } catch {
     throw new OutboundError(
       `${new URL(url).host} answered an unexpected document for ${new URL(url).pathname}`,
     );
   }
+  const next = /<([^>]+)>\s*;\s*rel="?next"?/.exec(String(answer.headers.link ?? ''))?.[1];
+  return { value, next: next ? new URL(next, url).toString() : undefined };
 }
+
+const getJson = async <T>(...args: Parameters<typeof getPage<T>>): Promise<T> =>
+  (await getPage(...args)).value;
+
+/** Catalogue pages read at most (of 1000 repositories each): a bounded read of a big registry. */
+const catalogPageSize = 1000;
+const maxCatalogPages = 10;
 
 /** The OCI distribution API calls the app store makes, as the source's login (if any). */
 export function ociClient(location: OciLocation, fetch: SourceFetch) {
@@ -78,13 +89,26 @@ export function ociClient(location: OciLocation, fetch: SourceFetch) {
     return answer.body;
   };
   return {
-    /** Chart names: repositories below the prefix. */
+    /**
+     * Chart names: repositories below the prefix. The catalogue is sorted, so reading starts
+     * after the prefix (`last`) and stops once past it.
+     */
     async charts(): Promise<string[]> {
-      const catalog = await getJson(`${v2}/_catalog?n=1000`, catalogSchema, fetch);
       const below = location.prefix ? `${location.prefix}/` : '';
-      return (catalog.repositories ?? [])
-        .filter((name) => name.startsWith(below))
-        .map((name) => name.slice(below.length));
+      const start = location.prefix ? `&last=${encodeURIComponent(location.prefix)}` : '';
+      const names: string[] = [];
+      let url: string | undefined = `${v2}/_catalog?n=${catalogPageSize}${start}`;
+      for (let page = 0; url !== undefined && page < maxCatalogPages; page++) {
+        const { value, next }: { value: z.output<typeof catalogSchema>; next: string | undefined } =
+          await getPage(url, catalogSchema, fetch);
+        const repositories = value.repositories ?? [];
+        for (const name of repositories) {
+          if (name.startsWith(below)) names.push(name.slice(below.length));
+        }
+        if (below && repositories.some((name) => name > below && !name.startsWith(below))) break;
+        url = next;
+      }
+      return names;
     },
     async versions(chart: string): Promise<string[]> {
       const tags = await getJson(`${v2}/${repository(chart)}/tags/list`, tagsSchema, fetch);
