@@ -60,7 +60,7 @@ beforeAll(async () => {
   expectOk(
     await root.call('POST', '/organizations', {
       name: org,
-      cnName: 'chart sources',
+      cnName: 'chart-sources',
       contact: 'Ops',
       email: 'ops@charts.example',
     }),

@@ -63,6 +63,12 @@ describe('chart sources through the API', () => {
     expect(await store.secrets.get(chartSourceSecretName('charts'))).toBeUndefined();
   });
 
+  it('tests a new source under the name it will have', async () => {
+    await expect(testChartSource(services, adminOf('acme'), input('s3cret-pw'))).resolves.toEqual({
+      chartCount: 1,
+    });
+  });
+
   it('creates a Ready source whose credentials only its Secret holds', async () => {
     const view = await createChartSource(services, adminOf('acme'), input('s3cret-pw'));
     expect(view).toMatchObject({

@@ -162,7 +162,9 @@ export async function testChartSource(
 ): Promise<{ chartCount: number }> {
   const org = adminOrganization(services, identity, input.organizationId);
   const spec = specOf(input, org);
-  const stored = input.name ? ownSource(services, org, input.name) : undefined;
+  // A name not stored yet is a new source being tested; another organization's is not there.
+  const named = input.name ? services.store.chartSources.get(input.name) : undefined;
+  const stored = named && ownSource(services, org, named.metadata.name);
   const credentials =
     input.credentials === undefined && stored
       ? await storedLogin(services, stored, input.url)
