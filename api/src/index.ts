@@ -32,6 +32,7 @@ export * from './schemas/workload-requests.js';
 export * from './schemas/workloads.js';
 export * from './schemas/yaml-import.js';
 export * from './schemas/appstore.js';
+export * from './schemas/chart-sources.js';
 export * from './schemas/application-requests.js';
 export * from './schemas/config-requests.js';
 export * from './schemas/storage-requests.js';

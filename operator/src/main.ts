@@ -6,6 +6,7 @@ import { createClusterRuntime } from './clusters/startup.js';
 import type { Config } from './config.js';
 import { costJob } from './cost/startup.js';
 import { ConfigError, parseConfig } from './config.js';
+import { chartSourceController } from './appstore/source-controller.js';
 import { createOperatorRuntime } from './controllers/operator-runtime.js';
 import { createHubClient } from './hub/client.js';
 import { createApp } from './http/app.js';
@@ -94,6 +95,9 @@ async function main(): Promise<void> {
             iamControllers({ store, hasher: passwords, operatorSecretNames }).forEach(manager.add);
             clusters?.controllers.forEach(manager.add);
             manager.add(dashboardController(store));
+            manager.add(
+              chartSourceController({ store, policy: { allowHosts: config.outboundAllowHosts } }),
+            );
             alarmControllers({ config, store }).forEach(manager.add);
             manager.schedule(costJob({ config, store, index: () => index?.index }));
             identitySweepJobs({ leases: store.leases, sessions }).forEach(manager.schedule);

@@ -130,6 +130,20 @@ function bodiesFor(entry: PolicyEntry, refs: Refs, ctx: MatrixContext): unknown[
       ];
     case 'DELETE /registries':
       return [{ organizationId: refs.org, name: `iso-registry-${ctx.suffix}` }];
+    case 'POST /chartsources/test':
+    case 'POST /chartsources':
+    case 'PUT /chartsources':
+      return [
+        {
+          organizationId: refs.org,
+          name: `iso-chartsource-${ctx.suffix}`,
+          type: 'OCI',
+          url: 'oci://charts.example.com/charts',
+          credentials: { username: 'iso', password: 'iso-password' },
+        },
+      ];
+    case 'DELETE /chartsources':
+      return [{ organizationId: refs.org, name: `iso-chartsource-${ctx.suffix}` }];
     case 'POST /dashboard-categories':
     case 'PUT /dashboard-categories':
       return [{ organizationId: refs.org, name: `iso-category-${ctx.suffix}` }];

@@ -1,4 +1,4 @@
-import { endpoint, json } from '../endpoint.js';
+import { admins, endpoint, inOrg, json } from '../endpoint.js';
 import { locationPath } from '../schemas/common.js';
 import { z } from 'zod';
 import {
@@ -18,9 +18,20 @@ import {
   releaseRollbackBody,
   upgradeBody,
 } from '../schemas/appstore.js';
+import {
+  chartSourceDelete,
+  chartSourceInput,
+  chartSourceOrgParams,
+  chartSourceTest,
+  chartSourceTestResultSchema,
+  chartSourceViewSchema,
+} from '../schemas/chart-sources.js';
 
 const store = '/appstore.{host}';
 const releasesAt = `${store}${locationPath}/namespaces/:namespace/releases`;
+const sources = `${store}/chartsources`;
+/** Chart sources belong to one organization: its admins (and system admins) manage them. */
+const sourceAdmins = { allow: admins, ...inOrg('body.organizationId') };
 const asCaller = (what: string) => ({
   allow: 'authenticated' as const,
   note: `Cluster rights checked first; then Helm runs as the caller through an impersonating relay, so the member's RBAC decides ${what}.`,
@@ -67,6 +78,51 @@ export const appStoreEndpoints = {
     params: chartParams,
     query: chartQuery,
     response: json(chartIconSchema),
+  }),
+  listChartSources: endpoint({
+    method: 'GET',
+    path: `${store}/organizations/:orgId/chartsources`,
+    access: { allow: admins, ...inOrg('params.orgId') },
+    summary: "An organization's chart sources with their Ready condition",
+    tag: 'appstore',
+    params: chartSourceOrgParams,
+    response: json(z.object({ items: z.array(chartSourceViewSchema) })),
+  }),
+  testChartSource: endpoint({
+    method: 'POST',
+    path: `${sources}/test`,
+    access: sourceAdmins,
+    summary: 'Test a chart source: read its chart list (the stored login when none is given)',
+    tag: 'appstore',
+    body: chartSourceTest,
+    response: json(chartSourceTestResultSchema),
+  }),
+  createChartSource: endpoint({
+    method: 'POST',
+    path: sources,
+    access: sourceAdmins,
+    summary: 'Add a chart source (refused when its chart list cannot be read)',
+    tag: 'appstore',
+    body: chartSourceInput,
+    response: json(chartSourceViewSchema),
+  }),
+  updateChartSource: endpoint({
+    method: 'PUT',
+    path: sources,
+    access: sourceAdmins,
+    summary: 'Change a chart source (credentials only when given)',
+    tag: 'appstore',
+    body: chartSourceInput,
+    response: json(chartSourceViewSchema),
+  }),
+  deleteChartSource: endpoint({
+    method: 'DELETE',
+    path: sources,
+    access: sourceAdmins,
+    summary: 'Remove a chart source and its credentials',
+    tag: 'appstore',
+    body: chartSourceDelete,
+    response: json(z.object({ name: z.string() })),
   }),
   listReleases: endpoint({
     method: 'GET',

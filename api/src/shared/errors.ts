@@ -26,6 +26,11 @@ export const errorCatalogue = {
     code: 2004,
     message: 'the image registry refused the credentials',
   },
+  chartSourceUnreachable: { code: 2005, message: 'the chart source could not be read' },
+  chartSourceCredentialsRejected: {
+    code: 2006,
+    message: 'the chart source refused the credentials',
+  },
   internal: { code: 5000, message: 'internal server error' },
   noPermission: { code: 9997, message: 'no operation permission, contact the administrator' },
   tokenInvalid: { code: 9998, message: 'token is invalid or expired, please login again' },

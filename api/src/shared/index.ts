@@ -18,3 +18,4 @@ export * from './alarms.js';
 export * from './monitoring.js';
 export * from './registries.js';
 export * from './cost.js';
+export * from './chart-sources.js';

@@ -100,4 +100,10 @@ export const adminRoutes: readonly PageRoute[] = [
     adminServices('routes.admin.registryAdd', 80),
     adminNavigation('registries', 'navigation.new', 20),
   ),
+  admin(
+    'appstore/sources',
+    'routes.admin.chartSources',
+    // Linked from the app store for administrators; SPEC §2's admin menus stay as they are.
+    () => import('../pages/appstore/sources/ChartSourcesPage'),
+  ),
 ];

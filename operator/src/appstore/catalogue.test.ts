@@ -59,7 +59,7 @@ function fakeRegistry() {
   push('charts/web', '1.0.0');
   push('charts/web', '1.2.0');
   put(
-    '/v2/_catalog?n=1000',
+    '/v2/_catalog?n=1000&last=charts',
     'application/json',
     JSON.stringify({ repositories: ['charts/web', 'images/app'] }),
   );

@@ -7,22 +7,15 @@ import type { ChartSourceObject, HubStore } from '../hub/store.js';
 import type { Identity } from '../identity/identity.js';
 import { readChartArchive } from './chart-archive.js';
 import { createIconReader } from './chart-icon.js';
-import type { ChartMetadata } from './oci-source.js';
-import { chartMetadataSchema, ociClient, ociLocation } from './oci-source.js';
+import { chartMetadataSchema } from './oci-source.js';
 import type { OutboundOptions } from './outbound-get.js';
 import { OutboundError } from './outbound-get.js';
-import { repoClient } from './repo-source.js';
+import type { ChartClient } from './source-client.js';
+import { storedSourceClient } from './source-client.js';
 import { newestFirst } from './versions.js';
 
-export interface ChartClient {
-  charts(): Promise<string[]>;
-  versions(chart: string): Promise<string[]>;
-  metadata(chart: string, version: string): Promise<ChartMetadata | undefined>;
-  archive(chart: string, version: string): Promise<Buffer>;
-}
-
 export interface CatalogueOptions {
-  store: Pick<HubStore, 'chartSources'>;
+  store: Pick<HubStore, 'chartSources' | 'secrets'>;
   policy: OutboundPolicy;
   resolve?: Resolver;
   now?: () => number;
@@ -30,12 +23,6 @@ export interface CatalogueOptions {
 
 /** A source's chart list is read again after this long (new `helm push`es show up). */
 const listTtlMs = 30_000;
-
-export function clientFor(source: ChartSourceObject, options: OutboundOptions): ChartClient {
-  return source.spec.type === 'OCI'
-    ? ociClient(ociLocation(source.spec.url, source.spec.plainHttp), options)
-    : repoClient(source.spec.url, options);
-}
 
 async function summaryOf(
   source: ChartSourceObject,
@@ -86,11 +73,17 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
     if (!source) throw notFound(`chart source ${name}`);
     return source;
   };
-  const chartsOf = (source: ChartSourceObject): Promise<ChartSummary[]> => {
-    const key = `${source.metadata.uid}/${source.metadata.generation ?? 0}`;
+  const clientFor = async (source: ChartSourceObject): Promise<ChartClient> =>
+    (await storedSourceClient(options.store, source, outbound)).client;
+  const chartsOf = async (source: ChartSourceObject): Promise<ChartSummary[]> => {
+    const { client, credentialsVersion } = await storedSourceClient(
+      options.store,
+      source,
+      outbound,
+    );
+    const key = `${source.metadata.uid}/${source.metadata.generation ?? 0}/${credentialsVersion}`;
     const cached = listed.get(source.metadata.name);
     if (cached && cached.key === key && now() - cached.at < listTtlMs) return cached.charts;
-    const client = clientFor(source, outbound);
     const charts = client
       .charts()
       .then((names) => Promise.all(names.map((name) => summaryOf(source, client, name))))
@@ -132,7 +125,7 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
     },
     async detail(identity, sourceName, chart, version) {
       const source = sourceFor(identity, sourceName);
-      const client = clientFor(source, outbound);
+      const client = await clientFor(source);
       return withOutboundErrors(async () => {
         const [versions, archive] = await Promise.all([
           client.versions(chart),
@@ -162,7 +155,7 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
       const source = sourceFor(identity, sourceName);
       const what = `icon of chart ${chart} ${version} in ${sourceName}`;
       const metadata = await withOutboundErrors(
-        () => clientFor(source, outbound).metadata(chart, version),
+        async () => (await clientFor(source)).metadata(chart, version),
         what,
       );
       if (metadata?.icon === undefined) throw notFound(what);
@@ -171,7 +164,7 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
     async archive(identity, sourceName, chart, version) {
       const source = sourceFor(identity, sourceName);
       return withOutboundErrors(
-        () => clientFor(source, outbound).archive(chart, version),
+        async () => (await clientFor(source)).archive(chart, version),
         `chart ${chart} ${version} in ${sourceName}`,
       );
     },

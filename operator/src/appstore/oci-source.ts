@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { OutboundOptions } from './outbound-get.js';
-import { OutboundError, outboundGet } from './outbound-get.js';
+import { OutboundError } from './outbound-get.js';
+import type { SourceFetch } from './source-fetch.js';
 
 /** Media types `helm push` writes (Helm's OCI support, HIP-0006). */
 export const helmConfigMediaType = 'application/vnd.cncf.helm.config.v1+json';
@@ -38,34 +38,40 @@ export function ociLocation(url: string, plainHttp: boolean): OciLocation {
   return { base: parsed.origin, prefix: parsed.pathname.replace(/^\/+|\/+$/g, '') };
 }
 
-async function getJson<T>(
+/** One page of a paged answer and the next page's URL (RFC 8288 Link, rel="next"). */
+async function getPage<T>(
   url: string,
   schema: z.ZodType<T>,
-  options: OutboundOptions,
+  fetch: SourceFetch,
   accept = 'application/json',
-): Promise<T> {
-  const answer = await outboundGet(url, { accept }, options);
-  if (answer.status === 401 || answer.status === 403) {
-    throw new OutboundError(
-      `${new URL(url).host} refused anonymous access (HTTP ${answer.status})`,
-    );
-  }
+): Promise<{ value: T; next: string | undefined }> {
+  const answer = await fetch.get(url, accept);
   if (answer.status !== 200) {
     throw new OutboundError(
       `${new URL(url).host} answered HTTP ${answer.status} for ${new URL(url).pathname}`,
     );
   }
+  let value: T;
   try {
-    return schema.parse(JSON.parse(answer.body.toString('utf8')));
+    value = schema.parse(JSON.parse(answer.body.toString('utf8')));
   } catch {
     throw new OutboundError(
       `${new URL(url).host} answered an unexpected document for ${new URL(url).pathname}`,
     );
   }
+  const next = /<([^>]+)>\s*;\s*rel="?next"?/.exec(String(answer.headers.link ?? ''))?.[1];
+  return { value, next: next ? new URL(next, url).toString() : undefined };
 }
 
-/** The OCI distribution API calls the app store makes, anonymously. */
-export function ociClient(location: OciLocation, options: OutboundOptions) {
+const getJson = async <T>(...args: Parameters<typeof getPage<T>>): Promise<T> =>
+  (await getPage(...args)).value;
+
+/** Catalogue pages read at most (of 1000 repositories each): a bounded read of a big registry. */
+const catalogPageSize = 1000;
+const maxCatalogPages = 10;
+
+/** The OCI distribution API calls the app store makes, as the source's login (if any). */
+export function ociClient(location: OciLocation, fetch: SourceFetch) {
   const v2 = `${location.base}/v2`;
   const repository = (chart: string): string =>
     location.prefix ? `${location.prefix}/${chart}` : chart;
@@ -73,26 +79,39 @@ export function ociClient(location: OciLocation, options: OutboundOptions) {
     getJson(
       `${v2}/${repository(chart)}/manifests/${encodeURIComponent(tag)}`,
       manifestSchema,
-      options,
+      fetch,
       manifestAccept,
     );
   const blob = async (chart: string, digest: string): Promise<Buffer> => {
-    const answer = await outboundGet(`${v2}/${repository(chart)}/blobs/${digest}`, {}, options);
+    const answer = await fetch.get(`${v2}/${repository(chart)}/blobs/${digest}`, '*/*');
     if (answer.status !== 200)
       throw new OutboundError(`blob ${digest} answered HTTP ${answer.status}`);
     return answer.body;
   };
   return {
-    /** Chart names: repositories below the prefix. */
+    /**
+     * Chart names: repositories below the prefix. The catalogue is sorted, so reading starts
+     * after the prefix (`last`) and stops once past it.
+     */
     async charts(): Promise<string[]> {
-      const catalog = await getJson(`${v2}/_catalog?n=1000`, catalogSchema, options);
       const below = location.prefix ? `${location.prefix}/` : '';
-      return (catalog.repositories ?? [])
-        .filter((name) => name.startsWith(below))
-        .map((name) => name.slice(below.length));
+      const start = location.prefix ? `&last=${encodeURIComponent(location.prefix)}` : '';
+      const names: string[] = [];
+      let url: string | undefined = `${v2}/_catalog?n=${catalogPageSize}${start}`;
+      for (let page = 0; url !== undefined && page < maxCatalogPages; page++) {
+        const { value, next }: { value: z.output<typeof catalogSchema>; next: string | undefined } =
+          await getPage(url, catalogSchema, fetch);
+        const repositories = value.repositories ?? [];
+        for (const name of repositories) {
+          if (name.startsWith(below)) names.push(name.slice(below.length));
+        }
+        if (below && repositories.some((name) => name > below && !name.startsWith(below))) break;
+        url = next;
+      }
+      return names;
     },
     async versions(chart: string): Promise<string[]> {
-      const tags = await getJson(`${v2}/${repository(chart)}/tags/list`, tagsSchema, options);
+      const tags = await getJson(`${v2}/${repository(chart)}/tags/list`, tagsSchema, fetch);
       return tags.tags ?? [];
     },
     /** Chart.yaml of one version; undefined when the tag is not a Helm chart (an image). */

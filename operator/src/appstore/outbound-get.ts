@@ -9,6 +9,8 @@ export interface OutboundOptions {
   resolve?: Resolver;
   timeoutMs?: number;
   maxBytes?: number;
+  /** PEM of a private CA, trusted for the first URL's host only (not for redirect targets). */
+  ca?: string | undefined;
 }
 
 export interface OutboundAnswer {
@@ -21,6 +23,17 @@ export interface OutboundAnswer {
 
 export class OutboundError extends Error {}
 
+/** The source refused the credentials (or asked for some and has none): a Ready reason of its own. */
+export class CredentialsRefused extends OutboundError {}
+
+const hostOf = (raw: string): string => {
+  try {
+    return new URL(raw).host;
+  } catch {
+    return '';
+  }
+};
+
 const maxRedirects = 3;
 const defaultTimeoutMs = 15_000;
 const defaultMaxBytes = 16 * 1024 * 1024;
@@ -29,6 +42,7 @@ async function once(
   raw: string,
   headers: Record<string, string>,
   options: OutboundOptions,
+  ca: string | undefined,
 ): Promise<OutboundAnswer> {
   const check = await checkOutboundUrl(raw, options.policy, options.resolve);
   if (!check.ok) throw new OutboundError(`the URL ${raw} is refused: ${check.reason}`);
@@ -44,6 +58,7 @@ async function once(
         headers: { 'user-agent': 'nimbus-appstore', ...headers },
         timeout: options.timeoutMs ?? defaultTimeoutMs,
         agent: false,
+        ...(ca && url.protocol === 'https:' ? { ca } : {}),
       },
       (response) => {
         const chunks: Buffer[] = [];
@@ -85,8 +100,16 @@ export async function outboundGet(
   options: OutboundOptions,
 ): Promise<OutboundAnswer> {
   let target = raw;
+  const firstHost = hostOf(raw);
   for (let hop = 0; hop <= maxRedirects; hop++) {
-    const answer = await once(target, hop === 0 ? headers : {}, options);
+    const sameHost = hostOf(target) === firstHost;
+    // Credentials go to the first hop only (a blob store behind a registry gets none).
+    const answer = await once(
+      target,
+      hop === 0 ? headers : {},
+      options,
+      sameHost ? options.ca : undefined,
+    );
     const location = answer.headers.location;
     if (answer.status < 300 || answer.status >= 400 || !location) return answer;
     target = new URL(location, target).toString();

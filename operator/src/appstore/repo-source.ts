@@ -2,8 +2,8 @@ import { parse } from 'yaml';
 import { z } from 'zod';
 import type { ChartMetadata } from './oci-source.js';
 import { chartMetadataSchema } from './oci-source.js';
-import type { OutboundOptions } from './outbound-get.js';
-import { OutboundError, outboundGet } from './outbound-get.js';
+import { OutboundError } from './outbound-get.js';
+import type { SourceFetch } from './source-fetch.js';
 
 const entrySchema = chartMetadataSchema.extend({ urls: z.array(z.string()).min(1) });
 const indexSchema = z.object({ entries: z.record(z.string(), z.array(entrySchema)).default({}) });
@@ -11,12 +11,12 @@ type Entry = z.output<typeof entrySchema>;
 
 const base = (url: string): string => (url.endsWith('/') ? url : `${url}/`);
 
-/** A classic chart repository: index.yaml and the archives it points at (relative or absolute). */
-export function repoClient(url: string, options: OutboundOptions) {
+/** A classic chart repository (the login goes to its own origin only): index.yaml and the archives it points at (relative or absolute). */
+export function repoClient(url: string, fetch: SourceFetch) {
   let index: Promise<Record<string, Entry[]>> | undefined;
   const entries = (): Promise<Record<string, Entry[]>> => {
     index ??= (async () => {
-      const answer = await outboundGet(`${base(url)}index.yaml`, {}, options);
+      const answer = await fetch.get(`${base(url)}index.yaml`, '*/*');
       if (answer.status !== 200) {
         throw new OutboundError(
           `${new URL(url).host} answered HTTP ${answer.status} for index.yaml`,
@@ -52,7 +52,7 @@ export function repoClient(url: string, options: OutboundOptions) {
     async archive(chart: string, version: string): Promise<Buffer> {
       const found = await entry(chart, version);
       const archiveUrl = new URL(found.urls[0] ?? '', base(url)).toString();
-      const answer = await outboundGet(archiveUrl, {}, options);
+      const answer = await fetch.get(archiveUrl, '*/*');
       if (answer.status !== 200) {
         throw new OutboundError(
           `${new URL(archiveUrl).host} answered HTTP ${answer.status} for the chart`,

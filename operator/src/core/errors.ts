@@ -39,6 +39,8 @@ const httpStatus = {
   hubUnavailable: 503,
   registryUnreachable: 502,
   registryCredentialsRejected: 400,
+  chartSourceUnreachable: 502,
+  chartSourceCredentialsRejected: 400,
   internal: 500,
   noPermission: 403,
   tokenInvalid: 401,

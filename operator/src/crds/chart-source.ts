@@ -1,14 +1,8 @@
+import { chartSourceTypes, chartSourceUrlMessage, chartSourceUrlPattern } from '@nimbus/api/shared';
 import { z } from 'zod';
 import { conditions, description } from './common.js';
 import { ageColumn, defineKind, readyColumns } from './kind.js';
 import { nameRef, resourceNameRule } from './names.js';
-
-/** Where Helm charts come from: an OCI registry (`helm push`) or a classic chart repository. */
-export const chartSourceTypes = ['OCI', 'ChartRepository'] as const;
-
-/** oci://host[:port][/path] or http(s)://host[:port][/path]; checked by the SSRF policy on use. */
-export const chartSourceUrlPattern =
-  /^(oci|https?):\/\/[a-z0-9]([-a-z0-9.]*[a-z0-9])?(:[0-9]{1,5})?(\/[A-Za-z0-9._~/-]*)?$/;
 
 export const chartSourceSpec = z.object({
   type: z.enum(chartSourceTypes).meta({
@@ -17,7 +11,7 @@ export const chartSourceSpec = z.object({
   url: z
     .string()
     .max(2048)
-    .regex(chartSourceUrlPattern, 'must be oci://host[:port]/path or http(s)://host[:port]/path')
+    .regex(chartSourceUrlPattern, chartSourceUrlMessage)
     .meta({
       description:
         'OCI: oci://registry[:port]/prefix (charts are the repositories below the prefix); ChartRepository: the URL that holds index.yaml.',

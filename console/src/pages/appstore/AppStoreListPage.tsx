@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useListChartsQuery } from '../../api/appStoreApi';
 import { usePageTitleKey } from '../../routes/pageHandle';
+import { isAdminRole } from '../../shell/deriveRole';
+import { useDerivedRole } from '../../shell/useShellData';
 import { ChartIcon } from './ChartIcon';
 import { chartDetailPath } from './chartLinks';
 import { ReleasesPanel } from './ReleasesPanel';
@@ -14,6 +16,7 @@ export default function AppStoreListPage() {
   const titleKey = usePageTitleKey();
   const [search, setSearch] = useState<string>();
   const { data, isFetching } = useListChartsQuery(search ? { search } : {});
+  const admin = isAdminRole(useDerivedRole());
 
   const charts = (
     <Flex vertical gap="middle">
@@ -79,7 +82,14 @@ export default function AppStoreListPage() {
 
   return (
     <Flex vertical gap="middle">
-      <Typography.Title level={3}>{titleKey ? t(titleKey) : ''}</Typography.Title>
+      <Flex justify="space-between" align="center">
+        <Typography.Title level={3}>{titleKey ? t(titleKey) : ''}</Typography.Title>
+        {admin && (
+          <Link to="/admin/appstore/sources" data-testid="appstore-sources-link">
+            {t('chartSources.manage')}
+          </Link>
+        )}
+      </Flex>
       <Tabs
         items={[
           { key: 'charts', label: t('appStore.list.charts'), children: charts },

@@ -1,5 +1,12 @@
 import { createCatalogue } from '../../appstore/catalogue.js';
 import { releasesIn } from '../../appstore/releases.js';
+import {
+  createChartSource,
+  deleteChartSource,
+  listChartSources,
+  testChartSource,
+  updateChartSource,
+} from '../../appstore/source-service.js';
 import type { OutboundPolicy } from '../../clusters/ssrf-policy.js';
 import type { HubStore } from '../../hub/store.js';
 import { requireIdentity } from '../../identity/identity.js';
@@ -8,7 +15,7 @@ import type { Implementation } from '../contract/implement.js';
 import { implement } from '../contract/implement.js';
 
 export interface AppStoreDeps {
-  store: Pick<HubStore, 'chartSources'>;
+  store: Pick<HubStore, 'chartSources' | 'secrets' | 'organizations'>;
   members: MemberAccess;
   policy: OutboundPolicy;
   helmPath: string;
@@ -24,6 +31,7 @@ const locationOf = ({ vendor, region, cluster }: ClusterLocation): ClusterLocati
 export function appStoreEndpoints(deps: AppStoreDeps): Implementation[] {
   const catalogue = createCatalogue({ store: deps.store, policy: deps.policy });
   const options = { helmPath: deps.helmPath };
+  const sources = { store: deps.store, policy: deps.policy };
   const releases = async (
     res: Parameters<typeof requireIdentity>[0],
     params: ClusterLocation & { namespace: string },
@@ -57,6 +65,21 @@ export function appStoreEndpoints(deps: AppStoreDeps): Implementation[] {
         params.version,
       ),
     })),
+    implement('listChartSources', ({ params }, { res }) =>
+      listChartSources(sources, requireIdentity(res), params.orgId),
+    ),
+    implement('testChartSource', ({ body }, { res }) =>
+      testChartSource(sources, requireIdentity(res), body),
+    ),
+    implement('createChartSource', ({ body }, { res }) =>
+      createChartSource(sources, requireIdentity(res), body),
+    ),
+    implement('updateChartSource', ({ body }, { res }) =>
+      updateChartSource(sources, requireIdentity(res), body),
+    ),
+    implement('deleteChartSource', ({ body }, { res }) =>
+      deleteChartSource(sources, requireIdentity(res), body.organizationId, body.name),
+    ),
     implement('listReleases', async ({ params }, { res }) => ({
       items: await (await releases(res, params)).list(),
     })),

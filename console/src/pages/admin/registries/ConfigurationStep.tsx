@@ -1,10 +1,10 @@
 import type { RegistryKind } from '@nimbus/api/shared';
 import { Alert, Button, Flex, Form, Input, Space } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { failureMessage } from '../../../api/clusterApi';
 import { useTestRegistryMutation } from '../../../api/registryApi';
 import { resourceNameRules } from '../../../components/admin/adminRules';
+import { useConnectionTest } from '../../../components/admin/useConnectionTest';
+import { withoutEmptyCredentials } from '../../../components/admin/withoutEmptyCredentials';
 
 export type CredentialField =
   'username' | 'password' | 'accessKeyId' | 'secretAccessKey' | 'caCertificate';
@@ -16,23 +16,7 @@ export interface RegistryFormValues {
   credentials?: Partial<Record<CredentialField, string>>;
 }
 
-type TestState =
-  | { state: 'idle' }
-  | { state: 'testing' }
-  | { state: 'passed'; repositories: number }
-  | { state: 'failed'; message: string };
-
 const secretFields = new Set<CredentialField>(['password', 'secretAccessKey']);
-
-/**
- * Credentials are write-only: an edit starts with them empty, and empty means "keep the stored
- * ones" (the API keeps them when none are sent); any field entered replaces the stored set.
- */
-export function withoutEmptyCredentials(values: RegistryFormValues): RegistryFormValues {
-  const entered = Object.entries(values.credentials ?? {}).filter(([, value]) => Boolean(value));
-  const { credentials: _dropped, ...rest } = values;
-  return entered.length > 0 ? { ...rest, credentials: Object.fromEntries(entered) } : rest;
-}
 
 /** Step two: name, host and the kind's credentials, tested before the wizard may go on. */
 export function ConfigurationStep(props: {
@@ -51,28 +35,15 @@ export function ConfigurationStep(props: {
   const { t } = useTranslation();
   const { kind, organizationId, existing } = props;
   const [form] = Form.useForm<RegistryFormValues>();
-  const [test, setTest] = useState<TestState>({ state: 'idle' });
   const [testRegistry] = useTestRegistryMutation();
-
-  const runTest = async () => {
-    let values: RegistryFormValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    setTest({ state: 'testing' });
-    try {
-      const { repositoryCount } = await testRegistry({
-        ...withoutEmptyCredentials(values),
-        kind,
-        organizationId,
-      }).unwrap();
-      setTest({ state: 'passed', repositories: repositoryCount });
-    } catch (error) {
-      setTest({ state: 'failed', message: failureMessage(error) });
-    }
-  };
+  const { test, runTest, reset } = useConnectionTest(form, async (values) => {
+    const { repositoryCount } = await testRegistry({
+      ...withoutEmptyCredentials(values),
+      kind,
+      organizationId,
+    }).unwrap();
+    return repositoryCount;
+  });
 
   return (
     <Form<RegistryFormValues>
@@ -81,7 +52,7 @@ export function ConfigurationStep(props: {
       name="registry-configuration"
       style={{ maxWidth: 640 }}
       initialValues={existing}
-      onValuesChange={() => setTest({ state: 'idle' })}
+      onValuesChange={reset}
       onFinish={(values) => props.onSubmit(withoutEmptyCredentials(values))}
     >
       <Form.Item
@@ -134,7 +105,7 @@ export function ConfigurationStep(props: {
           type="success"
           showIcon
           data-testid="registry-test-result"
-          title={t('registries.testPassed', { count: test.repositories })}
+          title={t('registries.testPassed', { count: test.count })}
           style={{ marginBottom: 16 }}
         />
       )}
