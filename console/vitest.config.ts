@@ -9,8 +9,9 @@ export default mergeConfig(
       include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
       setupFiles: ['tests/setup.ts'],
       restoreMocks: true,
-      // antd forms under jsdom on a busy 2-core machine can take seconds per test.
-      testTimeout: 20_000,
+      // antd forms under jsdom on a busy 2-core machine can take tens of seconds per test (a
+      // cap against a hang, above tests/setup.ts's 30 s wait for an element, not a speed check).
+      testTimeout: 60_000,
       // Transformed like the app's own code, so it resolves its browser build (which uses the
       // app's React) instead of the Node build that bundles a React of its own.
       server: { deps: { inline: ['swagger-ui-react', '@prometheus-io/codemirror-promql'] } },

@@ -1,8 +1,10 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-// Lazy route chunks are transformed on first import, which takes seconds on a loaded machine.
-configure({ asyncUtilTimeout: 10_000 });
+// Lazy route chunks are transformed on first import, and antd forms under jsdom render slowly,
+// which takes tens of seconds when `make test` builds the image beside the unit tiers on 2 cores.
+// This is a cap against a hung wait, not a speed check.
+configure({ asyncUtilTimeout: 30_000 });
 
 const inBrowserLikeEnvironment = typeof window !== 'undefined';
 
