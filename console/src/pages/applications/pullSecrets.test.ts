@@ -34,12 +34,13 @@ const container = (name: string, registryId?: string): ContainerValues => ({
   ...(registryId ? { registryId } : {}),
 });
 
-function calls(overrides: Partial<ApplicationCalls> = {}) {
+function calls(refusal?: unknown) {
   return {
-    registries: vi.fn(() => Promise.resolve(registries)),
-    createPullSecret: vi.fn(() => Promise.resolve({})),
-    createApplication: vi.fn(() => Promise.resolve({})),
-    ...overrides,
+    registries: vi.fn<ApplicationCalls['registries']>(() => Promise.resolve(registries)),
+    createPullSecret: vi.fn<ApplicationCalls['createPullSecret']>(() =>
+      refusal === undefined ? Promise.resolve({}) : Promise.reject(refusal),
+    ),
+    createApplication: vi.fn<ApplicationCalls['createApplication']>(() => Promise.resolve({})),
   };
 }
 
@@ -122,7 +123,7 @@ describe('createWithPullSecrets', () => {
   it('creates no workload when a secret is refused, and says which registry it was', async () => {
     const containers = [container('web', 'uid-private')];
     const refusal = { status: 409, data: { code: 1005, message: 'left untouched' } };
-    const made = calls({ createPullSecret: vi.fn(() => Promise.reject(refusal)) });
+    const made = calls(refusal);
     const failed = createWithPullSecrets(bodyOf(containers), containers, made);
     await expect(failed).rejects.toBeInstanceOf(PullSecretFailed);
     await expect(failed).rejects.toMatchObject({
