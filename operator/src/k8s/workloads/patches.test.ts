@@ -50,12 +50,11 @@ describe('hotfixPatch', () => {
     });
   });
 
-  it('leaves the pod template\'s pull secrets alone: the merge names only the container', () => {
-    const pulling: Workload = {
-      spec: {
-        template: { spec: { ...template.spec, imagePullSecrets: [{ name: 'nimbus-registry-a' }] } },
-      },
-    };
+  it("leaves the pod template's pull secrets alone: the merge names only the container", () => {
+    const pullSecrets = { imagePullSecrets: [{ name: 'nimbus-registry-a' }] };
+    const pulling = {
+      spec: { template: { spec: { ...template.spec, ...pullSecrets } } },
+    } as Workload;
     const patch = hotfixPatch('deployments', pulling, {
       container: 'app',
       image: 'r.example/app:2',
