@@ -1,7 +1,8 @@
 // Issue 12's registry journey in Chromium against the operator under test: a system admin adds
 // the test bed's private registry (TLS from the test-bed CA, basic auth) through the wizard,
 // tests the connection, sees it on the registry list, then creates a Deployment whose image is
-// picked in the application form's image select dialog (registry → image → tag); kubectl agrees.
+// picked in the application form's image select dialog (registry → image → tag); kubectl agrees,
+// and finds the pull secret the form wrote from the registry's login named in the pod template.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dismissMfaPrompt } from '../support/console.js';
@@ -20,6 +21,7 @@ const orgName = `e2e-reg-${suffix}`;
 const cluster = `e2e-r-${suffix}`;
 const ns = `e2e-reg-${suffix}`;
 const registryName = `private-${suffix}`;
+const pullSecret = `nimbus-registry-${registryName}`;
 
 const journey: JourneyState = { orgName, cluster, ns };
 let page: Page;
@@ -93,8 +95,10 @@ describe('add a registry, then pick an image from it', () => {
     await page.getByTestId('image-select-ok').click();
     const reference = `${secureRegistry.host}/library/hello:1.1`;
     expect(await page.getByTestId('container-image').inputValue()).toBe(reference);
+    await page.getByTestId('container-pull-secret').filter({ hasText: pullSecret }).waitFor();
     await page.getByTestId('container-save').click();
     await page.getByTestId('container-editor').waitFor({ state: 'detached' });
+    await page.getByTestId('containers').getByText(`Pull secret: ${pullSecret}`).waitFor();
     await page.getByTestId('app-next').click();
     await page.getByTestId('app-submit').click();
     await page.getByTestId('application-created').waitFor();
@@ -109,5 +113,33 @@ describe('add a registry, then pick an image from it', () => {
       'jsonpath={.spec.template.spec.containers[0].image}',
     ]).stdout;
     expect(image).toBe(reference);
+  });
+
+  it('wrote the pull secret from the registry login and named it in the pod template', () => {
+    const named = onMember('member-a', [
+      'get',
+      'deployment',
+      'hello',
+      '-n',
+      ns,
+      '-o',
+      'jsonpath={.spec.template.spec.imagePullSecrets[0].name}',
+    ]).stdout;
+    expect(named).toBe(pullSecret);
+    const secret = onMember('member-a', ['get', 'secret', pullSecret, '-n', ns, '-o', 'json']);
+    expect(secret.status).toBe(0);
+    const stored = JSON.parse(secret.stdout) as { type: string; data: Record<string, string> };
+    expect(stored.type).toBe('kubernetes.io/dockerconfigjson');
+    const config = JSON.parse(
+      Buffer.from(stored.data['.dockerconfigjson'] ?? '', 'base64').toString('utf8'),
+    ) as { auths: Record<string, { username?: string; auth?: string }> };
+    // Only facts about the login are compared, so a failure never prints the secret's value.
+    expect(Object.keys(config.auths)).toEqual([secureRegistry.host]);
+    const entry = config.auths[secureRegistry.host];
+    expect(entry?.username).toBe(secureRegistry.username);
+    const expectedAuth = Buffer.from(
+      `${secureRegistry.username}:${secureRegistry.password}`,
+    ).toString('base64');
+    expect(entry?.auth === expectedAuth).toBe(true);
   });
 });

@@ -107,7 +107,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const name of [`pull-${suffix}`, `pull-ro-${suffix}`]) {
+  for (const name of [`pull-${suffix}`, `pull-ro-${suffix}`, `pull-hand-${suffix}`]) {
     kubectl(['delete', 'secret', name, '-n', ns, '--ignore-not-found']);
   }
   kubectl(['delete', 'pod', `private-${suffix}`, '-n', ns, '--ignore-not-found', '--wait=false']);
@@ -166,6 +166,46 @@ describe('pull secrets from a stored registry', () => {
       'jsonpath={.spec.imagePullSecrets[0].name} {.spec.containers[0].image}',
     ]);
     expect(got.stdout).toBe(`${secretName} ${image}`);
+  });
+
+  it('refreshes its own secret of the same registry; never overwrites a secret made by hand', async () => {
+    const secretName = `pull-${suffix}`;
+    const labelOf = () =>
+      kubectl([
+        'get',
+        'secret',
+        secretName,
+        '-n',
+        ns,
+        '-o',
+        'jsonpath={.metadata.labels.nimbus\\.io/pull-secret-registry}',
+      ]).stdout;
+    expect(labelOf()).toBe(registryId);
+    await memberAllows('member-a', developerName, 'update', 'secrets');
+    const again = await pullSecret(developer, { name: secretName, registryId });
+    expect(expectOk(again)).toMatchObject({ metadata: { name: secretName } });
+    expect(again.text).not.toContain(secureRegistry.password);
+    expect(labelOf()).toBe(registryId);
+
+    const handMade = `pull-hand-${suffix}`;
+    const made = kubectl([
+      'create',
+      'secret',
+      'docker-registry',
+      handMade,
+      '-n',
+      ns,
+      `--docker-server=${secureRegistry.host}`,
+      '--docker-username=someone-else',
+      '--docker-password=not-the-registry-login',
+    ]);
+    expect(made.status).toBe(0);
+    const before = kubectl(['get', 'secret', handMade, '-n', ns, '-o', 'jsonpath={.data}']).stdout;
+    const refused = await pullSecret(developer, { name: handMade, registryId });
+    expect(refused.body.code).toBe(1005);
+    expect(refused.text).toContain('left untouched');
+    const after = kubectl(['get', 'secret', handMade, '-n', ns, '-o', 'jsonpath={.data}']).stdout;
+    expect(after === before).toBe(true);
   });
 
   it('the member refuses a user whose role cannot create secrets', async () => {

@@ -199,6 +199,12 @@ export const applicationBody = z
       .max(20)
       .refine((c) => new Set(c.map((x) => x.name)).size === c.length, 'each container name once'),
     hostAliases: z.array(hostAliasInput).max(50).default([]),
+    /** Secrets of the namespace the kubelet pulls the containers' images with. */
+    imagePullSecrets: z
+      .array(dnsLabel)
+      .max(20)
+      .default([])
+      .refine((names) => new Set(names).size === names.length, 'each secret once'),
     nodeAffinity: z.array(nodeAffinityRule).max(20).default([]),
     podAffinity: z.array(podAffinityRule).max(20).default([]),
     podAntiAffinity: z.array(podAffinityRule).max(20).default([]),

@@ -83,6 +83,7 @@ export const {
   useDeleteRegistryMutation,
   useTestRegistryMutation,
   useListClusterRegistriesQuery,
+  useLazyListClusterRegistriesQuery,
   useListRepositoriesQuery,
   useListTagsQuery,
   useLazySplitImageQuery,

@@ -72,6 +72,16 @@ export const resourceFormsApi = baseApi
         extraOptions: created,
         invalidatesTags: (_r, error) => (error ? [] : ['ResourceList', 'ConfigItems']),
       }),
+      // The registry's stored login goes into the secret on the server; the form shows a
+      // refusal beside the containers, so it raises no notification.
+      createRegistryPullSecret: build.mutation<
+        ConfigItem,
+        InNamespace<BodyFor<'createRegistryPullSecret'>>
+      >({
+        query: (body) => inNamespace(body, 'registry/pull-secrets'),
+        extraOptions: { silent: true },
+        invalidatesTags: (_r, error) => (error ? [] : ['ResourceList', 'ConfigItems']),
+      }),
       createService: build.mutation<KubeObjectView, InNamespace<BodyFor<'createService'>>>({
         query: (body) => inNamespace(body, 'services'),
         extraOptions: created,
@@ -113,6 +123,7 @@ export const {
   useReplaceConfigMapMutation,
   useCreateSecretMutation,
   useCreateRegistrySecretMutation,
+  useCreateRegistryPullSecretMutation,
   useCreateServiceMutation,
   useCreateIngressMutation,
   useCreatePersistentVolumeClaimMutation,

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { failed, ok, page, renderAdminRoutes } from '../../../tests/adminTestBed';
+import { API, failed, ok, page, renderAdminRoutes } from '../../../tests/adminTestBed';
 import { startLoopbackServer, type LoopbackServer } from '../../../tests/loopbackServer';
 import { findPageRoute } from '../../routes/generateRoutes';
 import { routeTable } from '../../routes/routeTable';
@@ -17,6 +17,21 @@ import { chooseMemberA } from '../../../tests/locationPicker';
 
 const NAMESPACES = `${k8sAt(MEMBER_A)}/namespaces`;
 const CREATE_IN = (namespace: string) => `POST ${NAMESPACES}/${namespace}/applications`;
+const PULL_SECRET_IN = (namespace: string) =>
+  `POST ${NAMESPACES}/${namespace}/registry/pull-secrets`;
+const MANAGE = `${API}/manage.nimbus.io/providers/member-a`;
+const registry = (uuid: string, name: string, host: string) => ({
+  uuid,
+  name,
+  host,
+  kind: uuid === '9999' ? 'DockerHub' : 'Distribution',
+  organizationId: 'org-uid-1',
+  organization: 'shop',
+  credentialsSet: true,
+  ready: true,
+  createdAt: '2026-01-01T00:00:00Z',
+});
+const PRIVATE_IMAGE = 'registry.shop.io/team/web:1';
 
 let server: LoopbackServer;
 beforeEach(async () => {
@@ -26,6 +41,25 @@ beforeEach(async () => {
     NAMESPACES,
     ok({
       items: [namespaceItem('shop'), namespaceItem('other'), namespaceItem('gone', 'Terminating')],
+    }),
+  );
+  server.respond(
+    `${MANAGE}/registries`,
+    ok({
+      items: [
+        registry('9999', 'dockerhub', 'docker.io'),
+        registry('uid-private', 'private', 'registry.shop.io'),
+      ],
+    }),
+  );
+  server.respond(
+    `${MANAGE}/split/repositories?image=${encodeURIComponent(PRIVATE_IMAGE)}`,
+    ok({
+      registryId: 'uid-private',
+      host: 'registry.shop.io',
+      subPath: 'team',
+      image: 'web',
+      tag: '1',
     }),
   );
 });
@@ -241,4 +275,61 @@ it('is the form the generic create page opens at each application path', async (
     expect(await screen.findByTestId('application-create-page')).toBeDefined();
     unmount();
   }
+});
+
+/** Fills the form with one container of the private registry's image, up to the service step. */
+async function privateImageApplication(user: UserEvent) {
+  await fillBasic(user, 'web');
+  await user.click(button('Next'));
+  await addContainer(user, 'web', PRIVATE_IMAGE);
+  await user.click(button('Save container'));
+  await waitFor(() => expect(screen.queryByTestId('container-editor')).toBeNull());
+  expect(
+    await within(screen.getByTestId('containers')).findByText(
+      'Pull secret: nimbus-registry-private',
+    ),
+  ).toBeDefined();
+  await user.click(button('Next'));
+}
+
+it('writes the pull secret of a private registry first and names it in the pod template', async () => {
+  server.respond(
+    PULL_SECRET_IN('shop'),
+    ok({ metadata: { name: 'nimbus-registry-private' }, type: 'x', keys: [] }),
+  );
+  server.respond(CREATE_IN('shop'), ok({ namespace: 'shop', objects: [] }));
+  const user = userEvent.setup();
+  renderAt('/add/Deployment');
+  await privateImageApplication(user);
+  await user.click(button('Create'));
+  await screen.findByTestId('application-created');
+  expect(posts().map((request) => request.path.split('/').slice(-2).join('/'))).toEqual([
+    'registry/pull-secrets',
+    'shop/applications',
+  ]);
+  const [secret, application] = posts().map((request) => request.body as Record<string, unknown>);
+  expect(secret).toMatchObject({
+    name: 'nimbus-registry-private',
+    registryId: 'uid-private',
+    cluster: 'member-a',
+  });
+  expect(application).toMatchObject({ imagePullSecrets: ['nimbus-registry-private'] });
+});
+
+it('creates no workload when the pull secret is refused, and says why', async () => {
+  server.respond(
+    PULL_SECRET_IN('shop'),
+    failed(1005, 'secret nimbus-registry-private already exists; it was left untouched'),
+  );
+  const user = userEvent.setup();
+  renderAt('/add/Deployment');
+  await privateImageApplication(user);
+  await user.click(button('Create'));
+  const alert = await screen.findByTestId('app-pull-secret-error');
+  expect(alert.textContent).toContain('registry private');
+  expect(alert.textContent).toContain('left untouched');
+  expect(posts().map((request) => request.path)).toEqual([
+    `${NAMESPACES}/shop/registry/pull-secrets`,
+  ]);
+  expect(screen.queryByTestId('application-created')).toBeNull();
 });

@@ -7,11 +7,15 @@ import { Link } from 'react-router';
 import { envelopeCodeOf } from '../../apiClient/envelope';
 import { ResponseCode } from '../../constants';
 import { useCreateApplicationMutation } from '../../api/applicationApi';
+import { failureMessage } from '../../api/clusterApi';
+import { useLazyListClusterRegistriesQuery } from '../../api/registryApi';
+import { useCreateRegistryPullSecretMutation } from '../../api/resourceFormsApi';
 import { useSubmit } from '../../components/admin/useSubmit';
 import { UnsavedChangesPrompt } from '../namespaces/UnsavedChangesPrompt';
 import { BasicStep } from './BasicStep';
 import { ContainerSection, PodLevelFields, type ContainerEditing } from './PodStep';
 import { ServiceStep } from './ServiceStep';
+import { createWithPullSecrets, PullSecretFailed } from './pullSecrets';
 import {
   applicationBody,
   type ApplicationFormValues,
@@ -77,6 +81,9 @@ export function ApplicationForm({
   const [containersCleared, setContainersCleared] = useState(false);
   const [missingContainer, setMissingContainer] = useState(false);
   const [create] = useCreateApplicationMutation();
+  const [createPullSecret] = useCreateRegistryPullSecretMutation();
+  const [listRegistries] = useLazyListClusterRegistriesQuery();
+  const [pullSecretError, setPullSecretError] = useState<string>();
   const kind: ApplicationKind = Form.useWatch('kind', form) ?? fixedKind ?? 'Deployment';
   const location = Form.useWatch<ClusterLocation | undefined>('location', form);
   const namespace = Form.useWatch<string | undefined>('namespace', form);
@@ -120,11 +127,32 @@ export function ApplicationForm({
   const { submitting, onFinish } = useSubmit(
     async (values: ApplicationFormValues) => {
       const target = values.location as ClusterLocation;
+      const namespace = values.namespace ?? '';
       const body = applicationBody({ ...values, kind }, containers, service);
+      setPullSecretError(undefined);
       try {
-        await create({ ...target, namespace: values.namespace ?? '', body }).unwrap();
+        await createWithPullSecrets(body, containers, {
+          registries: () => listRegistries(target.cluster, true).unwrap(),
+          createPullSecret: (need) =>
+            createPullSecret({
+              ...target,
+              namespace,
+              name: need.secretName,
+              registryId: need.registryId,
+            }).unwrap(),
+          createApplication: (sent) => create({ ...target, namespace, body: sent }).unwrap(),
+        });
       } catch (error) {
-        if (envelopeCodeOf(error) === ResponseCode.conflict) {
+        if (error instanceof PullSecretFailed) {
+          const { secretName, registryName } = error.need;
+          setPullSecretError(
+            t('appForm.pullSecret.failed', {
+              secret: secretName,
+              registry: registryName,
+              reason: failureMessage(error.reason),
+            }),
+          );
+        } else if (envelopeCodeOf(error) === ResponseCode.conflict) {
           setStep(0);
           form.setFields([
             { name: 'name', errors: [t('appForm.validation.duplicate', { name: body.name })] },
@@ -132,7 +160,7 @@ export function ApplicationForm({
         }
         throw error;
       }
-      return { ...target, kind, name: body.name, namespace: values.namespace ?? '' };
+      return { ...target, kind, name: body.name, namespace };
     },
     (created) => {
       setDirty(false);
@@ -237,6 +265,14 @@ export function ApplicationForm({
           )}
         </div>
       </Form>
+      {pullSecretError && (
+        <Alert
+          type="error"
+          showIcon
+          message={pullSecretError}
+          data-testid="app-pull-secret-error"
+        />
+      )}
       <Flex gap="small">
         {step > 0 && (
           <Button disabled={busy} onClick={() => setStep(step - 1)} data-testid="app-previous">

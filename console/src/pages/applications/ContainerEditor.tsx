@@ -1,10 +1,12 @@
 import { Button, Card, Col, Flex, Form, Input, InputNumber, Row, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLazySplitImageQuery, useListClusterRegistriesQuery } from '../../api/registryApi';
 import { quantityRule } from '../namespaces/quantityRules';
 import { EnvFields, MountFields } from './ContainerListFields';
 import { ImageSelectDialog } from './ImageSelectDialog';
 import { ProbeFields } from './ProbeFields';
+import { PullSecretHint } from './PullSecretHint';
 import type { ContainerValues } from './applicationValues';
 import { imageRules, resourceNameRules } from './applicationRules';
 
@@ -34,6 +36,26 @@ export function ContainerEditor({
   const [form] = Form.useForm<ContainerValues>();
   const [choosingImage, setChoosingImage] = useState(false);
   const image = Form.useWatch('image', form);
+  const registryId = Form.useWatch('registryId', form);
+  const registries = useListClusterRegistriesQuery(scope?.cluster ?? '', { skip: !scope });
+  const [split] = useLazySplitImageQuery();
+
+  /** A typed image's registry comes from the split call; one of no known registry has none. */
+  const registryOf = async (typed: string | undefined): Promise<string | undefined> => {
+    if (!scope || !typed?.trim()) return undefined;
+    try {
+      const parts = await split({ cluster: scope.cluster, image: typed.trim() }, true).unwrap();
+      return parts.registryId ?? undefined;
+    } catch {
+      return undefined;
+    }
+  };
+
+  const save = async (values: ContainerValues) => {
+    const { registryId: chosen, ...rest } = values;
+    const resolved = chosen ?? (await registryOf(values.image));
+    onSave(resolved ? { ...rest, registryId: resolved } : rest);
+  };
 
   return (
     <Card
@@ -47,8 +69,15 @@ export function ContainerEditor({
         layout="vertical"
         disabled={false}
         initialValues={initial ?? { env: [], mounts: [] }}
-        onFinish={onSave}
+        onValuesChange={(changed: Partial<ContainerValues>) => {
+          // A typed image no longer is the one picked from a registry.
+          if ('image' in changed) form.setFieldValue('registryId', undefined);
+        }}
+        onFinish={(values) => void save(values)}
       >
+        <Form.Item name="registryId" hidden>
+          <Input />
+        </Form.Item>
         <Row gutter={16}>
           <Col span={8}>
             <Form.Item
@@ -68,7 +97,11 @@ export function ContainerEditor({
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item label={t('appForm.container.image')} required>
+            <Form.Item
+              label={t('appForm.container.image')}
+              required
+              extra={<PullSecretHint registryId={registryId} registries={registries.data} />}
+            >
               <Space.Compact style={{ width: '100%' }}>
                 <Form.Item name="image" noStyle rules={imageRules(t)}>
                   <Input
@@ -145,8 +178,9 @@ export function ContainerEditor({
             open
             initial={image}
             cluster={scope?.cluster}
-            onChoose={(chosen) => {
+            onChoose={(chosen, chosenRegistry) => {
               form.setFieldValue('image', chosen);
+              form.setFieldValue('registryId', chosenRegistry);
               void form.validateFields(['image']);
               setChoosingImage(false);
             }}

@@ -83,7 +83,7 @@ describe('the image select dialog (SPEC §4)', () => {
     await chooseOption(user, field(dialog, 1), 'team/web');
     await chooseOption(user, field(dialog, 2), 'stable');
     await user.click(ok);
-    expect(onChoose).toHaveBeenCalledWith('registry.shop.io/team/web:stable');
+    expect(onChoose).toHaveBeenCalledWith('registry.shop.io/team/web:stable', 'uid-1');
   });
 
   it('an image of no known registry opens in input mode', async () => {

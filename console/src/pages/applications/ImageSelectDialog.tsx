@@ -164,13 +164,19 @@ export function ImageSelectDialog({
   initial: string | undefined;
   /** The application's cluster; without one only input mode is offered. */
   cluster?: string | undefined;
-  onChoose: (image: string) => void;
+  /** The image, and the registry it was picked from in select mode. */
+  onChoose: (image: string, registryId?: string) => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const [selection, setSelection] = useInitialSelection(cluster, initial);
   const chosen = selection && chosenImage(selection);
+  const choose = () => {
+    if (!chosen) return;
+    if (selection.mode === 'select') onChoose(chosen, selection.registryId);
+    else onChoose(chosen);
+  };
 
   const close = () => {
     if (!selection || !leavingNeedsConfirm(selection, initial)) {
@@ -192,7 +198,7 @@ export function ImageSelectDialog({
       title={t('appForm.image.title')}
       okText={t('appForm.image.choose')}
       okButtonProps={{ disabled: !chosen, 'data-testid': 'image-select-ok' }}
-      onOk={() => chosen && onChoose(chosen)}
+      onOk={choose}
       onCancel={close}
       destroyOnHidden
     >
@@ -230,7 +236,7 @@ export function ImageSelectDialog({
                 value={selection.text}
                 placeholder="registry.example.com/team/app:1.0"
                 onChange={(event) => setSelection({ mode: 'input', text: event.target.value })}
-                onPressEnter={() => chosen && onChoose(chosen)}
+                onPressEnter={choose}
                 status={inputText !== '' && !chosen ? 'error' : undefined}
               />
               {inputText !== '' && !chosen && (

@@ -2,10 +2,12 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { ApplicationKind } from '@nimbus/api/shared';
 import { Button, Divider, Flex, Form, List, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useListClusterRegistriesQuery } from '../../api/registryApi';
 import { AutoscaleFields } from './AutoscaleFields';
 import type { NamespaceScope } from './ContainerEditor';
 import { ContainerEditor } from './ContainerEditor';
 import { AffinityFields, HostAliasFields, TolerationFields } from './PodSchedulingFields';
+import { PullSecretHint } from './PullSecretHint';
 import type { ContainerValues } from './applicationValues';
 
 /** Which container's sub-form is open: an index, or a new one. */
@@ -30,6 +32,7 @@ export function ContainerSection({
 }) {
   const { t } = useTranslation();
   const busy = editing !== undefined;
+  const registries = useListClusterRegistriesQuery(scope?.cluster ?? '', { skip: !scope });
   return (
     <Flex vertical gap="small" data-testid="containers">
       <List
@@ -56,6 +59,11 @@ export function ContainerSection({
           >
             <Typography.Text strong>{container.name}</Typography.Text>
             <Typography.Text type="secondary">{container.image}</Typography.Text>
+            <PullSecretHint
+              registryId={container.registryId}
+              registries={registries.data}
+              compact
+            />
           </List.Item>
         )}
       />

@@ -39,6 +39,8 @@ type Quantities = { cpu?: string; memory?: string };
 export interface ContainerValues {
   name?: string;
   image?: string;
+  /** The registry the image was chosen from (or split into); it decides the pull secret. */
+  registryId?: string;
   commandText?: string;
   argsText?: string;
   containerPort?: number;

@@ -183,6 +183,40 @@ describe('workloadManifest', () => {
     ]);
   });
 
+  it('names the pull secrets in the pod template of every kind, and refuses one named twice', () => {
+    const templateOf = (kind: string) => {
+      const { spec } = workloadManifest(
+        parse({
+          kind,
+          imagePullSecrets: ['nimbus-registry-private', 'team-pull'],
+          ...(kind === 'CronJob' ? { cronJob: { schedule: '*/5 * * * *' } } : {}),
+        }),
+        'prod',
+      );
+      const template =
+        kind === 'CronJob'
+          ? (spec.jobTemplate as { spec: { template: unknown } }).spec.template
+          : spec.template;
+      return (template as { spec: Record<string, unknown> }).spec;
+    };
+    for (const kind of ['Deployment', 'StatefulSet', 'DaemonSet', 'CronJob']) {
+      expect(templateOf(kind).imagePullSecrets).toEqual([
+        { name: 'nimbus-registry-private' },
+        { name: 'team-pull' },
+      ]);
+    }
+    const withNone = workloadManifest(parse({ kind: 'Deployment' }), 'prod').spec;
+    expect((withNone.template as { spec: object }).spec).not.toHaveProperty('imagePullSecrets');
+    expect(
+      applicationBody.safeParse({
+        kind: 'Deployment',
+        name: 'shop',
+        containers: [container],
+        imagePullSecrets: ['same', 'same'],
+      }).success,
+    ).toBe(false);
+  });
+
   it('writes host aliases, node and pod (anti-)affinity and tolerations into the pod spec', () => {
     const { spec } = workloadManifest(
       parse({

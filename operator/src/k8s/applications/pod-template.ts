@@ -143,6 +143,7 @@ export function podSpecOf(app: ApplicationInput, restartPolicy?: 'OnFailure'): J
   return compact({
     containers: app.containers.map(containerOf),
     volumes: volumesOf(app.containers),
+    imagePullSecrets: app.imagePullSecrets.map((name) => ({ name })),
     terminationGracePeriodSeconds: app.terminationGracePeriodSeconds,
     hostAliases: app.hostAliases,
     affinity: affinityOf(app),

@@ -50,6 +50,22 @@ describe('hotfixPatch', () => {
     });
   });
 
+  it("leaves the pod template's pull secrets alone: the merge names only the container", () => {
+    const pullSecrets = { imagePullSecrets: [{ name: 'nimbus-registry-a' }] };
+    const pulling = {
+      spec: { template: { spec: { ...template.spec, ...pullSecrets } } },
+    } as Workload;
+    const patch = hotfixPatch('deployments', pulling, {
+      container: 'app',
+      image: 'r.example/app:2',
+      env: [],
+      removeEnv: [],
+    });
+    expect(patch).toEqual({
+      spec: { template: { spec: { containers: [{ name: 'app', image: 'r.example/app:2' }] } } },
+    });
+  });
+
   it("patches a CronJob's job template", () => {
     const cronJob: Workload = { spec: { jobTemplate: { spec: { template } } } };
     const patch = hotfixPatch('cronjobs', cronJob, {
