@@ -17,8 +17,10 @@ import { chooseMemberA } from '../../../tests/locationPicker';
 
 const NAMESPACES = `${k8sAt(MEMBER_A)}/namespaces`;
 const CREATE_IN = (namespace: string) => `POST ${NAMESPACES}/${namespace}/applications`;
+// The pull-secret call names its cluster in the body, not the path (a "placed" k8s call).
+const PLACED_NAMESPACES = `${API}/k8s.nimbus.io/namespaces`;
 const PULL_SECRET_IN = (namespace: string) =>
-  `POST ${NAMESPACES}/${namespace}/registry/pull-secrets`;
+  `POST ${PLACED_NAMESPACES}/${namespace}/registry/pull-secrets`;
 const MANAGE = `${API}/manage.nimbus.io/providers/member-a`;
 const registry = (uuid: string, name: string, host: string) => ({
   uuid,
@@ -329,7 +331,7 @@ it('creates no workload when the pull secret is refused, and says why', async ()
   expect(alert.textContent).toContain('registry private');
   expect(alert.textContent).toContain('left untouched');
   expect(posts().map((request) => request.path)).toEqual([
-    `${NAMESPACES}/shop/registry/pull-secrets`,
+    `${PLACED_NAMESPACES}/shop/registry/pull-secrets`,
   ]);
   expect(screen.queryByTestId('application-created')).toBeNull();
 });
