@@ -68,6 +68,9 @@ export function createIndexRuntime(options: IndexRuntimeOptions): IndexRuntime {
   const kinds = options.kinds ?? indexedKinds;
   const log = options.logger.child({ component: 'index' });
   const followed = new Map<string, Followed>();
+  // Clusters whose rows are being dropped (paced, so it takes a while): a Cluster of that name
+  // created meanwhile is followed only once they are gone, or the drop would take its rows too.
+  const dropping = new Map<string, Promise<void>>();
   let unsubscribe: (() => void) | undefined;
   let stopped = false;
 
@@ -105,8 +108,25 @@ export function createIndexRuntime(options: IndexRuntimeOptions): IndexRuntime {
     if (current) await Promise.all(current.loops.map((loop) => loop.stop()));
   }
 
+  /** Drops the rows of `name` once `before` (its loops stopping) and any earlier drop are done. */
+  function dropRows(name: string, before: Promise<void> = Promise.resolve()): Promise<void> {
+    const dropped = (dropping.get(name) ?? Promise.resolve())
+      .then(() => before)
+      .then(() => index.dropCluster(name))
+      .catch((error: unknown) => log.error({ err: error, cluster: name }, 'rows not dropped'))
+      .finally(() => {
+        if (dropping.get(name) !== dropped) return;
+        dropping.delete(name);
+        const current = store.clusters.get(name);
+        if (current && !stopped) reconcileCluster(current);
+      });
+    dropping.set(name, dropped);
+    return dropped;
+  }
+
   function reconcileCluster(cluster: ClusterObject): void {
     const name = cluster.metadata.name;
+    if (dropping.has(name)) return; // reconciled again once the rows are gone
     const current = followed.get(name);
     const key = followKey(cluster);
     if (current && current.key !== key) {
@@ -129,10 +149,11 @@ export function createIndexRuntime(options: IndexRuntimeOptions): IndexRuntime {
   }
 
   async function forget(name: string): Promise<void> {
-    await stopLoops(name);
-    // The Cluster is gone: its pooled member connection goes with it.
-    connector.forget(name);
-    index.dropCluster(name);
+    // The Cluster is gone: its pooled member connection goes with it once its loops stopped.
+    await dropRows(
+      name,
+      stopLoops(name).then(() => connector.forget(name)),
+    );
     options.metrics?.forget(name);
     log.info({ cluster: name }, 'cluster removed from the index');
   }
@@ -147,7 +168,7 @@ export function createIndexRuntime(options: IndexRuntimeOptions): IndexRuntime {
         else reconcileCluster(cluster);
       });
       const known = new Set(store.clusters.list().map((c) => c.metadata.name));
-      for (const name of index.clusters()) if (!known.has(name)) index.dropCluster(name);
+      for (const name of index.clusters()) if (!known.has(name)) void dropRows(name);
       // Clusters that still exist by name but may be new ones are checked by uid in reconcileCluster.
       for (const cluster of store.clusters.list()) reconcileCluster(cluster);
     },
@@ -155,6 +176,7 @@ export function createIndexRuntime(options: IndexRuntimeOptions): IndexRuntime {
       stopped = true;
       unsubscribe?.();
       await Promise.all([...followed.keys()].map(stopLoops));
+      await Promise.all(dropping.values());
       if (close) index.close();
     },
     following: () => [...followed.keys()].sort(),
