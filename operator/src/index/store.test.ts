@@ -144,6 +144,22 @@ describe('IndexStore', () => {
     expect(store.clusters()).toEqual(['b']);
   });
 
+  it('gives the cost job only Running pods bound to a node', () => {
+    const withState = (name: string, phase: string, nodeName?: string): KubeObject => ({
+      ...obj(name, 'demo'),
+      spec: nodeName ? { nodeName } : {},
+      status: { phase },
+    });
+    store.upsert('a', 'pods', [
+      withState('running', 'Running', 'node-1'),
+      withState('pending', 'Pending'),
+      withState('bound-pending', 'Pending', 'node-1'),
+      withState('done', 'Succeeded', 'node-1'),
+    ]);
+    store.upsert('b', 'pods', [withState('elsewhere', 'Running', 'node-1')]);
+    expect(store.runningPodsOf('a').map((pod) => pod.metadata?.name)).toEqual(['running']);
+  });
+
   it('applies watch changes in order in one transaction', () => {
     store.apply('a', 'pods', [
       { type: 'upsert', object: obj('x', 'demo') },

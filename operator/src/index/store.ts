@@ -244,6 +244,20 @@ export class IndexStore {
     return rows.map((row) => JSON.parse(row.object) as KubeObject);
   }
 
+  /**
+   * A cluster's Running pods bound to a node (what the cost job prices), chosen by the phase and
+   * node_name columns so the others' JSON is never parsed: a member may hold 250 000 pods.
+   */
+  runningPodsOf(cluster: string): KubeObject[] {
+    const rows = this.db
+      .prepare(
+        `SELECT object FROM objects WHERE cluster = ? AND kind = 'pods'
+           AND phase = 'Running' AND node_name IS NOT NULL`,
+      )
+      .all(cluster) as Array<{ object: string }>;
+    return rows.map((row) => JSON.parse(row.object) as KubeObject);
+  }
+
   list(query: ListQuery): ListResult {
     const built = buildList(query);
     if (!built) {
