@@ -137,7 +137,7 @@ describe('IndexStore', () => {
       Array.from({ length: 1200 }, (_, i) => obj(`p-${i}`, 'demo')),
     );
     store.upsert('b', 'pods', [obj('other', 'demo')]);
-    store.adoptCluster('a', 'uid-a');
+    await store.adoptCluster('a', 'uid-a');
     await store.dropCluster('a');
     expect(store.count('a')).toBe(0);
     expect(store.count('b')).toBe(1);

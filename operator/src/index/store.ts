@@ -172,39 +172,44 @@ export class IndexStore {
     });
   }
 
-  /**
-   * Forgets a cluster entirely (cluster removed from the console), in paced slices: a member's
-   * hundreds of thousands of rows (and their trigram entries) take seconds to delete.
-   */
+  /** Forgets a cluster entirely (cluster removed from the console), in paced slices. */
   async dropCluster(cluster: string): Promise<void> {
-    const slice = this.db.prepare(
-      `DELETE FROM objects WHERE id IN
-         (SELECT id FROM objects WHERE cluster = ? LIMIT ${deletionsPerSlice})`,
-    );
-    await deleteInSlices(this.paced, () => slice.run(cluster).changes);
+    await this.deleteRowsOf(cluster);
     this.db.prepare('DELETE FROM indexed_clusters WHERE cluster = ?').run(cluster);
+  }
+
+  /** The uid of the Cluster whose member the rows of `cluster` were listed from, if recorded. */
+  adoptedBy(cluster: string): string | undefined {
+    const row = this.db.prepare('SELECT uid FROM indexed_clusters WHERE cluster = ?').get(cluster);
+    return row === undefined ? undefined : String(row.uid);
   }
 
   /**
    * Records that the rows of `cluster` come from the Cluster with this uid. Rows recorded for
    * another uid are of an earlier Cluster of that name: they are dropped first (true).
    */
-  adoptCluster(cluster: string, uid: string): boolean {
-    let dropped = false;
-    this.transaction(() => {
-      const row = this.db
-        .prepare('SELECT uid FROM indexed_clusters WHERE cluster = ?')
-        .get(cluster) as { uid: string } | undefined;
-      if (row?.uid === uid) return;
-      dropped = row !== undefined || this.count(cluster) > 0;
-      this.db.prepare('DELETE FROM objects WHERE cluster = ?').run(cluster);
-      this.db
-        .prepare(
-          'INSERT INTO indexed_clusters (cluster, uid) VALUES (?, ?) ON CONFLICT (cluster) DO UPDATE SET uid = excluded.uid',
-        )
-        .run(cluster, uid);
-    });
+  async adoptCluster(cluster: string, uid: string): Promise<boolean> {
+    const recorded = this.adoptedBy(cluster);
+    if (recorded === uid) return false;
+    const dropped =
+      recorded !== undefined ||
+      this.db.prepare('SELECT 1 FROM objects WHERE cluster = ? LIMIT 1').get(cluster) !== undefined;
+    await this.deleteRowsOf(cluster);
+    this.db
+      .prepare(
+        'INSERT INTO indexed_clusters (cluster, uid) VALUES (?, ?) ON CONFLICT (cluster) DO UPDATE SET uid = excluded.uid',
+      )
+      .run(cluster, uid);
     return dropped;
+  }
+
+  /** A member's hundreds of thousands of rows (and trigram entries) take seconds: in slices. */
+  private async deleteRowsOf(cluster: string): Promise<void> {
+    const slice = this.db.prepare(
+      `DELETE FROM objects WHERE id IN
+         (SELECT id FROM objects WHERE cluster = ? LIMIT ${deletionsPerSlice})`,
+    );
+    await deleteInSlices(this.paced, () => slice.run(cluster).changes);
   }
 
   /** The clusters that have objects in the index, or a recorded Cluster uid. */
