@@ -453,6 +453,34 @@ describe('IndexStore', () => {
     }
   });
 
+  it('rewrites trigram entries only when the name, namespace or labels change', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nimbus-index-'));
+    try {
+      const path = join(dir, 'index.db');
+      const writer = IndexStore.open(path);
+      const reader = new DatabaseSync(path);
+      // Every write to the FTS5 table adds a segment record to its data table.
+      const ftsRecords = () => reader.prepare('SELECT count(*) AS n FROM objects_fts_data').get();
+      writer.upsert('a', 'pods', [obj('web', 'demo', { labels: { tier: 'front' } })]);
+      const before = ftsRecords();
+      writer.upsert('a', 'pods', [
+        {
+          ...obj('web', 'demo', { rv: '2', labels: { tier: 'front' } }),
+          status: { phase: 'Running' },
+        },
+      ]);
+      expect(ftsRecords()).toEqual(before);
+      writer.upsert('a', 'pods', [obj('web', 'demo', { rv: '3', labels: { tier: 'back' } })]);
+      expect(ftsRecords()).not.toEqual(before);
+      expect(writer.search({ text: 'tier:back', scope: all('a') })).toHaveLength(1);
+      expect(writer.search({ text: 'tier:front', scope: all('a') })).toEqual([]);
+      reader.close();
+      writer.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('persists to a WAL file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'nimbus-index-'));
     try {
