@@ -15,6 +15,8 @@ import { IndexStore } from './store.js';
 import { WatchLoop, type WatchLoopOptions } from './watch-loop.js';
 
 export const indexFileName = 'index.sqlite';
+/** Relists of fewer objects are not logged (every loop lists at start). */
+const relistWorthLogging = 1000;
 
 type LoopTuning = Partial<
   Pick<WatchLoopOptions, 'pageSize' | 'stallTimeoutMs' | 'watchTimeoutSeconds' | 'backoff'>
@@ -88,6 +90,21 @@ export function createIndexRuntime(options: IndexRuntimeOptions): IndexRuntime {
         sink: index,
         ...options.tuning,
         ...(options.metrics ? { observer: options.metrics.observer(name, kind.name) } : {}),
+        onRelisted: ({ objects, pages, ms, waitingMs }) => {
+          if (objects < relistWorthLogging) return;
+          const seconds = (value: number) => Math.round(value) / 1000;
+          log.info(
+            {
+              cluster: name,
+              kind: kind.name,
+              objects,
+              pages,
+              seconds: seconds(ms),
+              waitingSeconds: seconds(waitingMs),
+            },
+            'index relist written',
+          );
+        },
         onError: (error) => {
           const message = error instanceof Error ? error.message : String(error);
           // One line per new failure reason, not one per retry.

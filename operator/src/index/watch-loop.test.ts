@@ -4,7 +4,7 @@ import { createMemberTransport } from '../member/transport/transport.js';
 import { ConnectionTransport } from './connection-transport.js';
 import { createPacer, objectsPerSlice } from './pacer.js';
 import { IndexStore, type IndexChange, type RelistWriter } from './store.js';
-import { WatchLoop, type IndexSink } from './watch-loop.js';
+import { WatchLoop, type IndexSink, type RelistSummary } from './watch-loop.js';
 import {
   bookmark,
   FakeApiServer,
@@ -119,11 +119,13 @@ describe('WatchLoop against a fake API server', () => {
       if (ticking) setImmediate(tick);
     };
     setImmediate(tick);
+    const relisted: RelistSummary[] = [];
     loop = new WatchLoop({
       cluster: 'm',
       kind: kindOf('pods'),
       transport: transportFor(server),
       sink: store,
+      onRelisted: (summary) => relisted.push(summary),
     });
     loop.start();
     await until(() => loop?.stats.lists === 1, 'the list written');
@@ -132,6 +134,7 @@ describe('WatchLoop against a fake API server', () => {
     const slices = events.filter((event) => event === 'slice');
     expect(slices).toHaveLength(6);
     expect(events.join(' ')).not.toContain('slice slice');
+    expect(relisted).toMatchObject([{ objects: 3 * (objectsPerSlice + 20), pages: 3 }]);
   });
 
   it('lists in pages, follows the watch, relists on 410, survives stalls and backs off', async () => {

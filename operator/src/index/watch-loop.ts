@@ -35,8 +35,19 @@ export interface WatchLoopOptions {
   /** Injected for tests; must resolve early when the signal aborts. */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   onError?: (error: unknown) => void;
+  /** Told when a list was written: where its time went (the runtime logs large ones). */
+  onRelisted?: (summary: RelistSummary) => void;
   /** Told of lists, events and watch restarts (the index metrics). */
   observer?: WatchLoopObserver;
+}
+
+export interface RelistSummary {
+  objects: number;
+  pages: number;
+  /** From the first request to the finish. */
+  ms: number;
+  /** Of that, waiting for the member's pages (not yet there when the previous was written). */
+  waitingMs: number;
 }
 
 /** Why a loop lists: its first list, or its resourceVersion expired (410 Gone). */
@@ -172,11 +183,17 @@ export class WatchLoop {
       ended.signal,
       AbortSignal.timeout(this.options.listTimeoutMs ?? 120_000),
     ]);
+    const summary: RelistSummary = { objects: 0, pages: 0, ms: 0, waitingMs: 0 };
+    const started = performance.now();
     try {
       let resourceVersion: string | undefined;
       let next: Promise<ListPage> | undefined = this.listPage(signal);
       while (next) {
+        const waiting = performance.now();
         const page: ListPage = await next;
+        summary.waitingMs += performance.now() - waiting;
+        summary.pages++;
+        summary.objects += page.items?.length ?? 0;
         const continueToken = page.metadata?.continue || undefined;
         // The API server prepares the next page while this one is written (paced, so slowly).
         next = continueToken ? this.listPage(signal, continueToken) : undefined;
@@ -189,11 +206,13 @@ export class WatchLoop {
       }
       await relist.finish();
       finished = true;
+      summary.ms = performance.now() - started;
       this.stats.resourceVersion = resourceVersion;
     } finally {
       ended.abort();
       if (!finished) await relist.abandon();
     }
+    this.options.onRelisted?.(summary);
     this.stats.lists++;
     this.stats.synced = true;
     this.options.observer?.listed(this.listReason);
