@@ -62,7 +62,7 @@ export async function sampleCluster(
   const base = stored?.rollup ?? emptyRollup(name, date, catalogueCurrency);
   if (base.lastSlot >= slot) return false;
   const usage = await deps.usage(cluster);
-  const pods = index.objectsOf(name, 'pods');
+  const pods = index.runningPodsOf(name);
   const containers = containerInputs(pods, usage, jobOwners(index, name));
   const minutes = deps.sampleSeconds / 60;
   const allocation = allocate(nodes, containers, pricingOf(cluster), minutes / 60);

@@ -78,7 +78,7 @@ describe('index runtime', () => {
     await addCluster('member-a', true);
     await addCluster('member-b', false);
     runtime.start();
-    expect(index.clusters()).not.toContain('gone');
+    await until(() => !index.clusters().includes('gone'), 'the leftover dropped');
     await until(() => index.count('member-a', 'pods') === 2, 'member-a pods indexed');
     expect(runtime.following()).toEqual(['member-a']);
     expect(connected).not.toContain('member-b');
@@ -96,20 +96,21 @@ describe('index runtime', () => {
 
   it('shows nothing of an earlier Cluster of the same name, deleted and created again while no replica ran', async () => {
     const earlier = await addCluster('prod', true);
-    index.adoptCluster('prod', earlier.metadata.uid);
+    await index.adoptCluster('prod', earlier.metadata.uid);
     index.upsert('prod', 'pods', [pod('secret-of-the-old-one', '1')]);
     await hub.clusters.delete('prod');
     // The new one is not ready yet: its member may never answer, the old rows must go anyway.
     const next = await addCluster('prod', false);
     expect(next.metadata.uid).not.toBe(earlier.metadata.uid);
     runtime.start();
+    await until(() => index.adoptedBy('prod') === next.metadata.uid, 'the new Cluster adopted');
     expect(index.count('prod')).toBe(0);
     expect(runtime.following()).toEqual([]);
   });
 
   it('keeps the rows of the same Cluster across a restart', async () => {
     const cluster = await addCluster('prod', false);
-    index.adoptCluster('prod', cluster.metadata.uid);
+    await index.adoptCluster('prod', cluster.metadata.uid);
     index.upsert('prod', 'pods', [pod('web-1', '1')]);
     runtime.start();
     expect(index.count('prod')).toBe(1);

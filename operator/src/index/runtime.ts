@@ -15,6 +15,8 @@ import { IndexStore } from './store.js';
 import { WatchLoop, type WatchLoopOptions } from './watch-loop.js';
 
 export const indexFileName = 'index.sqlite';
+/** Relists of fewer objects are not logged (every loop lists at start). */
+const relistWorthLogging = 1000;
 
 type LoopTuning = Partial<
   Pick<WatchLoopOptions, 'pageSize' | 'stallTimeoutMs' | 'watchTimeoutSeconds' | 'backoff'>
@@ -68,6 +70,8 @@ export function createIndexRuntime(options: IndexRuntimeOptions): IndexRuntime {
   const kinds = options.kinds ?? indexedKinds;
   const log = options.logger.child({ component: 'index' });
   const followed = new Map<string, Followed>();
+  // Names whose rows are being dropped or adopted (settle).
+  const settling = new Map<string, Promise<void>>();
   let unsubscribe: (() => void) | undefined;
   let stopped = false;
 
@@ -86,6 +90,21 @@ export function createIndexRuntime(options: IndexRuntimeOptions): IndexRuntime {
         sink: index,
         ...options.tuning,
         ...(options.metrics ? { observer: options.metrics.observer(name, kind.name) } : {}),
+        onRelisted: ({ objects, pages, ms, waitingMs }) => {
+          if (objects < relistWorthLogging) return;
+          const seconds = (value: number) => Math.round(value) / 1000;
+          log.info(
+            {
+              cluster: name,
+              kind: kind.name,
+              objects,
+              pages,
+              seconds: seconds(ms),
+              waitingSeconds: seconds(waitingMs),
+            },
+            'index relist written',
+          );
+        },
         onError: (error) => {
           const message = error instanceof Error ? error.message : String(error);
           // One line per new failure reason, not one per retry.
@@ -105,22 +124,50 @@ export function createIndexRuntime(options: IndexRuntimeOptions): IndexRuntime {
     if (current) await Promise.all(current.loops.map((loop) => loop.stop()));
   }
 
+  /**
+   * Runs `work` on the rows of `name` (paced, so it takes a while) after any earlier work on
+   * them; the name's Cluster is reconciled again once it is done, not meanwhile, so rows being
+   * dropped are never those of loops started in between.
+   */
+  function settle(name: string, work: () => Promise<unknown>): Promise<void> {
+    const done: Promise<void> = (settling.get(name) ?? Promise.resolve())
+      .then(work)
+      .then(
+        () => undefined,
+        (error: unknown) => log.error({ err: error, cluster: name }, 'index rows not updated'),
+      )
+      .finally(() => {
+        if (settling.get(name) !== done) return;
+        settling.delete(name);
+        const current = store.clusters.get(name);
+        if (current && !stopped) reconcileCluster(current);
+      });
+    settling.set(name, done);
+    return done;
+  }
+
+  /** Rows a Cluster of this name left behind (deleted while no replica ran) are dropped. */
+  async function adopt(name: string, uid: string): Promise<void> {
+    if (await index.adoptCluster(name, uid)) {
+      log.info({ cluster: name }, 'rows of an earlier cluster of that name removed');
+    }
+  }
+
   function reconcileCluster(cluster: ClusterObject): void {
     const name = cluster.metadata.name;
+    const uid = cluster.metadata.uid;
+    if (settling.has(name)) return;
     const current = followed.get(name);
     const key = followKey(cluster);
     if (current && current.key !== key) {
-      const sameCluster = current.key.split('/')[0] === cluster.metadata.uid;
-      void stopLoops(name).then(() => {
-        if (!sameCluster) index.adoptCluster(name, cluster.metadata.uid);
-        if (!stopped) reconcileCluster(store.clusters.get(name) ?? cluster);
-      });
+      const stopping = stopLoops(name);
+      void settle(name, () => stopping.then(() => adopt(name, uid)));
       return;
     }
-    // Rows a Cluster of this name left behind (deleted while no replica ran) are dropped here,
-    // ready or not, before anything of this one is listed.
-    if (!current && index.adoptCluster(name, cluster.metadata.uid)) {
-      log.info({ cluster: name }, 'rows of an earlier cluster of that name removed');
+    // Ready or not, nothing of this Cluster is listed before an earlier one's rows are gone.
+    if (!current && index.adoptedBy(name) !== uid) {
+      void settle(name, () => adopt(name, uid));
+      return;
     }
     if (!current && isReady(cluster)) {
       log.info({ cluster: name }, 'indexing cluster');
@@ -129,10 +176,9 @@ export function createIndexRuntime(options: IndexRuntimeOptions): IndexRuntime {
   }
 
   async function forget(name: string): Promise<void> {
-    await stopLoops(name);
-    // The Cluster is gone: its pooled member connection goes with it.
-    connector.forget(name);
-    index.dropCluster(name);
+    // The Cluster is gone: its pooled member connection goes with it once its loops stopped.
+    const stopping = stopLoops(name).then(() => connector.forget(name));
+    await settle(name, () => stopping.then(() => index.dropCluster(name)));
     options.metrics?.forget(name);
     log.info({ cluster: name }, 'cluster removed from the index');
   }
@@ -147,7 +193,9 @@ export function createIndexRuntime(options: IndexRuntimeOptions): IndexRuntime {
         else reconcileCluster(cluster);
       });
       const known = new Set(store.clusters.list().map((c) => c.metadata.name));
-      for (const name of index.clusters()) if (!known.has(name)) index.dropCluster(name);
+      for (const name of index.clusters()) {
+        if (!known.has(name)) void settle(name, () => index.dropCluster(name));
+      }
       // Clusters that still exist by name but may be new ones are checked by uid in reconcileCluster.
       for (const cluster of store.clusters.list()) reconcileCluster(cluster);
     },
@@ -155,6 +203,7 @@ export function createIndexRuntime(options: IndexRuntimeOptions): IndexRuntime {
       stopped = true;
       unsubscribe?.();
       await Promise.all([...followed.keys()].map(stopLoops));
+      await Promise.all(settling.values());
       if (close) index.close();
     },
     following: () => [...followed.keys()].sort(),

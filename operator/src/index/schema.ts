@@ -4,8 +4,9 @@
  * loops' relist writes every object anew (an unchanged resourceVersion would otherwise keep the
  * old row, and with it values the index no longer stores). 2: values lists must not show removed.
  * 3: the uid of the Cluster each cluster's rows were listed from (`indexed_clusters`).
+ * 4: the trigram entries are rewritten only when the name, namespace or labels changed.
  */
-export const indexFormatVersion = 3;
+export const indexFormatVersion = 4;
 
 /** Drops what `schema` creates, for a store of another format. */
 export const dropSchema = `
@@ -57,7 +58,9 @@ CREATE TRIGGER IF NOT EXISTS objects_fts_delete AFTER DELETE ON objects BEGIN
   DELETE FROM objects_fts WHERE rowid = old.id;
 END;
 CREATE TRIGGER IF NOT EXISTS objects_fts_update
-AFTER UPDATE OF name, namespace, label_text ON objects BEGIN
+AFTER UPDATE OF name, namespace, label_text ON objects
+WHEN old.name IS NOT new.name OR old.namespace IS NOT new.namespace
+  OR old.label_text IS NOT new.label_text BEGIN
   UPDATE objects_fts SET name = new.name, namespace = new.namespace, labels = new.label_text
   WHERE rowid = old.id;
 END;

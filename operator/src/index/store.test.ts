@@ -80,7 +80,7 @@ describe('IndexStore', () => {
     ]);
   });
 
-  it('relists page by page: pages are visible at once, unseen objects go only at the end', () => {
+  it('relists page by page: pages are visible at once, unseen objects go only at the end', async () => {
     store.upsert('a', 'pods', [obj('gone', 'demo'), obj('kept', 'demo')]);
     store.upsert('b', 'pods', [obj('gone', 'demo')]);
     const names = () =>
@@ -90,29 +90,74 @@ describe('IndexStore', () => {
         .sort();
     const relistA = store.beginRelist('a', 'pods');
     const relistB = store.beginRelist('b', 'pods');
-    relistA.add([obj('new', 'demo')]);
+    await relistA.add([obj('new', 'demo')]);
     expect(names()).toEqual(['a/gone', 'a/kept', 'a/new', 'b/gone']);
-    relistA.add([obj('kept', 'demo', { rv: '2' })]);
+    await relistA.add([obj('kept', 'demo', { rv: '2' })]);
     // Another (cluster, kind) relisting at the same time keeps its own account of what it saw.
-    relistB.add([obj('gone', 'demo')]);
-    relistA.finish();
+    await relistB.add([obj('gone', 'demo')]);
+    await relistA.finish();
     expect(names()).toEqual(['a/kept', 'a/new', 'b/gone']);
-    relistB.finish();
+    await relistB.finish();
     expect(names()).toEqual(['a/kept', 'a/new', 'b/gone']);
   });
 
-  it('an abandoned relist keeps what it wrote and removes nothing', () => {
+  it('an abandoned relist keeps what it wrote and removes nothing', async () => {
     store.upsert('a', 'pods', [obj('old', 'demo')]);
     const relist = store.beginRelist('a', 'pods');
-    relist.add([obj('new', 'demo')]);
-    relist.abandon();
+    await relist.add([obj('new', 'demo')]);
+    await relist.abandon();
     // The next relist starts from nothing seen: only what it names survives its finish.
     const next = store.beginRelist('a', 'pods');
-    next.add([obj('old', 'demo')]);
-    next.finish();
+    await next.add([obj('old', 'demo')]);
+    await next.finish();
     expect(store.list({ scope: all('a'), kinds: ['pods'] }).items.map((o) => o.name)).toEqual([
       'old',
     ]);
+  });
+
+  it('a relist over many slices removes exactly the rows no page named', async () => {
+    const many = (prefix: string, n: number, rv = '1') =>
+      Array.from({ length: n }, (_, i) => obj(`${prefix}-${i}`, 'demo', { rv }));
+    // More rows than one deletion slice, so the unseen are found across several uid ranges.
+    store.upsert('a', 'pods', [...many('kept', 700), ...many('gone', 600)]);
+    store.upsert('b', 'pods', many('other', 3));
+    const relist = store.beginRelist('a', 'pods');
+    await relist.add([...many('kept', 700, '2'), ...many('new', 250)]);
+    await relist.finish();
+    expect(store.count('a', 'pods')).toBe(950);
+    expect(store.count('b', 'pods')).toBe(3);
+    const gone = store.list({ scope: all('a'), kinds: ['pods'], nameContains: 'gone' });
+    expect(gone.items).toEqual([]);
+  });
+
+  it('drops a cluster of more rows than one slice, leaving the others', async () => {
+    store.upsert(
+      'a',
+      'pods',
+      Array.from({ length: 1200 }, (_, i) => obj(`p-${i}`, 'demo')),
+    );
+    store.upsert('b', 'pods', [obj('other', 'demo')]);
+    await store.adoptCluster('a', 'uid-a');
+    await store.dropCluster('a');
+    expect(store.count('a')).toBe(0);
+    expect(store.count('b')).toBe(1);
+    expect(store.clusters()).toEqual(['b']);
+  });
+
+  it('gives the cost job only Running pods bound to a node', () => {
+    const withState = (name: string, phase: string, nodeName?: string): KubeObject => ({
+      ...obj(name, 'demo'),
+      spec: nodeName ? { nodeName } : {},
+      status: { phase },
+    });
+    store.upsert('a', 'pods', [
+      withState('running', 'Running', 'node-1'),
+      withState('pending', 'Pending'),
+      withState('bound-pending', 'Pending', 'node-1'),
+      withState('done', 'Succeeded', 'node-1'),
+    ]);
+    store.upsert('b', 'pods', [withState('elsewhere', 'Running', 'node-1')]);
+    expect(store.runningPodsOf('a').map((pod) => pod.metadata?.name)).toEqual(['running']);
   });
 
   it('applies watch changes in order in one transaction', () => {
@@ -403,6 +448,34 @@ describe('IndexStore', () => {
       const again = IndexStore.open(path);
       expect(again.count()).toBe(1);
       again.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('rewrites trigram entries only when the name, namespace or labels change', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nimbus-index-'));
+    try {
+      const path = join(dir, 'index.db');
+      const writer = IndexStore.open(path);
+      const reader = new DatabaseSync(path);
+      // Every write to the FTS5 table adds a segment record to its data table.
+      const ftsRecords = () => reader.prepare('SELECT count(*) AS n FROM objects_fts_data').get();
+      writer.upsert('a', 'pods', [obj('web', 'demo', { labels: { tier: 'front' } })]);
+      const before = ftsRecords();
+      writer.upsert('a', 'pods', [
+        {
+          ...obj('web', 'demo', { rv: '2', labels: { tier: 'front' } }),
+          status: { phase: 'Running' },
+        },
+      ]);
+      expect(ftsRecords()).toEqual(before);
+      writer.upsert('a', 'pods', [obj('web', 'demo', { rv: '3', labels: { tier: 'back' } })]);
+      expect(ftsRecords()).not.toEqual(before);
+      expect(writer.search({ text: 'tier:back', scope: all('a') })).toHaveLength(1);
+      expect(writer.search({ text: 'tier:front', scope: all('a') })).toEqual([]);
+      reader.close();
+      writer.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -5,7 +5,11 @@ import { dropSchema, indexFormatVersion, schema } from './schema.js';
 import { buildList, buildSearch, type ListQuery, type SearchQuery } from './store-query.js';
 import { encodeCursor } from './cursor.js';
 import { buildLabelQuery, groupLabels, type LabelQuery, type LabelSummary } from './label-query.js';
+import { createPacer, deletionsPerSlice, type Pacer } from './pacer.js';
+import { beginRelist, deleteInSlices, type RelistTarget, type RelistWriter } from './relist.js';
 import { indexedCopy, type KubeObject } from './trim.js';
+
+export type { RelistWriter } from './relist.js';
 
 export interface IndexedObject {
   cluster: string;
@@ -39,15 +43,6 @@ export interface SearchGroup {
 
 export type IndexChange = { type: 'upsert'; object: KubeObject } | { type: 'delete'; uid: string };
 
-/** Writes one relist of a (cluster, kind): pages with `add`, then `finish` or `abandon`. */
-export interface RelistWriter {
-  add(objects: readonly KubeObject[]): void;
-  /** Removes the objects of the (cluster, kind) that no page named. */
-  finish(): void;
-  /** The list failed: keep what was written, remove nothing. */
-  abandon(): void;
-}
-
 interface Row {
   cluster: string;
   kind: string;
@@ -64,18 +59,27 @@ interface Row {
 
 export interface IndexStoreOptions {
   now?: () => number;
+  /** Turns of the event loop for relists and removals; tests inject their own scheduler. */
+  pacer?: Pacer;
 }
 
 export class IndexStore {
   private readonly upsertRow: StatementSync;
   private readonly deleteRow: StatementSync;
   private readonly now: () => number;
+  private readonly paced: RelistTarget;
 
   constructor(
     private readonly db: DatabaseSync,
     options: IndexStoreOptions = {},
   ) {
     this.now = options.now ?? Date.now;
+    this.paced = {
+      db,
+      pacer: options.pacer ?? createPacer(),
+      write: (cluster, kind, object) => this.writeObject(cluster, kind, object),
+      transaction: (work) => this.transaction(work),
+    };
     db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
     this.migrate();
     // Connection-local, so not part of the stored format: the uids each running relist has seen.
@@ -143,88 +147,83 @@ export class IndexStore {
   }
 
   /**
-   * A relist written page by page, so a list of 100 000 objects never sits in memory at once.
-   * Each page's objects are written as they arrive (readers see them at once); `finish` then
-   * removes what no page named. Until then readers still see objects deleted meanwhile, as they
-   * would have before the list; an abandoned relist leaves the index as current as its pages.
+   * A relist written page by page, so a list of 100 000 objects never sits in memory at once,
+   * in slices of one transaction each with a turn of the event loop between them (relist.ts).
+   * Each page's objects are visible as they are written; `finish` then removes what no page
+   * named. Until then readers still see objects deleted meanwhile, as they would have before the
+   * list; an abandoned relist leaves the index as current as its pages.
    */
   beginRelist(cluster: string, kind: string): RelistWriter {
-    const forget = () =>
-      this.db.prepare('DELETE FROM relist_seen WHERE cluster = ? AND kind = ?').run(cluster, kind);
-    forget();
-    const seen = this.db.prepare(
-      'INSERT OR IGNORE INTO relist_seen (cluster, kind, uid) VALUES (?, ?, ?)',
-    );
-    return {
-      add: (objects) => {
-        this.transaction(() => {
-          for (const object of objects) {
-            const uid = this.writeObject(cluster, kind, object);
-            if (uid) seen.run(cluster, kind, uid);
-          }
-        });
-      },
-      finish: () => {
-        this.transaction(() => {
-          this.db
-            .prepare(
-              `DELETE FROM objects WHERE cluster = ? AND kind = ? AND uid NOT IN
-                 (SELECT uid FROM relist_seen WHERE cluster = ? AND kind = ?)`,
-            )
-            .run(cluster, kind, cluster, kind);
-          forget();
-        });
-      },
-      abandon: () => {
-        forget();
-      },
-    };
+    return beginRelist(this.paced, cluster, kind);
   }
 
   /** The (cluster, kind) holds exactly `objects` afterwards, switched in one transaction. */
   replaceAll(cluster: string, kind: string, objects: readonly KubeObject[]): void {
     this.transaction(() => {
-      const relist = this.beginRelist(cluster, kind);
-      relist.add(objects);
-      relist.finish();
+      const listed = new Set<string>();
+      for (const object of objects) {
+        const uid = this.writeObject(cluster, kind, object);
+        if (uid) listed.add(uid);
+      }
+      const rows = this.db
+        .prepare('SELECT uid FROM objects WHERE cluster = ? AND kind = ?')
+        .all(cluster, kind) as Array<{ uid: string }>;
+      for (const { uid } of rows) if (!listed.has(uid)) this.deleteRow.run(cluster, kind, uid);
     });
   }
 
-  /** Forgets a cluster entirely (cluster removed from the console). */
-  dropCluster(cluster: string): void {
-    this.transaction(() => {
-      this.db.prepare('DELETE FROM objects WHERE cluster = ?').run(cluster);
-      this.db.prepare('DELETE FROM indexed_clusters WHERE cluster = ?').run(cluster);
-    });
+  /** Forgets a cluster entirely (cluster removed from the console), in paced slices. */
+  async dropCluster(cluster: string): Promise<void> {
+    await this.deleteRowsOf(cluster);
+    this.db.prepare('DELETE FROM indexed_clusters WHERE cluster = ?').run(cluster);
+  }
+
+  /** The uid of the Cluster whose member the rows of `cluster` were listed from, if recorded. */
+  adoptedBy(cluster: string): string | undefined {
+    const row = this.db.prepare('SELECT uid FROM indexed_clusters WHERE cluster = ?').get(cluster);
+    return row === undefined ? undefined : String(row.uid);
   }
 
   /**
    * Records that the rows of `cluster` come from the Cluster with this uid. Rows recorded for
    * another uid are of an earlier Cluster of that name: they are dropped first (true).
    */
-  adoptCluster(cluster: string, uid: string): boolean {
-    let dropped = false;
-    this.transaction(() => {
-      const row = this.db
-        .prepare('SELECT uid FROM indexed_clusters WHERE cluster = ?')
-        .get(cluster) as { uid: string } | undefined;
-      if (row?.uid === uid) return;
-      dropped = row !== undefined || this.count(cluster) > 0;
-      this.db.prepare('DELETE FROM objects WHERE cluster = ?').run(cluster);
-      this.db
-        .prepare(
-          'INSERT INTO indexed_clusters (cluster, uid) VALUES (?, ?) ON CONFLICT (cluster) DO UPDATE SET uid = excluded.uid',
-        )
-        .run(cluster, uid);
-    });
+  async adoptCluster(cluster: string, uid: string): Promise<boolean> {
+    const recorded = this.adoptedBy(cluster);
+    if (recorded === uid) return false;
+    const dropped =
+      recorded !== undefined ||
+      this.db.prepare('SELECT 1 FROM objects WHERE cluster = ? LIMIT 1').get(cluster) !== undefined;
+    await this.deleteRowsOf(cluster);
+    this.db
+      .prepare(
+        'INSERT INTO indexed_clusters (cluster, uid) VALUES (?, ?) ON CONFLICT (cluster) DO UPDATE SET uid = excluded.uid',
+      )
+      .run(cluster, uid);
     return dropped;
+  }
+
+  /** A member's hundreds of thousands of rows (and trigram entries) take seconds: in slices. */
+  private async deleteRowsOf(cluster: string): Promise<void> {
+    const slice = this.db.prepare(
+      `DELETE FROM objects WHERE id IN
+         (SELECT id FROM objects WHERE cluster = ? LIMIT ${deletionsPerSlice})`,
+    );
+    await deleteInSlices(this.paced, () => slice.run(cluster).changes);
   }
 
   /** The clusters that have objects in the index, or a recorded Cluster uid. */
   clusters(): string[] {
+    // One index lookup per cluster (the next name after the last), not a scan of every row.
     const rows = this.db
       .prepare(
-        'SELECT cluster FROM objects UNION SELECT cluster FROM indexed_clusters ORDER BY cluster',
+        `WITH RECURSIVE named(cluster) AS (
+           SELECT min(cluster) FROM objects
+           UNION ALL
+           SELECT (SELECT min(cluster) FROM objects WHERE cluster > named.cluster) FROM named
+           WHERE named.cluster IS NOT NULL)
+         SELECT cluster FROM named WHERE cluster IS NOT NULL
+         UNION SELECT cluster FROM indexed_clusters ORDER BY cluster`,
       )
       .all();
     return rows.map((row) => String(row.cluster));
@@ -247,6 +246,20 @@ export class IndexStore {
     const rows = this.db
       .prepare('SELECT object FROM objects WHERE cluster = ? AND kind = ?')
       .all(cluster, kind) as Array<{ object: string }>;
+    return rows.map((row) => JSON.parse(row.object) as KubeObject);
+  }
+
+  /**
+   * A cluster's Running pods bound to a node (what the cost job prices), chosen by the phase and
+   * node_name columns so the others' JSON is never parsed: a member may hold 250 000 pods.
+   */
+  runningPodsOf(cluster: string): KubeObject[] {
+    const rows = this.db
+      .prepare(
+        `SELECT object FROM objects WHERE cluster = ? AND kind = 'pods'
+           AND phase = 'Running' AND node_name IS NOT NULL`,
+      )
+      .all(cluster) as Array<{ object: string }>;
     return rows.map((row) => JSON.parse(row.object) as KubeObject);
   }
 

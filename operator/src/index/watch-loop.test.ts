@@ -2,8 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findIndexedKind, type IndexedKind } from './kinds.js';
 import { createMemberTransport } from '../member/transport/transport.js';
 import { ConnectionTransport } from './connection-transport.js';
+import { createPacer, objectsPerSlice } from './pacer.js';
 import { IndexStore, type IndexChange, type RelistWriter } from './store.js';
-import { WatchLoop, type IndexSink } from './watch-loop.js';
+import { WatchLoop, type IndexSink, type RelistSummary } from './watch-loop.js';
 import {
   bookmark,
   FakeApiServer,
@@ -39,15 +40,15 @@ class RecordingSink implements IndexSink {
     return {
       add: (objects) => {
         names.push(...objects.map((o) => o.metadata?.name ?? ''));
-        relist.add(objects);
+        return relist.add(objects);
       },
       finish: () => {
         this.log.push(`replaceAll ${names.join(',')}`);
-        relist.finish();
+        return relist.finish();
       },
       abandon: () => {
         this.log.push('abandoned relist');
-        relist.abandon();
+        return relist.abandon();
       },
     };
   }
@@ -89,6 +90,51 @@ describe('WatchLoop against a fake API server', () => {
     await loop?.stop();
     await server.close();
     store.close();
+  });
+
+  it('writes a list of several pages in slices with other tasks running between any two', async () => {
+    // Slices are released by the store's pacer; a task that re-queues itself every turn (as the
+    // Lease renewal's timer and the HTTP server's callbacks get their turn) must run between them.
+    const events: string[] = [];
+    store.close();
+    store = IndexStore.open(':memory:', {
+      pacer: createPacer((run) =>
+        setImmediate(() => {
+          events.push('slice');
+          run();
+        }),
+      ),
+    });
+    const page = (from: number) =>
+      Array.from({ length: objectsPerSlice + 20 }, (_, i) => pod(`p-${from + i}`, '5'));
+    server.enqueue(
+      listPage(page(0), '10', 'page-2'),
+      listPage(page(1000), '10', 'page-3'),
+      listPage(page(2000), '10'),
+      watchStream([bookmark('11')]),
+    );
+    let ticking = true;
+    const tick = () => {
+      events.push('tick');
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const relisted: RelistSummary[] = [];
+    loop = new WatchLoop({
+      cluster: 'm',
+      kind: kindOf('pods'),
+      transport: transportFor(server),
+      sink: store,
+      onRelisted: (summary) => relisted.push(summary),
+    });
+    loop.start();
+    await until(() => loop?.stats.lists === 1, 'the list written');
+    ticking = false;
+    expect(store.count('m', 'pods')).toBe(3 * (objectsPerSlice + 20));
+    const slices = events.filter((event) => event === 'slice');
+    expect(slices).toHaveLength(6);
+    expect(events.join(' ')).not.toContain('slice slice');
+    expect(relisted).toMatchObject([{ objects: 3 * (objectsPerSlice + 20), pages: 3 }]);
   });
 
   it('lists in pages, follows the watch, relists on 410, survives stalls and backs off', async () => {

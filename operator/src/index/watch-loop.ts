@@ -35,8 +35,19 @@ export interface WatchLoopOptions {
   /** Injected for tests; must resolve early when the signal aborts. */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   onError?: (error: unknown) => void;
+  /** Told when a list was written: where its time went (the runtime logs large ones). */
+  onRelisted?: (summary: RelistSummary) => void;
   /** Told of lists, events and watch restarts (the index metrics). */
   observer?: WatchLoopObserver;
+}
+
+export interface RelistSummary {
+  objects: number;
+  pages: number;
+  /** From the first request to the finish. */
+  ms: number;
+  /** Of that, waiting for the member's pages (not yet there when the previous was written). */
+  waitingMs: number;
 }
 
 /** Why a loop lists: its first list, or its resourceVersion expired (410 Gone). */
@@ -76,6 +87,11 @@ export class KubeHttpError extends Error {
     super(`kubernetes API answered ${status}: ${detail.slice(0, 200)}`);
     this.name = 'KubeHttpError';
   }
+}
+
+interface ListPage {
+  items?: KubeObject[];
+  metadata?: { continue?: string; resourceVersion?: string };
 }
 
 type WatchOutcome = 'gone' | 'stalled' | 'closed-idle' | 'closed';
@@ -158,52 +174,68 @@ export class WatchLoop {
 
   private async relist(): Promise<void> {
     const { kind } = this.options;
-    // Pages go to the index as they arrive: memory holds one page, not the whole kind.
+    // Pages go to the index as they arrive: memory holds the page being written and the next.
     const relist = this.options.sink.beginRelist(this.options.cluster, kind.name);
     let finished = false;
-    let continueToken: string | undefined;
-    let resourceVersion: string | undefined;
+    const ended = new AbortController();
     const signal = AbortSignal.any([
       this.signal,
+      ended.signal,
       AbortSignal.timeout(this.options.listTimeoutMs ?? 120_000),
     ]);
+    const summary: RelistSummary = { objects: 0, pages: 0, ms: 0, waitingMs: 0 };
+    const started = performance.now();
     try {
-      do {
-        const query: Record<string, string> = { limit: String(this.options.pageSize ?? 500) };
-        if (continueToken) {
-          query.continue = continueToken;
-        }
-        const response = await this.options.transport.get({
-          path: collectionPath(kind),
-          query,
-          accept: kind.metadataOnly ? metadataListAccept : jsonAccept,
-          signal,
-        });
-        const text = await readAll(response.body);
-        if (response.status !== 200) {
-          throw new KubeHttpError(response.status, text);
-        }
-        const page = JSON.parse(text) as {
-          items?: KubeObject[];
-          metadata?: { continue?: string; resourceVersion?: string };
-        };
-        relist.add(page.items ?? []);
-        continueToken = page.metadata?.continue || undefined;
+      let resourceVersion: string | undefined;
+      let next: Promise<ListPage> | undefined = this.listPage(signal);
+      while (next) {
+        const waiting = performance.now();
+        const page: ListPage = await next;
+        summary.waitingMs += performance.now() - waiting;
+        summary.pages++;
+        summary.objects += page.items?.length ?? 0;
+        const continueToken = page.metadata?.continue || undefined;
+        // The API server prepares the next page while this one is written (paced, so slowly).
+        next = continueToken ? this.listPage(signal, continueToken) : undefined;
+        next?.catch(() => undefined);
+        await relist.add(page.items ?? []);
         resourceVersion = page.metadata?.resourceVersion;
-      } while (continueToken);
+      }
       if (!resourceVersion) {
         throw new Error('list answer carried no resourceVersion to watch from');
       }
-      relist.finish();
+      await relist.finish();
       finished = true;
+      summary.ms = performance.now() - started;
+      this.stats.resourceVersion = resourceVersion;
     } finally {
-      if (!finished) relist.abandon();
+      ended.abort();
+      if (!finished) await relist.abandon();
     }
+    this.options.onRelisted?.(summary);
     this.stats.lists++;
     this.stats.synced = true;
-    this.stats.resourceVersion = resourceVersion;
     this.options.observer?.listed(this.listReason);
     this.options.observer?.synced(true);
+  }
+
+  private async listPage(signal: AbortSignal, continueToken?: string): Promise<ListPage> {
+    const { kind } = this.options;
+    const query: Record<string, string> = { limit: String(this.options.pageSize ?? 500) };
+    if (continueToken) {
+      query.continue = continueToken;
+    }
+    const response = await this.options.transport.get({
+      path: collectionPath(kind),
+      query,
+      accept: kind.metadataOnly ? metadataListAccept : jsonAccept,
+      signal,
+    });
+    const text = await readAll(response.body);
+    if (response.status !== 200) {
+      throw new KubeHttpError(response.status, text);
+    }
+    return JSON.parse(text) as ListPage;
   }
 
   private async watchOnce(resourceVersion: string): Promise<WatchOutcome> {

@@ -1,0 +1,110 @@
+// A relist of one (cluster, kind) written page by page in paced slices (pacer.ts): each slice is
+// one transaction, readers see it at once, and the event loop turns between slices. `finish`
+// then removes, also in slices, the rows no page named.
+import type { DatabaseSync } from 'node:sqlite';
+import { deletionsPerSlice, objectsPerSlice, slices, type Pacer } from './pacer.js';
+import type { KubeObject } from './trim.js';
+
+/** Writes one relist of a (cluster, kind): pages with `add`, then `finish` or `abandon`. */
+export interface RelistWriter {
+  add(objects: readonly KubeObject[]): Promise<void>;
+  /** Removes the objects of the (cluster, kind) that no page named. */
+  finish(): Promise<void>;
+  /** The list failed: keep what was written, remove nothing. */
+  abandon(): Promise<void>;
+}
+
+/** What a relist needs of the store. */
+export interface RelistTarget {
+  db: DatabaseSync;
+  pacer: Pacer;
+  /** Upserts one object; its uid, or undefined when it has none (not written). */
+  write(cluster: string, kind: string, object: KubeObject): string | undefined;
+  transaction(work: () => void): void;
+}
+
+/** Deletes `statement`'s rows a slice per turn until a slice deletes fewer than a full one. */
+export async function deleteInSlices(
+  target: RelistTarget,
+  deleteSlice: () => number | bigint,
+): Promise<void> {
+  for (;;) {
+    await target.pacer.turn();
+    let deleted: number | bigint = 0;
+    target.transaction(() => {
+      deleted = deleteSlice();
+    });
+    if (Number(deleted) < deletionsPerSlice) return;
+  }
+}
+
+export function beginRelist(target: RelistTarget, cluster: string, kind: string): RelistWriter {
+  const { db } = target;
+  // A kind with no rows yet (a new cluster's first list) has nothing to remove afterwards, so
+  // its relist keeps no account of the uids seen: half the writes of the initial sync.
+  const fresh =
+    db
+      .prepare('SELECT 1 FROM objects WHERE cluster = ? AND kind = ? LIMIT 1')
+      .get(cluster, kind) === undefined;
+  const seen = db.prepare(
+    'INSERT OR IGNORE INTO relist_seen (cluster, kind, uid) VALUES (?, ?, ?)',
+  );
+  const forgetSlice = db.prepare(
+    `DELETE FROM relist_seen WHERE rowid IN
+       (SELECT rowid FROM relist_seen WHERE cluster = ? AND kind = ? LIMIT ${deletionsPerSlice})`,
+  );
+  const forget = () => deleteInSlices(target, () => forgetSlice.run(cluster, kind).changes);
+  // A relist of this pair that ended without finish or abandon (cannot happen through WatchLoop)
+  // must not count as seen in this one.
+  db.prepare('DELETE FROM relist_seen WHERE cluster = ? AND kind = ?').run(cluster, kind);
+  return {
+    add: async (objects) => {
+      for (const slice of slices(objects, objectsPerSlice)) {
+        await target.pacer.turn();
+        target.transaction(() => {
+          for (const object of slice) {
+            const uid = target.write(cluster, kind, object);
+            if (uid && !fresh) seen.run(cluster, kind, uid);
+          }
+        });
+      }
+    },
+    finish: async () => {
+      if (fresh) return;
+      await removeUnseen(target, cluster, kind);
+      await forget();
+    },
+    abandon: async () => {
+      if (!fresh) await forget();
+    },
+  };
+}
+
+/**
+ * Walks the pair's rows in uid order, a slice of uids per turn, deleting those of each slice the
+ * relist did not see. A correlated NOT EXISTS looks each uid up in relist_seen's key; `NOT IN
+ * (SELECT …)` would build the whole seen set again for every slice.
+ */
+async function removeUnseen(target: RelistTarget, cluster: string, kind: string): Promise<void> {
+  const { db } = target;
+  const sliceEnd = db.prepare(
+    `SELECT max(uid) AS last FROM (SELECT uid FROM objects WHERE cluster = ? AND kind = ?
+       AND uid > ? ORDER BY uid LIMIT ${deletionsPerSlice})`,
+  );
+  const deleteUnseen = db.prepare(
+    `DELETE FROM objects WHERE cluster = ? AND kind = ? AND uid > ? AND uid <= ?
+       AND NOT EXISTS (SELECT 1 FROM relist_seen AS s
+         WHERE s.cluster = objects.cluster AND s.kind = objects.kind AND s.uid = objects.uid)`,
+  );
+  let after = '';
+  for (;;) {
+    await target.pacer.turn();
+    const row = sliceEnd.get(cluster, kind, after) as { last: string | null } | undefined;
+    const last = row?.last;
+    if (last === null || last === undefined) return;
+    target.transaction(() => {
+      deleteUnseen.run(cluster, kind, after, last);
+    });
+    after = last;
+  }
+}
