@@ -15,7 +15,7 @@ import {
   posts,
   renderForm,
   submitButton,
-} from './formTestBed';
+} from '../../../tests/resourceFormTestBed';
 import SecretCreatePage from './SecretCreatePage';
 
 const CONFIGMAPS = `POST ${K8S}/namespaces/shop/configmaps`;

@@ -13,7 +13,7 @@ import {
   posts,
   renderForm,
   submitButton,
-} from './formTestBed';
+} from '../../../tests/resourceFormTestBed';
 import IngressCreatePage from './IngressCreatePage';
 import ServiceCreatePage from './ServiceCreatePage';
 

@@ -11,7 +11,7 @@ import {
   posts,
   renderForm,
   submitButton,
-} from './formTestBed';
+} from '../../../tests/resourceFormTestBed';
 import PersistentVolumeClaimCreatePage from './PersistentVolumeClaimCreatePage';
 import PersistentVolumeCreatePage from './PersistentVolumeCreatePage';
 import StorageClassCreatePage from './StorageClassCreatePage';

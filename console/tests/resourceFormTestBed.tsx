@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { expect } from 'vitest';
-import { chooseOption, ok, page, renderAdminRoutes } from '../../../tests/adminTestBed';
-import type { LoopbackServer } from '../../../tests/loopbackServer';
+import { chooseOption, ok, page, renderAdminRoutes } from './adminTestBed';
+import type { LoopbackServer } from './loopbackServer';
 import {
   K8S,
   k8sAt,
@@ -11,7 +11,7 @@ import {
   LOCATIONS,
   MEMBER_A,
   namespaceItem,
-} from '../namespaces/namespaceTestData';
+} from '../src/pages/namespaces/namespaceTestData';
 
 export { K8S, MEMBER_A };
 export const NAMESPACES_A = `${k8sAt(MEMBER_A)}/namespaces`;
