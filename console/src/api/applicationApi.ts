@@ -1,4 +1,4 @@
-import type { AutoscaleView, BodyFor, ClusterLocation, ResponseFor } from '@nimbus/api';
+import type { AutoscaleView, BodyFor, ClusterLocation, QueryFor, ResponseFor } from '@nimbus/api';
 import { servicePath } from '../config/productHost';
 import { baseApi } from '../apiClient/baseApi';
 import { k8sAt } from '../resources/location';
@@ -11,12 +11,15 @@ export interface ApplicationTarget extends ClusterLocation {
   body: BodyFor<'createApplication'>;
 }
 
+/** One value of the index list's `cluster` and `namespace` filters (the contract's). */
+type OneOf<K extends 'cluster' | 'namespace'> = Extract<QueryFor<'listKind'>[K], string>;
+
 /** A namespace's config maps or secrets, by name, from the index (the form offers them). */
-export interface NamespaceObjectsQuery {
+export type NamespaceObjectsQuery = {
   plural: 'configmaps' | 'secrets';
-  cluster: string;
-  namespace: string;
-}
+  cluster: OneOf<'cluster'>;
+  namespace: OneOf<'namespace'>;
+};
 
 /** The most names a select offers; more are typed. */
 const NAME_PAGE_SIZE = 200;
