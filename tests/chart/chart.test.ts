@@ -1,100 +1,23 @@
 // The chart as a real install renders it: helm template with the options docs/install.md describes,
 // checked object by object, and the result dry-run against the test-bed hub's real API server
 // (schema, admission and defaulting of every object, the helm test Pod included).
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { parseConfig } from '../../operator/src/config.js';
-
-const chart = fileURLToPath(new URL('../../charts/nimbus', import.meta.url));
-const realInstall = fileURLToPath(new URL('./real-install.values.yaml', import.meta.url));
-const namespace = 'nimbus-system';
-
-function env(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run through hack/helm-check.sh`);
-  return value;
-}
-
-interface Manifest {
-  apiVersion: string;
-  kind: string;
-  metadata: { name: string; annotations?: Record<string, string>; labels?: Record<string, string> };
-  [field: string]: unknown;
-}
-
-interface Container {
-  name: string;
-  env?: { name: string; value?: string }[];
-  volumeMounts?: { name: string; mountPath: string }[];
-  command?: string[];
-  securityContext?: Record<string, unknown>;
-}
-
-interface PodSpec {
-  containers: Container[];
-  volumes?: { name: string; [source: string]: unknown }[];
-  securityContext?: Record<string, unknown>;
-  topologySpreadConstraints?: Record<string, unknown>[];
-  enableServiceLinks?: boolean;
-}
-
-function run(binary: string, args: string[], input?: string) {
-  const result = spawnSync(join(env('NIMBUS_TESTBED_BIN'), binary), args, {
-    input,
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  if (result.error) throw result.error;
-  return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
-}
-
-function template(args: string[]): { status: number; stdout: string; stderr: string } {
-  // Without a cluster helm assumes an old Kubernetes; the test bed's is v1.36.
-  return run('helm', [
-    'template',
-    'nimbus',
-    chart,
-    '--namespace',
-    namespace,
-    '--kube-version',
-    '1.36.3',
-    ...args,
-  ]);
-}
-
-function render(args: string[] = []): Manifest[] {
-  const result = template(args);
-  if (result.status !== 0) throw new Error(result.stderr);
-  // YAML 1.1 as Kubernetes reads it (0440 is octal there).
-  return parseAllDocuments(result.stdout, { version: '1.1', uniqueKeys: true })
-    .map((document) => {
-      if (document.errors.length > 0) throw new Error(document.errors.join('\n'));
-      return document.toJS() as Manifest | null;
-    })
-    .filter((manifest): manifest is Manifest => manifest !== null);
-}
-
-function only(manifests: Manifest[], kind: string, name?: string): Manifest {
-  const found = manifests.filter((m) => m.kind === kind && (!name || m.metadata.name === name));
-  if (found.length !== 1)
-    throw new Error(`expected one ${kind} ${name ?? ''}, got ${found.length}`);
-  return found[0] as Manifest;
-}
-
-function podSpecOf(manifests: Manifest[]): PodSpec {
-  const statefulSet = only(manifests, 'StatefulSet') as Manifest & {
-    spec: { template: { spec: PodSpec } };
-  };
-  return statefulSet.spec.template.spec;
-}
-
-function operatorEnv(manifests: Manifest[]): Record<string, string | undefined> {
-  const container = podSpecOf(manifests).containers[0];
-  return Object.fromEntries((container?.env ?? []).map((item) => [item.name, item.value]));
-}
+import {
+  env,
+  namespace,
+  only,
+  operatorEnv,
+  podSpecOf,
+  realInstall,
+  render,
+  run,
+  template,
+  type Container,
+  type Manifest,
+  type PodSpec,
+} from './render.js';
 
 describe('default render', () => {
   const manifests = render();
@@ -388,115 +311,5 @@ describe('a real install (tests/chart/real-install.values.yaml)', () => {
         new RegExp(`^${kind}(\\.\\S+)?/\\S+ created \\(server dry run\\)$`, 'm'),
       );
     }
-  });
-});
-
-describe('other options', () => {
-  it('mounts an existing session key Secret and names it, so the operator never creates one', () => {
-    const manifests = render(['--set', 'sessionSigningKey.existingSecret=my-key']);
-    expect(operatorEnv(manifests)).toMatchObject({
-      NIMBUS_SESSION_KEY_FILE: '/var/run/secrets/nimbus.io/session/signing-key',
-      NIMBUS_SESSION_KEY_SECRET: 'my-key',
-    });
-    expect(podSpecOf(manifests).volumes).toContainEqual({
-      name: 'session-key',
-      secret: {
-        secretName: 'my-key',
-        items: [{ key: 'signing-key', path: 'signing-key' }],
-        defaultMode: 0o440,
-      },
-    });
-  });
-
-  it('takes the extra CAs from an existing Secret, and refuses two sources', () => {
-    const manifests = render([
-      '--set',
-      'extraCACertificates.existingSecret=corp-ca',
-      '--set',
-      'extraCACertificates.key=bundle.pem',
-    ]);
-    expect(podSpecOf(manifests).volumes).toContainEqual({
-      name: 'extra-ca',
-      secret: { secretName: 'corp-ca', items: [{ key: 'bundle.pem', path: 'bundle.pem' }] },
-    });
-    expect(operatorEnv(manifests).NODE_EXTRA_CA_CERTS).toBe('/etc/nimbus/extra-ca/bundle.pem');
-    const both = template([
-      '--set',
-      'extraCACertificates.existingSecret=corp-ca',
-      '--set',
-      'extraCACertificates.existingConfigMap=corp-ca',
-    ]);
-    expect(both.status).not.toBe(0);
-    expect(both.stderr).toContain('set only one of pem, existingConfigMap and existingSecret');
-  });
-
-  it('renders a Gateway API HTTPRoute to the console Service, and needs a Gateway to attach to', () => {
-    const manifests = render([
-      '--set',
-      'httpRoute.enabled=true',
-      '--set',
-      'httpRoute.parentRefs[0].name=public',
-      '--set',
-      'httpRoute.parentRefs[0].namespace=gateway-system',
-      '--set',
-      'httpRoute.hostnames[0]=nimbus.example.com',
-    ]);
-    const route = only(manifests, 'HTTPRoute') as Manifest & { spec: Record<string, unknown> };
-    expect(route.apiVersion).toBe('gateway.networking.k8s.io/v1');
-    expect(route.spec).toEqual({
-      parentRefs: [{ name: 'public', namespace: 'gateway-system' }],
-      hostnames: ['nimbus.example.com'],
-      rules: [
-        {
-          matches: [{ path: { type: 'PathPrefix', value: '/' } }],
-          backendRefs: [{ name: 'nimbus', port: 8080 }],
-        },
-      ],
-    });
-    expect(template(['--set', 'httpRoute.enabled=true']).status).not.toBe(0);
-  });
-
-  it('validates new values against the schema', () => {
-    for (const bad of [
-      'ingress.hosts[0].paths[0].path=no-slash',
-      'networkPolicy.egress.restrict=maybe',
-      'extraCACertificates.pem=not-a-certificate',
-      'topologySpreadConstraints[0].whenUnsatisfiable=Sometimes',
-      'helmTest.enabled=yes',
-      'audit.policy.rules[0].level=Everything',
-      'audit.maxSize=10GB',
-      'audit.webhook.url=file:///etc/passwd',
-      'sessions.ttl=1h30m',
-      'registrations.perAddress=-1',
-      'alarms.intervalMs=500',
-      'leaderElection.leaseSeconds=1',
-      'appStore.helmPath=',
-      'vendorEndpoints.ecr=ftp://ecr.example.com',
-    ]) {
-      const result = template(['--set', bad]);
-      expect(result.status, bad).not.toBe(0);
-      expect(result.stderr, bad).toContain("values don't meet the specifications of the schema");
-    }
-  });
-});
-
-describe('CRD upgrades', () => {
-  it('apply server-side over what is installed (the documented upgrade step)', () => {
-    const result = run('kubectl', [
-      '--kubeconfig',
-      env('NIMBUS_HUB_KUBECONFIG'),
-      'apply',
-      '--server-side',
-      '--force-conflicts',
-      '--field-manager=nimbus',
-      '--dry-run=server',
-      '-f',
-      join(chart, 'crds'),
-    ]);
-    expect(result.stderr).toBe('');
-    expect(result.status).toBe(0);
-    expect(result.stdout).toContain(
-      'customresourcedefinition.apiextensions.k8s.io/users.nimbus.io serverside-applied (server dry run)',
-    );
   });
 });
