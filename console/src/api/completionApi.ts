@@ -1,17 +1,14 @@
-import type { ClusterLocation, ResponseFor } from '@nimbus/api';
+import type { ClusterLocation, QueryFor, ResponseFor } from '@nimbus/api';
 import { servicePath } from '../config/productHost';
 import { baseApi } from '../apiClient/baseApi';
 
 const segment = encodeURIComponent;
 
-export interface ValueMetricsArgs {
-  location: ClusterLocation;
-  /** Without: label names; `__name__`: metric names. */
-  label?: string;
-  /** A series selector narrowing the answer. */
-  match?: string;
-  prefix?: string;
-}
+/**
+ * The cluster and the contract's query: without `label`, label names; `__name__`, metric names;
+ * `match`, a series selector narrowing the answer.
+ */
+export type ValueMetricsArgs = { location: ClusterLocation } & QueryFor<'getValueMetrics'>;
 
 /**
  * SPEC §7 `value/metrics`: completion for the PromQL editor from the cluster's Prometheus, checked
