@@ -28,7 +28,8 @@ metrics_template=$(annotated prometheus.io/http-metric '{{$p.status.podIP}}:'"$p
 
 render() { # template, file
   local lines
-  lines=$("$kubectl" --kubeconfig "$kc" --request-timeout=5s get pods -A -o go-template="$1") || return 0
+  lines=$("$kubectl" --kubeconfig "$kc" --request-timeout=5s get pods -A "$unmonitored_selector" \
+    -o go-template="$1") || return 0
   # Written aside and renamed: Prometheus never reads half a file.
   printf '[%s]\n' "$(printf '%s' "$lines" | sed '/^$/d' | paste -sd, -)" >"$2.tmp"
   mv "$2.tmp" "$2"

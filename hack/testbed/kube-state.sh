@@ -40,7 +40,7 @@ trap 'rm -f "$out.tmp"; exit 0' TERM INT
 while :; do
   # A failed read leaves the last file in place; Prometheus marks it stale by its timestamp gauge.
   if "$kubectl" --kubeconfig "$kc" --request-timeout=5s get nodes,pods,deployments -A \
-    -o go-template="$template" >"$out.tmp" 2>/dev/null; then
+    "$unmonitored_selector" -o go-template="$template" >"$out.tmp" 2>/dev/null; then
     printf 'testbed_kube_state_last_success_timestamp_seconds{%s} %s\n' "$l" "$(date +%s)" >>"$out.tmp"
     mv "$out.tmp" "$out"
   fi
