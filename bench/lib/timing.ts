@@ -39,13 +39,12 @@ export async function time(
   return summarize(label, samples);
 }
 
-/** Like `time`, but stops early once `withinMs` have passed (a window that must stay short). */
-export async function timeWithin(
-  label: string,
+/** Milliseconds of up to `runs` calls of `work`, stopping early once `withinMs` have passed. */
+export async function sampleWithin(
   runs: number,
   withinMs: number,
   work: () => unknown | Promise<unknown>,
-): Promise<Timing> {
+): Promise<number[]> {
   const samples: number[] = [];
   const window = performance.now();
   while (samples.length < runs && performance.now() - window < withinMs) {
@@ -53,5 +52,15 @@ export async function timeWithin(
     await work();
     samples.push(performance.now() - started);
   }
-  return summarize(label, samples);
+  return samples;
+}
+
+/** Like `time`, but stops early once `withinMs` have passed (a window that must stay short). */
+export async function timeWithin(
+  label: string,
+  runs: number,
+  withinMs: number,
+  work: () => unknown | Promise<unknown>,
+): Promise<Timing> {
+  return summarize(label, await sampleWithin(runs, withinMs, work));
 }
