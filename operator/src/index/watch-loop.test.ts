@@ -217,6 +217,73 @@ describe('WatchLoop against a fake API server', () => {
     expect(server.requests.every((r) => r.accept === 'application/json')).toBe(true);
   });
 
+  it('asks a page the member failed again with its continue token, not the whole list', async () => {
+    server.enqueue(
+      listPage([pod('a', '5')], '10', 'page-2'),
+      status(504),
+      status(429),
+      listPage([pod('b', '6')], '10'),
+      watchStream([bookmark('11')]),
+    );
+    const sleeps: number[] = [];
+    const sink = new RecordingSink(store);
+    loop = new WatchLoop({
+      cluster: 'm',
+      kind: kindOf('pods'),
+      transport: transportFor(server),
+      sink,
+      backoff: { baseMs: 100, capMs: 30_000, random: () => 0.5 },
+      sleep: (ms) => {
+        sleeps.push(ms);
+        return new Promise((resolve) => setImmediate(resolve));
+      },
+    });
+    loop.start();
+    await until(() => loop?.stats.resourceVersion === '11', 'the watch after the list');
+    expect(sink.log).toEqual(['replaceAll a,b']);
+    expect(loop.stats).toMatchObject({ lists: 1, failures: 0, synced: true });
+    expect(sleeps).toEqual([50, 100]);
+    expect(server.requests.map((r) => r.query.continue ?? r.query.watch)).toEqual([
+      undefined,
+      'page-2',
+      'page-2',
+      'page-2',
+      'true',
+    ]);
+  });
+
+  it('starts the list over when a continue token has expired (410) or a page is refused', async () => {
+    server.enqueue(
+      listPage([pod('a', '5')], '10', 'page-2'),
+      status(410),
+      listPage([pod('a', '5')], '12', 'page-2b'),
+      status(403),
+      listPage([pod('a', '5'), pod('b', '13')], '14'),
+      watchStream([bookmark('15')]),
+    );
+    const sink = new RecordingSink(store);
+    loop = new WatchLoop({
+      cluster: 'm',
+      kind: kindOf('pods'),
+      transport: transportFor(server),
+      sink,
+      backoff: { baseMs: 100, capMs: 30_000, random: () => 0.5 },
+      sleep: () => new Promise((resolve) => setImmediate(resolve)),
+    });
+    loop.start();
+    await until(() => loop?.stats.resourceVersion === '15', 'the watch after the list');
+    expect(sink.log).toEqual(['abandoned relist', 'abandoned relist', 'replaceAll a,b']);
+    expect(loop.stats).toMatchObject({ lists: 1, failures: 2 });
+    expect(server.requests.map((r) => r.query.continue ?? r.query.watch ?? '-')).toEqual([
+      '-',
+      'page-2',
+      '-',
+      'page-2b',
+      '-',
+      'true',
+    ]);
+  });
+
   it('asks for metadata only when indexing secrets, for lists and watches', async () => {
     const secret = { ...pod('creds', '3'), kind: 'Secret', data: { password: 'c2VjcmV0' } };
     server.enqueue(
@@ -254,6 +321,8 @@ describe('WatchLoop against a fake API server', () => {
       transport: transportFor(server),
       sink: store,
       backoff: { baseMs: 60_000, random: () => 1 },
+      // The failed page fails the list at once, so the loop's own backoff is what is stopped.
+      pageAttempts: 1,
     });
     loop.start();
     await until(() => loop?.stats.failures === 1, 'the first failure');

@@ -30,7 +30,10 @@ export interface WatchLoopOptions {
   stallTimeoutMs?: number;
   /** Asked of the server so watches end and are renewed regularly. */
   watchTimeoutSeconds?: number;
-  listTimeoutMs?: number;
+  /** One list page, from the request to its last byte; a page that takes longer is asked again. */
+  pageTimeoutMs?: number;
+  /** Times a page is asked before the relist fails (and starts over after the backoff). */
+  pageAttempts?: number;
   backoff?: BackoffOptions;
   /** Injected for tests; must resolve early when the signal aborts. */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
@@ -87,6 +90,11 @@ export class KubeHttpError extends Error {
     super(`kubernetes API answered ${status}: ${detail.slice(0, 200)}`);
     this.name = 'KubeHttpError';
   }
+}
+
+function worthAskingAgain(error: unknown): boolean {
+  if (!(error instanceof KubeHttpError)) return true;
+  return error.status === 429 || error.status >= 500;
 }
 
 interface ListPage {
@@ -178,16 +186,14 @@ export class WatchLoop {
     const relist = this.options.sink.beginRelist(this.options.cluster, kind.name);
     let finished = false;
     const ended = new AbortController();
-    const signal = AbortSignal.any([
-      this.signal,
-      ended.signal,
-      AbortSignal.timeout(this.options.listTimeoutMs ?? 120_000),
-    ]);
+    // No limit on the whole list: half a million objects take minutes from a loaded member.
+    // Each page has its own (pageWithRetries).
+    const signal = AbortSignal.any([this.signal, ended.signal]);
     const summary: RelistSummary = { objects: 0, pages: 0, ms: 0, waitingMs: 0 };
     const started = performance.now();
     try {
       let resourceVersion: string | undefined;
-      let next: Promise<ListPage> | undefined = this.listPage(signal);
+      let next: Promise<ListPage> | undefined = this.pageWithRetries(signal);
       while (next) {
         const waiting = performance.now();
         const page: ListPage = await next;
@@ -196,7 +202,7 @@ export class WatchLoop {
         summary.objects += page.items?.length ?? 0;
         const continueToken = page.metadata?.continue || undefined;
         // The API server prepares the next page while this one is written (paced, so slowly).
-        next = continueToken ? this.listPage(signal, continueToken) : undefined;
+        next = continueToken ? this.pageWithRetries(signal, continueToken) : undefined;
         next?.catch(() => undefined);
         await relist.add(page.items ?? []);
         resourceVersion = page.metadata?.resourceVersion;
@@ -217,6 +223,25 @@ export class WatchLoop {
     this.stats.synced = true;
     this.options.observer?.listed(this.listReason);
     this.options.observer?.synced(true);
+  }
+
+  /**
+   * A page the member did not give (no answer in time, a dropped connection, 429 or 5xx) is asked
+   * again with the same continue token, so one slow answer among hundreds of pages does not
+   * start the relist over. 410 Gone (the token expired) and other refusals fail the relist.
+   */
+  private async pageWithRetries(signal: AbortSignal, continueToken?: string): Promise<ListPage> {
+    const attempts = this.options.pageAttempts ?? 4;
+    for (let attempt = 1; ; attempt++) {
+      const timeout = AbortSignal.timeout(this.options.pageTimeoutMs ?? 60_000);
+      try {
+        return await this.listPage(AbortSignal.any([signal, timeout]), continueToken);
+      } catch (error) {
+        if (signal.aborted || attempt >= attempts || !worthAskingAgain(error)) throw error;
+        const delay = backoffDelay(attempt, this.options.backoff);
+        await (this.options.sleep ?? abortableSleep)(delay, signal);
+      }
+    }
   }
 
   private async listPage(signal: AbortSignal, continueToken?: string): Promise<ListPage> {
