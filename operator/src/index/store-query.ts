@@ -98,8 +98,23 @@ export function buildList(query: ListQuery): BuiltList | undefined {
   };
 }
 
+/** Below this many trigram matches a search starts from them (buildSearch's `fewMatches`). */
+export const fewTrigramMatches = 5_000;
+
+/** The trigram MATCH of a search text, or undefined when it is too short for trigrams. */
+export function searchMatch(text: string): string | undefined {
+  const trimmed = text.trim();
+  return trimmed.length >= minTrigram ? phrase(trimmed) : undefined;
+}
+
+/**
+ * `fewMatches`: the trigram index matched fewer than `fewTrigramMatches` rows (the caller counted
+ * them). Then those rows are read first and only they are sorted; otherwise every row in the
+ * caller's scope is checked against the matches, which is cheaper when most of them match.
+ */
 export function buildSearch(
   query: SearchQuery,
+  fewMatches = false,
 ): { sql: string; params: SQLInputValue[] } | undefined {
   const text = query.text.trim();
   const where: Where = { clauses: [], params: [] };
@@ -112,18 +127,30 @@ export function buildSearch(
     }
     addIn(where, 'o.kind', query.kinds);
   }
-  if (text.length >= minTrigram) {
+  // The order of objects_scope (a kind's names are unique per namespace): with many matches
+  // SQLite walks that index and stops at the limit instead of sorting every match.
+  const order = 'ORDER BY o.cluster, o.kind, o.namespace, o.name LIMIT ?';
+  const limit = clampLimit(query.limit, 200);
+  const match = searchMatch(text);
+  if (match && fewMatches) {
+    // CROSS JOIN keeps SQLite from starting at the scope's index and probing every row of it.
+    return {
+      sql: `SELECT ${columns} FROM (SELECT rowid AS id FROM objects_fts WHERE objects_fts MATCH ?) m
+        CROSS JOIN objects o ON o.id = m.id WHERE ${where.clauses.join(' AND ')} ${order}`,
+      params: [match, ...where.params, limit],
+    };
+  }
+  if (match) {
     where.clauses.push('o.id IN (SELECT rowid FROM objects_fts WHERE objects_fts MATCH ?)');
-    where.params.push(phrase(text));
+    where.params.push(match);
   } else {
     // Too short for trigrams: substring of the name only.
     where.clauses.push('instr(lower(o.name), lower(?)) > 0');
     where.params.push(text);
   }
   return {
-    sql: `SELECT ${columns} FROM objects o WHERE ${where.clauses.join(' AND ')}
-      ORDER BY o.cluster, o.kind, o.name, o.namespace, o.uid LIMIT ?`,
-    params: [...where.params, clampLimit(query.limit, 200)],
+    sql: `SELECT ${columns} FROM objects o WHERE ${where.clauses.join(' AND ')} ${order}`,
+    params: [...where.params, limit],
   };
 }
 

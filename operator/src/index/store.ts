@@ -2,7 +2,14 @@
 // loops and read by list and search with the caller's rights applied in SQL.
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { dropSchema, indexFormatVersion, schema } from './schema.js';
-import { buildList, buildSearch, type ListQuery, type SearchQuery } from './store-query.js';
+import {
+  buildList,
+  buildSearch,
+  fewTrigramMatches,
+  searchMatch,
+  type ListQuery,
+  type SearchQuery,
+} from './store-query.js';
 import { encodeCursor } from './cursor.js';
 import { buildLabelQuery, groupLabels, type LabelQuery, type LabelSummary } from './label-query.js';
 import { createPacer, deletionsPerSlice, type Pacer } from './pacer.js';
@@ -66,6 +73,7 @@ export interface IndexStoreOptions {
 export class IndexStore {
   private readonly upsertRow: StatementSync;
   private readonly deleteRow: StatementSync;
+  private readonly countMatches: StatementSync;
   private readonly now: () => number;
   private readonly paced: RelistTarget;
 
@@ -98,6 +106,10 @@ export class IndexStore {
         phase = excluded.phase, node_name = excluded.node_name, object = excluded.object
       WHERE objects.resource_version <> excluded.resource_version`);
     this.deleteRow = db.prepare('DELETE FROM objects WHERE cluster = ? AND kind = ? AND uid = ?');
+    this.countMatches = db.prepare(
+      `SELECT count(*) AS n FROM (SELECT rowid FROM objects_fts WHERE objects_fts MATCH ?
+         LIMIT ${fewTrigramMatches})`,
+    );
   }
 
   /** A store written in another format is emptied, then refilled by the loops' relists. */
@@ -279,7 +291,12 @@ export class IndexStore {
   }
 
   search(query: SearchQuery): SearchGroup[] {
-    const built = buildSearch(query);
+    const match = searchMatch(query.text);
+    const matches = match === undefined ? undefined : this.trigramMatches(match);
+    if (matches === 0) {
+      return [];
+    }
+    const built = buildSearch(query, matches !== undefined && matches < fewTrigramMatches);
     if (!built) {
       return [];
     }
@@ -302,6 +319,12 @@ export class IndexStore {
       });
     }
     return groups;
+  }
+
+  /** Rows the trigram MATCH finds, counted up to `fewTrigramMatches` (a few ms at a million). */
+  private trigramMatches(match: string): number {
+    const row = this.countMatches.get(match) as { n: number } | undefined;
+    return row?.n ?? 0;
   }
 
   /** Label keys and values with counts, top keys only (label-query.ts). */
