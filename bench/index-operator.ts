@@ -122,11 +122,13 @@ async function seedAll(): Promise<IndexRun['rates']> {
           seedThrough === 'etcd'
             ? await seedThroughEtcd(m, etcdUrlOf(root, m.name), kind, perMember)
             : await createObjects(m, kind, perMember, inFlight);
-        const how = seedThrough === 'etcd' ? 'written to etcd' : `POST, ${inFlight} in flight`;
+        const how =
+          seedThrough === 'etcd' ? 'written to etcd, until listed' : `POST, ${inFlight} in flight`;
         rates.push({ label: `${m.name}: create ${kind.plural} (${how})`, objects: perMember, ms });
       }
     }),
   );
+  restartDeadComponents();
   return rates;
 }
 
@@ -214,6 +216,19 @@ async function registerAndSync(adminToken: string) {
   };
 }
 
+/**
+ * Starts again any member component that exited: a controller-manager or scheduler may lose its
+ * lease while its API server takes in half a million objects or is frozen.
+ */
+function restartDeadComponents() {
+  for (const m of memberNames) {
+    const dead = deadComponents(root, m);
+    if (dead.length === 0) continue;
+    console.log(`${m}: ${dead.join(', ')} exited meanwhile; starting them again`);
+    spawnSync(join(root, 'hack/testbed/restart-apiserver.sh'), ['start', m], { stdio: 'inherit' });
+  }
+}
+
 /** Stops member-b's API server and checks that it is silent; the caller thaws it. */
 async function freezeFrozenMember() {
   const frozen = freezeApiServer(root, frozenMember);
@@ -268,12 +283,7 @@ async function freezeComparison(reader: ReturnType<typeof indexReader>): Promise
     await pause(5_000);
   }
   console.log(`${frozenMember}: kube-apiserver resumed (SIGCONT)`);
-  const dead = deadComponents(root, frozenMember);
-  if (dead.length > 0) {
-    console.log(`${frozenMember}: ${dead.join(', ')} exited meanwhile; starting them again`);
-    const restart = join(root, 'hack/testbed/restart-apiserver.sh');
-    spawnSync(restart, ['start', frozenMember], { stdio: 'inherit' });
-  }
+  restartDeadComponents();
   return [...samples].map(([label, taken]) => summarize(label, taken));
 }
 

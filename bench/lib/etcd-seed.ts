@@ -57,7 +57,8 @@ function fromTemplate(template: Stored, kind: ObjectKind, i: number, created: st
 
 /**
  * Objects 0..count-1 of a kind in the bench namespace: object 0 through the API (the template),
- * the rest as etcd transactions, `inFlight` at a time. Returns ms taken.
+ * the rest as etcd transactions, `inFlight` at a time. Returns ms taken until the API server
+ * lists them all.
  */
 export async function seedThroughEtcd(
   member: Member,
@@ -86,11 +87,44 @@ export async function seedThroughEtcd(
           requestPut: { key: b64(keyOf(kind.plural, name)), value: b64(JSON.stringify(object)) },
         });
       }
-      await etcd(etcdUrl, '/v3/kv/txn', { success });
+      const answer = (await etcd(etcdUrl, '/v3/kv/txn', { success })) as Revisioned;
+      lastRevision = Math.max(lastRevision, Number(answer.header?.revision ?? 0));
     }
   };
+  let lastRevision = 0;
   await Promise.all(Array.from({ length: inFlight }, worker));
+  await waitUntilListed(member, kind.plural, count, lastRevision);
   return performance.now() - started;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Revisioned {
+  header?: { revision?: string };
+}
+
+/**
+ * Until the member's API server lists, from its watch cache, `count` objects of the kind at
+ * etcd revision `revision` or later: the cache takes minutes to take in half a million objects
+ * written to etcd, and meanwhile answers such lists 504 ("Too large resource version"). (A list
+ * without a resourceVersion may be read from etcd itself and proves nothing about the cache.)
+ */
+export async function waitUntilListed(
+  member: Member,
+  plural: string,
+  count: number,
+  revision: number,
+) {
+  const path = `/api/v1/namespaces/${benchNamespace}/${plural}?limit=1&resourceVersion=${revision}&resourceVersionMatch=NotOlderThan`;
+  const deadline = Date.now() + 3_600_000;
+  for (;;) {
+    const answer = await call(member, 'GET', path).catch(() => ({ status: 0, body: {} }));
+    const list = answer.body as { items?: unknown[]; metadata?: { remainingItemCount?: number } };
+    const listed = (list.items?.length ?? 0) + (list.metadata?.remainingItemCount ?? 0);
+    if (answer.status === 200 && listed >= count) return;
+    if (Date.now() > deadline) throw new Error(`${member.name}: ${listed} of ${count} ${plural}`);
+    await pause(2_000);
+  }
 }
 
 /**
