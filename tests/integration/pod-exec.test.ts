@@ -95,7 +95,8 @@ describe('a shell in a pod through the operator', () => {
     const opened = await openStream('k8s', `${shell()}&tty=true`, { token: developer.token });
     if (opened.kind !== 'open') throw new Error(JSON.stringify(opened));
     const size = JSON.stringify({ Width: 123, Height: 45 });
-    opened.socket.send(Buffer.concat([Buffer.from([channel.resize]), Buffer.from(size)]));
+    const resize = Buffer.concat([Buffer.from([channel.resize]), Buffer.from(size)]);
+    opened.socket.send(resize);
     // The member applies a resize beside stdin, not in order with it, and later still on a loaded
     // machine: the shell asks until it sees it (up to 40 s; it stops at the first match).
     const ask =
@@ -103,7 +104,12 @@ describe('a shell in a pod through the operator', () => {
     // Stdin stays open (closing a terminal's input hangs the shell up); `exit` ends it.
     const ended = converse(opened.socket);
     opened.socket.send(Buffer.concat([Buffer.from([channel.stdin]), Buffer.from(ask)]));
-    const transcript = await ended;
+    // A resize that reaches the member before its terminal exists is lost (the console sends one
+    // on every change of the window): sent again every second until the shell has answered.
+    const again = setInterval(() => {
+      if (opened.socket.readyState === opened.socket.OPEN) opened.socket.send(resize);
+    }, 1000);
+    const transcript = await ended.finally(() => clearInterval(again));
     expect(transcript.stdout).toContain('rows-cols 45 123');
   });
 
