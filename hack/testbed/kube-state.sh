@@ -39,8 +39,11 @@ done
 trap 'rm -f "$out.tmp"; exit 0' TERM INT
 while :; do
   # A failed read leaves the last file in place; Prometheus marks it stale by its timestamp gauge.
-  if "$kubectl" --kubeconfig "$kc" --request-timeout=5s get nodes,pods,deployments -A \
-    "$unmonitored_selector" -o go-template="$template" >"$out.tmp" 2>/dev/null; then
+  # Nodes apart: a field selector on metadata.namespace is refused for cluster-scoped kinds. Each
+  # metric family ranges over one kind, so the two outputs keep every family together.
+  if { "$kubectl" --kubeconfig "$kc" --request-timeout=5s get nodes -o go-template="$template" &&
+    "$kubectl" --kubeconfig "$kc" --request-timeout=5s get pods,deployments -A \
+      "$unmonitored_selector" -o go-template="$template"; } >"$out.tmp" 2>/dev/null; then
     printf 'testbed_kube_state_last_success_timestamp_seconds{%s} %s\n' "$l" "$(date +%s)" >>"$out.tmp"
     mv "$out.tmp" "$out"
   fi
