@@ -23,7 +23,7 @@ import {
   unregisterMember,
 } from '../support/members.js';
 import { testEnv } from '../support/env.js';
-import { channel, converse, openStream } from '../support/streams.js';
+import { channel, converse, openStream, untilStdout } from '../support/streams.js';
 
 const suffix = `px${Date.now().toString(36)}`;
 const org = `org-${suffix}`;
@@ -100,7 +100,9 @@ describe('a shell in a pod through the operator', () => {
     // The member applies a resize beside stdin, not in order with it, and later still on a loaded
     // machine: the shell asks until it sees it (up to 40 s; it stops at the first match).
     const ask =
-      'i=0; while [ $i -lt 200 ]; do s=$(stty size); [ "$s" = "45 123" ] && break; sleep 0.2; i=$((i+1)); done; echo "rows-cols $s"\nexit\n';
+      'i=0; while [ $i -lt 200 ]; do s=$(stty size); [ "$s" = "45 123" ] && break; sleep 0.2; i=$((i+1)); done; echo "rows-cols $s"\n';
+    // Typed ahead of the shell, the script may be discarded: it goes once the prompt shows.
+    await untilStdout(opened.socket, /[#$] $/);
     // Stdin stays open (closing a terminal's input hangs the shell up); `exit` ends it.
     const ended = converse(opened.socket);
     opened.socket.send(Buffer.concat([Buffer.from([channel.stdin]), Buffer.from(ask)]));
@@ -109,7 +111,14 @@ describe('a shell in a pod through the operator', () => {
     const again = setInterval(() => {
       if (opened.socket.readyState === opened.socket.OPEN) opened.socket.send(resize);
     }, 1000);
-    const transcript = await ended.finally(() => clearInterval(again));
+    // `exit` only once the answer is out (digits: not the terminal's echo of the script): a shell
+    // that exits at once may end the stream before its last output was relayed.
+    const transcript = await untilStdout(opened.socket, /rows-cols \d+ \d+\r?\n/)
+      .then(() => {
+        opened.socket.send(Buffer.concat([Buffer.from([channel.stdin]), Buffer.from('exit\n')]));
+        return ended;
+      })
+      .finally(() => clearInterval(again));
     expect(transcript.stdout).toContain('rows-cols 45 123');
   });
 

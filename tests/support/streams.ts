@@ -80,6 +80,39 @@ export interface Transcript {
   closeReason: string;
 }
 
+/**
+ * Resolves once the stream's stdout so far (from its first frame) matches `pattern`, e.g. a
+ * shell's prompt: an interactive shell on a terminal may discard input typed before it starts
+ * reading (tcsetattr with TCSAFLUSH), so input is sent after the prompt. Call before converse().
+ */
+export function untilStdout(socket: WebSocket, pattern: RegExp): Promise<void> {
+  const stdoutOf = (frames: Buffer[]) =>
+    frames
+      .filter((frame) => frame[0] === channel.stdout)
+      .map((frame) => frame.subarray(1).toString('utf8'))
+      .join('');
+  let text = stdoutOf(early.get(socket)?.frames ?? []);
+  if (pattern.test(text)) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const onMessage = (data: Buffer): void => {
+      text += stdoutOf([data]);
+      if (!pattern.test(text)) return;
+      stop();
+      resolve();
+    };
+    const onClose = (): void => {
+      stop();
+      reject(new Error(`the stream closed before its output matched ${pattern}: ${text}`));
+    };
+    const stop = (): void => {
+      socket.off('message', onMessage);
+      socket.off('close', onClose);
+    };
+    socket.on('message', onMessage);
+    socket.once('close', onClose);
+  });
+}
+
 /** Sends `input` on stdin (then closes stdin) and collects everything until the socket closes. */
 export function converse(socket: WebSocket, input?: string): Promise<Transcript> {
   const transcript: Transcript = {
