@@ -57,7 +57,17 @@ export interface BuiltList {
 }
 
 /** undefined when the query can match nothing (no scope, no kinds). */
-export function buildList(query: ListQuery): BuiltList | undefined {
+/** The trigram MATCH of a list's name filter, or undefined when it is too short for trigrams. */
+export function nameMatch(nameContains: string | undefined): string | undefined {
+  const text = nameContains?.trim() ?? '';
+  return text.length >= minTrigram ? `name : ${phrase(text)}` : undefined;
+}
+
+/**
+ * `fewNameMatches`: the name filter's trigram MATCH found fewer than `fewTrigramMatches` rows
+ * (the caller counted them); then the page starts from those rows, as search does.
+ */
+export function buildList(query: ListQuery, fewNameMatches = false): BuiltList | undefined {
   const sort = query.sort ?? 'name';
   const order = query.order ?? 'asc';
   const keyColumns = sortColumns[sort];
@@ -75,7 +85,14 @@ export function buildList(query: ListQuery): BuiltList | undefined {
   for (const label of query.labels ?? []) {
     addLabel(where, label);
   }
-  if (query.nameContains?.trim()) {
+  let from = 'objects o';
+  const fromParams: SQLInputValue[] = [];
+  const match = nameMatch(query.nameContains);
+  if (match && fewNameMatches) {
+    from = `(SELECT rowid AS id FROM objects_fts WHERE objects_fts MATCH ?) m
+      CROSS JOIN objects o ON o.id = m.id`;
+    fromParams.push(match);
+  } else if (query.nameContains?.trim()) {
     addNameContains(where, query.nameContains.trim());
   }
   if (key) {
@@ -88,10 +105,10 @@ export function buildList(query: ListQuery): BuiltList | undefined {
   const direction = order === 'asc' ? 'ASC' : 'DESC';
   const orderBy = keyColumns.map((column) => `o.${column} ${direction}`).join(', ');
   return {
-    sql: `SELECT ${columns} FROM objects o WHERE ${where.clauses.join(' AND ')}
+    sql: `SELECT ${columns} FROM ${from} WHERE ${where.clauses.join(' AND ')}
       ORDER BY ${orderBy} LIMIT ?`,
     // One extra row tells whether another page exists.
-    params: [...where.params, limit + 1],
+    params: [...fromParams, ...where.params, limit + 1],
     limit,
     sortId,
     keyOf: (row) => keyColumns.map((column) => row[column] as string | number),

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { InvalidCursorError } from './cursor.js';
 import { IndexStore } from './store.js';
 import { fewTrigramMatches } from './store-query.js';
 import type { KubeObject } from './trim.js';
@@ -70,5 +71,28 @@ describe('IndexStore search with few and with many trigram matches', () => {
 
   it('answers nothing at once when no trigram matches', () => {
     expect(found(store, 'no-such-name')).toEqual([]);
+  });
+
+  it('pages a name filter alike with few and with many matches, cursor included', () => {
+    const page = (nameContains: string, after?: string) => {
+      const { items, nextCursor } = store.list({
+        scope: [everyKindIn('a')],
+        kinds: ['pods'],
+        nameContains,
+        limit: 2,
+        ...(after ? { after } : {}),
+      });
+      return { names: items.map((o) => `${o.namespace}/${o.name}`), nextCursor };
+    };
+    const many = page('web');
+    expect(many.names).toEqual(['even/web-0', 'odd/web-1']);
+    expect(page('web', many.nextCursor).names).toEqual(['even/web-10', 'even/web-100']);
+    const few = page('web-420');
+    expect(few.names).toEqual(['even/web-420', 'even/web-4200']);
+    expect(page('web-420', few.nextCursor).names).toEqual(['odd/web-4201', 'even/web-4202']);
+    expect(page('eb-42', few.nextCursor).names).toEqual(['odd/web-4201', 'even/web-4202']);
+    expect(page('no-such-name')).toEqual({ names: [], nextCursor: undefined });
+    // A malformed cursor is refused even when nothing matches.
+    expect(() => page('no-such-name', 'not-a-cursor')).toThrow(InvalidCursorError);
   });
 });

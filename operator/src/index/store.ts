@@ -6,6 +6,7 @@ import {
   buildList,
   buildSearch,
   fewTrigramMatches,
+  nameMatch,
   searchMatch,
   type ListQuery,
   type SearchQuery,
@@ -276,8 +277,10 @@ export class IndexStore {
   }
 
   list(query: ListQuery): ListResult {
-    const built = buildList(query);
-    if (!built) {
+    const match = nameMatch(query.nameContains);
+    const matches = match === undefined ? undefined : this.trigramMatches(match);
+    const built = buildList(query, matches !== undefined && matches < fewTrigramMatches);
+    if (!built || matches === 0) {
       return { items: [] };
     }
     const rows = this.db.prepare(built.sql).all(...built.params) as Row[];
