@@ -28,6 +28,16 @@ export function onMember(member: MemberName, args: string[], input?: string): Ku
   return kubectl(memberKubeconfig(member), args, input);
 }
 
+/** `kubectl apply` of the objects on the member, as one List; throws with kubectl's message. */
+export function applyOnMember(member: MemberName, items: object[]): void {
+  const applied = onMember(
+    member,
+    ['apply', '-f', '-'],
+    JSON.stringify({ apiVersion: 'v1', kind: 'List', items }),
+  );
+  if (applied.status !== 0) throw new Error(applied.stderr);
+}
+
 /** The name of one pod of the member's sample `demo/web` Deployment (hack/testbed/manifests). */
 export function firstDemoPod(member: MemberName): string {
   return onMember(member, ['get', 'pods', '-n', 'demo', '-o', 'jsonpath={.items[0].metadata.name}'])
@@ -70,15 +80,37 @@ export function testbedMonitor(member: MemberName, type: 'Prometheus' | 'Alertma
 }
 
 /**
+ * A member's Prometheus or Alertmanager as a Service of that member (the same in each member:
+ * hack/testbed/monitor-services.sh), reached through its API server's service proxy.
+ */
+export function testbedMonitorService(type: 'Prometheus' | 'Alertmanager') {
+  return type === 'Prometheus'
+    ? { namespace: 'monitoring', name: 'prometheus', port: 9090, scheme: 'http' as const }
+    : { namespace: 'monitoring', name: 'alertmanager', port: 9093, scheme: 'http' as const };
+}
+
+/**
  * Registers a test-bed member as the Cluster `name` of `org`, with the member's Prometheus and
- * Alertmanager as its monitors unless `monitors` is false.
+ * Alertmanager as its monitors: their Services in the member (the way every user registers
+ * them), their direct loopback URLs with `monitors: 'direct'` (a system administrator's choice),
+ * none with `monitors: false`.
  */
 export async function registerMember(
   root: Session,
   name: string,
   org: string,
   member: MemberName,
-  { monitors = true }: { monitors?: boolean } = {},
+  {
+    monitors = true,
+    callerReady = false,
+  }: {
+    monitors?: boolean | 'direct';
+    /**
+     * Resolve only once the member's RBAC lets `root` list pods: a journey that acts on the
+     * cluster as `root` right away is refused until the projection reaches the member.
+     */
+    callerReady?: boolean;
+  } = {},
 ): Promise<void> {
   expectOk(
     await api('POST', 'manage', '/providers/ProviderKubeconfig/clusters', {
@@ -91,6 +123,7 @@ export async function registerMember(
       },
     }),
   );
+  if (callerReady) await memberAllows(member, root.userName, 'list', 'pods');
   if (!monitors) return;
   for (const type of ['Prometheus', 'Alertmanager'] as const) {
     expectOk(
@@ -100,7 +133,9 @@ export async function registerMember(
           organizationId: org,
           providerId: name,
           type,
-          address: testbedMonitor(member, type),
+          ...(monitors === 'direct'
+            ? { address: testbedMonitor(member, type) }
+            : { service: testbedMonitorService(type) }),
           enabled: true,
         },
       }),
@@ -165,6 +200,21 @@ export function gitOpsUser(
   });
 }
 
+/** A Role of `org` applied with kubectl, allowing exactly `permissions`. */
+export function gitOpsRole(name: string, org: string, permissions: readonly string[]): void {
+  hubApply([
+    {
+      apiVersion: 'nimbus.io/v1alpha1',
+      kind: 'Role',
+      metadata: { name },
+      spec: {
+        organization: org,
+        permissions: permissions.map((permission) => ({ name: permission, effect: 'Allow' })),
+      },
+    },
+  ]);
+}
+
 export function removeGitOpsUser(userName: string): void {
   hub(['delete', 'users.nimbus.io', userName, '--ignore-not-found', '--wait=false']);
   hub(['delete', 'secret', '-n', namespace, `${userName}-password`, '--ignore-not-found']);
@@ -188,6 +238,34 @@ export async function memberAllows(
   const ask = (): string =>
     onMember(member, ['auth', 'can-i', verb, ...what, '--as', memberUserName(user)]).stdout.trim();
   return eventually(ask, (answer) => answer === want, timeoutMs);
+}
+
+/**
+ * Waits until the member lets `user` read its test-bed Prometheus through the API server's
+ * service proxy: the Role and RoleBinding that monitoring:view projects into the monitoring
+ * namespace reach the member a moment after the user's bindings reach the hub, and until then
+ * the member refuses the proxy call (answered 9997).
+ */
+export async function memberLetsReadPrometheus(
+  member: MemberName,
+  user: string,
+  timeoutMs = 40_000,
+): Promise<void> {
+  const service = testbedMonitorService('Prometheus');
+  const proxy = `services/${service.scheme}:${service.name}:${service.port}`;
+  const ask = (): string =>
+    onMember(member, [
+      'auth',
+      'can-i',
+      'get',
+      proxy,
+      '--subresource=proxy',
+      '-n',
+      service.namespace,
+      '--as',
+      memberUserName(user),
+    ]).stdout.trim();
+  await eventually(ask, (answer) => answer === 'yes', timeoutMs);
 }
 
 export const locationOf = (cluster: string): string =>
