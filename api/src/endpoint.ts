@@ -1,8 +1,9 @@
 import type { z } from 'zod';
+import type { ErrorName } from './shared/errors.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
-/** Roles derived per SPEC §4 for the caller (for an organization scope: in the addressed one). */
+/** Roles derived for the caller (for an organization scope: in the addressed one). */
 export type DerivedRole = 'system-admin' | 'organization-admin' | 'user';
 
 /** Who may call an endpoint: derived roles, any signed-in caller, or anyone. */
@@ -20,10 +21,29 @@ export type Scope = 'organization' | 'own-user' | 'self';
 /** Where the addressed organization or user is found: a path parameter or a body field. */
 export type Target = `params.${string}` | `body.${string}`;
 
+/**
+ * Where the caller must hold a role-catalogue permission the member clusters cannot enforce:
+ * - cluster: on the cluster the path addresses (`params.cluster`); checked before the handler.
+ * - clusters: on at least one of the caller's clusters (checked before the handler); the
+ *   handler then counts only the clusters where it is held.
+ * - organization: checked by the handler on what it reads or writes: an object's cluster, or
+ *   for an object without one (a registry, a chart source) any cluster of its organization;
+ *   the organization's administrators hold it always.
+ */
+export type PermissionScope = 'cluster' | 'clusters' | 'organization';
+
+export interface RequiredPermission {
+  /** A permission of the role catalogue, e.g. `cost:view`. */
+  name: string;
+  on: PermissionScope;
+}
+
 export interface Access {
   allow: Allow;
   scope?: Scope;
   target?: Target;
+  /** The role-catalogue permission the call needs; a refusal (9997) names it. */
+  permission?: RequiredPermission;
   /** Why the handler narrows further (shown in docs/access.md). */
   note?: string;
 }
@@ -55,6 +75,16 @@ export interface EndpointSpec<
   query?: Q;
   body?: B;
   response: ResponseSpec<R>;
+  /**
+   * Error codes this call answers beyond those its shape implies (endpoint-errors.ts derives
+   * the rest from access, inputs, method and service).
+   */
+  errors?: readonly ErrorName[];
+  /**
+   * The console raises no error notification when this call fails: a background read whose
+   * failure nobody needs to be told about.
+   */
+  silent?: boolean;
 }
 
 /** An endpoint declaration: the one place its method, path, access and shapes are written. */

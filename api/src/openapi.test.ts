@@ -92,7 +92,57 @@ describe('OpenAPI document', () => {
     const document = openApiDocument({ socket }, options);
     const paths = document.paths as Record<string, Record<string, { responses: object }>>;
     const responses = paths['/k8s.nimbus.io/pods/{pod}/exec']?.get?.responses ?? {};
-    expect(Object.keys(responses)).toEqual(['101', 'default']);
+    expect(Object.keys(responses)).toEqual(expect.arrayContaining(['101', '401', 'default']));
+    expect(Object.keys(responses).filter((status) => status.startsWith('2'))).toEqual([]);
     expect(JSON.stringify(responses)).toContain('v5.channel.k8s.io');
+  });
+
+  it('declares the error answers each operation can give, with their codes', () => {
+    const document = openApiDocument(endpoints, options);
+    const paths = document.paths as Record<string, Record<string, { responses: object }>>;
+    const codesAt = (path: string, method: string, status: string) => {
+      const responses = paths[path]?.[method]?.responses as Record<string, unknown>;
+      const schema = JSON.stringify(responses[status] ?? {});
+      return [...schema.matchAll(/"enum":\[([0-9,]+)\]/g)].flatMap((m) =>
+        (m[1] ?? '').split(',').map(Number),
+      );
+    };
+    // A signed-in write with a body and path parameter: refused rights, bad input, missing target.
+    const removeMember = '/iam.nimbus.io/organizations/{orgId}/users/{userId}';
+    expect(codesAt(removeMember, 'delete', '403')).toEqual(expect.arrayContaining([9997, 1013]));
+    expect(codesAt(removeMember, 'delete', '401')).toEqual(expect.arrayContaining([9998]));
+    expect(codesAt(removeMember, 'delete', '404')).toEqual([1004]);
+    expect(codesAt('/iam.nimbus.io/users', 'post', '400')).toEqual(
+      expect.arrayContaining([1000, 1001]),
+    );
+    // Public reads are never refused for rights; a member call can find its cluster away.
+    expect(codesAt('/system.nimbus.io/configs', 'get', '403')).not.toContain(9997);
+    expect(
+      codesAt(
+        '/k8s.nimbus.io/vendors/{vendor}/regions/{region}/clusters/{cluster}/namespaces',
+        'get',
+        '502',
+      ),
+    ).toEqual([2001]);
+    expect(codesAt('/auth.nimbus.io/login', 'post', '401')).toEqual(
+      expect.arrayContaining([1007, 1008, 1009]),
+    );
+    for (const operations of Object.values(paths)) {
+      for (const operation of Object.values(operations)) {
+        const statuses = Object.keys(operation.responses).filter((status) => /^[45]/.test(status));
+        expect(statuses).toEqual(expect.arrayContaining(['400', '500']));
+      }
+    }
+  });
+
+  it('has a license, a contact and the three ways to sign a call', () => {
+    const document = openApiDocument(endpoints, options);
+    const info = document.info as Record<string, Record<string, string>>;
+    expect(info.license?.identifier).toBeTruthy();
+    expect(info.contact?.name).toBeTruthy();
+    const components = document.components as Record<string, Record<string, unknown>>;
+    expect(Object.keys(components.securitySchemes ?? {})).toEqual(
+      expect.arrayContaining(['session', 'bearer', 'accessKey', 'signature']),
+    );
   });
 });

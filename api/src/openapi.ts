@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Endpoint } from './endpoint.js';
 import { envelopeSchema } from './envelope.js';
+import { errorResponses, errorEnvelopeSchema } from './openapi-errors.js';
 
 type JsonObject = Record<string, unknown>;
 
@@ -11,6 +12,56 @@ export interface OpenApiOptions {
   host: string;
   /** Where the paths are served, e.g. /api/v1. */
   basePath: string;
+  /** Where people reach the maintainers (default: the served user guide). */
+  contactUrl?: string;
+}
+
+/** How a call proves who makes it: the session cookie, the same token as bearer, or AK/SK. */
+const securitySchemes = {
+  session: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'nimbus_token',
+    description:
+      'Session token cookie (__Host-nimbus_token over TLS) plus the CSRF header for writes.',
+  },
+  bearer: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The session token of a sign-in, as `Authorization: Bearer <token>`.',
+  },
+  accessKey: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Nimbus-Access-Key',
+    description: 'AK/SK: the access key; sent with X-Nimbus-Signature (docs/open-api.md).',
+  },
+  signature: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Nimbus-Signature',
+    description:
+      'AK/SK: HMAC-SHA256 with the secret key over method, path, sorted query, X-Nimbus-Timestamp, X-Nimbus-Nonce, headers and body hash (docs/open-api.md).',
+  },
+} as const;
+
+const tagDescriptions: Readonly<Record<string, string>> = {
+  auth: 'Sign-up, sign-in and sign-out.',
+  system: 'Version, system settings and this document.',
+  iam: 'Organizations, users, groups, roles and permissions.',
+  manage: 'Clusters, monitors, registries, favourites and chart sources.',
+  crd: 'The multi-cluster index: lists and searches across member clusters.',
+  k8s: 'Calls to a member cluster made as the caller.',
+  monitor: "A cluster's metrics from its own Prometheus.",
+  alarm: 'Alarm rules, receivers, silences and messages.',
+  appstore: 'Charts and releases of the application store.',
+  cost: 'Cost allocation per cluster, namespace and workload.',
+  audit: 'The audit trail of operations.',
+};
+
+function tags(endpoints: Readonly<Record<string, Endpoint>>): JsonObject[] {
+  const used = [...new Set(Object.values(endpoints).map((endpoint) => endpoint.tag))];
+  return used.map((name) => ({ name, description: tagDescriptions[name] ?? name }));
 }
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
@@ -55,10 +106,11 @@ function queryParameters(endpoint: Endpoint): JsonObject[] {
 }
 
 function accessText(endpoint: Endpoint): string {
-  const { allow, scope, target, note } = endpoint.access;
+  const { allow, scope, target, note, permission } = endpoint.access;
   const who = typeof allow === 'string' ? allow : allow.join(', ');
   const scoped = scope ? ` (scope ${scope} on ${target ?? '?'})` : '';
-  return `Access: ${who}${scoped}.${note ? ` ${note}` : ''}`;
+  const needs = permission ? ` Needs ${permission.name} (${permission.on}).` : '';
+  return `Access: ${who}${scoped}.${needs}${note ? ` ${note}` : ''}`;
 }
 
 function successResponse(endpoint: Endpoint): JsonObject {
@@ -86,6 +138,13 @@ function successResponse(endpoint: Endpoint): JsonObject {
   }
 }
 
+const anyError = {
+  description: 'The handshake was refused: an error envelope.',
+  content: {
+    'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } },
+  },
+};
+
 function operation(id: string, endpoint: Endpoint): JsonObject {
   const parameters = [...pathParameters(endpoint), ...queryParameters(endpoint)];
   const success = successResponse(endpoint);
@@ -106,7 +165,9 @@ function operation(id: string, endpoint: Endpoint): JsonObject {
     ...(endpoint.access.allow === 'public' ? { security: [] } : {}),
     responses: {
       [endpoint.response.kind === 'upgrade' ? '101' : '200']: success,
-      default: { $ref: '#/components/responses/Error' },
+      ...errorResponses(endpoint),
+      // A WebSocket has no 2xx: any answer but the switch is an error envelope.
+      ...(endpoint.response.kind === 'upgrade' ? { default: anyError } : {}),
     },
   };
 }
@@ -123,36 +184,20 @@ export function openApiDocument(
   }
   return {
     openapi: '3.1.0',
-    info: { title: options.title, version: options.version },
+    info: {
+      title: options.title,
+      version: options.version,
+      description: 'The Nimbus console API. Every answer is the envelope `{code, message, data}`.',
+      license: { name: 'Apache License 2.0', identifier: 'Apache-2.0' },
+      contact: { name: 'Nimbus maintainers', url: options.contactUrl ?? '/docs/en/' },
+    },
     servers: [{ url: options.basePath }],
+    tags: tags(endpoints),
     paths,
     components: {
-      securitySchemes: {
-        session: {
-          type: 'apiKey',
-          in: 'cookie',
-          name: 'nimbus_token',
-          description:
-            'Session token cookie (__Host-nimbus_token over TLS) plus the CSRF header for writes.',
-        },
-        accessKey: {
-          type: 'apiKey',
-          in: 'header',
-          name: 'X-Nimbus-Access-Key',
-          description: 'AK/SK: the request is signed with the secret key (docs/api.md).',
-        },
-      },
-      responses: {
-        Error: {
-          description: 'An error envelope: code from the error catalogue (SPEC §8), message, data.',
-          content: {
-            'application/json': {
-              schema: jsonSchema(envelopeSchema(z.unknown()), 'output'),
-            },
-          },
-        },
-      },
+      securitySchemes,
+      schemas: { ErrorEnvelope: jsonSchema(errorEnvelopeSchema, 'output') },
     },
-    security: [{ session: [] }, { accessKey: [] }],
+    security: [{ session: [] }, { bearer: [] }, { accessKey: [], signature: [] }],
   };
 }

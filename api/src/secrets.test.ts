@@ -6,9 +6,13 @@ import { endpoints } from './endpoints/all.js';
 const secretField =
   /^(password|verifyPassword|oldPassword|passwordHash|secret|secretKey|mfaSecret|credentials|kubeconfig|token)$/i;
 
-/** Answers that show a secret on purpose: the session token at login, a new AK/SK pair once. */
+/**
+ * Answers that show a secret on purpose: the session token at login (with a password or through
+ * an identity provider), a new AK/SK pair once.
+ */
 const shownOnPurpose: Record<string, readonly string[]> = {
   login: ['token'],
+  finishSignIn: ['token'],
   updateUser: ['secretKey'],
 };
 

@@ -9,8 +9,8 @@ import type {
   clusterTest,
   clusterUpdate,
   clusterViewSchema,
-  monitorInput,
 } from './schemas/cluster-requests.js';
+import type { monitorInput } from './schemas/monitor-requests.js';
 import type {
   createOrganizationBody,
   createUserBody,

@@ -15,10 +15,19 @@ import {
 const org = '/alarm.{host}/organizations/:orgId';
 const orgAdmins = { allow: admins, ...inOrg('params.orgId') };
 const members = (note: string) => ({ allow: everyone, ...inOrg('params.orgId'), note });
+/** Rules and silences: the organization's admins, and members with the permission on the cluster. */
+const onClusters = (permission: 'alarm:list' | 'alarm:silence' | 'alarm:manage', note: string) => ({
+  ...members(note),
+  permission: { name: permission, on: 'organization' as const },
+});
+const ruleWriters = onClusters(
+  'alarm:manage',
+  "Members need alarm:manage on the rule's cluster; the caller becomes the rule's author, whose rights bound its query.",
+);
 const items = <S extends z.ZodType>(item: S) => json(z.object({ items: z.array(item) }));
 const removed = json(z.object({ name: z.string() }));
 
-/** Alarm receivers, rules, silences and messages of an organization (SPEC §2 alarm screens). */
+/** Alarm receivers, rules, silences and messages of an organization. */
 export const alarmEndpoints = {
   listAlarmReceivers: endpoint({
     method: 'GET',
@@ -61,7 +70,10 @@ export const alarmEndpoints = {
   listAlarmRules: endpoint({
     method: 'GET',
     path: `${org}/rules`,
-    access: orgAdmins,
+    access: onClusters(
+      'alarm:list',
+      'Members see the rules of clusters where a role grants alarm:list.',
+    ),
     summary: "The organization's alarm rules with their firing alarms",
     tag: 'alarm',
     params: alarmOrgParams,
@@ -70,7 +82,7 @@ export const alarmEndpoints = {
   createAlarmRule: endpoint({
     method: 'POST',
     path: `${org}/rules`,
-    access: orgAdmins,
+    access: ruleWriters,
     summary: 'Create an alarm rule on a cluster of the organization',
     tag: 'alarm',
     params: alarmOrgParams,
@@ -80,7 +92,7 @@ export const alarmEndpoints = {
   updateAlarmRule: endpoint({
     method: 'PUT',
     path: `${org}/rules/:name`,
-    access: orgAdmins,
+    access: ruleWriters,
     summary: 'Change an alarm rule',
     tag: 'alarm',
     params: alarmItemParams,
@@ -90,7 +102,7 @@ export const alarmEndpoints = {
   deleteAlarmRule: endpoint({
     method: 'DELETE',
     path: `${org}/rules/:name`,
-    access: orgAdmins,
+    access: ruleWriters,
     summary: 'Delete an alarm rule',
     tag: 'alarm',
     params: alarmItemParams,
@@ -99,7 +111,10 @@ export const alarmEndpoints = {
   listAlarmSilences: endpoint({
     method: 'GET',
     path: `${org}/silences`,
-    access: members('Users see the silences of clusters where a role grants alarm:list.'),
+    access: onClusters(
+      'alarm:list',
+      'Users see the silences of clusters where a role grants alarm:list.',
+    ),
     summary: "Silences of the organization's clusters, active and expired",
     tag: 'alarm',
     params: alarmOrgParams,
@@ -108,7 +123,10 @@ export const alarmEndpoints = {
   createAlarmSilence: endpoint({
     method: 'POST',
     path: `${org}/silences`,
-    access: members('Users need alarm:silence on the cluster; the creator is the caller.'),
+    access: onClusters(
+      'alarm:silence',
+      'Users need alarm:silence on the cluster; the creator is the caller.',
+    ),
     summary: 'Silence matching alarms of a cluster for a time range',
     tag: 'alarm',
     params: alarmOrgParams,
@@ -118,7 +136,7 @@ export const alarmEndpoints = {
   expireAlarmSilence: endpoint({
     method: 'PUT',
     path: `${org}/silences/:name/expire`,
-    access: members('Users need alarm:silence on the cluster.'),
+    access: onClusters('alarm:silence', 'Users need alarm:silence on the cluster.'),
     summary: 'End a silence now',
     tag: 'alarm',
     params: alarmItemParams,
@@ -127,7 +145,7 @@ export const alarmEndpoints = {
   deleteAlarmSilence: endpoint({
     method: 'DELETE',
     path: `${org}/silences/:name`,
-    access: members('Users need alarm:silence on the cluster.'),
+    access: onClusters('alarm:silence', 'Users need alarm:silence on the cluster.'),
     summary: 'Delete a silence (expired in Alertmanager too)',
     tag: 'alarm',
     params: alarmItemParams,
@@ -138,10 +156,12 @@ export const alarmEndpoints = {
     path: '/monitor.{host}/alert-metrics/notifications',
     access: {
       allow: 'authenticated',
+      permission: { name: 'alarm:list', on: 'organization' },
       note: "The caller's current organization; alarms of clusters where a role grants alarm:list.",
     },
     summary: 'Alert-metrics notifications: the firing alarms (silent in the console)',
     tag: 'alarm',
     response: items(alarmMessageSchema),
+    silent: true,
   }),
 } as const;

@@ -3,6 +3,7 @@ import { alarmEndpoints } from './alarms.js';
 import { applicationEndpoints } from './applications.js';
 import { appStoreEndpoints } from './appstore.js';
 import { auditEndpoints } from './audit.js';
+import { clusterRegistrationEndpoints } from './cluster-registration.js';
 import { configEndpoints } from './configs.js';
 import { costEndpoints } from './cost.js';
 import { authEndpoints } from './auth.js';
@@ -10,6 +11,7 @@ import { crdEndpoints } from './crd.js';
 import { dashboardEndpoints } from './dashboards.js';
 import { favouriteEndpoints } from './favourites.js';
 import { iamGroupEndpoints } from './iam-groups.js';
+import { identityProviderEndpoints } from './identity-providers.js';
 import { iamOrganizationEndpoints } from './iam-organizations.js';
 import { iamUserEndpoints } from './iam-users.js';
 import { manageEndpoints } from './manage.js';
@@ -32,6 +34,7 @@ import { yamlImportEndpoints } from './yaml-import.js';
 export const endpoints = {
   ...systemEndpoints,
   ...authEndpoints,
+  ...identityProviderEndpoints,
   ...iamUserEndpoints,
   ...iamGroupEndpoints,
   ...iamOrganizationEndpoints,
@@ -41,6 +44,7 @@ export const endpoints = {
   ...auditEndpoints,
   ...manageEndpoints,
   ...manageWriteEndpoints,
+  ...clusterRegistrationEndpoints,
   ...registryEndpoints,
   ...favouriteEndpoints,
   ...dashboardEndpoints,

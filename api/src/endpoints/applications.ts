@@ -14,7 +14,7 @@ import { asCaller } from './workloads.js';
 const k8sNamespace = `/k8s.{host}${locationPath}/namespaces/:namespace`;
 const autoscalePath = `${k8sNamespace}/:kind/:name/autoscale`;
 
-/** SPEC §2 the shared application form, and §4 "scale automatically". */
+/** The shared application form, and "scale automatically". */
 export const applicationEndpoints = {
   createApplication: endpoint({
     method: 'POST',

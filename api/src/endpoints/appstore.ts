@@ -37,15 +37,19 @@ const asCaller = (what: string) => ({
   note: `Cluster rights checked first; then Helm runs as the caller through an impersonating relay, so the member's RBAC decides ${what}.`,
 });
 
+/** Chart sources the caller browses: their organization's admins, or appstore:list on one of its clusters. */
+const browsing = {
+  allow: 'authenticated' as const,
+  permission: { name: 'appstore:list', on: 'organization' as const },
+  note: "Only ChartSources of the caller's organizations (every one for a system admin) where they may browse the store: its administrators, or members granted appstore:list on one of its clusters.",
+};
+
 /** The app store: charts of the caller's organizations' ChartSources, Helm releases as the caller. */
 export const appStoreEndpoints = {
   listCharts: endpoint({
     method: 'GET',
     path: `${store}/charts`,
-    access: {
-      allow: 'authenticated',
-      note: "Only ChartSources of the caller's organizations (every one for a system admin).",
-    },
+    access: browsing,
     summary: 'Charts of every chart source the caller may use, with their versions',
     tag: 'appstore',
     query: chartListQuery,
@@ -54,10 +58,7 @@ export const appStoreEndpoints = {
   chartDetail: endpoint({
     method: 'GET',
     path: `${store}/sources/:source/versions/:version`,
-    access: {
-      allow: 'authenticated',
-      note: "Only ChartSources of the caller's organizations (every one for a system admin).",
-    },
+    access: browsing,
     summary:
       "One chart version: metadata, README and default values (the chart's name in the query)",
     tag: 'appstore',
@@ -68,10 +69,7 @@ export const appStoreEndpoints = {
   chartIcon: endpoint({
     method: 'GET',
     path: `${store}/sources/:source/versions/:version/icon`,
-    access: {
-      allow: 'authenticated',
-      note: "Only ChartSources of the caller's organizations (every one for a system admin).",
-    },
+    access: browsing,
     summary:
       "A chart version's icon, read by the operator through its outbound policy, as a data: URL",
     tag: 'appstore',

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { endpoint, json } from '../endpoint.js';
+import { logoutResultSchema } from '../schemas/identity-providers.js';
 import {
   loginBody,
   loginResultSchema,
@@ -7,7 +7,7 @@ import {
   registeredUserSchema,
 } from '../schemas/accounts.js';
 
-/** Sign-up, sign-in and sign-out (SPEC §7 "Auth"): the only writes open to anonymous callers. */
+/** Sign-up, sign-in and sign-out: the only writes open to anonymous callers. */
 export const authEndpoints = {
   register: endpoint({
     method: 'POST',
@@ -16,6 +16,7 @@ export const authEndpoints = {
     summary: 'Register an account',
     tag: 'auth',
     body: registerBody,
+    errors: ['invitationInvalid'],
     response: json(registeredUserSchema),
   }),
   login: endpoint({
@@ -28,14 +29,16 @@ export const authEndpoints = {
     summary: 'Sign in: sets the session cookies and answers the token',
     tag: 'auth',
     body: loginBody,
+    errors: ['badCredentials', 'mfaRequired', 'mfaInvalid'],
     response: json(loginResultSchema),
   }),
   logout: endpoint({
     method: 'POST',
     path: '/auth.{host}/logout',
     access: { allow: 'public' },
-    summary: 'Sign out (revokes the session, if any)',
+    summary:
+      'Sign out (revokes the session, if any); after single sign-on, the provider’s logout URL',
     tag: 'auth',
-    response: json(z.null()),
+    response: json(logoutResultSchema),
   }),
 } as const;

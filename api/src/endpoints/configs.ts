@@ -24,7 +24,7 @@ const asCaller = (rbac: string) => ({
 const placed = locationSchema.partial().shape;
 
 /**
- * SPEC §7 config maps and secrets, as the caller. Declared before workloadEndpoints: its
+ * Config maps and secrets, as the caller. Declared before workloadEndpoints: its
  * `…/namespaces/:namespace/:kind/:name` would take these paths.
  */
 export const configEndpoints = {

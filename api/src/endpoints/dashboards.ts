@@ -17,9 +17,17 @@ const dashboardParams = orgParams.extend({ dashboard: pathRef });
 const panelParams = dashboardParams.extend({ panel: pathRef });
 const members = { allow: everyone, ...inOrg('params.orgId') };
 const bodyMembers = { allow: everyone, ...inOrg('body.organizationId') };
+/** Changing a dashboard needs monitoring:manage on its cluster (its organization's admins always). */
+const managing = { name: 'monitoring:manage', on: 'organization' } as const;
+const editors = { ...members, permission: managing };
+const bodyEditors = {
+  ...bodyMembers,
+  permission: managing,
+  note: "The category and the cluster must be the organization's.",
+};
 
 /**
- * Custom monitoring dashboards (SPEC §2 /dashboard-custom, §3 Monitoring): categories hold
+ * Custom monitoring dashboards (/dashboard-custom): categories hold
  * dashboards, a dashboard holds panels and names the cluster they query. Members of the
  * organization read and edit dashboards; categories are kept by its administrators.
  */
@@ -76,7 +84,7 @@ export const dashboardEndpoints = {
   createDashboard: endpoint({
     method: 'POST',
     path: `${monitor}/dashboards`,
-    access: { ...bodyMembers, note: "The category and the cluster must be the organization's." },
+    access: bodyEditors,
     summary: 'Create a dashboard',
     tag: 'monitor',
     body: dashboardBody,
@@ -85,7 +93,7 @@ export const dashboardEndpoints = {
   updateDashboard: endpoint({
     method: 'PUT',
     path: `${monitor}/dashboards`,
-    access: { ...bodyMembers, note: "The category and the cluster must be the organization's." },
+    access: bodyEditors,
     summary: 'Update a dashboard (its panels are kept)',
     tag: 'monitor',
     body: dashboardBody,
@@ -103,7 +111,7 @@ export const dashboardEndpoints = {
   deleteDashboard: endpoint({
     method: 'DELETE',
     path: `${orgPath}/dashboards/:dashboard`,
-    access: members,
+    access: editors,
     summary: 'Delete a dashboard',
     tag: 'monitor',
     params: dashboardParams,
@@ -112,7 +120,7 @@ export const dashboardEndpoints = {
   addDashboardPanel: endpoint({
     method: 'POST',
     path: `${orgPath}/dashboards/:dashboard/panels`,
-    access: members,
+    access: editors,
     summary: 'Add a panel to a dashboard',
     tag: 'monitor',
     params: dashboardParams,
@@ -122,7 +130,7 @@ export const dashboardEndpoints = {
   updateDashboardPanel: endpoint({
     method: 'PUT',
     path: `${orgPath}/dashboards/:dashboard/panels/:panel`,
-    access: members,
+    access: editors,
     summary: 'Replace a panel of a dashboard',
     tag: 'monitor',
     params: panelParams,
@@ -132,7 +140,7 @@ export const dashboardEndpoints = {
   deleteDashboardPanel: endpoint({
     method: 'DELETE',
     path: `${orgPath}/dashboards/:dashboard/panels/:panel`,
-    access: members,
+    access: editors,
     summary: 'Remove a panel from a dashboard',
     tag: 'monitor',
     params: panelParams,

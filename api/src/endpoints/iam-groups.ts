@@ -10,7 +10,7 @@ const orgParams = z.object({ orgId: pathRef });
 const groupParams = orgParams.extend({ groupId: pathRef });
 const roleOrgParams = z.object({ organizationId: pathRef });
 
-/** User groups, roles and the permission catalogue (SPEC §7 "Groups and roles"). */
+/** User groups, roles and the permission catalogue. */
 export const iamGroupEndpoints = {
   createGroup: endpoint({
     method: 'POST',

@@ -12,7 +12,7 @@ import { invitationSchema, orgViewSchema, userOrganizationsSchema } from '../sch
 const iam = '/iam.{host}';
 const orgParams = z.object({ orgId: pathRef });
 
-/** Organizations and invitations (SPEC §7 "Organizations"). */
+/** Organizations and invitations. */
 export const iamOrganizationEndpoints = {
   createOrganization: endpoint({
     method: 'POST',
@@ -39,6 +39,7 @@ export const iamOrganizationEndpoints = {
     summary: 'Delete an organization',
     tag: 'iam',
     params: orgParams,
+    errors: ['organizationInUse'],
     response: json(z.null()),
   }),
   listUserOrganizations: endpoint({
@@ -58,6 +59,8 @@ export const iamOrganizationEndpoints = {
     summary: 'Generate an invitation',
     tag: 'iam',
     params: orgParams,
+    // Generating writes the invitation to the hub, which can race another writer.
+    errors: ['conflict'],
     response: json(invitationSchema),
   }),
   joinOrganization: endpoint({
@@ -68,6 +71,7 @@ export const iamOrganizationEndpoints = {
     tag: 'iam',
     params: z.object({ orgId: requiredText(253) }),
     body: joinBody,
+    errors: ['invitationInvalid'],
     response: json(orgViewSchema),
   }),
 } as const;

@@ -9,12 +9,12 @@ const iam = '/iam.{host}';
 const userNameParams = z.object({ userName: pathRef });
 const memberParams = z.object({ orgId: pathRef, userId: pathRef });
 
-/** Users and their MFA (SPEC §7 "Users"). */
+/** Users and their MFA. */
 export const iamUserEndpoints = {
   // Before /users/:userName, which would take "id" as a user name.
   getUserById: endpoint({
     method: 'GET',
-    path: `${iam}/users/id/:userId`,
+    path: `${iam}/user/:userId`,
     access: { allow: everyone, ...ownUser('params.userId') },
     summary: 'User by id',
     tag: 'iam',
@@ -50,6 +50,7 @@ export const iamUserEndpoints = {
     summary: 'Update a user (general, password, secretKey)',
     tag: 'iam',
     body: updateUserBody,
+    errors: ['badCredentials'],
     response: json(userUpdateResultSchema),
   }),
   setUpMfa: endpoint({
@@ -60,6 +61,7 @@ export const iamUserEndpoints = {
     tag: 'iam',
     params: userNameParams,
     body: mfaActionBody,
+    errors: ['mfaInvalid'],
     response: json(z.union([mfaEnrolmentSchema, z.null()])),
   }),
   unbindMfa: endpoint({
@@ -70,6 +72,7 @@ export const iamUserEndpoints = {
     tag: 'iam',
     params: userNameParams,
     body: mfaUnbindBody,
+    errors: ['mfaInvalid'],
     response: json(z.null()),
   }),
   listOrganizationUsers: endpoint({

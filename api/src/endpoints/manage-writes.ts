@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { admins, endpoint, inOrg, json } from '../endpoint.js';
+import { admins, endpoint, everyone, inOrg, json } from '../endpoint.js';
 import {
   clusterDelete,
   clusterInput,
@@ -8,16 +8,23 @@ import {
   clusterTestResultSchema,
   clusterUpdate,
   clusterViewSchema,
-  monitorInput,
   providerKindParams,
 } from '../schemas/cluster-requests.js';
 import { pathRef } from '../schemas/common.js';
-import { monitorViewSchema } from '../schemas/manage.js';
+import {
+  monitorCandidatesSchema,
+  monitorInput,
+  monitorViewSchema,
+} from '../schemas/monitor-requests.js';
 
 const clusters = '/manage.{host}/providers/:kind/clusters';
 const inBodyOrg = { allow: admins, ...inOrg('body.organizationId') };
+const monitorWrite = {
+  ...inBodyOrg,
+  note: 'A direct address only from a system administrator; others name a Service of the cluster.',
+};
 
-/** Registration of member clusters and their monitoring endpoints (SPEC §7). */
+/** Registration of member clusters and their monitoring endpoints. */
 export const manageWriteEndpoints = {
   registerCluster: endpoint({
     method: 'POST',
@@ -32,7 +39,12 @@ export const manageWriteEndpoints = {
   testClusterConnection: endpoint({
     method: 'POST',
     path: `${clusters}/:cluster/test`,
-    access: inBodyOrg,
+    access: {
+      allow: everyone,
+      ...inOrg('body.organizationId'),
+      permission: { name: 'cluster:test', on: 'organization' },
+      note: 'Members test a registered cluster with its stored credentials where a role grants cluster:test; new credentials only its administrators.',
+    },
     summary: 'Test a cluster connection',
     tag: 'manage',
     params: clusterParams,
@@ -59,10 +71,23 @@ export const manageWriteEndpoints = {
     body: clusterDelete,
     response: json(z.object({ name: z.string() })),
   }),
+  discoverMonitorServices: endpoint({
+    method: 'POST',
+    path: `${clusters}/:cluster/monitor-services`,
+    access: {
+      ...inBodyOrg,
+      note: "Read with the registration's credentials, as the connection test (the wizard's unsaved ones).",
+    },
+    summary: 'Find the Prometheus and Alertmanager Services of a cluster',
+    tag: 'manage',
+    params: clusterParams,
+    body: clusterTest,
+    response: json(monitorCandidatesSchema),
+  }),
   createMonitor: endpoint({
     method: 'POST',
     path: '/manage.{host}/monitors',
-    access: inBodyOrg,
+    access: monitorWrite,
     summary: 'Set a monitoring endpoint of a cluster',
     tag: 'manage',
     body: monitorInput,
@@ -71,7 +96,7 @@ export const manageWriteEndpoints = {
   updateMonitor: endpoint({
     method: 'PUT',
     path: '/manage.{host}/monitors',
-    access: inBodyOrg,
+    access: monitorWrite,
     summary: 'Change a monitoring endpoint',
     tag: 'manage',
     body: monitorInput,

@@ -4,9 +4,9 @@ import { pageOf, pageQuery, pathRef as ref } from '../schemas/common.js';
 import {
   accessExplanationSchema,
   explainQuery,
-  monitorViewsSchema,
   supportedProvidersSchema,
 } from '../schemas/manage.js';
+import { monitorViewsSchema } from '../schemas/monitor-requests.js';
 import { providerViewSchema } from '../schemas/providers.js';
 
 /** The manage service's reads: clusters of an organization, provider kinds, access, monitors. */

@@ -17,7 +17,7 @@ import {
 } from '../schemas/monitoring.js';
 import { endpoint, json } from '../endpoint.js';
 
-// SPEC §7 Monitoring: all GET, below the cluster's location; answered from the cluster's own
+// Monitoring: all GET, below the cluster's location; answered from the cluster's own
 // Prometheus (its Cluster's monitors) after the caller's cluster check.
 const at = `/monitor.{host}${locationPath}`;
 const name = z.string().trim().min(1).max(253);
@@ -25,7 +25,13 @@ const namespaceParams = locationSchema.extend({ namespace: name });
 const podParams = namespaceParams.extend({ name });
 const asCaller = {
   allow: 'authenticated' as const,
+  permission: { name: 'monitoring:view', on: 'cluster' as const },
   note: 'Only a cluster bound to the caller with effect Allow; else "Cluster {0} is not bound by current user or already forbidden" (9997).',
+};
+/** Series are bounded to the caller's rights on the cluster (docs/decisions/promql-bound.md). */
+const bounded = {
+  ...asCaller,
+  note: `${asCaller.note} The query's every selector is bounded to the namespaces whose pods the caller may list, and to series without a namespace only where they may list nodes.`,
 };
 const tag = 'monitor';
 
@@ -120,7 +126,7 @@ export const monitoringEndpoints = {
   proxyMetrics: endpoint({
     method: 'GET',
     path: `${at}/proxy/metrics`,
-    access: asCaller,
+    access: bounded,
     summary: "Free PromQL against the cluster's Prometheus, bounded in range, step, time and size",
     tag,
     params: locationSchema,
@@ -139,7 +145,7 @@ export const monitoringEndpoints = {
   getValueMetrics: endpoint({
     method: 'GET',
     path: `${at}/value/metrics`,
-    access: asCaller,
+    access: bounded,
     summary: 'PromQL completion: label names, label values, metric names (__name__)',
     tag,
     params: locationSchema,
@@ -151,7 +157,8 @@ export const monitoringEndpoints = {
     path: '/monitor.{host}/search/:keyword/metrics',
     access: {
       allow: 'authenticated',
-      note: 'Only clusters bound to the caller with effect Allow and a Prometheus.',
+      permission: { name: 'monitoring:view', on: 'clusters' },
+      note: 'Only clusters bound to the caller with effect Allow, granting monitoring:view, with a Prometheus; there only pods the caller may list.',
     },
     summary:
       'Pods whose name contains the keyword, with CPU and memory, in every cluster of the caller',

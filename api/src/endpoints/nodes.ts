@@ -26,7 +26,11 @@ export const nodeEndpoints = {
   getCluster: endpoint({
     method: 'GET',
     path: crdAt,
-    access: { allow: 'authenticated', note: 'Clusters the caller may see (effect Allow).' },
+    access: {
+      allow: 'authenticated',
+      permission: { name: 'cluster:view', on: 'cluster' },
+      note: 'Clusters the caller may see (effect Allow).',
+    },
     summary: 'One cluster: status, version, nodes, capacity',
     tag: 'crd',
     params: locationSchema,

@@ -4,7 +4,7 @@ import { configNameParams } from '../schemas/config-requests.js';
 import { workloadEventsSchema } from '../schemas/workloads.js';
 
 /**
- * A pod's detail reads beside the object (SPEC §4 pod page). Declared before workloadEndpoints:
+ * A pod's detail reads beside the object, for the pod page. Declared before workloadEndpoints:
  * its `…/namespaces/:namespace/:kind/:name/events` would take this path.
  */
 export const podDetailEndpoints = {

@@ -22,12 +22,15 @@ import {
 
 const registries = '/manage.{host}/registries';
 const inBodyOrg = { allow: admins, ...inOrg('body.organizationId') };
+/** Browsing an organization's registries: its admins, or registry:list on one of its clusters. */
+const browsing = { name: 'registry:list', on: 'organization' } as const;
 const readableRegistry = {
   allow: everyone,
-  note: "Members of the registry's organization; 9999 (Docker Hub) for everyone.",
+  permission: browsing,
+  note: "Members of the registry's organization granted registry:list on one of its clusters, and its administrators; 9999 (Docker Hub, public) for everyone.",
 };
 
-/** Image registries (SPEC §7 Registries). */
+/** Image registries. */
 export const registryEndpoints = {
   listSupportedRegistries: endpoint({
     method: 'GET',
@@ -40,7 +43,12 @@ export const registryEndpoints = {
   listOrganizationRegistries: endpoint({
     method: 'GET',
     path: '/manage.{host}/organizations/:orgId/registries',
-    access: { allow: everyone, ...inOrg('params.orgId') },
+    access: {
+      allow: everyone,
+      ...inOrg('params.orgId'),
+      permission: browsing,
+      note: 'Its administrators, and members granted registry:list on one of its clusters.',
+    },
     summary: 'Registries of an organization',
     tag: 'manage',
     params: z.object({ orgId: pathRef }),
@@ -88,7 +96,8 @@ export const registryEndpoints = {
     path: '/manage.{host}/providers/:providerId/registries',
     access: {
       allow: everyone,
-      note: "Clusters the caller may see; their organization's registries.",
+      permission: browsing,
+      note: "Clusters the caller may see; their organization's registries, for its administrators and members granted registry:list on one of its clusters.",
     },
     summary: 'Registries usable by a cluster (Docker Hub first)',
     tag: 'manage',

@@ -17,7 +17,7 @@ const asCaller = (rbac: string) => ({
 /** These paths name no cluster: vendor, region and cluster in the body or X-Nimbus-* headers. */
 const placed = locationSchema.partial().shape;
 
-/** SPEC §2 creation forms: the operator builds each manifest and creates it as the caller. */
+/** The creation forms: the operator builds each manifest and creates it as the caller. */
 export const resourceFormEndpoints = {
   createService: endpoint({
     method: 'POST',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint, json } from '../endpoint.js';
 
-/** Console-facing system settings; SPEC §7 reads the MFA switch from data.MFA. */
+/** Console-facing system settings; the console reads the MFA switch from data.MFA. */
 export const systemConfigsSchema = z.object({
   MFA: z.boolean(),
   version: z.string(),
@@ -14,7 +14,7 @@ export const systemEndpoints = {
     method: 'GET',
     path: '/version',
     access: { allow: 'public' },
-    summary: 'Operator version (SPEC §7 bare path)',
+    summary: 'Operator version (bare path)',
     tag: 'system',
     response: json(z.string()),
   }),
@@ -41,5 +41,6 @@ export const systemEndpoints = {
     summary: 'This API as an OpenAPI 3.1 document',
     tag: 'system',
     response: { kind: 'raw', mediaType: 'application/json', description: 'OpenAPI 3.1 document' },
+    silent: true,
   }),
 } as const;

@@ -32,7 +32,7 @@ export const asCaller = (rbac: string) => ({
   note: `Then the member decides as the caller (${rbac}).`,
 });
 
-/** SPEC §4 lifecycle of applications, each call made as the caller on the member. */
+/** The lifecycle of applications, each call made as the caller on the member. */
 export const workloadEndpoints = {
   scaleWorkload: endpoint({
     method: 'PUT',

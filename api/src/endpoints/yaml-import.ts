@@ -16,7 +16,7 @@ const asCaller = (rbac: string) => ({
   note: `Then the member decides as the caller, per document (${rbac}).`,
 });
 
-/** SPEC §2 add/import and the detail pages' "edit YAML", written as the caller. */
+/** The add/import screen and the detail pages' "edit YAML", written as the caller. */
 export const yamlImportEndpoints = {
   importYaml: endpoint({
     method: 'POST',

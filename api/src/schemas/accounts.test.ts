@@ -5,7 +5,7 @@ import { ruleMessages } from '../shared/accounts.js';
 const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((issue) => issue.message) ?? [];
 
-describe('user name rule (SPEC §5)', () => {
+describe('user name rule', () => {
   it.each(['alice', 'jane.doe', 'dev-1.team-a', 'a', '0'])('accepts %s', (name) => {
     expect(userNameRule.safeParse(name).success).toBe(true);
   });
@@ -29,7 +29,7 @@ describe('user name rule (SPEC §5)', () => {
   });
 });
 
-describe('password rule (SPEC §5)', () => {
+describe('password rule', () => {
   it.each(['abc123', 'secret12', 'Passw0rdx'])('accepts %s', (password) => {
     expect(passwordRule.safeParse(password).success).toBe(true);
   });

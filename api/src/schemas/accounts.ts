@@ -7,7 +7,7 @@ import {
 } from '../shared/accounts.js';
 import { userNameMaxLength, userNamePattern } from '../shared/names.js';
 
-// SPEC §5 account rules as schemas: register, user create and password change share them.
+// The account rules as schemas: register, user create and password change share them.
 
 export const userNameRule = z
   .string({ error: ruleMessages.required })

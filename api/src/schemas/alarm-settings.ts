@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { emailPattern } from '../shared/accounts.js';
+import { agentIdPattern, slackChannelPattern } from '../shared/alarms.js';
 
-// Receiver settings (SPEC §3), shared by the API's bodies and the AlarmReceiver CRD. No field
+// Receiver settings, shared by the API's bodies and the AlarmReceiver CRD. No field
 // holds a credential: those are write-only and live in the receiver's Secret.
 
 const endpointUrl = z
@@ -40,7 +41,7 @@ export const slackSettings = z.object({
     .string()
     .min(1)
     .max(80)
-    .regex(/^[#@]?[^\s]+$/, 'must be a channel name without spaces')
+    .regex(slackChannelPattern, 'must be a channel name without spaces')
     .meta({
       description: 'Slack channel, e.g. #alerts; the webhook URL is the Secret key `webhookUrl`.',
     }),
@@ -52,7 +53,7 @@ export const weChatSettings = z.object({
     .string()
     .min(1)
     .max(32)
-    .regex(/^[0-9]+$/, 'must be a number')
+    .regex(agentIdPattern, 'must be a number')
     .meta({ description: 'Application agent ID; the API secret is the Secret key `apiSecret`.' }),
   toUser: z
     .string()

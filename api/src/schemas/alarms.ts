@@ -10,7 +10,7 @@ import { resourceNameMessage, resourceNamePattern } from '../shared/names.js';
 import { conditionSchema, stringMap } from './common.js';
 import { emailSettings, slackSettings, smsSettings, weChatSettings } from './alarm-settings.js';
 
-// Alarm receivers, rules, silences and messages (SPEC §3, §4; calls: docs/api.md "Alarms").
+// Alarm receivers, rules, silences and messages (calls: docs/api.md "Alarms").
 
 const name = z.string().regex(resourceNamePattern, resourceNameMessage);
 const settingsFields = {
@@ -80,6 +80,8 @@ export const alarmMessageSchema = z.object({
 export const ruleViewSchema = ruleBody.extend({
   uuid: z.string(),
   organization: z.string(),
+  /** The user whose rights bound the rule's query: whoever saved it last. */
+  author: z.string().optional(),
   createdAt: z.string(),
   lastEvaluationTime: z.string().optional(),
   alarms: z.array(alarmMessageSchema),
@@ -93,7 +95,7 @@ export const silenceMatcher = z.object({
   isEqual: z.boolean().default(true),
 });
 
-/** SPEC §5 "Start time couldn't later than end time". */
+/** A silence may not start after it ends ("Start time couldn't later than end time"). */
 export const silenceBody = z
   .object({
     name: name.optional(),

@@ -1,4 +1,4 @@
-// The shared application form's model (SPEC §3 "Application", §5): what the console sends to
+// The shared application form's model: what the console sends to
 // create a Deployment, StatefulSet, DaemonSet or CronJob with an optional Service, Ingress and
 // HorizontalPodAutoscaler. The operator builds the manifests from it; every bound here is one a
 // person should read before the member's API server refuses.
@@ -17,7 +17,7 @@ const shortText = z.string().trim().min(1, 'Required').max(253);
 
 const keyRef = z.strictObject({ name: dnsLabel, key: shortText });
 
-/** SPEC §3: a name plus a value, or a key of a config map or secret (names and values trimmed). */
+/** A name plus a value, or a key of a config map or secret (names and values trimmed). */
 export const envEntryInput = z.union([
   z.strictObject({ name: envName, value: z.string().trim().max(32_768) }),
   z.strictObject({ name: envName, configMapKeyRef: keyRef }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { locationSchema } from './common.js';
+import { dnsLabelPattern } from '../shared/names.js';
 
 const nameSegment = z.string().trim().min(1).max(253);
 /** A chart's name may hold slashes below an OCI prefix (e.g. team/web); one path segment here. */
@@ -61,7 +62,7 @@ export const namedReleaseParams = releaseParams.extend({
     .trim()
     .min(1)
     .max(53)
-    .regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/, 'must be a lowercase release name (at most 53)'),
+    .regex(dnsLabelPattern, 'must be a lowercase release name (at most 53)'),
 });
 
 /** Values as YAML text, edited in the console's YAML editor. */

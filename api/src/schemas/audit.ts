@@ -81,7 +81,7 @@ export type AuditExportParams = z.input<typeof auditExportFields>;
 export const auditExportQuery = z.preprocess(withoutEmpty, auditExportFields);
 export type AuditExportInput = z.output<typeof auditExportQuery>;
 
-/** One audited API call as the API shows it (SPEC §3 "Audit record"); credentials redacted. */
+/** One audited API call as the API shows it; credentials redacted. */
 export const auditRecordViewSchema = z.object({
   id: z.string(),
   userName: z.string(),

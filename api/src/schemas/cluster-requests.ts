@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { monitorTypes, providerKinds } from '../shared/providers.js';
+import { providerKinds } from '../shared/providers.js';
 import { resourceNameMessage, resourceNamePattern } from '../shared/names.js';
 
-// Registration of member clusters and their monitoring endpoints (SPEC §7 "Clusters and
-// nodes", "Monitors"). Credentials are write-only: no answer ever carries them.
+// Registration of member clusters; their monitoring endpoints are
+// in monitor-requests.ts. Credentials are write-only: no answer ever carries them.
 
 const clusterName = z.string().regex(resourceNamePattern, resourceNameMessage);
 const optionalId = z.string().trim().min(1).max(253).optional();
@@ -58,19 +58,3 @@ export const clusterViewSchema = z.object({
 });
 
 export const clusterTestResultSchema = z.object({ kubernetesVersion: z.string() });
-
-// The regex puts the scheme rule into the CRD too; zod's URL parse checks the rest.
-/** Base URL of a monitoring endpoint (the Cluster resource keeps the same rule). */
-export const monitorAddress = z
-  .url({ protocol: /^https?$/, message: 'must be an http or https URL' })
-  .regex(/^https?:[/][/]/, 'must be an http or https URL')
-  .max(2048);
-
-/** POST and PUT manage/monitors; providerId is the cluster's name or uid. */
-export const monitorInput = z.object({
-  organizationId: z.string().min(1).max(253),
-  providerId: z.string().min(1).max(253),
-  type: z.enum(monitorTypes),
-  address: monitorAddress,
-  enabled: z.boolean().default(true),
-});

@@ -1,4 +1,4 @@
-// ConfigMap and Secret calls of SPEC §7: the full object in, keys (never Secret values) out.
+// ConfigMap and Secret calls: the full object in, keys (never Secret values) out.
 import { z } from 'zod';
 import {
   dataBytes,

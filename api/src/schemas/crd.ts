@@ -10,7 +10,7 @@ export const crdItemSchema = kubeObjectSchema.extend(topologySchema.shape);
 export type CrdItem = z.output<typeof crdItemSchema>;
 export const crdListSchema = cursorPageOf(crdItemSchema);
 
-/** SPEC §3 "Search result": per cluster, per resource type, samples of name/namespace/value. */
+/** A search result: per cluster, per resource type, samples of name/namespace/value. */
 export const searchResultSchema = z.object({
   providerTopology: topologySchema,
   resources: z.array(

@@ -53,7 +53,7 @@ export type RemoveFavouriteInput = z.input<typeof removeFavouriteFields>;
 export type FavouriteTargetInput = z.input<typeof favouriteTarget>;
 export type RemoveFavouriteBody = z.output<typeof removeFavouriteBody>;
 
-/** A favourite as SPEC §3 lists it; id is the object name. */
+/** A favourite as the API lists it; id is the object name. */
 export const favouriteViewSchema = z.object({
   id: z.string(),
   type: z.string(),

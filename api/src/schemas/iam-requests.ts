@@ -10,11 +10,11 @@ import {
 } from './accounts.js';
 import { effectSchema } from './common.js';
 
-// What the IAM endpoints accept (SPEC §5 rules); ids are uuids (metadata.uid) or names.
+// What the IAM endpoints accept; ids are uuids (metadata.uid) or names.
 
 const required = ruleMessages.required;
 
-/** A trimmed, non-empty string; blank or missing gives SPEC §5's "Required". */
+/** A trimmed, non-empty string; blank or missing gives "Required". */
 export const requiredText = (max = 253) =>
   z.string({ error: required }).trim().min(1, required).max(max);
 
@@ -25,10 +25,10 @@ export const resourceNameRule = requiredText(63).regex(resourceNamePattern, reso
 
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 
-/** Role permission effect (SPEC §3: "permissions each with effect allow or deny"). */
+/** Role permission effect: each permission of a role allows or denies. */
 export const permissionEffectSchema = z.enum(['allow', 'deny']);
 
-/** A per-cluster binding as the user and group forms send it (SPEC §6, default Allow). */
+/** A per-cluster binding as the user and group forms send it (effect Allow by default). */
 export const providerInput = z.object({
   cluster: resourceNameRule,
   roleId: idRef,
@@ -84,7 +84,7 @@ export const secretKeyUpdateBody = z.object({
   userName: userNameRule,
 });
 
-/** PUT /iam.{host}/users: SPEC §3 updateType general, password or secretKey. */
+/** PUT /iam.{host}/users: updateType general, password or secretKey. */
 export const updateUserBody = z.discriminatedUnion(
   'updateType',
   [generalUpdateBody, passwordUpdateBody, secretKeyUpdateBody],
@@ -125,7 +125,7 @@ export const createOrganizationBody = z.object({ name: resourceNameRule, ...orga
 export const updateOrganizationBody = z.object({ uuid: idRef, ...organizationFields });
 
 /**
- * SPEC §5: inviter and invitation code each trimmed and Required; the invitee is the caller's
+ * Inviter and invitation code each trimmed and Required; the invitee is the caller's
  * id. The organization is the path's.
  */
 export const joinBody = z.object({

@@ -28,7 +28,7 @@ export const clusterAccessViewSchema = z.object({
   permissions: z.array(z.string()),
 });
 
-/** SPEC §3 User as the IAM endpoints show it; others' organizations are left out for admins. */
+/** A user as the IAM endpoints show it; others' organizations are left out for admins. */
 export const userViewSchema = z.object({
   uuid: z.string(),
   userName: z.string(),
@@ -36,6 +36,11 @@ export const userViewSchema = z.object({
   email: z.string(),
   sysAdminFlag: z.boolean(),
   mfaEnableFlag: z.boolean(),
+  /**
+   * The identity provider the user signs in with (single sign-on): no local password, and the
+   * provider's own MFA instead of Nimbus's TOTP.
+   */
+  identityProvider: z.string().optional(),
   /** True only in the user's own view while the generated password must be changed. */
   mustChangePassword: z.boolean(),
   organizations: z.array(userOrganizationSchema),
@@ -47,7 +52,7 @@ export const userViewSchema = z.object({
   createdAt: z.string(),
 });
 
-/** SPEC §3 Organization; adminFlag is the caller's, where the answer is about the caller. */
+/** An organization; adminFlag is the caller's, where the answer is about the caller. */
 export const orgViewSchema = z.object({
   uuid: z.string(),
   name: z.string(),

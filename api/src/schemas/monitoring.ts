@@ -37,7 +37,7 @@ function checkTimeRange(q: TimeRangeFields, ctx: z.RefinementCtx): void {
 }
 
 /**
- * A time range: a SPEC §9 preset (`range`, default 1h, ending now) or a custom `start`/`end`
+ * A time range: a preset (`range`, default 1h, ending now) or a custom `start`/`end`
  * (Unix seconds); `step` in seconds, coarsened so no series has more than maxPointsPerSeries.
  * `extra` adds the endpoint's own query fields.
  */
@@ -165,7 +165,7 @@ export const valueMetricsSchema = z.object({
 
 export const searchMetricsParams = z.object({ keyword: z.string().trim().min(1).max(253) });
 
-/** SPEC §3 search result: per cluster, resources (type, unit, samples of name/namespace/value). */
+/** A search result: per cluster, resources (type, unit, samples of name/namespace/value). */
 export const metricSearchResultSchema = z.object({
   items: z.array(
     z.object({

@@ -1,15 +1,16 @@
 // Namespace, ResourceQuota and LimitRange input, checked before anything reaches a member so
 // a person reads one clear message instead of the API server's.
 import { z } from 'zod';
+import { dnsLabelPattern } from '../shared/names.js';
 import { quantityValue } from '../shared/quantity.js';
 
-/** SPEC §5 resource names: a Kubernetes DNS-1123 label. */
+/** Resource names: a Kubernetes DNS-1123 label. */
 export const dnsLabel = z
   .string()
   .trim()
   .min(1, 'Required')
   .max(63, 'at most 63 characters')
-  .regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/, 'lowercase letters, digits and hyphens only');
+  .regex(dnsLabelPattern, 'lowercase letters, digits and hyphens only');
 
 /** A non-negative Kubernetes quantity (e.g. 500m, 2, 1.5Gi, 1e3). */
 export const quantity = z

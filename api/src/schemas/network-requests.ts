@@ -1,4 +1,4 @@
-// SPEC §3 Service and Ingress creation forms; the operator builds the manifests from these fields.
+// The Service and Ingress creation forms; the operator builds the manifests from these fields.
 import { z } from 'zod';
 import { annotationMap, dnsLabel, labelMap } from './namespace-requests.js';
 
@@ -29,7 +29,7 @@ const subPath = z
   .regex(/^\/[^\s]*$/, 'a sub path starting with /')
   .default('/');
 
-/** SPEC §3 "use ingress": an Ingress of the same name sending host + sub path to the service. */
+/** "Use ingress": an Ingress of the same name sending host + sub path to the service. */
 export const serviceIngressInput = z.object({
   host: host.optional(),
   path: subPath,

@@ -20,7 +20,7 @@ export const nodeConditionSchema = conditionSchema.pick({
 });
 export type NodeCondition = z.output<typeof nodeConditionSchema>;
 
-/** The node as the node detail page shows it (SPEC §3 node fields), read live as the caller. */
+/** The node as the node detail page shows it, read live as the caller. */
 export const nodeDetailSchema = z.object({
   name: z.string(),
   uid: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { effectSchema } from './common.js';
 
-/** A cluster as SPEC §3 "Provider/cluster" lists it, seen by one caller. */
+/** A cluster as the provider list shows it, seen by one caller. */
 export const providerViewSchema = z.object({
   providerID: z.string(),
   provideruuid: z.string(),
@@ -11,7 +11,7 @@ export const providerViewSchema = z.object({
   cluster: z.string(),
   regionID: z.string(),
   ready: z.boolean(),
-  /** SPEC §4: Deny when any of the caller's roles on the cluster denies, else Allow. */
+  /** Deny when any of the caller's roles on the cluster denies, else Allow. */
   status: effectSchema,
   roles: z.array(z.object({ roleName: z.string(), effect: effectSchema })),
 });

@@ -3,7 +3,7 @@ import { resourceNameMessage, resourceNamePattern } from '../shared/names.js';
 import { registryKinds } from '../shared/registries.js';
 import { pathRef } from './common.js';
 
-// Image registries (SPEC §3 Registry, §7 Registries). Credentials are write-only: they go to a
+// Image registries. Credentials are write-only: they go to a
 // Secret in the operator's namespace and no answer carries them.
 
 const registryName = z.string().regex(resourceNamePattern, resourceNameMessage);
@@ -78,14 +78,14 @@ export const registryImageParams = registryIdParams.extend({
 });
 export const providerIdParams = z.object({ providerId: pathRef });
 
-/** SPEC §3 image item. */
+/** An image of a registry: its repository name and when it was created. */
 export const repositoryItemSchema = z.object({
   repositoryName: z.string(),
   createdAt: z.string().optional(),
 });
 export const repositoriesSchema = z.object({ items: z.array(repositoryItemSchema) });
 
-/** SPEC §3 tag item: the tags of one image (one digest) and when it was pushed. */
+/** A tag item: the tags of one image (one digest) and when it was pushed. */
 export const tagItemSchema = z.object({
   imageTags: z.array(z.string()),
   imagePushedAt: z.string().optional(),
@@ -108,7 +108,7 @@ export const dockerHubSearchQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(50),
   search: z.string().trim().max(255).default(''),
 });
-/** SPEC §3 public catalogue item. */
+/** An item of Docker Hub's public catalogue. */
 export const dockerHubItemSchema = z.object({
   name: z.string(),
   slug: z.string(),

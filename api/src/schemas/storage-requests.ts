@@ -1,4 +1,4 @@
-// SPEC §3 PersistentVolume, PersistentVolumeClaim and StorageClass creation forms; the operator
+// The PersistentVolume, PersistentVolumeClaim and StorageClass creation forms; the operator
 // builds the manifests from these fields.
 import { z } from 'zod';
 import { isMountPath } from '../shared/config-mounts.js';
@@ -28,7 +28,7 @@ const meta = { name: dnsLabel, labels: labelMap.optional(), annotations: annotat
 /** A positive storage size such as 10Gi. */
 const capacity = quantity.refine((value) => !/^0+(\.0*)?[a-zA-Z]*$/.test(value), 'must be above 0');
 
-/** Where the volume's data is: SPEC §3 NFS server and path, a host path, or a CSI volume. */
+/** Where the volume's data is: an NFS server and path, a host path, or a CSI volume. */
 export const volumeSourceSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('nfs'),
@@ -58,7 +58,7 @@ export const persistentVolumeBody = z.object({
   volumeMode: z.enum(volumeModes).default('Filesystem'),
   readOnly: z.boolean().default(false),
   source: volumeSourceSchema,
-  /** SPEC §3 claim reference: reserve the volume for one claim. */
+  /** Claim reference: reserve the volume for one claim. */
   claimRef: z.object({ namespace: dnsLabel, name: dnsLabel }).optional(),
 });
 export type PersistentVolumeInput = z.output<typeof persistentVolumeBody>;

@@ -43,7 +43,7 @@ export const envName = z
   .max(253)
   .regex(/^[-._a-zA-Z][-._a-zA-Z0-9]*$/, 'letters, digits, "-", "_" and "." only');
 
-/** SPEC §5: env names and values are trimmed. */
+/** Env names and values are trimmed. */
 export const envEntry = z.object({ name: envName, value: z.string().trim().max(32_768) });
 
 /**

@@ -7,6 +7,7 @@ import {
   maxImportDocuments,
 } from '../shared/import-kinds.js';
 import { locationSchema } from './common.js';
+import { memberRefusalSchema } from './refusal.js';
 import { dnsLabel } from './namespace-requests.js';
 import { detailParams, detailQuery, objectName } from './resource-requests.js';
 
@@ -44,6 +45,8 @@ export const importItemSchema = z.object({
   outcome: importOutcomeSchema,
   /** The member's reason for a failure. */
   message: z.string().optional(),
+  /** The call the member refused, when its RBAC or escalation check said no. */
+  refusal: memberRefusalSchema.optional(),
 });
 export type ImportItem = z.output<typeof importItemSchema>;
 

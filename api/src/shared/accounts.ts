@@ -1,7 +1,7 @@
-// Account rules of SPEC §5 that need no schema: both sides check them the same way.
+// Account rules that need no schema: both sides check them the same way.
 import { userNameMessage } from './names.js';
 
-/** SPEC §5 messages, word for word; the console shows the same texts. */
+/** The account rules' messages; the console shows the same texts, word for word. */
 export const ruleMessages = {
   required: 'Required',
   userName: userNameMessage,
@@ -15,7 +15,7 @@ export const passwordMinLength = 6;
 /** Bounds the argon2 input; far above any real passphrase. */
 export const passwordMaxLength = 128;
 
-/** SPEC §5: at least 6 characters with a lowercase letter and a digit; one message for all. */
+/** At least 6 characters with a lowercase letter and a digit; one message for all. */
 export function meetsPasswordRule(value: string): boolean {
   return (
     value.length >= passwordMinLength &&

@@ -1,6 +1,6 @@
-// Alarm constants both sides use (SPEC §3, §4, §9).
+// Alarm constants both sides use.
 
-/** SPEC §3 receivers: email over SMTP, a Slack channel, WeChat Work, phone/SMS. */
+/** Alarm receivers: email over SMTP, a Slack channel, WeChat Work, phone/SMS. */
 export const receiverTypes = ['Email', 'Slack', 'WeChat', 'SMS'] as const;
 export type ReceiverType = (typeof receiverTypes)[number];
 
@@ -8,11 +8,11 @@ export type ReceiverType = (typeof receiverTypes)[number];
 export const alarmOperators = ['>', '>=', '<', '<=', '==', '!='] as const;
 export type AlarmOperator = (typeof alarmOperators)[number];
 
-/** SPEC §4/§9 alarm statuses, as Alertmanager's API names them. */
+/** The alarm statuses, as Alertmanager's API names them. */
 export const alarmStates = ['active', 'unprocessed', 'suppressed'] as const;
 export type AlarmState = (typeof alarmStates)[number];
 
-/** SPEC §4: a silence is active or expired. */
+/** A silence is active or expired. */
 export const silenceStates = ['active', 'expired'] as const;
 export type SilenceState = (typeof silenceStates)[number];
 
@@ -26,3 +26,7 @@ export const receiverCredentialKeys = {
 
 /** Prometheus label names, as silence matchers name them. */
 export const labelNamePattern = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
+/** A Slack channel or user, e.g. #alerts or @ops: no spaces. */
+export const slackChannelPattern = /^[#@]?[^\s]+$/;
+/** A WeChat Work application agent id: digits only. */
+export const agentIdPattern = /^[0-9]+$/;

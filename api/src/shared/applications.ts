@@ -1,4 +1,4 @@
-// The kinds the shared application form creates (SPEC §2 add/Application and its four kinds).
+// The kinds the shared application form creates (add/Application and its four kinds).
 
 export const applicationKinds = ['Deployment', 'StatefulSet', 'DaemonSet', 'CronJob'] as const;
 export type ApplicationKind = (typeof applicationKinds)[number];

@@ -1,6 +1,6 @@
-// SPEC §3 config map / secret mount settings (mount path, overlay, mode, mounted containers).
+// Config map / secret mount settings (mount path, overlay, mode, mounted containers).
 // They describe how the application form should mount the object, so they travel with it as
-// annotations (docs/decisions.md): the object stays plain Kubernetes and GitOps can write them.
+// annotations (docs/decisions/resource-forms.md): the object stays plain Kubernetes and GitOps can write them.
 
 export const mountAnnotations = {
   path: 'nimbus.io/mount-path',
@@ -56,7 +56,7 @@ export function dataBytes(...maps: Array<Record<string, string> | undefined>): n
   return total;
 }
 
-/** The Secret types the shared form offers (SPEC §2: generic, TLS and image-registry). */
+/** The Secret types the shared form offers (generic, TLS and image-registry). */
 export const secretTypes = [
   'Opaque',
   'kubernetes.io/tls',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeCron, isCronSchedule } from './cron.js';
 
-describe('isCronSchedule (SPEC §5: standard crontab)', () => {
+describe('isCronSchedule (standard crontab)', () => {
   it.each([
     '0 2 * * *',
     '*/5 * * * *',

@@ -1,4 +1,4 @@
-// SPEC §5: a CronJob schedule follows standard crontab (five fields: minute, hour, day of month,
+// A CronJob schedule follows standard crontab (five fields: minute, hour, day of month,
 // month, day of week), as Kubernetes' parser accepts it, including the @-macros and names.
 
 const macros: Record<string, string> = {

@@ -1,7 +1,7 @@
-/** How a panel draws its query's series (SPEC §3 Monitoring "visualization"). */
+/** How a panel draws its query's series: the panel's visualization. */
 export const panelVisualizations = ['line', 'area', 'bar', 'stat'] as const;
 
-/** SPEC §3 PromQL generator: the aggregate functions and how labels narrow a series. */
+/** The PromQL generator's aggregate functions and how labels narrow a series. */
 export const promqlFunctions = [
   'sum',
   'count',

@@ -1,4 +1,4 @@
-// SPEC §5: an image is written host/image:tag. The host is a registry name (a dot, a port or
+// An image is written host/image:tag. The host is a registry name (a dot, a port or
 // localhost tells it from a path segment, as docker's reference grammar does); a digest may
 // stand for the tag.
 

@@ -19,3 +19,8 @@ export * from './monitoring.js';
 export * from './registries.js';
 export * from './cost.js';
 export * from './chart-sources.js';
+export * from './credential-addresses.js';
+export * from './endpoint-paths.js';
+export * from './identity-providers.js';
+export * from './path-pattern.js';
+export * from './csv.js';

@@ -1,5 +1,5 @@
 // Monitoring constants the console needs at run time (no zod).
-/** SPEC §9: the preset time ranges of the monitoring screens, in seconds. */
+/** The preset time ranges of the monitoring screens, in seconds. */
 export const timeRangePresets = {
   '15m': 15 * 60,
   '30m': 30 * 60,
@@ -22,5 +22,5 @@ export const maxCustomRangeSeconds = 31 * 86_400;
 /** Points per series a range query may return; a finer step is coarsened to fit. */
 export const maxPointsPerSeries = 1_100;
 export const minStepSeconds = 10;
-/** SPEC §5's wording for a range whose start is after its end. */
+/** The message for a time range whose start is after its end. */
 export const startAfterEndMessage = "Start time couldn't later than end time";

@@ -12,6 +12,9 @@ export const labelValueRule =
   "must be empty or at most 63 characters of letters, digits, '-', '_' or '.', starting and " +
   'ending with a letter or digit';
 
+/** RFC 1123 label: namespaces, releases and most names inside one namespace (63 at most). */
+export const dnsLabelPattern = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+
 /** A qualified name: label, annotation and taint keys. */
 export function isQualifiedName(key: string): boolean {
   const slash = key.indexOf('/');
@@ -31,7 +34,7 @@ export function isSubdomainName(name: string): boolean {
 }
 
 /**
- * Names of Nimbus resources: lowercase letters, digits and hyphens (SPEC §5), starting and
+ * Names of Nimbus resources: lowercase letters, digits and hyphens, starting and
  * ending with a letter or digit; at most 63 characters so a name also fits in a label value.
  * Character classes instead of escapes keep the pattern valid in JS, RE2 and CEL string literals.
  */
@@ -39,7 +42,7 @@ export const resourceNamePattern = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
 export const resourceNameMessage =
   'must consist of lowercase letters, digits and hyphens, start and end with a letter or digit, and be at most 63 characters';
 
-/** User names: lowercase alphanumerics and hyphens in dot-separated labels (SPEC §5). */
+/** User names: lowercase alphanumerics and hyphens in dot-separated labels. */
 export const userNamePattern =
   /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?([.][a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?)*$/;
 export const userNameMessage = 'Incorrect format, please re-enter';

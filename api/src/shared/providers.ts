@@ -1,4 +1,4 @@
-/** The provider kinds of SPEC §3 "Provider/cluster", in the spec's order. */
+/** The provider kinds of a cluster, in a fixed order. */
 export const providerKinds = [
   'ProviderAWS',
   'ProviderALiCloud',

@@ -1,4 +1,4 @@
-// Image registries (SPEC §3 Registry, §4 Image select): the kinds Nimbus supports, the host
+// Image registries: the kinds Nimbus supports, the host
 // each provider's registries use, and how an image reference splits into registry parts.
 
 /** Registry kinds, as the Registry resource's spec.kind names them. */
@@ -52,12 +52,12 @@ export const registryHostRules: Record<RegistryKind, RegistryHostRule> = {
     ),
     example: 'us-central1-docker.pkg.dev',
   },
-  // {registryName}.tencentcloudcr.com (SPEC §3).
+  // {registryName}.tencentcloudcr.com.
   TCR: {
     pattern: exactly(String.raw`${label}\.tencentcloudcr\.com`),
     example: 'my-registry.tencentcloudcr.com',
   },
-  // swr.{projectName}.myhuaweicloud.com, the project being the region name (SPEC §3).
+  // swr.{projectName}.myhuaweicloud.com, the project being the region name.
   SWR: {
     pattern: exactly(String.raw`swr\.(?<region>${region})\.myhuaweicloud\.(com|eu)`),
     example: 'swr.cn-north-4.myhuaweicloud.com',

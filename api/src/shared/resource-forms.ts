@@ -1,4 +1,4 @@
-// Choices of the SPEC §3 creation forms, shared by the contract's schemas and the console.
+// Choices of the resource creation forms, shared by the contract's schemas and the console.
 
 export const serviceTypes = ['ClusterIP', 'NodePort', 'LoadBalancer'] as const;
 export const portProtocols = ['TCP', 'UDP', 'SCTP'] as const;

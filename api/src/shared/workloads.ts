@@ -1,4 +1,4 @@
-// The application kinds of SPEC §4's lifecycle actions, as the member's API names their
+// The application kinds of the lifecycle actions, as the member's API names their
 // collections, and which action applies to which.
 
 export const workloadKinds = [
