@@ -5,6 +5,9 @@ import type { TrustProxy } from './identity/client-address.js';
 import type { SessionKeySource } from './identity/session-key.js';
 import { defaultConsoleDir, defaultDataDir, operatorPackageJson } from './paths.js';
 import { costSampleSeconds } from './cost/schedule.js';
+import type { LogLevel } from './logger.js';
+import { logLevels } from './logger.js';
+import { defaultRelistIntervalMs } from './hub/kind-store.js';
 
 const hostnamePattern = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 
@@ -108,8 +111,6 @@ const secretName = z
   .string()
   .regex(/^[a-z0-9]([-.a-z0-9]{0,251}[a-z0-9])?$/, 'must be a Secret name');
 
-const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-
 /** Keys the provider adapters read from their context, and the variables that set them. */
 const vendorEndpointVariables = {
   eks: 'NIMBUS_EKS_ENDPOINT',
@@ -143,6 +144,8 @@ const envSchema = z.object({
   NIMBUS_CONSOLE_DIR: z.string().default(defaultConsoleDir),
   NIMBUS_LOG_LEVEL: z.enum(logLevels).default('info'),
   NIMBUS_MFA_ENABLED: z.stringbool().default(false),
+  NIMBUS_MANAGE_CRDS: z.stringbool().default(true),
+  NIMBUS_REVISION: z.string().optional(),
   NIMBUS_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   // client-go's leader election defaults; longer where the hub or the process may stall longer.
   NIMBUS_LEADER_LEASE_SECONDS: z.coerce.number().int().min(5).max(300).default(15),
@@ -171,6 +174,7 @@ const envSchema = z.object({
   NIMBUS_AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   NIMBUS_AUDIT_MAX_BYTES: byteSize.default(8 * 1024 ** 3),
   NIMBUS_AUDIT_PRUNE_INTERVAL: intervalMs.default(3_600_000),
+  NIMBUS_HUB_RELIST_INTERVAL: intervalMs.default(defaultRelistIntervalMs),
   NIMBUS_AUDIT_POLICY_FILE: z.string().optional(),
   NIMBUS_AUDIT_WEBHOOK_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
@@ -187,8 +191,6 @@ const envSchema = z.object({
     Object.values(vendorEndpointVariables).map((name) => [name, vendorEndpoint.optional()]),
   ),
 });
-
-export type LogLevel = (typeof logLevels)[number];
 
 /** Vendor API base URLs (tests point them at local fakes); unset means the vendor's own. */
 function vendorEndpointsOf(values: Record<string, unknown>): Record<string, string> {
@@ -226,6 +228,10 @@ export interface Config {
   consoleDir: string;
   logLevel: LogLevel;
   mfaEnabled: boolean;
+  /** Server-side-apply the CRDs this build carries at start, when the installed ones are older. */
+  manageCrds: boolean;
+  /** The source revision the image was built from (its OCI revision label), for nimbus_build_info. */
+  revision: string | undefined;
   shutdownTimeoutMs: number;
   /** The Lease's duration, and how long a leader may go without renewing before it stops. */
   leaderElection: { leaseDurationMs: number; renewDeadlineMs: number };
@@ -252,6 +258,8 @@ export interface Config {
   /** Records beyond this many bytes of the store go, oldest first. */
   auditMaxBytes: number;
   auditPruneIntervalMs: number;
+  /** Every hub cache is listed afresh this often, repairing any drift from the hub. */
+  hubRelistIntervalMs: number;
   /** The audit policy (YAML or JSON; the chart's ConfigMap); unset: the default policy. */
   auditPolicyFile: string | undefined;
   /** Where each replica also ships its records; checked by the SSRF policy on every delivery. */
@@ -318,6 +326,8 @@ export function parseConfig(env: Env, readVersion: () => string = readPackageVer
     consoleDir: values.NIMBUS_CONSOLE_DIR,
     logLevel: values.NIMBUS_LOG_LEVEL,
     mfaEnabled: values.NIMBUS_MFA_ENABLED,
+    manageCrds: values.NIMBUS_MANAGE_CRDS,
+    revision: values.NIMBUS_REVISION,
     shutdownTimeoutMs: values.NIMBUS_SHUTDOWN_TIMEOUT_MS,
     leaderElection: {
       leaseDurationMs: values.NIMBUS_LEADER_LEASE_SECONDS * 1000,
@@ -337,6 +347,7 @@ export function parseConfig(env: Env, readVersion: () => string = readPackageVer
     auditRetentionDays: values.NIMBUS_AUDIT_RETENTION_DAYS,
     auditMaxBytes: values.NIMBUS_AUDIT_MAX_BYTES,
     auditPruneIntervalMs: values.NIMBUS_AUDIT_PRUNE_INTERVAL,
+    hubRelistIntervalMs: values.NIMBUS_HUB_RELIST_INTERVAL,
     auditPolicyFile: values.NIMBUS_AUDIT_POLICY_FILE,
     auditWebhookUrl: values.NIMBUS_AUDIT_WEBHOOK_URL,
     auditPeers: values.NIMBUS_AUDIT_PEERS,

@@ -1,8 +1,10 @@
 import { pino } from 'pino';
 import type { DestinationStream, Logger } from 'pino';
-import type { LogLevel } from './config.js';
 
 export type { Logger } from 'pino';
+
+export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof logLevels)[number];
 
 /** Header names whose values are credentials. */
 export const sensitiveHeaders = ['authorization', 'cookie', 'set-cookie', 'x-nimbus-token'];

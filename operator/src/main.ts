@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { alarmControllers } from './alarms/startup.js';
 import type { AuditPolicy } from './audit/policy.js';
 import { AuditPolicyError, loadAuditPolicy } from './audit/policy.js';
@@ -5,9 +6,13 @@ import { openOperatorAudit } from './audit/setup.js';
 import { createClusterRuntime } from './clusters/startup.js';
 import type { Config } from './config.js';
 import { costJob } from './cost/startup.js';
+import { createRollupStore } from './cost/rollup-store.js';
 import { ConfigError, parseConfig } from './config.js';
+import { registryController } from './registries/registry-controller.js';
 import { chartSourceController } from './appstore/source-controller.js';
 import { createOperatorRuntime } from './controllers/operator-runtime.js';
+import { createProviderClients } from './sso/provider-client.js';
+import { identityProviderController } from './sso/status-controller.js';
 import { createHubClient } from './hub/client.js';
 import { createApp } from './http/app.js';
 import { createHttpMetrics, createMetricsApp } from './http/metrics.js';
@@ -24,13 +29,24 @@ import type { IndexRuntime } from './index/runtime.js';
 import { createIndexMetrics } from './index/metrics.js';
 import { createIndexRuntime, openIndexStore } from './index/runtime.js';
 import { createLogger } from './logger.js';
+import { applyOwnCrds } from './crds/self-apply.js';
+import { recordBuild, trackClusters } from './observability/metrics.js';
+import { TracingConfigError, startTracing } from './observability/tracing-sdk.js';
+import type { Tracing } from './observability/tracing-sdk.js';
 
-function loadConfig(): { config: Config; auditPolicy: AuditPolicy } {
+function loadConfig(): { config: Config; auditPolicy: AuditPolicy; tracing?: Tracing } {
   try {
     const config = parseConfig(process.env);
-    return { config, auditPolicy: loadAuditPolicy(config.auditPolicyFile) };
+    const auditPolicy = loadAuditPolicy(config.auditPolicyFile);
+    const instance = config.podName ?? `${hostname()}-${process.pid}`;
+    const tracing = startTracing(process.env, { version: config.version, instance });
+    return { config, auditPolicy, ...(tracing ? { tracing } : {}) };
   } catch (error) {
-    if (error instanceof ConfigError || error instanceof AuditPolicyError) {
+    if (
+      error instanceof ConfigError ||
+      error instanceof AuditPolicyError ||
+      error instanceof TracingConfigError
+    ) {
       process.stderr.write(`nimbus-operator: ${error.message}\n`);
       process.exit(1);
     }
@@ -39,8 +55,10 @@ function loadConfig(): { config: Config; auditPolicy: AuditPolicy } {
 }
 
 async function main(): Promise<void> {
-  const { config, auditPolicy } = loadConfig();
+  const { config, auditPolicy, tracing } = loadConfig();
   const logger = createLogger(config.logLevel);
+  recordBuild(config.version, config.revision);
+  if (tracing) logger.info('tracing on: spans go to the OTLP endpoint (OTEL_EXPORTER_OTLP_*)');
 
   process.on('unhandledRejection', (reason) => {
     logger.error({ err: reason }, 'unhandled promise rejection');
@@ -53,13 +71,31 @@ async function main(): Promise<void> {
   const hub = createHubClient({ kubeconfig: config.kubeconfig });
   logger.info({ source: hub.source, server: hub.server }, 'hub cluster connection configured');
 
+  // In the background: an unreachable hub must not hold up the listener (and the probes); the
+  // caches watch the same objects whichever schema is installed.
+  if (hub.kubeConfig && config.manageCrds) {
+    void applyOwnCrds(hub.kubeConfig, config.version, logger).catch((error: unknown) =>
+      logger.error({ err: error }, 'CRDs not checked'),
+    );
+  }
+
   let index: IndexRuntime | undefined;
   let hubSynced = false;
   // The one hub store (informer caches of every Nimbus resource), shared by every service.
   const store = hub.kubeConfig
-    ? createHubStore({ kubeConfig: hub.kubeConfig, namespace: config.namespace, logger })
+    ? createHubStore({
+        kubeConfig: hub.kubeConfig,
+        namespace: config.namespace,
+        logger,
+        relistIntervalMs: config.hubRelistIntervalMs,
+      })
+    : undefined;
+  // The cost center's daily rollups: ConfigMaps in the operator's namespace.
+  const costRollups = hub.kubeConfig
+    ? createRollupStore(hub.kubeConfig, config.namespace)
     : undefined;
   // The chart leaves the key to the operator: read from its Secret, created when absent.
+  if (store) trackClusters(() => store.clusters.list());
   const sessionKey = await loadSessionKey(config.sessionKey, { secrets: store?.secrets, logger });
   const clusters = store ? createClusterRuntime({ config, store, logger }) : undefined;
   // The controller runtime: one manager on the Lease nimbus-operator-leader; every controller
@@ -73,6 +109,7 @@ async function main(): Promise<void> {
         logger,
       })
     : undefined;
+  const metrics = createHttpMetrics();
   const identity: IdentityRuntime | undefined = store
     ? startIdentity({
         config,
@@ -80,6 +117,7 @@ async function main(): Promise<void> {
         hub,
         sessionKey,
         logger,
+        registry: metrics.registry,
         onSynced: async (store: HubStore) => {
           await prepareIam(store, logger).catch((error: unknown) =>
             logger.error(
@@ -94,12 +132,32 @@ async function main(): Promise<void> {
             );
             iamControllers({ store, hasher: passwords, operatorSecretNames }).forEach(manager.add);
             clusters?.controllers.forEach(manager.add);
+            clusters?.jobs.forEach(manager.schedule);
             manager.add(dashboardController(store));
+            manager.add(registryController(store));
+            const policy = { allowHosts: config.outboundAllowHosts };
+            manager.add(chartSourceController({ store, policy }));
             manager.add(
-              chartSourceController({ store, policy: { allowHosts: config.outboundAllowHosts } }),
+              identityProviderController({
+                store,
+                clients: createProviderClients({ store, policy }),
+              }),
             );
-            alarmControllers({ config, store }).forEach(manager.add);
-            manager.schedule(costJob({ config, store, index: () => index?.index }));
+            const connector = clusters?.services.connector;
+            alarmControllers({ config, store, ...(connector ? { connector } : {}) }).forEach(
+              manager.add,
+            );
+            if (costRollups) {
+              manager.schedule(
+                costJob({
+                  config,
+                  store,
+                  rollups: costRollups,
+                  index: () => index?.index,
+                  ...(connector ? { connector } : {}),
+                }),
+              );
+            }
             identitySweepJobs({ leases: store.leases, sessions }).forEach(manager.schedule);
             manager.start();
           }
@@ -110,7 +168,6 @@ async function main(): Promise<void> {
     : undefined;
   if (!identity) logger.error('no hub cluster: every call but the public ones will be refused');
 
-  const metrics = createHttpMetrics();
   // Opened before listening: without a writable NIMBUS_DATA_DIR the operator must not serve.
   const audit = openOperatorAudit(config, {
     logger,
@@ -143,6 +200,7 @@ async function main(): Promise<void> {
     identity: identity?.services,
     clusters: clusters?.services,
     index: index?.index,
+    ...(costRollups ? { costRollups } : {}),
     metrics,
     audit,
     helmPath: config.helmPath,
@@ -172,9 +230,11 @@ async function main(): Promise<void> {
       audit.close();
       // Awaited, so the Lease is released before the exit and another replica takes over at
       // once; bounded, as the hub may not answer.
-      const stopped = Promise.allSettled([manager?.stop(), index?.stop({ close: true })]).then(() =>
-        identity?.stop(),
-      );
+      const stopped = Promise.allSettled([
+        manager?.stop(),
+        index?.stop({ close: true }),
+        tracing?.shutdown(),
+      ]).then(() => identity?.stop());
       await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
       logger.info('stopped');
       process.exit(0);

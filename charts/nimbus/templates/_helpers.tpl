@@ -104,12 +104,29 @@ secret:
 nimbus.io/client: "true"
 {{- end }}
 
+{{/*
+Image repository: global.imageRegistry replaces the registry host of image.repository (its first
+segment when that names a host: it has a dot or a port, or is localhost) or prefixes it.
+*/}}
+{{- define "nimbus.imageRepository" -}}
+{{- $repository := .Values.image.repository }}
+{{- with (.Values.global).imageRegistry }}
+{{- $segments := splitList "/" $repository }}
+{{- $first := first $segments }}
+{{- if and (gt (len $segments) 1) (or (contains "." $first) (contains ":" $first) (eq "localhost" $first)) }}
+{{- $repository = rest $segments | join "/" }}
+{{- end }}
+{{- $repository = printf "%s/%s" (trimSuffix "/" .) $repository }}
+{{- end }}
+{{- $repository }}
+{{- end }}
+
 {{/* Image reference; a digest pins the image and wins over the tag. */}}
 {{- define "nimbus.image" -}}
 {{- if .Values.image.digest }}
-{{- printf "%s@%s" .Values.image.repository .Values.image.digest }}
+{{- printf "%s@%s" (include "nimbus.imageRepository" .) .Values.image.digest }}
 {{- else }}
-{{- printf "%s:%s" .Values.image.repository (.Values.image.tag | default .Chart.AppVersion) }}
+{{- printf "%s:%s" (include "nimbus.imageRepository" .) (.Values.image.tag | default .Chart.AppVersion) }}
 {{- end }}
 {{- end }}
 

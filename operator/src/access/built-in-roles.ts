@@ -13,6 +13,8 @@ const action = (p: PermissionDefinition): string => p.name.split(':')[1] ?? '';
 const reads = new Set(['list', 'view', 'logs']);
 const isRead = (p: PermissionDefinition): boolean => reads.has(action(p));
 const clusterWide = new Set(['namespace', 'persistentvolume', 'storageclass', 'node']);
+/** Who may grant rights in a namespace: owners only, as Kubernetes' own admin role. */
+const grantsRights = new Set(['role', 'rolebinding']);
 
 function names(filter: (p: PermissionDefinition) => boolean): string[] {
   return permissionCatalogue.filter(filter).map((p) => p.name);
@@ -22,7 +24,8 @@ function names(filter: (p: PermissionDefinition) => boolean): string[] {
  * Roles every organization can bind without creating its own. Owner may do everything on a
  * cluster; operator runs what exists (scale, restart, nodes, alarms) but does not create or
  * delete; developer builds applications in namespaces but leaves cluster-wide objects alone;
- * read-only sees everything except secret contents.
+ * read-only sees everything except secret contents. Like Kubernetes' edit and view roles, only
+ * the owner reads or writes Roles and RoleBindings.
  */
 export const builtInRoles: readonly BuiltInRole[] = [
   {
@@ -34,7 +37,10 @@ export const builtInRoles: readonly BuiltInRole[] = [
     name: 'operator',
     description: 'Operate running applications and nodes; no creation or deletion.',
     permissions: names(
-      (p) => !['create', 'delete', 'install'].includes(action(p)) && p.group !== 'secret',
+      (p) =>
+        !['create', 'delete', 'install'].includes(action(p)) &&
+        p.group !== 'secret' &&
+        !grantsRights.has(p.group),
     ),
   },
   {
@@ -43,13 +49,14 @@ export const builtInRoles: readonly BuiltInRole[] = [
     permissions: names(
       (p) =>
         (!clusterWide.has(p.group) || isRead(p)) &&
+        !grantsRights.has(p.group) &&
         !['node:cordon', 'node:update', 'monitoring:manage', 'alarm:manage'].includes(p.name),
     ),
   },
   {
     name: 'read-only',
     description: 'View everything except secrets.',
-    permissions: names((p) => isRead(p) && p.group !== 'secret'),
+    permissions: names((p) => isRead(p) && p.group !== 'secret' && !grantsRights.has(p.group)),
   },
 ];
 

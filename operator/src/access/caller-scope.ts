@@ -8,7 +8,7 @@ import type { ClusterObject, HubStore } from '../hub/store.js';
 import { organizationOf } from '../iam/org-scope.js';
 import type { Identity } from '../identity/identity.js';
 import type { ClusterScope } from '../index/store-query.js';
-import { listableKinds } from '../crd/listable-kinds.js';
+import { listableKinds } from '../index/listable-kinds.js';
 
 export type CrdReader = Pick<
   HubStore,
@@ -30,7 +30,7 @@ export interface CallerClusters {
 
 export async function callerClusters(
   store: CrdReader,
-  identity: Identity,
+  identity: Pick<Identity, 'userName' | 'sysAdmin' | 'organizations'>,
 ): Promise<CallerClusters> {
   const orgs = new Set(identity.organizations.map((org) => org.name));
   const owners: Record<string, string> = {};

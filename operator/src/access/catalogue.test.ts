@@ -60,6 +60,47 @@ describe('built-in roles', () => {
     expect(new Set(verbs)).toEqual(new Set(['get', 'list', 'watch']));
   });
 
+  it('give the owner the namespaced kinds real charts create, without escalate or bind', () => {
+    const rules = rbacRulesFor(role('owner'));
+    const verbsOn = (group: string, resource: string) =>
+      rules
+        .filter((r) => r.apiGroups.includes(group) && r.resources.includes(resource))
+        .flatMap((r) => r.verbs);
+    for (const [group, resource] of [
+      ['', 'serviceaccounts'],
+      ['rbac.authorization.k8s.io', 'roles'],
+      ['rbac.authorization.k8s.io', 'rolebindings'],
+      ['networking.k8s.io', 'networkpolicies'],
+      ['policy', 'poddisruptionbudgets'],
+      ['autoscaling', 'horizontalpodautoscalers'],
+      ['batch', 'jobs'],
+    ] as const) {
+      expect(verbsOn(group, resource)).toEqual(
+        expect.arrayContaining(['get', 'list', 'create', 'update', 'patch', 'delete']),
+      );
+    }
+    // Kubernetes' own escalation check must keep holding: a user binds only what she holds.
+    const everyVerb = rbacRulesFor(permissionNames).flatMap((r) => r.verbs);
+    for (const verb of ['escalate', 'bind', 'impersonate', '*']) {
+      expect(everyVerb).not.toContain(verb);
+    }
+    const everyResource = rbacRulesFor(permissionNames).flatMap((r) => r.resources);
+    expect(everyResource).not.toContain('clusterroles');
+    expect(everyResource).not.toContain('clusterrolebindings');
+  });
+
+  it('leave Roles and RoleBindings to the owner, as Kubernetes leaves them to admin', () => {
+    for (const name of ['operator', 'developer', 'read-only']) {
+      expect(role(name).filter((p) => /^role(binding)?:/.test(p))).toEqual([]);
+    }
+    expect(role('developer')).toEqual(
+      expect.arrayContaining(['serviceaccount:create', 'networkpolicy:create']),
+    );
+    expect(role('read-only')).toEqual(
+      expect.arrayContaining(['serviceaccount:list', 'poddisruptionbudget:list']),
+    );
+  });
+
   it('let operators run but not create or delete, and developers not touch nodes', () => {
     expect(role('operator')).toContain('application:restart');
     expect(role('operator')).not.toContain('application:create');

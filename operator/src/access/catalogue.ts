@@ -15,6 +15,8 @@ export interface PermissionDefinition {
   group: string;
   description: string;
   rules: RbacRule[];
+  /** A projection that depends on the cluster, written per registration (not in `rules`). */
+  memberRule?: string;
 }
 
 const read = ['get', 'list', 'watch'];
@@ -85,6 +87,43 @@ const crudAreas: ResourceArea[] = [
     noun: 'secrets (including registry secrets)',
     apiGroup: '',
     resources: ['secrets'],
+    actions: ['list', 'create', 'update', 'delete'],
+  },
+  {
+    group: 'serviceaccount',
+    noun: 'service accounts',
+    apiGroup: '',
+    resources: ['serviceaccounts'],
+    actions: ['list', 'create', 'update', 'delete'],
+  },
+  {
+    group: 'networkpolicy',
+    noun: 'network policies',
+    apiGroup: 'networking.k8s.io',
+    resources: ['networkpolicies'],
+    actions: ['list', 'create', 'update', 'delete'],
+  },
+  {
+    group: 'poddisruptionbudget',
+    noun: 'pod disruption budgets',
+    apiGroup: 'policy',
+    resources: ['poddisruptionbudgets'],
+    actions: ['list', 'create', 'update', 'delete'],
+  },
+  // Namespaced RBAC only, and never the escalate or bind verbs: the member's own escalation
+  // check then lets a user grant only rights she holds (docs/decisions/namespaced-rbac-kinds.md).
+  {
+    group: 'role',
+    noun: 'roles in namespaces (not cluster roles)',
+    apiGroup: 'rbac.authorization.k8s.io',
+    resources: ['roles'],
+    actions: ['list', 'create', 'update', 'delete'],
+  },
+  {
+    group: 'rolebinding',
+    noun: 'role bindings in namespaces (not cluster role bindings)',
+    apiGroup: 'rbac.authorization.k8s.io',
+    resources: ['rolebindings'],
     actions: ['list', 'create', 'update', 'delete'],
   },
   {
@@ -184,7 +223,12 @@ const lifecycle: PermissionDefinition[] = [
 const hubOnly: PermissionDefinition[] = [
   permission('cluster:view', 'View the cluster overview'),
   permission('cluster:test', 'Test the connectivity of the cluster'),
-  permission('monitoring:view', 'View monitoring dashboards and metrics'),
+  {
+    ...permission('monitoring:view', 'View monitoring dashboards and metrics'),
+    // clusters/rbac/monitor-rbac.ts: the user's Prometheus calls go through this proxy as the user.
+    memberRule:
+      "core: services/proxy [get] on the cluster's Prometheus Service only (a Role in its namespace)",
+  },
   permission('monitoring:manage', 'Create, edit and delete monitoring dashboards'),
   permission('alarm:list', 'List alarms, rules and silences'),
   permission('alarm:silence', 'Create and expire alarm silences'),

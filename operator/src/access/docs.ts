@@ -15,7 +15,7 @@ const preamble = `# Access policy
      (api/src/endpoints, read by operator/src/access/policy.ts) and catalogue.ts. Do not edit:
      change the declarations and run \`npm run access:docs -w operator\`. -->
 
-Every \`/api\` call passes one check, \`enforcePolicy\` (operator/src/access/enforce.ts), mounted
+Every \`/api\` call passes one check, \`enforcePolicy\` (operator/src/http/access/enforce.ts), mounted
 once in the API router after authentication. It looks the request up in the table below:
 
 - The table is the contract's declarations (\`api/src/endpoints\`): every route is registered from
@@ -28,7 +28,7 @@ once in the API router after authentication. It looks the request up in the tabl
 
 ## Roles
 
-Derived per SPEC §4: \`sysAdminFlag\` gives **system-admin**; otherwise \`adminFlag\` in the
+The role is derived: \`sysAdminFlag\` gives **system-admin**; otherwise \`adminFlag\` in the
 organization gives **organization-admin**; otherwise **user**. Without a scope the role is derived
 for the current organization (\`X-Nimbus-Organization\`, else the first). For an
 organization-scoped entry it is derived for the *addressed* organization, so an administrator of
@@ -48,30 +48,62 @@ role belongs to the addressed organization, that a caller grants only roles they
 roles and roles of organizations they administer), and that only a system admin changes
 \`sysAdminFlag\` and only an organization admin changes \`isAdmin\`, groups or cluster bindings
 (mass assignment is refused with 9997; values echoed unchanged are accepted).
+
+## Permissions the operator enforces
+
+Most permissions of the catalogue (last table) are enforced by the member clusters: the
+operator writes them into each member's RBAC and calls the member as the user. The others
+(monitoring, alarms, cost, the app store, registries, the cluster overview and connectivity
+test) only the operator can check; an endpoint needing one declares it (column Permission), and
+a refusal is **9997** naming it (\`missing permission cost:view on cluster prod\`, with
+\`data.missingPermission\`). A permission is held on a cluster exactly as the member grant
+says (the same the index reads): the cluster is bound to the caller with effect Allow and a
+bound role allows it (system admins hold the owner role wherever they are not denied).
+
+| Where | Rule |
+|---|---|
+| cluster | On the cluster the path addresses, checked before the handler (\`permission-gate.ts\`). A cluster outside the caller's bindings is answered by the handler as before (not bound, or not found). |
+| clusters | On at least one of the caller's bound clusters (checked before the handler); the answer counts only the clusters granting it. |
+| organization | Checked by the handler on what it reads or writes: the cluster of a dashboard, rule or silence, or — for a registry or chart source, which has none — any cluster of its organization. The organization's administrators always hold it there. |
+
+Free PromQL, completion, metric search and the per-object monitoring calls are further bounded to
+the series the caller may read (docs/decisions/promql-bound.md); an alarm rule is evaluated with
+the rights of its author, the user who saved it last.
+
+The catalogue walk (\`operator/src/access/catalogue-walk.test.ts\`) fails for any permission
+that neither a member rule nor an endpoint enforces.
 `;
 
 function allowText(entry: PolicyEntry): string {
   return typeof entry.allow === 'string' ? entry.allow : entry.allow.join(', ');
 }
 
+function permissionText(entry: PolicyEntry): string {
+  return entry.permission ? `\`${entry.permission.name}\` (${entry.permission.on})` : '';
+}
+
 function endpointTable(table: readonly PolicyEntry[]): string {
   const rows = table.map(
     (e) =>
-      `| ${e.method} | \`${e.path}\` | ${allowText(e)} | ${e.scope ?? ''} | ${e.target ? `\`${e.target}\`` : ''} | ${e.summary} |`,
+      `| ${e.method} | \`${e.path}\` | ${allowText(e)} | ${e.scope ?? ''} | ${e.target ? `\`${e.target}\`` : ''} | ${permissionText(e)} | ${e.summary} |`,
   );
   return [
     '## Endpoints',
     '',
     'Paths are below `/api/v1`; `{host}` is the product domain (`NIMBUS_HOST`).',
     '',
-    '| Method | Path | Allowed | Scope | Target | Operation |',
-    '|---|---|---|---|---|---|',
+    '| Method | Path | Allowed | Scope | Target | Permission | Operation |',
+    '|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');
 }
 
-function rulesText(p: PermissionDefinition): string {
-  if (p.rules.length === 0) return 'enforced by the operator';
+function rulesText(p: PermissionDefinition, table: readonly PolicyEntry[]): string {
+  if (p.memberRule) return p.memberRule;
+  if (p.rules.length === 0) {
+    const count = table.filter((e) => e.permission?.name === p.name).length;
+    return `enforced by the operator on ${count} endpoint${count === 1 ? '' : 's'} (Permission above)`;
+  }
   return p.rules
     .map(
       (r) =>
@@ -80,11 +112,11 @@ function rulesText(p: PermissionDefinition): string {
     .join('; ');
 }
 
-function catalogueTable(): string {
+function catalogueTable(table: readonly PolicyEntry[]): string {
   const roleColumns = builtInRoles.map((r) => r.name);
   const rows = permissionCatalogue.map((p) => {
     const marks = builtInRoles.map((r) => (r.permissions.includes(p.name) ? 'yes' : ''));
-    return `| \`${p.name}\` | ${p.description} | ${marks.join(' | ')} | ${rulesText(p)} |`;
+    return `| \`${p.name}\` | ${p.description} | ${marks.join(' | ')} | ${rulesText(p, table)} |`;
   });
   return [
     '## Permission catalogue and built-in roles',
@@ -112,7 +144,7 @@ function catalogueTable(): string {
 }
 
 export function renderAccessDoc(table: readonly PolicyEntry[] = policyTable): string {
-  return `${preamble}\n${endpointTable(table)}\n\n${catalogueTable()}\n`;
+  return `${preamble}\n${endpointTable(table)}\n\n${catalogueTable(table)}\n`;
 }
 
 if (import.meta.main) {

@@ -24,7 +24,7 @@ export interface ClusterAccess {
   /** Which bindings were chosen: the user's groups in that organization, or the user's own. */
   chosen: 'groups' | 'user';
   roles: EffectiveBinding[];
-  /** Deny when any chosen binding on the cluster denies (SPEC §4). */
+  /** Deny when any chosen binding on the cluster denies. */
   effect: Effect;
   /** Allowed console permissions after denials; empty when the cluster is denied. */
   permissions: string[];
@@ -62,12 +62,12 @@ interface Chosen {
 }
 
 /**
- * SPEC §6 "groups first", decided per cluster among the bindings of the cluster's organization
+ * Groups first, decided per cluster among the bindings of the cluster's organization
  * only: when the user (a member of that organization) is in any of its groups, those groups'
  * bindings on the cluster; otherwise the user's own. Undefined when the user is not a member of
  * the organization that owns the cluster, so no binding of any kind applies — except for system
  * admins, whose own bindings (set only by system admins) apply everywhere, so one that denies a
- * cluster takes their built-in owner role there away (docs/decisions.md "System admins in members").
+ * cluster takes their built-in owner role there away (docs/decisions/identity-and-access.md "System admins in members").
  */
 export function chosenBindings(
   user: UserLike,

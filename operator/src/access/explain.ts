@@ -99,6 +99,9 @@ export interface MemberCheck {
   group: string;
   resource: string;
   verb: string;
+  subresource?: string;
+  namespace?: string;
+  name?: string;
 }
 
 /** The RBAC requests a console permission stands for (access/rbac.ts projects the same rules). */

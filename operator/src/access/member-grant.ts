@@ -22,7 +22,7 @@ export function allowedBy(role: Pick<RoleLike, 'spec'>): string[] {
 /**
  * The console permissions the member grants on one cluster, or undefined when it grants
  * nothing there: the effective permissions (denials of every bound role already removed), and
- * for a system admin also the owner role (docs/decisions.md "System admins in members"). A Deny
+ * for a system admin also the owner role (docs/decisions/identity-and-access.md "System admins in members"). A Deny
  * binding takes everything away, the system admin's owner role included.
  */
 export function memberGrant(

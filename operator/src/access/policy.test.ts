@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { authPaths } from '../identity/auth-paths.js';
+import { authPaths } from '../http/auth/auth-paths.js';
 import { routesHost as host } from '../testing/routes.js';
 import { accessDocPath, renderAccessDoc } from './docs.js';
 import { policyTable } from './policy.js';
@@ -16,9 +16,11 @@ describe('policy table', () => {
 
   it('marks exactly the paths the authentication middleware lets in anonymously as public', () => {
     const base = (service: string) => `/api/v1/${service}.${host}`;
-    const { publicPaths, publicPrefixes } = authPaths(base);
+    const { publicPaths, publicPatterns, publicPrefixes } = authPaths(base);
     const anonymous = (path: string) =>
-      publicPaths.includes(path) || publicPrefixes.some((prefix) => path.startsWith(prefix));
+      publicPaths.includes(path) ||
+      publicPatterns.some((pattern) => pattern.test(path)) ||
+      publicPrefixes.some((prefix) => path.startsWith(prefix));
     for (const entry of policyTable) {
       const path = `/api/v1${entry.path.replaceAll('{host}', host)}`;
       expect({ path, public: anonymous(path) }).toEqual({ path, public: entry.allow === 'public' });

@@ -1,5 +1,5 @@
 import { endpoints } from '@nimbus/api';
-import type { Allow, Method, Scope, Target } from '@nimbus/api';
+import type { Allow, Method, RequiredPermission, Scope, Target } from '@nimbus/api';
 
 export type { Allow, Method, Scope, Target };
 
@@ -10,6 +10,8 @@ export interface PolicyEntry {
   allow: Allow;
   scope?: Scope;
   target?: Target;
+  /** The role-catalogue permission the call needs (checked by permission-gate.ts or the handler). */
+  permission?: RequiredPermission;
   summary: string;
 }
 
@@ -24,4 +26,5 @@ export const policyTable: readonly PolicyEntry[] = Object.values(endpoints).map(
   summary: declared.access.note ? `${declared.summary}. ${declared.access.note}` : declared.summary,
   ...(declared.access.scope ? { scope: declared.access.scope } : {}),
   ...(declared.access.target ? { target: declared.access.target } : {}),
+  ...(declared.access.permission ? { permission: declared.access.permission } : {}),
 }));

@@ -1,6 +1,9 @@
 import type { ClusterObject } from '../hub/store.js';
-import type { OutboundOptions } from './outbound-http.js';
-import { DeliveryError, requestJson, sendJson } from './outbound-http.js';
+import type { MonitorHttp } from '../monitoring/monitor-http.js';
+import { MonitorCallError } from '../monitoring/monitor-http.js';
+import type { MonitorReach } from '../monitoring/monitor-target.js';
+import { enabledMonitor, monitorHttp } from '../monitoring/monitor-target.js';
+import { DeliveryError } from './outbound-http.js';
 import type { PostableAlert } from './payloads.js';
 import type { SilenceMatcher } from './silence-match.js';
 
@@ -23,44 +26,70 @@ export interface AlertmanagerClient {
   expireSilence(cluster: ClusterObject, id: string): Promise<void>;
 }
 
-/** The cluster's enabled Alertmanager address, if it has one. */
-export function alertmanagerAddress(cluster: ClusterObject): string | undefined {
-  const monitor = cluster.spec.monitors?.find((m) => m.type === 'Alertmanager' && m.enabled);
-  return monitor?.address.replace(/\/+$/, '');
+/** Whether the cluster has an enabled Alertmanager to mirror to. */
+export function hasAlertmanager(cluster: ClusterObject): boolean {
+  return enabledMonitor(cluster, 'Alertmanager') !== undefined;
 }
 
-function base(cluster: ClusterObject): string {
-  const address = alertmanagerAddress(cluster);
-  if (!address) throw new DeliveryError(`cluster ${cluster.metadata.name} has no Alertmanager`);
-  return address;
-}
+const maxAnswerBytes = 64 * 1024;
 
-export function createAlertmanagerClient(options: OutboundOptions): AlertmanagerClient {
+/**
+ * Alerts and silences go only to the Alertmanager of the cluster they belong to, as that
+ * cluster's registration (the leader's background work has no calling user): through the
+ * member's service proxy the address cannot leave the cluster (docs/decisions/monitor-service-proxy.md).
+ */
+export function createAlertmanagerClient(
+  reach: MonitorReach & { timeoutMs: number },
+): AlertmanagerClient {
+  const http = (cluster: ClusterObject): MonitorHttp => {
+    const monitor = enabledMonitor(cluster, 'Alertmanager');
+    if (!monitor) throw new DeliveryError(`cluster ${cluster.metadata.name} has no Alertmanager`);
+    return monitorHttp(reach, cluster, monitor, 'operator');
+  };
+  const call = async (
+    cluster: ClusterObject,
+    method: 'POST' | 'DELETE',
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: unknown }> => {
+    try {
+      const answer = await http(cluster).request(
+        { method, path, ...(body === undefined ? {} : { body }) },
+        { timeoutMs: reach.timeoutMs, maxBytes: maxAnswerBytes },
+      );
+      const text = answer.body.toString('utf8');
+      let parsed: unknown = text;
+      try {
+        parsed = text === '' ? undefined : JSON.parse(text);
+      } catch {
+        // Not JSON: the text is the answer.
+      }
+      return { status: answer.status, body: parsed };
+    } catch (error) {
+      if (error instanceof MonitorCallError) throw new DeliveryError(error.message);
+      throw error;
+    }
+  };
+  const ok = (answer: { status: number }) => {
+    if (answer.status < 200 || answer.status >= 300)
+      throw new DeliveryError(`Alertmanager answered HTTP ${answer.status}`);
+  };
   return {
     async postAlerts(cluster, alerts) {
       if (alerts.length === 0) return;
-      await sendJson(
-        { method: 'POST', url: `${base(cluster)}/api/v2/alerts`, body: alerts },
-        options,
-      );
+      ok(await call(cluster, 'POST', '/api/v2/alerts', alerts));
     },
     async putSilence(cluster, silence) {
-      const answer = (await sendJson(
-        { method: 'POST', url: `${base(cluster)}/api/v2/silences`, body: silence },
-        options,
-      )) as { silenceID?: unknown };
-      if (typeof answer.silenceID !== 'string') {
-        throw new DeliveryError('Alertmanager answered no silence id');
-      }
-      return answer.silenceID;
+      const answer = await call(cluster, 'POST', '/api/v2/silences', silence);
+      ok(answer);
+      const id = (answer.body as { silenceID?: unknown } | undefined)?.silenceID;
+      if (typeof id !== 'string') throw new DeliveryError('Alertmanager answered no silence id');
+      return id;
     },
     async expireSilence(cluster, id) {
-      const url = `${base(cluster)}/api/v2/silence/${encodeURIComponent(id)}`;
-      const answer = await requestJson({ method: 'DELETE', url }, options);
+      const answer = await call(cluster, 'DELETE', `/api/v2/silence/${encodeURIComponent(id)}`);
       if (answer.status === 404) return;
-      if (answer.status < 200 || answer.status >= 300) {
-        throw new DeliveryError(`Alertmanager answered HTTP ${answer.status}`);
-      }
+      ok(answer);
     },
   };
 }

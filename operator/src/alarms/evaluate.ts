@@ -18,7 +18,7 @@ export interface RuleTerms {
 
 /**
  * One series of a rule the leader tracks. pending: the condition holds, not yet for the
- * duration. Then SPEC §4's states (Alertmanager's names): unprocessed — firing, receivers not
+ * duration. Then the alarm statuses (Alertmanager's names): unprocessed — firing, receivers not
  * yet told; active — firing and delivered; suppressed — firing under a silence.
  */
 export type TrackedState = 'pending' | 'unprocessed' | 'active' | 'suppressed';

@@ -69,7 +69,7 @@ export function smsText(notice: Notice): string {
   return `[Nimbus] ${notice.header} (${notice.cluster}, value ${notice.value})`.slice(0, 300);
 }
 
-/** The body posted to an SMS gateway (Nimbus's format, docs/decisions.md "Alarms"). */
+/** The body posted to an SMS gateway (Nimbus's format, docs/decisions/alarms.md "Alarms"). */
 export function smsPayload(phoneNumbers: readonly string[], notice: Notice) {
   return { to: [...phoneNumbers], message: smsText(notice) };
 }

@@ -5,15 +5,17 @@ import { organizationLabel } from '../iam/org-scope.js';
 import type { TestController } from '../testing/controllers.js';
 import { startTestController } from '../testing/controllers.js';
 import { fakeClock } from '../testing/fake-clock.js';
-import { orgObject } from '../testing/iam.js';
+import { orgObject, userObject } from '../testing/iam.js';
 import type { MemoryHubStore } from '../testing/memory-store.js';
 import { createMemoryStore } from '../testing/memory-store.js';
+import { seedBuiltInRoles } from '../testing/org-fixtures.js';
 import type { AlertmanagerClient, MirroredSilence } from './alertmanager.js';
 import type { Sample } from './evaluate.js';
 import type { Notifier } from './notifier.js';
 import type { Notice } from './payloads.js';
 import type { PostableAlert } from './payloads.js';
 import { alarmRuleController } from './rule-controller.js';
+import { storeReceiverSecret } from './receiver-credentials.js';
 import { alarmSilenceController } from './silence-controller.js';
 
 const intervalMs = 15_000;
@@ -22,6 +24,7 @@ const start = Date.parse('2030-01-01T00:00:00Z');
 /** What the fakes behind the controller saw. */
 interface Seen {
   samples: Sample[];
+  queries: string[];
   queryFails: boolean;
   delivered: Array<{ type: string; credentials: Record<string, string>; notice: Notice }>;
   refuse: Set<string>;
@@ -50,7 +53,8 @@ function fakes(seen: Seen) {
     },
   };
   const metrics = {
-    async query() {
+    async query(_cluster: ClusterObject, promql: string) {
+      seen.queries.push(promql);
       if (seen.queryFails) throw new Error('Prometheus is unreachable');
       return seen.samples;
     },
@@ -82,6 +86,7 @@ describe('alarm rules on the leader', () => {
     store = createMemoryStore();
     seen = {
       samples: [],
+      queries: [],
       queryFails: false,
       delivered: [],
       refuse: new Set(),
@@ -94,6 +99,22 @@ describe('alarm rules on the leader', () => {
     }
     await cluster(store, 'member-a', 'acme');
     await cluster(store, 'member-b', 'globex');
+    await seedBuiltInRoles(store);
+    // ann reads every series of member-a; nora only node series (node:list without pods).
+    await store.roles.create({
+      metadata: { name: 'nodes-only' },
+      spec: { organization: 'acme', permissions: [{ name: 'node:list', effect: 'Allow' }] },
+    });
+    for (const [name, role] of [
+      ['ann', 'owner'],
+      ['nora', 'nodes-only'],
+    ] as const) {
+      const bindings = {
+        clusterPermissions: [{ cluster: 'member-a', role, effect: 'Allow' as const }],
+      };
+      const user = userObject(name, { acme: false }, bindings);
+      await store.users.create({ ...user, metadata: { name } });
+    }
     await store.alarmReceivers.create({
       metadata: { name: 'ops-slack' },
       spec: { organization: 'acme', type: 'Slack', slack: { channel: '#alerts' } },
@@ -125,6 +146,7 @@ describe('alarm rules on the leader', () => {
         header: '{{labels.deployment}} unavailable',
         content: '{{labels.deployment}} has {{value}} unavailable replicas',
         receivers: ['ops-slack'],
+        author: 'ann',
         ...rule,
       },
     });
@@ -143,6 +165,8 @@ describe('alarm rules on the leader', () => {
   it('fires after the duration, tells the receiver once with its Secret, and mirrors to Alertmanager', async () => {
     seen.samples = [{ labels: { deployment: 'web', namespace: 'shop' }, value: 1 }];
     await startRules();
+    // ann may read every series of member-a: her query goes unchanged.
+    expect(seen.queries[0]).toBe('kube_deployment_status_replicas_unavailable');
     expect(status()?.alarms ?? []).toEqual([]);
     await step();
     await step();
@@ -187,6 +211,31 @@ describe('alarm rules on the leader', () => {
     seen.refuse.clear();
     await step();
     expect(status()?.alarms?.[0]?.state).toBe('active');
+    rules.stop();
+  });
+
+  it('never delivers a stored key to an address set with kubectl since it was given', async () => {
+    const sms = (apiUrl: string) => ({
+      organization: 'acme',
+      type: 'SMS' as const,
+      sms: { phoneNumbers: ['+15550100'], apiUrl },
+    });
+    const receiver = await store.alarmReceivers.create({
+      metadata: { name: 'ops-sms' },
+      spec: sms('https://sms.example/send'),
+    });
+    await storeReceiverSecret(store.secrets, receiver, 'sms-key');
+    await store.alarmReceivers.apply({ metadata: { name: 'ops-sms' }, spec: sms('http://evil/') });
+    seen.samples = [{ labels: { deployment: 'web' }, value: 1 }];
+    await startRules({ durationSeconds: 0, receivers: ['ops-sms'] });
+    expect(seen.delivered).toEqual([]);
+    expect(status()?.alarms?.[0]?.state).toBe('unprocessed');
+    expect(rules.events.about('web-unavailable')).toContainEqual(
+      expect.objectContaining({
+        reason: 'DeliveryFailed',
+        note: expect.stringContaining("the receiver's address changed"),
+      }),
+    );
     rules.stop();
   });
 
@@ -258,6 +307,28 @@ describe('alarm rules on the leader', () => {
     seen.queryFails = false;
     await step();
     expect(condition('Ready')).toMatchObject({ status: 'True' });
+    rules.stop();
+  });
+
+  it("queries with its author's rights: an author who may list only nodes gets node series", async () => {
+    seen.samples = [{ labels: { node: 'n1' }, value: 1 }];
+    await startRules({ author: 'nora', metric: 'sum by (namespace) (kube_pod_info) > 0 or up' });
+    expect(seen.queries.at(-1)).toBe(
+      'sum by (namespace) (kube_pod_info{namespace=""}) > 0 or up{namespace=""}',
+    );
+    rules.stop();
+  });
+
+  it('is not evaluated, and says why, once its author is gone or may read nothing there', async () => {
+    seen.samples = [{ labels: { deployment: 'web' }, value: 1 }];
+    await startRules({ author: 'gone', durationSeconds: 0 });
+    expect(seen.queries).toEqual([]);
+    expect(condition('Ready')).toMatchObject({
+      status: 'False',
+      reason: 'AuthorNotFound',
+      message: expect.stringContaining('author gone no longer exists'),
+    });
+    expect(status()?.alarms ?? []).toEqual([]);
     rules.stop();
   });
 });

@@ -1,9 +1,9 @@
+import type { CrdReader } from '../access/caller-scope.js';
 import type { Controller, ControllerFactory } from '../controllers/controller.js';
 import { watch, watchSpec } from '../controllers/controller.js';
 import type { DesiredCondition } from '../controllers/conditions.js';
 import type { EventIntent } from '../controllers/events.js';
 import { applyDecision } from '../controllers/status.js';
-import { receiverSecretName } from '../crds/alarm-receiver.js';
 import type {
   AlarmReceiverObject,
   AlarmRuleObject,
@@ -12,12 +12,14 @@ import type {
 } from '../hub/store.js';
 import { organizationOf } from '../iam/org-scope.js';
 import type { AlertmanagerClient } from './alertmanager.js';
-import { alertmanagerAddress } from './alertmanager.js';
+import { hasAlertmanager } from './alertmanager.js';
 import type { Sample, TrackedAlarm } from './evaluate.js';
 import { evaluateRule, markDelivered } from './evaluate.js';
 import type { Notifier } from './notifier.js';
 import type { Notice } from './payloads.js';
+import { deliverableCredentials } from './receiver-credentials.js';
 import { alertmanagerAlert } from './payloads.js';
+import { authoredQuery } from './rule-author.js';
 import { ruleReferences, validCondition } from './rule-references.js';
 import { silenceWindow, statusAlarms, trackedFromStatus } from './rule-state.js';
 import { alarmTemplateValues, fillTemplate } from './template.js';
@@ -27,10 +29,11 @@ export interface MetricSource {
   query(cluster: ClusterObject, promql: string, at: Date): Promise<Sample[]>;
 }
 
-export type AlarmStore = Pick<
-  HubStore,
-  'alarmRules' | 'alarmReceivers' | 'alarmSilences' | 'clusters' | 'organizations' | 'secrets'
->;
+export type AlarmStore = CrdReader &
+  Pick<
+    HubStore,
+    'alarmRules' | 'alarmReceivers' | 'alarmSilences' | 'clusters' | 'organizations' | 'secrets'
+  >;
 
 export interface AlarmRuleDeps {
   store: AlarmStore;
@@ -57,10 +60,11 @@ function notice(rule: AlarmRuleObject, alarm: TrackedAlarm): Notice {
 }
 
 /**
- * Evaluates every enabled AlarmRule against its cluster's Prometheus on the leader: each rule
- * is a key, requeued every interval and at once when the rule, a receiver it names or a silence
- * of its cluster changes. Firing alarms go to the receivers, are mirrored to the cluster's
- * Alertmanager and listed in the rule's status (what the alarm messages show).
+ * Evaluates every enabled AlarmRule against its cluster's Prometheus on the leader, its query
+ * bounded to its author's rights (rule-author.ts): each rule is a key, requeued every interval
+ * and at once when the rule, a receiver it names or a silence of its cluster changes. Firing
+ * alarms go to the receivers, are mirrored to the cluster's Alertmanager and listed in the
+ * rule's status (what the alarm messages show).
  */
 export function alarmRuleController(deps: AlarmRuleDeps): ControllerFactory {
   return (context): Controller => {
@@ -78,8 +82,8 @@ export function alarmRuleController(deps: AlarmRuleDeps): ControllerFactory {
       let delivered = true;
       for (const receiver of receivers) {
         try {
-          const secret = await store.secrets.get(receiverSecretName(receiver.metadata.name));
-          await deps.notifier.deliver(receiver.spec, secret?.data ?? {}, notice(rule, alarm));
+          const credentials = await deliverableCredentials(store.secrets, receiver);
+          await deps.notifier.deliver(receiver.spec, credentials, notice(rule, alarm));
         } catch (error) {
           delivered = false;
           events.push({
@@ -101,7 +105,7 @@ export function alarmRuleController(deps: AlarmRuleDeps): ControllerFactory {
       now: number,
       events: EventIntent[],
     ) {
-      if (!alertmanagerAddress(cluster)) return;
+      if (!hasAlertmanager(cluster)) return;
       const until = new Date(now + 4 * deps.intervalMs).toISOString();
       const ended = new Date(now).toISOString();
       const alerts = [
@@ -181,10 +185,21 @@ export function alarmRuleController(deps: AlarmRuleDeps): ControllerFactory {
         await write(rule, [valid, why], [], events);
         return undefined;
       }
+      const authored = await authoredQuery(store, rule, cluster.metadata.name);
+      if (!authored.ok) {
+        tracked.delete(rule.metadata.uid);
+        const why = ready(
+          'False',
+          authored.reason,
+          'the rule is not evaluated: ' + authored.message,
+        );
+        await write(rule, [valid, why], [], events);
+        return { requeueAfterMs: deps.intervalMs };
+      }
       const now = context.clock.now();
       let samples: Sample[];
       try {
-        samples = await deps.metrics.query(cluster, rule.spec.metric, new Date(now));
+        samples = await deps.metrics.query(cluster, authored.query, new Date(now));
       } catch (error) {
         await write(
           rule,

@@ -6,7 +6,7 @@ import { applyDecision } from '../controllers/status.js';
 import type { AlarmSilenceObject, ClusterObject, HubStore } from '../hub/store.js';
 import { organizationOf } from '../iam/org-scope.js';
 import type { AlertmanagerClient } from './alertmanager.js';
-import { alertmanagerAddress } from './alertmanager.js';
+import { hasAlertmanager } from './alertmanager.js';
 import { silenceState } from './silence-match.js';
 
 export interface AlarmSilenceDeps {
@@ -24,14 +24,16 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 export function alarmSilenceController(deps: AlarmSilenceDeps): ControllerFactory {
   return (context): Controller => {
     const { store } = deps;
-    // Deleted silences still mirrored: expired in Alertmanager by the next reconcile of the name.
-    const gone = new Map<string, { cluster: string; id: string }>();
+    // Deleted silences still mirrored: expired in Alertmanager by the next reconcile of the name,
+    // only in the very Cluster they were mirrored to (not a new one of the same name).
+    const gone = new Map<string, { cluster: string; clusterUid?: string; id: string }>();
 
     async function expireDeleted(name: string) {
       const mirrored = gone.get(name);
       gone.delete(name);
       const cluster = mirrored && store.clusters.get(mirrored.cluster);
-      if (mirrored && cluster && alertmanagerAddress(cluster)) {
+      const same = cluster?.metadata.uid === mirrored?.clusterUid;
+      if (mirrored && cluster && same && hasAlertmanager(cluster)) {
         await deps.alertmanager.expireSilence(cluster, mirrored.id);
       }
     }
@@ -161,12 +163,12 @@ export function alarmSilenceController(deps: AlarmSilenceDeps): ControllerFactor
       const conditions: DesiredCondition[] = [valid];
       let alertmanagerId = silence.status?.alertmanagerId;
       let failed = false;
-      if (cluster && owned && state !== 'expired' && alertmanagerAddress(cluster)) {
+      if (cluster && owned && state !== 'expired' && hasAlertmanager(cluster)) {
         const mirrored = await mirror(silence, cluster, events);
         alertmanagerId = mirrored.id;
         failed = mirrored.condition.status === 'False';
         conditions.push(mirrored.condition);
-      } else if (cluster && state === 'expired' && alertmanagerId && alertmanagerAddress(cluster)) {
+      } else if (cluster && state === 'expired' && alertmanagerId && hasAlertmanager(cluster)) {
         // Ended early (expired through the API): Alertmanager would keep it to the old end.
         const ended = await endEarly(cluster, silence, alertmanagerId, events);
         failed = ended.status === 'False';
@@ -215,8 +217,14 @@ export function alarmSilenceController(deps: AlarmSilenceDeps): ControllerFactor
       watches: [
         watchSpec(store.alarmSilences, (type, silence) => {
           const id = silence.status?.alertmanagerId;
-          if (type === 'delete' && id)
-            gone.set(silence.metadata.name, { cluster: silence.spec.cluster, id });
+          if (type === 'delete' && id) {
+            const clusterUid = store.clusters.get(silence.spec.cluster)?.metadata.uid;
+            gone.set(silence.metadata.name, {
+              cluster: silence.spec.cluster,
+              ...(clusterUid ? { clusterUid } : {}),
+              id,
+            });
+          }
           return [silence.metadata.name];
         }),
       ],

@@ -110,7 +110,12 @@ afterAll(() => {
   rmSync(work, { recursive: true, force: true });
 });
 
-const catalogue = () => createCatalogue({ store, policy: { allowHosts: [host] } });
+const catalogue = (browsed: readonly string[] = ['acme', 'globex']) =>
+  createCatalogue({
+    store,
+    browses: (_identity, org) => Promise.resolve(browsed.includes(org)),
+    policy: { allowHosts: [host] },
+  });
 
 describe('the app store catalogue', () => {
   it("lists charts of the caller's organizations only, and says which source failed why", async () => {
@@ -144,6 +149,20 @@ describe('the app store catalogue', () => {
     );
     await expect(catalogue().icon(member('globex'), 'oci', 'web', '1.0.0')).rejects.toThrow(
       /chart source oci/,
+    );
+  });
+
+  it('refuses browsing without appstore:list, naming it, while installing still reads', async () => {
+    const refused = { message: 'missing permission appstore:list in organization acme' };
+    await expect(catalogue([]).list(member('acme'))).rejects.toMatchObject(refused);
+    await expect(catalogue([]).detail(member('acme'), 'oci', 'web', '1.0.0')).rejects.toMatchObject(
+      refused,
+    );
+    await expect(catalogue([]).icon(member('acme'), 'oci', 'web', '1.0.0')).rejects.toMatchObject(
+      refused,
+    );
+    expect((await catalogue([]).archive(member('acme'), 'oci', 'web', '1.0.0')).length).toBe(
+      (await catalogue().archive(member('acme'), 'oci', 'web', '1.0.0')).length,
     );
   });
 

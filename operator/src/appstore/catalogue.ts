@@ -1,5 +1,6 @@
 import type { ChartDetail, ChartList, ChartSummary } from '@nimbus/api';
 import { parse } from 'yaml';
+import { missingPermission } from '../access/permissions.js';
 import { membershipIn } from '../access/scope.js';
 import type { OutboundPolicy, Resolver } from '../clusters/ssrf-policy.js';
 import { notFound } from '../core/problems.js';
@@ -16,6 +17,8 @@ import { newestFirst } from './versions.js';
 
 export interface CatalogueOptions {
   store: Pick<HubStore, 'chartSources' | 'secrets'>;
+  /** Whether the caller may browse the sources of an organization (appstore:list). */
+  browses(identity: Identity, organization: string): Promise<boolean>;
   policy: OutboundPolicy;
   resolve?: Resolver;
   now?: () => number;
@@ -73,6 +76,27 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
     if (!source) throw notFound(`chart source ${name}`);
     return source;
   };
+  /** Browsing (list, detail, icon) also needs appstore:list; installing reads the archive. */
+  const browsedSource = async (identity: Identity, name: string): Promise<ChartSourceObject> => {
+    const source = sourceFor(identity, name);
+    if (!(await options.browses(identity, source.spec.organization))) {
+      throw missingPermission('appstore:list', { organization: source.spec.organization });
+    }
+    return source;
+  };
+  const browsedSources = async (identity: Identity): Promise<ChartSourceObject[]> => {
+    const visible = visibleSources(identity);
+    const organizations = [...new Set(visible.map((s) => s.spec.organization))];
+    const browsed = new Set<string>();
+    for (const org of organizations) {
+      if (await options.browses(identity, org)) browsed.add(org);
+    }
+    if (organizations.length > 0 && browsed.size === 0) {
+      const organization = identity.currentOrganization ?? organizations[0] ?? '';
+      throw missingPermission('appstore:list', { organization });
+    }
+    return visible.filter((s) => browsed.has(s.spec.organization));
+  };
   const clientFor = async (source: ChartSourceObject): Promise<ChartClient> =>
     (await storedSourceClient(options.store, source, outbound)).client;
   const chartsOf = async (source: ChartSourceObject): Promise<ChartSummary[]> => {
@@ -104,7 +128,7 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
   return {
     async list(identity, search) {
       const needle = search?.toLowerCase();
-      const sources = visibleSources(identity);
+      const sources = await browsedSources(identity);
       const results = await Promise.allSettled(sources.map(chartsOf));
       const items: ChartSummary[] = [];
       const problems: ChartList['problems'] = [];
@@ -124,7 +148,7 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
       return { items: matching, problems };
     },
     async detail(identity, sourceName, chart, version) {
-      const source = sourceFor(identity, sourceName);
+      const source = await browsedSource(identity, sourceName);
       const client = await clientFor(source);
       return withOutboundErrors(async () => {
         const [versions, archive] = await Promise.all([
@@ -152,7 +176,7 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
       }, `chart ${chart} ${version} in ${sourceName}`);
     },
     async icon(identity, sourceName, chart, version) {
-      const source = sourceFor(identity, sourceName);
+      const source = await browsedSource(identity, sourceName);
       const what = `icon of chart ${chart} ${version} in ${sourceName}`;
       const metadata = await withOutboundErrors(
         async () => (await clientFor(source)).metadata(chart, version),

@@ -30,8 +30,6 @@ export function sniffImage(bytes: Buffer): string | undefined {
   return undefined;
 }
 
-export type IconReader = (icon: string) => Promise<string>;
-
 /** Reads icons (data: or http(s) URLs) into data: URLs, remembering each for a while. */
 export function createIconReader(options: OutboundOptions, now: () => number = Date.now) {
   const cached = new Map<string, { at: number; dataUrl: Promise<string> }>();

@@ -3,15 +3,24 @@ import type { MemberRequest } from '../clusters/member-client.js';
 import type { UserMember } from '../k8s/member-access.js';
 import { openHelmRelay } from './helm-relay.js';
 
+const refused = {
+  kind: 'Status',
+  reason: 'Forbidden',
+  message:
+    'serviceaccounts "shop" is forbidden: User "nimbus:vera" cannot get resource "serviceaccounts" in API group "" in the namespace "shop"',
+  details: { name: 'shop', kind: 'serviceaccounts' },
+};
+
 function recordingMember(): { member: UserMember; seen: MemberRequest[] } {
   const seen: MemberRequest[] = [];
   const member = {
     cluster: { metadata: { name: 'alpha' } },
     send: async (request: MemberRequest) => {
       seen.push(request);
-      const body = Buffer.from('{"kind":"ConfigMap"}');
+      const forbidden = request.path.includes('/serviceaccounts/');
+      const body = Buffer.from(forbidden ? JSON.stringify(refused) : '{"kind":"ConfigMap"}');
       return {
-        status: 201,
+        status: forbidden ? 403 : 201,
         headers: { 'content-type': 'application/json' },
         body,
         json: () => ({}),
@@ -57,6 +66,25 @@ describe('the Helm relay', () => {
     }
   });
 
+  it('asks the member for JSON where Helm asks for protobuf, so refusals stay readable', async () => {
+    const { member, seen } = recordingMember();
+    const relay = await openHelmRelay(member);
+    try {
+      await fetch(`${relay.url}/api/v1/namespaces/shop/secrets`, {
+        headers: { accept: 'application/vnd.kubernetes.protobuf,application/json' },
+      });
+      await fetch(`${relay.url}/api`, {
+        headers: { accept: 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList' },
+      });
+      expect(seen.map((request) => request.headers?.accept)).toEqual([
+        'application/json',
+        'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList',
+      ]);
+    } finally {
+      await relay.close();
+    }
+  });
+
   it("refuses a call without the relay's one-time path, and every call once closed", async () => {
     const { member, seen } = recordingMember();
     const relay = await openHelmRelay(member);
@@ -69,5 +97,28 @@ describe('the Helm relay', () => {
     await Promise.all([relay.close(), other.close()]);
     await expect(fetch(`${relay.url}/api`)).rejects.toThrow();
     expect(seen).toEqual([]);
+  });
+
+  it('remembers what the member refused, as the call it was', async () => {
+    const { member } = recordingMember();
+    const relay = await openHelmRelay(member);
+    try {
+      const answer = await fetch(`${relay.url}/api/v1/namespaces/shop/serviceaccounts/shop`);
+      expect(answer.status).toBe(403);
+      expect(relay.refusals()).toEqual([
+        {
+          cluster: 'alpha',
+          cause: 'rbac',
+          verb: 'get',
+          group: '',
+          resource: 'serviceaccounts',
+          namespace: 'shop',
+          name: 'shop',
+          reason: refused.message,
+        },
+      ]);
+    } finally {
+      await relay.close();
+    }
   });
 });

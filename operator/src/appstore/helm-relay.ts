@@ -2,7 +2,10 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { forwardableHeaders } from '../member/transport/headers.js';
+import type { MemberRefusal } from '@nimbus/api';
 import type { UserMember } from '../k8s/member-access.js';
+import type { KubeStatus } from '../k8s/member-refusal.js';
+import { kubeStatusOf, refusalOf } from '../k8s/member-refusal.js';
 
 /** A loopback API server address that lives for one Helm operation. */
 export interface HelmRelay {
@@ -12,12 +15,16 @@ export interface HelmRelay {
    * it is worthless once the relay is closed.
    */
   url: string;
+  /** The calls the member refused so far (at most the last few), oldest first. */
+  refusals(): MemberRefusal[];
   close(): Promise<void>;
 }
 
 const maxRequestBytes = 16 * 1024 * 1024;
 /** Each relayed call's deadline (Helm's own calls are short: no --wait, no watches). */
 const relayedCallTimeoutMs = 60_000;
+/** Refusals kept per operation: Helm stops at the first one that matters. */
+const keptRefusals = 16;
 
 /** The path below the secret prefix, or undefined when the request does not carry it. */
 function belowSecret(url: string | undefined, secret: string): string | undefined {
@@ -32,6 +39,14 @@ function kubeStatus(code: number, reason: string, message: string): Buffer {
   return Buffer.from(
     JSON.stringify({ kind: 'Status', apiVersion: 'v1', status: 'Failure', code, reason, message }),
   );
+}
+
+/**
+ * Helm 4 asks for protobuf first; a refusal is then a protobuf Status whose words the relay
+ * cannot read. JSON is what every client-go decoder accepts too, so the member is asked for it.
+ */
+function jsonAccept(accept: string | undefined): string | undefined {
+  return accept?.includes('protobuf') ? 'application/json' : accept;
 }
 
 function readBody(req: http.IncomingMessage): Promise<Buffer | undefined> {
@@ -55,6 +70,13 @@ function readBody(req: http.IncomingMessage): Promise<Buffer | undefined> {
  */
 export async function openHelmRelay(member: UserMember): Promise<HelmRelay> {
   const secret = randomBytes(32).toString('hex');
+  const refusals: MemberRefusal[] = [];
+  const remember = (status: KubeStatus, method: string, path: string): void => {
+    const refusal = refusalOf(member.cluster.metadata.name, status, { method, path });
+    if (!refusal) return;
+    refusals.push(refusal);
+    if (refusals.length > keptRefusals) refusals.shift();
+  };
   const server = http.createServer((req, res) => {
     const answer = (status: number, body: Buffer, contentType = 'application/json'): void => {
       res.writeHead(status, { 'content-type': contentType, 'content-length': body.length });
@@ -76,8 +98,11 @@ export async function openHelmRelay(member: UserMember): Promise<HelmRelay> {
         const {
           'accept-encoding': _encoding,
           'content-type': contentType,
-          ...headers
+          accept,
+          ...rest
         } = forwardableHeaders(req.headers);
+        const asJson = jsonAccept(accept);
+        const headers = asJson ? { ...rest, accept: asJson } : rest;
         const response = await member.send({
           method: req.method ?? 'GET',
           path,
@@ -85,6 +110,8 @@ export async function openHelmRelay(member: UserMember): Promise<HelmRelay> {
           ...(body ? { body, ...(contentType ? { contentType } : {}) } : {}),
           timeoutMs: relayedCallTimeoutMs,
         });
+        if (response.status === 403)
+          remember(kubeStatusOf(response.body), req.method ?? 'GET', path);
         const type = response.headers['content-type'];
         answer(
           response.status,
@@ -104,6 +131,7 @@ export async function openHelmRelay(member: UserMember): Promise<HelmRelay> {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/${secret}`,
+    refusals: () => [...refusals],
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -2,13 +2,17 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { MemberRefusal } from '@nimbus/api';
 import type { UserMember } from '../k8s/member-access.js';
+import { traced } from '../observability/tracing.js';
 import { openHelmRelay } from './helm-relay.js';
 
 export interface HelmResult {
   code: number;
   stdout: string;
   stderr: string;
+  /** The calls the member refused during the operation, oldest first. */
+  refusals: MemberRefusal[];
 }
 
 export interface HelmRunOptions {
@@ -39,7 +43,33 @@ function kubeconfigFor(url: string, namespace: string): string {
  * homes, the kubeconfig naming the relay's one-time address, and the operation's files;
  * everything goes when Helm exits. Helm sees no environment of the operator.
  */
-export async function runHelm(
+export function runHelm(
+  member: UserMember,
+  namespace: string,
+  args: (dir: string) => string[],
+  options: HelmRunOptions,
+): Promise<HelmResult> {
+  const attributes = {
+    'nimbus.cluster': member.cluster.metadata.name,
+    'nimbus.namespace': namespace,
+  };
+  return traced('helm', attributes, async (span) => {
+    const result = await runHelmOnRelay(
+      member,
+      namespace,
+      (dir) => {
+        const given = args(dir);
+        span.updateName(`helm ${given[0] ?? ''}`.trim());
+        return given;
+      },
+      options,
+    );
+    span.setAttribute('process.exit.code', result.code);
+    return result;
+  });
+}
+
+async function runHelmOnRelay(
   member: UserMember,
   namespace: string,
   args: (dir: string) => string[],
@@ -87,6 +117,7 @@ export async function runHelm(
           stderr: Buffer.concat(err)
             .toString('utf8')
             .replaceAll(relay.url, member.cluster.metadata.name),
+          refusals: relay.refusals(),
         }),
       );
     });

@@ -1,7 +1,14 @@
-import type { Release, ReleaseOperation, ReleaseRevision } from '@nimbus/api';
+import type {
+  MemberRefusal,
+  RefusalData,
+  Release,
+  ReleaseOperation,
+  ReleaseRevision,
+} from '@nimbus/api';
 import { z } from 'zod';
 import { ApiError, errors } from '../core/errors.js';
 import type { UserMember } from '../k8s/member-access.js';
+import { refusalText } from '../k8s/member-refusal.js';
 import type { HelmResult } from './helm-runner.js';
 import { runHelm } from './helm-runner.js';
 
@@ -39,10 +46,24 @@ function helmMessage(result: HelmResult): string {
   return text.length > 1000 ? `${text.slice(0, 1000)}…` : text;
 }
 
+/**
+ * The refusal Helm failed on: the one whose member words Helm printed, else the last. Helm may
+ * meet refusals it tolerates (an optional read) before the one that stops it.
+ */
+function decisiveRefusal(result: HelmResult): MemberRefusal | undefined {
+  const printed = result.refusals.filter((r) => result.stderr.includes(r.reason.slice(0, 120)));
+  return printed.at(-1) ?? result.refusals.at(-1);
+}
+
 /** The member (or Helm) said no: forbidden is 9997 as everywhere; the rest keep Helm's reason. */
 function helmFailure(result: HelmResult): ApiError {
   const message = helmMessage(result);
-  if (/forbidden/i.test(message)) return new ApiError(errors.noPermission, { message });
+  if (/forbidden/i.test(message)) {
+    const refusal = decisiveRefusal(result);
+    if (!refusal) return new ApiError(errors.noPermission, { message });
+    const data: RefusalData = { refusal };
+    return new ApiError(errors.noPermission, { message: refusalText(refusal), details: data });
+  }
   if (/release: not found|not found/i.test(message))
     return new ApiError(errors.notFound, { message });
   if (/cannot re-use a name|another operation .* is in progress/i.test(message)) {
@@ -92,9 +113,8 @@ export function releasesIn(member: UserMember, namespace: string, options: Relea
 
   return {
     async list(): Promise<Release[]> {
-      const listed = listedSchema.parse(
-        JSON.parse(await helm(() => ['list', '--all', '--output', 'json'])),
-      );
+      // Helm 4 lists releases in every status by default and has no --all (docs/decisions/helm-4-and-node-26.md).
+      const listed = listedSchema.parse(JSON.parse(await helm(() => ['list', '--output', 'json'])));
       return listed.map((r) => ({
         name: r.name,
         namespace: r.namespace,

@@ -15,7 +15,12 @@ export const checkMaxBytes = 4 * 1024 * 1024;
 
 export type SourceCheck =
   | { ok: true; chartCount: number }
-  | { ok: false; reason: 'CredentialsRefused' | 'Unreachable'; message: string };
+  | {
+      ok: false;
+      /** CredentialsNotUsed: the source's address moved since its login was given. */
+      reason: 'CredentialsRefused' | 'Unreachable' | 'CredentialsNotUsed';
+      message: string;
+    };
 
 /** Reads the source's chart list as its login; only our own messages come back. */
 export async function checkSource(

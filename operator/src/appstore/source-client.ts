@@ -4,7 +4,7 @@ import { ociClient, ociLocation } from './oci-source.js';
 import type { OutboundOptions } from './outbound-get.js';
 import { repoClient } from './repo-source.js';
 import type { SourceCredentials, SourceSecrets } from './source-credentials.js';
-import { readSourceCredentials } from './source-credentials.js';
+import { usableSourceCredentials } from './source-credentials.js';
 import { sourceFetch } from './source-fetch.js';
 
 export interface ChartClient {
@@ -29,12 +29,15 @@ export function sourceClient(
   return repoClient(target.url, sourceFetch(new URL(target.url).origin, credentials, outbound));
 }
 
-/** A stored source's client with its stored credentials; version changes when they do. */
+/**
+ * A stored source's client with its stored credentials (refused when its address moved since
+ * they were given); version changes when they do.
+ */
 export async function storedSourceClient(
   hub: SourceSecrets,
   source: ChartSourceObject,
   outbound: OutboundOptions,
 ): Promise<{ client: ChartClient; credentialsVersion: string }> {
-  const { credentials, version } = await readSourceCredentials(hub, source);
+  const { credentials, version } = await usableSourceCredentials(hub, source);
   return { client: sourceClient(source.spec, credentials, outbound), credentialsVersion: version };
 }

@@ -7,7 +7,7 @@ import type { MemoryHubStore } from '../testing/memory-store.js';
 import { createMemoryStore } from '../testing/memory-store.js';
 import { seedOrganizations } from '../testing/org-fixtures.js';
 import { writeSourceCredentials } from './source-credentials.js';
-import { chartSourceController } from './source-controller.js';
+import { chartSourceController, newSourceDelayMs } from './source-controller.js';
 
 /** A registry with basic auth (as docker-registry with htpasswd) holding two charts. */
 const login = `Basic ${Buffer.from('ann:secret').toString('base64')}`;
@@ -105,14 +105,48 @@ describe('the chart source controller', () => {
       reason: 'Unreachable',
       message: expect.stringContaining('is refused'),
     });
-    const moved = store.chartSources.get('moved');
-    if (!moved) throw new Error('the source is gone');
-    await writeSourceCredentials(store, moved, {
-      username: 'ann',
-      password: 'secret',
-    });
-    await store.chartSources.modify('moved', (spec) => ({ ...spec, url: `oci://${host}/charts` }));
+    const moved = await store.chartSources.modify('moved', (spec) => ({
+      ...spec,
+      url: `oci://${host}/charts`,
+    }));
+    // As the API does: the spec first, then the login given for it.
+    await writeSourceCredentials(store, moved, { username: 'ann', password: 'secret' });
+    await controller.clock.run(newSourceDelayMs);
     await controller.settled();
     expect(ready(store, 'moved')).toMatchObject({ status: 'True', message: '2 charts' });
+  });
+
+  it('never sends the stored login to an address set with kubectl', async () => {
+    const heard: Array<string | undefined> = [];
+    const elsewhere = http.createServer((req, res) => {
+      heard.push(req.headers.authorization);
+      res.writeHead(401, { 'www-authenticate': 'Basic realm="x"' }).end();
+    });
+    await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+    const otherHost = `127.0.0.1:${(elsewhere.address() as AddressInfo).port}`;
+    try {
+      const store = createMemoryStore();
+      await seedOrganizations(store, { acme: [] });
+      await source(store, 'good', 'acme', 'secret');
+      controller = startTestController(
+        chartSourceController({ store, policy: { allowHosts: [host, otherHost] } }),
+      );
+      await controller.settled();
+      expect(ready(store, 'good')).toMatchObject({ status: 'True' });
+
+      await store.chartSources.modify('good', (spec) => ({
+        ...spec,
+        url: `oci://${otherHost}/charts`,
+      }));
+      await controller.clock.run(newSourceDelayMs);
+      await controller.settled();
+      expect(ready(store, 'good')).toMatchObject({ status: 'False', reason: 'CredentialsNotUsed' });
+      expect(
+        store.chartSources.get('good')?.status?.conditions?.find((c) => c.type === 'Credentials'),
+      ).toMatchObject({ status: 'False', reason: 'AddressChanged' });
+      expect(heard).toEqual([]);
+    } finally {
+      elsewhere.close();
+    }
   });
 });

@@ -1,17 +1,45 @@
+import { chartSourceAddress } from '@nimbus/api/shared';
 import type { OutboundPolicy } from '../clusters/ssrf-policy.js';
 import type { ControllerFactory } from '../controllers/controller.js';
 import { watch, watchSpec } from '../controllers/controller.js';
 import { applyDecision } from '../controllers/status.js';
-import type { HubStore } from '../hub/store.js';
-import { readSourceCredentials } from './source-credentials.js';
+import { credentialsRecheckMs, reviewStoredCredentials } from '../hub/credential-address.js';
+import type { ChartSourceObject, HubStore } from '../hub/store.js';
+import { hasCredentials, readSourceCredentials } from './source-credentials.js';
+import type { SourceCheck } from './source-check.js';
 import { checkSource, decideSource } from './source-check.js';
 
 export const defaultSourceCheckIntervalMs = 5 * 60_000;
-/** Lets the API write the credentials Secret, which it can only do after the ChartSource exists. */
+/** Lets the API write the credentials Secret, which it does just after the ChartSource's spec. */
 export const newSourceDelayMs = 1_000;
 
+type SourceStore = Pick<HubStore, 'chartSources' | 'organizations' | 'secrets'>;
+
+/**
+ * The `Credentials` condition, and the check as the stored login (never sent when the source's
+ * address moved since it was given: a URL changed with kubectl).
+ */
+async function checkAsStoredLogin(
+  store: SourceStore,
+  source: ChartSourceObject,
+  policy: OutboundPolicy,
+) {
+  const stored = await readSourceCredentials(store, source);
+  const login = await reviewStoredCredentials(
+    store.secrets,
+    stored.secret,
+    chartSourceAddress(source.spec),
+    hasCredentials(stored.credentials),
+  );
+  const check: SourceCheck =
+    login.condition.status === 'False'
+      ? { ok: false, reason: 'CredentialsNotUsed', message: login.condition.message }
+      : await checkSource(source.spec, stored.credentials, { policy });
+  return { login: login.condition, check };
+}
+
 export interface ChartSourceControllerOptions {
-  store: Pick<HubStore, 'chartSources' | 'organizations' | 'secrets'>;
+  store: SourceStore;
   policy: OutboundPolicy;
   intervalMs?: number;
 }
@@ -29,8 +57,7 @@ export function chartSourceController(options: ChartSourceControllerOptions): Co
     watches: [
       watchSpec(store.chartSources, (type, source) => {
         if (type === 'delete') return [];
-        const name = source.metadata.name;
-        return [type === 'add' ? { key: name, afterMs: newSourceDelayMs } : name];
+        return [{ key: source.metadata.name, afterMs: newSourceDelayMs }];
       }),
       // A source naming an organization created (or deleted) later is checked again; the
       // organization's other changes do not touch its sources.
@@ -46,24 +73,24 @@ export function chartSourceController(options: ChartSourceControllerOptions): Co
     async reconcile(name) {
       const source = store.chartSources.get(name);
       if (!source || source.metadata.deletionTimestamp) return undefined;
-      const check = store.organizations.get(source.spec.organization)
-        ? await checkSource(source.spec, (await readSourceCredentials(store, source)).credentials, {
-            policy,
-          })
+      const { login, check } = store.organizations.get(source.spec.organization)
+        ? await checkAsStoredLogin(store, source, policy)
         : {
-            ok: false as const,
-            reason: 'OrganizationNotFound' as const,
-            message: `organization ${source.spec.organization} does not exist`,
+            login: undefined,
+            check: {
+              ok: false as const,
+              reason: 'OrganizationNotFound' as const,
+              message: `organization ${source.spec.organization} does not exist`,
+            },
           };
       // The check took a while: write onto the ChartSource as it is now.
       const current = store.chartSources.get(name);
       if (!current || current.metadata.uid !== source.metadata.uid) return undefined;
       const now = new Date(clock.now());
-      await applyDecision(store.chartSources, current, decideSource(current, check), {
-        events,
-        now,
-      });
-      return { requeueAfterMs: intervalMs };
+      const decision = decideSource(current, check);
+      if (login) decision.conditions.push(login);
+      await applyDecision(store.chartSources, current, decision, { events, now });
+      return { requeueAfterMs: login?.status === 'False' ? credentialsRecheckMs : intervalMs };
     },
   });
 }

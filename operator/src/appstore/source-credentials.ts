@@ -1,6 +1,9 @@
+import { chartSourceAddress } from '@nimbus/api/shared';
 import { ApiError, errors } from '../core/errors.js';
 import { apiVersion } from '../crds/kind.js';
+import { boundTo, credentialFits } from '../hub/credential-address.js';
 import { ownerReference } from '../hub/owner.js';
+import type { SecretValue } from '../hub/secrets.js';
 import type { ChartSourceObject, HubStore } from '../hub/store.js';
 
 /** What a ChartSource's Secret holds (write-only: never answered, logged or audited). */
@@ -39,25 +42,53 @@ export function keptCredentials(input: SourceCredentials | undefined): SourceCre
 export const hasCredentials = (credentials: SourceCredentials): boolean =>
   Object.keys(credentials).length > 0;
 
-/** The stored credentials and the Secret's version (so caches see a change); none: {}. */
-export async function readSourceCredentials(
+/** The source's own credentials Secret (its name and uid on it), if any. */
+async function sourceSecret(
   hub: SourceSecrets,
   source: ChartSourceObject,
-): Promise<{ credentials: SourceCredentials; version: string }> {
+): Promise<SecretValue | undefined> {
   const secret = await hub.secrets.get(chartSourceSecretName(source.metadata.name));
   if (
     !secret ||
     secret.labels[chartSourceLabel] !== source.metadata.name ||
     secret.labels[chartSourceUidLabel] !== source.metadata.uid
   ) {
-    return { credentials: {}, version: '' };
+    return undefined;
   }
+  return secret;
+}
+
+/**
+ * The stored credentials, the Secret's version (so caches see a change) and the Secret itself
+ * (for the address they were given for); none: {}. Whether they may be used at the source's
+ * address is the caller's to check (usableSourceCredentials).
+ */
+export async function readSourceCredentials(
+  hub: SourceSecrets,
+  source: ChartSourceObject,
+): Promise<{ credentials: SourceCredentials; version: string; secret?: SecretValue }> {
+  const secret = await sourceSecret(hub, source);
+  if (!secret) return { credentials: {}, version: '' };
   try {
     const parsed = JSON.parse(secret.data[credentialsKey] ?? '{}') as SourceCredentials;
-    return { credentials: keptCredentials(parsed), version: secret.resourceVersion };
+    return { credentials: keptCredentials(parsed), version: secret.resourceVersion, secret };
   } catch {
     return { credentials: {}, version: '' };
   }
+}
+
+/** The stored credentials for the source's address as it is now: refused (1014) when it moved. */
+export async function usableSourceCredentials(
+  hub: SourceSecrets,
+  source: ChartSourceObject,
+): Promise<{ credentials: SourceCredentials; version: string }> {
+  const { credentials, version, secret } = await readSourceCredentials(hub, source);
+  if (hasCredentials(credentials) && !credentialFits(secret, chartSourceAddress(source.spec))) {
+    throw new ApiError(errors.credentialsForAnotherAddress, {
+      message: `chart source ${source.metadata.name}: its address changed since its credentials were stored; an organization administrator has to give them again`,
+    });
+  }
+  return { credentials, version };
 }
 
 /** Stores (or, given none, removes) the source's credentials; the Secret goes with the source. */
@@ -73,7 +104,10 @@ export async function writeSourceCredentials(
   }
   const write = {
     name,
-    data: { [credentialsKey]: JSON.stringify(credentials) },
+    data: boundTo(
+      { [credentialsKey]: JSON.stringify(credentials) },
+      chartSourceAddress(source.spec),
+    ),
     labels: {
       [chartSourceLabel]: source.metadata.name,
       [chartSourceUidLabel]: source.metadata.uid,

@@ -94,13 +94,15 @@ describe('chart sources through the API', () => {
       description: 'team charts',
     });
     expect(updated).toMatchObject({ description: 'team charts', credentialsSet: true });
-    // The stored login never goes to another host.
-    await expect(
-      testChartSource(services, adminOf('acme'), {
-        ...withoutCredentials,
-        url: 'oci://attacker.example/charts',
-      }),
-    ).rejects.toMatchObject({ entry: { code: 1000 }, message: /give the credentials again/ });
+    // The stored login never goes to another host, nor by another scheme.
+    for (const moved of [{ url: 'oci://attacker.example/charts' }, { plainHttp: false }]) {
+      await expect(
+        testChartSource(services, adminOf('acme'), { ...withoutCredentials, ...moved }),
+      ).rejects.toMatchObject({ entry: { code: 1014 }, message: /give the credentials again/ });
+      await expect(
+        updateChartSource(services, adminOf('acme'), { ...withoutCredentials, ...moved }),
+      ).rejects.toMatchObject({ entry: { code: 1014 } });
+    }
   });
 
   it("keeps another organization's admin out", async () => {

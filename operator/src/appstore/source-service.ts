@@ -1,9 +1,10 @@
 import type { ChartSourceInput, ChartSourceTestInput, ChartSourceView } from '@nimbus/api';
-import { chartSourceUrlFits } from '@nimbus/api/shared';
+import { chartSourceAddress, chartSourceUrlFits } from '@nimbus/api/shared';
 import type { OutboundPolicy, Resolver } from '../clusters/ssrf-policy.js';
 import { statusChange } from '../controllers/conditions.js';
 import { ApiError, errors } from '../core/errors.js';
 import { alreadyExists, invalid } from '../core/problems.js';
+import { assertKeptAddress } from '../hub/credential-address.js';
 import type { ChartSourceObject, HubStore, OrganizationObject } from '../hub/store.js';
 import {
   addressedOrganization,
@@ -88,20 +89,24 @@ async function recordReady(
   });
 }
 
-const hostOf = (url: string): string => new URL(url.replace(/^oci:/, 'https:')).host;
-
 /**
- * The stored login, for a source still at its host: otherwise an admin could send it to a host
- * of their choosing by changing the URL; the credentials have to be given again.
+ * The stored login, kept for the source at `input`'s address: refused (1014) when that is not
+ * the address it was given for (host, or http instead of https), since an admin who may change
+ * the source but never read its login could otherwise send it to a host of their choosing.
  */
 async function storedLogin(
   services: SourceServices,
   stored: ChartSourceObject,
-  url: string,
+  input: Input,
 ): Promise<SourceCredentials> {
-  const { credentials } = await readSourceCredentials(services.store, stored);
-  if (hasCredentials(credentials) && hostOf(url) !== hostOf(stored.spec.url)) {
-    throw invalid('credentials', "give the credentials again when the source's host changes");
+  const { credentials, secret } = await readSourceCredentials(services.store, stored);
+  if (hasCredentials(credentials)) {
+    assertKeptAddress({
+      field: 'credentials',
+      secret,
+      current: chartSourceAddress(stored.spec),
+      requested: chartSourceAddress(input),
+    });
   }
   return credentials;
 }
@@ -167,7 +172,7 @@ export async function testChartSource(
   const stored = named && ownSource(services, org, named.metadata.name);
   const credentials =
     input.credentials === undefined && stored
-      ? await storedLogin(services, stored, input.url)
+      ? await storedLogin(services, stored, input)
       : keptCredentials(input.credentials);
   return { chartCount: (await checked(services, spec, credentials)).chartCount };
 }
@@ -211,7 +216,7 @@ export async function updateChartSource(
   const spec = specOf(input, org);
   const credentials =
     input.credentials === undefined
-      ? await storedLogin(services, current, input.url)
+      ? await storedLogin(services, current, input)
       : keptCredentials(input.credentials);
   const check = await checked(services, spec, credentials);
   const updated = await services.store.chartSources.apply({

@@ -1,3 +1,4 @@
+import { csvRow } from '@nimbus/api/shared';
 import type { AuditRecordView } from './record.js';
 
 /** The columns of a CSV export, in order; the header row names them. */
@@ -35,27 +36,11 @@ const nullableColumns = new Set<string>([
 ]);
 const numberColumns = new Set<string>(['httpStatus', 'code', 'handleTimeMs']);
 
-// A spreadsheet runs a cell starting with one of these as a formula (CSV injection): such a cell
-// gets a leading apostrophe, and so does one that already starts with an apostrophe before one,
-// so that decoding strips exactly one and every value round-trips.
-const formulaStart = /^'*[=+\-@\t\r]/;
-
-function csvCell(value: unknown): string {
-  let text =
-    value === null || value === undefined
-      ? ''
-      : typeof value === 'object'
-        ? JSON.stringify(value)
-        : String(value as string | number);
-  if (formulaStart.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export const csvHeader = `${csvColumns.join(',')}\r\n`;
+export const csvHeader = csvRow(csvColumns);
 
 /** One CSV row (RFC 4180, CRLF), objects as JSON text. */
 export function encodeCsvRow(record: AuditRecordView): string {
-  return `${csvColumns.map((column) => csvCell(record[column])).join(',')}\r\n`;
+  return csvRow(csvColumns.map((column) => record[column]));
 }
 
 export function encodeCsv(records: readonly AuditRecordView[]): string {

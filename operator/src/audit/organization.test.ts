@@ -1,7 +1,7 @@
 import express from 'express';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Identity } from '../identity/identity.js';
-import { setIdentity } from '../identity/identity.js';
+import { setIdentity } from '../http/identity-locals.js';
 import { requestContextMiddleware } from '../http/request-context.js';
 import { handle } from '../http/respond.js';
 import { organizationLabel, organizationUidLabel } from '../iam/org-scope.js';
@@ -9,7 +9,7 @@ import { recordEverything } from '../testing/audit.js';
 import { serve } from '../testing/http.js';
 import { captureLogs } from '../testing/logs.js';
 import { createMemoryStore } from '../testing/memory-store.js';
-import { auditMiddleware } from './capture.js';
+import { auditMiddleware } from '../http/audit/capture.js';
 import { hubAuditDirectory } from './organization.js';
 import type { AuditDirectory, AuditOrganization } from './organization.js';
 import type { AuditRecord } from './record.js';

@@ -1,9 +1,6 @@
-import type { Request, Response } from 'express';
 import type { HubStore } from '../hub/store.js';
-import { requestContext } from '../http/request-context.js';
 import { ownershipOf } from '../iam/org-scope.js';
 import type { Identity } from '../identity/identity.js';
-import { identityOf } from '../identity/identity.js';
 
 /** An organization as an audit record keeps it: the uid is its identity, the name for people. */
 export interface AuditOrganization {
@@ -49,32 +46,6 @@ export function hubAuditDirectory(
       return org !== undefined && memberships.some((m) => m.name === org.metadata.name);
     },
   };
-}
-
-const text = (value: unknown): string | undefined =>
-  typeof value === 'string' && value !== '' ? value : undefined;
-
-function bodyField(req: Request, field: string): string | undefined {
-  const body: unknown = req.body;
-  if (typeof body !== 'object' || body === null) return undefined;
-  return text((body as Record<string, unknown>)[field]);
-}
-
-/**
- * The cluster a member call addresses: a `:cluster` path parameter (…/clusters/:cluster), or for
- * the k8s service, whose namespace calls carry the location in the body or the X-Nimbus-Cluster
- * header, those. Undefined for calls that address no cluster.
- */
-export function addressedCluster(req: Request, res: Response, service: string): string | undefined {
-  const fromPath = text(requestContext(res).params?.cluster);
-  if (fromPath !== undefined || service !== 'k8s') return fromPath;
-  return bodyField(req, 'cluster') ?? text(req.get('x-nimbus-cluster'));
-}
-
-/** The organization a request names: an `:orgId`/`:organizationId` path parameter, else the body's. */
-function addressedReference(req: Request, res: Response): string | undefined {
-  const params = requestContext(res).params;
-  return text(params?.orgId ?? params?.organizationId) ?? bodyField(req, 'organizationId');
 }
 
 /** What a call addressed, as far as its organization is concerned. */
@@ -145,24 +116,4 @@ export function organizationOfCall(
   directory: AuditDirectory | undefined,
 ): AuditOrganization | null {
   return fileableUnder(addressedOrganizationOf(call, directory), call.identity, directory);
-}
-
-/** addressedOrganizationOf for a request answered by a router. */
-export function addressedBy(
-  req: Request,
-  res: Response,
-  service: string,
-  directory: AuditDirectory | undefined,
-): AuditOrganization | null {
-  const cluster = addressedCluster(req, res, service);
-  const organization = addressedReference(req, res);
-  const identity = identityOf(res);
-  return addressedOrganizationOf(
-    {
-      ...(cluster !== undefined ? { cluster } : {}),
-      ...(organization !== undefined ? { organization } : {}),
-      ...(identity ? { identity } : {}),
-    },
-    directory,
-  );
 }

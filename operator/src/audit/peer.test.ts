@@ -8,7 +8,7 @@ import { serve } from '../testing/http.js';
 import { captureLogs } from '../testing/logs.js';
 import { derivePeerKey, peerWindowMs, signPeerRequest, verifyPeerRequest } from './peer-auth.js';
 import { peerRecordsPath } from './peer-protocol.js';
-import { peerAuditRouter } from './peer-router.js';
+import { peerAuditRouter } from '../http/audit/peer-router.js';
 import { staticPeers } from './peers.js';
 import { createAuditSearch } from './search.js';
 import type { AuditStore } from './store.js';

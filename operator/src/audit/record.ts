@@ -1,7 +1,7 @@
 import type { RecordedLevel } from './policy.js';
 import type { AuditTarget } from './target.js';
 
-/** One audited API call, as stored (SPEC §3 "Audit record"). Times are epoch milliseconds. */
+/** One audited API call, as stored. Times are epoch milliseconds. */
 export interface AuditRecord extends AuditTarget {
   /** Unique across replicas, so pages merged from several stores never collide. */
   id: string;
@@ -42,6 +42,9 @@ export interface AuditRecord extends AuditTarget {
 
 /** The API shape: like the record, with an RFC 3339 request time. */
 export type AuditRecordView = Omit<AuditRecord, 'requestTime'> & { requestTime: string };
+
+/** The user name recorded for callers without a verified identity (failed or no sign-in). */
+export const anonymous = '-';
 
 export function toView(record: AuditRecord): AuditRecordView {
   return { ...record, requestTime: new Date(record.requestTime).toISOString() };

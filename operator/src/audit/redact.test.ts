@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { auditHeaders } from './headers.js';
 import {
   censor,
@@ -141,6 +142,73 @@ describe('body redaction', () => {
       '[unparsed text/plain, 12 bytes]',
     );
     expect(redactBody(undefined, iam, noBody)).toBe('');
+  });
+});
+
+describe('documents inside strings', () => {
+  const appstore = { path: '/api/v1/appstore.nimbus.io/vendors/v/regions/r/clusters/c/releases' };
+  const helmValues = [
+    '# the admin password is hunter2',
+    'replicaCount: 2',
+    'auth:',
+    '  rootPassword: hunter2',
+    '  users:',
+    '    - name: app',
+    '      api_key: k-123',
+    'metrics:',
+    '  enabled: true',
+    '',
+  ].join('\n');
+
+  it('redacts Helm values by key at any depth and drops their comments', () => {
+    const body = redactValue({ release: 'db', values: helmValues }, appstore) as {
+      values: string;
+    };
+    expect(body.values).not.toMatch(/hunter2|k-123/);
+    expect(parse(body.values)).toEqual({
+      replicaCount: 2,
+      auth: { rootPassword: censor, users: [{ name: 'app', api_key: censor }] },
+      metrics: { enabled: true },
+    });
+  });
+
+  it('redacts JSON text as JSON, and every document of a YAML stream', () => {
+    const annotation = JSON.stringify({ spec: { token: 't-1', replicas: 1 } });
+    const stream = 'a: 1\n---\nclientSecret: s-1\n';
+    const body = redactValue({ annotation, data: { 'app.yaml': stream } }, iam) as {
+      annotation: string;
+      data: Record<string, string>;
+    };
+    expect(JSON.parse(body.annotation)).toEqual({ spec: { token: censor, replicas: 1 } });
+    expect(body.data['app.yaml']).toBe('a: 1\n---\nclientSecret: "[REDACTED]"\n');
+  });
+
+  it('finds a document nested in a document', () => {
+    const inner = 'db:\n  password: p-9\n';
+    const values = `config:\n  application.yaml: |\n${inner.replace(/^/gm, '    ')}`;
+    const body = redactValue({ values }, appstore) as { values: string };
+    expect(body.values).not.toContain('p-9');
+    expect(parse(parse(body.values).config['application.yaml'])).toEqual({
+      db: { password: censor },
+    });
+  });
+
+  it('keeps text that is no document, or has nothing to redact, exactly as sent', () => {
+    const plain = 'replicaCount: 2   # two\nimage: web:1\n';
+    const unparsable = 'password: [unclosed\n  - x';
+    expect(redactValue({ values: plain }, appstore)).toEqual({ values: plain });
+    expect(redactValue({ note: unparsable }, appstore)).toEqual({ note: unparsable });
+    expect(redactValue({ note: 'the password policy changed' }, iam)).toEqual({
+      note: 'the password policy changed',
+    });
+  });
+
+  it('treats api_key, api-key and apiKey as one key', () => {
+    expect(redactValue({ api_key: 'a', 'api-key': 'b', apiKey: 'c' }, iam)).toEqual({
+      api_key: censor,
+      'api-key': censor,
+      apiKey: censor,
+    });
   });
 });
 

@@ -1,4 +1,5 @@
 import { censor } from '../logger.js';
+import { redactDocumentText } from './redact-document.js';
 
 /**
  * Redaction for audit records. Audit keeps far more of a request than the log does, so the
@@ -33,8 +34,8 @@ const sensitiveKeys = new Set(
   ].map((key) => key.toLowerCase()),
 );
 
-const sensitiveKeyPart =
-  /passw|secret|token|credential|private_?key|kubeconfig|authorization|cookie/i;
+// Matched against normalized keys (lower case, no `-`, `_` or `.`).
+const sensitiveKeyPart = /passw|secret|token|credential|privatekey|kubeconfig|authorization|cookie/;
 
 // References name a secret without holding it (secretKeyRef, secretName), so they stay readable.
 const referenceSuffix = /(ref|refs|name)$/i;
@@ -44,11 +45,25 @@ function codeIsSecret(context: RedactionContext): boolean {
   return /\/mfa(\/|$)/.test(context.path) || /\/auth\.[^/]+\//.test(context.path);
 }
 
+/** A key as the lists compare it: `api_key`, `api-key` and `apiKey` are one key. */
+const normalizedKey = (key: string): string => key.toLowerCase().replace(/[-_.]/g, '');
+
 export function isSensitiveKey(key: string, context: RedactionContext): boolean {
-  const lower = key.toLowerCase();
+  const lower = normalizedKey(key);
   if (sensitiveKeys.has(lower)) return true;
   if (lower === 'code') return codeIsSecret(context);
-  return sensitiveKeyPart.test(key) && !referenceSuffix.test(key);
+  return sensitiveKeyPart.test(lower) && !referenceSuffix.test(key);
+}
+
+/**
+ * Whether a text could name a sensitive key at all: only such a text is parsed as a document
+ * (parsing every string of a large body would cost more than the call).
+ */
+function mayNameSensitiveKey(text: string): boolean {
+  const lower = normalizedKey(text);
+  if (sensitiveKeyPart.test(lower)) return true;
+  for (const key of sensitiveKeys) if (lower.includes(key)) return true;
+  return false;
 }
 
 // Three base64url parts, the first starting with '{"' encoded; the signature may be empty (alg none).
@@ -86,9 +101,23 @@ function censorEnvValues(entries: unknown[], context: RedactionContext, depth: n
   });
 }
 
+/**
+ * A string value: censored whole when it embeds a key or a Secret manifest; a YAML or JSON
+ * document in it redacted by key like the body (Helm values are one such string); otherwise
+ * tokens cut out.
+ */
+function redactString(value: string, context: RedactionContext, depth: number): string {
+  const text = redactText(value);
+  if (text === censor || depth >= maxDepth || !mayNameSensitiveKey(value)) return text;
+  const redactedDocument = redactDocumentText(value, (document) =>
+    redactValue(document, context, depth + 1),
+  );
+  return redactedDocument ?? text;
+}
+
 /** A deep copy of a parsed JSON body with every credential replaced by the censor text. */
 export function redactValue(value: unknown, context: RedactionContext, depth = 0): unknown {
-  if (typeof value === 'string') return redactText(value);
+  if (typeof value === 'string') return redactString(value, context, depth);
   if (typeof value !== 'object' || value === null) return value;
   if (depth >= maxDepth) return '[TOO DEEP]';
   if (Array.isArray(value)) return value.map((item) => redactValue(item, context, depth + 1));

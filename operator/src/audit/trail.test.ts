@@ -60,8 +60,8 @@ describe('audit trail', () => {
     expect(reopened.trail.prune()).toBe(0);
   });
 
-  it('serves the peer endpoint only with a signing key to check callers against', () => {
-    expect(open().trail.peerRouter).toBeUndefined();
-    expect(open({ sessionSigningKey: 'k'.repeat(40) }).trail.peerRouter).toBeDefined();
+  it('has a peer key, which the peer endpoint needs, only with a signing key', () => {
+    expect(open().trail.peerKey).toBeUndefined();
+    expect(open({ sessionSigningKey: 'k'.repeat(40) }).trail.peerKey).toBeDefined();
   });
 });

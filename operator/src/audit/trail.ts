@@ -1,4 +1,3 @@
-import type { Router } from 'express';
 import type { Registry } from 'prom-client';
 import type { Clock } from '../core/clock.js';
 import { realClock } from '../core/clock.js';
@@ -11,7 +10,6 @@ import { defaultAuditPolicy } from './policy.js';
 import type { AuditRecorder, AuditSink } from './record-call.js';
 import { createAuditRecorder } from './record-call.js';
 import { derivePeerKey } from './peer-auth.js';
-import { peerAuditRouter } from './peer-router.js';
 import type { PeerSource } from './peers.js';
 import { noPeers } from './peers.js';
 import { auditRetentionJob, pruneAudit } from './retention.js';
@@ -60,8 +58,11 @@ export interface AuditTrail {
   readonly record: AuditRecorder;
   readonly search: AuditSearch;
   readonly webhook: AuditWebhook | undefined;
-  /** The signed replica-to-replica endpoint; absent without a signing key. */
-  readonly peerRouter: Router | undefined;
+  /**
+   * The key replicas sign their record queries with; without it (no session signing key) no
+   * replica-to-replica endpoint is served.
+   */
+  readonly peerKey: Buffer | undefined;
   /** Removes records past retention (age, then size) now; the scheduled job does it too. */
   prune(): number;
   /** Writes what is queued and closes the file; call after the HTTP server stopped. */
@@ -141,7 +142,7 @@ export function openAuditTrail(options: AuditTrailOptions): AuditTrail {
       peerTimeoutMs: options.peerTimeoutMs,
     }),
     webhook,
-    peerRouter: peerKey ? peerAuditRouter(store, peerKey) : undefined,
+    peerKey,
     prune,
     close() {
       retentionJob.stop();

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sampleRecord } from '../testing/audit.js';
-import { anonymous } from './caller.js';
+import { anonymous } from './record.js';
 import type { AuditRecord } from './record.js';
 import type { AuditWriter, AuditWriterOptions } from './writer.js';
 import { createAuditWriter } from './writer.js';

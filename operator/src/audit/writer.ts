@@ -1,4 +1,4 @@
-import { anonymous } from './caller.js';
+import { anonymous } from './record.js';
 import type { AuditRecord } from './record.js';
 
 export interface AuditWriterOptions {

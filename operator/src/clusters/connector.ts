@@ -5,6 +5,7 @@ import { RefusedMemberUrl, createTransportPool } from '../member/transport/pool.
 import type { MemberTransport } from '../member/transport/transport.js';
 import type { MemberClient } from './member-client.js';
 import { createMemberClient, memberClientOf } from './member-client.js';
+import { observedFetch } from './providers/observed-fetch.js';
 import type { ProviderRegistry } from './providers/registry.js';
 import type { ClusterConnection, ProviderAdapter } from './providers/types.js';
 import type { OutboundPolicy, Resolver } from './ssrf-policy.js';
@@ -87,7 +88,7 @@ export function createClusterConnector(
     try {
       return await adapter.connect(specOf(target), credentials, {
         endpoints: settings.endpoints,
-        fetch: settings.fetch ?? fetch,
+        fetch: observedFetch(adapter.kind, settings.fetch ?? fetch),
         now: () => new Date(),
         signal: AbortSignal.timeout(deadline),
       });

@@ -10,7 +10,10 @@ import { orgObject } from '../testing/iam.js';
 import type { MemoryHubStore } from '../testing/memory-store.js';
 import { createMemoryStore } from '../testing/memory-store.js';
 import { credentialsKey } from './connector.js';
-import { clusterFinalizer } from './lifecycle.js';
+import type { ClusterObject } from '../hub/store.js';
+import { captureLogs } from '../testing/logs.js';
+import { clusterFinalizer, finalizeCluster } from './lifecycle.js';
+import type { ClusterServices } from './registration.js';
 import { clusterLifecycleController } from './lifecycle-controller.js';
 
 const token = 'op';
@@ -20,7 +23,10 @@ describe('the Cluster finalizer on the controller runtime (kubectl apply and del
   let member: FakeRbacMember;
   let store: MemoryHubStore;
   let lifecycle: TestController;
+  let services: ClusterServices;
   let uid = '';
+  const logs = captureLogs();
+  const finalized = () => logs.entries().filter((entry) => entry.msg === 'cluster finalized');
 
   beforeAll(async () => {
     member = await startFakeRbacMember({ token, username: 'member-admin' });
@@ -75,9 +81,16 @@ describe('the Cluster finalizer on the controller runtime (kubectl apply and del
     const labels = { 'app.kubernetes.io/managed-by': 'nimbus', 'nimbus.io/cluster-uid': uid };
     const name = `nimbus:${uid}:user:mallory`;
     member.objects.clusterrolebindings.set(name, { metadata: { name, labels } });
-    const services = testClusterServices(store, [member.host], 300);
+    services = { ...testClusterServices(store, [member.host], 300), logger: logs.logger };
     lifecycle = startTestController(
-      clusterLifecycleController({ store, connector: services.connector, memberTimeoutMs: 300 }),
+      clusterLifecycleController({
+        store,
+        connector: services.connector,
+        finalizations: services.finalizations,
+        memberTimeoutMs: 300,
+      }),
+      undefined,
+      logs,
     );
   });
 
@@ -104,5 +117,26 @@ describe('the Cluster finalizer on the controller runtime (kubectl apply and del
     expect(lifecycle.events.about('prod')).toMatchObject([
       { type: 'Normal', reason: 'CleanedUp', regarding: { uid } },
     ]);
+  });
+
+  it('finalizes a Cluster once when an API delete and the controller both take it up', async () => {
+    const before = finalized().length;
+    await store.clusters.create({
+      metadata: { name: 'stage', labels: { [organizationLabel]: 'acme' } },
+      spec: {
+        provider: 'ProviderKubeconfig',
+        region: 'r1',
+        credentialsSecretRef: { name: 'prod-credentials', namespace: store.namespace },
+      },
+    });
+    await lifecycle.settled();
+    // The deletion wakes the controller, which starts finalizing; the API delete finalizes inline.
+    await store.clusters.delete('stage');
+    const terminating = store.clusters.get('stage');
+    expect(terminating?.metadata.deletionTimestamp).toBeDefined();
+    await finalizeCluster(services, terminating as ClusterObject);
+    await lifecycle.settled();
+    expect(store.clusters.get('stage')).toBeUndefined();
+    expect(finalized().slice(before)).toMatchObject([{ cluster: 'stage' }]);
   });
 });

@@ -4,7 +4,7 @@
 import type { ClusterObject, HubStore } from '../hub/store.js';
 import { removeBindingsOfCluster } from '../iam/cluster-binding-cleanup.js';
 import type { Logger } from '../logger.js';
-import { removeFavouritesOfCluster } from '../manage/favourites.js';
+import { removeFavouritesOfCluster } from '../favourites/favourites.js';
 import type { ClusterConnector } from './connector.js';
 import { removeMemberRbac } from './rbac/member-cleanup.js';
 
@@ -12,8 +12,28 @@ export const clusterFinalizer = 'nimbus.io/cluster-cleanup';
 
 export type LifecycleStore = Pick<HubStore, 'clusters' | 'users' | 'userGroups' | 'favourites'>;
 
+/**
+ * The Cluster finalizations running in this process, by uid. An API delete finalizes inline and
+ * the lifecycle controller, woken by the same deletion, would finalize beside it; whoever comes
+ * second joins the running one, so a Cluster is finalized once at a time, as the work queue
+ * keeps for a key.
+ */
+export class ClusterFinalizations {
+  private readonly running = new Map<string, Promise<Finalized>>();
+
+  run(uid: string, finalize: () => Promise<Finalized>): Promise<Finalized> {
+    const current = this.running.get(uid);
+    if (current) return current;
+    const started = finalize().finally(() => this.running.delete(uid));
+    this.running.set(uid, started);
+    return started;
+  }
+}
+
 export interface ClusterLifecycleDeps {
   store: LifecycleStore;
+  /** Shared by the API and the lifecycle controller of one process. */
+  finalizations: ClusterFinalizations;
   connector: Pick<ClusterConnector, 'connectionFor'>;
   memberTimeoutMs?: number;
   logger?: Logger;
@@ -51,7 +71,14 @@ export async function ensureClusterFinalizer(
  * blocks the delete), the bindings and favourites naming it, then the finalizer. A failure
  * half-way keeps the finalizer, so the next attempt finishes the job.
  */
-export async function finalizeCluster(
+export function finalizeCluster(
+  deps: ClusterLifecycleDeps,
+  cluster: ClusterObject,
+): Promise<Finalized> {
+  return deps.finalizations.run(cluster.metadata.uid, () => finalizeOnce(deps, cluster));
+}
+
+async function finalizeOnce(
   deps: ClusterLifecycleDeps,
   cluster: ClusterObject,
 ): Promise<Finalized> {

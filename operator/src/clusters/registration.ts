@@ -4,6 +4,8 @@ import type {
   ParsedClusterTest,
   ParsedClusterUpdate,
 } from '@nimbus/api';
+import { assertGrantedForObject } from '../access/permissions.js';
+import { denied, isAdminOf } from '../access/scope.js';
 import { apiVersion } from '../crds/kind.js';
 import { ApiError, errors } from '../core/errors.js';
 import { ownerReference } from '../hub/owner.js';
@@ -12,6 +14,7 @@ import {
   addressedOrganization,
   admins,
   assertAcceptsNewMembers,
+  everyone,
   organizationLabels,
   organizationOf,
 } from '../iam/org-scope.js';
@@ -21,17 +24,26 @@ import type { Logger } from '../logger.js';
 import { clusterLabel, credentialsUpdatedAnnotation, toClusterView } from './cluster-view.js';
 import type { ClusterConnector } from './connector.js';
 import { credentialsKey } from './connector.js';
+import type { MemberClient } from './member-client.js';
 import { MemberCallError } from './member-client.js';
 import { fetchVersion } from './probe.js';
 import type { ProviderRegistry } from './providers/registry.js';
 import type { ProviderAdapter } from './providers/types.js';
+import type { ClusterFinalizations } from './lifecycle.js';
 import { clusterFinalizer, ensureClusterFinalizer, finalizeCluster } from './lifecycle.js';
 import type { OutboundPolicy, Resolver } from './ssrf-policy.js';
 
 export interface ClusterServices {
   store: Pick<
     HubStore,
-    'clusters' | 'secrets' | 'organizations' | 'namespace' | 'users' | 'userGroups' | 'favourites'
+    | 'clusters'
+    | 'secrets'
+    | 'organizations'
+    | 'namespace'
+    | 'users'
+    | 'userGroups'
+    | 'roles'
+    | 'favourites'
   >;
   registry: ProviderRegistry;
   connector: ClusterConnector;
@@ -40,6 +52,8 @@ export interface ClusterServices {
   resolve?: Resolver;
   /** Deadline of each member call made while deleting a cluster. */
   memberTimeoutMs?: number;
+  /** The Cluster finalizations of this process, shared with the lifecycle controller. */
+  finalizations: ClusterFinalizations;
   /** Vendor API base URLs by adapter key (config vendorEndpoints), e.g. for the registries. */
   vendorEndpoints?: Record<string, string>;
   logger?: Logger;
@@ -69,8 +83,35 @@ function organization(services: ClusterServices, identity: Identity, ref: string
   return addressedOrganization(services.store.organizations, identity, ref, admins);
 }
 
+/**
+ * A member who is not an administrator tests only a registered cluster, with its stored
+ * credentials, and only with cluster:test there; new credentials are the administrators'.
+ */
+async function assertMemberTests(
+  services: ClusterServices,
+  identity: Identity,
+  org: OrganizationObject,
+  call: { kind: string; name: string; input: ParsedClusterTest },
+): Promise<void> {
+  if (call.input.credentials !== undefined) throw denied();
+  const cluster = await clusterOf(services, org, call.kind, call.name);
+  const object = { organization: org.metadata.name, cluster: cluster.metadata.name };
+  await assertGrantedForObject(services.store, identity, object, 'cluster:test');
+}
+
+/** A cluster of that kind in an organization the caller administers, or 1004 / 9997. */
+export async function ownCluster(
+  services: ClusterServices,
+  identity: Identity,
+  kind: string,
+  name: string,
+  organizationId: string,
+): Promise<ClusterObject> {
+  return clusterOf(services, organization(services, identity, organizationId), kind, name);
+}
+
 /** The organization's cluster of that kind, or 1004. */
-async function ownCluster(
+async function clusterOf(
   services: ClusterServices,
   org: OrganizationObject,
   kind: string,
@@ -84,8 +125,9 @@ async function ownCluster(
   return cluster;
 }
 
-async function writeSecret(
-  services: ClusterServices,
+/** Writes a Cluster's credentials Secret (owned by the Cluster), over a leftover of its name. */
+export async function writeClusterCredentials(
+  services: { store: Pick<ClusterServices['store'], 'secrets'> },
   cluster: ClusterObject,
   credentials: unknown,
 ): Promise<void> {
@@ -109,6 +151,8 @@ export async function createCluster(
   identity: Identity,
   kind: string,
   input: ParsedClusterInput,
+  /** E.g. the member agent a registration by command leaves (clusters/agent/). */
+  extra: { annotations?: Record<string, string> } = {},
 ): Promise<ClusterView> {
   const adapter = adapterFor(services, kind);
   const org = organization(services, identity, input.organizationId);
@@ -121,7 +165,10 @@ export async function createCluster(
     metadata: {
       name: input.name,
       labels: organizationLabels(org),
-      annotations: { [credentialsUpdatedAnnotation]: new Date().toISOString() },
+      annotations: {
+        ...extra.annotations,
+        [credentialsUpdatedAnnotation]: new Date().toISOString(),
+      },
       finalizers: [clusterFinalizer],
     },
     spec: {
@@ -133,7 +180,7 @@ export async function createCluster(
     },
   });
   try {
-    await writeSecret(services, cluster, credentials);
+    await writeClusterCredentials(services, cluster, credentials);
   } catch (error) {
     await services.store.clusters.delete(cluster.metadata.name);
     throw error;
@@ -150,7 +197,7 @@ export async function updateCluster(
 ): Promise<ClusterView> {
   const adapter = adapterFor(services, kind);
   const org = organization(services, identity, input.organizationId);
-  const current = await ownCluster(services, org, kind, name);
+  const current = await clusterOf(services, org, kind, name);
   const newCredentials =
     input.credentials === undefined ? undefined : credentialsOf(adapter, input.credentials);
   if (newCredentials !== undefined) {
@@ -177,7 +224,8 @@ export async function updateCluster(
       vendorProjectId: input.vendorProjectId,
     },
   });
-  if (newCredentials !== undefined) await writeSecret(services, updated, newCredentials);
+  if (newCredentials !== undefined)
+    await writeClusterCredentials(services, updated, newCredentials);
   return toClusterView(updated, org);
 }
 
@@ -189,7 +237,7 @@ export async function deleteCluster(
   organizationId: string,
 ): Promise<{ name: string }> {
   const org = organization(services, identity, organizationId);
-  const cluster = await ownCluster(services, org, kind, name);
+  const cluster = await clusterOf(services, org, kind, name);
   // The finalizer runs here at once, so the call answers once everything naming the cluster is
   // gone; should it fail half-way, the cluster lifecycle controller finishes it.
   await ensureClusterFinalizer(services.store, cluster);
@@ -204,6 +252,36 @@ export async function deleteCluster(
   return { name };
 }
 
+/**
+ * The member as the connection test reaches it, with the registration's own identity: the unsaved
+ * configuration when credentials are given (the wizard), else the stored one.
+ */
+export async function memberForTest(
+  services: ClusterServices,
+  identity: Identity,
+  kind: string,
+  name: string,
+  input: ParsedClusterTest,
+): Promise<MemberClient> {
+  const adapter = adapterFor(services, kind);
+  const org = addressedOrganization(
+    services.store.organizations,
+    identity,
+    input.organizationId,
+    everyone,
+  );
+  if (!isAdminOf(identity, org.metadata.name)) {
+    await assertMemberTests(services, identity, org, { kind, name, input });
+  }
+  if (input.credentials === undefined) {
+    return services.connector.forCluster(await clusterOf(services, org, kind, name));
+  }
+  const stored = await services.store.clusters.fetch(name);
+  if (stored) await clusterOf(services, org, kind, name);
+  const target = { ...stored?.spec, ...input, region: input.region ?? stored?.spec.region ?? '' };
+  return services.connector.connect(adapter, target, credentialsOf(adapter, input.credentials));
+}
+
 /** Builds the connection and asks GET /version with the member deadline. */
 export async function testCluster(
   services: ClusterServices,
@@ -212,21 +290,7 @@ export async function testCluster(
   name: string,
   input: ParsedClusterTest,
 ): Promise<{ kubernetesVersion: string }> {
-  const adapter = adapterFor(services, kind);
-  const org = organization(services, identity, input.organizationId);
-  let member;
-  if (input.credentials !== undefined) {
-    const stored = await services.store.clusters.fetch(name);
-    if (stored) await ownCluster(services, org, kind, name);
-    const target = { ...stored?.spec, ...input, region: input.region ?? stored?.spec.region ?? '' };
-    member = await services.connector.connect(
-      adapter,
-      target,
-      credentialsOf(adapter, input.credentials),
-    );
-  } else {
-    member = await services.connector.forCluster(await ownCluster(services, org, kind, name));
-  }
+  const member = await memberForTest(services, identity, kind, name, input);
   try {
     return { kubernetesVersion: await fetchVersion(member.asOperator()) };
   } catch (error) {

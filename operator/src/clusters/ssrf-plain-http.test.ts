@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkOutboundUrl, isPrivateAddress, type Resolver } from './ssrf-policy.js';
 
-// Plain http under the `private-network` option (monitor endpoints): docs/decisions.md.
+// Plain http under the `private-network` option (monitor endpoints): docs/decisions/monitoring.md.
 const dns: Record<string, string[]> = {
   'prometheus.vpc.internal': ['10.20.0.5'],
   'mixed.example': ['10.20.0.6', '198.51.100.7'],

@@ -25,7 +25,7 @@ export type Resolver = (host: string) => Promise<string[]>;
 /**
  * Where plain http may be dialled. Always: allow-listed hosts. With `private-network` (monitor
  * endpoints: Prometheus and Alertmanager usually serve plain http inside a VPC) also hosts whose
- * every address is in a private range; a public address still needs https. docs/decisions.md.
+ * every address is in a private range; a public address still needs https. docs/decisions/monitoring.md.
  */
 export interface OutboundOptions {
   plainHttp?: 'allow-listed' | 'private-network';

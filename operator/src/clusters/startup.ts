@@ -1,9 +1,13 @@
 import type { Config } from '../config.js';
 import type { ControllerFactory } from '../controllers/controller.js';
+import type { ScheduledJob } from '../controllers/jobs.js';
+import { memberAgentController } from './agent/controller.js';
+import { sweepRegistrationTokens } from './agent/registration-tokens.js';
 import type { HubStore } from '../hub/store.js';
 import type { Logger } from '../logger.js';
 import { createClusterConnector } from './connector.js';
 import { clusterHealthController } from './health.js';
+import { ClusterFinalizations } from './lifecycle.js';
 import { clusterLifecycleController } from './lifecycle-controller.js';
 import { createProviderAdapters } from './providers/adapters.js';
 import { createProviderRegistry } from './providers/registry.js';
@@ -18,6 +22,8 @@ export interface ClusterRuntime {
    * (Lease holder only).
    */
   controllers: ControllerFactory[];
+  /** Expired registration commands go (leader only). */
+  jobs: ScheduledJob[];
 }
 
 type ClusterConfig = Pick<
@@ -40,6 +46,7 @@ export function createClusterRuntime(options: {
   });
   // The RBAC projection finds two registrations of one member; the health controller reports it.
   const claims = createClaimBoard();
+  const finalizations = new ClusterFinalizations();
   return {
     services: {
       store,
@@ -47,6 +54,7 @@ export function createClusterRuntime(options: {
       connector,
       policy,
       memberTimeoutMs: config.memberTimeoutMs,
+      finalizations,
       vendorEndpoints: config.vendorEndpoints,
       logger,
     },
@@ -61,9 +69,18 @@ export function createClusterRuntime(options: {
       clusterLifecycleController({
         store,
         connector,
+        finalizations,
         memberTimeoutMs: config.memberTimeoutMs,
         logger,
       }),
+      memberAgentController({ store, connector, memberTimeoutMs: config.memberTimeoutMs }),
+    ],
+    jobs: [
+      {
+        name: 'expired-registration-commands',
+        intervalMs: 10 * 60_000,
+        run: () => sweepRegistrationTokens(store, Date.now()),
+      },
     ],
   };
 }

@@ -1,5 +1,14 @@
 import type { Clock } from '../core/clock.js';
 import type { Logger } from '../logger.js';
+import {
+  reconcileDuration,
+  reconcileErrors,
+  reconcileTotal,
+  trackQueueDepth,
+  workqueueAdds,
+  workqueueQueueDuration,
+} from '../observability/metrics.js';
+import { traced } from '../observability/tracing.js';
 import type { EventRecorder } from './events.js';
 import type { BackoffSettings, ReconcileResult } from './queue.js';
 import { WorkQueue } from './queue.js';
@@ -110,19 +119,45 @@ export interface RunningController {
   stop(): void;
 }
 
+/** One reconcile, counted, timed and traced (docs/metrics.md); its outcome is unchanged. */
+async function observedReconcile(controller: Controller, key: string): Promise<ReconcileResult> {
+  const labels = { controller: controller.name };
+  const stopTimer = reconcileDuration.startTimer(labels);
+  try {
+    const result = await traced(
+      `reconcile ${controller.name}`,
+      { 'nimbus.controller': controller.name, 'nimbus.key': key },
+      () => controller.reconcile(key),
+    );
+    const requeued = result?.requeueAfterMs !== undefined;
+    reconcileTotal.inc({ ...labels, result: requeued ? 'requeue' : 'success' });
+    return result;
+  } catch (error) {
+    reconcileTotal.inc({ ...labels, result: 'error' });
+    reconcileErrors.inc(labels);
+    throw error;
+  } finally {
+    stopTimer();
+  }
+}
+
 export function runController(
   controller: Controller,
   context: ControllerContext,
 ): RunningController {
   const { clock } = context;
   const log = context.logger.child({ controller: controller.name });
-  const queue = new WorkQueue((key) => controller.reconcile(key), {
+  const labels = { controller: controller.name };
+  const queue = new WorkQueue((key) => observedReconcile(controller, key), {
     clock,
     ...(controller.concurrency ? { concurrency: controller.concurrency } : {}),
     ...controller.backoff,
     onError: (key, error, retryInMs) =>
       log.warn({ key, err: error, retryInMs }, 'reconcile failed; retrying'),
+    onQueued: () => workqueueAdds.inc(labels),
+    onStarted: (_key, waitedMs) => workqueueQueueDuration.observe(labels, waitedMs / 1000),
   });
+  const untrackDepth = trackQueueDepth(controller.name, () => queue.depth);
   const enqueue = (item: string | Enqueue) =>
     typeof item === 'string' ? queue.add(item) : queue.add(item.key, item.afterMs ?? 0);
   const enqueueAll = () => {
@@ -147,6 +182,7 @@ export function runController(
       if (resync !== undefined) clock.clearTimeout(resync);
       unsubscribe.forEach((off) => off());
       queue.stop();
+      untrackDepth();
     },
   };
 }

@@ -2,6 +2,7 @@ import type { Clock } from '../core/clock.js';
 import { realClock } from '../core/clock.js';
 import { isConflict } from '../hub/hub-errors.js';
 import type { Logger } from '../logger.js';
+import { leader as leaderGauge } from '../observability/metrics.js';
 import type { ControllerFactory, RunningController } from './controller.js';
 import { runController } from './controller.js';
 import type { EventRecorder } from './events.js';
@@ -69,6 +70,7 @@ export function createManager(options: ManagerOptions): Manager {
 
   function startLeading(): void {
     leader = true;
+    leaderGauge.set({ lease: elector.leaseName }, 1);
     log.info({ controllers: factories.length, jobs: jobs.length }, 'became leader');
     const context = { clock, events, logger: options.logger };
     // One controller that cannot be built must not keep the others from running.
@@ -85,6 +87,7 @@ export function createManager(options: ManagerOptions): Manager {
 
   function stopLeading(): void {
     leader = false;
+    leaderGauge.set({ lease: elector.leaseName }, 0);
     if (deadline !== undefined) clock.clearTimeout(deadline);
     deadline = undefined;
     controllers.forEach((controller) => controller.stop());
@@ -123,6 +126,7 @@ export function createManager(options: ManagerOptions): Manager {
     if (!stopped) next = clock.setTimeout(() => (round = attempt()), retryMs);
   }
 
+  leaderGauge.set({ lease: elector.leaseName }, 0);
   return {
     add: (factory) => void factories.push(factory),
     schedule: (job) => void jobs.push(job),

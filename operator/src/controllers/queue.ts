@@ -15,6 +15,9 @@ export interface WorkQueueOptions extends BackoffSettings {
   concurrency?: number;
   clock?: Clock;
   onError?: (key: string, error: unknown, retryInMs: number) => void;
+  /** A key joined the queue; its reconcile starts after waitedMs in it (metrics). */
+  onQueued?: (key: string) => void;
+  onStarted?: (key: string, waitedMs: number) => void;
 }
 
 export const defaultBaseDelayMs = 500;
@@ -40,6 +43,7 @@ export class WorkQueue {
   private readonly failures = new Map<string, number>();
   private readonly timers = new Map<string, { at: number; handle: unknown }>();
   private readonly order: string[] = [];
+  private readonly queuedAt = new Map<string, number>();
   private readonly clock: Clock;
   private readonly concurrency: number;
   private running = 0;
@@ -64,7 +68,14 @@ export class WorkQueue {
     if (this.pending.has(key)) return;
     this.pending.add(key);
     this.order.push(key);
+    this.queuedAt.set(key, this.clock.now());
+    this.options.onQueued?.(key);
     this.pump();
+  }
+
+  /** Keys waiting for their turn (not the ones being processed nor waiting on a timer). */
+  get depth(): number {
+    return this.order.length;
   }
 
   /** How many failures in a row the key has had (0 after a success). */
@@ -84,6 +95,7 @@ export class WorkQueue {
     for (const { handle } of this.timers.values()) this.clock.clearTimeout(handle);
     this.timers.clear();
     this.order.length = 0;
+    this.queuedAt.clear();
     this.pending.clear();
     this.dirty.clear();
   }
@@ -108,6 +120,9 @@ export class WorkQueue {
     while (!this.stopped && this.running < this.concurrency && this.order.length > 0) {
       const key = this.order.shift() as string;
       this.pending.delete(key);
+      const waitedMs = this.clock.now() - (this.queuedAt.get(key) ?? this.clock.now());
+      this.queuedAt.delete(key);
+      this.options.onStarted?.(key, waitedMs);
       this.active.add(key);
       this.running++;
       void this.process(key).finally(() => {

@@ -2,9 +2,9 @@ import { errorCatalogue, successCode } from '@nimbus/api/shared';
 import type { ErrorName } from '@nimbus/api/shared';
 
 /**
- * The one error catalogue of the API: the shared codes and messages (api/src/shared/errors.ts)
- * with the HTTP status each is answered with. docs/api.md mirrors this table, and errors.test.ts
- * keeps the two in step.
+ * The one error catalogue of the API: the shared codes, HTTP statuses and messages
+ * (api/src/shared/errors.ts). docs/api.md mirrors this table, and errors.test.ts keeps the two
+ * in step.
  */
 export interface CatalogueEntry {
   readonly code: number;
@@ -18,38 +18,10 @@ function entry(code: number, status: number, message: string): CatalogueEntry {
 
 export const success = entry(successCode, 200, 'success');
 
-const httpStatus = {
-  validationFailed: 400,
-  badJson: 400,
-  payloadTooLarge: 413,
-  unsupportedMediaType: 415,
-  notFound: 404,
-  conflict: 409,
-  rateLimited: 429,
-  badCredentials: 401,
-  mfaRequired: 401,
-  mfaInvalid: 401,
-  passwordChangeRequired: 403,
-  invitationInvalid: 400,
-  signatureInvalid: 401,
-  csrfRejected: 403,
-  organizationInUse: 409,
-  organizationDeleting: 409,
-  clusterUnreachable: 502,
-  hubUnavailable: 503,
-  registryUnreachable: 502,
-  registryCredentialsRejected: 400,
-  chartSourceUnreachable: 502,
-  chartSourceCredentialsRejected: 400,
-  internal: 500,
-  noPermission: 403,
-  tokenInvalid: 401,
-} as const satisfies Record<ErrorName, number>;
-
 export const errors = Object.fromEntries(
-  Object.entries(errorCatalogue).map(([name, { code, message }]) => [
+  Object.entries(errorCatalogue).map(([name, { code, status, message }]) => [
     name,
-    entry(code, httpStatus[name as ErrorName], message),
+    entry(code, status, message),
   ]),
 ) as { readonly [N in ErrorName]: CatalogueEntry };
 

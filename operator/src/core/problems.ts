@@ -3,7 +3,7 @@ import { ApiError, errors } from './errors.js';
 import type { ValidationIssue } from './validate.js';
 import { parseInput } from './validate.js';
 
-/** SPEC §5: a duplicate name gives '{0} already existed, please change'. */
+/** A duplicate name gives '{0} already existed, please change'. */
 export function alreadyExists(name: string): ApiError {
   return new ApiError(errors.conflict, { message: `${name} already existed, please change` });
 }

@@ -29,11 +29,10 @@ export const catalogueCurrency = 'USD';
 
 /**
  * OpenCost's default rates, used for a node the catalogue does not know (and to split a node's
- * price between CPU and memory): USD per vCPU-hour and per GiB-hour.
+ * price between CPU and memory): USD per vCPU-hour and per GiB-hour. Source:
+ * https://github.com/opencost/opencost/blob/develop/configs/default.json
  */
 export const defaultRates = { cpuCoreHour: 0.031611, memoryGiBHour: 0.004237 } as const;
-export const defaultRatesSource =
-  'https://github.com/opencost/opencost/blob/develop/configs/default.json';
 
 const entry = (instanceType: string, vcpu: number, memoryGiB: number, hourly: number) => ({
   instanceType,

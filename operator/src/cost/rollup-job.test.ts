@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { IndexStore } from '../index/store.js';
 import { createMemoryStore } from '../testing/memory-store.js';
-import type { MemoryRollupStore } from './memory-rollup-store.js';
+import { createMemoryRollupStore } from './memory-rollup-store.js';
 import { usageKey } from './inputs.js';
 import { costRollupJob, endedSlot } from './rollup-job.js';
 import { rollupName } from './rollup-store.js';
@@ -66,15 +66,16 @@ async function setup(now: { ms: number }) {
     memoryBytes: new Map<string, number>(),
   };
   const opened = index;
+  const rollups = createMemoryRollupStore();
   const job = costRollupJob({
     clusters: { list: () => store.clusters.list() },
     index: () => opened,
-    rollups: store.costRollups,
+    rollups,
     usage: () => Promise.resolve(usage),
     clock: { now: () => now.ms, setTimeout: () => undefined, clearTimeout: () => undefined },
     sampleSeconds: slotSeconds,
   });
-  return { store, job, rollups: store.costRollups as MemoryRollupStore };
+  return { store, job, rollups };
 }
 
 describe('cost rollup job', () => {

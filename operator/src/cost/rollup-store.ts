@@ -5,7 +5,7 @@ import { CoreV1Api } from '@kubernetes/client-node';
 import type { KubeConfig, V1ConfigMap } from '@kubernetes/client-node';
 import { fieldManager } from '../hub/apply-options.js';
 import { isNotFound, toHubApiError } from '../hub/hub-errors.js';
-import type { OwnerReference } from '../hub/store.js';
+import type { OwnerReference } from '../hub/types.js';
 import type { DailyRollup } from './rollup.js';
 import { parseRollup } from './rollup.js';
 
@@ -18,6 +18,9 @@ export interface StoredRollup {
   rollup: DailyRollup;
   resourceVersion?: string | undefined;
 }
+
+/** What the cost center reads: the rollups of some clusters over a range of days. */
+export type RollupReader = Pick<RollupStore, 'list'>;
 
 export interface RollupStore {
   get(cluster: string, date: string): Promise<StoredRollup | undefined>;

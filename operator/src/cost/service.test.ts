@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../testing/memory-store.js';
+import { createMemoryRollupStore } from './memory-rollup-store.js';
 import { identityOf, orgObject, userObject } from '../testing/iam.js';
 import type { WorkloadCost } from './allocation.js';
 import type { DailyRollup } from './rollup.js';
@@ -51,12 +52,23 @@ function rollup(
 }
 
 async function setup() {
+  const rollups = createMemoryRollupStore();
   const store = createMemoryStore();
   await store.organizations.create({ ...orgObject('acme'), metadata: { name: 'acme' } });
   await store.organizations.create({ ...orgObject('other'), metadata: { name: 'other' } });
   await store.roles.create({
     metadata: { name: 'read-only' },
-    spec: { builtIn: true, permissions: [{ name: 'node:view', effect: 'Allow' }] },
+    spec: {
+      builtIn: true,
+      permissions: [
+        { name: 'node:list', effect: 'Allow' },
+        { name: 'cost:view', effect: 'Allow' },
+      ],
+    },
+  });
+  await store.roles.create({
+    metadata: { name: 'nodes-only' },
+    spec: { builtIn: true, permissions: [{ name: 'node:list', effect: 'Allow' }] },
   });
   for (const [name, org] of [
     ['alpha', 'acme'],
@@ -71,7 +83,7 @@ async function setup() {
         credentialsSecretRef: { name: `${name}-creds`, namespace: 'nimbus-system' },
       },
     });
-    const put = (r: DailyRollup) => store.costRollups.put(r, owner);
+    const put = (r: DailyRollup) => rollups.put(r, owner);
     await put(
       rollup(
         name,
@@ -97,15 +109,26 @@ async function setup() {
     },
   );
   await store.users.create({ ...alice, metadata: { name: 'alice' } });
-  return { store, alice: identityOf(alice) };
+  const bob = userObject(
+    'bob',
+    { acme: false },
+    {
+      clusterPermissions: [
+        { cluster: 'alpha', role: 'nodes-only', effect: 'Allow' },
+        { cluster: 'bravo', role: 'read-only', effect: 'Allow' },
+      ],
+    },
+  );
+  await store.users.create({ ...bob, metadata: { name: 'bob' } });
+  return { store, rollups, alice: identityOf(alice), bob: identityOf(bob) };
 }
 
 const range = { from: '2026-11-22', to: '2026-11-24' };
 
 describe('cost allocation for a caller', () => {
   it('counts only the clusters bound to the caller with Allow, with idle and the trend', async () => {
-    const { store, alice } = await setup();
-    const answer = await costAllocation(store, alice, { ...range, aggregate: 'cluster' });
+    const { store, rollups, alice } = await setup();
+    const answer = await costAllocation(store, rollups, alice, { ...range, aggregate: 'cluster' });
     expect(answer.clusters.map((c) => c.cluster)).toEqual(['alpha']);
     // 23rd: workloads 1.5 + 0.5 + 0.5 = 2.5, idle 2 → 4.5; 24th: 3 + idle 1 → 4.
     expect(answer.trend).toEqual([
@@ -127,15 +150,21 @@ describe('cost allocation for a caller', () => {
   });
 
   it('groups by namespace, workload and label value', async () => {
-    const { store, alice } = await setup();
-    const byNamespace = await costAllocation(store, alice, { ...range, aggregate: 'namespace' });
+    const { store, rollups, alice } = await setup();
+    const byNamespace = await costAllocation(store, rollups, alice, {
+      ...range,
+      aggregate: 'namespace',
+    });
     // shop: 1.5 + 0.5 + 3 = 5; ops: 0.5
     expect(byNamespace.items.map((i) => [i.name, i.totalCost])).toEqual([
       ['shop', 5],
       ['__idle__', 3],
       ['ops', 0.5],
     ]);
-    const byWorkload = await costAllocation(store, alice, { ...range, aggregate: 'workload' });
+    const byWorkload = await costAllocation(store, rollups, alice, {
+      ...range,
+      aggregate: 'workload',
+    });
     expect(byWorkload.items[0]).toMatchObject({
       name: 'web',
       namespace: 'shop',
@@ -145,7 +174,7 @@ describe('cost allocation for a caller', () => {
       totalCost: 4.5,
       cpuCoreHours: 30,
     });
-    const byTeam = await costAllocation(store, alice, {
+    const byTeam = await costAllocation(store, rollups, alice, {
       ...range,
       aggregate: 'label',
       label: 'team',
@@ -159,16 +188,28 @@ describe('cost allocation for a caller', () => {
   });
 
   it('refuses a cluster the caller is denied (9997) and answers only the range asked', async () => {
-    const { store, alice } = await setup();
+    const { store, rollups, alice } = await setup();
     await expect(
-      costAllocation(store, alice, { ...range, aggregate: 'cluster', cluster: 'bravo' }),
+      costAllocation(store, rollups, alice, { ...range, aggregate: 'cluster', cluster: 'bravo' }),
     ).rejects.toMatchObject({ entry: { code: 9997 } });
-    const oneDay = await costAllocation(store, alice, {
+    const oneDay = await costAllocation(store, rollups, alice, {
       from: '2026-11-24',
       to: '2026-11-24',
       aggregate: 'cluster',
       cluster: 'alpha',
     });
     expect(oneDay.totalCost).toBe(4);
+  });
+
+  it('counts only clusters granting cost:view and refuses one without it, naming it', async () => {
+    const { store, rollups, bob } = await setup();
+    const answer = await costAllocation(store, rollups, bob, { ...range, aggregate: 'cluster' });
+    expect(answer.clusters.map((c) => c.cluster)).toEqual(['bravo']);
+    await expect(
+      costAllocation(store, rollups, bob, { ...range, aggregate: 'cluster', cluster: 'alpha' }),
+    ).rejects.toMatchObject({
+      entry: { code: 9997 },
+      message: 'missing permission cost:view on cluster alpha',
+    });
   });
 });

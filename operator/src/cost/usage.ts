@@ -1,9 +1,9 @@
 // Container usage from a cluster's Prometheus (the kubelet's resource metrics): CPU as the
 // 5-minute rate of core-seconds, memory as the working set. Without a Prometheus, or when it
 // fails, there is no usage and requests alone are charged.
-import type { OutboundPolicy } from '../clusters/ssrf-policy.js';
-import type { ClusterObject, HubStore } from '../hub/store.js';
+import type { ClusterObject } from '../hub/store.js';
 import { prometheusOf } from '../monitoring/cluster-prometheus.js';
+import type { MonitorReach } from '../monitoring/monitor-target.js';
 import type { InstantSample } from '../monitoring/prometheus-client.js';
 import type { ContainerUsage } from './inputs.js';
 import { usageKey } from './inputs.js';
@@ -25,11 +25,11 @@ function byContainer(samples: readonly InstantSample[]): Map<string, number> {
   return values;
 }
 
-/** Usage read as the operator from the cluster's enabled Prometheus. */
-export function prometheusUsage(store: HubStore, policy: OutboundPolicy): UsageSource {
+/** Usage read from the cluster's enabled Prometheus as the cluster's registration. */
+export function prometheusUsage(reach: MonitorReach): UsageSource {
   return async (cluster) => {
     try {
-      const prometheus = prometheusOf({ store, policy }, cluster);
+      const prometheus = prometheusOf(reach, cluster, 'operator');
       const [cpu, memory] = await Promise.all([
         prometheus.instant(cpuUsageQuery),
         prometheus.instant(memoryUsageQuery),

@@ -33,9 +33,11 @@ function problems(kind: typeof alarmReceiverKind | typeof alarmRuleKind, value: 
 
 describe('AlarmReceiver', () => {
   it('needs the settings of its type', () => {
-    expect(problems(alarmReceiverKind, receiver({ type: 'Email', slack: { channel: 'x' } }))).toEqual(
-      ['spec: the settings of the receiver type (email, slack, weChat or sms) are required'],
-    );
+    expect(
+      problems(alarmReceiverKind, receiver({ type: 'Email', slack: { channel: 'x' } })),
+    ).toEqual([
+      'spec: the settings of the receiver type (email, slack, weChat or sms) are required',
+    ]);
   });
 
   it('fills SMTP and WeChat defaults', () => {

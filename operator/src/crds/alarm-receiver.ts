@@ -17,11 +17,6 @@ const typeField: Record<ReceiverType, 'email' | 'slack' | 'weChat' | 'sms'> = {
   SMS: 'sms',
 };
 
-/** The spec field holding a receiver type's settings. */
-export function receiverSettingsField(type: ReceiverType): 'email' | 'slack' | 'weChat' | 'sms' {
-  return typeField[type];
-}
-
 /** Name of the Secret (operator namespace) holding a receiver's credentials; never configurable. */
 export function receiverSecretName(receiver: string): string {
   return `nimbus-alarm-receiver-${receiver}`;
@@ -38,8 +33,7 @@ export const alarmReceiverSpec = withRule(
     sms: smsSettings.optional().meta({ description: 'Settings of an SMS receiver.' }),
   }),
   {
-    rule:
-      "self.type == 'Email' ? has(self.email) : self.type == 'Slack' ? has(self.slack) : self.type == 'WeChat' ? has(self.weChat) : has(self.sms)",
+    rule: "self.type == 'Email' ? has(self.email) : self.type == 'Slack' ? has(self.slack) : self.type == 'WeChat' ? has(self.weChat) : has(self.sms)",
     message: 'the settings of the receiver type (email, slack, weChat or sms) are required',
   },
   (spec) => spec[typeField[spec.type]] !== undefined,

@@ -4,14 +4,14 @@ import { z } from 'zod';
 import { conditions, text } from './common.js';
 import { ageColumn, defineKind, readyColumns } from './kind.js';
 import { listSet } from './rules.js';
-import { nameRef, resourceName, resourceNameRule } from './names.js';
+import { nameRef, resourceName, resourceNameRule, userRef } from './names.js';
 
 export { alarmOperators, alarmStates };
 export type { AlarmOperator, AlarmState };
 
 export const alarmRuleSpec = z.object({
   organization: nameRef('Name of the Organization the rule belongs to.'),
-  cluster: nameRef("Name of the Cluster whose Prometheus the rule queries (same organization)."),
+  cluster: nameRef('Name of the Cluster whose Prometheus the rule queries (same organization).'),
   metric: text(4096)
     .min(1)
     .meta({ description: 'Target metric: a PromQL expression; every sample is compared.' }),
@@ -31,6 +31,9 @@ export const alarmRuleSpec = z.object({
     .default([])
     .meta({ description: 'Names of the AlarmReceivers notified (same organization).' }),
   enabled: z.boolean().default(true).meta({ description: 'Whether the rule is evaluated.' }),
+  author: userRef(
+    "Name of the User whose rights bound the rule's query (the API writes the caller); without one, or once the user is gone, the rule is not evaluated.",
+  ).optional(),
 });
 
 export const alarmInstance = z.object({

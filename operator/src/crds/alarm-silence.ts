@@ -17,7 +17,7 @@ const matcher = z.object({
 
 const timestamp = z.iso.datetime({ offset: true });
 
-/** SPEC §5: "Start time couldn't later than end time". */
+/** The message when a silence would start after it ends. */
 export const silenceTimeRangeMessage = "Start time couldn't later than end time";
 
 export const alarmSilenceSpec = withRule(

@@ -8,14 +8,10 @@ export const chartSourceSpec = z.object({
   type: z.enum(chartSourceTypes).meta({
     description: 'OCI: charts are repositories of an OCI registry; ChartRepository: an index.yaml.',
   }),
-  url: z
-    .string()
-    .max(2048)
-    .regex(chartSourceUrlPattern, chartSourceUrlMessage)
-    .meta({
-      description:
-        'OCI: oci://registry[:port]/prefix (charts are the repositories below the prefix); ChartRepository: the URL that holds index.yaml.',
-    }),
+  url: z.string().max(2048).regex(chartSourceUrlPattern, chartSourceUrlMessage).meta({
+    description:
+      'OCI: oci://registry[:port]/prefix (charts are the repositories below the prefix); ChartRepository: the URL that holds index.yaml.',
+  }),
   plainHttp: z.boolean().default(false).meta({
     description:
       'Talk to an OCI registry over plain http (like helm --plain-http); only hosts the operator allows may.',

@@ -1,23 +1,32 @@
-import { monitorAddress } from '@nimbus/api';
+import { monitorAddress, monitorService, monitorTargetMessage } from '@nimbus/api';
 import { monitorTypes } from '@nimbus/api/shared';
 import type { MonitorType } from '@nimbus/api/shared';
 import { z } from 'zod';
 import { conditions, providerKind, secretRef, text } from './common.js';
 import { ageColumn, defineKind, readyColumns } from './kind.js';
 import { resourceNameRule } from './names.js';
-import { listMap } from './rules.js';
-
-// The contract's address rule (the API checks the same); its regex reaches the CRD too.
-const httpUrl = monitorAddress;
+import { listMap, withRule } from './rules.js';
 
 export { monitorTypes };
 export type { MonitorType };
 
-export const clusterMonitor = z.object({
-  type: z.enum(monitorTypes).meta({ description: 'What answers at the address.' }),
-  address: httpUrl.meta({ description: 'Base URL the operator queries.' }),
-  enabled: z.boolean().meta({ description: 'Whether the operator uses this endpoint.' }),
-});
+// The contract's service and address rules (the API checks the same); their regexes reach the CRD.
+export const clusterMonitor = withRule(
+  z.object({
+    type: z.enum(monitorTypes).meta({ description: 'What answers there.' }),
+    service: monitorService.optional().meta({
+      description:
+        "A Service of this cluster, reached through its API server's service proxy as the caller.",
+    }),
+    address: monitorAddress.optional().meta({
+      description:
+        'A base URL the operator queries directly; for system administrators (docs/decisions/monitor-service-proxy.md).',
+    }),
+    enabled: z.boolean().meta({ description: 'Whether the operator uses this endpoint.' }),
+  }),
+  { rule: 'has(self.service) != has(self.address)', message: monitorTargetMessage },
+  (monitor) => (monitor.service === undefined) !== (monitor.address === undefined),
+);
 
 export const clusterCustomPrice = z.object({
   cpuCoreHour: z.number().min(0).max(1000).meta({ description: 'USD per CPU core-hour.' }),
@@ -39,12 +48,10 @@ export const clusterSpec = z.object({
   monitors: listMap(z.array(clusterMonitor).max(monitorTypes.length), 'type')
     .optional()
     .meta({ description: 'Monitoring endpoints of the member cluster, at most one per type.' }),
-  customPrice: clusterCustomPrice
-    .optional()
-    .meta({
-      description:
-        'Cost center prices of nodes the shipped price catalogue does not list (on-premise), in USD.',
-    }),
+  customPrice: clusterCustomPrice.optional().meta({
+    description:
+      'Cost center prices of nodes the shipped price catalogue does not list (on-premise), in USD.',
+  }),
 });
 
 export const clusterStatus = z.object({

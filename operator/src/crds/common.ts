@@ -8,7 +8,7 @@ export const email = z
   .max(254);
 
 /**
- * The one spelling of an effect in every CRD: per-cluster access (SPEC §6, §9) and role
+ * The one spelling of an effect in every CRD: per-cluster access and role
  * permissions alike. The API keeps SPEC's lowercase allow/deny for role permissions and maps
  * them at the edge (iam/effects.ts); roles stored before read as today's (role.ts).
  */

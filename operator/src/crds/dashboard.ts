@@ -28,7 +28,7 @@ export const dashboardCategoryKind = defineKind({
 export const dashboardSpec = z.object({
   organization: nameRef('Name of the Organization the dashboard belongs to.'),
   category: nameRef('Name of the DashboardCategory (same organization) listing the dashboard.'),
-  cluster: nameRef("Name of the Cluster (same organization) whose Prometheus the panels query."),
+  cluster: nameRef('Name of the Cluster (same organization) whose Prometheus the panels query.'),
   description: description.optional(),
   panels: listMap(z.array(panelSchema).max(64), 'name')
     .default([])

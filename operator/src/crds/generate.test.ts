@@ -117,6 +117,7 @@ describe('CRD rendering', () => {
       'Ready',
       'Reason',
       'MFA',
+      'IdentityProvider',
       'Age',
     ]);
     const yaml = renderAll(allKinds).get('nimbus.io_roles.yaml') ?? '';

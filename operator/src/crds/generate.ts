@@ -1,5 +1,12 @@
+import { resolve } from 'node:path';
+import { agentManifestYaml } from '../clusters/agent/manifest.js';
+import { operatorPackageDir } from '../paths.js';
 import { allKinds } from './kinds.js';
 import { defaultOutputDirs, findDrift, renderAll, writeAll } from './files.js';
+
+/** The member agent's manifest, for applying by hand (docs/providers/command.md). */
+const agentManifestDir = resolve(operatorPackageDir, '..', 'config', 'member-agent');
+const agentManifest = () => new Map([['nimbus-agent.yaml', agentManifestYaml()]]);
 
 /**
  * Writes the CRD YAML for every kind, or with --check reports drift and exits 1.
@@ -11,11 +18,17 @@ export function runGenerate(args: readonly string[], out: (line: string) => void
   const outputDirs = dirs.length > 0 ? dirs : defaultOutputDirs;
   const files = renderAll(allKinds);
 
+  const withAgent = dirs.length === 0;
   if (!check) {
     for (const path of writeAll(files, outputDirs)) out(`wrote ${path}`);
+    if (withAgent)
+      for (const path of writeAll(agentManifest(), [agentManifestDir])) out(`wrote ${path}`);
     return 0;
   }
-  const problems = findDrift(files, outputDirs);
+  const problems = [
+    ...findDrift(files, outputDirs),
+    ...(withAgent ? findDrift(agentManifest(), [agentManifestDir]) : []),
+  ];
   if (problems.length === 0) {
     out(`CRDs are up to date (${files.size} kinds in ${outputDirs.length} directories)`);
     return 0;

@@ -87,9 +87,9 @@ export function parseStored<K extends KindDefinition>(
   kind: K,
   object: Record<string, unknown>,
 ): z.ZodSafeParseResult<z.output<K['schema']>> {
-  return kind.schema.safeParse(kind.upgrade ? kind.upgrade(object) : object) as z.ZodSafeParseResult<
-    z.output<K['schema']>
-  >;
+  return kind.schema.safeParse(
+    kind.upgrade ? kind.upgrade(object) : object,
+  ) as z.ZodSafeParseResult<z.output<K['schema']>>;
 }
 
 export const ageColumn: PrinterColumn = {

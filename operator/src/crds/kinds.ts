@@ -5,6 +5,7 @@ import { chartSourceKind } from './chart-source.js';
 import { clusterKind } from './cluster.js';
 import { dashboardCategoryKind, dashboardKind } from './dashboard.js';
 import { favouriteKind } from './favourite.js';
+import { identityProviderKind } from './identity-provider.js';
 import type { KindDefinition } from './kind.js';
 import { organizationKind } from './organization.js';
 import { registryKind } from './registry.js';
@@ -29,4 +30,5 @@ export const allKinds: readonly KindDefinition[] = [
   alarmReceiverKind,
   alarmRuleKind,
   chartSourceKind,
+  identityProviderKind,
 ];

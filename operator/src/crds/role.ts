@@ -41,7 +41,7 @@ export const roleStatus = basicStatus;
 /**
  * Roles written before the CRDs settled on one spelling say allow/deny; the CRD no longer takes
  * those in new writes (validation ratcheting keeps stored objects valid), and the operator reads
- * them as Allow/Deny. docs/decisions.md "One spelling of effect".
+ * them as Allow/Deny. docs/decisions/identity-and-access.md "One spelling of effect".
  */
 function capitalisePermissionEffects(object: Record<string, unknown>): Record<string, unknown> {
   const spec = object.spec as { permissions?: unknown } | undefined;

@@ -6,6 +6,7 @@ import { chartSourceKind } from './chart-source.js';
 import { clusterKind } from './cluster.js';
 import { dashboardCategoryKind, dashboardKind } from './dashboard.js';
 import { favouriteKind } from './favourite.js';
+import { identityProviderKind } from './identity-provider.js';
 import type { KindDefinition } from './kind.js';
 import { parseStored } from './kind.js';
 import { allKinds } from './kinds.js';
@@ -112,6 +113,12 @@ const valid = {
     url: 'oci://registry.example.com:5000/charts',
     organization: 'acme',
   }),
+  identityProvider: object(identityProviderKind, 'company-sso', {
+    displayName: 'Company SSO',
+    issuer: 'https://login.example.com/realms/staff',
+    clientId: 'nimbus',
+    groupMappings: [{ group: 'platform', organization: 'acme', userGroup: 'sre' }],
+  }),
 };
 
 type Sample = (typeof valid)[keyof typeof valid];
@@ -141,12 +148,23 @@ describe('kind schemas', () => {
     [alarmReceiverKind, valid.alarmReceiver],
     [alarmRuleKind, valid.alarmRule],
     [chartSourceKind, valid.chartSource],
+    [identityProviderKind, valid.identityProvider],
   ])('accepts a valid %s', (kind, sample) => {
     expect(messages(kind, sample)).toEqual([]);
   });
 
   it('covers every kind with a valid sample', () => {
     expect(allKinds).toHaveLength(Object.keys(valid).length);
+  });
+
+  it('defaults identity provider scopes and claims, and refuses scopes without openid', () => {
+    const provider = identityProviderKind.schema.parse(valid.identityProvider);
+    expect(provider.spec.scopes).toEqual(['openid', 'profile', 'email']);
+    expect(provider.spec.claims.userName).toBe('preferred_username');
+    expect(provider.spec.enabled).toBe(true);
+    expect(
+      messages(identityProviderKind, withSpec(valid.identityProvider, { scopes: ['email'] })),
+    ).toEqual([expect.stringContaining('scopes must include openid')]);
   });
 
   it('applies defaults: Allow effect, not admin, MFA off', () => {

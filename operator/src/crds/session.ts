@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { ageColumn, defineKind } from './kind.js';
-import { resourceNameRule, userRef } from './names.js';
+import { nameRef, resourceNameRule, userRef } from './names.js';
 
 export const sessionSpec = z.object({
   user: userRef('Name of the User who signed in.'),
   expiresAt: z.iso
     .datetime({ offset: true })
     .meta({ description: 'When the session token stops being accepted.' }),
+  identityProvider: nameRef(
+    'IdentityProvider the user signed in with; absent after a password sign-in.',
+  ).optional(),
 });
 
 export const sessionStatus = z.object({});

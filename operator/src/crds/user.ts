@@ -27,6 +27,20 @@ const initialPasswordSecretRef = z
   })
   .meta({ description: 'Secret holding the initial password, for users created with kubectl.' });
 
+/** Single sign-on: the provider account (issuer and subject) the user is linked to. */
+const externalIdentity = z
+  .object({
+    provider: nameRef('IdentityProvider the user signs in with.'),
+    issuer: text(2048).min(1).meta({ description: 'The provider’s issuer (the ID token’s iss).' }),
+    subject: text(255)
+      .min(1)
+      .meta({ description: 'The user at the provider (the ID token’s sub).' }),
+  })
+  .meta({
+    description:
+      'Links the user to an identity provider account: written at the first single sign-on, or by an administrator to link an existing user. Sign-in matches issuer and subject, never the email.',
+  });
+
 export const userSpec = z.object({
   email: email.meta({ description: 'Email address of the user.' }),
   displayName: text(253).optional().meta({ description: 'Name shown in the console.' }),
@@ -40,6 +54,7 @@ export const userSpec = z.object({
     .meta({ description: 'Organizations the user belongs to.' }),
   clusterPermissions: clusterPermissions.optional(),
   initialPasswordSecretRef: initialPasswordSecretRef.optional(),
+  externalIdentity: externalIdentity.optional(),
   credentialsSecretRef: secretRef.optional().meta({
     description:
       "Deprecated and ignored: written by Nimbus before v0.2. The operator reports the user's credentials Secret in status.credentialsSecretRef.",
@@ -88,6 +103,12 @@ export const userKind = defineKind({
     { name: 'SysAdmin', type: 'boolean', jsonPath: '.spec.sysAdmin' },
     ...readyColumns,
     { name: 'MFA', type: 'boolean', jsonPath: '.status.mfaEnabled', priority: 1 },
+    {
+      name: 'IdentityProvider',
+      type: 'string',
+      jsonPath: '.spec.externalIdentity.provider',
+      priority: 1,
+    },
     ageColumn,
   ],
 });

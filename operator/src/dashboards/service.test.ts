@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testClusterServices } from '../testing/clusters.js';
 import type { IdentityTestApp } from '../testing/identity.js';
 import { startIdentityApp } from '../testing/identity.js';
-import { seedOrganizations, signedInUser } from '../testing/org-fixtures.js';
+import {
+  bindRoles,
+  seedBuiltInRoles,
+  seedOrganizations,
+  signedInUser,
+} from '../testing/org-fixtures.js';
 
 const monitor = '/monitor.nimbus.io';
 let app: IdentityTestApp;
@@ -29,6 +34,11 @@ beforeAll(async () => {
   tokens.ada = await signedInUser(app, 'ada', [{ name: 'acme', admin: true }]);
   tokens.uma = await signedInUser(app, 'uma', [{ name: 'acme', admin: false }]);
   tokens.gus = await signedInUser(app, 'gus', [{ name: 'globex', admin: true }]);
+  tokens.rex = await signedInUser(app, 'rex', [{ name: 'acme', admin: false }]);
+  await seedBuiltInRoles(app.store);
+  // operator grants monitoring:manage; read-only does not.
+  await bindRoles(app.store, 'uma', [{ cluster: 'alpha', role: 'operator' }]);
+  await bindRoles(app.store, 'rex', [{ cluster: 'alpha', role: 'read-only' }]);
 });
 
 afterAll(async () => {
@@ -129,6 +139,20 @@ describe('dashboards and panels', () => {
 
     const removed = await call('DELETE', `${acme()}/dashboards/nodes/panels/${name}`, 'uma');
     expect(removed.body.data).toMatchObject({ panels: [] });
+  });
+
+  it('refuses a member without monitoring:manage on the cluster, naming it', async () => {
+    const refused = {
+      code: 9997,
+      message: 'missing permission monitoring:manage on cluster alpha',
+      data: { missingPermission: 'monitoring:manage', cluster: 'alpha' },
+    };
+    const create = await call('POST', `${monitor}/dashboards`, 'rex', dashboard({ name: 'mine' }));
+    expect(create.body).toMatchObject(refused);
+    const add = await call('POST', `${acme()}/dashboards/nodes/panels`, 'rex', panel);
+    expect(add.body).toMatchObject(refused);
+    expect((await call('DELETE', `${acme()}/dashboards/nodes`, 'rex')).body).toMatchObject(refused);
+    expect((await call('GET', `${acme()}/dashboards/nodes`, 'rex')).body.code).toBe(0);
   });
 
   it('keeps the panels when the dashboard itself is updated', async () => {

@@ -6,6 +6,8 @@ import { ApiError, errors } from '../core/errors.js';
 import { alreadyExists, invalid, notFound } from '../core/problems.js';
 import type { DashboardCategoryObject, DashboardObject, HubStore } from '../hub/store.js';
 import type { Identity } from '../identity/identity.js';
+import type { CrdReader } from '../access/caller-scope.js';
+import { assertGrantedForObject } from '../access/permissions.js';
 import type { Allow } from '../access/policy.js';
 import {
   addressedOrganization,
@@ -17,10 +19,12 @@ import {
 } from '../iam/org-scope.js';
 import { categoryView, dashboardView } from './views.js';
 
-export type DashboardStore = Pick<
-  HubStore,
-  'organizations' | 'clusters' | 'dashboardCategories' | 'dashboards'
->;
+export type DashboardStore = CrdReader &
+  Pick<HubStore, 'organizations' | 'clusters' | 'dashboardCategories' | 'dashboards'>;
+
+/** Dashboards are changed with monitoring:manage on their cluster (admins of the organization always). */
+const manages = (store: DashboardStore, identity: Identity, org: string, cluster: string) =>
+  assertGrantedForObject(store, identity, { organization: org, cluster }, 'monitoring:manage');
 
 type CategoryBody = z.output<typeof categoryBody>;
 type DashboardBody = z.output<typeof dashboardBody>;
@@ -159,6 +163,7 @@ export async function writeDashboard(
   const org = addressedOrganization(store.organizations, identity, body.organizationId, everyone);
   const orgName = org.metadata.name;
   assertReferences(store, orgName, body);
+  await manages(store, identity, orgName, body.cluster);
   const spec = {
     organization: orgName,
     category: body.category,
@@ -166,7 +171,10 @@ export async function writeDashboard(
     ...(body.description ? { description: body.description } : {}),
   };
   if (mode === 'update') {
-    await ownDashboard(store, orgName, body.name);
+    const current = await ownDashboard(store, orgName, body.name);
+    if (current.spec.cluster !== body.cluster) {
+      await manages(store, identity, orgName, current.spec.cluster);
+    }
     const saved = await store.dashboards.modify(body.name, (current) => ({
       ...spec,
       panels: current.panels,
@@ -201,6 +209,7 @@ export async function deleteDashboard(
 ): Promise<null> {
   const org = organizationName(store, identity, orgRef, everyone);
   const dashboard = await ownDashboard(store, org, ref);
+  await manages(store, identity, org, dashboard.spec.cluster);
   await store.dashboards.delete(dashboard.metadata.name);
   return null;
 }
@@ -224,6 +233,7 @@ async function changePanels(
 ): Promise<DashboardView> {
   const org = organizationName(store, identity, orgRef, everyone);
   const dashboard = await ownDashboard(store, org, ref);
+  await manages(store, identity, org, dashboard.spec.cluster);
   const saved = await store.dashboards.modify(dashboard.metadata.name, (spec) => ({
     ...spec,
     panels: change((spec.panels ?? []) as Panel[]),

@@ -1,9 +1,11 @@
 import express from 'express';
 import type { Express } from 'express';
-import { auditMiddleware } from '../audit/capture.js';
+import { auditMiddleware } from './audit/capture.js';
+import { peerAuditRouter } from './audit/peer-router.js';
 import { hubAuditDirectory } from '../audit/organization.js';
 import type { AuditTrail } from '../audit/trail.js';
 import type { ClusterServices } from '../clusters/registration.js';
+import type { RollupReader } from '../cost/rollup-store.js';
 import type { IndexStore } from '../index/store.js';
 import type { HubProbe } from '../hub/client.js';
 import type { IdentityServices } from '../identity/services.js';
@@ -14,6 +16,7 @@ import { healthRouter } from './health.js';
 import type { HttpMetrics } from './metrics.js';
 import { createHttpMetrics, metricsMiddleware } from './metrics.js';
 import { requestContextMiddleware } from './request-context.js';
+import { tracingMiddleware } from './tracing.js';
 import { requestLogMiddleware } from './request-log.js';
 import { apiMountPath, apiRouter } from './routes/index.js';
 import { securityHeaders } from './security.js';
@@ -36,6 +39,8 @@ export interface AppDeps {
   clusters?: ClusterServices;
   /** The multi-cluster index behind /crd.{host}. */
   index?: IndexStore;
+  /** The cost center's daily rollups (ConfigMaps in the operator's namespace). */
+  costRollups?: RollupReader;
   /** The helm binary the app store runs (NIMBUS_HELM_PATH). */
   helmPath?: string;
 }
@@ -50,6 +55,7 @@ export function createApp(deps: AppDeps): Express {
   app.set('trust proxy', Array.isArray(trustProxy) ? [...trustProxy] : trustProxy);
 
   app.use(requestContextMiddleware(deps.logger));
+  app.use(tracingMiddleware());
   // First after the context, so calls refused by any later middleware are recorded too.
   const directory = deps.identity ? hubAuditDirectory(deps.identity.store) : undefined;
   if (deps.audit) {
@@ -66,6 +72,7 @@ export function createApp(deps: AppDeps): Express {
     identity: deps.identity,
     clusters: deps.clusters,
     index: deps.index,
+    ...(deps.costRollups ? { costRollups: deps.costRollups } : {}),
     ...(deps.helmPath ? { helmPath: deps.helmPath } : {}),
     upgrades: {
       app,
@@ -75,7 +82,7 @@ export function createApp(deps: AppDeps): Express {
   });
   app.use(apiMountPath, api.router);
   if (api.upgrade) setUpgradeListener(app, api.upgrade);
-  if (deps.audit?.peerRouter) app.use(deps.audit.peerRouter);
+  if (deps.audit?.peerKey) app.use(peerAuditRouter(deps.audit.store, deps.audit.peerKey));
   app.use(userGuidePath, userGuideRouter(deps.consoleDir));
   app.use(consoleRouter(deps.consoleDir, deps.host));
 

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ApiError, errors } from '../core/errors.js';
+import { drainRequestBody } from './drain-body.js';
 import { fail } from './respond.js';
 import { requestContext } from './request-context.js';
 
@@ -23,9 +24,36 @@ function bodyParserError(error: unknown): ApiError | undefined {
   }
 }
 
+/**
+ * A body that says `Content-Encoding: gzip` (or deflate) and is not: the body parser passes
+ * zlib's own error on, which carries zlib's `Z_…` code and no `type`.
+ */
+function undecodableBody(error: unknown): ApiError | undefined {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
+  if (typeof error.code !== 'string' || !error.code.startsWith('Z_')) return undefined;
+  return new ApiError(errors.validationFailed, {
+    message: 'the request body does not match its Content-Encoding',
+    cause: error,
+  });
+}
+
+/** The router could not percent-decode a path parameter (`%zz`, `%E0%A4%A`, overlong UTF-8). */
+function undecodablePath(error: unknown): ApiError | undefined {
+  if (!(error instanceof URIError)) return undefined;
+  return new ApiError(errors.validationFailed, {
+    message: 'malformed percent-encoding in the path',
+    cause: error,
+  });
+}
+
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  return bodyParserError(error) ?? new ApiError(errors.internal, { cause: error });
+  return (
+    bodyParserError(error) ??
+    undecodableBody(error) ??
+    undecodablePath(error) ??
+    new ApiError(errors.internal, { cause: error })
+  );
 }
 
 export const notFoundHandler: RequestHandler = () => {
@@ -40,7 +68,7 @@ function retryAfterSeconds(details: unknown): number | undefined {
   return typeof seconds === 'number' && Number.isFinite(seconds) ? seconds : undefined;
 }
 
-export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, next) => {
+export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next) => {
   const apiError = toApiError(error);
   const { log, id } = requestContext(res);
   if (apiError.entry === errors.internal) {
@@ -55,5 +83,9 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, nex
   }
   const retryAfter = retryAfterSeconds(apiError.details);
   if (retryAfter !== undefined) res.setHeader('Retry-After', String(retryAfter));
-  fail(res, apiError.entry, apiError.message, apiError.details);
+  // A refusal before the body was read (no session, wrong media type) reaches a client that is
+  // still sending only when the rest of its body is read first (drain-body.ts).
+  void drainRequestBody(req).then(() => {
+    if (!res.headersSent) fail(res, apiError.entry, apiError.message, apiError.details);
+  });
 };

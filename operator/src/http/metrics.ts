@@ -1,6 +1,7 @@
 import express from 'express';
 import type { Express, RequestHandler } from 'express';
 import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { operatorRegistry } from '../observability/metrics.js';
 import { requestContext } from './request-context.js';
 import { elapsedSeconds, onResponseDone } from './response-done.js';
 
@@ -43,10 +44,12 @@ export function metricsMiddleware(metrics: HttpMetrics): RequestHandler {
   };
 }
 
+/** The app's series and the process-wide ones (controllers, members, vendors, sign-in). */
 export function metricsHandler(metrics: HttpMetrics): RequestHandler {
   return async (_req, res) => {
-    res.setHeader('Content-Type', metrics.registry.contentType);
-    res.end(await metrics.registry.metrics());
+    const merged = Registry.merge([metrics.registry, operatorRegistry]);
+    res.setHeader('Content-Type', merged.contentType);
+    res.end(await merged.metrics());
   };
 }
 

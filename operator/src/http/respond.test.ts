@@ -121,6 +121,42 @@ describe('response writer', () => {
     expect(JSON.stringify(logged)).toContain('db connection string');
   });
 
+  it.each(['%zz', '%E0%A4%A', '%C0%AE%C0%AE', '%'])(
+    'answers a path parameter %s that cannot be percent-decoded with validation failed',
+    async (segment) => {
+      const { url, logs } = await startWith((app) =>
+        app.get(
+          '/items/:name',
+          handle((req) => req.params.name),
+        ),
+      );
+      const response = await fetch(`${url}/items/${segment}`);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ code: errors.validationFailed.code });
+      expect(logs.entries().filter((entry) => entry.msg === 'internal error')).toEqual([]);
+    },
+  );
+
+  it('answers a body that is not the gzip its Content-Encoding says with validation failed', async () => {
+    const { url, logs } = await startWith((app) =>
+      app.post(
+        '/items',
+        handle(() => null),
+      ),
+    );
+    const response = await fetch(`${url}/items`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: '{"name":"plain"}',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      code: errors.validationFailed.code,
+      message: 'the request body does not match its Content-Encoding',
+    });
+    expect(logs.entries().filter((entry) => entry.msg === 'internal error')).toEqual([]);
+  });
+
   it('reports validation issues by path without echoing the input', async () => {
     const body = z.object({ email: z.email(), age: z.int().min(0) });
     const { url } = await startWith((app) =>

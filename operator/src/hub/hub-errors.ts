@@ -47,12 +47,3 @@ export function toHubApiError(error: unknown): ApiError {
   }
   return new ApiError(errors.hubUnavailable, { cause: error });
 }
-
-/** Runs a hub call and rethrows failures as catalogue errors. */
-export async function hubCall<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    throw toHubApiError(error);
-  }
-}

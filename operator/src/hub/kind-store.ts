@@ -2,19 +2,32 @@ import { CustomObjectsApi, makeInformer } from '@kubernetes/client-node';
 import type { KubeConfig, KubernetesListObject, KubernetesObject } from '@kubernetes/client-node';
 import type { KindDefinition } from '../crds/kind.js';
 import { apiVersion, group, version } from '../crds/kind.js';
+import type { Clock } from '../core/clock.js';
+import { realClock } from '../core/clock.js';
 import { ApiError, errors } from '../core/errors.js';
 import type { Logger } from '../logger.js';
 import { fieldManager, mergePatch, serverSideApply } from './apply-options.js';
 import { isConflict, isNotFound, toHubApiError } from './hub-errors.js';
 import { ObjectIndex } from './object-index.js';
-import type { ApplyObject, ChangeListener, KindStore, Stored } from './store.js';
+import { isPossibleObjectName } from './object-name.js';
+import type { RelistLoop } from './relist-loop.js';
+import { startRelistLoop } from './relist-loop.js';
+import type { ApplyObject, ChangeListener, KindStore, Stored } from './types.js';
 
 const maxModifyAttempts = 5;
 const maxRestartDelayMs = 30_000;
+/** How often a hub cache is listed afresh to repair drift (NIMBUS_HUB_RELIST_INTERVAL). */
+export const defaultRelistIntervalMs = 5 * 60_000;
 
 export interface ManagedKindStore<K extends KindDefinition> extends KindStore<K> {
   start(): Promise<void>;
   stop(): Promise<void>;
+}
+
+export interface KindStoreOptions {
+  /** Between two relists; each repairs what the watch and our own answers let drift. */
+  relistIntervalMs?: number;
+  clock?: Clock;
 }
 
 /** Labels Nimbus itself sets; modify() re-sends them so an apply does not drop them. */
@@ -28,6 +41,7 @@ export function createKindStore<K extends KindDefinition>(
   kubeConfig: KubeConfig,
   kind: K,
   logger: Logger,
+  options: KindStoreOptions = {},
 ): ManagedKindStore<K> {
   const api = kubeConfig.makeApiClient(CustomObjectsApi);
   const target = { group, version, plural: kind.plural };
@@ -38,6 +52,7 @@ export function createKindStore<K extends KindDefinition>(
   const firstSync = new Promise<void>((resolve) => (synced = resolve));
   let restartDelayMs = 1_000;
   let stopped = false;
+  let relistLoop: RelistLoop | undefined;
 
   const listFn = async (): Promise<KubernetesListObject<KubernetesObject>> => {
     const list = (await api.listClusterCustomObject(
@@ -61,7 +76,21 @@ export function createKindStore<K extends KindDefinition>(
     restartDelayMs = Math.min(restartDelayMs * 2, maxRestartDelayMs);
   });
 
+  /** A full list repairs the cache: what the watch missed or a late answer put back. */
+  async function relist(): Promise<void> {
+    const epoch = index.beginRelist();
+    try {
+      const list = (await api.listClusterCustomObject(
+        target,
+      )) as KubernetesListObject<KubernetesObject>;
+      if (!stopped) index.relisted(epoch, list.items, list.metadata?.resourceVersion);
+    } catch (error) {
+      log.warn({ err: error }, 'hub relist failed; the next one repairs the cache');
+    }
+  }
+
   async function getDirect(name: string): Promise<Stored<K> | undefined> {
+    if (!isPossibleObjectName(name)) return undefined;
     try {
       const object = (await api.getClusterCustomObject({ ...target, name })) as KubernetesObject;
       return index.remember(object);
@@ -188,7 +217,7 @@ export function createKindStore<K extends KindDefinition>(
           const { deletionTimestamp, finalizers } = result.metadata ?? {};
           // Removing the last finalizer of a Terminating object lets it go at once.
           if (deletionTimestamp && (finalizers ?? []).length === 0) {
-            index.forget(name);
+            index.forgetDeleted(name, result.metadata?.uid, result.metadata?.resourceVersion);
             return undefined;
           }
           return index.remember(result);
@@ -199,6 +228,7 @@ export function createKindStore<K extends KindDefinition>(
       }
     },
     async delete(name) {
+      if (!isPossibleObjectName(name)) return false;
       try {
         const result = (await api.deleteClusterCustomObject({ ...target, name })) as
           KubernetesObject | undefined;
@@ -206,7 +236,8 @@ export function createKindStore<K extends KindDefinition>(
         const held = (result?.metadata?.finalizers ?? []).length > 0;
         if (result?.kind === kind.kind && result.metadata?.deletionTimestamp && held) {
           index.remember(result);
-        } else index.forget(name);
+        } else
+          index.forgetDeleted(name, result?.kind === kind.kind ? result.metadata?.uid : undefined);
         return true;
       } catch (error) {
         if (isNotFound(error)) return false;
@@ -218,9 +249,16 @@ export function createKindStore<K extends KindDefinition>(
       stopped = false;
       void informer.start();
       await firstSync;
+      relistLoop ??= startRelistLoop(
+        options.clock ?? realClock,
+        options.relistIntervalMs ?? defaultRelistIntervalMs,
+        relist,
+      );
     },
     async stop() {
       stopped = true;
+      relistLoop?.stop();
+      relistLoop = undefined;
       await informer.stop();
     },
   };

@@ -1,8 +1,9 @@
 import { CoreV1Api } from '@kubernetes/client-node';
 import type { KubeConfig, V1Secret } from '@kubernetes/client-node';
-import { fieldManager } from './apply-options.js';
+import { fieldManager, mergePatch } from './apply-options.js';
 import { isNotFound, toHubApiError } from './hub-errors.js';
-import type { OwnerReference } from './store.js';
+import { isPossibleObjectName } from './object-name.js';
+import type { OwnerReference } from './types.js';
 
 /** A Secret's data decoded to UTF-8 strings. */
 export interface SecretValue {
@@ -29,8 +30,25 @@ export interface SecretStore {
   /** Throws conflict (1005) when the name is taken. */
   create(secret: SecretWrite): Promise<SecretValue>;
   replace(secret: SecretWrite): Promise<SecretValue>;
+  /**
+   * Adds keys to a Secret's data, keeping its other keys, labels and owners; fails with conflict
+   * (1005) if the Secret changed since `resourceVersion` was read.
+   */
+  addData(
+    name: string,
+    data: Record<string, string>,
+    resourceVersion: string,
+  ): Promise<SecretValue>;
   delete(name: string): Promise<boolean>;
 }
+
+const base64Of = (data: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(data).map(([key, value]) => [
+      key,
+      Buffer.from(value, 'utf8').toString('base64'),
+    ]),
+  );
 
 function decode(secret: V1Secret): SecretValue {
   const data = Object.fromEntries(
@@ -59,12 +77,7 @@ function encode(namespace: string, secret: SecretWrite): V1Secret {
       ...(secret.owner ? { ownerReferences: [secret.owner] } : {}),
       ...(secret.resourceVersion ? { resourceVersion: secret.resourceVersion } : {}),
     },
-    data: Object.fromEntries(
-      Object.entries(secret.data).map(([key, value]) => [
-        key,
-        Buffer.from(value, 'utf8').toString('base64'),
-      ]),
-    ),
+    data: base64Of(secret.data),
   };
 }
 
@@ -72,6 +85,7 @@ export function createSecretStore(kubeConfig: KubeConfig, namespace: string): Se
   const core = kubeConfig.makeApiClient(CoreV1Api);
   return {
     async get(name) {
+      if (!isPossibleObjectName(name)) return undefined;
       try {
         return decode(await core.readNamespacedSecret({ name, namespace }));
       } catch (error) {
@@ -104,7 +118,18 @@ export function createSecretStore(kubeConfig: KubeConfig, namespace: string): Se
         throw toHubApiError(error);
       }
     },
+    async addData(name, data, resourceVersion) {
+      try {
+        const body = { metadata: { resourceVersion }, data: base64Of(data) };
+        return decode(
+          await core.patchNamespacedSecret({ name, namespace, body, fieldManager }, mergePatch),
+        );
+      } catch (error) {
+        throw toHubApiError(error);
+      }
+    },
     async delete(name) {
+      if (!isPossibleObjectName(name)) return false;
       try {
         await core.deleteNamespacedSecret({ name, namespace });
         return true;

@@ -1,5 +1,4 @@
 import type { KubeConfig } from '@kubernetes/client-node';
-import type { z } from 'zod';
 import { alarmReceiverKind } from '../crds/alarm-receiver.js';
 import { alarmRuleKind } from '../crds/alarm-rule.js';
 import { alarmSilenceKind } from '../crds/alarm-silence.js';
@@ -7,7 +6,7 @@ import { chartSourceKind } from '../crds/chart-source.js';
 import { clusterKind } from '../crds/cluster.js';
 import { dashboardCategoryKind, dashboardKind } from '../crds/dashboard.js';
 import { favouriteKind } from '../crds/favourite.js';
-import type { KindDefinition } from '../crds/kind.js';
+import { identityProviderKind } from '../crds/identity-provider.js';
 import { organizationKind } from '../crds/organization.js';
 import { registryKind } from '../crds/registry.js';
 import { roleKind } from '../crds/role.js';
@@ -15,136 +14,25 @@ import { sessionKind } from '../crds/session.js';
 import { userGroupKind } from '../crds/user-group.js';
 import { userKind } from '../crds/user.js';
 import type { Logger } from '../logger.js';
+import type { KindStoreOptions } from './kind-store.js';
 import { createKindStore } from './kind-store.js';
-import type { RollupStore } from '../cost/rollup-store.js';
-import { createRollupStore } from '../cost/rollup-store.js';
 import type { LeaseStore } from './leases.js';
 import { createLeaseStore } from './leases.js';
 import type { SecretStore } from './secrets.js';
 import { createSecretStore } from './secrets.js';
+import type { KindStore, Stored } from './types.js';
 
-/** Object metadata as the hub returns it; the fields Nimbus reads. */
-export interface ObjectMeta {
-  name: string;
-  uid: string;
-  resourceVersion: string;
-  creationTimestamp: string;
-  generation?: number;
-  labels?: Record<string, string>;
-  annotations?: Record<string, string>;
-  deletionTimestamp?: string;
-  finalizers?: string[];
-  ownerReferences?: OwnerReference[];
-}
-
-export interface OwnerReference {
-  apiVersion: string;
-  kind: string;
-  name: string;
-  uid: string;
-  controller?: boolean;
-  blockOwnerDeletion?: boolean;
-}
-
-/** A stored object: the kind's zod output (defaults filled in) with full hub metadata. */
-export type Stored<K extends KindDefinition> = Omit<z.output<K['schema']>, 'metadata'> & {
-  metadata: ObjectMeta;
-};
-
-type SpecInput<K extends KindDefinition> = z.input<K['schema']>['spec'];
-type StatusInput<K extends KindDefinition> = NonNullable<z.input<K['schema']>['status']>;
-
-/**
- * What Nimbus owns of an object. apply() is server-side apply with field manager `nimbus` and
- * force: send the COMPLETE desired spec each time — a field Nimbus set before and now omits is
- * removed. To change one field, use modify(), which reads, mutates and applies with
- * optimistic concurrency.
- */
-export interface ApplyObject<K extends KindDefinition> {
-  metadata: {
-    name: string;
-    labels?: Record<string, string>;
-    annotations?: Record<string, string>;
-    ownerReferences?: OwnerReference[];
-    /** Only on create: a finalizer list given to a new object (apply never sends one). */
-    finalizers?: string[];
-    /** When set, the apply fails with 409 if the object changed since (optimistic concurrency). */
-    resourceVersion?: string;
-  };
-  spec: SpecInput<K>;
-}
-
-/** Field managers of status fields written outside the controllers (see modifyStatus). */
-export type StatusManager = 'nimbus-mfa' | 'nimbus-invitations';
-
-/** A JSON merge patch: labels (null removes one), the finalizer list, top-level spec fields. */
-export interface MergeChange<K extends KindDefinition> {
-  labels?: Record<string, string | null>;
-  finalizers?: string[];
-  /** Replaces these spec fields whole (a list is replaced, not merged item by item). */
-  spec?: Partial<SpecInput<K>>;
-}
-
-export type ChangeType = 'add' | 'update' | 'delete';
-export type ChangeListener<K extends KindDefinition> = (
-  type: ChangeType,
-  object: Stored<K>,
-) => void;
-
-/** One cluster-scoped kind: reads from the informer cache, writes to the hub. */
-export interface KindStore<K extends KindDefinition> {
-  readonly kind: K;
-  /** From the cache only (fast; may lag our own write by a moment). */
-  get(name: string): Stored<K> | undefined;
-  getByUid(uid: string): Stored<K> | undefined;
-  list(filter?: (object: Stored<K>) => boolean): Stored<K>[];
-  /** A fresh list straight from the hub (skips the cache), e.g. before revoking sessions. */
-  listDirect(labelSelector?: string): Promise<Stored<K>[]>;
-  /** Cache first; on a miss a direct GET (e.g. right after our own or another replica's write). */
-  fetch(name: string): Promise<Stored<K> | undefined>;
-  /** Creates a new object; conflict (1005) when the name is taken, even on another replica. */
-  create(object: ApplyObject<K>): Promise<Stored<K>>;
-  apply(object: ApplyObject<K>): Promise<Stored<K>>;
-  /** Server-side apply of the status subresource (field manager `nimbus`: the controllers'). */
-  applyStatus(name: string, status: StatusInput<K>): Promise<Stored<K>>;
-  /**
-   * Reads the object from the hub and applies the status fields `change` returns under their
-   * own field manager, guarded by resourceVersion and retried on a concurrent change; `change`
-   * may throw to refuse. A manager owns exactly the fields it sent last, so the controllers'
-   * applyStatus keeps these. Throws notFound.
-   */
-  modifyStatus(
-    name: string,
-    manager: StatusManager,
-    change: (current: Stored<K>) => Partial<StatusInput<K>>,
-  ): Promise<Stored<K>>;
-  /**
-   * Reads the current object from the hub, lets `change` edit a copy of its spec, and applies it
-   * guarded by resourceVersion; retries a few times on a concurrent change. Throws notFound.
-   */
-  modify(
-    name: string,
-    change: (spec: SpecInput<K>, current: Stored<K>) => SpecInput<K>,
-  ): Promise<Stored<K>>;
-  /**
-   * Reads the object from the hub and merge-patches what `change` returns (undefined: nothing to
-   * do), guarded by resourceVersion and retried on a concurrent change. Not server-side apply:
-   * it changes fields whoever set them (e.g. a list item written with kubectl, which an apply
-   * by Nimbus would keep), and later applies keep what it set. Undefined when the object is
-   * gone, also when removing its last finalizer let it go.
-   */
-  patch(
-    name: string,
-    change: (current: Stored<K>) => MergeChange<K> | undefined,
-  ): Promise<Stored<K> | undefined>;
-  /**
-   * Returns false when the object did not exist. An object with finalizers stays (Terminating)
-   * until they are removed.
-   */
-  delete(name: string): Promise<boolean>;
-  /** Watch events as the cache sees them; returns an unsubscribe function. */
-  subscribe(listener: ChangeListener<K>): () => void;
-}
+export type {
+  ObjectMeta,
+  OwnerReference,
+  Stored,
+  ApplyObject,
+  StatusManager,
+  MergeChange,
+  ChangeType,
+  ChangeListener,
+  KindStore,
+} from './types.js';
 
 export interface HubStore {
   users: KindStore<typeof userKind>;
@@ -161,6 +49,8 @@ export interface HubStore {
   registries: KindStore<typeof registryKind>;
   /** App store chart sources; each names its organization in spec.organization. */
   chartSources: KindStore<typeof chartSourceKind>;
+  /** OpenID Connect providers users sign in with (system-wide, no organization). */
+  identityProviders: KindStore<typeof identityProviderKind>;
   /** Resources users collected; each labelled nimbus.io/user=<user label value>. */
   favourites: KindStore<typeof favouriteKind>;
   /** Custom dashboard categories; each names its organization in spec.organization. */
@@ -177,8 +67,6 @@ export interface HubStore {
   secrets: SecretStore;
   /** coordination.k8s.io Leases in the operator's namespace, used as shared counters. */
   leases: LeaseStore;
-  /** The cost center's daily rollups (ConfigMaps in the operator's namespace). */
-  costRollups: RollupStore;
   readonly namespace: string;
   /** Resolves once every cache holds a full initial list. */
   waitForSync(): Promise<void>;
@@ -189,7 +77,6 @@ export type UserObject = Stored<typeof userKind>;
 export type OrganizationObject = Stored<typeof organizationKind>;
 export type UserGroupObject = Stored<typeof userGroupKind>;
 export type RoleObject = Stored<typeof roleKind>;
-export type SessionObject = Stored<typeof sessionKind>;
 export type ClusterObject = Stored<typeof clusterKind>;
 export type FavouriteObject = Stored<typeof favouriteKind>;
 export type RegistryObject = Stored<typeof registryKind>;
@@ -199,38 +86,39 @@ export type AlarmSilenceObject = Stored<typeof alarmSilenceKind>;
 export type AlarmReceiverObject = Stored<typeof alarmReceiverKind>;
 export type AlarmRuleObject = Stored<typeof alarmRuleKind>;
 export type ChartSourceObject = Stored<typeof chartSourceKind>;
+export type IdentityProviderObject = Stored<typeof identityProviderKind>;
 
-export interface HubStoreOptions {
+export interface HubStoreOptions extends KindStoreOptions {
   kubeConfig: KubeConfig;
   namespace: string;
   logger: Logger;
 }
 
 export function createHubStore(options: HubStoreOptions): HubStore {
-  const { kubeConfig, logger } = options;
+  const { kubeConfig, logger, namespace, ...cacheOptions } = options;
   const kinds = {
-    users: createKindStore(kubeConfig, userKind, logger),
-    organizations: createKindStore(kubeConfig, organizationKind, logger),
-    userGroups: createKindStore(kubeConfig, userGroupKind, logger),
-    roles: createKindStore(kubeConfig, roleKind, logger),
-    sessions: createKindStore(kubeConfig, sessionKind, logger),
-    clusters: createKindStore(kubeConfig, clusterKind, logger),
-    registries: createKindStore(kubeConfig, registryKind, logger),
-    favourites: createKindStore(kubeConfig, favouriteKind, logger),
-    dashboardCategories: createKindStore(kubeConfig, dashboardCategoryKind, logger),
-    dashboards: createKindStore(kubeConfig, dashboardKind, logger),
-    alarmSilences: createKindStore(kubeConfig, alarmSilenceKind, logger),
-    alarmReceivers: createKindStore(kubeConfig, alarmReceiverKind, logger),
-    alarmRules: createKindStore(kubeConfig, alarmRuleKind, logger),
-    chartSources: createKindStore(kubeConfig, chartSourceKind, logger),
+    users: createKindStore(kubeConfig, userKind, logger, cacheOptions),
+    organizations: createKindStore(kubeConfig, organizationKind, logger, cacheOptions),
+    userGroups: createKindStore(kubeConfig, userGroupKind, logger, cacheOptions),
+    roles: createKindStore(kubeConfig, roleKind, logger, cacheOptions),
+    sessions: createKindStore(kubeConfig, sessionKind, logger, cacheOptions),
+    clusters: createKindStore(kubeConfig, clusterKind, logger, cacheOptions),
+    registries: createKindStore(kubeConfig, registryKind, logger, cacheOptions),
+    favourites: createKindStore(kubeConfig, favouriteKind, logger, cacheOptions),
+    dashboardCategories: createKindStore(kubeConfig, dashboardCategoryKind, logger, cacheOptions),
+    dashboards: createKindStore(kubeConfig, dashboardKind, logger, cacheOptions),
+    alarmSilences: createKindStore(kubeConfig, alarmSilenceKind, logger, cacheOptions),
+    alarmReceivers: createKindStore(kubeConfig, alarmReceiverKind, logger, cacheOptions),
+    alarmRules: createKindStore(kubeConfig, alarmRuleKind, logger, cacheOptions),
+    chartSources: createKindStore(kubeConfig, chartSourceKind, logger, cacheOptions),
+    identityProviders: createKindStore(kubeConfig, identityProviderKind, logger, cacheOptions),
   };
   const all = Object.values(kinds);
   return {
     ...kinds,
-    secrets: createSecretStore(kubeConfig, options.namespace),
-    leases: createLeaseStore(kubeConfig, options.namespace),
-    costRollups: createRollupStore(kubeConfig, options.namespace),
-    namespace: options.namespace,
+    secrets: createSecretStore(kubeConfig, namespace),
+    leases: createLeaseStore(kubeConfig, namespace),
+    namespace,
     waitForSync: async () => {
       await Promise.all(all.map((store) => store.start()));
     },

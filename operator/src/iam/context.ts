@@ -38,7 +38,7 @@ export interface IamCall {
   deps: IamDeps;
 }
 
-/** Runs a create; the hub's "already exists" becomes SPEC §5's duplicate message. */
+/** Runs a create; the hub's "already exists" becomes the duplicate-name message. */
 export async function createOnce<T>(name: string, create: () => Promise<T>): Promise<T> {
   try {
     return await create();

@@ -32,7 +32,3 @@ export function resolve<T>(lookup: Lookup<T>, ref: string | undefined): T | unde
 export function organizationsOf(user: UserObject): string[] {
   return (user.spec.organizations ?? []).map((m) => m.name);
 }
-
-export function groupsContaining(reader: IamReader, userName: string): UserGroupObject[] {
-  return reader.userGroups.list((g) => (g.spec.members ?? []).includes(userName));
-}

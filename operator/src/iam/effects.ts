@@ -7,7 +7,7 @@ export function storedEffect(effect: PermissionEffect): StoredEffect {
   return effect === 'deny' ? 'Deny' : 'Allow';
 }
 
-/** A stored role permission effect as the API answers it (SPEC §3: allow or deny). */
+/** A stored role permission effect as the API answers it (allow or deny). */
 export function apiEffect(effect: StoredEffect): PermissionEffect {
   return effect === 'Deny' ? 'deny' : 'allow';
 }

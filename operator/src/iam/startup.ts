@@ -4,7 +4,6 @@ import type { HubStore } from '../hub/store.js';
 import type { PasswordHasher } from '../identity/passwords.js';
 import type { Logger } from '../logger.js';
 import { iamController } from './reconcile/controller.js';
-import { registryOwnershipController } from './reconcile/registry-ownership.js';
 
 /** Once the hub caches are synced, on every replica: the built-in roles (applies are idempotent). */
 export async function prepareIam(store: HubStore, logger: Logger): Promise<void> {
@@ -19,5 +18,5 @@ export function iamControllers(deps: {
   /** Secrets the operator keeps (the session key, the initial admin), which no User may name. */
   operatorSecretNames?: readonly string[];
 }): ControllerFactory[] {
-  return [iamController(deps), registryOwnershipController(deps.store)];
+  return [iamController(deps)];
 }

@@ -98,7 +98,7 @@ export function mayTakeOverAccount(identity: Identity, user: UserObject): boolea
 }
 
 /**
- * Decides a general update (SPEC §6). Mass assignment is refused: changing sysAdminFlag needs a
+ * Decides a general update. Mass assignment is refused: changing sysAdminFlag needs a
  * system admin; changing isAdmin, groups or cluster bindings needs an administrator of the
  * organization concerned (9997), and all three act in the addressed organization only;
  * changing someone else's email or display name needs mayTakeOverAccount. Values sent unchanged

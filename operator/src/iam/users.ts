@@ -4,8 +4,7 @@ import type { AccessKeyPair, ParsedCreateUser, ParsedUserUpdate, UserView } from
 import type { UserObject } from '../hub/store.js';
 import type { IamCall } from './context.js';
 import { organizationsOf, resolve } from './directory.js';
-import { organizationOf } from './org-scope.js';
-import { addMember, removeMember as removeFromGroup } from './memberships.js';
+import { addMember, leaveOrganization, removeMember as removeFromGroup } from './memberships.js';
 import { withdrawBindingsOfDeletedClusters } from './cluster-binding-cleanup.js';
 import type { Page, PageQuery } from './paging.js';
 import { byName, matchesSearch, paginate } from './paging.js';
@@ -155,21 +154,6 @@ export async function removeOrganizationMember(
   assertOrganizationAdmin(call.identity, orgName);
   const user = resolve(store.users, userRef);
   if (!user || !organizationsOf(user).includes(orgName)) throw notFound(`member ${userRef}`);
-  const name = user.metadata.name;
-  const ofOrganization = (cluster: string): boolean => {
-    const registered = store.clusters.get(cluster);
-    return registered !== undefined && organizationOf(registered, store.organizations) === orgName;
-  };
-  await store.users.modify(name, (spec) => ({
-    ...spec,
-    organizations: (spec.organizations ?? []).filter((m) => m.name !== orgName),
-    ...(spec.clusterPermissions
-      ? { clusterPermissions: spec.clusterPermissions.filter((b) => !ofOrganization(b.cluster)) }
-      : {}),
-  }));
-  const groups = store.userGroups.list(
-    (g) => g.spec.organization === orgName && (g.spec.members ?? []).includes(name),
-  );
-  for (const group of groups) await removeFromGroup(store, group.metadata.name, name);
+  await leaveOrganization(store, user.metadata.name, orgName);
   return null;
 }

@@ -75,6 +75,7 @@ export function toUserView(
     sysAdminFlag: spec.sysAdmin,
     // spec.mfaEnabled: users whose MFA was bound before the operator reported it in status.
     mfaEnableFlag: user.status?.mfaEnabled ?? spec.mfaEnabled,
+    ...(spec.externalIdentity ? { identityProvider: spec.externalIdentity.provider } : {}),
     mustChangePassword: options.mustChangePassword ?? false,
     organizations: memberships.map((m) => {
       const org = store.organizations.get(m.name);

@@ -12,7 +12,7 @@ import type { IdentityServices } from './services.js';
 
 export type NewUserSpec = Omit<z.input<typeof userSpec>, 'credentialsSecretRef'>;
 
-/** SPEC §5: a duplicate name gives '{0} already existed, please change'. */
+/** A duplicate name gives '{0} already existed, please change'. */
 export function duplicateName(name: string): ApiError {
   return new ApiError(errors.conflict, { message: `${name} already existed, please change` });
 }
@@ -96,6 +96,18 @@ export async function setPassword(
 }
 
 /**
+ * A user who signs in with an identity provider has no local password and no local TOTP: the
+ * provider authenticates them (docs/decisions/single-sign-on.md).
+ */
+export function refuseForSingleSignOn(user: UserObject, what: string): void {
+  const link = user.spec.externalIdentity;
+  if (!link) return;
+  throw new ApiError(errors.validationFailed, {
+    message: `${user.metadata.name} signs in with the identity provider ${link.provider} and has no local password or TOTP; ${what} is set at the provider`,
+  });
+}
+
+/**
  * PUT /iam.{host}/users with updateType 'password' (the iam handler calls this after its access
  * checks). With `oldPassword` (a user changing their own password) it must match, else 1007.
  */
@@ -107,6 +119,7 @@ export async function changePassword(
 ): Promise<void> {
   const user = await services.store.users.fetch(userName);
   if (!user) throw new ApiError(errors.notFound, { message: `user ${userName} not found` });
+  refuseForSingleSignOn(user, 'a password');
   if (options.oldPassword !== undefined) {
     const { passwordHash } = await readCredentials(services.store, user);
     const matches =

@@ -17,7 +17,7 @@ const passwordLength = 20;
 export const bootstrapAdminCreatedMessage =
   'bootstrap admin created; its generated password is in the initial admin Secret until it is changed at first sign-in';
 
-/** 20 random alphanumerics that also satisfy the SPEC §5 password rule. */
+/** 20 random alphanumerics that also satisfy the password rule. */
 export function generateBootstrapPassword(): string {
   for (;;) {
     const candidate = randomString(passwordLength, alphanumerics);

@@ -25,7 +25,7 @@ export function membershipsOf(
 
 /**
  * Resolves the current organization: a member's requested organization, any existing one for a
- * system administrator; anything else falls back to the user's first (SPEC §4: the stored one
+ * system administrator; anything else falls back to the user's first (the stored one
  * while it still exists, else the first). An organization the user is not in is answered like
  * one that does not exist, so the header cannot probe which organization names are taken.
  */

@@ -1,9 +1,9 @@
 import express from 'express';
-import type { Request } from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../testing/http.js';
 import { serve } from '../testing/http.js';
 import { captureLogs } from '../testing/logs.js';
+import { forwardedOf } from '../http/request-address.js';
 import { addressGroup, UntrustedForwardingNotice } from './client-address.js';
 
 describe('addressGroup', () => {
@@ -40,7 +40,7 @@ describe('UntrustedForwardingNotice', () => {
     const app = express();
     app.set('trust proxy', trustProxy);
     app.get('/', (req, res) => {
-      notice.check(req);
+      notice.check(forwardedOf(req));
       res.json({ ip: req.ip });
     });
     server = await serve(app);
@@ -69,12 +69,11 @@ describe('UntrustedForwardingNotice', () => {
     let now = 0;
     const logs = captureLogs();
     const notice = new UntrustedForwardingNotice(logs.logger, () => now);
-    const from = (peer: string) =>
-      ({
-        headers: { 'x-forwarded-for': '198.51.100.7' },
-        socket: { remoteAddress: peer },
-        app: { get: () => () => false },
-      }) as unknown as Request;
+    const from = (peer: string) => ({
+      headers: { 'x-forwarded-for': '198.51.100.7' },
+      peer,
+      peerTrusted: false,
+    });
     const warned = () => logs.entries().map((entry) => entry.peer);
     notice.check(from('10.0.0.1'));
     notice.check(from('10.0.0.2'));

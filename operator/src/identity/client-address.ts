@@ -1,5 +1,4 @@
 import { isIPv4, isIPv6 } from 'node:net';
-import type { Request } from 'express';
 import type { Logger } from '../logger.js';
 
 /**
@@ -8,14 +7,6 @@ import type { Logger } from '../logger.js';
  * names loopback, linklocal, uniquelocal). Express's `trust proxy` setting takes it as is.
  */
 export type TrustProxy = false | number | readonly string[];
-
-/**
- * The address a login attempt is counted against: the TCP peer, or, behind trusted proxies, the
- * first X-Forwarded-For hop (from the right) that is not one of them (the app's trust proxy).
- */
-export function clientAddress(req: Request): string {
-  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
-}
 
 /** The eight 16-bit groups of a valid IPv6 address (zone dropped, embedded IPv4 converted). */
 function ipv6Groups(address: string): number[] {
@@ -53,23 +44,18 @@ export function addressGroup(address: string): string {
     .join(':')}::/64`;
 }
 
-/** The host the client addressed (X-Forwarded-Host behind a trusted proxy), for same-origin. */
-export function requestHost(req: Request): string | undefined {
-  return req.host;
-}
-
-/** Whether the client reached the console over TLS (X-Forwarded-Proto behind a trusted proxy). */
-export function isSecureRequest(req: Request): boolean {
-  return req.secure;
-}
-
 const forwardedHeaders = ['x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host'] as const;
 /** At most one warning this often, whatever the number of peers. */
 const warningIntervalMs = 60_000;
 /** Peers remembered as warned about; the memory starts over when it is full. */
 const maxWarnedPeers = 1_000;
 
-type TrustFunction = (address: string, hop: number) => boolean;
+/** What the notice needs of a request: the headers, the TCP peer and whether it is trusted. */
+export interface ForwardedRequest {
+  headers: Readonly<Record<string, unknown>>;
+  peer: string;
+  peerTrusted: boolean;
+}
 
 /**
  * Notices X-Forwarded-* headers from a peer the app does not trust as a proxy: they are ignored
@@ -86,12 +72,10 @@ export class UntrustedForwardingNotice {
     private readonly now: () => number = Date.now,
   ) {}
 
-  check(req: Request): void {
-    const sent = forwardedHeaders.filter((name) => req.headers[name] !== undefined);
+  check({ headers, peer, peerTrusted }: ForwardedRequest): void {
+    const sent = forwardedHeaders.filter((name) => headers[name] !== undefined);
     if (sent.length === 0) return;
-    const peer = req.socket.remoteAddress ?? 'unknown';
-    const trusted = req.app.get('trust proxy fn') as TrustFunction | undefined;
-    if (trusted?.(peer, 0) === true || this.warned.has(peer)) return;
+    if (peerTrusted || this.warned.has(peer)) return;
     const now = this.now();
     if (now - this.lastWarning < warningIntervalMs) return;
     if (this.warned.size >= maxWarnedPeers) this.warned.clear();

@@ -5,7 +5,7 @@ import { currentMembership, deriveRole } from './identity.js';
 const acme: OrganizationMembership = { name: 'acme', uid: 'uid-acme', admin: true };
 const globex: OrganizationMembership = { name: 'globex', uid: 'uid-globex', admin: false };
 
-describe('derived role (SPEC §4)', () => {
+describe('derived role', () => {
   it('gives system-admin to a system administrator whatever the organization', () => {
     expect(deriveRole(true, undefined)).toBe('system-admin');
     expect(deriveRole(true, globex)).toBe('system-admin');
@@ -18,7 +18,7 @@ describe('derived role (SPEC §4)', () => {
   });
 });
 
-describe('current organization (SPEC §4)', () => {
+describe('current organization', () => {
   const memberships = [globex, acme];
 
   it('is the requested one, by uid or name, while the user belongs to it', () => {

@@ -1,6 +1,3 @@
-import type { Response } from 'express';
-import { ApiError, errors } from '../core/errors.js';
-
 export type DerivedRole = 'system-admin' | 'organization-admin' | 'user';
 
 export interface OrganizationMembership {
@@ -18,7 +15,7 @@ export interface Identity {
   organizations: OrganizationMembership[];
   /** Organization NAME: the X-Nimbus-Organization header's (uid or name) if a member, else first. */
   currentOrganization?: string;
-  /** Derived per SPEC §4 for currentOrganization. */
+  /** Derived for currentOrganization (deriveRole). */
   role: DerivedRole;
   via: 'session' | 'signature';
   sessionId?: string;
@@ -28,24 +25,8 @@ export interface Identity {
   mustChangePassword?: boolean;
 }
 
-export function identityOf(res: Response): Identity | undefined {
-  const identity: unknown = (res.locals as Record<string, unknown>).identity;
-  return identity === undefined ? undefined : (identity as Identity);
-}
-
-/** The caller's identity; anonymous callers get 9998 (log in again). */
-export function requireIdentity(res: Response): Identity {
-  const identity = identityOf(res);
-  if (!identity) throw new ApiError(errors.tokenInvalid);
-  return identity;
-}
-
-export function setIdentity(res: Response, identity: Identity): void {
-  (res.locals as Record<string, unknown>).identity = identity;
-}
-
 /**
- * SPEC §4: the current organization is the requested one while the user still belongs to it,
+ * The current organization is the requested one while the user still belongs to it,
  * else the first of the user's organizations. Returns the membership, or undefined without any.
  */
 export function currentMembership(
@@ -59,7 +40,7 @@ export function currentMembership(
   return match ?? organizations[0];
 }
 
-/** SPEC §4: sysAdmin → system-admin; admin of the current organization → organization-admin. */
+/** sysAdmin → system-admin; admin of the current organization → organization-admin. */
 export function deriveRole(
   sysAdmin: boolean,
   current: OrganizationMembership | undefined,

@@ -1,6 +1,7 @@
 import type { LoginResult, ParsedLogin } from '@nimbus/api';
 import { ApiError, errors } from '../core/errors.js';
 import type { UserObject } from '../hub/store.js';
+import { signInFailures } from '../observability/metrics.js';
 import type { Credentials } from './credentials.js';
 import { readCredentials } from './credentials.js';
 import { consumeMfaCode } from './mfa.js';
@@ -15,7 +16,10 @@ export async function login(
   from: string,
   body: ParsedLogin,
 ): Promise<LoginResult> {
-  const reservation = await services.throttle.reserve(body.userName, from);
+  const reservation = await services.throttle.reserve(body.userName, from).catch((error) => {
+    if (error instanceof ApiError) signInFailures.inc({ reason: 'throttled' });
+    throw error;
+  });
   try {
     const { user, credentials } = await verifyLogin(services, body);
     await reservation.succeeded();
@@ -30,9 +34,13 @@ export async function login(
     };
   } catch (error) {
     if (!isFailedGuess(error)) await reservation.release();
+    else signInFailures.inc({ reason: failureReason(error) });
     throw error;
   }
 }
+
+const failureReason = (error: unknown): string =>
+  error instanceof ApiError && error.entry === errors.mfaInvalid ? 'mfa' : 'credentials';
 
 const isFailedGuess = (error: unknown): boolean =>
   error instanceof ApiError &&
@@ -48,7 +56,9 @@ async function verifyLogin(
   const valid = credentials.passwordHash
     ? await services.passwords.verify(body.password, credentials.passwordHash)
     : await services.passwords.verifyNothing(body.password);
-  if (!user || !valid) throw new ApiError(errors.badCredentials);
+  // A user linked to an identity provider signs in there only, even with a password left from
+  // before the link: the provider decides who may sign in (and can lock them out).
+  if (!user || !valid || user.spec.externalIdentity) throw new ApiError(errors.badCredentials);
   if (credentials.mfaSecret) {
     if (!body.mfaCode) throw new ApiError(errors.mfaRequired);
     await consumeMfaCode(services, user, body.mfaCode);

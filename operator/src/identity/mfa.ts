@@ -4,6 +4,7 @@ import { ApiError, errors } from '../core/errors.js';
 import type { UserObject } from '../hub/store.js';
 import type { Credentials } from './credentials.js';
 import { updateCredentials } from './credentials.js';
+import { refuseForSingleSignOn } from './accounts.js';
 import type { IdentityServices } from './services.js';
 import { checkTotp, newTotpSecret, totpUri } from './totp.js';
 
@@ -112,5 +113,6 @@ export async function ownMfaUser(
   if (userName !== caller) throw new ApiError(errors.noPermission);
   const user = await services.store.users.fetch(userName);
   if (!user) throw new ApiError(errors.notFound);
+  refuseForSingleSignOn(user, 'a second factor');
   return user;
 }

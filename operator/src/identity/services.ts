@@ -1,4 +1,6 @@
+import type { Registry } from 'prom-client';
 import type { HubStore } from '../hub/store.js';
+import { flowKey } from '../sso/pending-sign-in.js';
 import type { Logger } from '../logger.js';
 import type { TrustProxy } from './client-address.js';
 import { UntrustedForwardingNotice } from './client-address.js';
@@ -8,6 +10,8 @@ import { createPasswordHasher } from './passwords.js';
 import { LoginThrottle, throttleRulesWith } from './login-throttle.js';
 import type { SessionManager } from './sessions.js';
 import { createSessionManager } from './sessions.js';
+import type { SignInCounter } from './sign-in-metrics.js';
+import { signInCounter } from './sign-in-metrics.js';
 
 export interface IdentitySettings {
   host: string;
@@ -35,6 +39,10 @@ export interface IdentityServices {
   forwarding: UntrustedForwardingNotice;
   settings: IdentitySettings;
   logger: Logger;
+  /** Sign-in attempts on /metrics, password and single sign-on alike. */
+  signIns: SignInCounter;
+  /** Seals a single sign-on in progress into the browser's cookie (sso/pending-sign-in.ts, http/auth/flow-cookie.ts). */
+  flowKey: Buffer;
 }
 
 export interface IdentityServicesOptions {
@@ -43,6 +51,8 @@ export interface IdentityServicesOptions {
   settings: IdentitySettings;
   logger: Logger;
   passwords?: PasswordHasher;
+  /** Where the sign-in counter goes (the app's /metrics registry). */
+  registry?: Registry;
 }
 
 export function createIdentityServices(options: IdentityServicesOptions): IdentityServices {
@@ -60,5 +70,7 @@ export function createIdentityServices(options: IdentityServicesOptions): Identi
     forwarding: new UntrustedForwardingNotice(logger),
     settings,
     logger,
+    signIns: signInCounter(options.registry),
+    flowKey: flowKey(options.sessionKey),
   };
 }

@@ -12,6 +12,12 @@ export interface IssuedSession {
   expiresAt: Date;
 }
 
+export interface IssueOptions {
+  mustChangePassword?: boolean;
+  /** The IdentityProvider of a single sign-on, so sign-out can offer the provider's logout. */
+  identityProvider?: string;
+}
+
 export interface VerifiedSession {
   claims: TokenClaims;
   user: UserObject;
@@ -24,7 +30,7 @@ export interface VerifiedSession {
  * learn of it through their watch.
  */
 export interface SessionManager {
-  issue(user: UserObject, options?: { mustChangePassword?: boolean }): Promise<IssuedSession>;
+  issue(user: UserObject, options?: IssueOptions): Promise<IssuedSession>;
   /** Undefined for forged, expired, revoked tokens and tokens of deleted or recreated users. */
   verify(token: string): Promise<VerifiedSession | undefined>;
   revoke(sessionId: string): Promise<void>;
@@ -55,7 +61,13 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
           labels: { [sessionUserLabel]: userLabelValue(user.metadata.name) },
           ownerReferences: [ownerReference(user)],
         },
-        spec: { user: user.metadata.name, expiresAt: expiresAt.toISOString() },
+        spec: {
+          user: user.metadata.name,
+          expiresAt: expiresAt.toISOString(),
+          ...(issueOptions.identityProvider
+            ? { identityProvider: issueOptions.identityProvider }
+            : {}),
+        },
       });
       const { token } = signToken(
         key,

@@ -1,3 +1,4 @@
+import type { Registry } from 'prom-client';
 import type { Config } from '../config.js';
 import type { HubProbe, HubReadiness } from '../hub/client.js';
 import type { HubStore } from '../hub/store.js';
@@ -20,6 +21,8 @@ export interface IdentityStartOptions {
   hub: HubProbe;
   sessionKey: Buffer;
   logger: Logger;
+  /** The app's /metrics registry (the sign-in counter). */
+  registry?: Registry;
   /** Runs once the caches are synced, before the bootstrap admin (e.g. built-in roles). */
   onSynced?: (store: HubStore) => Promise<void>;
 }
@@ -45,6 +48,7 @@ export function startIdentity(options: IdentityStartOptions): IdentityRuntime {
       registrationsPerAddress: config.registrationsPerAddress,
     },
     logger,
+    ...(options.registry ? { registry: options.registry } : {}),
   });
   let started = false;
 

@@ -38,7 +38,7 @@ export interface ListResult {
   nextCursor?: string;
 }
 
-/** One search hit, the "Search result" sample of SPEC §3: labels name/namespace and a value. */
+/** One search hit, a search result's sample: labels name/namespace and a value. */
 export interface SearchSample {
   labels: { name: string; namespace: string };
   value: string;

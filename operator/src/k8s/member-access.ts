@@ -20,7 +20,7 @@ import type { CrdReader } from '../access/caller-scope.js';
 import { callerClusters } from '../access/caller-scope.js';
 import { memberRefusal, memberUnreachable } from './member-errors.js';
 
-/** SPEC §7 addresses a cluster by vendor (provider kind), region and name. */
+/** The API addresses a cluster by vendor (provider kind), region and name. */
 export interface ClusterLocation {
   vendor: string;
   region: string;
@@ -154,7 +154,7 @@ export function createMemberAccess(options: {
             return await requester.upgrade(request);
           } catch (error) {
             if (error instanceof MemberUpgradeRefused) {
-              throw memberRefusal(location.cluster, error);
+              throw memberRefusal(location.cluster, error, { method: 'GET', path: request.path });
             }
             throw memberUnreachable(location.cluster, error);
           }
@@ -173,12 +173,19 @@ export function createMemberAccess(options: {
           } catch (error) {
             throw memberUnreachable(location.cluster, error);
           }
-          throw memberRefusal(location.cluster, { status: opened.status, body });
+          throw memberRefusal(
+            location.cluster,
+            { status: opened.status, body },
+            { method: request.method ?? 'GET', path: request.path },
+          );
         },
         async json<T>(request: MemberRequest): Promise<T> {
           const response = await send(request);
           if (response.status < 200 || response.status >= 300) {
-            throw memberRefusal(location.cluster, response);
+            throw memberRefusal(location.cluster, response, {
+              method: request.method ?? 'GET',
+              path: request.path,
+            });
           }
           try {
             return response.json<T>();

@@ -2,44 +2,45 @@ import { ApiError, errors } from '../core/errors.js';
 import { alreadyExists } from '../core/problems.js';
 import { MemberCallError } from '../clusters/member-client.js';
 import type { MemberResponse } from '../clusters/member-client.js';
+import type { RefusalData } from '@nimbus/api';
+import type { KubeStatus, RefusedRequest } from './member-refusal.js';
+import { boundedMemberText, kubeStatusOf, refusalOf, refusalText } from './member-refusal.js';
 
-interface KubeStatus {
-  kind?: string;
-  message?: string;
-  reason?: string;
-  details?: { name?: string; kind?: string };
-}
-
-function statusOf(response: Pick<MemberResponse, 'body'>): KubeStatus {
-  try {
-    const parsed = JSON.parse(response.body.toString('utf8')) as unknown;
-    return parsed && typeof parsed === 'object' ? (parsed as KubeStatus) : {};
-  } catch {
-    return {};
+/** A member's 403 as 9997, with the refused call as data.refusal when it can be told. */
+export function refusalError(cluster: string, status: KubeStatus, request?: RefusedRequest) {
+  const refusal = refusalOf(cluster, status, request);
+  if (!refusal) {
+    const message = boundedMemberText(status.message, 'HTTP 403', 300);
+    return new ApiError(errors.noPermission, {
+      message: `${errors.noPermission.message} (${message})`,
+    });
   }
+  return new ApiError(errors.noPermission, {
+    message: refusalText(refusal),
+    details: { refusal } satisfies RefusalData,
+  });
 }
 
-/** Member API server messages are bounded so a hostile member cannot flood the console. */
-function short(text: string | undefined, fallback: string): string {
-  const value = (text ?? '').trim() || fallback;
-  return value.length > 300 ? `${value.slice(0, 300)}…` : value;
+/** `{refusal}` when the error is a member's structured refusal, else nothing. */
+export function refusalIn(error: ApiError): Partial<RefusalData> {
+  const details = error.details as Partial<RefusalData> | undefined;
+  return details?.refusal ? { refusal: details.refusal } : {};
 }
 
 /**
  * Maps a member API server's refusal to the catalogue: the member's own RBAC saying no is
- * 9997, exactly like a refusal by the console's policy.
+ * 9997, exactly like a refusal by the console's policy, and says which call was refused.
  */
 export function memberRefusal(
   cluster: string,
   response: Pick<MemberResponse, 'status' | 'body'>,
+  request?: RefusedRequest,
 ): ApiError {
-  const status = statusOf(response);
-  const message = short(status.message, `HTTP ${response.status}`);
+  const status = kubeStatusOf(response.body);
+  const message = boundedMemberText(status.message, `HTTP ${response.status}`, 300);
   switch (response.status) {
     case 403:
-      return new ApiError(errors.noPermission, {
-        message: `${errors.noPermission.message} (${message})`,
-      });
+      return refusalError(cluster, status, request);
     case 404:
       return new ApiError(errors.notFound, { message });
     case 409:

@@ -1,4 +1,4 @@
-// The metric catalogue behind SPEC §7's fixed monitoring calls and the screens: one PromQL per
+// The metric catalogue behind the fixed monitoring calls and the screens: one PromQL per
 // key, written for the usual exporters (node-exporter, kubelet resource metrics, kube-state-metrics,
 // blackbox exporter, the API server's own metrics). `$node`, `$namespace`, `$pod` and `$address`
 // stand for the chosen object (promql.ts fills them in, escaped).

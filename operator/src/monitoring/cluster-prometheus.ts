@@ -1,51 +1,51 @@
 // Which Prometheus a metrics call reaches: the one registered on the addressed Cluster, and only
-// for a caller the cluster is bound to with effect Allow (SPEC §6: unbound or disabled clusters
+// for a caller the cluster is bound to with effect Allow (unbound or disabled clusters
 // are denied in monitoring). Also the one translation of Prometheus failures into the catalogue.
 import type { ClusterLocation } from '@nimbus/api';
 import type { CrdReader } from '../access/caller-scope.js';
 import { callerClusters } from '../access/caller-scope.js';
-import type { OutboundPolicy, Resolver } from '../clusters/ssrf-policy.js';
-import type { Clock } from '../core/clock.js';
 import { ApiError, errors } from '../core/errors.js';
 import type { ClusterObject } from '../hub/store.js';
 import type { Identity } from '../identity/identity.js';
+import type { MemberCaller } from '../member/transport/transport.js';
+import type { MonitorReach } from './monitor-target.js';
+import { enabledMonitor, monitorHttp } from './monitor-target.js';
 import type { PrometheusClient } from './prometheus-client.js';
 import { PrometheusError, createPrometheusClient } from './prometheus-client.js';
 
-export interface MonitoringDeps {
+export interface MonitoringDeps extends MonitorReach {
   store: CrdReader;
-  policy: OutboundPolicy;
-  resolve?: Resolver;
-  clock?: Clock;
-  /** Replaces the real client (unit tests of the handlers). */
-  clientFor?: (baseUrl: string) => PrometheusClient;
 }
 
-/** SPEC §8: the monitoring denial. */
+/** The monitoring denial: the cluster is not bound to the caller, or is forbidden. */
 export function notBound(cluster: string): ApiError {
   return new ApiError(errors.noPermission, {
     message: `Cluster ${cluster} is not bound by current user or already forbidden`,
   });
 }
 
-/** SPEC §8: nothing to show for `what` (e.g. "cluster member-a", "pod demo/web-1"). */
+/** Nothing to show for `what` (e.g. "cluster member-a", "pod demo/web-1"). */
 export function noData(what: string): ApiError {
   return new ApiError(errors.notFound, { message: `No ${what} monitoring data` });
 }
 
-/** The enabled Prometheus of a cluster, whoever asks (the alarm evaluator runs as the operator). */
-export function prometheusOf(deps: MonitoringDeps, cluster: ClusterObject): PrometheusClient {
-  const name = cluster.metadata.name;
-  const monitor = cluster.spec.monitors?.find((m) => m.type === 'Prometheus' && m.enabled);
-  if (!monitor) throw noData(`cluster ${name}`);
-  if (deps.clientFor) return deps.clientFor(monitor.address);
-  return createPrometheusClient({
-    baseUrl: monitor.address,
-    policy: deps.policy,
-    ...(deps.resolve ? { resolve: deps.resolve } : {}),
-    ...(deps.clock ? { clock: deps.clock } : {}),
-  });
+/**
+ * The enabled Prometheus of a cluster, spoken to as `caller`: the calling user for every user
+ * call, the registration's own identity ('operator') for the leader's background work
+ * (docs/decisions/monitor-service-proxy.md).
+ */
+export function prometheusOf(
+  reach: MonitorReach,
+  cluster: ClusterObject,
+  caller: MemberCaller,
+): PrometheusClient {
+  const monitor = enabledMonitor(cluster, 'Prometheus');
+  if (!monitor) throw noData(`cluster ${cluster.metadata.name}`);
+  return createPrometheusClient({ http: monitorHttp(reach, cluster, monitor, caller) });
 }
+
+/** How a user call speaks to the member: impersonating the user. */
+export const callerOf = (identity: Identity): MemberCaller => ({ user: identity.userName });
 
 /** The caller's bound, allowed clusters (name → Cluster). */
 export async function callerMonitoredClusters(
@@ -70,7 +70,7 @@ export async function prometheusForCaller(
       c.spec.region === location.region,
   );
   if (!cluster) throw notBound(location.cluster);
-  return { cluster, prometheus: prometheusOf(deps, cluster) };
+  return { cluster, prometheus: prometheusOf(deps, cluster, callerOf(identity)) };
 }
 
 /** A Prometheus failure as the catalogue error the caller sees. */
@@ -78,6 +78,12 @@ export function fromPrometheusError(cluster: string, error: unknown): unknown {
   if (!(error instanceof PrometheusError)) return error;
   if (error.failure === 'bad-query' || error.failure === 'too-large') {
     return new ApiError(errors.validationFailed, { message: error.message });
+  }
+  // The member's RBAC decided: its reason (verb, resource, namespace) says why.
+  if (error.failure === 'forbidden') {
+    return new ApiError(errors.noPermission, {
+      message: `cluster ${cluster} does not let you read its Prometheus: ${error.message}`,
+    });
   }
   return new ApiError(errors.clusterUnreachable, {
     message: `the Prometheus of cluster ${cluster} failed: ${error.message}`,

@@ -1,4 +1,4 @@
-// SPEC §7's monitoring calls: the catalogue's queries (or the caller's PromQL) against the
+// The monitoring calls: the catalogue's queries (or the caller's PromQL) against the
 // addressed cluster's Prometheus, as the caller, bounded by the client and by resolveRange.
 import type {
   ClusterLocation,
@@ -13,15 +13,24 @@ import { realClock } from '../core/clock.js';
 import { invalid } from '../core/problems.js';
 import type { Identity } from '../identity/identity.js';
 import type { MonitoringDeps } from './cluster-prometheus.js';
+import { callerClusters } from '../access/caller-scope.js';
+import { clustersGranting } from '../access/permissions.js';
 import {
-  callerMonitoredClusters,
+  callerOf,
   fromPrometheusError,
   noData,
   prometheusForCaller,
   prometheusOf,
 } from './cluster-prometheus.js';
 import * as catalogue from './catalogue.js';
+import { enabledMonitor } from './monitor-target.js';
 import type { PrometheusClient, StepRange } from './prometheus-client.js';
+import {
+  boundedClient,
+  fromBoundError,
+  seriesBoundOf,
+  seriesBoundIn,
+} from './bounded-prometheus.js';
 import type { Placeholders } from './promql.js';
 import { UnknownMetricError, fillQuery, hasRange, pickMetrics, resolveRange } from './promql.js';
 
@@ -36,15 +45,25 @@ export interface MetricsCall {
 
 const nowSeconds = (deps: MonitoringDeps) => Math.floor((deps.clock ?? realClock).now() / 1000);
 
+/**
+ * Whether a call's queries are bounded to the caller's rights: every one whose answer carries
+ * labels. The cluster totals (sums and averages without `by`) name nothing and are not.
+ */
+type Bounding = 'bounded' | 'cluster-totals';
+
 async function onPrometheus<T>(
   call: MetricsCall,
   run: (prometheus: PrometheusClient) => Promise<T>,
+  bounding: Bounding = 'bounded',
 ): Promise<T> {
+  const { cluster } = call.location;
   const { prometheus } = await prometheusForCaller(call.deps, call.identity, call.location);
   try {
-    return await run(prometheus);
+    if (bounding === 'cluster-totals') return await run(prometheus);
+    const bound = await seriesBoundOf(call.deps.store, call.identity, cluster);
+    return await run(boundedClient(prometheus, bound));
   } catch (error) {
-    throw fromPrometheusError(call.location.cluster, error);
+    throw fromPrometheusError(cluster, fromBoundError(cluster, error));
   }
 }
 
@@ -64,9 +83,15 @@ async function rangeOf(
   values: Placeholders,
   range: StepRange,
   what: string,
+  bounding: Bounding = 'bounded',
 ): Promise<MetricRange> {
-  const results = await onPrometheus(call, (prometheus) =>
-    Promise.all(metrics.map((metric) => prometheus.range(fillQuery(metric.query, values), range))),
+  const results = await onPrometheus(
+    call,
+    (prometheus) =>
+      Promise.all(
+        metrics.map((metric) => prometheus.range(fillQuery(metric.query, values), range)),
+      ),
+    bounding,
   );
   const series = results.flatMap((result, index) =>
     result.series.map((s) => ({
@@ -84,10 +109,16 @@ async function instantOf(
   metrics: readonly DefaultMetric[],
   values: Placeholders,
   what: string,
+  bounding: Bounding = 'bounded',
 ): Promise<MetricInstant> {
   const time = nowSeconds(call.deps);
-  const results = await onPrometheus(call, (prometheus) =>
-    Promise.all(metrics.map((metric) => prometheus.instant(fillQuery(metric.query, values), time))),
+  const results = await onPrometheus(
+    call,
+    (prometheus) =>
+      Promise.all(
+        metrics.map((metric) => prometheus.instant(fillQuery(metric.query, values), time)),
+      ),
+    bounding,
   );
   const samples = results.flatMap((result, index) =>
     result.samples.map((s) => ({
@@ -107,15 +138,17 @@ export function infraMetrics(
   query: TimeRangeQuery & { metrics?: string | undefined },
 ) {
   const range = resolveRange(query, nowSeconds(call.deps));
-  return rangeOf(call, picked(catalogue.infraMetrics, query.metrics), {}, range, clusterWhat(call));
+  const metrics = picked(catalogue.infraMetrics, query.metrics);
+  return rangeOf(call, metrics, {}, range, clusterWhat(call), 'cluster-totals');
 }
 
 export function clusterSummary(call: MetricsCall) {
-  return instantOf(call, catalogue.clusterSummaryMetrics, {}, clusterWhat(call));
+  const metrics = catalogue.clusterSummaryMetrics;
+  return instantOf(call, metrics, {}, clusterWhat(call), 'cluster-totals');
 }
 
 export function utilization(call: MetricsCall) {
-  return instantOf(call, catalogue.utilizationMetrics, {}, clusterWhat(call));
+  return instantOf(call, catalogue.utilizationMetrics, {}, clusterWhat(call), 'cluster-totals');
 }
 
 export function nodeInfra(
@@ -212,23 +245,28 @@ export async function valueMetrics(
 }
 
 /**
- * search/{keyword}/metrics: in every cluster bound to the caller that has a Prometheus, the pods
- * whose name contains the keyword with their CPU and memory. A cluster whose Prometheus fails is
- * left out rather than failing the whole search.
+ * search/{keyword}/metrics: in every cluster bound to the caller that grants monitoring:view and
+ * has a Prometheus, the pods whose name contains the keyword with their CPU and memory, among
+ * the series the caller may read there. A cluster whose Prometheus fails, or that shows the
+ * caller no series, is left out rather than failing the whole search.
  */
 export async function searchMetrics(
   deps: MonitoringDeps,
   identity: Identity,
   keyword: string,
 ): Promise<MetricSearchResult> {
-  const clusters = (await callerMonitoredClusters(deps, identity)).filter((cluster) =>
-    cluster.spec.monitors?.some((m) => m.type === 'Prometheus' && m.enabled),
+  const caller = await callerClusters(deps.store, identity);
+  const viewing = clustersGranting(deps.store, identity, caller, 'monitoring:view');
+  const clusters = caller.visible.filter(
+    (cluster) =>
+      viewing.has(cluster.metadata.name) && enabledMonitor(cluster, 'Prometheus') !== undefined,
   );
   const time = nowSeconds(deps);
   const perCluster = await Promise.all(
     clusters.map(async (cluster) => {
       try {
-        const prometheus = prometheusOf(deps, cluster);
+        const bound = seriesBoundIn(caller, cluster.metadata.name);
+        const prometheus = boundedClient(prometheusOf(deps, cluster, callerOf(identity)), bound);
         const resources = await Promise.all(
           catalogue.searchMetrics.map(async (metric) => {
             const result = await prometheus.instant(

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Clock } from '../core/clock.js';
+import { directHttp } from './direct-http.js';
 import type { PrometheusClientOptions } from './prometheus-client.js';
 import { PrometheusError, createPrometheusClient } from './prometheus-client.js';
 
@@ -11,7 +12,16 @@ type Handler = (url: URL, res: http.ServerResponse) => void;
 let server: http.Server | undefined;
 const seen: URL[] = [];
 
-async function prometheus(handler: Handler, options: Partial<PrometheusClientOptions> = {}) {
+type Limits = Omit<PrometheusClientOptions, 'http'> & { clock?: Clock };
+
+/** A Prometheus a system administrator set as a direct URL. */
+const direct = (baseUrl: string, allowHosts: string[], { clock, ...limits }: Limits = {}) =>
+  createPrometheusClient({
+    http: directHttp({ baseUrl, policy: { allowHosts }, ...(clock ? { clock } : {}) }),
+    ...limits,
+  });
+
+async function prometheus(handler: Handler, options: Limits = {}) {
   server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     seen.push(url);
@@ -19,11 +29,7 @@ async function prometheus(handler: Handler, options: Partial<PrometheusClientOpt
   });
   await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return createPrometheusClient({
-    baseUrl: `http://127.0.0.1:${port}/`,
-    policy: { allowHosts: [`127.0.0.1:${port}`] },
-    ...options,
-  });
+  return direct(`http://127.0.0.1:${port}/`, [`127.0.0.1:${port}`], options);
 }
 
 const answer = (res: http.ServerResponse, body: unknown, status = 200) => {
@@ -145,9 +151,9 @@ describe('Prometheus client', () => {
   });
 
   it('never dials an address the monitor rule refuses', async () => {
-    const client = createPrometheusClient({ baseUrl: 'http://8.8.8.8:9090', policy: {} });
+    const client = direct('http://8.8.8.8:9090', []);
     expect(await failureOf(client.instant('up'))).toBe('refused');
-    const loopback = createPrometheusClient({ baseUrl: 'http://127.0.0.1:9', policy: {} });
+    const loopback = direct('http://127.0.0.1:9', []);
     expect(await failureOf(loopback.instant('up'))).toBe('refused');
   });
 

@@ -1,18 +1,15 @@
-// The one Prometheus HTTP API client (instant and range queries, label names and values, series).
-// Every request passes the operator's outbound policy (monitor rule: plain http only to private
-// networks, docs/decisions.md), dials the checked addresses only, and is bounded: a deadline
-// (also sent to Prometheus as `timeout`), a response-size cap and a series cap.
-import http from 'node:http';
-import https from 'node:https';
-import type { Clock } from '../core/clock.js';
-import { realClock } from '../core/clock.js';
-import type { OutboundPolicy, Resolver } from '../clusters/ssrf-policy.js';
-import { checkOutboundUrl } from '../clusters/ssrf-policy.js';
-import { pinnedLookup } from '../member/transport/pinned-dial.js';
+// The one Prometheus HTTP API client (instant and range queries, label names and values, series)
+// over a MonitorHttp: the member's service proxy as the caller, or a system administrator's
+// direct URL (monitor-http.ts). Every request is bounded: a deadline (also sent to Prometheus as
+// `timeout`), a response-size cap and a series cap.
+import type { MonitorHttp } from './monitor-http.js';
+import { MonitorCallError } from './monitor-http.js';
 
 export type PrometheusFailure =
   /** The address does not pass the outbound policy. */
   | 'refused'
+  /** The member cluster's RBAC refused the caller; its reason is safe to show. */
+  | 'forbidden'
   /** No answer: connection failed or the deadline passed. */
   | 'unreachable'
   | 'timeout'
@@ -78,11 +75,8 @@ export interface PrometheusClient {
 }
 
 export interface PrometheusClientOptions {
-  /** The monitor's address, e.g. http://10.0.0.5:9090 or https://prom.example/prometheus. */
-  baseUrl: string;
-  policy: OutboundPolicy;
-  resolve?: Resolver;
-  clock?: Clock;
+  /** How the Prometheus is reached: the member's service proxy as the caller, or a direct URL. */
+  http: MonitorHttp;
   timeoutMs?: number;
   maxResponseBytes?: number;
   /** Series (or samples, names) kept from one answer; the rest are dropped and flagged. */
@@ -102,31 +96,6 @@ interface ApiAnswer {
   error?: string;
 }
 
-/**
- * Keep-alive agents per origin and checked addresses: queries reuse their connections, and a
- * change of the addresses (DNS, a new monitor address) gets a new agent, still pinned.
- */
-const agents = new Map<string, http.Agent>();
-const maxAgents = 256;
-
-function agentFor(url: URL, addresses: readonly string[]): http.Agent {
-  const key = `${url.origin}|${addresses.join(',')}`;
-  let agent = agents.get(key);
-  if (!agent) {
-    const options = { keepAlive: true, maxSockets: 16, lookup: pinnedLookup(addresses) };
-    agent = url.protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
-    if (agents.size >= maxAgents) {
-      const [oldest] = agents.keys();
-      if (oldest !== undefined) {
-        agents.get(oldest)?.destroy();
-        agents.delete(oldest);
-      }
-    }
-    agents.set(key, agent);
-  }
-  return agent;
-}
-
 function toValue(raw: unknown): number | null {
   const value = typeof raw === 'string' ? Number(raw) : Number.NaN;
   return Number.isFinite(value) ? value : null;
@@ -142,82 +111,29 @@ function labelsOf(raw: unknown): Labels {
 }
 
 export function createPrometheusClient(options: PrometheusClientOptions): PrometheusClient {
-  const clock = options.clock ?? realClock;
   const timeoutMs = options.timeoutMs ?? defaultPrometheusLimits.timeoutMs;
   const maxBytes = options.maxResponseBytes ?? defaultPrometheusLimits.maxResponseBytes;
   const maxSeries = options.maxSeries ?? defaultPrometheusLimits.maxSeries;
-  const base = options.baseUrl.replace(/\/+$/, '');
 
-  async function get(path: string, params: Record<string, string | undefined>): Promise<unknown> {
-    const search = new URLSearchParams();
-    for (const [key, value] of Object.entries(params))
-      if (value !== undefined) search.set(key, value);
-    const check = await checkOutboundUrl(
-      `${base}${path}?${search}`,
-      options.policy,
-      options.resolve,
-      {
-        plainHttp: 'private-network',
-      },
-    );
-    if (!check.ok)
-      throw new PrometheusError('refused', `the Prometheus address is refused: ${check.reason}`);
-    const { url, addresses } = check;
-    const client = url.protocol === 'https:' ? https : http;
-    const body = await new Promise<string>((resolve, reject) => {
-      let settled = false;
-      const request = client.request(url, {
-        method: 'GET',
-        headers: { accept: 'application/json', 'user-agent': 'nimbus-operator' },
-        agent: agentFor(url, addresses),
-      });
-      const settle = (error: unknown, text?: string) => {
-        if (settled) return;
-        settled = true;
-        clock.clearTimeout(deadline);
-        if (text !== undefined) resolve(text);
-        else {
-          request.destroy();
-          reject(
-            error instanceof PrometheusError
-              ? error
-              : new PrometheusError(
-                  'unreachable',
-                  `Prometheus is unreachable: ${(error as Error).message}`,
-                ),
-          );
-        }
-      };
-      const deadline = clock.setTimeout(() => {
-        settle(new PrometheusError('timeout', `Prometheus did not answer within ${timeoutMs} ms`));
-      }, timeoutMs);
-      request.on('error', settle);
-      request.on('response', (response) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        response.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size <= maxBytes) chunks.push(chunk);
-          else {
-            settle(
-              new PrometheusError(
-                'too-large',
-                `the answer is larger than ${maxBytes} bytes; narrow the query`,
-              ),
-            );
-          }
-        });
-        response.on('error', settle);
-        response.on('end', () => {
-          const status = response.statusCode ?? 0;
-          // 400/422/503 carry Prometheus's JSON error; anything else non-2xx is not its API.
-          if ((status >= 200 && status < 300) || [400, 422, 503].includes(status)) {
-            settle(undefined, Buffer.concat(chunks).toString('utf8'));
-          } else settle(new PrometheusError('failed', `Prometheus answered HTTP ${status}`));
-        });
-      });
-      request.end();
-    });
+  async function get(path: string, query: Record<string, string | undefined>): Promise<unknown> {
+    let reply;
+    try {
+      reply = await options.http.request({ method: 'GET', path, query }, { timeoutMs, maxBytes });
+    } catch (error) {
+      if (!(error instanceof MonitorCallError)) throw error;
+      const message =
+        error.failure === 'too-large'
+          ? `the answer is larger than ${maxBytes} bytes; narrow the query`
+          : error.failure === 'forbidden'
+            ? error.message
+            : `Prometheus: ${error.message}`;
+      throw new PrometheusError(error.failure, message);
+    }
+    // 400/422/503 carry Prometheus's JSON error; anything else non-2xx is not its API.
+    const status = reply.status;
+    if (!((status >= 200 && status < 300) || [400, 422, 503].includes(status)))
+      throw new PrometheusError('failed', `Prometheus answered HTTP ${status}`);
+    const body = reply.body.toString('utf8');
     let answer: ApiAnswer;
     try {
       answer = JSON.parse(body) as ApiAnswer;

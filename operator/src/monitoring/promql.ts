@@ -43,7 +43,7 @@ export function fillQuery(query: string, values: Placeholders): string {
 const targetPoints = 240;
 
 /**
- * The query's range in Unix seconds: a SPEC §9 preset ending now (default 1h) or the custom
+ * The query's range in Unix seconds: a preset ending now (default 1h) or the custom
  * start/end, with a step of at least minStepSeconds, never so fine that a series exceeds
  * maxPointsPerSeries (the schema has already refused start after end and over-long ranges).
  */

@@ -5,9 +5,10 @@ import {
   splitRepository,
 } from '@nimbus/api/shared';
 import type { RegistryView } from '@nimbus/api';
+import { assertGrantedInOrganization } from '../access/permissions.js';
 import { invalid } from '../core/problems.js';
 import type { Identity } from '../identity/identity.js';
-import { visibleCluster } from '../manage/monitors.js';
+import { visibleCluster } from '../monitoring/monitors.js';
 import { organizationOf } from '../iam/org-scope.js';
 import { notFound } from '../core/problems.js';
 import { dockerHubTags, searchDockerHub } from './docker-hub.js';
@@ -42,6 +43,7 @@ export async function providerRegistries(
   providerId: string,
 ): Promise<{ items: RegistryView[] }> {
   const org = await clusterOrganization(services, identity, providerId);
+  await assertBrowses(services, identity, org.metadata.name);
   return {
     items: [
       dockerHubView(org),
@@ -50,7 +52,7 @@ export async function providerRegistries(
   };
 }
 
-/** SPEC §4: an image string split into the cluster's registry (null when none matches). */
+/** An image string split into the cluster's registry (null when none matches). */
 export async function splitImage(
   services: RegistryServices,
   identity: Identity,
@@ -70,9 +72,18 @@ export async function splitImage(
 
 const validRepository = /^[a-z0-9]+((\.|_|__|-+)[a-z0-9]+)*(\/[a-z0-9]+((\.|_|__|-+)[a-z0-9]+)*)*$/;
 
-/** A client of a registry the caller may read, signed in with its stored credentials. */
+/** Browsing needs registry:list (its administrators, or the grant on one of its clusters). */
+async function assertBrowses(services: RegistryServices, identity: Identity, org: string) {
+  await assertGrantedInOrganization(services.hub, identity, org, 'registry:list');
+}
+
+/**
+ * A client of a registry the caller may browse, signed in with its stored credentials. Using
+ * the stored login in a pull secret (pull-secret.ts) is not browsing: the member decides that.
+ */
 async function readableClient(services: RegistryServices, identity: Identity, registryId: string) {
-  const { registry } = await readableRegistry(services.hub, identity, registryId);
+  const { registry, org } = await readableRegistry(services.hub, identity, registryId);
+  await assertBrowses(services, identity, org.metadata.name);
   const credentials = await storedCredentials(services.hub, registry);
   return clientFor(services, registry.spec.kind, registry.spec.host, credentials);
 }

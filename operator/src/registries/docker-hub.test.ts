@@ -40,7 +40,7 @@ beforeEach(async () => {
 afterEach(() => fake.close());
 
 describe('Docker Hub', () => {
-  it('searches the catalogue with from/size from page and pageSize (SPEC §3 items)', async () => {
+  it('searches the catalogue with from/size from page and pageSize', async () => {
     const page = await searchDockerHub(context, { page: 2, pageSize: 1, search: 'nginx' });
     expect(page).toEqual({
       total: 2,

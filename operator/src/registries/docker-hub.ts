@@ -3,7 +3,7 @@ import type { LoginContext } from './logins.js';
 import { registryUnreachable } from './registry-http.js';
 
 /**
- * Docker Hub's public catalogue: its search API (v3 catalog search, whose items are SPEC §3's
+ * Docker Hub's public catalogue: its search API (v3 catalog search, whose items give the
  * name/slug/short_description/logo_url) and its tag API. Anonymous; the base URL is the
  * `dockerHub` vendor endpoint (NIMBUS_DOCKERHUB_ENDPOINT), which tests point at a fake.
  */

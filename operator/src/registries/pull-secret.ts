@@ -6,7 +6,7 @@ import { invalid } from '../core/problems.js';
 import { organizationOf } from '../iam/org-scope.js';
 import type { Identity } from '../identity/identity.js';
 import { registrySecret } from '../k8s/configs/registry-secret.js';
-import { visibleCluster } from '../manage/monitors.js';
+import { visibleCluster } from '../monitoring/monitors.js';
 import { loginFor } from './logins.js';
 import type { RegistryServices } from './registry-service.js';
 import { readableRegistry, storedCredentials } from './registry-store.js';

@@ -1,12 +1,14 @@
 import type { Page, RegistryInput, RegistryView } from '@nimbus/api';
-import { matchesRegistryHost, registryHostRules } from '@nimbus/api/shared';
+import { matchesRegistryHost, registryAddress, registryHostRules } from '@nimbus/api/shared';
 import type { RegistryKind } from '@nimbus/api/shared';
 import type { z } from 'zod';
 import type { registryTest } from '@nimbus/api';
+import { assertGrantedInOrganization } from '../access/permissions.js';
 import { statusChange } from '../controllers/conditions.js';
 import { ApiError, errors } from '../core/errors.js';
 import { alreadyExists, invalid, notFound } from '../core/problems.js';
 import { apiVersion } from '../crds/kind.js';
+import { assertKeptAddress, boundTo } from '../hub/credential-address.js';
 import { ownerReference } from '../hub/owner.js';
 import type { OrganizationObject, RegistryObject } from '../hub/store.js';
 import {
@@ -23,12 +25,14 @@ import { OciClient } from './oci-distribution.js';
 import type { RegistryHttpSettings } from './registry-http.js';
 import type { RegistryHub } from './registry-store.js';
 import {
+  credentialsIn,
   credentialsKey,
   dockerHubView,
+  hasRegistryCredentials,
   registriesOf,
   registryLabel,
+  registrySecret,
   registrySecretName,
-  storedCredentials,
   toRegistryView,
 } from './registry-store.js';
 
@@ -124,7 +128,10 @@ async function writeSecret(
 ): Promise<void> {
   const write = {
     name: registrySecretName(registry.metadata.name),
-    data: { [credentialsKey]: JSON.stringify(credentials) },
+    data: boundTo(
+      { [credentialsKey]: JSON.stringify(credentials) },
+      registryAddress(registry.spec),
+    ),
     labels: { [registryLabel]: registry.metadata.name },
     owner: ownerReference({ apiVersion, kind: 'Registry', metadata: registry.metadata }),
   };
@@ -134,6 +141,29 @@ async function writeSecret(
     if (!(error instanceof ApiError) || error.entry !== errors.conflict) throw error;
     await services.hub.secrets.replace(write);
   }
+}
+
+/**
+ * The stored registry's credentials, kept for `host`: refused (1014) when that is not the host
+ * they were given for, since an admin who may change a registry but never read its login could
+ * otherwise send it to a host of their choosing. The credentials have to be given again.
+ */
+async function keptCredentials(
+  services: RegistryServices,
+  stored: RegistryObject,
+  host: string,
+): Promise<RegistryCredentials> {
+  const secret = await registrySecret(services.hub, stored);
+  const credentials = credentialsIn(secret);
+  if (hasRegistryCredentials(credentials)) {
+    assertKeptAddress({
+      field: 'credentials',
+      secret,
+      current: registryAddress(stored.spec),
+      requested: registryAddress({ host }),
+    });
+  }
+  return credentials;
 }
 
 function ownRegistry(services: RegistryServices, org: OrganizationObject, name: string) {
@@ -177,7 +207,7 @@ export async function createRegistry(
   if (await services.hub.registries.fetch(input.name)) throw alreadyExists(input.name);
   // Refuses a registry that does not answer or refuses the login before anything is stored.
   await probe(services, input.kind, input.host, credentials);
-  const hasSecret = Object.keys(credentials).length > 0;
+  const hasSecret = hasRegistryCredentials(credentials);
   const registry = await services.hub.registries.create({
     metadata: { name: input.name, labels: organizationLabels(org) },
     spec: registrySpec(services, input, org, hasSecret),
@@ -201,10 +231,10 @@ export async function updateRegistry(
   assertHost(input.kind, input.host);
   const credentials =
     input.credentials === undefined
-      ? await storedCredentials(services.hub, current)
+      ? await keptCredentials(services, current, input.host)
       : credentialsFor(input.kind, input.credentials);
   await probe(services, input.kind, input.host, credentials);
-  const hasSecret = Object.keys(credentials).length > 0;
+  const hasSecret = hasRegistryCredentials(credentials);
   const updated = await services.hub.registries.apply({
     metadata: {
       name: input.name,
@@ -244,7 +274,7 @@ export async function testRegistry(
     : undefined;
   const credentials =
     input.credentials === undefined && stored
-      ? await storedCredentials(services.hub, stored)
+      ? await keptCredentials(services, stored, input.host)
       : credentialsFor(input.kind, input.credentials);
   try {
     const repositoryCount = await probe(services, input.kind, input.host, credentials);
@@ -258,13 +288,14 @@ export async function testRegistry(
   }
 }
 
-export function listOrganizationRegistries(
+export async function listOrganizationRegistries(
   services: RegistryServices,
   identity: Identity,
   orgRef: string,
   query: { page: number; pageSize: number; search?: string | undefined },
-): Page<RegistryView> {
+): Promise<Page<RegistryView>> {
   const org = addressedOrganization(services.hub.organizations, identity, orgRef, everyone);
+  await assertGrantedInOrganization(services.hub, identity, org.metadata.name, 'registry:list');
   const needle = query.search?.toLowerCase();
   const all = registriesOf(services.hub, org)
     .map((registry) => toRegistryView(registry, org))

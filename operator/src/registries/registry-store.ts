@@ -1,9 +1,13 @@
 import type { RegistryKind } from '@nimbus/api/shared';
-import { dockerHubHost, dockerHubRegistryId } from '@nimbus/api/shared';
+import { dockerHubHost, dockerHubRegistryId, registryAddress } from '@nimbus/api/shared';
 import type { RegistryView } from '@nimbus/api';
+import type { CrdReader } from '../access/caller-scope.js';
 import { membershipIn } from '../access/scope.js';
-import type { HubStore, OrganizationObject, RegistryObject } from '../hub/store.js';
+import { ApiError, errors } from '../core/errors.js';
 import { notFound } from '../core/problems.js';
+import { credentialFits } from '../hub/credential-address.js';
+import type { SecretValue } from '../hub/secrets.js';
+import type { HubStore, OrganizationObject, RegistryObject } from '../hub/store.js';
 import { organizationOf } from '../iam/org-scope.js';
 import type { Identity } from '../identity/identity.js';
 import type { RegistryCredentials } from './logins.js';
@@ -12,10 +16,8 @@ import type { RegistryCredentials } from './logins.js';
 export const credentialsKey = 'credentials';
 export const registryLabel = 'nimbus.io/registry';
 
-export type RegistryHub = Pick<
-  HubStore,
-  'registries' | 'secrets' | 'organizations' | 'clusters' | 'namespace'
->;
+export type RegistryHub = CrdReader &
+  Pick<HubStore, 'registries' | 'secrets' | 'organizations' | 'clusters' | 'namespace'>;
 
 export function registrySecretName(registry: string): string {
   return `nimbus-registry-${registry}-credentials`;
@@ -38,7 +40,7 @@ export function toRegistryView(registry: RegistryObject, org: OrganizationObject
   };
 }
 
-/** Docker Hub's public catalogue, offered to every organization under id 9999 (SPEC §4). */
+/** Docker Hub's public catalogue, offered to every organization under id 9999. */
 export function dockerHubView(org: OrganizationObject): RegistryView {
   return {
     uuid: dockerHubRegistryId,
@@ -78,20 +80,51 @@ export async function readableRegistry(
   return { registry, org };
 }
 
+/**
+ * The registry's own credentials Secret: only one in the operator's namespace that names this
+ * registry is read, so a kubectl-written Registry cannot borrow another registry's (or another
+ * organization's) Secret.
+ */
+export async function registrySecret(
+  hub: Pick<RegistryHub, 'secrets' | 'namespace'>,
+  registry: RegistryObject,
+): Promise<SecretValue | undefined> {
+  const ref = registry.spec.credentialsSecretRef;
+  if (!ref || ref.namespace !== hub.namespace) return undefined;
+  const secret = await hub.secrets.get(ref.name);
+  if (!secret || secret.labels[registryLabel] !== registry.metadata.name) return undefined;
+  return secret;
+}
+
+/** The credentials a registry Secret holds ({} for none or an unreadable one). */
+export function credentialsIn(secret: SecretValue | undefined): RegistryCredentials {
+  try {
+    return JSON.parse(secret?.data[credentialsKey] ?? '{}') as RegistryCredentials;
+  } catch {
+    return {};
+  }
+}
+
+export const hasRegistryCredentials = (credentials: RegistryCredentials): boolean =>
+  Object.keys(credentials).length > 0;
+
+/**
+ * The stored credentials, for use at the registry's host as it is now: refused (1014) when the
+ * host moved since they were given (with kubectl; the API refuses such a change).
+ */
 export async function storedCredentials(
   hub: RegistryHub,
   registry: RegistryObject,
 ): Promise<RegistryCredentials> {
-  const ref = registry.spec.credentialsSecretRef;
-  if (!ref) return {};
-  // Only a Secret in the operator's namespace that names this registry is read: a kubectl-written
-  // Registry cannot borrow another registry's (or another organization's) Secret.
-  if (ref.namespace !== hub.namespace) return {};
-  const secret = await hub.secrets.get(ref.name);
-  if (!secret || secret.labels[registryLabel] !== registry.metadata.name) return {};
-  try {
-    return JSON.parse(secret.data[credentialsKey] ?? '{}') as RegistryCredentials;
-  } catch {
-    return {};
+  const secret = await registrySecret(hub, registry);
+  const credentials = credentialsIn(secret);
+  if (
+    hasRegistryCredentials(credentials) &&
+    !credentialFits(secret, registryAddress(registry.spec))
+  ) {
+    throw new ApiError(errors.credentialsForAnotherAddress, {
+      message: `registry ${registry.metadata.name}: its host changed since its credentials were stored; an organization administrator has to give them again`,
+    });
   }
+  return credentials;
 }

@@ -17,7 +17,7 @@ function configDigest(manifest: unknown): string | undefined {
 }
 
 /**
- * SPEC §3 tag items: tags grouped by the image (manifest digest) they name, newest first. The
+ * Tag items: tags grouped by the image (manifest digest) they name, newest first. The
  * distribution API keeps no push time, so imagePushedAt is the image configuration's `created`
  * (when the image was built), absent for multi-platform indexes.
  */

@@ -3,7 +3,7 @@ import type { AuditTrail } from '../audit/trail.js';
 import type { OrganizationObject } from '../hub/store.js';
 import type { Lookup } from '../iam/directory.js';
 import type { Identity } from '../identity/identity.js';
-import { setIdentity } from '../identity/identity.js';
+import { setIdentity } from '../http/identity-locals.js';
 import { registerEndpoints } from '../http/contract/register.js';
 import { errorHandler, notFoundHandler } from '../http/error-handler.js';
 import { requestContextMiddleware } from '../http/request-context.js';

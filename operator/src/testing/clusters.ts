@@ -1,4 +1,5 @@
 import { createClusterConnector } from '../clusters/connector.js';
+import { ClusterFinalizations } from '../clusters/lifecycle.js';
 import { kubeconfigProvider } from '../clusters/providers/kubeconfig.js';
 import { createProviderRegistry } from '../clusters/providers/registry.js';
 import type { ClusterServices } from '../clusters/registration.js';
@@ -16,6 +17,7 @@ export function testClusterServices(
   const registry = createProviderRegistry([kubeconfigProvider({ policy })]);
   return {
     store,
+    finalizations: new ClusterFinalizations(),
     registry,
     connector: createClusterConnector(store, registry, {
       policy,

@@ -3,6 +3,7 @@ import { runController } from '../controllers/controller.js';
 import type { EventRecorder } from '../controllers/events.js';
 import type { FakeClock } from './fake-clock.js';
 import { fakeClock } from './fake-clock.js';
+import type { CapturedLogs } from './logs.js';
 import { captureLogs } from './logs.js';
 import type { MemoryEvents } from './memory-events.js';
 import { memoryRecorder } from './memory-events.js';
@@ -21,9 +22,10 @@ export interface TestController {
 export function startTestController(
   factory: ControllerFactory,
   clock: FakeClock = fakeClock(Date.parse('2030-01-01T00:00:00Z')),
+  logs: CapturedLogs = captureLogs(),
 ): TestController {
   const { recorder, sink } = memoryRecorder(clock);
-  const context = { clock, events: recorder, logger: captureLogs().logger };
+  const context = { clock, events: recorder, logger: logs.logger };
   const running = runController(factory(context), context);
   return {
     running,

@@ -10,8 +10,11 @@ export interface RbacCall {
 export interface FakeRbacMember {
   url: string;
   host: string;
-  /** Stored objects by plural, then name. */
-  objects: Record<'clusterroles' | 'clusterrolebindings', Map<string, Record<string, unknown>>>;
+  /** Stored objects by plural, then name (`namespace/name` for roles and rolebindings). */
+  objects: Record<
+    'clusterroles' | 'clusterrolebindings' | 'roles' | 'rolebindings',
+    Map<string, Record<string, unknown>>
+  >;
   /** Every apply and delete, in order. */
   writes: RbacCall[];
   /** Every request's method and path as it arrived (also when hanging). */
@@ -20,7 +23,7 @@ export interface FakeRbacMember {
 }
 
 const rbacPath =
-  /^\/apis\/rbac\.authorization\.k8s\.io\/v1\/(clusterroles|clusterrolebindings)(?:\/([^/]+))?$/;
+  /^\/apis\/rbac\.authorization\.k8s\.io\/v1(?:\/namespaces\/([^/]+))?\/(clusterroles|clusterrolebindings|roles|rolebindings)(?:\/([^/]+))?$/;
 
 /**
  * A loopback member API server for RBAC: lists by label selector, server-side apply (it insists
@@ -37,6 +40,8 @@ export async function startFakeRbacMember(options: {
   const objects: FakeRbacMember['objects'] = {
     clusterroles: new Map(),
     clusterrolebindings: new Map(),
+    roles: new Map(),
+    rolebindings: new Map(),
   };
   const writes: RbacCall[] = [];
   const requests: string[] = [];
@@ -67,13 +72,17 @@ export async function startFakeRbacMember(options: {
         return;
       }
       const match = rbacPath.exec(url.pathname);
-      const plural = match?.[1] as keyof FakeRbacMember['objects'] | undefined;
+      const plural = match?.[2] as keyof FakeRbacMember['objects'] | undefined;
       if (!plural) {
         send(404);
         return;
       }
       const store = objects[plural];
-      const name = match?.[2] === undefined ? undefined : decodeURIComponent(match[2]);
+      const namespace = match?.[1] === undefined ? undefined : decodeURIComponent(match[1]);
+      const name =
+        match?.[3] === undefined
+          ? undefined
+          : `${namespace === undefined ? '' : `${namespace}/`}${decodeURIComponent(match[3])}`;
       if (method === 'GET' && name === undefined) {
         const [key, value] = (url.searchParams.get('labelSelector') ?? '').split('=');
         const items = [...store.values()].filter((o) => {

@@ -1,4 +1,4 @@
-import type { LogLevel } from '../config.js';
+import type { LogLevel } from '../logger.js';
 import type { Logger } from '../logger.js';
 import { createLogger } from '../logger.js';
 

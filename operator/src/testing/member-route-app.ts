@@ -1,4 +1,3 @@
-import { builtInRoleObject, builtInRoles } from '../access/built-in-roles.js';
 import { credentialsKey } from '../clusters/connector.js';
 import { createUser } from '../identity/accounts.js';
 import { IndexStore } from '../index/store.js';
@@ -8,6 +7,7 @@ import type { FakeObjectMember, Refusal, ObjectCall } from './fake-object-member
 import { startFakeObjectMember } from './fake-object-member.js';
 import type { IdentityTestApp } from './identity.js';
 import { startIdentityApp } from './identity.js';
+import { seedBuiltInRoles } from './org-fixtures.js';
 
 export interface MemberRouteApp {
   app: IdentityTestApp;
@@ -37,7 +37,7 @@ export async function startMemberRouteApp(
     spec: { cnName: 'acme', contact: 'ops', email: 'ops@acme.example' },
   });
   // The built-in roles as the operator applies them: root holds owner in every member.
-  for (const role of builtInRoles) await app.store.roles.create(builtInRoleObject(role));
+  await seedBuiltInRoles(app.store);
   for (const [name, region] of [
     ['alpha', 'r1'],
     ['bravo', 'r2'],

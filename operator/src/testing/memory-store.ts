@@ -5,6 +5,7 @@ import { alarmSilenceKind } from '../crds/alarm-silence.js';
 import { clusterKind } from '../crds/cluster.js';
 import { dashboardCategoryKind, dashboardKind } from '../crds/dashboard.js';
 import { favouriteKind } from '../crds/favourite.js';
+import { identityProviderKind } from '../crds/identity-provider.js';
 import type { KindDefinition } from '../crds/kind.js';
 import { apiVersion } from '../crds/kind.js';
 import { organizationKind } from '../crds/organization.js';
@@ -15,7 +16,6 @@ import { sessionKind } from '../crds/session.js';
 import { userGroupKind } from '../crds/user-group.js';
 import { userKind } from '../crds/user.js';
 import { ApiError, errors } from '../core/errors.js';
-import { createMemoryRollupStore } from '../cost/memory-rollup-store.js';
 import type { LeaseStore, LeaseValue, LeaseWrite } from '../hub/leases.js';
 import type { SecretStore, SecretValue, SecretWrite } from '../hub/secrets.js';
 import type { ApplyObject, ChangeListener, HubStore, KindStore, Stored } from '../hub/store.js';
@@ -186,10 +186,13 @@ function memoryRecords<
 ) {
   const records = new Map<string, T>();
   const matches = (record: T, selector: string): boolean =>
-    selector.split(',').every((term) => {
+    // Terms are separated by commas outside the parentheses of a set (`k in (a,b)`).
+    selector.split(/,(?![^()]*\))/).every((term) => {
       const inMatch = /^(\S+) in \((.*)\)$/.exec(term.trim());
       if (inMatch)
         return (inMatch[2] ?? '').split(',').includes(record.labels[inMatch[1] ?? ''] ?? '');
+      // A bare key selects records that carry the label at all.
+      if (!term.includes('=')) return record.labels[term.trim()] !== undefined;
       const [key = '', value] = term.split('=');
       return record.labels[key.trim()] === value?.trim();
     });
@@ -228,12 +231,27 @@ export interface MemoryHubStore extends HubStore {
 }
 
 export function createMemoryStore(namespace = 'nimbus-system'): MemoryHubStore {
-  const secrets = memoryRecords((write: SecretWrite, resourceVersion): SecretValue => ({
+  const secretRecords = memoryRecords((write: SecretWrite, resourceVersion): SecretValue => ({
     name: write.name,
     resourceVersion,
     labels: { ...write.labels },
     data: { ...write.data },
   }));
+  const secrets = {
+    ...secretRecords,
+    async addData(name: string, data: Record<string, string>, resourceVersion: string) {
+      const existing = secretRecords.records.get(name);
+      if (!existing) throw new ApiError(errors.notFound);
+      if (existing.resourceVersion !== resourceVersion) throw conflict();
+      const record = {
+        ...existing,
+        data: { ...existing.data, ...data },
+        resourceVersion: nextVersion(),
+      };
+      secretRecords.records.set(name, record);
+      return record;
+    },
+  };
   const leases = memoryRecords(
     (write: LeaseWrite, resourceVersion): LeaseValue => ({
       name: write.name,
@@ -258,9 +276,9 @@ export function createMemoryStore(namespace = 'nimbus-system'): MemoryHubStore {
     alarmReceivers: memoryKind(alarmReceiverKind),
     alarmRules: memoryKind(alarmRuleKind),
     chartSources: memoryKind(chartSourceKind),
+    identityProviders: memoryKind(identityProviderKind),
     secrets: secrets satisfies SecretStore,
     leases: leases satisfies LeaseStore,
-    costRollups: createMemoryRollupStore(),
     secretRecords: secrets.records,
     leaseRecords: leases.records,
     namespace,

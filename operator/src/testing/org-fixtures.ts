@@ -1,3 +1,4 @@
+import { builtInRoleObject, builtInRoles } from '../access/built-in-roles.js';
 import { createUser } from '../identity/accounts.js';
 import type { HubStore } from '../hub/store.js';
 import type { IdentityTestApp } from './identity.js';
@@ -46,4 +47,21 @@ export async function seedOrganizations(
     }
   }
   return uids;
+}
+
+/** The built-in roles as the operator applies them at start. */
+export async function seedBuiltInRoles(store: Pick<HubStore, 'roles'>): Promise<void> {
+  for (const role of builtInRoles) await store.roles.create(builtInRoleObject(role));
+}
+
+/** Gives a user their own role bindings on clusters (effect Allow unless given). */
+export async function bindRoles(
+  store: Pick<HubStore, 'users'>,
+  user: string,
+  bindings: { cluster: string; role: string; effect?: 'Allow' | 'Deny' }[],
+): Promise<void> {
+  await store.users.modify(user, (spec) => ({
+    ...spec,
+    clusterPermissions: bindings.map((b) => ({ effect: 'Allow' as const, ...b })),
+  }));
 }

@@ -5,6 +5,7 @@ import { IndexStore } from '../index/store.js';
 import { tempDataDir } from './audit.js';
 import { testClusterServices } from './clusters.js';
 import { offlineIdentityServices } from './iam.js';
+import { createMemoryRollupStore } from '../cost/memory-rollup-store.js';
 import { captureLogs } from './logs.js';
 
 export const routesHost = 'nimbus.io';
@@ -29,6 +30,7 @@ export function registeredApiRoutes(): string[] {
       identity,
       clusters: testClusterServices(identity.store, []),
       index: IndexStore.open(':memory:'),
+      costRollups: createMemoryRollupStore(),
       audit,
     });
     return listRoutes(app.router)

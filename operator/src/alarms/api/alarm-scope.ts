@@ -11,7 +11,7 @@ import { organizationOf } from '../../iam/org-scope.js';
 export type AlarmApiStore = CrdReader &
   Pick<HubStore, 'alarmRules' | 'alarmReceivers' | 'alarmSilences' | 'secrets'>;
 
-export type AlarmPermission = 'alarm:list' | 'alarm:silence';
+export type AlarmPermission = 'alarm:list' | 'alarm:silence' | 'alarm:manage';
 
 /** The organization of the path, once the caller belongs to it (the policy checked the role). */
 export function alarmOrganization(

@@ -1,17 +1,23 @@
 import type { ParsedReceiverBody, ReceiverView } from '@nimbus/api';
-import { receiverCredentialKeys } from '@nimbus/api/shared';
+import { receiverAddress } from '@nimbus/api/shared';
 import { admins, assertAcceptsNewMembers } from '../../iam/org-scope.js';
 import { alreadyExists, notFound } from '../../core/problems.js';
 import { receiverSecretName } from '../../crds/alarm-receiver.js';
+import { assertKeptAddress } from '../../hub/credential-address.js';
 import type { AlarmReceiverObject } from '../../hub/store.js';
-import { ownerReference } from '../../hub/owner.js';
 import type { Identity } from '../../identity/identity.js';
+import {
+  addressOfReceiver,
+  holdsCredential,
+  receiverSecretOf,
+  storeReceiverSecret,
+} from '../receiver-credentials.js';
 import type { AlarmApiStore } from './alarm-scope.js';
 import { alarmOrganization } from './alarm-scope.js';
 
 async function toView(store: AlarmApiStore, receiver: AlarmReceiverObject): Promise<ReceiverView> {
   const { spec, metadata } = receiver;
-  const secret = await store.secrets.get(receiverSecretName(metadata.name));
+  const secret = await receiverSecretOf(store.secrets, receiver);
   return {
     name: metadata.name,
     uuid: metadata.uid,
@@ -22,7 +28,7 @@ async function toView(store: AlarmApiStore, receiver: AlarmReceiverObject): Prom
     ...(spec.slack ? { slack: spec.slack } : {}),
     ...(spec.weChat ? { weChat: spec.weChat } : {}),
     ...(spec.sms ? { sms: spec.sms } : {}),
-    secretSet: Boolean(secret?.data[receiverCredentialKeys[spec.type]]),
+    secretSet: holdsCredential(spec, secret),
     createdAt: metadata.creationTimestamp,
     conditions: receiver.status?.conditions ?? [],
   };
@@ -38,25 +44,6 @@ function specOf(org: string, body: ParsedReceiverBody) {
     ...(body.description ? { description: body.description } : {}),
     [key]: body[key],
   };
-}
-
-/** The credential goes to the receiver's own Secret, owned by it; it is never read back. */
-async function storeSecret(
-  store: AlarmApiStore,
-  receiver: AlarmReceiverObject,
-  value: string,
-): Promise<void> {
-  const name = receiverSecretName(receiver.metadata.name);
-  const write = {
-    name,
-    data: { [receiverCredentialKeys[receiver.spec.type]]: value },
-    labels: { 'nimbus.io/alarm-receiver': receiver.metadata.name },
-    owner: ownerReference(receiver),
-  };
-  const existing = await store.secrets.get(name);
-  if (existing)
-    await store.secrets.replace({ ...write, resourceVersion: existing.resourceVersion });
-  else await store.secrets.create(write);
 }
 
 function ownReceiver(store: AlarmApiStore, org: string, name: string): AlarmReceiverObject {
@@ -86,7 +73,7 @@ export async function createReceiver(
     metadata: { name: body.name },
     spec: specOf(org.metadata.name, body),
   });
-  if (body.secret) await storeSecret(store, receiver, body.secret);
+  if (body.secret) await storeReceiverSecret(store.secrets, receiver, body.secret);
   return toView(store, receiver);
 }
 
@@ -97,12 +84,25 @@ export async function updateReceiver(
   body: ParsedReceiverBody,
 ): Promise<ReceiverView> {
   const org = alarmOrganization(store, identity, params.orgId, admins).metadata.name;
-  ownReceiver(store, org, params.name);
+  const stored = ownReceiver(store, org, params.name);
+  if (!body.secret) {
+    // Kept, the stored credential may not move: an admin who may change the receiver but never
+    // read its key could otherwise have the next alarm carry it to an address of their choosing.
+    const secret = await receiverSecretOf(store.secrets, stored);
+    if (holdsCredential(stored.spec, secret)) {
+      assertKeptAddress({
+        field: 'secret',
+        secret,
+        current: addressOfReceiver(stored.spec),
+        requested: receiverAddress(body.type, body),
+      });
+    }
+  }
   const receiver = await store.alarmReceivers.modify(params.name, (_spec, current) => {
     if (current.spec.organization !== org) throw notFound(`receiver ${params.name}`);
     return specOf(org, body);
   });
-  if (body.secret) await storeSecret(store, receiver, body.secret);
+  if (body.secret) await storeReceiverSecret(store.secrets, receiver, body.secret);
   return toView(store, receiver);
 }
 

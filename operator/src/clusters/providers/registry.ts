@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { providerKinds } from '../../crds/common.js';
 import type { ProviderAdapter, ProviderKind } from './types.js';
 
-/** How the console shows a provider kind (SPEC §3 Provider/cluster). */
+/** How the console shows a provider kind. */
 export interface ProviderInfo {
   kind: ProviderKind;
   displayName: string;
@@ -30,10 +30,6 @@ export interface ProviderRegistry {
 
 function fieldsOf(schema: z.ZodType): string[] {
   return schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
-}
-
-export function isProviderKind(kind: string): kind is ProviderKind {
-  return (providerKinds as readonly string[]).includes(kind);
 }
 
 export function createProviderRegistry(adapters: readonly ProviderAdapter[]): ProviderRegistry {

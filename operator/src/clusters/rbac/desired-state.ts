@@ -50,7 +50,7 @@ export interface RbacInputs {
 /** The registration being projected: a Cluster, identified by its uid. */
 export type Registration = ClusterLike & { metadata: { uid: string } };
 
-const subject = (name: string): MemberSubject => ({
+export const subject = (name: string): MemberSubject => ({
   kind: 'User',
   apiGroup: 'rbac.authorization.k8s.io',
   name,
@@ -94,8 +94,29 @@ export function impersonatorRules(userNames: readonly string[]): MemberClusterRo
     : [{ apiGroups: [''], resources: ['users'], verbs: ['impersonate'], resourceNames: names }];
 }
 
+const live = <T extends Named>(items: readonly T[]): T[] =>
+  items.filter((item) => item.metadata.deletionTimestamp === undefined);
+
 /**
- * The RBAC objects one registration of a member should hold (SPEC §6): for the users whose access
+ * What the member grants each live user on this registration (memberGrant): only bindings valid
+ * inside the cluster's organization count (clusterAccessOf). Users granted nothing are left out.
+ */
+export function memberGrants(
+  inputs: RbacInputs,
+  cluster: Registration,
+): Array<{ user: string; permissions: string[] }> {
+  const groups = live(inputs.groups);
+  const roles = live(inputs.roles);
+  const roleByName = new Map(roles.map((r) => [r.metadata.name, r]));
+  return live(inputs.users).flatMap((user) => {
+    const access = clusterAccessOf(user, groups, roles, cluster, inputs.organizations);
+    const permissions = memberGrant({ sysAdmin: user.spec.sysAdmin === true }, access, roleByName);
+    return permissions ? [{ user: user.metadata.name, permissions }] : [];
+  });
+}
+
+/**
+ * The RBAC objects one registration of a member should hold: for the users whose access
  * to the cluster is Allow, the rules of their effective permissions — denials of every bound role
  * already removed, since RBAC itself cannot deny — as one ClusterRole per distinct set of rules,
  * bound to every `nimbus:<user>` who has exactly that set; Deny or no binding grants nothing. Every object is named and labelled with
@@ -108,27 +129,17 @@ export function desiredMemberRbac(
   cluster: Registration,
   operatorIdentity?: string,
 ): MemberRbac {
-  const live = <T extends Named>(items: readonly T[]): T[] =>
-    items.filter((item) => item.metadata.deletionTimestamp === undefined);
-  const users = live(inputs.users);
-  const groups = live(inputs.groups);
-  const roles = live(inputs.roles);
-  const roleByName = new Map(roles.map((r) => [r.metadata.name, r]));
   const uid = cluster.metadata.uid;
   const labels = ownedLabels(cluster);
 
   // Users with the same rules share one ClusterRole and one binding (rulesObjectName).
   const usersByRules = new Map<string, { rules: MemberClusterRole['rules']; names: string[] }>();
-  for (const user of users) {
-    // Only bindings valid inside the cluster's organization count (clusterAccessOf).
-    const access = clusterAccessOf(user, groups, roles, cluster, inputs.organizations);
-    const sysAdmin = user.spec.sysAdmin === true;
-    const permissions = memberGrant({ sysAdmin }, access, roleByName);
-    const rules = rbacRulesFor(permissions ?? []);
+  for (const { user, permissions } of memberGrants(inputs, cluster)) {
+    const rules = rbacRulesFor(permissions);
     if (rules.length === 0) continue;
     const key = JSON.stringify(rules);
     const shared = usersByRules.get(key) ?? { rules, names: [] as string[] };
-    shared.names.push(memberUserName(user.metadata.name));
+    shared.names.push(memberUserName(user));
     usersByRules.set(key, shared);
   }
   const clusterRoles: MemberClusterRole[] = [];
@@ -139,9 +150,8 @@ export function desiredMemberRbac(
     bindings.push(binding(name, labels, names.sort().map(subject)));
   }
   const impersonator = impersonatorObjectName(uid);
-  clusterRoles.push(
-    clusterRole(impersonator, labels, impersonatorRules(users.map((u) => u.metadata.name))),
-  );
+  const userNames = live(inputs.users).map((u) => u.metadata.name);
+  clusterRoles.push(clusterRole(impersonator, labels, impersonatorRules(userNames)));
   if (operatorIdentity) bindings.push(binding(impersonator, labels, [subject(operatorIdentity)]));
   const byName = (a: { metadata: { name: string } }, b: { metadata: { name: string } }) =>
     a.metadata.name.localeCompare(b.metadata.name);

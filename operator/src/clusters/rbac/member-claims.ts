@@ -6,10 +6,35 @@
 // writes the condition (a second writer of the status would drop the other's fields).
 import type { DesiredCondition } from '../../controllers/conditions.js';
 import type { EventIntent } from '../../controllers/events.js';
+import type { Condition } from '../../controllers/conditions.js';
 import type { ClusterObject } from '../../hub/store.js';
 import { namedOrganization } from '../../iam/org-scope.js';
 
 export const memberClaimCondition = 'MemberClaim';
+const registeredTwice = 'RegisteredTwice';
+
+/**
+ * What a viewer who is not a system administrator reads of a double claim: the other
+ * registrations may belong to other organizations, whose cluster and organization names are not
+ * theirs to learn (docs/decisions/member-claim-names.md).
+ */
+export const registeredElsewhereMessage =
+  'the member cluster is also registered elsewhere (another Cluster answers the same kube-system ' +
+  'uid): each registration projects only its own bindings, with its own credentials; a system ' +
+  'administrator can see which';
+
+/** A Cluster's conditions as `viewer` may read them: others' names only for system admins. */
+export function conditionsFor<C extends Pick<Condition, 'type' | 'reason' | 'message'>>(
+  conditions: readonly C[],
+  viewer: { sysAdmin: boolean },
+): C[] {
+  if (viewer.sysAdmin) return [...conditions];
+  return conditions.map((condition) =>
+    condition.type === memberClaimCondition && condition.reason === registeredTwice
+      ? { ...condition, message: registeredElsewhereMessage }
+      : condition,
+  );
+}
 
 export interface Claim {
   cluster: Pick<ClusterObject, 'metadata'>;
@@ -73,7 +98,7 @@ export function decideClaims(claims: readonly Claim[]): Map<string, ClaimDecisio
       condition: {
         type: memberClaimCondition,
         status: 'False',
-        reason: 'RegisteredTwice',
+        reason: registeredTwice,
         message,
       },
       events: [

@@ -3,11 +3,12 @@ import { managedBySelector } from './ownership.js';
 
 const rbacBase = '/apis/rbac.authorization.k8s.io/v1';
 
-export type RbacPlural = 'clusterroles' | 'clusterrolebindings';
+/** Namespaced kinds (roles, rolebindings) are listed across namespaces, written in their own. */
+export type RbacPlural = 'clusterroles' | 'clusterrolebindings' | 'roles' | 'rolebindings';
 
 /** What the reconciler reads back of an existing object to decide whether to apply again. */
 export interface ExistingRbacObject {
-  metadata: { name: string; labels?: Record<string, string> };
+  metadata: { name: string; namespace?: string; labels?: Record<string, string> };
   rules?: unknown;
   roleRef?: unknown;
   subjects?: unknown;
@@ -33,13 +34,24 @@ function expectOk(call: string, response: MemberResponse, alsoOk: number[] = [])
 /** RBAC calls against one member, made as the operator with a shared abort signal. */
 export interface MemberRbacApi {
   list(plural: RbacPlural): Promise<ExistingRbacObject[]>;
-  apply(plural: RbacPlural, object: { metadata: { name: string } }): Promise<void>;
-  remove(plural: RbacPlural, name: string): Promise<void>;
+  apply(
+    plural: RbacPlural,
+    object: { metadata: { name: string; namespace?: string } },
+  ): Promise<void>;
+  remove(plural: RbacPlural, name: string, namespace?: string): Promise<void>;
   /** The user name the member sees for the operator's credentials (SelfSubjectReview). */
   whoAmI(): Promise<string | undefined>;
   /** The kube-system namespace uid: tells when two Clusters are the same member. */
   memberId(): Promise<string>;
 }
+
+function objectPath(plural: RbacPlural, name: string, namespace?: string): string {
+  const inNamespace = namespace === undefined ? '' : `/namespaces/${encodeURIComponent(namespace)}`;
+  return `${rbacBase}${inNamespace}/${plural}/${encodeURIComponent(name)}`;
+}
+
+const described = (plural: RbacPlural, name: string, namespace?: string) =>
+  `${plural}/${namespace === undefined ? '' : `${namespace}/`}${name}`;
 
 export function memberRbacApi(
   member: MemberRequester,
@@ -59,21 +71,18 @@ export function memberRbacApi(
       return response.json<{ items?: ExistingRbacObject[] }>().items ?? [];
     },
     async apply(plural, object) {
-      const name = encodeURIComponent(object.metadata.name);
+      const { name, namespace } = object.metadata;
       const response = await call({
         method: 'PATCH',
-        path: `${rbacBase}/${plural}/${name}?fieldManager=nimbus&force=true`,
+        path: `${objectPath(plural, name, namespace)}?fieldManager=nimbus&force=true`,
         contentType: 'application/apply-patch+yaml',
         body: object,
       });
-      expectOk(`apply ${plural}/${object.metadata.name}`, response);
+      expectOk(`apply ${described(plural, name, namespace)}`, response);
     },
-    async remove(plural, name) {
-      const response = await call({
-        method: 'DELETE',
-        path: `${rbacBase}/${plural}/${encodeURIComponent(name)}`,
-      });
-      expectOk(`delete ${plural}/${name}`, response, [404]);
+    async remove(plural, name, namespace) {
+      const response = await call({ method: 'DELETE', path: objectPath(plural, name, namespace) });
+      expectOk(`delete ${described(plural, name, namespace)}`, response, [404]);
     },
     async whoAmI() {
       const response = await call({

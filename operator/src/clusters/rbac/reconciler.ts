@@ -15,6 +15,7 @@ import { desiredMemberRbac } from './desired-state.js';
 import type { ClaimBoard } from './member-claims.js';
 import { decideClaims } from './member-claims.js';
 import { removeRegistrationObjects } from './member-cleanup.js';
+import { desiredMonitorAccess, projectMonitorAccess } from './monitor-rbac.js';
 import type { MemberRbacApi } from './member-rbac-api.js';
 import { MemberRbacError, memberRbacApi } from './member-rbac-api.js';
 import { changeCount, plan } from './plan.js';
@@ -118,11 +119,19 @@ async function projectRegistration(pass: Pass, reached: Reached): Promise<void> 
       await removeRegistrationObjects(api, cluster.metadata.uid);
       return;
     }
+    const monitorChanges = await projectMonitorAccess(
+      api,
+      cluster.metadata.uid,
+      desiredMonitorAccess(inputs, cluster),
+    ).catch((error: unknown) => {
+      failures.push(error);
+      return 0;
+    });
     if (failures.length > 0) throw failures[0];
-    const changes = changeCount(steps);
+    const changes = changeCount(steps) + monitorChanges;
     if (changes > 0) {
       pass.log.info({ cluster: name, changes }, 'member RBAC updated');
-      const note = `member RBAC projected: ${changes} ClusterRoles and ClusterRoleBindings written or removed`;
+      const note = `member RBAC projected: ${changes} roles and role bindings written or removed`;
       tell({ type: 'Normal', reason: 'RbacProjected', note, action: 'ProjectRbac' });
     }
   } catch (error) {
@@ -207,8 +216,10 @@ export function memberRbacController(options: MemberRbacOptions): ControllerFact
         watchSpec(store.userGroups, () => soon),
         watchSpec(store.roles, () => soon),
         watch(store.clusters, (type, cluster) => {
-          // Which organization owns a cluster decides which bindings apply there, so it counts too.
-          const ready = `${type !== 'delete' && cluster.status?.ready === true}/${organizationOf(cluster, store.organizations) ?? ''}`;
+          // Which organization owns a cluster decides which bindings apply there, so it counts too;
+          // so does its Prometheus Service, which monitoring:view is granted on.
+          const prometheus = cluster.spec.monitors?.find((m) => m.type === 'Prometheus');
+          const ready = `${type !== 'delete' && cluster.status?.ready === true}/${organizationOf(cluster, store.organizations) ?? ''}/${JSON.stringify(prometheus ?? null)}`;
           if (type === 'delete') {
             identities.delete(identityKey(cluster));
             options.claims?.forget(cluster.metadata.uid);

@@ -4,8 +4,14 @@ import { z } from 'zod';
 import type { TestApp } from '../../testing/app.js';
 import { startTestApp } from '../../testing/app.js';
 import { registeredApiRoutes, routesHost } from '../../testing/routes.js';
-import { expressPath } from './register.js';
-import { checkResponse } from './response-check.js';
+import { expressPath, registerEndpoints } from './register.js';
+import express, { Router } from 'express';
+import { ApiError, errors } from '../../core/errors.js';
+import { captureLogs } from '../../testing/logs.js';
+import { serve } from '../../testing/http.js';
+import { errorHandler } from '../error-handler.js';
+import { requestContextMiddleware } from '../request-context.js';
+import { checkErrorCode, checkResponse } from './response-check.js';
 
 let app: TestApp | undefined;
 
@@ -32,7 +38,7 @@ describe('the contract served', () => {
     expect(ids.sort()).toEqual(Object.keys(endpoints).sort());
   });
 
-  it('answers the bare GET /version of SPEC §7', async () => {
+  it('answers the bare GET /version', async () => {
     app = await startTestApp({ version: '4.5.6' });
     const body = await (await fetch(`${app.url}/api/v1/version`)).json();
     expect(body).toEqual({ code: 0, message: 'success', data: '4.5.6' });
@@ -79,5 +85,53 @@ describe('response check', () => {
 
   it('is on in this test tier', () => {
     expect(process.env.NIMBUS_CONTRACT_CHECK).toBe('strict');
+  });
+});
+
+describe('error code check', () => {
+  const getVersion = endpoints.getVersion;
+
+  it('passes a code the declaration implies (a public read can meet a malformed body)', () => {
+    expect(checkErrorCode('getVersion', getVersion, new ApiError(errors.badJson))).toBeUndefined();
+  });
+
+  it('turns a code the declaration does not list into drift naming the endpoint and code', () => {
+    const drift = checkErrorCode('getVersion', getVersion, new ApiError(errors.organizationInUse));
+    expect(drift?.entry).toBe(errors.internal);
+    expect(drift?.details).toEqual(
+      expect.objectContaining({ contract: 'getVersion', code: errors.organizationInUse.code }),
+    );
+  });
+
+  it('holds on the served routes: an undeclared code answers 5000, a declared one passes', async () => {
+    const refuse = (entry: typeof errors.badJson) => ({
+      id: 'getVersion',
+      endpoint: getVersion,
+      before: [],
+      handler: () => {
+        throw new ApiError(entry);
+      },
+    });
+    const answer = async (entry: typeof errors.badJson) => {
+      const app = express();
+      app.use(requestContextMiddleware(captureLogs().logger));
+      const inner = Router();
+      registerEndpoints(inner, [refuse(entry)], {
+        host: 'nimbus.io',
+        prefix: '',
+        checkResponses: true,
+      });
+      app.use(inner);
+      app.use(errorHandler);
+      const running = await serve(app);
+      try {
+        const response = await fetch(`${running.url}/system.nimbus.io/version`);
+        return ((await response.json()) as { code: number }).code;
+      } finally {
+        await running.close();
+      }
+    };
+    expect(await answer(errors.badJson)).toBe(errors.badJson.code);
+    expect(await answer(errors.organizationInUse)).toBe(errors.internal.code);
   });
 });

@@ -1,19 +1,27 @@
 import type { Endpoint } from '@nimbus/api';
 import { endpoints } from '@nimbus/api';
-import type { NextFunction, Request, Response, Router } from 'express';
+import type { ErrorRequestHandler, NextFunction, Request, Response, Router } from 'express';
+import type { PermissionGate } from '../../access/permission-gate.js';
 import { ApiError, errors } from '../../core/errors.js';
+import { identityOf } from '../identity-locals.js';
 import { ok, recordRoute } from '../respond.js';
 import { parseRequest } from '../../core/problems.js';
 import type { Implementation } from './implement.js';
-import { checkResponse } from './response-check.js';
+import { checkErrorCode, checkResponse } from './response-check.js';
+import { toApiError } from '../error-handler.js';
 
 export interface RegisterOptions {
   /** The product domain that replaces {host} in declared paths. */
   host: string;
   /** Prepended to each declared path (the router is mounted at /api, paths sit below /v1). */
   prefix: string;
-  /** Validate every JSON response against its declared schema (the test tiers turn it on). */
+  /**
+   * Validate every JSON response against its declared schema, and every error code against the
+   * codes the declaration answers (the test tiers turn it on).
+   */
   checkResponses: boolean;
+  /** Checks a declared permission before the handler runs (access/permission-gate.ts). */
+  gate?: PermissionGate;
 }
 
 export function expressPath(endpoint: Endpoint, options: Pick<RegisterOptions, 'host' | 'prefix'>) {
@@ -33,7 +41,9 @@ function serve(implementation: Implementation, options: RegisterOptions) {
   return async (req: Request, res: Response, next: NextFunction) => {
     recordRoute(req, res);
     try {
-      const data = await implementation.handler(parseParts(endpoint, req), { req, res });
+      const input = parseParts(endpoint, req);
+      await options.gate?.(endpoint, input.params, identityOf(res));
+      const data = await implementation.handler(input, { req, res });
       if (data === undefined || res.headersSent) return;
       if (endpoint.response.kind !== 'json') {
         throw new ApiError(errors.internal, {
@@ -45,6 +55,13 @@ function serve(implementation: Implementation, options: RegisterOptions) {
     } catch (error) {
       next(error);
     }
+  };
+}
+
+/** In the test tiers: an error code the declaration does not list becomes contract drift. */
+function declaredErrorsOnly(id: string, endpoint: Endpoint): ErrorRequestHandler {
+  return (error: unknown, _req, _res, next) => {
+    next(checkErrorCode(id, endpoint, toApiError(error)) ?? error);
   };
 }
 
@@ -76,6 +93,9 @@ export function registerEndpoints(
       expressPath(implementation.endpoint, options),
       ...implementation.before,
       serve(implementation, options),
+      ...(options.checkResponses
+        ? [declaredErrorsOnly(implementation.id, implementation.endpoint)]
+        : []),
     );
   }
 }

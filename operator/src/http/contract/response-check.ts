@@ -1,3 +1,5 @@
+import type { Endpoint } from '@nimbus/api';
+import { errorCodesOf } from '@nimbus/api';
 import type { z } from 'zod';
 import { ApiError, errors } from '../../core/errors.js';
 
@@ -16,6 +18,24 @@ export function checkResponse(id: string, schema: z.ZodType, data: unknown): voi
     message: `response of ${id} does not match the contract`,
     details: { contract: id, issues },
     cause: new Error(`contract drift in ${id}: ${JSON.stringify(issues)}`),
+  });
+}
+
+/**
+ * The drift error when `error` carries a code the endpoint's declaration does not list (so the
+ * OpenAPI document would not tell a client of it); undefined when it is declared.
+ */
+export function checkErrorCode(
+  id: string,
+  endpoint: Endpoint,
+  error: ApiError,
+): ApiError | undefined {
+  const code = error.entry.code;
+  if (errorCodesOf(endpoint).includes(code)) return undefined;
+  return new ApiError(errors.internal, {
+    message: `${id} answered error code ${code}, which its declaration does not list`,
+    details: { contract: id, code, message: error.message },
+    cause: new Error(`contract drift in ${id}: undeclared error code ${code} (${error.message})`),
   });
 }
 

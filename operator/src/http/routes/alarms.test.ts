@@ -113,7 +113,10 @@ describe('alarm receivers', () => {
     });
     expect(JSON.stringify(body)).not.toContain('hooks.slack.example');
     const secret = await app.store.secrets.get(receiverSecretName('ops-slack'));
-    expect(secret?.data).toEqual({ webhookUrl: 'https://hooks.slack.example/T/B/X' });
+    expect(secret?.data).toEqual({
+      webhookUrl: 'https://hooks.slack.example/T/B/X',
+      address: '{"type":"Slack"}',
+    });
     const list = await call('ada', 'GET', '/acme/receivers');
     expect(JSON.stringify(list.body)).not.toContain('hooks.slack.example');
     expect((list.body.data as { items: unknown[] }).items).toHaveLength(1);
@@ -126,6 +129,40 @@ describe('alarm receivers', () => {
       slack: { channel: '#ops' },
     });
     expect(body.data).toMatchObject({ slack: { channel: '#ops' }, secretSet: true });
+  });
+
+  it('keeps a stored key only at the address it was given for', async () => {
+    const sms = (apiUrl: string) => ({
+      name: 'ops-sms',
+      type: 'SMS',
+      sms: { phoneNumbers: ['+15550100'], apiUrl },
+    });
+    const created = await call('ada', 'POST', '/acme/receivers', {
+      ...sms('https://sms.example/send'),
+      secret: 'sms-key',
+    });
+    expect(created.body.code).toBe(0);
+    const moved = await call('ada', 'PUT', '/acme/receivers/ops-sms', sms('https://evil.example/'));
+    expect(moved.body).toMatchObject({ code: 1014, data: [{ path: 'secret' }] });
+    expect(moved.body.message).toMatch(/^secret: give the secret again: apiUrl changed/);
+    expect(app.store.alarmReceivers.get('ops-sms')?.spec.sms?.apiUrl).toBe(
+      'https://sms.example/send',
+    );
+    const phones = await call('ada', 'PUT', '/acme/receivers/ops-sms', {
+      ...sms('https://sms.example/send'),
+      sms: { phoneNumbers: ['+15550199'], apiUrl: 'https://sms.example/send' },
+    });
+    expect(phones.body.code).toBe(0);
+    const givenAgain = await call('ada', 'PUT', '/acme/receivers/ops-sms', {
+      ...sms('https://sms2.example/send'),
+      secret: 'new-key',
+    });
+    expect(givenAgain.body.code).toBe(0);
+    const secret = await app.store.secrets.get(receiverSecretName('ops-sms'));
+    expect(secret?.data).toEqual({
+      apiKey: 'new-key',
+      address: '{"apiUrl":"https://sms2.example/send","type":"SMS"}',
+    });
   });
 
   it('is for administrators of the organization only', async () => {

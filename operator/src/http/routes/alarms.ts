@@ -13,7 +13,7 @@ import {
   listAlertMetrics,
   listSilences,
 } from '../../alarms/api/silences-api.js';
-import { requireIdentity } from '../../identity/identity.js';
+import { requireIdentity } from '../identity-locals.js';
 import type { Implementation } from '../contract/implement.js';
 import { implement } from '../contract/implement.js';
 

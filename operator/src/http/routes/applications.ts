@@ -1,4 +1,4 @@
-import { requireIdentity } from '../../identity/identity.js';
+import { requireIdentity } from '../identity-locals.js';
 import { deleteAutoscale, getAutoscale, setAutoscale } from '../../k8s/applications/autoscale.js';
 import { createApplication } from '../../k8s/applications/create-application.js';
 import type { ClusterLocation, MemberAccess } from '../../k8s/member-access.js';

@@ -1,3 +1,5 @@
+import type { CrdReader } from '../../access/caller-scope.js';
+import { grantedInOrganization } from '../../access/permissions.js';
 import { createCatalogue } from '../../appstore/catalogue.js';
 import { releasesIn } from '../../appstore/releases.js';
 import {
@@ -9,13 +11,13 @@ import {
 } from '../../appstore/source-service.js';
 import type { OutboundPolicy } from '../../clusters/ssrf-policy.js';
 import type { HubStore } from '../../hub/store.js';
-import { requireIdentity } from '../../identity/identity.js';
+import { requireIdentity } from '../identity-locals.js';
 import type { ClusterLocation, MemberAccess } from '../../k8s/member-access.js';
 import type { Implementation } from '../contract/implement.js';
 import { implement } from '../contract/implement.js';
 
 export interface AppStoreDeps {
-  store: Pick<HubStore, 'chartSources' | 'secrets' | 'organizations'>;
+  store: CrdReader & Pick<HubStore, 'chartSources' | 'secrets' | 'organizations'>;
   members: MemberAccess;
   policy: OutboundPolicy;
   helmPath: string;
@@ -29,7 +31,11 @@ const locationOf = ({ vendor, region, cluster }: ClusterLocation): ClusterLocati
 
 /** Charts of the caller's ChartSources; Helm releases made as the caller (appstore/). */
 export function appStoreEndpoints(deps: AppStoreDeps): Implementation[] {
-  const catalogue = createCatalogue({ store: deps.store, policy: deps.policy });
+  const catalogue = createCatalogue({
+    store: deps.store,
+    browses: (identity, org) => grantedInOrganization(deps.store, identity, org, 'appstore:list'),
+    policy: deps.policy,
+  });
   const options = { helmPath: deps.helmPath };
   const sources = { store: deps.store, policy: deps.policy };
   const releases = async (

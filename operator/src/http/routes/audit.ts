@@ -5,7 +5,7 @@ import type { AuditTrail } from '../../audit/trail.js';
 import type { OrganizationObject } from '../../hub/store.js';
 import type { Lookup } from '../../iam/directory.js';
 import { resolve } from '../../iam/directory.js';
-import { requireIdentity } from '../../identity/identity.js';
+import { requireIdentity } from '../identity-locals.js';
 import type { Implementation } from '../contract/implement.js';
 import { implement } from '../contract/implement.js';
 import { requestContext } from '../request-context.js';

@@ -1,15 +1,22 @@
+import { ApiError, errors } from '../../core/errors.js';
 import { registerUser } from '../../identity/accounts.js';
-import { clientAddress } from '../../identity/client-address.js';
-import { clearSessionCookies, setSessionCookies } from '../../identity/cookies.js';
-import { identityOf, requireIdentity } from '../../identity/identity.js';
+import { clientAddress, requestOrigin } from '../request-address.js';
+import { clearSessionCookies, setSessionCookies } from '../auth/cookies.js';
+import { identityOf, requireIdentity } from '../identity-locals.js';
 import { login } from '../../identity/login.js';
 import { bindMfa, generateMfaSecret, ownMfaUser, unbindMfa } from '../../identity/mfa.js';
 import type { IdentityServices } from '../../identity/services.js';
+import type { SingleSignOnDeps } from '../../sso/sign-in.js';
+import { providerLogoutUrl } from '../../sso/sign-in.js';
 import type { Implementation } from '../contract/implement.js';
 import { implement } from '../contract/implement.js';
 
-/** POST /auth.{host}/register, /login and /logout (SPEC §7 "Auth"). */
-export function authEndpoints(services: IdentityServices): Implementation[] {
+/** 1008 asks for the second factor: a step of a sign-in, not a failed one. */
+const isFailure = (error: unknown): boolean =>
+  !(error instanceof ApiError && error.entry === errors.mfaRequired);
+
+/** POST /auth.{host}/register, /login and /logout. */
+export function authEndpoints(services: IdentityServices, sso: SingleSignOnDeps): Implementation[] {
   return [
     implement('register', async ({ body }, { req }) => {
       const user = await registerUser(services, clientAddress(req), {
@@ -20,7 +27,11 @@ export function authEndpoints(services: IdentityServices): Implementation[] {
       return { uuid: user.metadata.uid, userName: user.metadata.name };
     }),
     implement('login', async ({ body }, { req, res }) => {
-      const result = await login(services, clientAddress(req), body);
+      const result = await login(services, clientAddress(req), body).catch((error: unknown) => {
+        if (isFailure(error)) services.signIns.count('password', 'failure');
+        throw error;
+      });
+      services.signIns.count('password', 'success');
       setSessionCookies(req, res, {
         token: result.token,
         userId: result.userId,
@@ -30,9 +41,14 @@ export function authEndpoints(services: IdentityServices): Implementation[] {
     }),
     implement('logout', async (_input, { req, res }) => {
       const sessionId = identityOf(res)?.sessionId;
+      const session = sessionId ? await services.store.sessions.fetch(sessionId) : undefined;
       if (sessionId) await services.sessions.revoke(sessionId);
       clearSessionCookies(req, res);
-      return null;
+      // After single sign-on the provider's session lives on: offer its own sign-out.
+      const provider = session?.spec.identityProvider;
+      const url = provider ? await providerLogoutUrl(sso, provider, requestOrigin(req)) : undefined;
+      const label = provider ? sso.store.identityProviders.get(provider)?.spec.displayName : '';
+      return url ? { providerLogoutUrl: url, providerName: label ?? provider } : {};
     }),
   ];
 }

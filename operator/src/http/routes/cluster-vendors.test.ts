@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClusterConnector } from '../../clusters/connector.js';
+import { ClusterFinalizations } from '../../clusters/lifecycle.js';
 import { createProviderAdapters } from '../../clusters/providers/adapters.js';
 import { createProviderRegistry } from '../../clusters/providers/registry.js';
 import type { ProviderKind } from '../../clusters/providers/types.js';
@@ -220,7 +221,7 @@ beforeAll(async () => {
       timeoutMs: 3_000,
       endpoints,
     });
-    return { store, registry, connector };
+    return { store, registry, connector, finalizations: new ClusterFinalizations() };
   });
   const org = await app.store.organizations.create({
     metadata: { name: 'acme' },

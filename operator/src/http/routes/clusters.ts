@@ -5,11 +5,12 @@ import {
   updateCluster,
 } from '../../clusters/registration.js';
 import type { ClusterServices } from '../../clusters/registration.js';
-import { requireIdentity } from '../../identity/identity.js';
+import { requireIdentity } from '../identity-locals.js';
+import { discoverMonitorServices } from '../../monitoring/monitor-discovery.js';
 import type { Implementation } from '../contract/implement.js';
 import { implement } from '../contract/implement.js';
 
-/** Registration of member clusters (SPEC §7 "Clusters and nodes"). */
+/** Registration of member clusters. */
 export function clusterEndpoints(services: ClusterServices): Implementation[] {
   return [
     implement('registerCluster', ({ params, body }, { res }) =>
@@ -17,6 +18,9 @@ export function clusterEndpoints(services: ClusterServices): Implementation[] {
     ),
     implement('testClusterConnection', ({ params, body }, { res }) =>
       testCluster(services, requireIdentity(res), params.kind, params.cluster, body),
+    ),
+    implement('discoverMonitorServices', ({ params, body }, { res }) =>
+      discoverMonitorServices(services, requireIdentity(res), params.kind, params.cluster, body),
     ),
     implement('updateCluster', ({ params, body }, { res }) =>
       updateCluster(services, requireIdentity(res), params.kind, params.cluster, body),

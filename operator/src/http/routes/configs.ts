@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import { invalid } from '../../core/problems.js';
-import { requireIdentity } from '../../identity/identity.js';
+import { requireIdentity } from '../identity-locals.js';
 import {
   createConfigObject,
   deleteConfigObject,
@@ -10,7 +10,7 @@ import {
 } from '../../k8s/configs/config-objects.js';
 import { configItem } from '../../k8s/configs/config-views.js';
 import { registrySecret } from '../../k8s/configs/registry-secret.js';
-import { locationFromBodyOrHeaders } from '../../k8s/location.js';
+import { locationFromBodyOrHeaders } from '../location.js';
 import type { ClusterLocation, MemberAccess } from '../../k8s/member-access.js';
 import { assertPathNamespace } from '../../k8s/namespaces/path-namespace.js';
 import { publicObject } from '../../k8s/resources/sanitize.js';
@@ -37,7 +37,7 @@ function checkPath(
 }
 
 /**
- * SPEC §7 config maps and secrets, as the caller; Secret values are written, never answered.
+ * Config maps and secrets, as the caller; Secret values are written, never answered.
  * Also a pod's events (its detail page), read the same way.
  */
 export function configEndpoints(members: MemberAccess): Implementation[] {

@@ -1,8 +1,8 @@
 import { callerClusters } from '../../access/caller-scope.js';
-import { listObjects, searchObjects } from '../../crd/queries.js';
+import { listObjects, searchObjects } from '../../index/queries.js';
 import { matchesSearch, paginate } from '../../iam/paging.js';
 import { invalid, notFound } from '../../core/problems.js';
-import { requireIdentity } from '../../identity/identity.js';
+import { requireIdentity } from '../identity-locals.js';
 import { findIndexedKind } from '../../index/kinds.js';
 import { kindOf, namespaceFor } from '../../k8s/resources/kind-of.js';
 import type { KubeObject } from '../../index/trim.js';
@@ -13,7 +13,7 @@ import type { MetadataField } from '../../k8s/resources/metadata-update.js';
 import { replaceMetadataMap } from '../../k8s/resources/metadata-update.js';
 import { objectPath, readHeaders } from '../../k8s/resources/object-path.js';
 import { publicObject } from '../../k8s/resources/sanitize.js';
-import { toProviderView } from '../../manage/providers.js';
+import { toProviderView } from '../../clusters/provider-views.js';
 import type { Implementation } from '../contract/implement.js';
 import { implement } from '../contract/implement.js';
 

@@ -11,7 +11,7 @@ import {
   writeDashboard,
 } from '../../dashboards/service.js';
 import type { DashboardStore } from '../../dashboards/service.js';
-import { requireIdentity } from '../../identity/identity.js';
+import { requireIdentity } from '../identity-locals.js';
 import type { Implementation } from '../contract/implement.js';
 import { implement } from '../contract/implement.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtInRoleObject, builtInRoles } from '../../access/built-in-roles.js';
 import { createUser } from '../../identity/accounts.js';
-import type { FavouriteView } from '../../manage/favourites.js';
+import type { FavouriteView } from '../../favourites/favourites.js';
 import type { IdentityTestApp } from '../../testing/identity.js';
 import { startIdentityApp } from '../../testing/identity.js';
 

@@ -1,15 +1,15 @@
-import { requireIdentity } from '../../identity/identity.js';
-import type { FavouriteStore } from '../../manage/favourites.js';
+import { requireIdentity } from '../identity-locals.js';
+import type { FavouriteStore } from '../../favourites/favourites.js';
 import {
   addFavourite,
   assertOwnPath,
   listFavourites,
   removeFavourite,
-} from '../../manage/favourites.js';
+} from '../../favourites/favourites.js';
 import type { Implementation } from '../contract/implement.js';
 import { implement } from '../contract/implement.js';
 
-/** The caller's favourites (SPEC §7 "Favourites"). */
+/** The caller's favourites. */
 export function favouriteEndpoints(store: FavouriteStore): Implementation[] {
   const own = (res: Parameters<typeof requireIdentity>[0], pathUser: string) => {
     const identity = requireIdentity(res);

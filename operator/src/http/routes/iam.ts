@@ -18,7 +18,7 @@ import {
   removeOrganizationMember,
   updateUser,
 } from '../../iam/users.js';
-import { requireIdentity } from '../../identity/identity.js';
+import { requireIdentity } from '../identity-locals.js';
 import type { Implementation } from '../contract/implement.js';
 import { implement } from '../contract/implement.js';
 

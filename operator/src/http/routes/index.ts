@@ -1,10 +1,11 @@
 import express, { Router } from 'express';
-import { accessPolicy, apiAuthorizer } from '../../access/middleware.js';
+import { accessPolicy, apiAuthorizer } from '../access/middleware.js';
+import { permissionGate } from '../../access/permission-gate.js';
 import type { AuditTrail } from '../../audit/trail.js';
 import type { ClusterServices } from '../../clusters/registration.js';
 import { iamDepsFrom } from '../../iam/context.js';
-import { authPaths } from '../../identity/auth-paths.js';
-import { authenticate } from '../../identity/authenticate.js';
+import { authPaths } from '../auth/auth-paths.js';
+import { authenticate } from '../auth/authenticate.js';
 import { keepRawBody } from '../../identity/raw-body.js';
 import type { IdentityServices } from '../../identity/services.js';
 import type { IndexStore } from '../../index/store.js';
@@ -14,13 +15,18 @@ import { auditEndpoints } from './audit.js';
 import { authEndpoints, mfaEndpoints } from './auth.js';
 import { createMemberAccess } from '../../k8s/member-access.js';
 import { configEndpoints } from './configs.js';
+import type { RollupReader } from '../../cost/rollup-store.js';
 import { costEndpoints } from './cost.js';
 import { crdEndpoints } from './crd.js';
 import { dashboardEndpoints } from './dashboards.js';
 import { favouriteEndpoints } from './favourites.js';
 import { iamEndpoints } from './iam.js';
+import { identityProviderEndpoints } from './identity-providers.js';
+import { createProviderClients } from '../../sso/provider-client.js';
+import type { SingleSignOnDeps } from '../../sso/sign-in.js';
 import { namespaceEndpoints } from './namespaces.js';
 import { manageEndpoints } from './manage.js';
+import { clusterRegistrationEndpoints } from './cluster-registration.js';
 import { monitoringEndpoints } from './monitoring.js';
 import type { SystemInfo } from './system.js';
 import { nodeEndpoints } from './nodes.js';
@@ -61,6 +67,8 @@ export interface ApiDeps {
   upgrades?: Pick<UpgradeDeps, 'app' | 'logger' | 'audit'>;
   /** The helm binary the app store runs (NIMBUS_HELM_PATH). */
   helmPath?: string;
+  /** The cost center's daily rollups; without them the cost endpoint is not served. */
+  costRollups?: RollupReader;
 }
 
 /** Full base path of one service, e.g. /api/v1/system.nimbus.io. */
@@ -91,6 +99,18 @@ export function apiRouter(deps: ApiDeps): ApiRoutes {
       : undefined;
   const memberDeps =
     store && deps.index && members ? { store, index: deps.index, members } : undefined;
+  const sso: SingleSignOnDeps | undefined = deps.identity
+    ? {
+        store: deps.identity.store,
+        sessions: deps.identity.sessions,
+        flowKey: deps.identity.flowKey,
+        clients: createProviderClients({
+          store: deps.identity.store,
+          policy: deps.clusters?.policy ?? {},
+          ...(deps.clusters?.resolve ? { resolve: deps.clusters.resolve } : {}),
+        }),
+      }
+    : undefined;
   let openApi: unknown;
   const implementations: Implementation[] = [
     ...systemEndpoints(deps.system, () => {
@@ -102,9 +122,10 @@ export function apiRouter(deps: ApiDeps): ApiRoutes {
       });
       return openApi;
     }),
-    ...(deps.identity
+    ...(deps.identity && sso
       ? [
-          ...authEndpoints(deps.identity),
+          ...authEndpoints(deps.identity, sso),
+          ...identityProviderEndpoints(deps.identity, sso),
           ...mfaEndpoints(deps.identity),
           ...iamEndpoints(iamDepsFrom(deps.identity)),
         ]
@@ -138,15 +159,22 @@ export function apiRouter(deps: ApiDeps): ApiRoutes {
         ]
       : []),
     ...(store && deps.index ? crdEndpoints({ store, index: deps.index, members }) : []),
-    ...(store ? monitoringEndpoints({ store, policy: deps.clusters?.policy ?? {} }) : []),
+    ...(store
+      ? monitoringEndpoints({
+          store,
+          policy: deps.clusters?.policy ?? {},
+          ...(deps.clusters ? { connector: deps.clusters.connector } : {}),
+        })
+      : []),
     ...(deps.audit ? auditEndpoints(deps.audit, store?.organizations) : []),
     ...(store ? [...manageEndpoints(store, deps.clusters), ...favouriteEndpoints(store)] : []),
     ...(store ? dashboardEndpoints(store) : []),
     ...(store ? alarmEndpoints(store) : []),
-    ...(store ? costEndpoints(store) : []),
+    ...(store && deps.costRollups ? costEndpoints(store, deps.costRollups) : []),
     ...(store && deps.clusters
       ? registryEndpoints(registryServicesFrom(store, deps.clusters))
       : []),
+    ...(deps.clusters ? clusterRegistrationEndpoints(deps.clusters, host) : []),
   ];
   // With every service wired (main.ts), each declared endpoint must be served exactly once.
   if (deps.identity && deps.clusters && deps.index && deps.audit) {
@@ -156,6 +184,7 @@ export function apiRouter(deps: ApiDeps): ApiRoutes {
     host,
     prefix: apiVersionPath,
     checkResponses: deps.checkResponses ?? contractCheckFromEnv(),
+    ...(store ? { gate: permissionGate(store) } : {}),
   });
   // Unknown API paths answer with the JSON envelope, never the console's HTML.
   router.use(notFoundHandler);

@@ -1,8 +1,8 @@
 import type { ClusterServices } from '../../clusters/registration.js';
-import { requireIdentity } from '../../identity/identity.js';
-import { explainAccess } from '../../manage/explain-access.js';
-import type { ProviderReader } from '../../manage/providers.js';
-import { listProviders } from '../../manage/providers.js';
+import { requireIdentity } from '../identity-locals.js';
+import { explainAccess } from '../../access/explain-access.js';
+import type { ProviderReader } from '../../clusters/provider-views.js';
+import { listProviders } from '../../clusters/provider-views.js';
 import type { Implementation } from '../contract/implement.js';
 import { implement } from '../contract/implement.js';
 import { clusterEndpoints } from './clusters.js';

@@ -1,4 +1,4 @@
-import { requireIdentity } from '../../identity/identity.js';
+import { requireIdentity } from '../identity-locals.js';
 import type { MonitoringDeps } from '../../monitoring/cluster-prometheus.js';
 import * as metrics from '../../monitoring/metrics-service.js';
 import type { CallContext, Implementation } from '../contract/implement.js';
@@ -6,7 +6,7 @@ import { implement } from '../contract/implement.js';
 
 type Location = { vendor: string; region: string; cluster: string };
 
-/** SPEC §7 Monitoring below /monitor.{host}: each call on the addressed cluster's Prometheus. */
+/** Monitoring below /monitor.{host}: each call on the addressed cluster's Prometheus. */
 export function monitoringEndpoints(deps: MonitoringDeps): Implementation[] {
   const call = ({ vendor, region, cluster }: Location, ctx: CallContext): metrics.MetricsCall => ({
     deps,

@@ -1,15 +1,15 @@
-import { requireIdentity } from '../../identity/identity.js';
-import type { MonitorServices } from '../../manage/monitors.js';
+import { requireIdentity } from '../identity-locals.js';
+import type { MonitorServices } from '../../monitoring/monitors.js';
 import {
   createMonitor,
   deleteMonitor,
   listMonitors,
   updateMonitor,
-} from '../../manage/monitors.js';
+} from '../../monitoring/monitors.js';
 import type { Implementation } from '../contract/implement.js';
 import { implement } from '../contract/implement.js';
 
-/** Monitoring endpoints of member clusters (SPEC §7 "Monitors"). */
+/** Monitoring endpoints of member clusters. */
 export function monitorEndpoints(services: MonitorServices): Implementation[] {
   return [
     implement('listClusterMonitors', ({ params }, { res }) =>

@@ -1,8 +1,8 @@
 import type { Request } from 'express';
 import { invalid } from '../../core/problems.js';
-import { requireIdentity } from '../../identity/identity.js';
+import { requireIdentity } from '../identity-locals.js';
 import type { MemberRouteDeps } from '../../k8s/deps.js';
-import { locationFromBodyOrHeaders } from '../../k8s/location.js';
+import { locationFromBodyOrHeaders } from '../location.js';
 import type { ClusterLocation } from '../../k8s/member-access.js';
 import { createNamespace } from '../../k8s/namespaces/namespace-create.js';
 import {

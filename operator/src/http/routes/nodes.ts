@@ -1,5 +1,5 @@
 import { callerClusters } from '../../access/caller-scope.js';
-import { requireIdentity } from '../../identity/identity.js';
+import { requireIdentity } from '../identity-locals.js';
 import type { MemberRouteDeps } from '../../k8s/deps.js';
 import { clusterDetail } from '../../k8s/nodes/cluster-detail.js';
 import { listNodeEvents } from '../../k8s/nodes/node-events.js';
@@ -19,9 +19,11 @@ export function nodeEndpoints(deps: MemberRouteDeps): Implementation[] {
   ) => deps.members.forCaller(requireIdentity(ctx.res), params);
 
   return [
-    implement('getCluster', async ({ params }, { res }) =>
-      clusterDetail(deps.index, await callerClusters(deps.store, requireIdentity(res)), params),
-    ),
+    implement('getCluster', async ({ params }, { res }) => {
+      const identity = requireIdentity(res);
+      const caller = await callerClusters(deps.store, identity);
+      return clusterDetail(deps.index, caller, params, identity);
+    }),
     implement('getNode', async ({ params }, ctx) => {
       const member = await memberFor(params, ctx);
       return toNodeDetail(await member.json<KubeNode>({ path: nodePath(params.node) }));

@@ -1,4 +1,4 @@
-import { requireIdentity } from '../../identity/identity.js';
+import { requireIdentity } from '../identity-locals.js';
 import type { MemberAccess } from '../../k8s/member-access.js';
 import { openPodExec } from '../../k8s/pod-exec.js';
 import { openPodLogs } from '../../k8s/pod-logs.js';

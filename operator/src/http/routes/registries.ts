@@ -1,6 +1,6 @@
 import type { ClusterServices } from '../../clusters/registration.js';
 import type { HubStore } from '../../hub/store.js';
-import { requireIdentity } from '../../identity/identity.js';
+import { requireIdentity } from '../identity-locals.js';
 import {
   listRepositories,
   listTags,
@@ -36,7 +36,7 @@ export function registryServicesFrom(store: HubStore, clusters: ClusterServices)
   };
 }
 
-/** Image registries (SPEC §7 Registries). */
+/** Image registries. */
 export function registryEndpoints(services: RegistryServices): Implementation[] {
   return [
     implement('listSupportedRegistries', () => ({

@@ -1,11 +1,11 @@
-import { requireIdentity } from '../../identity/identity.js';
+import { requireIdentity } from '../identity-locals.js';
 import {
   createConfigObject,
   readConfigObject,
   replaceConfigObject,
 } from '../../k8s/configs/config-objects.js';
 import { configItem } from '../../k8s/configs/config-views.js';
-import { locationFromBodyOrHeaders } from '../../k8s/location.js';
+import { locationFromBodyOrHeaders } from '../location.js';
 import type { MemberAccess } from '../../k8s/member-access.js';
 import { registryPullSecret } from '../../registries/pull-secret.js';
 import { writePullSecret } from '../../registries/pull-secret-reuse.js';

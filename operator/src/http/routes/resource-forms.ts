@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { requireIdentity } from '../../identity/identity.js';
+import { requireIdentity } from '../identity-locals.js';
 import type { KubeObject } from '../../index/trim.js';
 import { ingressManifest } from '../../k8s/forms/network-manifests.js';
 import { createService } from '../../k8s/forms/service-create.js';
@@ -8,7 +8,7 @@ import {
   persistentVolumeManifest,
   storageClassManifest,
 } from '../../k8s/forms/storage-manifests.js';
-import { locationFromBodyOrHeaders } from '../../k8s/location.js';
+import { locationFromBodyOrHeaders } from '../location.js';
 import type { MemberAccess } from '../../k8s/member-access.js';
 import { publicObject } from '../../k8s/resources/sanitize.js';
 import type { CallContext, Implementation } from '../contract/implement.js';
@@ -16,7 +16,7 @@ import { implement } from '../contract/implement.js';
 
 const ns = (namespace: string) => `/api/v1/namespaces/${encodeURIComponent(namespace)}`;
 
-/** SPEC §2 creation forms: each manifest is built here and created on the member as the caller. */
+/** The creation forms: each manifest is built here and created on the member as the caller. */
 export function resourceFormEndpoints(members: MemberAccess): Implementation[] {
   const memberOf = (ctx: CallContext) =>
     members.forCaller(requireIdentity(ctx.res), locationFromBodyOrHeaders(ctx.req as Request));

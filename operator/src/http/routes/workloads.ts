@@ -1,4 +1,4 @@
-import { requireIdentity } from '../../identity/identity.js';
+import { requireIdentity } from '../identity-locals.js';
 import type { ClusterLocation, MemberAccess } from '../../k8s/member-access.js';
 import { publicObject } from '../../k8s/resources/sanitize.js';
 import {
@@ -16,7 +16,7 @@ import type { CallContext, Implementation } from '../contract/implement.js';
 import { implement } from '../contract/implement.js';
 
 /**
- * SPEC §4 application lifecycle and the workload detail reads, all as the caller. Objects are
+ * The application lifecycle and the workload detail reads, all as the caller. Objects are
  * answered as the detail read answers them (`publicObject`: no managedFields).
  */
 export function workloadEndpoints(

@@ -1,4 +1,4 @@
-import { requireIdentity } from '../../identity/identity.js';
+import { requireIdentity } from '../identity-locals.js';
 import type { ClusterLocation, MemberAccess } from '../../k8s/member-access.js';
 import { kindOf, namespaceFor } from '../../k8s/resources/kind-of.js';
 import { publicObject } from '../../k8s/resources/sanitize.js';

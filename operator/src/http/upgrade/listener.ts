@@ -4,9 +4,10 @@ import type { Duplex } from 'node:stream';
 import type { Express } from 'express';
 import type WebSocket from 'ws';
 import { WebSocketServer } from 'ws';
-import type { Authorize } from '../../access/enforce.js';
+import type { Authorize } from '../access/enforce.js';
 import { expressMatcher } from '../../access/match.js';
-import { anonymous } from '../../audit/caller.js';
+import { permissionGate } from '../../access/permission-gate.js';
+import { anonymous } from '../../audit/record.js';
 import type { AuditDirectory } from '../../audit/organization.js';
 import { organizationOfCall } from '../../audit/organization.js';
 import type { AuditRecorder } from '../../audit/record-call.js';
@@ -14,9 +15,9 @@ import { resourceOf } from '../../audit/record-call.js';
 import { auditTargetOf } from '../../audit/target.js';
 import { ApiError, errors, success } from '../../core/errors.js';
 import { parseRequest } from '../../core/problems.js';
-import type { AuthPaths } from '../../identity/authenticate.js';
-import { authenticateCall } from '../../identity/authenticate.js';
-import { requestHost } from '../../identity/client-address.js';
+import type { AuthPaths } from '../auth/authenticate.js';
+import { authenticateCall } from '../auth/authenticate.js';
+import { requestHost } from '../request-address.js';
 import { upgradeOriginAllows } from '../../identity/csrf.js';
 import type { Identity } from '../../identity/identity.js';
 import type { IdentityServices } from '../../identity/services.js';
@@ -173,6 +174,7 @@ export function createUpgradeListener(deps: UpgradeDeps): UpgradeListener {
         query: endpoint.query ? parseRequest(endpoint.query, req.query) : {},
         body: undefined,
       };
+      await permissionGate(deps.identity.store)(endpoint, input.params, identity);
 
       const gone = new AbortController();
       const onGone = (): void => gone.abort(new Error('the client went away'));

@@ -1,4 +1,4 @@
-// SPEC §4 "scale automatically": the workload's HorizontalPodAutoscaler (autoscaling/v2, named
+// "Scale automatically": the workload's HorizontalPodAutoscaler (autoscaling/v2, named
 // like the workload), read, created or replaced, and deleted as the caller.
 import type { AutoscaleInput, AutoscaleView, WorkloadAddress } from '@nimbus/api';
 import { ApiError, errors } from '../../core/errors.js';

@@ -38,7 +38,11 @@ function withCleanup(error: unknown, failed: Manifest, created: Manifest[], left
     removed.length > 0 ? `removed again what this request had created: ${removed.join(', ')}` : '',
     left.length > 0 ? `could not remove: ${left.join(', ')}` : '',
   ].filter(Boolean);
-  return new ApiError(error.entry, { message: notes.join('; '), cause: error });
+  return new ApiError(error.entry, {
+    message: notes.join('; '),
+    details: error.details,
+    cause: error,
+  });
 }
 
 export async function createApplication(

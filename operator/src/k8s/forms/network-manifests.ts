@@ -1,4 +1,4 @@
-// Service and Ingress manifests from the SPEC §3 creation forms (pure: unit tested).
+// Service and Ingress manifests from the creation forms (pure: unit tested).
 import type { IngressInput, ServiceInput } from '@nimbus/api';
 import type { KubeObject } from '../../index/trim.js';
 
@@ -76,7 +76,7 @@ export function ingressManifest(input: IngressInput, namespace: string): KubeObj
   };
 }
 
-/** SPEC §3 "use ingress": an Ingress of the service's name sending host + sub path to its first port. */
+/** "Use ingress": an Ingress of the service's name sending host + sub path to its first port. */
 export function serviceIngressManifest(
   input: ServiceInput,
   namespace: string,

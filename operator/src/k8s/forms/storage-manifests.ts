@@ -1,4 +1,4 @@
-// PersistentVolume, PersistentVolumeClaim and StorageClass manifests from the SPEC §3 forms.
+// PersistentVolume, PersistentVolumeClaim and StorageClass manifests from the creation forms.
 import type {
   PersistentVolumeClaimInput,
   PersistentVolumeInput,

@@ -24,7 +24,7 @@ function compact(value: CpuMemory | undefined, prefix = ''): Record<string, stri
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
-/** The form's CPU and memory totals cap the sum of limits (docs/decisions.md). */
+/** The form's CPU and memory totals cap the sum of limits (docs/decisions/namespaces-quotas-labels.md). */
 export function quotaFromForm(value: CpuMemory | undefined): SpecObject | undefined {
   const hard = compact(value, 'limits.');
   return hard ? { metadata: { name: quotaName }, spec: { hard } } : undefined;

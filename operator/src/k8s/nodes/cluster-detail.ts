@@ -1,10 +1,11 @@
 // One cluster as its detail page shows it: the provider view and status from the hub, node
 // figures from the index with the caller's rights applied (a denied caller sees no nodes).
 import type { CallerClusters } from '../../access/caller-scope.js';
+import { conditionsFor } from '../../clusters/rbac/member-claims.js';
 import { notFound } from '../../core/problems.js';
 import type { IndexStore } from '../../index/store.js';
 import { maxLimit } from '../../index/store-query.js';
-import { toProviderView } from '../../manage/providers.js';
+import { toProviderView } from '../../clusters/provider-views.js';
 import type { ClusterLocation } from '../member-access.js';
 import type { KubeNode } from './node-view.js';
 import { isNodeReady } from './node-view.js';
@@ -48,6 +49,7 @@ export function clusterDetail(
   index: IndexStore,
   caller: CallerClusters,
   location: ClusterLocation,
+  viewer: { sysAdmin: boolean },
 ): ClusterDetail {
   const cluster = caller.visible.find(
     (c) =>
@@ -76,7 +78,7 @@ export function clusterDetail(
     nodeCount,
     readyNodeCount,
     ...(status?.lastProbeTime ? { lastProbeTime: status.lastProbeTime } : {}),
-    conditions: status?.conditions ?? [],
+    conditions: conditionsFor(status?.conditions ?? [], viewer),
     capacity: rounded(capacity),
     allocatable: rounded(allocatable),
   };

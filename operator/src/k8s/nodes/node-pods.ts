@@ -63,13 +63,14 @@ export async function listNodePods(
     limit: String(page.pageSize),
     ...(page.cursor ? { continue: page.cursor } : {}),
   });
-  const response = await member.send({ path: `/api/v1/pods?${query.toString()}` });
+  const path = `/api/v1/pods?${query.toString()}`;
+  const response = await member.send({ path });
   // An expired continue token is the caller's to restart, not a member outage.
   if (response.status === 410 || (response.status === 400 && page.cursor)) {
     throw invalid('cursor', 'the page has expired; start again from the first page');
   }
   if (response.status < 200 || response.status >= 300) {
-    throw memberRefusal(member.cluster.metadata.name, response);
+    throw memberRefusal(member.cluster.metadata.name, response, { method: 'GET', path });
   }
   let list: PodList;
   try {

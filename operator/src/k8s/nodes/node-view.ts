@@ -1,4 +1,4 @@
-// The node as the console's node detail page shows it (SPEC §3 node fields).
+// The node as the console's node detail page shows it.
 import type { NodeCondition, NodeDetail, TaintView } from '@nimbus/api';
 import { nodeRoles } from '@nimbus/api/shared';
 import type { KubeObject } from '../../index/trim.js';

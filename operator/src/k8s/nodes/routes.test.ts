@@ -107,7 +107,13 @@ beforeAll(async () => {
   });
   await app.store.roles.create({
     metadata: { name: 'read-only' },
-    spec: { builtIn: true, permissions: [{ name: 'node:list', effect: 'Allow' }] },
+    spec: {
+      builtIn: true,
+      permissions: [
+        { name: 'node:list', effect: 'Allow' },
+        { name: 'cluster:view', effect: 'Allow' },
+      ],
+    },
   });
   await addUser('root', { sysAdmin: true, organizations: [] });
   for (const name of ['alpha', 'bravo']) {

@@ -1,6 +1,6 @@
 // Replacing an object's whole label or annotation map, as the editor dialog sends it. The
 // last-applied annotation is kept when the editor (which hides it) leaves it out, and workload
-// kinds carry the change into their pod template so a rollout follows (docs/decisions.md).
+// kinds carry the change into their pod template so a rollout follows (docs/decisions/namespaces-quotas-labels.md).
 import type { IndexedKind } from '../../index/kinds.js';
 import type { KubeObject } from '../../index/trim.js';
 import { lastAppliedAnnotation } from '../../index/trim.js';

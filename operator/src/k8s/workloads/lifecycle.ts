@@ -1,4 +1,4 @@
-// SPEC §4 lifecycle actions on a workload, each one call (or a read and a guarded write) to the
+// The lifecycle actions on a workload, each one call (or a read and a guarded write) to the
 // member as the caller; the member's RBAC decides.
 import type { HotfixBody, RevisionView, WorkloadAddress } from '@nimbus/api';
 import { ApiError, errors } from '../../core/errors.js';

@@ -5,7 +5,7 @@ import type { ImportableKind } from '@nimbus/api/shared';
 import { importableKind } from '@nimbus/api/shared';
 import { ApiError } from '../../core/errors.js';
 import type { UserMember } from '../member-access.js';
-import { memberRefusal } from '../member-errors.js';
+import { memberRefusal, refusalIn } from '../member-errors.js';
 
 /** The field manager of changes people make through the console. */
 export const consoleFieldManager = 'nimbus-console';
@@ -74,20 +74,21 @@ async function importOne(
   const placed = { ...base, ...(namespace === undefined ? {} : { namespace }) };
   const query = new URLSearchParams({ fieldManager: consoleFieldManager });
   if (dryRun) query.set('dryRun', 'All');
+  const request = {
+    method: 'PATCH',
+    path: `${importPath(kind, name, namespace)}?${query.toString()}`,
+  };
   try {
-    const response = await member.send({
-      method: 'PATCH',
-      path: `${importPath(kind, name, namespace)}?${query.toString()}`,
-      contentType: applyPatch,
-      body: manifest,
-    });
+    const response = await member.send({ ...request, contentType: applyPatch, body: manifest });
     if (response.status === 201) return { ...placed, outcome: 'created' };
     if (response.status >= 200 && response.status < 300)
       return { ...placed, outcome: 'configured' };
+    const refused = memberRefusal(member.cluster.metadata.name, response, request);
     return {
       ...placed,
       outcome: 'failed',
-      message: memberRefusal(member.cluster.metadata.name, response).message,
+      message: refused.message,
+      ...refusalIn(refused),
     };
   } catch (error) {
     // An unreachable member fails this document; the others are still tried and reported.

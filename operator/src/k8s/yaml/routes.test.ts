@@ -25,6 +25,7 @@ interface Item {
   namespace?: string;
   outcome: string;
   message?: string;
+  refusal?: unknown;
 }
 
 beforeAll(async () => {
@@ -33,7 +34,13 @@ beforeAll(async () => {
     if (request.path.includes('/secrets/')) {
       return {
         status: 403,
-        body: { kind: 'Status', reason: 'Forbidden', message: 'secrets "s" is forbidden' },
+        body: {
+          kind: 'Status',
+          reason: 'Forbidden',
+          message:
+            'secrets "s" is forbidden: User "nimbus:root" cannot patch resource "secrets" in API group "" in the namespace "demo"',
+          details: { name: 's', kind: 'secrets' },
+        },
       };
     }
     if (request.path.includes('/deployments/') && request.method === 'PATCH') {
@@ -81,7 +88,18 @@ describe('POST …/namespaces/:namespace/imports', () => {
       [5, 'Namespace', 'team', undefined, 'created'],
     ]);
     expect(items[1]?.message).toBe('spec.selector: Required value');
-    expect(items[3]?.message).toContain('no operation permission');
+    expect(items[3]?.message).toBe('cannot patch secrets in namespace demo');
+    expect(items[3]?.refusal).toEqual({
+      cluster: 'alpha',
+      cause: 'rbac',
+      verb: 'patch',
+      group: '',
+      resource: 'secrets',
+      namespace: 'demo',
+      name: 's',
+      reason:
+        'secrets "s" is forbidden: User "nimbus:root" cannot patch resource "secrets" in API group "" in the namespace "demo"',
+    });
     expect(t.member.objects.get('/api/v1/namespaces/demo/configmaps/fresh')).toMatchObject({
       data: { key: 'fresh' },
     });

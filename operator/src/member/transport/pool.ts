@@ -75,7 +75,10 @@ export function createTransportPool(
       if (known && known.version === version && (await fresh(known))) return known.transport;
       if (entries.get(key) === known) drop(key);
       const transport = connect().then((connection) =>
-        openPinnedTransport(connection, settings.policy, settings.resolve, settings),
+        openPinnedTransport(connection, settings.policy, settings.resolve, {
+          ...settings,
+          cluster: key,
+        }),
       );
       entries.set(key, { version, transport });
       // A failed connect is not cached: the next call tries again.

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import WebSocket from 'ws';
 import { memberUserName } from '../../clusters/member-principal.js';
@@ -8,67 +8,30 @@ import type { Clock } from './clock.js';
 import { deadlineSignal, realClock } from './clock.js';
 import { describeFailure, MemberCallError, MemberUpgradeRefused } from './errors.js';
 import { forwardableHeaders } from './headers.js';
+import { observedCall } from './observed.js';
 import { pinnedDial, pooledAgent } from './pinned-dial.js';
+import type { MemberCaller, MemberRequest, MemberTransport } from './types.js';
 
 export const defaultMemberTimeoutMs = 5_000;
 const maxResponseBytes = 32 * 1024 * 1024;
 /** Enough of a refused upgrade's Status to show its message. */
 const maxRefusalBytes = 64 * 1024;
 
-/** Who a member call is made for: a Nimbus user (impersonated) or the operator itself. */
-export type MemberCaller = { user: string; groups?: readonly string[] } | 'operator';
-
-export interface MemberRequest {
-  method?: string;
-  /** Path and query below the API server URL, e.g. /api/v1/nodes?limit=500. */
-  path: string;
-  headers?: Record<string, string>;
-  /** Sent as JSON; a Buffer is sent as it is (the Helm relay passes Helm's own bytes). */
-  body?: unknown;
-  /** Content type of the JSON body; application/json unless set (e.g. server-side apply). */
-  contentType?: string;
-  timeoutMs?: number;
-  signal?: AbortSignal;
-}
-
-export interface MemberResponse {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-  json<T = unknown>(): T;
-}
-
-export interface MemberStream {
-  status: number;
-  headers: IncomingHttpHeaders;
-  /** The live body: read it as it arrives (backpressure is the socket's); destroy to stop. */
-  body: IncomingMessage;
-}
-
-export interface MemberUpgrade {
-  path: string;
-  /** Offered subprotocols, best first, e.g. ['v5.channel.k8s.io', 'v4.channel.k8s.io']. */
-  protocols: readonly string[];
-  timeoutMs?: number;
-  signal?: AbortSignal;
-}
-
-export interface MemberTransport {
-  /** A JSON call; the whole answer (bounded) is read before it resolves. */
-  request(caller: MemberCaller, request: MemberRequest): Promise<MemberResponse>;
-  /** Resolves at the response headers; the deadline covers only the opening. */
-  stream(caller: MemberCaller, request: MemberRequest): Promise<MemberStream>;
-  /** An open WebSocket to the member (exec, attach, port-forward); `protocol` is the chosen one. */
-  upgrade(caller: MemberCaller, request: MemberUpgrade): Promise<WebSocket>;
-  /** Closes the pooled sockets; later calls are refused. */
-  close(): void;
-  readonly expiresAt?: Date;
-}
+export type {
+  MemberCaller,
+  MemberRequest,
+  MemberResponse,
+  MemberStream,
+  MemberUpgrade,
+  MemberTransport,
+} from './types.js';
 
 export interface TransportOptions {
   timeoutMs?: number;
   maxSockets?: number;
   clock?: Clock;
+  /** The registered cluster's name, for metrics and spans; none while a cluster registers. */
+  cluster?: string;
 }
 
 /**
@@ -164,7 +127,12 @@ export function createMemberTransport(
     });
   };
 
-  const readBounded = (res: IncomingMessage, signal: AbortSignal, timeoutMs: number) =>
+  const readBounded = (
+    res: IncomingMessage,
+    signal: AbortSignal,
+    timeoutMs: number,
+    maxBytes = maxResponseBytes,
+  ) =>
     new Promise<Buffer>((resolve, reject) => {
       const chunks: Buffer[] = [];
       let size = 0;
@@ -173,7 +141,7 @@ export function createMemberTransport(
       signal.addEventListener('abort', abort, { once: true });
       res.on('data', (chunk: Buffer) => {
         size += chunk.length;
-        if (size > maxResponseBytes) {
+        if (size > maxBytes) {
           res.destroy(new MemberCallError('the answer is too large', 'too-large'));
           return;
         }
@@ -184,7 +152,7 @@ export function createMemberTransport(
       res.on('end', () => resolve(Buffer.concat(chunks)));
     });
 
-  return {
+  const transport: MemberTransport = {
     ...(connection.expiresAt ? { expiresAt: connection.expiresAt } : {}),
 
     async request(caller, request) {
@@ -192,7 +160,12 @@ export function createMemberTransport(
       const deadline = deadlineSignal(clock, timeoutMs, request.signal);
       try {
         const res = await open(caller, request, deadline.signal, timeoutMs);
-        const data = await readBounded(res, deadline.signal, timeoutMs);
+        const data = await readBounded(
+          res,
+          deadline.signal,
+          timeoutMs,
+          Math.min(request.maxBytes ?? maxResponseBytes, maxResponseBytes),
+        );
         return {
           status: res.statusCode ?? 0,
           headers: res.headers,
@@ -290,4 +263,5 @@ export function createMemberTransport(
       streamAgent.destroy();
     },
   };
+  return observedCall(transport, connection, options.cluster);
 }

@@ -1,0 +1,33 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { flowKey, open, seal } from './pending-sign-in.js';
+
+const pending = {
+  provider: 'corp',
+  providerUid: 'uid-1',
+  state: 'state',
+  nonce: 'nonce',
+  verifier: 'verifier',
+  redirectUri: 'https://nimbus.example/login/callback',
+  expiresAt: 2_000,
+};
+
+describe('the sealed sign-in cookie', () => {
+  const key = flowKey(randomBytes(32));
+
+  it('opens what it sealed, until it expires', () => {
+    const sealed = seal(key, pending);
+    expect(sealed).not.toContain('verifier');
+    expect(open(key, sealed, 1_000)).toEqual(pending);
+    expect(open(key, sealed, 2_000)).toBeUndefined();
+  });
+
+  it('refuses another key and any change', () => {
+    const sealed = seal(key, pending);
+    expect(open(flowKey(randomBytes(32)), sealed, 1_000)).toBeUndefined();
+    const [iv, tag, body = ''] = sealed.split('.');
+    const flipped = `${body.slice(0, -2)}${body.endsWith('A') ? 'B' : 'A'}${body.slice(-1)}`;
+    expect(open(key, [iv, tag, flipped].join('.'), 1_000)).toBeUndefined();
+    expect(open(key, 'garbage', 1_000)).toBeUndefined();
+  });
+});

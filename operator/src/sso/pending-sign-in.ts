@@ -1,0 +1,50 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { z } from 'zod';
+
+/**
+ * What a sign-in keeps between sending the browser to the provider and its return: the state and
+ * nonce to compare, the PKCE verifier to prove, the redirect URI to repeat, and which provider
+ * (by uid, so a provider re-created under the same name does not inherit it). It travels sealed
+ * (AES-256-GCM) in a cookie of this browser only: nothing is stored in the hub per attempt, every
+ * replica can finish what another started, and a state from another browser finds no match.
+ */
+export const pendingSignIn = z.object({
+  provider: z.string(),
+  providerUid: z.string(),
+  state: z.string(),
+  nonce: z.string(),
+  verifier: z.string(),
+  redirectUri: z.string(),
+  expiresAt: z.number(),
+});
+export type PendingSignIn = z.infer<typeof pendingSignIn>;
+
+/** Long enough to sign in at the provider, short enough that a left-over attempt dies soon. */
+export const signInWindowSeconds = 600;
+
+/** The sealing key, derived from the session key so nothing new has to be generated or kept. */
+export function flowKey(sessionKey: Buffer): Buffer {
+  return Buffer.from(hkdfSync('sha256', sessionKey, '', 'nimbus single sign-on flow', 32));
+}
+
+export function seal(key: Buffer, value: PendingSignIn): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const body = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
+  return [iv, cipher.getAuthTag(), body].map((part) => part.toString('base64url')).join('.');
+}
+
+/** The sealed value, or undefined when it was not sealed with this key, was altered or expired. */
+export function open(key: Buffer, sealed: string, now: number): PendingSignIn | undefined {
+  const [iv, tag, body] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
+  if (!iv || !tag || !body || iv.length !== 12 || tag.length !== 16) return undefined;
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, iv);
+    decipher.setAuthTag(tag);
+    const text = Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
+    const parsed = pendingSignIn.safeParse(JSON.parse(text));
+    return parsed.success && parsed.data.expiresAt > now ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
