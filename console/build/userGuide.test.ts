@@ -35,6 +35,7 @@ describe('renderLanguage', () => {
     expect(index).toContain('<a href="audit.html#who">audit</a>');
     expect(index).toContain('<a href="https://kubernetes.io/">Kubernetes</a>');
     expect(index).toContain('<a href="../zh/index.html" hreflang="zh" lang="zh">中文</a>');
+    expect(index).toContain('<a href="../ja/index.html" hreflang="ja" lang="ja">日本語</a>');
     expect(htmlOf(rendered, 'en/audit.html')).toContain(
       '<title>Title of audit · The guide</title>',
     );
@@ -65,6 +66,12 @@ describe('renderLanguage', () => {
       ),
     ).toThrow('missing pages [audit]');
     expect(() => renderLanguage('en', pages({ audit: 'no heading' }))).toThrow(GuideError);
+  });
+
+  it('joins Japanese lines without a space, as Chinese ones', () => {
+    const rendered = renderLanguage('ja', pages({ index: '# ガイド\n\n一行目\nの続き' }));
+    expect(htmlOf(rendered, 'ja/index.html')).toContain('<p>一行目の続き</p>');
+    expect(htmlOf(rendered, 'ja/index.html')).toContain('<html lang="ja">');
   });
 
   it('joins Chinese lines without the space a line break would show', () => {

@@ -3,7 +3,7 @@
 // pages carry no script, and they use one stylesheet, so they fit the console's CSP as they are.
 import MarkdownIt from 'markdown-it';
 
-export const guideLanguages = ['en', 'zh'] as const;
+export const guideLanguages = ['en', 'zh', 'ja'] as const;
 export type GuideLanguage = (typeof guideLanguages)[number];
 
 /** Page order of the navigation; every language has exactly these pages. */
@@ -24,11 +24,16 @@ export const guidePageOrder = [
   'audit',
   'open-api',
   'mfa',
+  'single-sign-on',
   'yaml',
 ] as const;
 
-const languageNames: Record<GuideLanguage, string> = { en: 'English', zh: '中文' };
-const consoleLabel: Record<GuideLanguage, string> = { en: 'Open the console', zh: '打开控制台' };
+const languageNames: Record<GuideLanguage, string> = { en: 'English', zh: '中文', ja: '日本語' };
+const consoleLabel: Record<GuideLanguage, string> = {
+  en: 'Open the console',
+  zh: '打开控制台',
+  ja: 'コンソールを開く',
+};
 
 export interface GuideSource {
   slug: string;

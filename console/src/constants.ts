@@ -1,12 +1,12 @@
-// Business constants and limits (SPEC §9). Codes the server shares come from the API contract.
-import { errorCatalogue, providerKinds, successCode, taintEffects } from '@nimbus/api/shared';
+// Business constants and limits. Codes the server shares come from the API contract.
+import { errorCatalogue, successCode, taintEffects } from '@nimbus/api/shared';
 
 export const PRODUCT_NAME = 'Nimbus';
 export const DEFAULT_PRODUCT_HOST = 'nimbus.io';
 
 export const API_BASE_PATH = '/api/v1';
 
-/** Envelope codes the console reacts to, from the API contract's catalogue (SPEC §8). */
+/** Envelope codes the console reacts to, from the API contract's catalogue. */
 export const ResponseCode = {
   success: successCode,
   tokenInvalid: errorCatalogue.tokenInvalid.code,
@@ -22,15 +22,8 @@ export const TOKEN_EXPIRY_DEBOUNCE_MS = 2_000;
 export const ORGANIZATION_SWITCH_DELAY_MS = 300;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
-/** SPEC §4/§9: history is trimmed when over 8 entries, about 9 kept (see recentHistory.ts). */
+/** History is trimmed when over 8 entries, about 9 kept (see recentHistory.ts). */
 export const HISTORY_TRIM_THRESHOLD = 8;
-
-export const PUBLIC_IMAGE_CATALOGUE = {
-  registryId: 9999,
-  host: 'docker.io',
-  page: 1,
-  pageSize: 50,
-} as const;
 
 export const LANGUAGES = ['en', 'zh', 'ja'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -40,13 +33,13 @@ export const LANGUAGE_COOKIE = 'language';
 /**
  * The product docs per docs language. Same-origin paths, because the operator serves the docs
  * next to the console (the project's `/docs/{language}/` layout); there are no Japanese docs,
- * so Japanese readers get the English ones (SPEC §2).
+ * so Japanese readers get the English ones.
  */
-export const DOCS_URLS = { zh: '/docs/zh/', en: '/docs/en/' } as const;
+export const DOCS_URLS = { zh: '/docs/zh/', en: '/docs/en/', ja: '/docs/ja/' } as const;
 
 /**
  * Keys of the persisted session in localStorage: who is signed in, never the session token,
- * which lives only in the HttpOnly cookie (docs/decisions.md).
+ * which lives only in the HttpOnly cookie (docs/decisions/identity-and-access.md).
  */
 export const STORAGE_KEYS = {
   userName: 'nimbus.userName',
@@ -76,32 +69,11 @@ export const SESSION_HEADERS = {
  */
 export const REQUESTED_WITH_HEADER = { name: 'X-Nimbus-Requested-With', value: 'nimbus-console' };
 
-/**
- * Requests whose non-zero codes never raise an error notification (SPEC §8): the API docs file
- * and the alert-metrics notification endpoint. Matched against the path below the API base.
- */
-export const SILENT_REQUEST_PATHS: readonly RegExp[] = [
-  /^\/openapi\.json$/,
-  /^\/monitor\.[^/]+\/alert-metrics\/notifications?$/,
-];
-
 export const EFFECTS = ['Allow', 'Deny'] as const;
-/** The provider kinds (SPEC §3), from the API contract. */
-export const CLUSTER_KINDS = providerKinds;
-export const SERVICE_TYPES = ['ClusterIP', 'LoadBalancer', 'NodePort'] as const;
 export const TAINT_EFFECTS = taintEffects;
-export const UPDATE_STRATEGIES = ['RollingUpdate', 'OnDelete'] as const;
-export const POD_MANAGEMENT_POLICIES = ['OrderedReady', 'Parallel'] as const;
-export const ALARM_STATUSES = ['active', 'unprocessed', 'suppressed'] as const;
 
 /** Preset time ranges, in minutes; a custom range is offered besides. */
 export const TIME_RANGE_MINUTES = [15, 30, 60, 120, 300, 720, 1440, 4320, 10080] as const;
-
-export const METRIC_TEMPLATE = {
-  port: 8080,
-  probePath: '/probe',
-  metricsPath: '/metrics',
-} as const;
 
 export const UI_SIZES = {
   labelInputWidthPx: 100,

@@ -7,6 +7,6 @@ if (!container) throw new Error('index.html has no #root element');
 void bootstrap({
   container,
   baseUrl: API_BASE_PATH,
-  // SPEC §8: a chunk that does not arrive in time fails (and the console starts over).
+  // A chunk that does not arrive in time fails (and the console starts over).
   loadConsole: () => loadChunk(() => import('./app/consoleApp')),
 });

@@ -15,8 +15,18 @@ export interface CannedResponse {
   body: unknown;
 }
 
-/** A fixed answer, or one computed from the request (e.g. to answer a second attempt differently). */
-export type Responder = CannedResponse | ((request: RecordedRequest) => CannedResponse);
+/** No answer: the connection is cut, as when the browser cancels a request. */
+export const DROP = Symbol('drop the connection');
+
+/**
+ * A fixed answer, or one computed from the request (e.g. to answer a second attempt
+ * differently), possibly later (a promise).
+ */
+export type Responder =
+  | CannedResponse
+  | ((
+      request: RecordedRequest,
+    ) => CannedResponse | typeof DROP | Promise<CannedResponse | typeof DROP>);
 
 export interface LoopbackServer {
   /** e.g. http://127.0.0.1:41234 */
@@ -53,16 +63,22 @@ export async function startLoopbackServer(): Promise<LoopbackServer> {
       const request: RecordedRequest = { method, path, headers: req.headers, body };
       requests.push(request);
       const responder = routes.get(`${method} ${path}`) ?? routes.get(path);
-      const canned =
+      void Promise.resolve(
         typeof responder === 'function'
           ? responder(request)
-          : (responder ?? { status: 404, body: 'no canned response' });
-      const isText = typeof canned.body === 'string';
-      res.writeHead(canned.status ?? 200, {
-        'content-type': isText ? 'text/plain' : 'application/json',
-        'access-control-allow-origin': '*',
+          : (responder ?? { status: 404, body: 'no canned response' }),
+      ).then((canned) => {
+        if (canned === DROP) {
+          res.socket?.destroy();
+          return;
+        }
+        const isText = typeof canned.body === 'string';
+        res.writeHead(canned.status ?? 200, {
+          'content-type': isText ? 'text/plain' : 'application/json',
+          'access-control-allow-origin': '*',
+        });
+        res.end(isText ? canned.body : JSON.stringify(canned.body));
       });
-      res.end(isText ? canned.body : JSON.stringify(canned.body));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,6 +1,7 @@
 import type { AccessExplanation, ExplainedBinding, MemberCheckAnswer } from '@nimbus/api';
 import { Alert, Descriptions, Flex, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CallExplanationView } from './CallExplanationView';
 
 /** One explanation: the console's verdict and why, the bindings considered, the member's own. */
 export function AccessExplanationView({ answer }: { answer: AccessExplanation }) {
@@ -16,27 +17,36 @@ export function AccessExplanationView({ answer }: { answer: AccessExplanation })
     binding.source.kind === 'group'
       ? t('explain.sourceGroup', { name: binding.source.name })
       : t('explain.sourceUser');
+  // For a call that no console permission covers, the roles say nothing about it.
+  const reason = answer.permission
+    ? t(`explain.reasons.${answer.reason}`, {
+        user: answer.user,
+        cluster: answer.cluster,
+        organization: answer.organization,
+        permission: answer.permission,
+      })
+    : t('explain.call.noPermission');
   const check = (c: MemberCheckAnswer) =>
     `${c.verb} ${c.group === '' ? c.resource : `${c.resource}.${c.group}`}`;
 
   return (
     <Flex vertical gap="middle" data-testid="access-explanation">
-      <Alert
-        type={answer.allowed ? 'success' : 'error'}
-        showIcon
-        title={answer.allowed ? t('explain.consoleAllows') : t('explain.consoleRefuses')}
-        description={
-          <span data-testid="access-explanation-reason">
-            {t(`explain.reasons.${answer.reason}`, {
-              user: answer.user,
-              cluster: answer.cluster,
-              organization: answer.organization,
-              permission: answer.permission,
-            })}
-          </span>
-        }
-      />
+      {answer.call ? (
+        <CallExplanationView answer={answer} call={answer.call} />
+      ) : (
+        <Alert
+          type={answer.allowed ? 'success' : 'error'}
+          showIcon
+          title={answer.allowed ? t('explain.consoleAllows') : t('explain.consoleRefuses')}
+          description={<span data-testid="access-explanation-reason">{reason}</span>}
+        />
+      )}
       <Descriptions size="small" column={1} bordered>
+        {answer.call && (
+          <Descriptions.Item label={t('explain.call.console')}>
+            <span data-testid="access-explanation-reason">{reason}</span>
+          </Descriptions.Item>
+        )}
         <Descriptions.Item label={t('explain.organization')}>
           {answer.organization}
         </Descriptions.Item>

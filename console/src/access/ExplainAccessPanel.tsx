@@ -4,6 +4,8 @@ import { useLazyExplainAccessQuery } from '../api/accessApi';
 import { useListClusterNamesQuery, useListPermissionsQuery } from '../api/iamApi';
 import { MAX_PAGE_SIZE } from '../components/admin/useListParams';
 import { AccessExplanationView } from './AccessExplanationView';
+import { explainFailure } from './explainFailure';
+import { permissionText } from './permissionText';
 
 export interface ExplainAccessPanelProps {
   userName: string;
@@ -30,12 +32,7 @@ export function ExplainAccessPanel({
   );
   const { data: permissions } = useListPermissionsQuery(undefined);
   const [explain, { data, error, isFetching }] = useLazyExplainAccessQuery();
-  const failure =
-    error && 'data' in error
-      ? String((error.data as { message?: string } | undefined)?.message ?? '')
-      : error
-        ? t('explain.failed')
-        : undefined;
+  const failure = explainFailure(error, t);
 
   return (
     <Flex vertical gap="middle" data-testid="explain-access-panel">
@@ -67,7 +64,7 @@ export function ExplainAccessPanel({
             style={{ minWidth: 240 }}
             options={(permissions?.items ?? []).map((p) => ({
               value: p.name,
-              label: `${p.name} — ${p.description}`,
+              label: `${p.name} — ${permissionText(p, t)}`,
             }))}
           />
         </Form.Item>

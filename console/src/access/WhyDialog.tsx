@@ -1,10 +1,14 @@
 import { Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { shellActions } from '../shell/shellSlice';
+import { shellActions } from '../appState/shellSlice';
 import { ExplainAccessPanel } from './ExplainAccessPanel';
+import { ExplainRefusalPanel } from './ExplainRefusalPanel';
 
-/** "Why?" after a refusal (9997): the signed-in user asks why they may not do it. */
+/**
+ * "Why?" after a refusal (9997): the signed-in user asks why they may not do it; a call a member
+ * cluster refused is explained at once, exactly as it was made.
+ */
 export default function WhyDialog() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -21,8 +25,12 @@ export default function WhyDialog() {
       onCancel={close}
       data-testid="why-dialog"
     >
-      <Typography.Paragraph type="secondary">{t('explain.whyIntro')}</Typography.Paragraph>
-      {user && organizationId ? (
+      <Typography.Paragraph type="secondary">
+        {why.refusal ? t('explain.call.intro') : t('explain.whyIntro')}
+      </Typography.Paragraph>
+      {user && why.refusal ? (
+        <ExplainRefusalPanel userName={user.userName} refusal={why.refusal} />
+      ) : user && organizationId ? (
         <ExplainAccessPanel
           userName={user.userName}
           organizationId={organizationId}

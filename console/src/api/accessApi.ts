@@ -1,14 +1,11 @@
 import type { ExplainAccessArgs, ResponseFor } from '@nimbus/api';
-import { servicePath } from '../config/productHost';
+import { endpointQuery } from '../apiClient/endpointUrl';
 import { baseApi } from '../apiClient/baseApi';
 
 export const accessApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     explainAccess: build.query<ResponseFor<'explainAccess'>, ExplainAccessArgs>({
-      query: ({ userName, cluster, permission }) => ({
-        url: `${servicePath('manage')}/users/${encodeURIComponent(userName)}/explain`,
-        params: { cluster, permission },
-      }),
+      query: ({ userName, ...question }) => endpointQuery('explainAccess', { userName }, question),
       // The panel shows the failure itself; a refusal here must not offer "Why?" again.
       extraOptions: { silent: true, expectedCodes: [9997, 1004] },
       keepUnusedDataFor: 0,

@@ -1,9 +1,6 @@
 import type { BodyFor, ResponseFor, SilenceView } from '@nimbus/api';
-import { servicePath } from '../config/productHost';
 import { baseApi } from '../apiClient/baseApi';
-
-const silencesOf = (organizationId: string) =>
-  `${servicePath('alarm')}/organizations/${encodeURIComponent(organizationId)}/silences`;
+import { endpointRequest } from '../apiClient/endpointUrl';
 
 const afterSuccess = (_result: unknown, error: unknown): 'AlarmSilence'[] =>
   error ? [] : ['AlarmSilence'];
@@ -19,7 +16,7 @@ export const alarmApi = baseApi
   .injectEndpoints({
     endpoints: (build) => ({
       listSilences: build.query<SilenceView[], string>({
-        query: (organizationId) => silencesOf(organizationId),
+        query: (orgId) => endpointRequest('listAlarmSilences', { orgId }),
         transformResponse: (data: ResponseFor<'listAlarmSilences'> | null) => data?.items ?? [],
         providesTags: ['AlarmSilence'],
       }),
@@ -27,25 +24,18 @@ export const alarmApi = baseApi
         SilenceView,
         { organizationId: string; body: BodyFor<'createAlarmSilence'> }
       >({
-        query: ({ organizationId, body }) => ({
-          url: silencesOf(organizationId),
-          method: 'POST',
-          body,
-        }),
+        query: ({ organizationId, body }) =>
+          endpointRequest('createAlarmSilence', { orgId: organizationId }, body),
         invalidatesTags: afterSuccess,
       }),
       expireSilence: build.mutation<SilenceView, SilenceRef>({
-        query: ({ organizationId, name }) => ({
-          url: `${silencesOf(organizationId)}/${encodeURIComponent(name)}/expire`,
-          method: 'PUT',
-        }),
+        query: ({ organizationId, name }) =>
+          endpointRequest('expireAlarmSilence', { orgId: organizationId, name }),
         invalidatesTags: afterSuccess,
       }),
       deleteSilence: build.mutation<ResponseFor<'deleteAlarmSilence'>, SilenceRef>({
-        query: ({ organizationId, name }) => ({
-          url: `${silencesOf(organizationId)}/${encodeURIComponent(name)}`,
-          method: 'DELETE',
-        }),
+        query: ({ organizationId, name }) =>
+          endpointRequest('deleteAlarmSilence', { orgId: organizationId, name }),
         invalidatesTags: afterSuccess,
       }),
     }),

@@ -1,14 +1,8 @@
 import type { AlarmMessage, BodyFor, ReceiverView, ResponseFor, RuleView } from '@nimbus/api';
-import { servicePath } from '../config/productHost';
+import { endpointRequest } from '../apiClient/endpointUrl';
 import { baseApi } from '../apiClient/baseApi';
 
 type Tag = 'AlarmReceiver' | 'AlarmRule';
-
-const ofOrganization = (organizationId: string, kind: 'receivers' | 'rules') =>
-  `${servicePath('alarm')}/organizations/${encodeURIComponent(organizationId)}/${kind}`;
-
-const itemOf = (organizationId: string, kind: 'receivers' | 'rules', name: string) =>
-  `${ofOrganization(organizationId, kind)}/${encodeURIComponent(name)}`;
 
 /** A rule names receivers, so a receiver change refreshes the rules too. */
 const afterSuccess =
@@ -33,7 +27,7 @@ export const alarmConfigApi = baseApi
   .injectEndpoints({
     endpoints: (build) => ({
       listReceivers: build.query<ReceiverView[], string>({
-        query: (organizationId) => ofOrganization(organizationId, 'receivers'),
+        query: (orgId) => endpointRequest('listAlarmReceivers', { orgId }),
         transformResponse: (data: ResponseFor<'listAlarmReceivers'> | null) => data?.items ?? [],
         providesTags: ['AlarmReceiver'],
       }),
@@ -41,24 +35,23 @@ export const alarmConfigApi = baseApi
         ReceiverView,
         { organizationId: string; existing: boolean; body: BodyFor<'createAlarmReceiver'> }
       >({
-        query: ({ organizationId, existing, body }) => ({
-          url: existing
-            ? itemOf(organizationId, 'receivers', body.name)
-            : ofOrganization(organizationId, 'receivers'),
-          method: existing ? 'PUT' : 'POST',
-          body,
-        }),
+        query: ({ organizationId, existing, body }) =>
+          existing
+            ? endpointRequest(
+                'updateAlarmReceiver',
+                { orgId: organizationId, name: body.name },
+                body,
+              )
+            : endpointRequest('createAlarmReceiver', { orgId: organizationId }, body),
         invalidatesTags: afterSuccess('AlarmReceiver', 'AlarmRule'),
       }),
       deleteReceiver: build.mutation<ResponseFor<'deleteAlarmReceiver'>, ItemRef>({
-        query: ({ organizationId, name }) => ({
-          url: itemOf(organizationId, 'receivers', name),
-          method: 'DELETE',
-        }),
+        query: ({ organizationId, name }) =>
+          endpointRequest('deleteAlarmReceiver', { orgId: organizationId, name }),
         invalidatesTags: afterSuccess('AlarmReceiver', 'AlarmRule'),
       }),
       listRules: build.query<RuleView[], string>({
-        query: (organizationId) => ofOrganization(organizationId, 'rules'),
+        query: (orgId) => endpointRequest('listAlarmRules', { orgId }),
         transformResponse: (data: ResponseFor<'listAlarmRules'> | null) => data?.items ?? [],
         providesTags: ['AlarmRule'],
       }),
@@ -66,24 +59,19 @@ export const alarmConfigApi = baseApi
         RuleView,
         { organizationId: string; existing: boolean; body: BodyFor<'createAlarmRule'> }
       >({
-        query: ({ organizationId, existing, body }) => ({
-          url: existing
-            ? itemOf(organizationId, 'rules', body.name)
-            : ofOrganization(organizationId, 'rules'),
-          method: existing ? 'PUT' : 'POST',
-          body,
-        }),
+        query: ({ organizationId, existing, body }) =>
+          existing
+            ? endpointRequest('updateAlarmRule', { orgId: organizationId, name: body.name }, body)
+            : endpointRequest('createAlarmRule', { orgId: organizationId }, body),
         invalidatesTags: afterSuccess('AlarmRule'),
       }),
       deleteRule: build.mutation<ResponseFor<'deleteAlarmRule'>, ItemRef>({
-        query: ({ organizationId, name }) => ({
-          url: itemOf(organizationId, 'rules', name),
-          method: 'DELETE',
-        }),
+        query: ({ organizationId, name }) =>
+          endpointRequest('deleteAlarmRule', { orgId: organizationId, name }),
         invalidatesTags: afterSuccess('AlarmRule'),
       }),
       listAlarmMessages: build.query<AlarmMessage[], undefined>({
-        query: () => `${servicePath('monitor')}/alert-metrics/notifications`,
+        query: () => endpointRequest('listAlertMetrics', {}),
         transformResponse: (data: ResponseFor<'listAlertMetrics'> | null) => data?.items ?? [],
       }),
     }),

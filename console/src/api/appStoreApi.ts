@@ -1,8 +1,6 @@
 import type { BodyFor, ClusterLocation, ResponseFor } from '@nimbus/api';
 import { baseApi } from '../apiClient/baseApi';
-import { servicePath } from '../config/productHost';
-
-const segment = encodeURIComponent;
+import { endpointQuery, endpointRequest } from '../apiClient/endpointUrl';
 
 /** A namespace of a member cluster, where releases live. */
 export interface ReleaseTarget extends ClusterLocation {
@@ -13,90 +11,65 @@ export interface ReleaseRef extends ReleaseTarget {
   release: string;
 }
 
-const releasesAt = ({ vendor, region, cluster, namespace }: ReleaseTarget): string =>
-  `${servicePath('appstore')}/vendors/${segment(vendor)}/regions/${segment(region)}/clusters/${segment(cluster)}/namespaces/${segment(namespace)}/releases`;
-const releaseAt = (ref: ReleaseRef): string => `${releasesAt(ref)}/${segment(ref.release)}`;
-const targetOf = ({ vendor, region, cluster, namespace }: ReleaseTarget): ReleaseTarget => ({
-  vendor,
-  region,
-  cluster,
-  namespace,
-});
-
 export const appStoreApi = baseApi
   .enhanceEndpoints({ addTagTypes: ['Charts', 'Releases'] })
   .injectEndpoints({
     endpoints: (build) => ({
       listCharts: build.query<ResponseFor<'listCharts'>, { search?: string }>({
-        query: ({ search }) => ({
-          url: `${servicePath('appstore')}/charts`,
-          ...(search ? { params: { search } } : {}),
-        }),
+        query: ({ search }) => endpointQuery('listCharts', {}, { search: search || undefined }),
         providesTags: ['Charts'],
       }),
       chartDetail: build.query<
         ResponseFor<'chartDetail'>,
         { source: string; name: string; version: string }
       >({
-        query: ({ source, name, version }) => ({
-          url: `${servicePath('appstore')}/sources/${segment(source)}/versions/${segment(version)}`,
-          params: { name },
-        }),
+        query: ({ source, name, version }) =>
+          endpointQuery('chartDetail', { source, version }, { name }),
       }),
       // Read by the operator; a chart without a readable icon shows the glyph, no notification.
       chartIcon: build.query<
         ResponseFor<'chartIcon'>,
         { source: string; name: string; version: string }
       >({
-        query: ({ source, name, version }) => ({
-          url: `${servicePath('appstore')}/sources/${segment(source)}/versions/${segment(version)}/icon`,
-          params: { name },
-        }),
+        query: ({ source, name, version }) =>
+          endpointQuery('chartIcon', { source, version }, { name }),
         extraOptions: { silent: true },
       }),
       listReleases: build.query<ResponseFor<'listReleases'>, ReleaseTarget>({
-        query: (target) => ({ url: releasesAt(target) }),
+        query: (target) => endpointRequest('listReleases', target),
         providesTags: ['Releases'],
       }),
       releaseHistory: build.query<ResponseFor<'releaseHistory'>, ReleaseRef>({
-        query: (ref) => ({ url: `${releaseAt(ref)}/history` }),
+        query: (ref) => endpointRequest('releaseHistory', ref),
         providesTags: ['Releases'],
       }),
       releaseValues: build.query<ResponseFor<'releaseValues'>, ReleaseRef>({
-        query: (ref) => ({ url: `${releaseAt(ref)}/values` }),
+        query: (ref) => endpointRequest('releaseValues', ref),
         providesTags: ['Releases'],
       }),
       installRelease: build.mutation<
         ResponseFor<'installRelease'>,
         ReleaseTarget & { body: BodyFor<'installRelease'> }
       >({
-        query: ({ body, ...target }) => ({
-          url: releasesAt(targetOf(target)),
-          method: 'POST',
-          body,
-        }),
+        query: ({ body, ...target }) => endpointRequest('installRelease', target, body),
         invalidatesTags: ['Releases'],
       }),
       upgradeRelease: build.mutation<
         ResponseFor<'upgradeRelease'>,
         ReleaseRef & { body: BodyFor<'upgradeRelease'> }
       >({
-        query: ({ body, ...ref }) => ({ url: releaseAt(ref), method: 'PUT', body }),
+        query: ({ body, ...ref }) => endpointRequest('upgradeRelease', ref, body),
         invalidatesTags: ['Releases'],
       }),
       rollbackRelease: build.mutation<
         ResponseFor<'rollbackRelease'>,
         ReleaseRef & { revision: number }
       >({
-        query: ({ revision, ...ref }) => ({
-          url: `${releaseAt(ref)}/rollback`,
-          method: 'POST',
-          body: { revision },
-        }),
+        query: ({ revision, ...ref }) => endpointRequest('rollbackRelease', ref, { revision }),
         invalidatesTags: ['Releases'],
       }),
       uninstallRelease: build.mutation<ResponseFor<'uninstallRelease'>, ReleaseRef>({
-        query: (ref) => ({ url: releaseAt(ref), method: 'DELETE' }),
+        query: (ref) => endpointRequest('uninstallRelease', ref),
         invalidatesTags: ['Releases'],
       }),
     }),

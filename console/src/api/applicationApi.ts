@@ -1,7 +1,6 @@
 import type { AutoscaleView, BodyFor, ClusterLocation, QueryFor, ResponseFor } from '@nimbus/api';
-import { servicePath } from '../config/productHost';
+import { endpointQuery, endpointRequest } from '../apiClient/endpointUrl';
 import { baseApi } from '../apiClient/baseApi';
-import { k8sAt } from '../resources/location';
 import type { WorkloadTarget } from './workloadApi';
 import { ResponseCode } from '../constants';
 
@@ -24,8 +23,6 @@ export type NamespaceObjectsQuery = {
 /** The most names a select offers; more are typed. */
 const NAME_PAGE_SIZE = 200;
 
-const autoscalePath = (target: WorkloadTarget) =>
-  `${k8sAt(target)}/namespaces/${encodeURIComponent(target.namespace)}/${target.kind}/${encodeURIComponent(target.name)}/autoscale`;
 const autoscaleTag = (target: WorkloadTarget) => ({
   type: 'Autoscale' as const,
   id: `${target.cluster}/${target.kind}/${target.namespace}/${target.name}`,
@@ -37,36 +34,34 @@ export const applicationApi = baseApi
     endpoints: (build) => ({
       // The form answers a duplicate name (conflict) beside the name field.
       createApplication: build.mutation<ResponseFor<'createApplication'>, ApplicationTarget>({
-        query: ({ body, ...target }) => ({
-          url: `${k8sAt(target)}/namespaces/${encodeURIComponent(target.namespace)}/applications`,
-          method: 'POST',
-          body,
-        }),
+        query: ({ body, ...target }) => endpointRequest('createApplication', target, body),
         extraOptions: { expectedCodes: [ResponseCode.conflict] },
         invalidatesTags: (_result, error) => (error ? [] : ['ResourceList']),
       }),
       listNamespaceObjectNames: build.query<string[], NamespaceObjectsQuery>({
-        query: ({ plural, cluster, namespace }) => ({
-          url: `${servicePath('crd')}/${plural}`,
-          params: { cluster, namespace, pageSize: NAME_PAGE_SIZE },
-        }),
+        query: ({ plural, cluster, namespace }) =>
+          endpointQuery(
+            'listKind',
+            { kind: plural },
+            { cluster, namespace, pageSize: NAME_PAGE_SIZE },
+          ),
         extraOptions: { silent: true },
         transformResponse: (data: ResponseFor<'listKind'> | null) =>
           (data?.items ?? []).map((item) => item.metadata?.name ?? '').filter(Boolean),
       }),
       getAutoscale: build.query<AutoscaleView, WorkloadTarget>({
-        query: (target) => autoscalePath(target),
+        query: (target) => endpointRequest('getAutoscale', target),
         providesTags: (_result, _error, target) => [autoscaleTag(target)],
       }),
       setAutoscale: build.mutation<
         AutoscaleView,
         WorkloadTarget & { body: BodyFor<'setAutoscale'> }
       >({
-        query: ({ body, ...target }) => ({ url: autoscalePath(target), method: 'PUT', body }),
+        query: ({ body, ...target }) => endpointRequest('setAutoscale', target, body),
         invalidatesTags: (_result, error, target) => (error ? [] : [autoscaleTag(target)]),
       }),
       deleteAutoscale: build.mutation<null, WorkloadTarget>({
-        query: (target) => ({ url: autoscalePath(target), method: 'DELETE' }),
+        query: (target) => endpointRequest('deleteAutoscale', target),
         invalidatesTags: (_result, error, target) => (error ? [] : [autoscaleTag(target)]),
       }),
     }),

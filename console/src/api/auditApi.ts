@@ -1,11 +1,11 @@
 import type { AuditQuery, ResponseFor } from '@nimbus/api';
-import { servicePath } from '../config/productHost';
+import { endpointQuery } from '../apiClient/endpointUrl';
 import { baseApi } from '../apiClient/baseApi';
 
 export const auditApi = baseApi.enhanceEndpoints({ addTagTypes: ['Audit'] }).injectEndpoints({
   endpoints: (build) => ({
     listAuditRecords: build.query<ResponseFor<'listAuditRecords'>, AuditQuery>({
-      query: (params) => ({ url: `${servicePath('audit')}/records`, params }),
+      query: (params) => endpointQuery('listAuditRecords', {}, params),
       providesTags: ['Audit'],
     }),
   }),

@@ -1,8 +1,6 @@
 import type { BodyFor, ChartSourceView, ResponseFor } from '@nimbus/api';
 import { baseApi } from '../apiClient/baseApi';
-import { servicePath } from '../config/productHost';
-
-const sources = (path = '') => `${servicePath('appstore')}/chartsources${path}`;
+import { endpointRequest } from '../apiClient/endpointUrl';
 
 const afterSuccess = (_result: unknown, error: unknown): ('ChartSource' | 'Charts')[] =>
   error ? [] : ['ChartSource', 'Charts'];
@@ -13,29 +11,28 @@ export const chartSourceApi = baseApi
   .injectEndpoints({
     endpoints: (build) => ({
       listChartSources: build.query<ChartSourceView[], string>({
-        query: (orgId) =>
-          `${servicePath('appstore')}/organizations/${encodeURIComponent(orgId)}/chartsources`,
+        query: (orgId) => endpointRequest('listChartSources', { orgId }),
         transformResponse: (data: ResponseFor<'listChartSources'> | null) => data?.items ?? [],
         providesTags: ['ChartSource'],
       }),
       createChartSource: build.mutation<ChartSourceView, BodyFor<'createChartSource'>>({
-        query: (body) => ({ url: sources(), method: 'POST', body }),
+        query: (body) => endpointRequest('createChartSource', {}, body),
         invalidatesTags: afterSuccess,
       }),
       updateChartSource: build.mutation<ChartSourceView, BodyFor<'updateChartSource'>>({
-        query: (body) => ({ url: sources(), method: 'PUT', body }),
+        query: (body) => endpointRequest('updateChartSource', {}, body),
         invalidatesTags: afterSuccess,
       }),
       deleteChartSource: build.mutation<
         ResponseFor<'deleteChartSource'>,
         BodyFor<'deleteChartSource'>
       >({
-        query: (body) => ({ url: sources(), method: 'DELETE', body }),
+        query: (body) => endpointRequest('deleteChartSource', {}, body),
         invalidatesTags: afterSuccess,
       }),
       // The outcome is shown beside the button, so a refusal raises no notification.
       testChartSource: build.mutation<ResponseFor<'testChartSource'>, BodyFor<'testChartSource'>>({
-        query: (body) => ({ url: sources('/test'), method: 'POST', body }),
+        query: (body) => endpointRequest('testChartSource', {}, body),
         extraOptions: { silent: true },
       }),
     }),

@@ -9,22 +9,16 @@ import type {
   UpdateClusterBody,
 } from '@nimbus/api';
 import { providerKinds, type ProviderKind } from '@nimbus/api/shared';
-import { servicePath } from '../config/productHost';
+import { endpointRequest } from '../apiClient/endpointUrl';
 import { baseApi } from '../apiClient/baseApi';
 import type { EnvelopeErrorData } from '../apiClient/envelope';
 import { listQuery, type ListArgs } from '../apiClient/listArgs';
 
-/** SPEC §3's provider kinds, in the spec's order (the contract's list). */
+/** The provider kinds of a cluster (the contract's list, in its order). */
 export { providerKinds as PROVIDER_KINDS } from '@nimbus/api/shared';
 
 export const isProviderKind = (kind: string): kind is ProviderKind =>
   (providerKinds as readonly string[]).includes(kind);
-
-const manage = (path: string) => `${servicePath('manage')}${path}`;
-const segment = encodeURIComponent;
-const clustersOf = (kind: string) => manage(`/providers/${segment(kind)}/clusters`);
-const clusterPath = ({ kind, cluster }: ClusterAddress) =>
-  `${clustersOf(kind)}/${segment(cluster)}`;
 
 const afterSuccess = (_result: unknown, error: unknown): 'Cluster'[] => (error ? [] : ['Cluster']);
 
@@ -39,35 +33,28 @@ export function failureMessage(error: unknown): string {
 export const clusterApi = baseApi.enhanceEndpoints({ addTagTypes: ['Cluster'] }).injectEndpoints({
   endpoints: (build) => ({
     listSupportedProviders: build.query<ProviderInfo[], undefined>({
-      query: () => manage('/supportproviders'),
+      query: () => endpointRequest('listSupportedProviders', {}),
       transformResponse: (data: ResponseFor<'listSupportedProviders'> | null) => data?.items ?? [],
     }),
     listProviders: build.query<ResponseFor<'listOrganizationProviders'>, ListArgs>({
-      query: (args) =>
-        listQuery(manage(`/organizations/${segment(args.organizationId)}/providers`), args),
+      query: (args) => listQuery('listOrganizationProviders', { orgId: args.organizationId }, args),
       providesTags: ['Cluster'],
     }),
     createCluster: build.mutation<ClusterView, CreateClusterBody & Pick<ClusterAddress, 'kind'>>({
-      query: ({ kind, ...body }) => ({ url: clustersOf(kind), method: 'POST', body }),
+      query: ({ kind, ...body }) => endpointRequest('registerCluster', { kind }, body),
       invalidatesTags: afterSuccess,
     }),
     updateCluster: build.mutation<ClusterView, UpdateClusterBody & ClusterAddress>({
-      query: ({ kind, cluster, ...body }) => ({
-        url: clusterPath({ kind, cluster }),
-        method: 'PUT',
-        body,
-      }),
+      query: ({ kind, cluster, ...body }) =>
+        endpointRequest('updateCluster', { kind, cluster }, body),
       invalidatesTags: afterSuccess,
     }),
     deleteCluster: build.mutation<
       ResponseFor<'deleteCluster'>,
       ClusterAddress & BodyFor<'deleteCluster'>
     >({
-      query: ({ kind, cluster, organizationId }) => ({
-        url: clusterPath({ kind, cluster }),
-        method: 'DELETE',
-        body: { organizationId },
-      }),
+      query: ({ kind, cluster, organizationId }) =>
+        endpointRequest('deleteCluster', { kind, cluster }, { organizationId }),
       invalidatesTags: afterSuccess,
     }),
     // The outcome is shown beside the button, so a refusal raises no notification.
@@ -75,11 +62,16 @@ export const clusterApi = baseApi.enhanceEndpoints({ addTagTypes: ['Cluster'] })
       ResponseFor<'testClusterConnection'>,
       TestClusterBody & ClusterAddress
     >({
-      query: ({ kind, cluster, ...body }) => ({
-        url: `${clusterPath({ kind, cluster })}/test`,
-        method: 'POST',
-        body,
-      }),
+      query: ({ kind, cluster, ...body }) =>
+        endpointRequest('testClusterConnection', { kind, cluster }, body),
+      extraOptions: { silent: true },
+    }),
+    // The command holds a one-time token: shown once, never asked for again.
+    createClusterRegistration: build.mutation<
+      ResponseFor<'createClusterRegistration'>,
+      BodyFor<'createClusterRegistration'>
+    >({
+      query: (body) => endpointRequest('createClusterRegistration', {}, body),
       extraOptions: { silent: true },
     }),
   }),
@@ -92,4 +84,5 @@ export const {
   useUpdateClusterMutation,
   useDeleteClusterMutation,
   useTestClusterMutation,
+  useCreateClusterRegistrationMutation,
 } = clusterApi;

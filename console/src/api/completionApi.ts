@@ -1,8 +1,6 @@
 import type { ClusterLocation, QueryFor, ResponseFor } from '@nimbus/api';
-import { servicePath } from '../config/productHost';
+import { endpointQuery } from '../apiClient/endpointUrl';
 import { baseApi } from '../apiClient/baseApi';
-
-const segment = encodeURIComponent;
 
 /**
  * The cluster and the contract's query: without `label`, label names; `__name__`, metric names;
@@ -11,21 +9,19 @@ const segment = encodeURIComponent;
 export type ValueMetricsArgs = { location: ClusterLocation } & QueryFor<'getValueMetrics'>;
 
 /**
- * SPEC §7 `value/metrics`: completion for the PromQL editor from the cluster's Prometheus, checked
+ * `value/metrics`: completion for the PromQL editor from the cluster's Prometheus, checked
  * as the caller. Silent: completion runs while typing, and a refused or unreachable cluster simply
  * completes nothing (the panel's own query reports the refusal).
  */
 export const completionApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     valueMetrics: build.query<ResponseFor<'getValueMetrics'>, ValueMetricsArgs>({
-      query: ({ location, label, match, prefix }) => ({
-        url: `${servicePath('monitor')}/vendors/${segment(location.vendor)}/regions/${segment(location.region)}/clusters/${segment(location.cluster)}/value/metrics`,
-        params: {
-          ...(label ? { label } : {}),
-          ...(match ? { match } : {}),
-          ...(prefix ? { prefix } : {}),
-        },
-      }),
+      query: ({ location, label, match, prefix }) =>
+        endpointQuery('getValueMetrics', location, {
+          label: label || undefined,
+          match: match || undefined,
+          prefix: prefix || undefined,
+        }),
       extraOptions: { silent: true },
     }),
   }),

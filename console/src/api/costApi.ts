@@ -1,5 +1,5 @@
 import type { CostAllocation, QueryFor } from '@nimbus/api';
-import { servicePath } from '../config/productHost';
+import { endpointQuery } from '../apiClient/endpointUrl';
 import { baseApi } from '../apiClient/baseApi';
 
 export type CostQuery = QueryFor<'getCostAllocation'>;
@@ -8,10 +8,7 @@ export type CostQuery = QueryFor<'getCostAllocation'>;
 export const costApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     costAllocation: build.query<CostAllocation, CostQuery>({
-      query: (params) => ({
-        url: `${servicePath('cost')}/allocation`,
-        params: Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined)),
-      }),
+      query: (params) => endpointQuery('getCostAllocation', {}, params),
     }),
   }),
 });

@@ -8,15 +8,8 @@ import type {
   ResponseFor,
 } from '@nimbus/api';
 import type { TimeRangePreset } from '@nimbus/api/shared';
-import { servicePath } from '../config/productHost';
 import { baseApi } from '../apiClient/baseApi';
-
-const segment = encodeURIComponent;
-const monitor = (path: string) => `${servicePath('monitor')}${path}`;
-const inOrganization = (organizationId: string, path: string) =>
-  monitor(`/organizations/${segment(organizationId)}${path}`);
-const dashboardPath = (organizationId: string, dashboard: string) =>
-  inOrganization(organizationId, `/dashboards/${segment(dashboard)}`);
+import { endpointQuery, endpointRequest } from '../apiClient/endpointUrl';
 
 type Tag = 'DashboardCategory' | 'Dashboard';
 const afterSuccess =
@@ -35,7 +28,7 @@ export const dashboardApi = baseApi
   .injectEndpoints({
     endpoints: (build) => ({
       listDashboardCategories: build.query<CategoryView[], string>({
-        query: (organizationId) => inOrganization(organizationId, '/dashboard-categories'),
+        query: (orgId) => endpointRequest('listDashboardCategories', { orgId }),
         transformResponse: (data: ResponseFor<'listDashboardCategories'> | null) =>
           data?.items ?? [],
         providesTags: ['DashboardCategory'],
@@ -44,18 +37,15 @@ export const dashboardApi = baseApi
         CategoryView,
         BodyFor<'createDashboardCategory'> & { isNew: boolean }
       >({
-        query: ({ isNew, ...body }) => ({
-          url: monitor('/dashboard-categories'),
-          method: isNew ? 'POST' : 'PUT',
-          body,
-        }),
+        query: ({ isNew, ...body }) =>
+          isNew
+            ? endpointRequest('createDashboardCategory', {}, body)
+            : endpointRequest('updateDashboardCategory', {}, body),
         invalidatesTags: afterSuccess('DashboardCategory'),
       }),
       deleteDashboardCategory: build.mutation<null, { organizationId: string; category: string }>({
-        query: ({ organizationId, category }) => ({
-          url: inOrganization(organizationId, `/dashboard-categories/${segment(category)}`),
-          method: 'DELETE',
-        }),
+        query: ({ organizationId, category }) =>
+          endpointRequest('deleteDashboardCategory', { orgId: organizationId, category }),
         invalidatesTags: afterSuccess('DashboardCategory'),
       }),
       listCategoryDashboards: build.query<
@@ -63,41 +53,42 @@ export const dashboardApi = baseApi
         { organizationId: string; category: string }
       >({
         query: ({ organizationId, category }) =>
-          inOrganization(organizationId, `/dashboard-categories/${segment(category)}/dashboards`),
+          endpointRequest('listCategoryDashboards', { orgId: organizationId, category }),
         transformResponse: (data: ResponseFor<'listCategoryDashboards'> | null) =>
           data?.items ?? [],
         providesTags: ['Dashboard'],
       }),
       getDashboard: build.query<DashboardView, DashboardRef>({
-        query: ({ organizationId, dashboard }) => dashboardPath(organizationId, dashboard),
+        query: ({ organizationId, dashboard }) =>
+          endpointRequest('getDashboard', { orgId: organizationId, dashboard }),
         providesTags: ['Dashboard'],
       }),
       saveDashboard: build.mutation<DashboardView, BodyFor<'createDashboard'> & { isNew: boolean }>(
         {
-          query: ({ isNew, ...body }) => ({
-            url: monitor('/dashboards'),
-            method: isNew ? 'POST' : 'PUT',
-            body,
-          }),
+          query: ({ isNew, ...body }) =>
+            isNew
+              ? endpointRequest('createDashboard', {}, body)
+              : endpointRequest('updateDashboard', {}, body),
           invalidatesTags: afterSuccess('Dashboard', 'DashboardCategory'),
         },
       ),
       deleteDashboard: build.mutation<null, DashboardRef>({
-        query: ({ organizationId, dashboard }) => ({
-          url: dashboardPath(organizationId, dashboard),
-          method: 'DELETE',
-        }),
+        query: ({ organizationId, dashboard }) =>
+          endpointRequest('deleteDashboard', { orgId: organizationId, dashboard }),
         invalidatesTags: afterSuccess('Dashboard', 'DashboardCategory'),
       }),
       savePanel: build.mutation<
         DashboardView,
         DashboardRef & { panel: PanelBodyInput; isNew: boolean }
       >({
-        query: ({ organizationId, dashboard, panel, isNew }) => ({
-          url: `${dashboardPath(organizationId, dashboard)}/panels${isNew ? '' : `/${segment(panel.name ?? '')}`}`,
-          method: isNew ? 'POST' : 'PUT',
-          body: panel,
-        }),
+        query: ({ organizationId, dashboard, panel, isNew }) =>
+          isNew
+            ? endpointRequest('addDashboardPanel', { orgId: organizationId, dashboard }, panel)
+            : endpointRequest(
+                'updateDashboardPanel',
+                { orgId: organizationId, dashboard, panel: panel.name ?? '' },
+                panel,
+              ),
         invalidatesTags: afterSuccess('Dashboard'),
       }),
       // A panel's series: its PromQL through the metrics API's bounded proxy, as the caller.
@@ -105,16 +96,12 @@ export const dashboardApi = baseApi
         ProxyMetrics,
         { location: ClusterLocation; query: string; range: TimeRangePreset }
       >({
-        query: ({ location, query, range }) => ({
-          url: `${servicePath('monitor')}/vendors/${segment(location.vendor)}/regions/${segment(location.region)}/clusters/${segment(location.cluster)}/proxy/metrics`,
-          params: { query, range },
-        }),
+        query: ({ location, query, range }) =>
+          endpointQuery('proxyMetrics', location, { query, range }),
       }),
       deletePanel: build.mutation<DashboardView, DashboardRef & { panel: string }>({
-        query: ({ organizationId, dashboard, panel }) => ({
-          url: `${dashboardPath(organizationId, dashboard)}/panels/${segment(panel)}`,
-          method: 'DELETE',
-        }),
+        query: ({ organizationId, dashboard, panel }) =>
+          endpointRequest('deleteDashboardPanel', { orgId: organizationId, dashboard, panel }),
         invalidatesTags: afterSuccess('Dashboard'),
       }),
     }),

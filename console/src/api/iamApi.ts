@@ -11,14 +11,9 @@ import type {
   UpdateOrganizationBody,
   UserView,
 } from '@nimbus/api';
-import { servicePath } from '../config/productHost';
+import { endpointRequest } from '../apiClient/endpointUrl';
 import { baseApi } from '../apiClient/baseApi';
 import { listQuery, type ListArgs } from '../apiClient/listArgs';
-
-const iam = (path: string) => `${servicePath('iam')}${path}`;
-const segment = encodeURIComponent;
-const org = (organizationId: string, rest = '') =>
-  iam(`/organizations/${segment(organizationId)}${rest}`);
 
 type IamTag = 'User' | 'Group' | 'Role' | 'Organization';
 /** Invalidate only when the change happened; a refused change leaves every cached list valid. */
@@ -32,87 +27,85 @@ export const iamApi = baseApi
   .injectEndpoints({
     endpoints: (build) => ({
       listUsers: build.query<ResponseFor<'listOrganizationUsers'>, ListArgs>({
-        query: (args) => listQuery(org(args.organizationId, '/users'), args),
+        query: (args) => listQuery('listOrganizationUsers', { orgId: args.organizationId }, args),
         providesTags: ['User'],
       }),
       createUser: build.mutation<UserView, CreateUserBody>({
-        query: (body) => ({ url: iam('/users'), method: 'POST', body }),
+        query: (body) => endpointRequest('createUser', {}, body),
         invalidatesTags: afterSuccess('User', 'Group'),
       }),
       updateUser: build.mutation<UserView, GeneralUpdateBody>({
-        query: (body) => ({ url: iam('/users'), method: 'PUT', body }),
+        query: (body) => endpointRequest('updateUser', {}, body),
         invalidatesTags: afterSuccess('User', 'Group'),
       }),
       removeUserFromOrganization: build.mutation<null, { organizationId: string; userId: string }>({
-        query: ({ organizationId, userId }) => ({
-          url: org(organizationId, `/users/${segment(userId)}`),
-          method: 'DELETE',
-        }),
+        query: ({ organizationId, userId }) =>
+          endpointRequest('removeOrganizationMember', { orgId: organizationId, userId }),
         invalidatesTags: afterSuccess('User', 'Group'),
       }),
 
       listGroups: build.query<ResponseFor<'listGroups'>, ListArgs>({
-        query: (args) => listQuery(org(args.organizationId, '/groups'), args),
+        query: (args) => listQuery('listGroups', { orgId: args.organizationId }, args),
         providesTags: ['Group'],
       }),
       getGroup: build.query<GroupView, { organizationId: string; groupId: string }>({
-        query: ({ organizationId, groupId }) => org(organizationId, `/groups/${segment(groupId)}`),
+        query: ({ organizationId, groupId }) =>
+          endpointRequest('getGroup', { orgId: organizationId, groupId }),
         providesTags: ['Group'],
       }),
       saveGroup: build.mutation<GroupView, GroupBody>({
-        query: (body) => ({ url: iam('/groups'), method: body.uuid ? 'PUT' : 'POST', body }),
+        query: (body) =>
+          body.uuid
+            ? endpointRequest('updateGroup', {}, body)
+            : endpointRequest('createGroup', {}, body),
         invalidatesTags: afterSuccess('Group', 'User'),
       }),
       deleteGroup: build.mutation<null, { organizationId: string; groupId: string }>({
-        query: ({ organizationId, groupId }) => ({
-          url: org(organizationId, `/groups/${segment(groupId)}`),
-          method: 'DELETE',
-        }),
+        query: ({ organizationId, groupId }) =>
+          endpointRequest('deleteGroup', { orgId: organizationId, groupId }),
         invalidatesTags: afterSuccess('Group', 'User'),
       }),
 
       listRoles: build.query<ResponseFor<'listRoles'>, ListArgs>({
-        query: (args) => listQuery(org(args.organizationId, '/roles'), args),
+        query: (args) => listQuery('listRoles', { organizationId: args.organizationId }, args),
         providesTags: ['Role'],
       }),
       saveRole: build.mutation<RoleView, RoleBody>({
-        query: (body) => ({ url: iam('/roles'), method: body.uuid ? 'PUT' : 'POST', body }),
+        query: (body) =>
+          body.uuid
+            ? endpointRequest('updateRole', {}, body)
+            : endpointRequest('createRole', {}, body),
         invalidatesTags: afterSuccess('Role'),
       }),
       deleteRole: build.mutation<null, { organizationId: string; roleId: string }>({
-        query: ({ organizationId, roleId }) => ({
-          url: org(organizationId, `/roles/${segment(roleId)}`),
-          method: 'DELETE',
-        }),
+        query: ({ organizationId, roleId }) =>
+          endpointRequest('deleteRole', { organizationId, roleId }),
         invalidatesTags: afterSuccess('Role'),
       }),
       listPermissions: build.query<ResponseFor<'listPermissions'>, undefined>({
-        query: () => iam('/permissions'),
+        query: () => endpointRequest('listPermissions', {}),
         providesTags: ['Permission'],
       }),
 
       // The organization list and creation are organizationApi's (the switcher uses them too).
       updateOrganization: build.mutation<OrgView, UpdateOrganizationBody>({
-        query: (body) => ({ url: iam('/organizations'), method: 'PUT', body }),
+        query: (body) => endpointRequest('updateOrganization', {}, body),
         invalidatesTags: afterSuccess('Organization'),
       }),
       deleteOrganization: build.mutation<null, string>({
-        query: (organizationId) => ({ url: org(organizationId), method: 'DELETE' }),
+        query: (orgId) => endpointRequest('deleteOrganization', { orgId }),
         invalidatesTags: afterSuccess('Organization'),
       }),
       // A GET, but every call issues a new code, so it is a mutation and never cached.
       generateInvitation: build.mutation<Invitation, string>({
-        query: (organizationId) => iam(`/join/organizations/${segment(organizationId)}`),
+        query: (orgId) => endpointRequest('generateInvitation', { orgId }),
       }),
 
       // The organization's clusters a role can be bound on (one page of the largest size).
       // Whenever the call fails the list is simply empty, without an error notification.
       listClusterNames: build.query<string[], ListArgs>({
         query: (args) =>
-          listQuery(
-            `${servicePath('manage')}/organizations/${segment(args.organizationId)}/providers`,
-            args,
-          ),
+          listQuery('listOrganizationProviders', { orgId: args.organizationId }, args),
         extraOptions: { silent: true },
         transformResponse: (data: ResponseFor<'listOrganizationProviders'> | null) =>
           (data?.items ?? []).map((item) => item.cluster),

@@ -1,36 +1,54 @@
 import type { ClusterLocation, MetricInstant, MetricRange } from '@nimbus/api';
 import type { TimeRangePreset } from '@nimbus/api/shared';
-import { servicePath } from '../config/productHost';
 import { baseApi } from '../apiClient/baseApi';
+import { endpointQuery, endpointRequest, type EndpointRequest } from '../apiClient/endpointUrl';
 
-/** A preset (SPEC §9) or a custom range in Unix seconds. */
+/** A preset time range or a custom range in Unix seconds. */
 export type MetricsRange = { range: TimeRangePreset } | { start: number; end: number };
 
-export interface RangeArgs {
+/** Which series over time: the cluster's, its nodes', a namespace's or a pod's. */
+export type RangeTarget =
+  | { metric: 'getInfraMetrics' | 'getNodeInfraMetrics' }
+  | { metric: 'getNamespaceMetrics'; namespace: string }
+  | { metric: 'getPodMetrics'; namespace: string; name: string };
+
+export type RangeArgs = RangeTarget & {
   location: ClusterLocation;
   range: MetricsRange;
-  /** Path below the cluster, e.g. `infra` or `namespaces/demo/pods/web-1`. */
-  what: string;
   node?: string;
+};
+
+export type InstantMetric =
+  'getClusterMetrics' | 'getUtilizationMetrics' | 'listNamespaceMetrics' | 'getComponentMetrics';
+
+function rangeRequest({ location, range, node, ...target }: RangeArgs): EndpointRequest {
+  const query = { ...range, node };
+  switch (target.metric) {
+    case 'getInfraMetrics':
+    case 'getNodeInfraMetrics':
+      return endpointQuery(target.metric, location, query);
+    case 'getNamespaceMetrics':
+      return endpointQuery(target.metric, { ...location, namespace: target.namespace }, query);
+    case 'getPodMetrics':
+      return endpointQuery(
+        target.metric,
+        { ...location, namespace: target.namespace, name: target.name },
+        query,
+      );
+  }
 }
 
-const at = ({ vendor, region, cluster }: ClusterLocation) =>
-  `${servicePath('monitor')}/vendors/${encodeURIComponent(vendor)}/regions/${encodeURIComponent(region)}/clusters/${encodeURIComponent(cluster)}`;
-
-/** SPEC §7 Monitoring: the calls the cluster dashboard and the pod metrics section read. */
+/** Monitoring: the calls the cluster dashboard and the pod metrics section read. */
 export const metricsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     rangeMetrics: build.query<MetricRange, RangeArgs>({
-      query: ({ location, range, what, node }) => ({
-        url: `${at(location)}/${what}/metrics`,
-        params: { ...range, ...(node ? { node } : {}) },
-      }),
+      query: rangeRequest,
     }),
     instantMetrics: build.query<
       MetricInstant,
-      { location: ClusterLocation; what: 'clusters' | 'utilization' | 'namespaces' | 'components' }
+      { location: ClusterLocation; metric: InstantMetric }
     >({
-      query: ({ location, what }) => `${at(location)}/${what}/metrics`,
+      query: ({ location, metric }) => endpointRequest(metric, location),
     }),
   }),
 });

@@ -1,31 +1,42 @@
-import type { MonitorBody, MonitorView, ResponseFor } from '@nimbus/api';
-import { servicePath } from '../config/productHost';
+import type {
+  ClusterAddress,
+  MonitorBody,
+  MonitorCandidate,
+  MonitorView,
+  ResponseFor,
+  TestClusterBody,
+} from '@nimbus/api';
+import { endpointRequest } from '../apiClient/endpointUrl';
 import { baseApi } from '../apiClient/baseApi';
 
-/** SPEC §3 "Monitoring": the endpoint kinds, one of each per cluster. */
+/** The monitoring endpoint kinds, one of each per cluster. */
 export { monitorTypes as MONITOR_TYPES } from '@nimbus/api/shared';
-
-const monitors = `${servicePath('manage')}/monitors`;
 
 const afterSuccess = (_result: unknown, error: unknown): 'Monitor'[] => (error ? [] : ['Monitor']);
 
 export const monitorApi = baseApi.enhanceEndpoints({ addTagTypes: ['Monitor'] }).injectEndpoints({
   endpoints: (build) => ({
     listMonitors: build.query<MonitorView[], string>({
-      query: (providerId) => `${monitors}/providers/${encodeURIComponent(providerId)}`,
+      query: (id) => endpointRequest('listClusterMonitors', { id }),
       transformResponse: (data: ResponseFor<'listClusterMonitors'> | null) => data?.items ?? [],
       providesTags: ['Monitor'],
     }),
     createMonitor: build.mutation<MonitorView, MonitorBody>({
-      query: (body) => ({ url: monitors, method: 'POST', body }),
+      query: (body) => endpointRequest('createMonitor', {}, body),
       invalidatesTags: afterSuccess,
     }),
     updateMonitor: build.mutation<MonitorView, MonitorBody>({
-      query: (body) => ({ url: monitors, method: 'PUT', body }),
+      query: (body) => endpointRequest('updateMonitor', {}, body),
       invalidatesTags: afterSuccess,
     }),
+    /** Services of the cluster that look like its Prometheus or Alertmanager (the wizard's prefill). */
+    discoverMonitorServices: build.mutation<MonitorCandidate[], TestClusterBody & ClusterAddress>({
+      query: ({ kind, cluster, ...body }) =>
+        endpointRequest('discoverMonitorServices', { kind, cluster }, body),
+      transformResponse: (data: ResponseFor<'discoverMonitorServices'> | null) => data?.items ?? [],
+    }),
     deleteMonitor: build.mutation<ResponseFor<'deleteMonitor'>, string>({
-      query: (id) => ({ url: `${monitors}/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      query: (id) => endpointRequest('deleteMonitor', { id }),
       invalidatesTags: afterSuccess,
     }),
   }),
@@ -37,4 +48,5 @@ export const {
   useCreateMonitorMutation,
   useUpdateMonitorMutation,
   useDeleteMonitorMutation,
+  useDiscoverMonitorServicesMutation,
 } = monitorApi;

@@ -4,13 +4,11 @@ import type {
   ClusterLocation,
   NodeAddress,
   NodeDetail,
-  QueryFor,
   ResponseFor,
   Taint,
 } from '@nimbus/api';
-import { servicePath } from '../config/productHost';
+import { endpointQuery, endpointRequest } from '../apiClient/endpointUrl';
 import type { ListedPage } from '../resources/kubeObject';
-import { crdAt, k8sAt } from '../resources/location';
 import { baseApi } from '../apiClient/baseApi';
 import { resourceTag } from './resourceApi';
 
@@ -20,8 +18,6 @@ export { taintEffects as TAINT_EFFECTS } from '@nimbus/api/shared';
 export const TOPOLOGY_NODE_LIMIT = 500;
 export const NODE_PODS_PAGE_SIZE = 50;
 
-const nodePath = (address: NodeAddress) =>
-  `${crdAt(address)}/nodes/${encodeURIComponent(address.node)}`;
 const nodeTag = (address: NodeAddress) => ({
   type: 'Node' as const,
   id: `${address.cluster}/${address.node}`,
@@ -35,17 +31,15 @@ export const nodeApi = baseApi
   .injectEndpoints({
     endpoints: (build) => ({
       getClusterDetail: build.query<ClusterDetail, ClusterLocation>({
-        query: (location) => crdAt(location),
+        query: (location) => endpointRequest('getCluster', location),
       }),
       listAllNodes: build.query<ListedPage, undefined>({
-        query: () => ({
-          url: `${servicePath('crd')}/nodes`,
-          params: { pageSize: TOPOLOGY_NODE_LIMIT },
-        }),
+        query: () =>
+          endpointQuery('listKind', { kind: 'nodes' }, { pageSize: TOPOLOGY_NODE_LIMIT }),
         providesTags: ['ResourceList'],
       }),
       getNode: build.query<NodeDetail, NodeAddress>({
-        query: nodePath,
+        query: (address) => endpointRequest('getNode', address),
         providesTags: (_result, _error, address) => [nodeTag(address)],
       }),
       listNodePods: build.infiniteQuery<ResponseFor<'listNodePods'>, NodeAddress, string>({
@@ -53,34 +47,28 @@ export const nodeApi = baseApi
           initialPageParam: '',
           getNextPageParam: (lastPage) => lastPage.nextCursor || undefined,
         },
-        query: ({ queryArg, pageParam }) => ({
-          url: `${nodePath(queryArg)}/pods`,
-          params: {
+        query: ({ queryArg, pageParam }) =>
+          endpointQuery('listNodePods', queryArg, {
             pageSize: NODE_PODS_PAGE_SIZE,
-            ...(pageParam ? { cursor: pageParam } : {}),
-          } satisfies QueryFor<'listNodePods'>,
-        }),
+            cursor: pageParam || undefined,
+          }),
       }),
       listNodeEvents: build.query<ResponseFor<'listNodeEvents'>, NodeAddress>({
-        query: (address) => `${nodePath(address)}/events`,
+        query: (address) => endpointRequest('listNodeEvents', address),
       }),
       setNodeUnschedulable: build.mutation<NodeDetail, NodeAddress & { unschedulable: boolean }>({
-        query: ({ unschedulable, ...address }) => ({
-          url: nodePath(address),
-          method: 'PUT',
-          params: {
+        query: ({ unschedulable, ...address }) =>
+          endpointRequest('cordonNode', address, undefined, {
             unschedulable: unschedulable ? 'true' : 'false',
-          } satisfies QueryFor<'cordonNode'>,
-        }),
+          }),
         invalidatesTags: (_result, error, address) =>
           error ? [] : [nodeTag(address), nodeObjectTag(address), 'ResourceList'],
       }),
       updateNodeTaints: build.mutation<NodeDetail, NodeAddress & { taints: Taint[] }>({
-        query: ({ taints, ...address }) => ({
-          url: `${k8sAt(address)}/nodes/${encodeURIComponent(address.node)}`,
-          method: 'PUT',
-          body: { taints } satisfies BodyFor<'updateNodeMetadata'>,
-        }),
+        query: ({ taints, ...address }) =>
+          endpointRequest('updateNodeMetadata', address, {
+            taints,
+          } satisfies BodyFor<'updateNodeMetadata'>),
         invalidatesTags: (_result, error, address) =>
           error ? [] : [nodeTag(address), nodeObjectTag(address)],
       }),

@@ -4,29 +4,24 @@ import type {
   OrgView,
   UserOrganizations,
 } from '@nimbus/api';
-import { servicePath } from '../config/productHost';
+import { endpointRequest } from '../apiClient/endpointUrl';
 import { baseApi } from '../apiClient/baseApi';
-
-const iam = () => servicePath('iam');
 
 /** The organizations of the signed-in user: the header's switcher and the join-or-create dialog. */
 export const organizationApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getUserOrganizations: build.query<UserOrganizations, string>({
-      query: (userId) => `${iam()}/user/${encodeURIComponent(userId)}/organizations`,
+      query: (userId) => endpointRequest('listUserOrganizations', { userId }),
       providesTags: ['Organization'],
     }),
     createOwnOrganization: build.mutation<OrgView, CreateOrganizationBody>({
-      query: (body) => ({ url: `${iam()}/organizations`, method: 'POST', body }),
+      query: (body) => endpointRequest('createOrganization', {}, body),
       invalidatesTags: ['Organization'],
     }),
     // The organization is the path's; the body names the inviter, the code and the caller.
     joinOrganization: build.mutation<OrgView, JoinOrganizationBody & { organizationId: string }>({
-      query: ({ organizationId, ...body }) => ({
-        url: `${iam()}/join/organizations/${encodeURIComponent(organizationId)}`,
-        method: 'POST',
-        body,
-      }),
+      query: ({ organizationId, ...body }) =>
+        endpointRequest('joinOrganization', { orgId: organizationId }, body),
       invalidatesTags: ['Organization'],
     }),
   }),

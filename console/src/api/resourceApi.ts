@@ -1,7 +1,6 @@
 import type { ResponseFor } from '@nimbus/api';
-import { servicePath } from '../config/productHost';
+import { endpointQuery, endpointRequest } from '../apiClient/endpointUrl';
 import type { KubeObject, ListedPage } from '../resources/kubeObject';
-import { crdAt } from '../resources/location';
 import { baseApi } from '../apiClient/baseApi';
 import type { ResourceAddress, ResourceFilters, ResourceMapUpdate } from '../apiClient/requestArgs';
 
@@ -21,49 +20,53 @@ export const resourceApi = baseApi
   .injectEndpoints({
     endpoints: (build) => ({
       listCrdClusters: build.query<ResponseFor<'listCrdClusters'>, undefined>({
-        query: () => ({
-          url: `${servicePath('crd')}/clusters`,
-          params: { page: 1, pageSize: CLUSTER_LIST_SIZE },
-        }),
+        query: () => endpointQuery('listCrdClusters', {}, { page: 1, pageSize: CLUSTER_LIST_SIZE }),
       }),
       listResources: build.infiniteQuery<ListedPage, ResourceFilters, string>({
         infiniteQueryOptions: {
           initialPageParam: '',
           getNextPageParam: (lastPage) => lastPage.nextCursor || undefined,
         },
-        query: ({ queryArg: { plural, labels, ...filters }, pageParam }) => {
-          const params = new URLSearchParams();
-          for (const [key, value] of Object.entries(filters)) {
-            if (value !== undefined && value !== '') params.set(key, String(value));
-          }
-          for (const label of labels ?? []) params.append('label', label);
-          if (pageParam) params.set('cursor', pageParam);
-          return `${servicePath('crd')}/${encodeURIComponent(plural)}?${params.toString()}`;
-        },
+        query: ({ queryArg: { plural, labels, cluster, namespace, name, pageSize }, pageParam }) =>
+          // A filter left empty in the form is no filter.
+          endpointQuery(
+            'listKind',
+            { kind: plural },
+            {
+              cluster: cluster || undefined,
+              namespace: namespace || undefined,
+              name: name || undefined,
+              label: labels && [...labels],
+              pageSize,
+              cursor: pageParam || undefined,
+            },
+          ),
         providesTags: ['ResourceList'],
       }),
       getResource: build.query<KubeObject, ResourceAddress>({
-        query: (address) => ({
-          url: `${crdAt(address)}/resources/${encodeURIComponent(address.plural)}/${encodeURIComponent(address.name)}`,
+        query: (address) =>
           // No empty query: a cluster-scoped object's path ends at its name.
-          ...(address.namespace ? { params: { namespace: address.namespace } } : {}),
-        }),
+          endpointQuery(
+            'getResource',
+            { ...address, kind: address.plural },
+            { namespace: address.namespace || undefined },
+          ),
         providesTags: (_result, _error, address) => [resourceTag(address)],
       }),
       updateResourceMap: build.mutation<KubeObject, ResourceMapUpdate>({
-        query: ({ address, field, values }) => ({
-          url: `${crdAt(address)}/resources/${field}`,
-          method: 'PUT',
-          body: {
+        query: ({ address, field, values }) => {
+          const target = {
             vendor: address.vendor,
             region: address.region,
             cluster: address.cluster,
             name: address.name,
             ...(address.namespace ? { namespace: address.namespace } : {}),
             type: address.plural,
-            [field]: values,
-          },
-        }),
+          };
+          return field === 'labels'
+            ? endpointRequest('replaceLabels', address, { ...target, labels: values })
+            : endpointRequest('replaceAnnotations', address, { ...target, annotations: values });
+        },
         invalidatesTags: (_result, error, { address }) =>
           error ? [] : [resourceTag(address), 'ResourceList'],
       }),

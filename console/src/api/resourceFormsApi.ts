@@ -5,23 +5,29 @@ import type {
   KubeObjectView,
   ResponseFor,
 } from '@nimbus/api';
-import { servicePath } from '../config/productHost';
+import { endpointRequest } from '../apiClient/endpointUrl';
 import { baseApi } from '../apiClient/baseApi';
-import { k8sAt } from '../resources/location';
 import { resourceTag } from './resourceApi';
 import { ResponseCode } from '../constants';
 
-const segment = encodeURIComponent;
-const k8s = (path: string) => `${servicePath('k8s')}${path}`;
 /** The operator's code for a name that is already taken: the forms answer it beside the name. */
 
 /** A form's body with the cluster it goes to; namespaced kinds name their namespace too. */
 export type Placed<B> = B & ClusterLocation;
 type InNamespace<B> = Placed<B> & { namespace: string };
 
-const post = (path: string, body: object) => ({ url: k8s(path), method: 'POST', body });
-const inNamespace = ({ namespace, ...body }: { namespace: string }, collection: string) =>
-  post(`/namespaces/${segment(namespace)}/${collection}`, body);
+/** The creations addressed by namespace alone (the body names the cluster). */
+type NamespacedCreation =
+  | 'createConfigMap'
+  | 'createSecret'
+  | 'createRegistrySecret'
+  | 'createRegistryPullSecret'
+  | 'createService'
+  | 'createIngress'
+  | 'createPersistentVolumeClaim';
+
+const inNamespace = ({ namespace, ...body }: { namespace: string }, id: NamespacedCreation) =>
+  endpointRequest(id, { namespace }, body as BodyFor<NamespacedCreation>);
 const created = { expectedCodes: [ResponseCode.conflict] } as const;
 
 export const resourceFormsApi = baseApi
@@ -29,27 +35,24 @@ export const resourceFormsApi = baseApi
   .injectEndpoints({
     endpoints: (build) => ({
       listConfigMaps: build.query<ConfigItem[], ClusterLocation & { namespace: string }>({
-        query: (at) => `${k8sAt(at)}/namespaces/${segment(at.namespace)}/configmaps`,
+        query: (at) => endpointRequest('listConfigMaps', at),
         transformResponse: (data: ResponseFor<'listConfigMaps'> | null) => data?.items ?? [],
         providesTags: ['ConfigItems'],
       }),
       listSecrets: build.query<ConfigItem[], ClusterLocation & { namespace: string }>({
-        query: (at) => `${k8sAt(at)}/namespaces/${segment(at.namespace)}/secrets`,
+        query: (at) => endpointRequest('listSecrets', at),
         transformResponse: (data: ResponseFor<'listSecrets'> | null) => data?.items ?? [],
         providesTags: ['ConfigItems'],
       }),
       createConfigMap: build.mutation<KubeObjectView, InNamespace<BodyFor<'createConfigMap'>>>({
-        query: (body) => inNamespace(body, 'configmaps'),
+        query: (body) => inNamespace(body, 'createConfigMap'),
         extraOptions: created,
         invalidatesTags: (_r, error) => (error ? [] : ['ResourceList', 'ConfigItems']),
       }),
-      // SPEC §7 PUT k8s/namespaces/{namespace}/configmaps/{name}: data, labels and annotations.
+      // PUT k8s/namespaces/{namespace}/configmaps/{name}: data, labels and annotations.
       replaceConfigMap: build.mutation<KubeObjectView, InNamespace<BodyFor<'replaceConfigMap'>>>({
-        query: ({ namespace, ...body }) => ({
-          url: k8s(`/namespaces/${segment(namespace)}/configmaps/${segment(body.metadata.name)}`),
-          method: 'PUT',
-          body,
-        }),
+        query: ({ namespace, ...body }) =>
+          endpointRequest('replaceConfigMap', { namespace, name: body.metadata.name }, body),
         invalidatesTags: (_r, error, body) =>
           error
             ? []
@@ -60,7 +63,7 @@ export const resourceFormsApi = baseApi
               ],
       }),
       createSecret: build.mutation<ConfigItem, InNamespace<BodyFor<'createSecret'>>>({
-        query: (body) => inNamespace(body, 'secrets'),
+        query: (body) => inNamespace(body, 'createSecret'),
         extraOptions: created,
         invalidatesTags: (_r, error) => (error ? [] : ['ResourceList', 'ConfigItems']),
       }),
@@ -68,7 +71,7 @@ export const resourceFormsApi = baseApi
         ConfigItem,
         InNamespace<BodyFor<'createRegistrySecret'>>
       >({
-        query: (body) => inNamespace(body, 'registry/secrets'),
+        query: (body) => inNamespace(body, 'createRegistrySecret'),
         extraOptions: created,
         invalidatesTags: (_r, error) => (error ? [] : ['ResourceList', 'ConfigItems']),
       }),
@@ -78,17 +81,17 @@ export const resourceFormsApi = baseApi
         ConfigItem,
         InNamespace<BodyFor<'createRegistryPullSecret'>>
       >({
-        query: (body) => inNamespace(body, 'registry/pull-secrets'),
+        query: (body) => inNamespace(body, 'createRegistryPullSecret'),
         extraOptions: { silent: true },
         invalidatesTags: (_r, error) => (error ? [] : ['ResourceList', 'ConfigItems']),
       }),
       createService: build.mutation<KubeObjectView, InNamespace<BodyFor<'createService'>>>({
-        query: (body) => inNamespace(body, 'services'),
+        query: (body) => inNamespace(body, 'createService'),
         extraOptions: created,
         invalidatesTags: (_r, error) => (error ? [] : ['ResourceList']),
       }),
       createIngress: build.mutation<KubeObjectView, InNamespace<BodyFor<'createIngress'>>>({
-        query: (body) => inNamespace(body, 'ingresses'),
+        query: (body) => inNamespace(body, 'createIngress'),
         extraOptions: created,
         invalidatesTags: (_r, error) => (error ? [] : ['ResourceList']),
       }),
@@ -96,7 +99,7 @@ export const resourceFormsApi = baseApi
         KubeObjectView,
         InNamespace<BodyFor<'createPersistentVolumeClaim'>>
       >({
-        query: (body) => inNamespace(body, 'persistentvolumeclaims'),
+        query: (body) => inNamespace(body, 'createPersistentVolumeClaim'),
         extraOptions: created,
         invalidatesTags: (_r, error) => (error ? [] : ['ResourceList']),
       }),
@@ -104,12 +107,12 @@ export const resourceFormsApi = baseApi
         KubeObjectView,
         Placed<BodyFor<'createPersistentVolume'>>
       >({
-        query: (body) => post('/persistentvolumes', body),
+        query: (body) => endpointRequest('createPersistentVolume', {}, body),
         extraOptions: created,
         invalidatesTags: (_r, error) => (error ? [] : ['ResourceList']),
       }),
       createStorageClass: build.mutation<KubeObjectView, Placed<BodyFor<'createStorageClass'>>>({
-        query: (body) => post('/storageclasses', body),
+        query: (body) => endpointRequest('createStorageClass', {}, body),
         extraOptions: created,
         invalidatesTags: (_r, error) => (error ? [] : ['ResourceList']),
       }),

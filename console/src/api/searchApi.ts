@@ -1,14 +1,11 @@
-import type { QueryFor, ResponseFor, SearchResult } from '@nimbus/api';
-import { servicePath } from '../config/productHost';
+import type { ResponseFor, SearchResult } from '@nimbus/api';
+import { endpointQuery } from '../apiClient/endpointUrl';
 import { baseApi } from '../apiClient/baseApi';
 
 export const searchApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     searchResources: build.query<SearchResult[], string>({
-      query: (keyword) => ({
-        url: `${servicePath('crd')}/search`,
-        params: { keyword } satisfies QueryFor<'search'>,
-      }),
+      query: (keyword) => endpointQuery('search', {}, { keyword }),
       transformResponse: (data: ResponseFor<'search'> | null) => data ?? [],
     }),
   }),

@@ -1,20 +1,20 @@
 import type { OpenApiDocument, ResponseFor } from '@nimbus/api';
-import { servicePath } from '../config/productHost';
+import { endpointRequest } from '../apiClient/endpointUrl';
 import { baseApi } from '../apiClient/baseApi';
 
 export const systemApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getVersion: build.query<ResponseFor<'getVersion'>, undefined>({
-      query: () => `${servicePath('system')}/version`,
+      query: () => endpointRequest('getVersion', {}),
       providesTags: ['System'],
     }),
     getConfigs: build.query<ResponseFor<'getConfigs'>, undefined>({
-      query: () => `${servicePath('system')}/configs`,
+      query: () => endpointRequest('getConfigs', {}),
       providesTags: ['System'],
     }),
-    // The document itself, not an envelope; its failures are silent (SPEC §8, constants.ts).
+    // The document itself, not an envelope; its failures are silent (constants.ts).
     getOpenApi: build.query<OpenApiDocument, undefined>({
-      query: () => '/openapi.json',
+      query: () => endpointRequest('getOpenApi', {}),
       extraOptions: { raw: true },
     }),
   }),

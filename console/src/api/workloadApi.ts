@@ -1,7 +1,7 @@
 import type { BodyFor, ClusterLocation, KubeObjectView, ResponseFor } from '@nimbus/api';
 import type { WorkloadKind } from '@nimbus/api/shared';
 import { baseApi } from '../apiClient/baseApi';
-import { crdAt, k8sAt } from '../resources/location';
+import { endpointRequest } from '../apiClient/endpointUrl';
 import { resourceTag } from './resourceApi';
 
 /** A workload as the lifecycle calls address it: the member's collection name and the object. */
@@ -10,11 +10,6 @@ export interface WorkloadTarget extends ClusterLocation {
   namespace: string;
   name: string;
 }
-
-const below = (target: WorkloadTarget) =>
-  `/namespaces/${encodeURIComponent(target.namespace)}/${target.kind}/${encodeURIComponent(target.name)}`;
-const k8sPath = (target: WorkloadTarget) => `${k8sAt(target)}${below(target)}`;
-const crdPath = (target: WorkloadTarget) => `${crdAt(target)}${below(target)}`;
 
 const workloadTag = (target: WorkloadTarget) => ({
   type: 'Workload' as const,
@@ -34,59 +29,47 @@ export const workloadApi = baseApi
   .injectEndpoints({
     endpoints: (build) => ({
       listWorkloadPods: build.query<ResponseFor<'listWorkloadPods'>, WorkloadTarget>({
-        query: (target) => `${crdPath(target)}/pods`,
+        query: (target) => endpointRequest('listWorkloadPods', target),
         providesTags: (_result, _error, target) => [workloadTag(target)],
       }),
       listWorkloadEvents: build.query<ResponseFor<'listWorkloadEvents'>, WorkloadTarget>({
-        query: (target) => `${crdPath(target)}/events`,
+        query: (target) => endpointRequest('listWorkloadEvents', target),
         providesTags: (_result, _error, target) => [workloadTag(target)],
       }),
       listWorkloadServices: build.query<ResponseFor<'listWorkloadServices'>, WorkloadTarget>({
-        query: (target) => `${crdPath(target)}/services`,
+        query: (target) => endpointRequest('listWorkloadServices', target),
         providesTags: (_result, _error, target) => [workloadTag(target)],
       }),
       listWorkloadRevisions: build.query<ResponseFor<'listWorkloadRevisions'>, WorkloadTarget>({
-        query: (target) => `${crdPath(target)}/revisions`,
+        query: (target) => endpointRequest('listWorkloadRevisions', target),
         providesTags: (_result, _error, target) => [workloadTag(target)],
       }),
       scaleWorkload: build.mutation<KubeObjectView, Change<BodyFor<'scaleWorkload'>>>({
-        query: ({ body, ...target }) => ({ url: `${k8sPath(target)}/scale`, method: 'PUT', body }),
+        query: ({ body, ...target }) => endpointRequest('scaleWorkload', target, body),
         invalidatesTags: (_result, error, target) => (error ? [] : changed(target)),
       }),
       restartWorkload: build.mutation<KubeObjectView, Change>({
-        query: (target) => ({ url: `${k8sPath(target)}/restart`, method: 'POST' }),
+        query: (target) => endpointRequest('restartWorkload', target),
         invalidatesTags: (_result, error, target) => (error ? [] : changed(target)),
       }),
       rollbackWorkload: build.mutation<KubeObjectView, Change<BodyFor<'rollbackWorkload'>>>({
-        query: ({ body, ...target }) => ({
-          url: `${k8sPath(target)}/rollback`,
-          method: 'POST',
-          body,
-        }),
+        query: ({ body, ...target }) => endpointRequest('rollbackWorkload', target, body),
         invalidatesTags: (_result, error, target) => (error ? [] : changed(target)),
       }),
       hotfixWorkload: build.mutation<KubeObjectView, Change<BodyFor<'hotfixWorkload'>>>({
-        query: ({ body, ...target }) => ({
-          url: `${k8sPath(target)}/hotfix`,
-          method: 'PATCH',
-          body,
-        }),
+        query: ({ body, ...target }) => endpointRequest('hotfixWorkload', target, body),
         invalidatesTags: (_result, error, target) => (error ? [] : changed(target)),
       }),
       suspendCronJob: build.mutation<KubeObjectView, Change<BodyFor<'suspendCronJob'>>>({
-        query: ({ body, ...target }) => ({
-          url: `${k8sPath(target)}/suspend`,
-          method: 'PUT',
-          body,
-        }),
+        query: ({ body, ...target }) => endpointRequest('suspendCronJob', target, body),
         invalidatesTags: (_result, error, target) => (error ? [] : changed(target)),
       }),
       runCronJob: build.mutation<KubeObjectView, Change>({
-        query: (target) => ({ url: `${k8sPath(target)}/run`, method: 'POST' }),
+        query: (target) => endpointRequest('runCronJob', target),
         invalidatesTags: (_result, error, target) => (error ? [] : changed(target)),
       }),
       deleteWorkload: build.mutation<KubeObjectView, Change>({
-        query: (target) => ({ url: k8sPath(target), method: 'DELETE' }),
+        query: (target) => endpointRequest('deleteWorkload', target),
         invalidatesTags: (_result, error, target) => (error ? [] : changed(target)),
       }),
     }),

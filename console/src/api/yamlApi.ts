@@ -1,12 +1,10 @@
 import type { BodyFor, ClusterLocation, ResponseFor } from '@nimbus/api';
 import { baseApi } from '../apiClient/baseApi';
 import type { ResourceAddress } from '../apiClient/requestArgs';
-import { k8sAt } from '../resources/location';
+import { endpointRequest } from '../apiClient/endpointUrl';
 import { resourceTag } from './resourceApi';
 import { ResponseCode } from '../constants';
 import { envelopeCodeOf } from '../apiClient/envelope';
-
-const segment = encodeURIComponent;
 
 /** An import into `namespace` (the default for documents that name none) of a cluster. */
 export interface ImportRequest extends ClusterLocation {
@@ -24,21 +22,16 @@ export const yamlApi = baseApi
   .injectEndpoints({
     endpoints: (build) => ({
       importYaml: build.mutation<ResponseFor<'importYaml'>, ImportRequest>({
-        query: ({ namespace, body, ...location }) => ({
-          url: `${k8sAt(location)}/namespaces/${segment(namespace)}/imports`,
-          method: 'POST',
-          body,
-        }),
+        query: ({ namespace, body, ...location }) =>
+          endpointRequest('importYaml', { ...location, namespace }, body),
         invalidatesTags: (result) => (result && !result.dryRun ? ['ResourceList'] : []),
       }),
       // The editor explains a conflict itself, beside the diff.
       replaceResource: build.mutation<ResponseFor<'replaceResource'>, ReplaceRequest>({
-        query: ({ address, object }) => ({
-          url: `${k8sAt(address)}/resources/${segment(address.plural)}/${segment(address.name)}`,
-          method: 'PUT',
-          body: object,
-          ...(address.namespace ? { params: { namespace: address.namespace } } : {}),
-        }),
+        query: ({ address, object }) =>
+          endpointRequest('replaceResource', { ...address, kind: address.plural }, object, {
+            namespace: address.namespace || undefined,
+          }),
         extraOptions: { expectedCodes: [ResponseCode.conflict] },
         // After a conflict the detail page reads the object again, so the next edit starts
         // from the current version.

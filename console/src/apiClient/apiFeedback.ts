@@ -1,7 +1,11 @@
+import type { MemberRefusal } from '@nimbus/api';
+
 /** A request the server refused with 9997. */
 export interface RefusedRequest {
   /** Path and query of the request. */
   url: string;
+  /** The call a member cluster refused, when the member itself said no. */
+  refusal?: MemberRefusal;
 }
 
 /** A request the server answered with an error the user should see. */
@@ -13,7 +17,7 @@ export interface RequestFailure {
 }
 
 /**
- * The user-visible side effects of API responses (SPEC §8). The base query only decides *when*
+ * The user-visible side effects of API responses. The base query only decides *when*
  * they happen; the UI layer decides *how* (antd in the app, spies in tests).
  */
 export interface ApiFeedback {

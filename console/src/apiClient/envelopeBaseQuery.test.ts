@@ -4,6 +4,7 @@ import { createApi } from '@reduxjs/toolkit/query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFeedbackSpy } from '../../tests/feedbackSpy';
 import { startLoopbackServer, type LoopbackServer } from '../../tests/loopbackServer';
+import { serviceAccountRefusal } from '../../tests/refusals';
 import type { Session } from '../session/session';
 import type { ApiDependencies } from './apiDependencies';
 import { createEnvelopeBaseQuery, type EnvelopeBaseQueryOptions } from './envelopeBaseQuery';
@@ -129,6 +130,29 @@ describe('envelope base query', () => {
     expect(feedback.noPermission).toHaveBeenCalledTimes(1);
     expect(feedback.noPermission).toHaveBeenCalledWith({ url: '/api/v1/iam.nimbus.io/users' });
     expect(feedback.requestFailed).not.toHaveBeenCalled();
+  });
+
+  it("passes a member cluster's refusal on with the 9997, and drops one of another shape", async () => {
+    const { call, feedback } = createTestClient(`${server.origin}/api/v1`, { userName: 'vera' });
+    const refusal = serviceAccountRefusal;
+    const message = 'cannot get serviceaccounts in namespace web';
+    server.respond('/api/v1/k8s.nimbus.io/a', {
+      status: 403,
+      ...envelope(9997, message, { refusal }),
+    });
+    server.respond('/api/v1/k8s.nimbus.io/b', {
+      status: 403,
+      ...envelope(9997, message, { refusal: { ...refusal, verb: 7 } }),
+    });
+
+    const result = await call('/k8s.nimbus.io/a');
+    await call('/k8s.nimbus.io/b');
+
+    expect(result.error).toMatchObject({ data: { code: 9997, message, refusal } });
+    expect(feedback.noPermission.mock.calls).toEqual([
+      [{ url: '/api/v1/k8s.nimbus.io/a', refusal }],
+      [{ url: '/api/v1/k8s.nimbus.io/b' }],
+    ]);
   });
 
   it('notifies any other code for 10 s with the request URL and message', async () => {

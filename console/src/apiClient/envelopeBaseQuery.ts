@@ -9,14 +9,14 @@ import {
   ERROR_NOTIFICATION_MS,
   REQUESTED_WITH_HEADER,
   ResponseCode,
-  SILENT_REQUEST_PATHS,
   TOKEN_EXPIRY_DEBOUNCE_MS,
 } from '../constants';
+import { SILENT_REQUEST_PATHS } from './endpointUrl';
 import { debounce } from '../lib/debounce';
 import type { Session } from '../session/session';
 import { apiDependenciesOf } from './apiDependencies';
 import type { ApiFeedback } from './apiFeedback';
-import { isEnvelope, type EnvelopeErrorData } from './envelope';
+import { isEnvelope, refusalIn, type EnvelopeErrorData } from './envelope';
 import { sessionHeaderEntries } from './sessionHeaders';
 
 export interface EnvelopeExtraOptions {
@@ -32,7 +32,7 @@ export interface EnvelopeExtraOptions {
 }
 
 export interface EnvelopeBaseQueryOptions {
-  /** Paths below the API base whose errors stay silent; SPEC §8's list by default. */
+  /** Paths below the API base whose errors stay silent; the contract's silent ones by default. */
   silentPaths?: readonly RegExp[];
   tokenExpiryDebounceMs?: number;
 }
@@ -81,12 +81,19 @@ interface Failure {
   /** The server's code, when it answered with an envelope. */
   code?: number;
   message: string;
+  refusal?: EnvelopeErrorData['refusal'];
 }
 
 /** Turns any unsuccessful answer that reached the server into one failure description. */
 function describeFailure(body: unknown, error: FetchBaseQueryError | undefined): Failure {
   if (isEnvelope(body)) {
-    const data: EnvelopeErrorData = { code: body.code, message: String(body.message ?? '') };
+    const refusal = refusalIn(body.data);
+    const data: EnvelopeErrorData = {
+      code: body.code,
+      message: String(body.message ?? ''),
+      ...(refusal ? { refusal } : {}),
+      ...(body.data !== undefined && body.data !== null ? { detail: body.data } : {}),
+    };
     return { error: { status: 'CUSTOM_ERROR', error: data.message, data }, ...data };
   }
   if (error) return { error, message: `HTTP ${String(error.status)}` };
@@ -94,7 +101,7 @@ function describeFailure(body: unknown, error: FetchBaseQueryError | undefined):
 }
 
 /**
- * The single place where `{code, message, data}` is unwrapped and SPEC §8's error behaviour
+ * The single place where `{code, message, data}` is unwrapped and the error behaviour
  * happens: code 0 resolves to `data`; 9998, 9997, 1010 and other codes reject with the code and message
  * after telling the user; transport failures (network, parsing, time-out) reject untouched.
  */
@@ -142,7 +149,8 @@ export function createEnvelopeBaseQuery(options: EnvelopeBaseQueryOptions = {}):
     } else if (code !== undefined && extraOptions.expectedCodes?.includes(code)) {
       // The caller shows its own answer.
     } else if (code === ResponseCode.noPermission) {
-      feedback.noPermission({ url: location.display });
+      const { refusal } = failure;
+      feedback.noPermission({ url: location.display, ...(refusal ? { refusal } : {}) });
     } else if (code === ResponseCode.passwordChangeRequired) {
       feedback.passwordChangeRequired();
     } else if (!extraOptions.silent && !silentPaths.some((path) => path.test(location.belowBase))) {

@@ -1,4 +1,4 @@
-import type { ClusterLocation, ResourceQuotaSpec, LimitRangeSpec } from '@nimbus/api';
+import type { BodyFor, ClusterLocation, LimitRangeSpec } from '@nimbus/api';
 
 // What the console's screens hand to the API hooks: contract types placed at a cluster, in the
 // console's own words (a resource's plural, a map field) where the screens need them.
@@ -23,14 +23,23 @@ export interface ResourceFilters {
   plural: string;
   cluster?: string;
   namespace?: string;
-  /** `Key:Val` entries (SPEC §5). */
+  /** `Key:Val` entries. */
   labels?: readonly string[];
   name?: string;
   pageSize: number;
 }
 
 /** A quota or limit range write: POST creates `name`, PUT (`replace`) replaces its spec. */
-export interface PolicyWrite<S extends ResourceQuotaSpec | LimitRangeSpec> extends ClusterLocation {
+export type QuotaSpecInput = BodyFor<'createResourceQuota'>['spec'];
+/**
+ * A limit range's items other than Pod and Container go back as Kubernetes returned them (any
+ * type): the operator checks them.
+ */
+export type LimitRangeSpecInput = LimitRangeSpec;
+
+export interface PolicyWrite<
+  S extends QuotaSpecInput | LimitRangeSpecInput,
+> extends ClusterLocation {
   namespace: string;
   name: string;
   replace: boolean;

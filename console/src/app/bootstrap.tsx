@@ -10,6 +10,8 @@ import { detectBrowserLanguage } from '../i18n/detectLanguage';
 import { loadMessages } from '../i18n/loadMessages';
 import { pageReload } from '../lib/pageReload';
 import { SignInScreen } from '../pages/login/SignInScreen';
+import type { CallbackBody } from '../pages/login/signInCallback';
+import { signInCallbackOf } from '../pages/login/signInCallback';
 import { HOME_PATH, LOGIN_PATH } from '../routes/paths';
 import { dropLegacyToken, isSignedIn, readSession } from '../session/session';
 import type { ConsoleContext } from './consoleApp';
@@ -34,12 +36,18 @@ const whenIdle = (task: () => void): void => {
   else setTimeout(task, 0);
 };
 
-function SignInDocument({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
+function SignInDocument({
+  onSignedIn,
+  callback,
+}: {
+  onSignedIn: () => Promise<void>;
+  callback: CallbackBody | undefined;
+}) {
   const { t } = useTranslation();
   return (
     <>
       <title>{t('app.documentTitle', { page: t('routes.login') })}</title>
-      <SignInScreen onSignedIn={onSignedIn} />
+      <SignInScreen onSignedIn={onSignedIn} callback={callback} />
     </>
   );
 }
@@ -52,7 +60,7 @@ export interface RunningConsole {
 
 /**
  * Starts the console. A visitor who is not signed in gets the sign-in screen first, drawn
- * without antd and the router (SPEC §2: without a session every address leads to /login),
+ * without antd and the router (without a session every address leads to /login),
  * while the rest of the console loads when the browser is idle; signing in then opens it at
  * /home in the same page. A signed-in visitor gets the console straight away.
  */
@@ -64,7 +72,10 @@ export async function bootstrap({
   const language = detectBrowserLanguage();
   document.documentElement.lang = language;
   dropLegacyToken();
-  const signedIn = isSignedIn(readSession());
+  // Back from an identity provider: the sign-in screen finishes it, whatever this browser
+  // remembers of an earlier session.
+  const callback = signInCallbackOf(window.location);
+  const signedIn = !callback && isSignedIn(readSession());
   // Both start at once: the console's scripts are needed as soon as the messages are.
   const consoleModule = signedIn ? loadConsole() : undefined;
   const i18n = createI18n(language, await loadMessages(language));
@@ -98,12 +109,15 @@ export async function bootstrap({
     render(await (await consoleModule).consoleElement(context));
     return running;
   }
-  if (window.location.pathname !== LOGIN_PATH) window.history.replaceState(null, '', LOGIN_PATH);
+  // The provider's code and state leave the address bar (and the history) at once.
+  if (window.location.pathname !== LOGIN_PATH || callback) {
+    window.history.replaceState(null, '', LOGIN_PATH);
+  }
   const openConsoleAtHome = () => openConsole(render, loadConsole, context);
   render(
     <ReduxProvider store={store}>
       <I18nextProvider i18n={i18n}>
-        <SignInDocument onSignedIn={openConsoleAtHome} />
+        <SignInDocument onSignedIn={openConsoleAtHome} callback={callback} />
       </I18nextProvider>
     </ReduxProvider>,
   );

@@ -13,7 +13,7 @@ import { preloadPageAt } from '../routes/preloadPage';
 import { createAppRouter } from '../routes/router';
 import { readSession } from '../session/session';
 import { forgetSignedInUser } from '../session/signedInRecords';
-import { shellActions } from '../shell/shellSlice';
+import { shellActions } from '../appState/shellSlice';
 import { AppProviders } from './AppProviders';
 import type { AppStore } from './store';
 
@@ -59,7 +59,7 @@ export async function consoleElement(context: ConsoleContext): Promise<ReactElem
 }
 
 /**
- * SPEC §8's feedback drawn by antd. Before the console has rendered (on the sign-in screen)
+ * The API feedback drawn by antd. Before the console has rendered (on the sign-in screen)
  * antd's App is started on its own for it.
  */
 export async function consoleFeedback(context: ConsoleContext): Promise<ApiFeedback> {
@@ -72,13 +72,18 @@ export async function consoleFeedback(context: ConsoleContext): Promise<ApiFeedb
   return createAntdApiFeedback({
     apis: context.antdApis,
     t: i18n.t.bind(i18n),
-    // SPEC §8: after the token-expired prompt, log out and reload (the token is already invalid,
+    // After the token-expired prompt, log out and reload (the token is already invalid,
     // so only the local session is cleared).
     reLogin: () => {
       forgetSignedInUser();
       pageReload.reload();
     },
     openPasswordChange: () => store.dispatch(shellActions.settingsOpened('password')),
-    explainRefusal: ({ url }) => store.dispatch(shellActions.whyOpened(refusedCluster(url))),
+    explainRefusal: ({ url, refusal }) =>
+      store.dispatch(
+        shellActions.whyOpened(
+          refusal ? { cluster: refusal.cluster, refusal } : refusedCluster(url),
+        ),
+      ),
   });
 }

@@ -1,7 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import type { ApiDependencies } from '../apiClient/apiDependencies';
 import { baseApi } from '../apiClient/baseApi';
-import { shellSlice } from '../shell/shellSlice';
+import { shellSlice } from '../appState/shellSlice';
 
 export function createAppStore(dependencies: ApiDependencies) {
   return configureStore({

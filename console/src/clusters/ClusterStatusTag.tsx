@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** SPEC §4's cluster state: Ready or NotReady. */
+/** A cluster's state: Ready or NotReady. */
 export function ClusterStatusTag({ ready }: { ready: boolean }) {
   const { t } = useTranslation();
   return (

@@ -13,7 +13,7 @@ export interface CreatedResultProps {
 }
 
 /**
- * SPEC §2's success page after a creation form: submit again reloads the form; back to home.
+ * The success page after a creation form: submit again reloads the form; back to home.
  * Shared by every creation form (resources and applications).
  */
 export function CreatedResult({ title, subTitle, onSubmitAgain, view }: CreatedResultProps) {

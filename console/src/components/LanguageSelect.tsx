@@ -15,7 +15,7 @@ const options = LANGUAGES.map((language) => ({
   label: LANGUAGE_AUTONYMS[language],
 }));
 
-/** Picks the interface language; choosing one reloads the page in it (SPEC §2). */
+/** Picks the interface language; choosing one reloads the page in it. */
 export function LanguageSelect({ testId = 'language-select' }: { testId?: string }) {
   const { t, i18n } = useTranslation();
   const current = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;

@@ -15,7 +15,7 @@ export interface LocationOption {
   children?: LocationOption[];
 }
 
-/** SPEC §4: a cluster that is not ready or denied cannot be chosen as a location. */
+/** A cluster that is not ready or denied cannot be chosen as a location. */
 export const isSelectableCluster = (cluster: CrdCluster): boolean =>
   cluster.ready && cluster.status !== 'Deny';
 
@@ -40,7 +40,7 @@ function clusterOption(cluster: CrdCluster, t: TFunction): LocationOption {
   };
 }
 
-/** SPEC §4: location lists nest vendor, then region, then cluster; names sorted at each level. */
+/** Location lists nest vendor, then region, then cluster; names sorted at each level. */
 export function locationOptions(clusters: readonly CrdCluster[], t: TFunction): LocationOption[] {
   const vendors = new Map<string, Map<string, CrdCluster[]>>();
   for (const cluster of clusters) {

@@ -4,7 +4,7 @@ import { Button, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useListNamespacesQuery } from '../api/namespaceApi';
 
-/** SPEC §4: only an Active namespace can be chosen. */
+/** Only an Active namespace can be chosen. */
 export const ACTIVE_PHASE = 'Active';
 
 export interface NamespaceSelectorProps {
@@ -40,7 +40,7 @@ function namespaceOption(item: NamespaceItem) {
 }
 
 /**
- * SPEC §2/§4/§7's namespace selector: the namespaces of one cluster, loaded on mount and whenever
+ * The namespace selector: the namespaces of one cluster, loaded on mount and whenever
  * the location changes, empty without a location, reloaded by the refresh button. A refused list
  * simply stops loading (the request is silent).
  */

@@ -1,7 +1,7 @@
 import './NavigationProgress.css';
 
 /**
- * SPEC §4: a thin bar across the top while a navigation is under way (no spinner). It creeps
+ * A thin bar across the top while a navigation is under way (no spinner). It creeps
  * towards the end and never claims to finish; it disappears when the navigation does.
  */
 export function NavigationProgress({ active }: { active: boolean }) {

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../tests/renderWithProviders';
+import { serviceAccountRefusal } from '../../tests/refusals';
 import type { ApiFeedback } from '../apiClient/apiFeedback';
 import { createAntdApiFeedback, type AntdFeedbackApis } from './antdApiFeedback';
 
@@ -60,6 +61,24 @@ describe('antd API feedback', () => {
     feedback.noPermission(refused);
     await user.click(await screen.findByTestId('no-permission-why'));
 
+    expect(explainRefusal).toHaveBeenCalledWith(refused);
+  });
+
+  it('shows what a member cluster refused, in its own terms, and offers to explain that call', async () => {
+    const user = userEvent.setup();
+    const { feedback, explainRefusal } = await renderFeedback();
+    const refused = {
+      url: '/api/v1/appstore.nimbus.io/vendors/v/regions/r/clusters/prod/namespaces/web/releases',
+      refusal: serviceAccountRefusal,
+    };
+
+    feedback.noPermission(refused);
+
+    expect((await screen.findByTestId('no-permission-message')).textContent).toContain(
+      'prod: cannot get serviceaccounts in namespace web',
+    );
+    expect(screen.queryByText('no operation permission, contact the administrator')).toBeNull();
+    await user.click(screen.getByTestId('no-permission-why'));
     expect(explainRefusal).toHaveBeenCalledWith(refused);
   });
 

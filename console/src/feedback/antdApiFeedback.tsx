@@ -1,5 +1,6 @@
 import { Button, type App } from 'antd';
 import type { TFunction } from 'i18next';
+import { refusalText } from '../access/refusalText';
 import type { ApiFeedback, RefusedRequest } from '../apiClient/apiFeedback';
 
 /** The context-aware antd APIs returned by `App.useApp()`. */
@@ -20,7 +21,10 @@ export interface AntdApiFeedbackOptions {
 const NO_PERMISSION_KEY = 'api-no-permission';
 const PASSWORD_CHANGE_KEY = 'api-password-change';
 
-/** Shows SPEC §8's API feedback with antd: a re-login prompt, a message, a notification. */
+/**
+ * Shows the API feedback with antd: a re-login prompt, a message, a notification. A 9997
+ * that a member cluster answered says what it refused (verb, resource, namespace), translated.
+ */
 export function createAntdApiFeedback({
   apis,
   t,
@@ -62,8 +66,8 @@ export function createAntdApiFeedback({
       );
       void ui.message.error({
         content: (
-          <span>
-            {t('api.noPermission')}
+          <span data-testid="no-permission-message">
+            {refused.refusal ? refusalText(refused.refusal, t) : t('api.noPermission')}
             {why}
           </span>
         ),

@@ -6,7 +6,7 @@ import type { AntdFeedbackApis } from './antdApiFeedback';
 
 /**
  * antd's App in a root of its own, for a screen that does not render antd (the sign-in screen)
- * but must still show SPEC §8's messages and notifications. It adds no markup of its own: the
+ * but must still show the API's messages and notifications. It adds no markup of its own: the
  * messages and notifications antd draws go to the end of the body as usual.
  */
 export interface AntdFeedbackHost {

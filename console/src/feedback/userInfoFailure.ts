@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { AntdFeedbackApis } from './antdApiFeedback';
 
-/** SPEC §4: the notification titled Error shown when user info cannot be loaded. */
+/** The notification titled Error shown when user info cannot be loaded. */
 export function showUserInfoFailure(
   notification: AntdFeedbackApis['notification'],
   t: TFunction,

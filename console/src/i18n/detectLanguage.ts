@@ -9,7 +9,7 @@ export interface LanguageSources {
   browserLanguages: readonly string[];
 }
 
-/** SPEC §9: the `language` cookie, else the browser's language (by prefix), else zh. */
+/** The `language` cookie, else the browser's language (by prefix), else zh. */
 export function detectLanguage({ cookie, browserLanguages }: LanguageSources): Language {
   const chosen = readCookie(cookie, LANGUAGE_COOKIE);
   if (isLanguage(chosen)) return chosen;

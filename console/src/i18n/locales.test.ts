@@ -3,51 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { loadAntdLocale } from './antdLocale';
 import { DAYJS_LOCALE_NAMES } from './dayjsLocale';
 import { LANGUAGES } from './languages';
-import { combineMessages } from './loadMessages';
-import adminEn from './locales/admin.en.json';
-import adminJa from './locales/admin.ja.json';
-import adminZh from './locales/admin.zh.json';
-import enShell from './locales/en.json';
-import jaShell from './locales/ja.json';
-import zhShell from './locales/zh.json';
-import namespacesEn from './locales/namespaces.en.json';
-import namespacesJa from './locales/namespaces.ja.json';
-import namespacesZh from './locales/namespaces.zh.json';
-import podsEn from './locales/pods.en.json';
-import podsJa from './locales/pods.ja.json';
-import podsZh from './locales/pods.zh.json';
-import resourcesEn from './locales/resources.en.json';
-import resourcesJa from './locales/resources.ja.json';
-import resourcesZh from './locales/resources.zh.json';
-import resourceFormsEn from './locales/resourceForms.en.json';
-import resourceFormsJa from './locales/resourceForms.ja.json';
-import resourceFormsZh from './locales/resourceForms.zh.json';
+import { messagesIn } from '../../tests/messages';
 
 // Each language as the console loads it: the shell's file plus each feature's file.
-const en = combineMessages({
-  base: enShell,
-  admin: adminEn,
-  resources: resourcesEn,
-  namespaces: namespacesEn,
-  pods: podsEn,
-  resourceForms: resourceFormsEn,
-});
-const zh = combineMessages({
-  base: zhShell,
-  admin: adminZh,
-  resources: resourcesZh,
-  namespaces: namespacesZh,
-  pods: podsZh,
-  resourceForms: resourceFormsZh,
-});
-const ja = combineMessages({
-  base: jaShell,
-  admin: adminJa,
-  resources: resourcesJa,
-  namespaces: namespacesJa,
-  pods: podsJa,
-  resourceForms: resourceFormsJa,
-});
+const { en, zh, ja } = messagesIn;
 
 /** Leaf messages of a nested message object, keyed by dotted path. */
 function flatten(messages: object, prefix = ''): [string, unknown][] {

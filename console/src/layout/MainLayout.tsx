@@ -6,7 +6,7 @@ import { ShellDialogs } from './ShellDialogs';
 import { useAutoOpenDialogs } from './useAutoOpenDialogs';
 import './MainLayout.css';
 
-/** SPEC §2 main layout: header, navigation and the page, plus the shell's dialogs. */
+/** The main layout: header, navigation and the page, plus the shell's dialogs. */
 export default function MainLayout() {
   useAutoOpenDialogs();
   return (

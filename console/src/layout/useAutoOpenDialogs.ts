@@ -1,12 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { useAppDispatch } from '../app/hooks';
-import { shellActions } from '../shell/shellSlice';
-import { useSystemConfigs, useUserInfo } from '../shell/useShellData';
+import { shellActions } from '../appState/shellSlice';
+import { useSystemConfigs, useUserInfo } from '../appState/useShellData';
 
 /**
  * Opens, once per signed-in user and page load, what the account needs first: the password change
  * the server requires, else the join-or-create-organization dialog for a user without an
- * organization, else the MFA tab when the system requires MFA and it is not bound (SPEC §2, §4).
+ * organization, else the MFA tab when the system requires MFA and it is not bound, for users
+ * with a local password.
  */
 export function useAutoOpenDialogs(): void {
   const dispatch = useAppDispatch();
@@ -22,7 +23,8 @@ export function useAutoOpenDialogs(): void {
       dispatch(shellActions.settingsOpened('password'));
     } else if (user.organizations.length === 0) {
       dispatch(shellActions.joinOrganizationOpened());
-    } else if (configs.data?.MFA && !user.mfaEnableFlag) {
+    } else if (configs.data?.MFA && !user.mfaEnableFlag && !user.identityProvider) {
+      // A user of an identity provider signs in with the provider's own MFA, not Nimbus's TOTP.
       dispatch(shellActions.settingsOpened('mfa'));
     }
   }, [dispatch, user, configsSettled, configs.data?.MFA]);

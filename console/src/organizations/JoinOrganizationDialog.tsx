@@ -2,14 +2,14 @@ import type { OrgView } from '@nimbus/api';
 import { Modal, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../app/hooks';
-import { shellActions } from '../shell/shellSlice';
-import { useSignedInUser } from '../shell/useShellData';
-import { useSwitchOrganization } from '../shell/useSwitchOrganization';
+import { shellActions } from '../appState/shellSlice';
+import { useSignedInUser } from '../appState/useShellData';
+import { useSwitchOrganization } from '../appState/useSwitchOrganization';
 import { CreateOrganizationForm } from './CreateOrganizationForm';
 import { JoinOrganizationForm } from './JoinOrganizationForm';
 
 /**
- * SPEC §2/§4: join an organization by invitation or create one. Either closes the dialog and
+ * Join an organization by invitation or create one. Either closes the dialog and
  * switches to that organization.
  */
 export default function JoinOrganizationDialog() {

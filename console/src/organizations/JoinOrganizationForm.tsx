@@ -10,7 +10,7 @@ interface JoinValues {
   invitationCode: string;
 }
 
-/** Joins an organization with the invitation an administrator generated (SPEC §5). */
+/** Joins an organization with the invitation an administrator generated. */
 export function JoinOrganizationForm({
   userId,
   onJoined,

@@ -1,13 +1,11 @@
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
+import { resourceNamePattern } from '@nimbus/api/shared';
 
-/** Lowercase letters, digits and dashes, as the placeholders of name and alias say (SPEC §5). */
-export const ORGANIZATION_NAME_PATTERN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
-
-/** SPEC §5 organization form: name, alias, contact and email required; email format checked. */
+/** Organization form: name, alias, contact and email required; email format checked. */
 export function organizationRules(t: TFunction) {
   const named: FormRule = {
-    pattern: ORGANIZATION_NAME_PATTERN,
+    pattern: resourceNamePattern,
     message: t('organization.validation.nameFormat'),
   };
   return {
@@ -21,7 +19,7 @@ export function organizationRules(t: TFunction) {
   } satisfies Record<string, FormRule[]>;
 }
 
-/** SPEC §5 join organization: each field Required (blank counts as empty) and trimmed. */
+/** Join organization: each field Required (blank counts as empty) and trimmed. */
 export const requiredTrimmed = (t: TFunction): FormRule[] => [
   { required: true, whitespace: true, message: t('validation.required') },
 ];

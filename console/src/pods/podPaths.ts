@@ -1,5 +1,6 @@
 import type { ClusterLocation } from '@nimbus/api';
-import { k8sAt, locationFromQuery } from '../resources/location';
+import { endpointUrl } from '../apiClient/endpointUrl';
+import { locationFromQuery } from '../resources/location';
 
 /** One container of one pod in one cluster: what the logs and shell screens open. */
 export interface ContainerTarget extends ClusterLocation {
@@ -19,10 +20,10 @@ const screenPath = (screen: 'logs' | 'shell', target: ContainerTarget): string =
   return `/${screen}/${pod}/${encodeURIComponent(target.container)}?${query.toString()}`;
 };
 
-/** `/logs/:name/:container?vendor&region&cluster&namespace` (SPEC §2). */
+/** `/logs/:name/:container?vendor&region&cluster&namespace`. */
 export const logsPath = (target: ContainerTarget): string => screenPath('logs', target);
 
-/** `/shell/:name/:container?vendor&region&cluster&namespace` (SPEC §2). */
+/** `/shell/:name/:container?vendor&region&cluster&namespace`. */
 export const shellPath = (target: ContainerTarget): string => screenPath('shell', target);
 
 /** The target a logs or shell screen's route names; undefined when a part is missing. */
@@ -37,9 +38,11 @@ export function containerTargetOf(
   return { ...location, namespace, pod: name, container };
 }
 
-/** `{baseUrl}/k8s.{host}/…/namespaces/:namespace/pods/:pod`: the pod's streams are below it. */
-export function podApiPath(baseUrl: string, target: ContainerTarget): string {
-  const namespace = encodeURIComponent(target.namespace);
-  const pod = encodeURIComponent(target.pod);
-  return `${baseUrl}${k8sAt(target)}/namespaces/${namespace}/pods/${pod}`;
+/** `{baseUrl}` and the path of one of the pod's streams: its shell or its log. */
+export function podStreamUrl(
+  baseUrl: string,
+  stream: 'execPod' | 'podLogs',
+  target: ContainerTarget,
+): string {
+  return `${baseUrl}${endpointUrl(stream, target)}`;
 }

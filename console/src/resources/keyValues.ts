@@ -5,7 +5,7 @@ export interface KeyValueEntry {
   value: string;
 }
 
-/** The entries a user sees and edits: kubectl's last-applied copy is hidden (SPEC §5). */
+/** The entries a user sees and edits: kubectl's last-applied copy is hidden. */
 export const visibleEntries = (values: Record<string, string> | undefined): KeyValueEntry[] =>
   Object.entries(values ?? {})
     .filter(([key]) => key !== LAST_APPLIED_ANNOTATION)

@@ -85,7 +85,7 @@ it('marks cluster-scoped kinds and gives pods, nodes and namespaces their own se
     'PersistentVolumeClaim',
     'StorageClass',
   ]);
-  // SPEC §2: one shared application form behind add/Application and the four kinds.
+  // One shared application form behind add/Application and the four kinds.
   expect(descriptorOfType('Deployment')?.create?.forms).toEqual([
     'Application',
     'Deployment',

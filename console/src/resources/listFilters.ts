@@ -7,7 +7,7 @@ export interface ListFilterValues {
 }
 
 /**
- * SPEC §5 label input: split at the first ':' into key and value, both trimmed, the value may be
+ * Label input: split at the first ':' into key and value, both trimmed, the value may be
  * empty; empty input (or an empty key) is ignored.
  */
 export function normaliseLabel(input: string | undefined): string | undefined {

@@ -1,7 +1,7 @@
 import type { KeyValueEntry } from './keyValues';
 
-// SPEC §3's metric-template annotation buttons. The keys follow Prometheus' `prometheus.io/`
-// annotation convention with the SPEC's names (docs/decisions.md "Metric-template annotations");
+// The metric-template annotation buttons. The keys follow Prometheus' `prometheus.io/`
+// annotation convention with the SPEC's names (docs/decisions/custom-dashboards.md "Metric-template annotations");
 // the test bed's Prometheus discovers pods carrying them (hack/testbed/annotated-pods.sh).
 
 export type MetricTemplateId = 'probe' | 'metric';

@@ -24,7 +24,7 @@ export const LISTED_KINDS = [
 ] as const;
 export type ListedKind = (typeof LISTED_KINDS)[number];
 
-/** The creation forms under `/add/<form>` (SPEC §2 spells the claim form in the plural). */
+/** The creation forms under `/add/<form>` (the claim form is spelled in the plural). */
 export const CREATE_FORMS = [
   'Application',
   'Deployment',
@@ -42,7 +42,7 @@ export const CREATE_FORMS = [
 ] as const;
 export type CreateForm = (typeof CREATE_FORMS)[number];
 
-/** SPEC §2 "Fast Creation": the forms offered in the navigation menu. */
+/** "Fast Creation": the forms offered in the navigation menu. */
 export const FAST_CREATION_FORMS = [
   'Application',
   'Namespace',

@@ -16,6 +16,14 @@ describe('accessRedirect', () => {
     expect(accessRedirect({ access: 'user' }, 'user')).toBeNull();
     expect(accessRedirect({ access: 'admin' }, 'user')).toBe('/notFound');
     expect(accessRedirect({ access: 'admin' }, 'admin')).toBeNull();
+    expect(accessRedirect({ access: 'admin' }, 'systemAdmin')).toBeNull();
+  });
+
+  it('keeps system-administrator routes from organization administrators', () => {
+    expect(accessRedirect({ access: 'systemAdmin' }, 'admin')).toBe('/notFound');
+    expect(accessRedirect({ access: 'systemAdmin' }, 'user')).toBe('/notFound');
+    expect(accessRedirect({ access: 'systemAdmin' }, 'anonymous')).toBe('/login');
+    expect(accessRedirect({ access: 'systemAdmin' }, 'systemAdmin')).toBeNull();
   });
 
   it('sends signed-in viewers away from a route with signedInRedirect', () => {
@@ -31,7 +39,7 @@ it('treats a stored user name and id as a signed-in user', () => {
 });
 
 it('makes system and organization administrators admin viewers once the role is derived', () => {
-  expect(viewerOf({ userName: 'alice', userId: 'u-1' }, 'system-admin')).toBe('admin');
+  expect(viewerOf({ userName: 'alice', userId: 'u-1' }, 'system-admin')).toBe('systemAdmin');
   expect(viewerOf({ userName: 'alice', userId: 'u-1' }, 'organization-admin')).toBe('admin');
   expect(viewerOf({ userName: 'alice', userId: 'u-1' }, 'user')).toBe('user');
   expect(viewerOf({ userName: 'alice', userId: 'u-1' }, undefined)).toBe('user');

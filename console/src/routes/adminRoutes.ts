@@ -19,7 +19,7 @@ const adminNavigation = (
   order: number,
 ) => inMenu('adminNavigation', labelKey, order, { group });
 
-/** SPEC §2's routes under /admin, generated only for system and organization administrators. */
+/** The routes under /admin, generated only for system and organization administrators. */
 export const adminRoutes: readonly PageRoute[] = [
   admin(
     'user',
@@ -100,10 +100,20 @@ export const adminRoutes: readonly PageRoute[] = [
     adminServices('routes.admin.registryAdd', 80),
     adminNavigation('registries', 'navigation.new', 20),
   ),
+  {
+    ...admin(
+      'identity-provider',
+      'routes.admin.identityProviders',
+      () => import('../pages/admin/identityProviders/IdentityProvidersPage'),
+      adminServices('routes.admin.identityProviders', 45),
+    ),
+    // The installation's sign-in: system administrators only (the API says so too).
+    access: 'systemAdmin',
+  },
   admin(
     'appstore/sources',
     'routes.admin.chartSources',
-    // Linked from the app store for administrators; SPEC §2's admin menus stay as they are.
+    // Linked from the app store for administrators; the admin menus stay as they are.
     () => import('../pages/appstore/sources/ChartSourcesPage'),
   ),
 ];

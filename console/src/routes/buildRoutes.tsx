@@ -11,7 +11,7 @@ import { isRedirectRoute, type PageRoute, type RouteEntry } from './routeEntry';
 export interface BuildRoutesOptions {
   /** Asked before every navigation, so a sign-in, sign-out or role change takes effect at once. */
   getViewer: () => Viewer;
-  /** SPEC §4's navigation guard, run before every navigation. */
+  /** The navigation guard, run before every navigation. */
   guard?: MiddlewareFunction;
   chunkTimeoutMs?: number;
 }

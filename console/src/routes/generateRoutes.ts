@@ -1,10 +1,10 @@
 import { matchPath } from 'react-router';
-import type { DerivedRole } from '../shell/deriveRole';
+import type { DerivedRole } from '../appState/deriveRole';
 import { accessRedirect, viewerOfRole } from './access';
 import { isRedirectRoute, type PageRoute, type RouteEntry } from './routeEntry';
 
 /**
- * SPEC §6: the routes generated for a signed-in role. Administrators get everything; other
+ * The routes generated for a signed-in role. Administrators get everything; other
  * users the base routes plus the not-found redirect. Routes signed-in users are sent away from
  * (the sign-in page) are left out.
  */

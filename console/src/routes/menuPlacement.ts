@@ -1,8 +1,8 @@
 import type { TranslationKey } from '../i18n/translationKey';
-import type { DerivedRole } from '../shell/deriveRole';
+import type { DerivedRole } from '../appState/deriveRole';
 
 /**
- * SPEC §2's menus: the header popover's tools, User Services and Admin Services, and the side
+ * The menus: the header popover's tools, User Services and Admin Services, and the side
  * navigation's Navigation, Fast Creation and admin area. Favourites and My Collections list the
  * caller's collected resources instead of routes.
  */

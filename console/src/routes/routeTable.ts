@@ -13,7 +13,7 @@ export {
   type RouteLayout,
 } from './routeEntry';
 
-/** SPEC §2 Fast Creation: the navigation menu's creation forms, in its order. */
+/** Fast Creation: the navigation menu's creation forms, in its order. */
 const fastCreation = (form: CreateForm): MenuPlacement[] => {
   const position = FAST_CREATION_FORMS.findIndex((candidate) => candidate === form);
   const fast = FAST_CREATION_FORMS[position];
@@ -21,7 +21,7 @@ const fastCreation = (form: CreateForm): MenuPlacement[] => {
 };
 
 /**
- * Every route of the console (SPEC §2), described once. The router, the menus, access checks and
+ * Every route of the console, described once. The router, the menus, access checks and
  * document titles are all derived from this table.
  */
 export const routeTable: readonly RouteEntry[] = [

@@ -1,11 +1,11 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { createNavigationGuard, type GuardDependencies } from '../shell/navigationGuard';
+import { createNavigationGuard, type GuardDependencies } from '../appState/navigationGuard';
 import { viewerOf } from './access';
 import { buildRoutes } from './buildRoutes';
 import type { RouteEntry } from './routeEntry';
 import { routeTable } from './routeTable';
 
-/** The console's routes with SPEC §4's guard and access derived from the generated role. */
+/** The console's routes with the navigation guard and access derived from the generated role. */
 export function createAppRoutes(
   deps: GuardDependencies,
   table: readonly RouteEntry[] = routeTable,

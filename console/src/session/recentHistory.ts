@@ -1,7 +1,7 @@
 import { HISTORY_TRIM_THRESHOLD, RECORD_KEYS } from '../constants';
 import { localStore } from './localStore';
 
-/** A visited detail page (SPEC §3 "Recent history record"). */
+/** A recent history record: a visited detail page. */
 export interface HistoryRecord {
   vendor: string;
   region: string;

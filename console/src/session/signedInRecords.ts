@@ -4,7 +4,7 @@ import { clearHistory } from './recentHistory';
 import { clearSession } from './session';
 
 /**
- * Forgets everything persisted for the signed-in user (SPEC §4 logout): user name, user
+ * Forgets everything persisted for the signed-in user (on logout): user name, user
  * id, organization, recent history and search history. The language stays.
  */
 export function forgetSignedInUser(): void {

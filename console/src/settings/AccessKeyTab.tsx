@@ -7,7 +7,7 @@ import { AccessKeyDialog } from './AccessKeyDialog';
 
 /**
  * Resets the user's AK/SK and shows the new pair once. Saving reloads the user's data (the
- * mutation invalidates it) and leaves the settings open (SPEC §4).
+ * mutation invalidates it) and leaves the settings open.
  */
 export function AccessKeyTab({ userName }: { userName: string }) {
   const { t } = useTranslation();

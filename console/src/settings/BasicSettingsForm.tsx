@@ -8,7 +8,7 @@ interface BasicValues {
   email: string;
 }
 
-/** Name and email of the signed-in user; saving closes the dialog (SPEC §4). */
+/** Name and email of the signed-in user; saving closes the dialog. */
 export function BasicSettingsForm({ user, onSaved }: { user: UserView; onSaved: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();

@@ -5,8 +5,8 @@ import { useChangePasswordMutation } from '../api/userApi';
 import { useAppDispatch, useAppStore } from '../app/hooks';
 import { credentialRules } from '../pages/login/credentialRules';
 import { LOGIN_PATH } from '../routes/paths';
-import { shellActions } from '../shell/shellSlice';
-import { signOut } from '../shell/signOut';
+import { shellActions } from '../appState/shellSlice';
+import { signOut } from '../appState/signOut';
 
 interface PasswordValues {
   oldPassword: string;
@@ -15,7 +15,7 @@ interface PasswordValues {
 }
 
 /**
- * Changes the password with SPEC §5's rules. Saving closes the dialog; the server then revokes
+ * Changes the password with the account rules. Saving closes the dialog; the server then revokes
  * every session of the user, this one included, so the console signs in again from /login.
  */
 export function ChangePasswordForm({ userName }: { userName: string }) {

@@ -47,6 +47,19 @@ it('opens on the MFA tab when the system requires MFA, and binds with the QR cod
   );
 });
 
+it('does not ask a user of an identity provider to bind Nimbus MFA', async () => {
+  serveSignedInUser(server, {
+    organizations: [organization('acme')],
+    configs: { MFA: true },
+    user: { identityProvider: 'corp' },
+  });
+  renderApp('/home', { apiOrigin: server.origin });
+  await screen.findByTestId('header-user-menu');
+  await waitFor(() => expect(requestsTo(server, `GET ${IAM}/users/alice`)).not.toEqual([]));
+  expect(screen.queryByTestId('personal-settings-dialog')).toBeNull();
+  expect(requestsTo(server, `PUT ${MFA}`)).toEqual([]);
+});
+
 it('unbinds MFA with a code and closes the dialog', async () => {
   serveSignedInUser(server, {
     organizations: [organization('acme')],

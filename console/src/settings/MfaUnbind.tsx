@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useUnbindMfaMutation } from '../api/userApi';
 import { MfaCodeInput } from './MfaCodeInput';
 
-/** MFA is bound: a valid code unbinds it and closes the dialog (SPEC §4). */
+/** MFA is bound: a valid code unbinds it and closes the dialog. */
 export function MfaUnbind({ userName, onUnbound }: { userName: string; onUnbound: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();

@@ -2,15 +2,15 @@ import { Modal, Tabs, type TabsProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { UI_SIZES } from '../constants';
-import { shellActions, type SettingsTab } from '../shell/shellSlice';
-import { useSystemConfigs, useUserInfo } from '../shell/useShellData';
+import { shellActions, type SettingsTab } from '../appState/shellSlice';
+import { useSystemConfigs, useUserInfo } from '../appState/useShellData';
 import { AccessKeyTab } from './AccessKeyTab';
 import { BasicSettingsForm } from './BasicSettingsForm';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { MfaTab } from './MfaTab';
 
 /**
- * SPEC §2/§4 personal settings: basic config, change password, reset AK/SK and, when the system
+ * Personal settings: basic config, change password, reset AK/SK and, when the system
  * enables MFA, MFA setup. Which tab shows is kept in the store, so anything can open it there.
  */
 export default function PersonalSettingsDialog() {

@@ -24,7 +24,7 @@ export interface AdminListPageProps<T> {
   columns: TableColumnsType<T>;
   /**
    * Rows of the last successful answer. A failed request leaves them as they were: the base
-   * query has already reported it, and a list ignores non-zero responses (SPEC §7).
+   * query has already reported it, and a list ignores non-zero responses.
    */
   items: readonly T[] | undefined;
   total: number | undefined;

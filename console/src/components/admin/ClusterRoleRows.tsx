@@ -14,7 +14,7 @@ export interface ClusterRoleRow {
 }
 
 export const CLUSTER_ROWS_FIELD = 'providers';
-/** A new binding allows access unless the admin says otherwise (SPEC §6). */
+/** A new binding allows access unless the admin says otherwise. */
 export const DEFAULT_EFFECT: Effect = 'Allow';
 
 export interface ClusterRoleRowsProps {

@@ -14,7 +14,7 @@ export interface DeleteConfirmDialogProps {
   onClose: () => void;
 }
 
-/** Confirms a deletion by having the user type the exact name of what goes away (SPEC §5). */
+/** Confirms a deletion by having the user type the exact name of what goes away. */
 export function DeleteConfirmDialog({
   name,
   title,

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * SPEC §4's form submit: idle, loading while the request runs, idle again on any response; on
+ * Form submit: idle, loading while the request runs, idle again on any response; on
  * success the after-submit action runs. A failure was already reported by the base query.
  */
 export function useSubmit<V, R>(

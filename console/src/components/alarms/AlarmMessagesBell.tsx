@@ -6,7 +6,7 @@ import { AlarmMessageList } from './AlarmMessageList';
 
 /**
  * The header's alarm messages: the firing alarms of the current organization from the silent
- * alert-metrics notification call (SPEC §7, §8), polled; a failed call leaves the last ones.
+ * alert-metrics notification call, polled; a failed call leaves the last ones.
  */
 export function AlarmMessagesBell() {
   const { t } = useTranslation();

@@ -8,7 +8,7 @@ const COLOURS: Record<AlarmState, string> = {
   suppressed: 'default',
 };
 
-/** SPEC §4 alarm status: active, unprocessed or suppressed. */
+/** Alarm status: active, unprocessed or suppressed. */
 export function AlarmStateTag({ state }: { state: AlarmState }) {
   const { t } = useTranslation();
   return <Tag color={COLOURS[state]}>{t(`alarmSettings.states.${state}`)}</Tag>;

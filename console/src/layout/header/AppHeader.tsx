@@ -9,7 +9,7 @@ import { MenuPopover } from './MenuPopover';
 import { OrganizationSwitcher } from './OrganizationSwitcher';
 import { UserMenu } from './UserMenu';
 
-/** SPEC §2 header: menu, global search, organization, language and user menu. */
+/** The header: menu, global search, organization, language and user menu. */
 export function AppHeader() {
   return (
     <Layout.Header className="nimbus-shell__header">

@@ -8,7 +8,7 @@ import { ResourceSearch } from '../../pages/home/ResourceSearch';
 import { HOME_PATH } from '../../routes/paths';
 
 /**
- * SPEC §2's global control: a search button opening the home view's search 20px from the top,
+ * The global control: a search button opening the home view's search 20px from the top,
  * hidden on Home (which shows the search itself) and closed by any route change.
  */
 export function GlobalSearch() {

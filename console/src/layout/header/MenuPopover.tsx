@@ -35,7 +35,7 @@ function MenuSection({ titleKey, links, onNavigate, testId }: SectionProps) {
 }
 
 /**
- * SPEC §2 header menu: favourites, tools, User Services (each kind's list page) and, for
+ * The header menu: favourites, tools, User Services (each kind's list page) and, for
  * administrators, Admin Services; links come from the route table's menu placements.
  */
 export function MenuPopover() {

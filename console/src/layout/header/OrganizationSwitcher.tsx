@@ -1,10 +1,10 @@
 import { TeamOutlined } from '@ant-design/icons';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useCurrentOrganizationId, useUserOrganizations } from '../../shell/useShellData';
-import { useSwitchOrganization } from '../../shell/useSwitchOrganization';
+import { useCurrentOrganizationId, useUserOrganizations } from '../../appState/useShellData';
+import { useSwitchOrganization } from '../../appState/useSwitchOrganization';
 
-/** Picks the current organization; choosing one reloads the shell in it (SPEC §4). */
+/** Picks the current organization; choosing one reloads the shell in it. */
 export function OrganizationSwitcher() {
   const { t } = useTranslation();
   const { data } = useUserOrganizations();

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppStore } from '../../app/hooks';
 import { LOGIN_PATH } from '../../routes/paths';
-import { shellActions } from '../../shell/shellSlice';
-import { signOut } from '../../shell/signOut';
-import { useSignedInUser } from '../../shell/useShellData';
+import { shellActions } from '../../appState/shellSlice';
+import { signOut } from '../../appState/signOut';
+import { useSignedInUser } from '../../appState/useShellData';
 import { AboutDialog } from './AboutDialog';
 
 type UserMenuKey = 'settings' | 'joinOrganization' | 'about' | 'logout';

@@ -11,7 +11,7 @@ import { useMenu } from './useMenu';
 type MenuItem = NonNullable<MenuProps['items']>[number];
 
 /**
- * SPEC §2 navigation menu: Navigation, My Collections and Fast Creation for everyone; user,
+ * The navigation menu: Navigation, My Collections and Fast Creation for everyone; user,
  * cluster and image registry management for administrators. Links come from the route table's
  * menu placements (routes/menuPlacement.ts), My Collections from the caller's favourites.
  */

@@ -3,18 +3,16 @@ import { builtInKinds } from '../../resources/kindDescriptors';
 import { inMenu } from '../../routes/menuPlacement';
 import { placeholderPage, screen, type PageRoute } from '../../routes/routeEntry';
 import { routeTable } from '../../routes/routeTable';
-import type { DerivedRole } from '../../shell/deriveRole';
+import type { DerivedRole } from '../../appState/deriveRole';
 import { menuLinks } from './menuModel';
 
 const kinds = builtInKinds.descriptors;
 const paths = (role: DerivedRole | undefined, menu: Parameters<typeof menuLinks>[2]) =>
   menuLinks(routeTable, role, menu, kinds).map((link) => link.to);
 
-const ADMIN_SERVICES = [
-  '/admin/user',
-  '/admin/group',
-  '/admin/role',
-  '/admin/organization',
+/** Admin Services: who and where first, then what the organization runs. */
+const IAM_SERVICES = ['/admin/user', '/admin/group', '/admin/role', '/admin/organization'];
+const RESOURCE_SERVICES = [
   '/admin/cluster/list',
   '/admin/cluster/add',
   '/admin/registry/list',
@@ -24,7 +22,7 @@ const ADMIN_SERVICES = [
   '/admin/alarm/silence',
 ];
 
-describe('menus of the route table (SPEC §2)', () => {
+describe('menus of the route table', () => {
   it('give everyone the tools, User Services, Navigation and Fast Creation', () => {
     expect(paths('user', 'tools')).toEqual([
       '/cluster-dashboard',
@@ -57,7 +55,13 @@ describe('menus of the route table (SPEC §2)', () => {
   it.each(['system-admin', 'organization-admin'] as const)(
     'give %s Admin Services and the admin area, grouped',
     (role) => {
-      expect(paths(role, 'adminServices')).toEqual(ADMIN_SERVICES);
+      // The installation's identity providers are the system administrators' alone.
+      const identityProviders = role === 'system-admin' ? ['/admin/identity-provider'] : [];
+      expect(paths(role, 'adminServices')).toEqual([
+        ...IAM_SERVICES,
+        ...identityProviders,
+        ...RESOURCE_SERVICES,
+      ]);
       const area = menuLinks(routeTable, role, 'adminNavigation', kinds);
       expect(area.map((link) => [link.group, link.to, link.labelKey])).toEqual([
         ['users', '/admin/user', 'routes.admin.users'],

@@ -1,5 +1,5 @@
 import type { TranslationKey } from '../../i18n/translationKey';
-import type { DerivedRole } from '../../shell/deriveRole';
+import type { DerivedRole } from '../../appState/deriveRole';
 import { accessRedirect, viewerOfRole } from '../../routes/access';
 import type { AdminNavigationGroup, MenuName, MenuPlacement } from '../../routes/menuPlacement';
 import { isRedirectRoute, type PageRoute, type RouteEntry } from '../../routes/routeEntry';
@@ -34,9 +34,9 @@ function linksOf(entry: PageRoute, placement: MenuPlacement, kinds: readonly Men
 }
 
 /**
- * One menu, built from the route table: the routes placed in it that `role` may open (SPEC §6:
- * admin routes only for system and organization administrators) and whose placement admits the
- * role, in placement order; a role not derived yet is a plain user.
+ * One menu, built from the route table: the routes placed in it that `role` may open (admin
+ * routes only for system and organization administrators) and whose placement admits the role,
+ * in placement order; a role not derived yet is a plain user.
  */
 export function menuLinks(
   table: readonly RouteEntry[],

@@ -5,7 +5,7 @@ import { createPath, type CreateForm } from '../../resources/resourceKinds';
 
 type Choice = CreateForm | 'import';
 
-/** SPEC §2 /add: every creation form, grouped as people look for them. */
+/** The /add chooser: every creation form, grouped as people look for them. */
 export const CHOOSER_GROUPS: ReadonlyArray<{
   id: 'applications' | 'network' | 'config' | 'storage' | 'cluster';
   choices: readonly Choice[];

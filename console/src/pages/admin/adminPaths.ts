@@ -1,4 +1,4 @@
-/** Paths of the admin IAM and cluster screens (SPEC §2 admin routes); editing reuses the add screen. */
+/** Paths of the admin IAM and cluster screens; editing reuses the add screen. */
 export const ADMIN_PATHS = {
   users: '/admin/user',
   userAdd: '/admin/user/add',

@@ -142,7 +142,7 @@ it('walks basic → pod → service, blocking edits while a container is open, a
   await user.clear(within(editor).getByLabelText('Image'));
   await user.click(within(editor).getByRole('button', { name: 'Choose' }));
   const dialog = await screen.findByRole('dialog', { name: 'Select image' });
-  // With a cluster chosen the dialog opens in select mode (SPEC §4); typing is the other mode.
+  // With a cluster chosen the dialog opens in select mode; typing is the other mode.
   await user.click(within(dialog).getByText('Type an image'));
   await user.type(
     within(dialog).getByLabelText('Image (host/image:tag)'),

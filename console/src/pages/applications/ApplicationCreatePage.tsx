@@ -11,7 +11,7 @@ import { ApplicationForm, type CreatedApplication } from './ApplicationForm';
 const fixedKindOf = (form: string): ApplicationKind | undefined =>
   (applicationKinds as readonly string[]).includes(form) ? (form as ApplicationKind) : undefined;
 
-/** SPEC §2's success page: submit again reloads the form; back to home. */
+/** The success page: submit again reloads the form; back to home. */
 function ApplicationCreated({
   created,
   onSubmitAgain,

@@ -11,7 +11,7 @@ import { failureMessage } from '../../api/clusterApi';
 import { useLazyListClusterRegistriesQuery } from '../../api/registryApi';
 import { useCreateRegistryPullSecretMutation } from '../../api/resourceFormsApi';
 import { useSubmit } from '../../components/admin/useSubmit';
-import { UnsavedChangesPrompt } from '../namespaces/UnsavedChangesPrompt';
+import { UnsavedChangesPrompt } from '../../components/forms/UnsavedChangesPrompt';
 import { BasicStep } from './BasicStep';
 import { ContainerSection, PodLevelFields, type ContainerEditing } from './PodStep';
 import { ServiceStep } from './ServiceStep';
@@ -58,8 +58,8 @@ export interface CreatedApplication extends ClusterLocation {
 }
 
 /**
- * SPEC §2's shared application form in three steps (basic, pod, service). Containers and the
- * service are edited in sub-forms that must be saved before anything else changes (SPEC §5);
+ * The shared application form in three steps (basic, pod, service). Containers and the
+ * service are edited in sub-forms that must be saved before anything else changes;
  * changing the location or namespace clears the containers, which refer to its config maps.
  */
 export function ApplicationForm({

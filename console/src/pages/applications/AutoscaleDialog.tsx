@@ -14,7 +14,7 @@ import { AutoscaleFields } from './AutoscaleFields';
 type AutoscaleBody = BodyFor<'setAutoscale'>;
 
 /**
- * SPEC §4 "scale automatically": create or change the workload's HPA, or stop it (confirmed
+ * "Scale automatically": create or change the workload's HPA, or stop it (confirmed
  * again), each as the caller.
  */
 export function AutoscaleDialog({ context, title, onClose }: ActionDialogProps) {

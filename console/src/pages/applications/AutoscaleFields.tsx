@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 const MAX_REPLICAS = 1000;
 
 /**
- * SPEC §3 autoscale: a replica range and CPU and memory utilisation thresholds (at least one),
+ * Autoscale: a replica range and CPU and memory utilisation thresholds (at least one),
  * used by the application form (prefix ['autoscale']) and the detail page's dialog (no prefix).
  */
 export function AutoscaleFields({ prefix }: { prefix: readonly string[] }) {

@@ -28,7 +28,7 @@ function NumberItem({
   );
 }
 
-/** CronJob: SPEC §3's schedule, policies, deadlines, Job sizes and history limits. */
+/** CronJob: its schedule, policies, deadlines, Job sizes and history limits. */
 function CronJobFields() {
   const { t } = useTranslation();
   const schedule = Form.useWatch<string | undefined>(['cron', 'schedule']);

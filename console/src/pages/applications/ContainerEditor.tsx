@@ -7,17 +7,12 @@ import { EnvFields, MountFields } from './ContainerListFields';
 import { ImageSelectDialog } from './ImageSelectDialog';
 import { ProbeFields } from './ProbeFields';
 import { PullSecretHint } from './PullSecretHint';
-import type { ContainerValues } from './applicationValues';
+import type { ContainerValues, NamespaceScope } from './applicationValues';
 import { imageRules, resourceNameRules } from './applicationRules';
-
-export interface NamespaceScope {
-  cluster: string;
-  namespace: string;
-}
 
 /**
  * One container's sub-form. It must be saved or cancelled before anything else of the
- * application changes (SPEC §5): the page blocks its other fields while this is open.
+ * application changes: the page blocks its other fields while this is open.
  */
 export function ContainerEditor({
   initial,

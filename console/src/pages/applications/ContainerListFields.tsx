@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { AutoComplete, Button, Checkbox, Divider, Flex, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useListNamespaceObjectNamesQuery } from '../../api/applicationApi';
-import type { NamespaceScope } from './ContainerEditor';
+import type { NamespaceScope } from './applicationValues';
 import type { EnvValues, MountValues } from './applicationValues';
 import { RemoveButton } from './RemoveButton';
 import { absolutePathRules, envNameRules, requiredRule } from './applicationRules';
@@ -39,7 +39,7 @@ function SourceNameInput({
   );
 }
 
-/** SPEC §3 env entries: a value, or a key of a config map or secret; names and values trimmed. */
+/** Env entries: a value, or a key of a config map or secret; names and values trimmed. */
 export function EnvFields({ scope }: { scope: NamespaceScope | undefined }) {
   const { t } = useTranslation();
   const form = Form.useFormInstance();

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 const DAY_KEYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 
-/** SPEC §5: what a schedule means in words ('0 2 * * *' runs at 02:00 every day). */
+/** What a schedule means in words ('0 2 * * *' runs at 02:00 every day). */
 export function CronHint({ schedule }: { schedule: string | undefined }) {
   const { t } = useTranslation();
   const meaning = schedule ? describeCron(schedule) : undefined;

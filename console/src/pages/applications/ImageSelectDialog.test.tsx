@@ -72,7 +72,7 @@ function renderDialog(initial?: string) {
   return { onChoose, onClose };
 }
 
-describe('the image select dialog (SPEC §4)', () => {
+describe('the image select dialog', () => {
   it('picks registry → image → tag and emits host/image:tag', async () => {
     const user = userEvent.setup();
     const { onChoose } = renderDialog();
@@ -96,7 +96,7 @@ describe('the image select dialog (SPEC §4)', () => {
     expect((input as HTMLInputElement).value).toBe('quay.io/org/app:1');
   });
 
-  it('asks before leaving with a registry but no image/tag (SPEC §5)', async () => {
+  it('asks before leaving with a registry but no image/tag', async () => {
     const user = userEvent.setup();
     const { onClose } = renderDialog();
     const dialog = await screen.findByRole('dialog', { name: 'Select image' });

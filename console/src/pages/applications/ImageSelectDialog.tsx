@@ -1,6 +1,7 @@
 import { App, AutoComplete, Form, Input, Modal, Radio, Select, Spin, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NotAllowed, refusalOf } from '../../access/NotAllowed';
 import {
   useLazySplitImageQuery,
   useListClusterRegistriesQuery,
@@ -29,7 +30,7 @@ function useInitialSelection(cluster: string | undefined, initial: string | unde
     split({ cluster, image: text })
       .unwrap()
       .then((parts) =>
-        // SPEC §4: an image of no known registry switches to input mode.
+        // An image of no known registry switches to input mode.
         setSelection(
           parts.registryId === null
             ? { mode: 'input', text }
@@ -83,8 +84,10 @@ function SelectFields({
         label: item.repositoryName,
       }));
 
+  const refused = [registries.error, repositories.error, tags.error].find(refusalOf);
   return (
     <Form layout="vertical">
+      {refused !== undefined && <NotAllowed error={refused} />}
       <Form.Item label={t('registries.select.registry')}>
         <Select
           data-testid="image-select-registry"
@@ -149,8 +152,8 @@ function SelectFields({
 }
 
 /**
- * SPEC §2's image select dialog (600px): pick registry → image → tag from the cluster's
- * registries, or type host/image:tag by hand. OK emits only a complete image (SPEC §5);
+ * The image select dialog (600px): pick registry → image → tag from the cluster's
+ * registries, or type host/image:tag by hand. OK emits only a complete image;
  * leaving with an unchosen image asks first.
  */
 export function ImageSelectDialog({

@@ -15,7 +15,7 @@ function AddButton({ onClick, label }: { onClick: () => void; label: string }) {
   );
 }
 
-/** SPEC §3 host aliases: an IP and the host names it answers for. */
+/** Host aliases: an IP and the host names it answers for. */
 export function HostAliasFields() {
   const { t } = useTranslation();
   return (
@@ -123,7 +123,7 @@ export function AffinityFields({
   );
 }
 
-/** SPEC §3 tolerations of node taints. */
+/** Tolerations of node taints. */
 export function TolerationFields() {
   const { t } = useTranslation();
   return (

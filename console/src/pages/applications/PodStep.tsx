@@ -4,7 +4,7 @@ import { Button, Divider, Flex, Form, List, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useListClusterRegistriesQuery } from '../../api/registryApi';
 import { AutoscaleFields } from './AutoscaleFields';
-import type { NamespaceScope } from './ContainerEditor';
+import type { NamespaceScope } from './applicationValues';
 import { ContainerEditor } from './ContainerEditor';
 import { AffinityFields, HostAliasFields, TolerationFields } from './PodSchedulingFields';
 import { PullSecretHint } from './PullSecretHint';

@@ -4,7 +4,7 @@ import type { ProbeValues } from './applicationValues';
 
 const PROBE_TYPES = ['none', 'httpGet', 'tcpSocket', 'exec'] as const;
 
-/** A liveness or readiness probe: its check and SPEC §3's three timings. */
+/** A liveness or readiness probe: its check and three timings (initial delay, period, timeout). */
 export function ProbeFields({ name, label }: { name: 'liveness' | 'readiness'; label: string }) {
   const { t } = useTranslation();
   const type = Form.useWatch<ProbeValues['type']>([name, 'type']) ?? 'none';

@@ -17,7 +17,7 @@ import type { ServiceChoice, ServiceValues } from './applicationValues';
 
 const CHOICES: readonly ServiceChoice[] = ['None', 'ClusterIP', 'NodePort', 'LoadBalancer'];
 
-/** The service sub-form: saved before the application can be created (SPEC §5). */
+/** The service sub-form: saved before the application can be created. */
 function ServiceEditor({
   initial,
   onSave,

@@ -12,16 +12,16 @@ const check = (ok: (text: string) => boolean, message: string): FormRule => ({
   },
 });
 
-/** SPEC §5 resource names (the application's and each container's). */
+/** Resource names (the application's and each container's). */
 export const resourceNameRules = namespaceNameRules;
 
-/** SPEC §5: the image is written host/image:tag. */
+/** The image is written host/image:tag. */
 export const imageRules = (t: TFunction): FormRule[] => [
   { required: true, whitespace: true, message: t('appForm.validation.imageRequired') },
   check(isImageReference, t('appForm.validation.image')),
 ];
 
-/** SPEC §5: standard crontab. */
+/** A schedule in standard crontab. */
 export const scheduleRules = (t: TFunction): FormRule[] => [
   { required: true, whitespace: true, message: t('appForm.validation.scheduleRequired') },
   check(isCronSchedule, t('appForm.validation.schedule')),

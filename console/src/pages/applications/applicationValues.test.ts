@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applicationBody, containerBody, keyValueLines } from './applicationValues';
 
-describe('keyValueLines (SPEC §5 label input)', () => {
+describe('keyValueLines (label input)', () => {
   it('splits each line at the first colon, trims both sides and ignores empty lines', () => {
     expect(keyValueLines(' team : shop \n\nnote: a:b\nflag')).toEqual({
       team: 'shop',

@@ -1,7 +1,13 @@
 // The shared application form's values (text where a person types lists) and the create call's
-// body built from them: empty fields are left out, lists split and trimmed (SPEC §5).
+// body built from them: empty fields are left out, lists split and trimmed.
 import type { BodyFor, ClusterLocation } from '@nimbus/api';
 import type { ApplicationKind } from '@nimbus/api/shared';
+
+/** Where the application goes: the cluster and namespace its config sources are listed in. */
+export interface NamespaceScope {
+  cluster: string;
+  namespace: string;
+}
 
 export type ApplicationBody = BodyFor<'createApplication'>;
 type ContainerBody = ApplicationBody['containers'][number];
@@ -139,7 +145,7 @@ export const items = (value: string | undefined): string[] =>
     .map((item) => item.trim())
     .filter(Boolean);
 
-/** SPEC §5: each line split at the first ':' into key and value, both trimmed; empty lines ignored. */
+/** Each line split at the first ':' into key and value, both trimmed; empty lines ignored. */
 export function keyValueLines(value: string | undefined): Record<string, string> | undefined {
   const entries = lines(value).map((line) => {
     const colon = line.indexOf(':');

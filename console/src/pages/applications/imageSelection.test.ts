@@ -9,7 +9,7 @@ import {
 const hub = { uuid: '9999', host: 'docker.io' };
 const own = { uuid: 'uid-1', host: '127.0.0.1:16446' };
 
-describe('image selection (SPEC §4, §5)', () => {
+describe('image selection', () => {
   it('select mode emits host/image:tag only with all three', () => {
     const picked = { ...chooseRegistry({ mode: 'select', text: '' }, own), image: 'library/hello' };
     expect(chosenImage(picked)).toBeUndefined();

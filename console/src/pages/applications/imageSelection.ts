@@ -1,6 +1,6 @@
 import { dockerHubHost, isImageReference } from '@nimbus/api/shared';
 
-/** SPEC §4 image select modes. */
+/** Image select modes: choose from a registry, or type the image by hand. */
 export type ImageSelectMode = 'select' | 'input';
 
 export interface ImageSelection {
@@ -12,7 +12,7 @@ export interface ImageSelection {
   text: string;
 }
 
-/** SPEC §4: choosing a registry clears image and tag. */
+/** Choosing a registry clears image and tag. */
 export function chooseRegistry(
   current: ImageSelection,
   registry: { uuid: string; host: string },
@@ -20,11 +20,11 @@ export function chooseRegistry(
   return { mode: 'select', registryId: registry.uuid, host: registry.host, text: current.text };
 }
 
-/** docker.io allows free typing of the image name (the public catalogue, SPEC §4). */
+/** docker.io allows free typing of the image name (the public catalogue). */
 export const allowsFreeTyping = (host: string | undefined): boolean => host === dockerHubHost;
 
 /**
- * SPEC §5: select mode emits host/image:tag only with all three; input mode only a non-empty,
+ * Select mode emits host/image:tag only with all three; input mode only a non-empty,
  * well-formed reference. Undefined means nothing is emitted.
  */
 export function chosenImage(selection: ImageSelection): string | undefined {
@@ -38,7 +38,7 @@ export function chosenImage(selection: ImageSelection): string | undefined {
   return isImageReference(reference) ? reference : undefined;
 }
 
-/** Leaving asks first (SPEC §5) when something was started but no image is chosen. */
+/** Leaving asks first when something was started but no image is chosen. */
 export function leavingNeedsConfirm(
   selection: ImageSelection,
   initial: string | undefined,

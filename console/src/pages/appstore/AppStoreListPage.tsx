@@ -2,10 +2,11 @@ import { Alert, Card, Empty, Flex, Input, Spin, Tabs, Tag, Typography } from 'an
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { NotAllowed, refusalOf } from '../../access/NotAllowed';
 import { useListChartsQuery } from '../../api/appStoreApi';
 import { usePageTitleKey } from '../../routes/pageHandle';
-import { isAdminRole } from '../../shell/deriveRole';
-import { useDerivedRole } from '../../shell/useShellData';
+import { isAdminRole } from '../../appState/deriveRole';
+import { useDerivedRole } from '../../appState/useShellData';
 import { ChartIcon } from './ChartIcon';
 import { chartDetailPath } from './chartLinks';
 import { ReleasesPanel } from './ReleasesPanel';
@@ -15,7 +16,7 @@ export default function AppStoreListPage() {
   const { t } = useTranslation();
   const titleKey = usePageTitleKey();
   const [search, setSearch] = useState<string>();
-  const { data, isFetching } = useListChartsQuery(search ? { search } : {});
+  const { data, isFetching, error } = useListChartsQuery(search ? { search } : {});
   const admin = isAdminRole(useDerivedRole());
 
   const charts = (
@@ -38,7 +39,9 @@ export default function AppStoreListPage() {
         />
       ))}
       <Spin spinning={isFetching}>
-        {data && data.items.length === 0 ? (
+        {refusalOf(error) ? (
+          <NotAllowed error={error} />
+        ) : data && data.items.length === 0 ? (
           <Empty description={t('appStore.list.empty')} />
         ) : (
           <Flex wrap gap="middle" data-testid="appstore-charts">

@@ -2,6 +2,7 @@ import type { ChartDetail, ClusterLocation } from '@nimbus/api';
 import { Alert, Form, Input, Modal, Result, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dnsLabelPattern } from '@nimbus/api/shared';
 import { ValuesField } from './ValuesField';
 import { useInstallReleaseMutation } from '../../api/appStoreApi';
 import { LocationSelect } from '../../components/LocationSelect';
@@ -12,8 +13,6 @@ interface InstallForm {
   namespace?: string;
   release?: string;
 }
-
-const releaseNamePattern = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 
 /** Installs a chart version into a cluster and namespace the caller chooses, as the caller. */
 export function InstallDialog({ chart, onClose }: { chart: ChartDetail; onClose: () => void }) {
@@ -78,7 +77,7 @@ export function InstallDialog({ chart, onClose }: { chart: ChartDetail; onClose:
               rules={[
                 { required: true, message: t('appStore.install.releaseRequired') },
                 {
-                  pattern: releaseNamePattern,
+                  pattern: dnsLabelPattern,
                   max: 53,
                   message: t('appStore.install.releaseInvalid'),
                 },

@@ -24,7 +24,7 @@ export default function AuditPage() {
     page: paging.params.page,
     pageSize: paging.params.pageSize,
   };
-  // A failed request keeps the rows shown: list screens ignore non-zero answers (SPEC §7).
+  // A failed request keeps the rows shown: list screens ignore non-zero answers.
   const { data, isFetching } = useListAuditRecordsQuery(query);
 
   const columns = auditColumns(t, i18n.language);

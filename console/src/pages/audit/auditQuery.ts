@@ -1,6 +1,6 @@
 import type { AuditExportFormat, AuditPreset, AuditQuery } from '@nimbus/api';
 import { API_BASE_PATH, type TIME_RANGE_MINUTES } from '../../constants';
-import { servicePath } from '../../config/productHost';
+import { endpointUrl } from '../../apiClient/endpointUrl';
 
 export type QuickRange = (typeof TIME_RANGE_MINUTES)[number];
 export const CUSTOM_RANGE = 'custom';
@@ -32,7 +32,7 @@ export interface AuditFilterValues {
 export const DEFAULT_RANGE: QuickRange = 1440;
 export const AUDIT_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
-/** SPEC §5: a time range whose start is later than its end is refused. */
+/** A time range whose start is later than its end is refused. */
 export const isTimeOrderValid = (start?: Instant | null, end?: Instant | null): boolean =>
   !start || !end || start.valueOf() <= end.valueOf();
 
@@ -81,7 +81,7 @@ export function auditExportUrl(
     if (value !== undefined && value !== '') params.set(key, String(value));
   }
   params.set('format', format);
-  return `${API_BASE_PATH}${servicePath('audit')}/records/export?${params.toString()}`;
+  return `${API_BASE_PATH}${endpointUrl('exportAuditRecords', {})}?${params.toString()}`;
 }
 
 /** Request header and body as indented JSON; text that is not JSON is shown as it is. */

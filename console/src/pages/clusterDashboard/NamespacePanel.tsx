@@ -28,7 +28,7 @@ export function NamespacePanel({
 }) {
   const { t } = useTranslation();
   const [chosen, setChosen] = useState<string>();
-  const all = useInstantMetricsQuery({ location, what: 'namespaces' });
+  const all = useInstantMetricsQuery({ location, metric: 'listNamespaceMetrics' });
   const rows = new Map<string, NamespaceRow>();
   for (const sample of all.data?.samples ?? []) {
     const namespace = sample.labels.namespace ?? '';
@@ -39,7 +39,7 @@ export function NamespacePanel({
     rows.set(namespace, row);
   }
   const trend = useRangeMetricsQuery(
-    { location, range, what: `namespaces/${encodeURIComponent(chosen ?? '')}` },
+    { location, range, metric: 'getNamespaceMetrics', namespace: chosen ?? '' },
     { skip: chosen === undefined },
   );
   return (

@@ -17,7 +17,9 @@ export function PodMetricsSection({ context }: SectionProps) {
     {
       location: { vendor: address.vendor, region: address.region, cluster: address.cluster },
       range,
-      what: `namespaces/${encodeURIComponent(namespace)}/pods/${encodeURIComponent(address.name)}`,
+      metric: 'getPodMetrics',
+      namespace,
+      name: address.name,
     },
     { skip: namespace === '' },
   );

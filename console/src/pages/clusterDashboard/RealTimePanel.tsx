@@ -1,6 +1,7 @@
 import type { ClusterLocation, MetricInstant } from '@nimbus/api';
 import { Alert, Card, Col, Progress, Row, Spin, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { NotAllowed, refusalOf } from '../../access/NotAllowed';
 import { useInstantMetricsQuery } from '../../api/metricsApi';
 import { formatValue } from './formatValue';
 
@@ -14,14 +15,15 @@ const valueOf = (data: MetricInstant | undefined, key: string) =>
 export function RealTimePanel({ location }: { location: ClusterLocation }) {
   const { t } = useTranslation();
   const utilization = useInstantMetricsQuery(
-    { location, what: 'utilization' },
+    { location, metric: 'getUtilizationMetrics' },
     { pollingInterval: refreshMs },
   );
   const summary = useInstantMetricsQuery(
-    { location, what: 'clusters' },
+    { location, metric: 'getClusterMetrics' },
     { pollingInterval: refreshMs },
   );
   if (utilization.isLoading || summary.isLoading) return <Spin />;
+  if (refusalOf(summary.error)) return <NotAllowed error={summary.error} />;
   if (utilization.isError && summary.isError) {
     return <Alert type="warning" showIcon title={t('monitoring.unavailable')} />;
   }

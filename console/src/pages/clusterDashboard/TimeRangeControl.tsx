@@ -10,7 +10,7 @@ export interface TimeRangeControlProps {
   onChange: (range: MetricsRange) => void;
 }
 
-/** SPEC §9: last 15 minutes … 7 days, or a custom range whose start is not after its end. */
+/** Last 15 minutes … 7 days, or a custom range whose start is not after its end. */
 export function TimeRangeControl({ value, onChange }: TimeRangeControlProps) {
   const { t } = useTranslation();
   const [custom, setCustom] = useState('start' in value);

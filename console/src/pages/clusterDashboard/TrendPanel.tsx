@@ -1,6 +1,7 @@
 import type { ClusterLocation } from '@nimbus/api';
 import { Alert, Divider, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { NotAllowed, refusalOf } from '../../access/NotAllowed';
 import { useRangeMetricsQuery, type MetricsRange } from '../../api/metricsApi';
 import { ChartGrid } from './ChartGrid';
 import { clusterCharts, nodeCharts } from './charts';
@@ -14,9 +15,10 @@ export function TrendPanel({
   range: MetricsRange;
 }) {
   const { t } = useTranslation();
-  const cluster = useRangeMetricsQuery({ location, range, what: 'infra' });
-  const nodes = useRangeMetricsQuery({ location, range, what: 'node/infra' });
+  const cluster = useRangeMetricsQuery({ location, range, metric: 'getInfraMetrics' });
+  const nodes = useRangeMetricsQuery({ location, range, metric: 'getNodeInfraMetrics' });
   if (cluster.isLoading) return <Spin />;
+  if (refusalOf(cluster.error)) return <NotAllowed error={cluster.error} />;
   if (cluster.isError) return <Alert type="warning" showIcon title={t('monitoring.unavailable')} />;
   return (
     <div data-testid="metrics-trend">

@@ -23,6 +23,7 @@ import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NotAllowed, refusalOf } from '../../access/NotAllowed';
 import { useCostAllocationQuery } from '../../api/costApi';
 import type { CostRangePreset } from './costReport';
 import { costCsv, costCsvFileName, costRangePresets, formatCost, presetDays } from './costReport';
@@ -54,7 +55,7 @@ export default function CostPage() {
         : presetDays(preset === 'custom' ? '7d' : preset, new Date()),
     [preset, custom],
   );
-  const { data, isFetching } = useCostAllocationQuery({
+  const { data, isFetching, error } = useCostAllocationQuery({
     from,
     to,
     aggregate,
@@ -189,7 +190,13 @@ export default function CostPage() {
         columns={columns}
         dataSource={data?.items}
         loading={isFetching}
-        locale={{ emptyText: <Empty description={t('cost.empty')} /> }}
+        locale={{
+          emptyText: refusalOf(error) ? (
+            <NotAllowed error={error} />
+          ) : (
+            <Empty description={t('cost.empty')} />
+          ),
+        }}
         scroll={{ x: 'max-content' }}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
       />

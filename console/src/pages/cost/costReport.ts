@@ -1,4 +1,5 @@
 import type { CostAllocation, CostItem } from '@nimbus/api';
+import { csvRow } from '@nimbus/api/shared';
 import dayjs from 'dayjs';
 
 export const costRangePresets = ['7d', '30d', 'month', 'custom'] as const;
@@ -22,13 +23,6 @@ export function formatCost(value: number, currency: string): string {
   return `${value.toFixed(digits)} ${currency}`;
 }
 
-const csvCell = (value: string | number | boolean | undefined): string => {
-  const text = value === undefined ? '' : String(value);
-  // Quoted when needed, and a leading formula character neutralised for spreadsheets.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-};
-
 const columns: Array<[string, (item: CostItem) => string | number | boolean | undefined]> = [
   ['name', (i) => i.name],
   ['cluster', (i) => i.cluster],
@@ -44,13 +38,11 @@ const columns: Array<[string, (item: CostItem) => string | number | boolean | un
 
 /** The breakdown as CSV: one row per group, the range and currency in every row. */
 export function costCsv(report: CostAllocation): string {
-  const header = ['from', 'to', 'currency', ...columns.map(([name]) => name)];
+  const header = csvRow(['from', 'to', 'currency', ...columns.map(([name]) => name)]);
   const rows = report.items.map((item) =>
-    [report.from, report.to, report.currency, ...columns.map(([, read]) => read(item))]
-      .map(csvCell)
-      .join(','),
+    csvRow([report.from, report.to, report.currency, ...columns.map(([, read]) => read(item))]),
   );
-  return [header.join(','), ...rows].join('\r\n') + '\r\n';
+  return header + rows.join('');
 }
 
 export function costCsvFileName(report: CostAllocation): string {

@@ -9,8 +9,8 @@ import {
   useSaveDashboardCategoryMutation,
 } from '../../api/dashboardApi';
 import { AdminListPage } from '../../components/admin/AdminListPage';
-import { isAdminRole } from '../../shell/deriveRole';
-import { useDerivedRole } from '../../shell/useShellData';
+import { isAdminRole } from '../../appState/deriveRole';
+import { useDerivedRole } from '../../appState/useShellData';
 import { currentOrganizationId } from '../../components/admin/session';
 import { DASHBOARD_PATHS } from './dashboardPaths';
 import { NameDescriptionDialog, type NameDescriptionValues } from './NameDescriptionDialog';

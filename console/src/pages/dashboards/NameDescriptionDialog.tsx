@@ -1,7 +1,7 @@
 import { Button, Form, Input, Modal } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { resourceNameRules } from '../../components/admin/adminRules';
+import { resourceNameRules } from '../../components/forms/nameRules';
 import { useSubmit } from '../../components/admin/useSubmit';
 
 export interface NameDescriptionValues {

@@ -1,6 +1,6 @@
 const segment = encodeURIComponent;
 
-/** The custom dashboard screens (SPEC §2 /dashboard-custom and the panel editor). */
+/** The custom dashboard screens (/dashboard-custom and the panel editor). */
 export const DASHBOARD_PATHS = {
   categories: '/dashboard-custom/category',
   dashboards: (category: string) => `/dashboard-custom/category/${segment(category)}/dashboard`,

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { ClusterStatusTag } from '../../clusters/ClusterStatusTag';
 import { useProviderName, VendorLogo } from '../../clusters/VendorLogo';
 
-/** SPEC §4: a cluster is usable only when it is ready and none of the user's roles denies it. */
+/** A cluster is usable only when it is ready and none of the user's roles denies it. */
 export const isClusterEnabled = (cluster: ProviderView): boolean =>
   cluster.ready && cluster.status !== 'Deny';
 
-/** SPEC §2's cluster card: name, logo, state, region, vendor kind, roles and access. */
+/** The cluster card: name, logo, state, region, vendor kind, roles and access. */
 export function ClusterCard({ cluster }: { cluster: ProviderView }) {
   const { t } = useTranslation();
   const providerName = useProviderName();

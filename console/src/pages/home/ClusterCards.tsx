@@ -5,8 +5,8 @@ import { useListProvidersQuery } from '../../api/clusterApi';
 import { currentOrganizationId } from '../../components/admin/session';
 import { MAX_PAGE_SIZE } from '../../components/admin/useListParams';
 import { ADMIN_PATHS } from '../admin/adminPaths';
-import { isAdminRole } from '../../shell/deriveRole';
-import { useDerivedRole } from '../../shell/useShellData';
+import { isAdminRole } from '../../appState/deriveRole';
+import { useDerivedRole } from '../../appState/useShellData';
 import { ClusterCard } from './ClusterCard';
 
 /** The user's clusters in the current organization, as cards. */

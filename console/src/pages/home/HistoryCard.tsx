@@ -13,7 +13,7 @@ const FIELDS: readonly [keyof HistoryRecord, TranslationKey][] = [
   ['vendor', 'home.history.vendor'],
 ];
 
-/** SPEC §2's recent-history card: the detail pages the user visited lately, newest first. */
+/** The recent-history card: the detail pages the user visited lately, newest first. */
 export function HistoryCard() {
   const { t } = useTranslation();
   const [history] = useState(readHistory);

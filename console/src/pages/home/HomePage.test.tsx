@@ -85,7 +85,7 @@ it('offers the three tools with their descriptions', () => {
   expect(screen.getByText('One-click publish: import an existing Kubernetes YAML')).toBeDefined();
 });
 
-it('links the docs in the reader language: Chinese for zh, English for en and ja', async () => {
+it('links the docs in the reader language: Chinese for zh, Japanese for ja, English for en', async () => {
   const { i18n } = renderHome();
   const docsHref = () => screen.getByTestId('home-docs-link').getAttribute('href');
 
@@ -93,6 +93,6 @@ it('links the docs in the reader language: Chinese for zh, English for en and ja
   await act(() => i18n.changeLanguage('zh'));
   expect(docsHref()).toBe(DOCS_URLS.zh);
   await act(() => i18n.changeLanguage('ja'));
-  expect(docsHref()).toBe(DOCS_URLS.en);
+  expect(docsHref()).toBe(DOCS_URLS.ja);
   expect(DOCS_URLS.zh).not.toBe(DOCS_URLS.en);
 });

@@ -7,7 +7,7 @@ import { HistoryCard } from './HistoryCard';
 import { ResourceSearch } from './ResourceSearch';
 import { ToolCards } from './ToolCards';
 
-/** Control panel (SPEC §2): search, clusters, recent history, tools and the docs link. */
+/** Control panel: search, clusters, recent history, tools and the docs link. */
 export default function HomePage() {
   const { t, i18n } = useTranslation();
   return (

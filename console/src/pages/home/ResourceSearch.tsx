@@ -6,7 +6,7 @@ import { useSearchResourcesQuery } from '../../api/searchApi';
 import { SearchResults } from './SearchResults';
 
 /**
- * The global resource search of the home view and the header's search dialog (SPEC §2). It
+ * The global resource search of the home view and the header's search dialog. It
  * searches on Enter only, with non-empty text; clearing the text closes the results.
  */
 export function ResourceSearch() {

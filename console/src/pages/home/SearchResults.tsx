@@ -50,7 +50,7 @@ function ClusterResults({ group }: { group: ClusterResultGroup }) {
   );
 }
 
-/** Search results in a tab per cluster, each grouped by resource type (SPEC §2). */
+/** Search results in a tab per cluster, each grouped by resource type. */
 export function SearchResults({ results }: { results: readonly SearchResult[] }) {
   const { t } = useTranslation();
   const groups = groupSearchResults(results);

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useMenu } from '../../layout/navigation/useMenu';
 
 /**
- * The tool cards of the home view (SPEC §2: cluster monitoring, audit list, one-click YAML
+ * The tool cards of the home view (cluster monitoring, audit list, one-click YAML
  * import): the header menu's tools that carry a description.
  */
 export function ToolCards() {

@@ -6,9 +6,11 @@ it.each([
   ['zh-CN', '/docs/zh/'],
   ['en', '/docs/en/'],
   ['en-GB', '/docs/en/'],
-  ['ja', '/docs/en/'],
+  ['ja', '/docs/ja/'],
+  ['ja-JP', '/docs/ja/'],
+  ['fr', '/docs/en/'],
 ])(
-  'sends a %s reader to %s (SPEC §2: Chinese to Chinese docs, the others to English)',
+  'sends a %s reader to %s (Chinese and Japanese to their guides, the others to English)',
   (language, url) => {
     expect(docsUrlFor(language)).toBe(url);
   },

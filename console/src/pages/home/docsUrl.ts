@@ -1,5 +1,9 @@
 import { DOCS_URLS } from '../../constants';
 
-/** SPEC §2: Chinese readers get the Chinese docs; English and Japanese readers the English ones. */
+/** The guide in the reader's language: Chinese, Japanese, else English. */
 export const docsUrlFor = (language: string): string =>
-  language.startsWith('zh') ? DOCS_URLS.zh : DOCS_URLS.en;
+  language.startsWith('zh')
+    ? DOCS_URLS.zh
+    : language.startsWith('ja')
+      ? DOCS_URLS.ja
+      : DOCS_URLS.en;

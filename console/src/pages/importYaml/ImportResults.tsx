@@ -1,6 +1,9 @@
 import type { ImportItem, ImportResult } from '@nimbus/api';
 import { Alert, Button, Flex, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { refusalText } from '../../access/refusalText';
+import { useAppDispatch } from '../../app/hooks';
+import { shellActions } from '../../appState/shellSlice';
 
 const outcomeColor = { created: 'green', configured: 'blue', failed: 'red' } as const;
 
@@ -14,6 +17,24 @@ export function ImportResults({
   onEditFailed?: () => void;
 }) {
   const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  // A document the member refused says what it refused, in the reader's language, and why.
+  const messageOf = ({ message, refusal, index }: ImportItem) =>
+    refusal ? (
+      <span data-testid={`import-refusal-${index}`}>
+        {refusalText(refusal, t)}
+        <Button
+          type="link"
+          size="small"
+          data-testid={`import-why-${index}`}
+          onClick={() => dispatch(shellActions.whyOpened({ cluster: refusal.cluster, refusal }))}
+        >
+          {t('api.why')}
+        </Button>
+      </span>
+    ) : (
+      message
+    );
   const failed = result.items.filter((item) => item.outcome === 'failed').length;
   const applied = result.items.length - failed;
   const summary = result.dryRun
@@ -60,7 +81,11 @@ export function ImportResults({
               </Tag>
             ),
           },
-          { key: 'message', title: t('importYaml.result.message'), dataIndex: 'message' },
+          {
+            key: 'message',
+            title: t('importYaml.result.message'),
+            render: (_, item) => messageOf(item),
+          },
         ]}
       />
     </Flex>

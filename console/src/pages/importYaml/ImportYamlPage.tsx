@@ -9,7 +9,7 @@ import { LocationSelect } from '../../components/LocationSelect';
 import { NamespaceSelector } from '../../components/NamespaceSelector';
 import { useCallerId } from '../../resources/useFavourites';
 import { usePageTitleKey } from '../../routes/pageHandle';
-import { UnsavedChangesPrompt } from '../namespaces/UnsavedChangesPrompt';
+import { UnsavedChangesPrompt } from '../../components/forms/UnsavedChangesPrompt';
 import { ImportResults } from './ImportResults';
 import { issueText } from './issueText';
 import { joinDocuments, parseDocuments } from './parseDocuments';
@@ -26,7 +26,7 @@ interface Target {
   namespace?: string;
 }
 
-/** SPEC §2 add/import: paste or upload YAML, dry run as the user, then apply per document. */
+/** The add/import screen: paste or upload YAML, dry run as the user, then apply per document. */
 export default function ImportYamlPage() {
   const { t } = useTranslation();
   const titleKey = usePageTitleKey();
@@ -47,7 +47,7 @@ export default function ImportYamlPage() {
   // Location and namespace are checked by the form when a button is pressed, with its messages.
   const valid = parsed.documents.length > 0 && problems.length === 0 && !parsed.tooMany;
 
-  // Unpublished text is kept for the next visit (SPEC §5's re-import prompt).
+  // Unpublished text is kept for the next visit (for the re-import prompt).
   useEffect(() => {
     if (!userId || restoreOffer) return;
     writePending(userId, text.trim() ? { text, location, namespace } : undefined);

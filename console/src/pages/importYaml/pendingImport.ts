@@ -1,7 +1,7 @@
 import type { ClusterLocation } from '@nimbus/api';
 
 /**
- * SPEC §5: YAML that was not published, or failed, is kept in this browser so the next visit of
+ * YAML that was not published, or failed, is kept in this browser so the next visit of
  * the import page can offer to re-import it. Per user: a shared browser never shows another
  * user's manifests.
  */

@@ -5,7 +5,7 @@ import { GlobalIcon } from './icons';
 
 /**
  * The sign-in screen's language choice: the browser's own select in the look of antd's (the
- * header keeps antd's Select). Choosing a language reloads the page in it (SPEC §2).
+ * header keeps antd's Select). Choosing a language reloads the page in it.
  */
 export function LanguagePicker() {
   const { t, i18n } = useTranslation();

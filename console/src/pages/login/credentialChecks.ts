@@ -10,7 +10,7 @@ import type { TranslationKey } from '../../i18n/translationKey';
 export const isValidUserName = (value: string): boolean =>
   value.length <= userNameMaxLength && userNamePattern.test(value);
 
-/** At least 6 characters with a lowercase letter and a digit (SPEC §5), as the operator checks. */
+/** At least 6 characters with a lowercase letter and a digit, as the operator checks. */
 export const isValidPassword = (value: string): boolean => meetsPasswordRule(value);
 
 export const isValidEmail = (value: string): boolean => emailPattern.test(value);
@@ -22,7 +22,7 @@ const failing = (broken: boolean, key: TranslationKey): TranslationKey | undefin
   broken ? key : undefined;
 
 /**
- * SPEC §5's sign-in and register rules with their messages, without antd: the sign-in screen
+ * The sign-in and register rules with their messages, without antd: the sign-in screen
  * checks with these, the antd forms elsewhere with `credentialRules` built on the same tests.
  */
 export const credentialChecks = {

@@ -13,7 +13,7 @@ const checked =
 
 /**
  * antd form rules for the account forms of the signed-in console (password change, admin user
- * form), with SPEC §5's messages and the same tests as the sign-in screen (credentialChecks.ts).
+ * form), with the same messages and tests as the sign-in screen (credentialChecks.ts).
  */
 export function credentialRules(t: TFunction) {
   const passwordRule = t('validation.passwordRule');

@@ -22,7 +22,7 @@ export interface SignIn {
 }
 
 /**
- * SPEC §4 login: store user name and user id (the token stays in the cookie), then
+ * Login: store user name and user id (the token stays in the cookie), then
  * `onSignedIn` goes home (the guard loads the rest). A 1008 answer asks for the MFA code;
  * register signs in with the new account straight away.
  */

@@ -1,5 +1,5 @@
 import type { ContainerTarget } from '../../pods/podPaths';
-import { podApiPath } from '../../pods/podPaths';
+import { podStreamUrl } from '../../pods/podPaths';
 
 /** What the viewer asks the member for (PodLogOptions the operator passes on). */
 export interface LogOptions {
@@ -37,7 +37,7 @@ export function logsUrl(
   if (options.sinceSeconds !== undefined) query.set('sinceSeconds', String(options.sinceSeconds));
   if (options.previous) query.set('previous', 'true');
   if (options.timestamps) query.set('timestamps', 'true');
-  return `${podApiPath(baseUrl, target)}/log?${query.toString()}`;
+  return `${podStreamUrl(baseUrl, 'podLogs', target)}?${query.toString()}`;
 }
 
 /** `<pod>-<container>.log`, the download's file name. */

@@ -38,7 +38,7 @@ function frameScheduler(draw: () => void): { schedule: () => void; cancel: () =>
 /**
  * Streams the log at `url` into `buffer` (cleared first) while mounted or until `url` or
  * `attempt` change; redraws at most once a frame. A 9998 refusal also calls `onTokenExpired`
- * (SPEC §8: the session is over, sign in again), as the base query does for every other call.
+ * (the session is over, sign in again), as the base query does for every other call.
  */
 export function useLogStream(
   url: string,

@@ -11,12 +11,12 @@ import { LocationSelect } from '../../components/LocationSelect';
 import { createBody, type NamespaceFormValues } from './namespaceValues';
 import { locationRules, namespaceNameRules } from './namespaceRules';
 import { LimitRangeFields, QuotaFields } from './PolicyFields';
-import { UnsavedChangesPrompt } from './UnsavedChangesPrompt';
+import { UnsavedChangesPrompt } from '../../components/forms/UnsavedChangesPrompt';
 
 /** The operator's code for a name that is already taken. */
 export const NAMESPACE_LIST_PATH = '/list/Namespace';
 
-/** SPEC §2 add/Namespace: location, name, optional resource quota and limit range. */
+/** The add/Namespace form: location, name, optional resource quota and limit range. */
 export function NamespaceCreateForm({
   onCreated,
 }: {

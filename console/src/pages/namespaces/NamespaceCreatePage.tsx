@@ -7,7 +7,7 @@ import { detailPath } from '../../resources/detailPath';
 import { HOME_PATH } from '../../routes/paths';
 import { NamespaceCreateForm } from './NamespaceCreateForm';
 
-/** SPEC §2's success page: submit again reloads the form; back to home. */
+/** The success page: submit again reloads the form; back to home. */
 function NamespaceCreated({
   created,
   onSubmitAgain,

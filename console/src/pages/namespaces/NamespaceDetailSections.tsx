@@ -6,7 +6,7 @@ import type { SectionProps } from '../../resources/descriptors/types';
 import { LimitRangeSection, pickLimitRange } from './LimitRangeSection';
 import { pickQuota, QuotaSection } from './QuotaSection';
 
-// The namespace's detail sections (SPEC §3): resource quota and limit range with their edit
+// The namespace's detail sections: resource quota and limit range with their edit
 // dialogs; they share one cached read of the namespace.
 
 const namespaceAddressOf = ({ address }: SectionProps['context']): NamespaceAddress => ({

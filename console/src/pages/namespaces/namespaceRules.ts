@@ -1,21 +1,21 @@
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
+import { dnsLabelPattern } from '@nimbus/api/shared';
 
 /** Kubernetes namespace names are DNS labels: at most 63 characters. */
 export const NAMESPACE_NAME_MAX = 63;
-const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 
-/** SPEC §5: required; lowercase letters, digits and hyphens only. */
+/** Required; lowercase letters, digits and hyphens only. */
 export const namespaceNameRules = (t: TFunction): FormRule[] => [
   { required: true, whitespace: true, message: t('namespaces.validation.nameRequired') },
   {
     max: NAMESPACE_NAME_MAX,
     message: t('namespaces.validation.nameLength', { max: NAMESPACE_NAME_MAX }),
   },
-  { pattern: DNS_LABEL, message: t('namespaces.validation.namePattern') },
+  { pattern: dnsLabelPattern, message: t('namespaces.validation.namePattern') },
 ];
 
-/** SPEC §5: the location must be chosen. */
+/** The location must be chosen. */
 export const locationRules = (t: TFunction): FormRule[] => [
   { required: true, message: t('namespaces.validation.locationRequired') },
 ];

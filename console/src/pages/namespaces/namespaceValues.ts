@@ -97,7 +97,10 @@ export function quotaQuantities(hard: Record<string, string> | undefined): Quant
  * The spec a quota edit sends: the totals under the keys the quota already uses (limits.* for a
  * new one), other limits of the quota kept, cleared totals removed.
  */
-export function quotaSpec(values: Quantities, current: ResourceQuotaSpec = {}): ResourceQuotaSpec {
+export function quotaSpec(
+  values: Quantities,
+  current: ResourceQuotaSpec = {},
+): ResourceQuotaSpec & { hard: Record<string, string> } {
   const hard = current.hard ?? {};
   const next = new Map(Object.entries(hard));
   for (const resource of ['cpu', 'memory'] as const) {

@@ -1,4 +1,4 @@
-/** Kubernetes quantities as the namespace forms accept them (SPEC §3 quota and limit range). */
+/** Kubernetes quantities as the namespace forms accept them (quota and limit range). */
 import { quantityValue as readQuantity } from '@nimbus/api/shared';
 
 export type Resource = 'cpu' | 'memory';

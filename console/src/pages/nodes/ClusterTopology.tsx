@@ -9,7 +9,7 @@ import { nodeReady } from '../../resources/nodeFields';
 import { buildTopology } from '../../resources/topology';
 import { ClusterSummary } from './ClusterSummary';
 
-/** SPEC §2 cluster topology: vendor → region → cluster → nodes with ready markers. */
+/** Cluster topology: vendor → region → cluster → nodes with ready markers. */
 export function ClusterTopology() {
   const { t } = useTranslation();
   const providerName = useProviderName();

@@ -16,7 +16,7 @@ const nodeAddressOf = ({ address }: SectionProps['context']): NodeAddress => ({
   node: address.name,
 });
 
-/** SPEC §3's node fields and conditions. */
+/** The node's fields and conditions. */
 export function NodeInfoSection({ context }: SectionProps) {
   const { t } = useTranslation();
   const { data: node, isLoading } = useGetNodeQuery(nodeAddressOf(context));

@@ -13,7 +13,7 @@ const figures = (values: ResourceFigures | undefined): string =>
     .filter(Boolean)
     .join(', ');
 
-/** SPEC §3's node fields, its ready state and scheduling state (paused and resumed by the node's actions). */
+/** The node's fields, ready state and scheduling state (paused and resumed by its actions). */
 export function NodeInfoCard({ node }: { node: NodeDetail }) {
   const { t, i18n } = useTranslation();
   const item = (label: string, value: string | undefined) => (

@@ -6,7 +6,7 @@ import type { SectionProps } from '../../resources/descriptors/types';
 import { arrayAt } from '../../resources/kubeObject';
 import { EventsTable, NodeConditionsCard } from '../nodes/NodeActivityCards';
 
-/** SPEC §4 pod conditions (Initialized, Ready, ContainersReady, PodScheduled) as the pod reports them. */
+/** Pod conditions (Initialized, Ready, ContainersReady, PodScheduled) as the pod reports them. */
 export function PodConditionsSection({ context }: SectionProps) {
   const conditions = arrayAt(context.object, 'status', 'conditions') as NodeCondition[];
   return <NodeConditionsCard conditions={conditions} />;

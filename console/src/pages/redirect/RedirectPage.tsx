@@ -1,6 +1,6 @@
 import { Navigate, useLocation, useParams } from 'react-router';
 
-/** `/redirect/<path>?<query>` shows `<path>?<query>` again from scratch (SPEC §2). */
+/** `/redirect/<path>?<query>` shows `<path>?<query>` again from scratch. */
 export default function RedirectPage() {
   const target = useParams()['*'] ?? '';
   const { search } = useLocation();

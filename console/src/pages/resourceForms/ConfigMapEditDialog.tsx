@@ -13,7 +13,7 @@ import {
 import { MountFields } from './MountFields';
 
 /**
- * Edits a config map's files and mount settings in place (SPEC §7 PUT): labels and other
+ * Edits a config map's files and mount settings in place (a PUT): labels and other
  * annotations stay as they are; the member's resourceVersion guards against a concurrent change.
  */
 export function ConfigMapEditDialog({ context, title, onClose }: ActionDialogProps) {

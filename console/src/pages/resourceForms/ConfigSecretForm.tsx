@@ -19,7 +19,7 @@ const typeLabels: Record<SecretType, 'generic' | 'tls' | 'registry'> = {
   'kubernetes.io/dockerconfigjson': 'registry',
 };
 
-/** SPEC §2 add/ConfigMap and add/Secret: one form; a secret also chooses its type. */
+/** add/ConfigMap and add/Secret share one form; a secret also chooses its type. */
 export function ConfigSecretForm({ kind, onCreated }: CreateFormProps & { kind: ConfigKind }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ConfigFormValues>();

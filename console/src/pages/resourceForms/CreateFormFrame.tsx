@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { listPath } from '../../resources/resourceKinds';
-import { UnsavedChangesPrompt } from '../namespaces/UnsavedChangesPrompt';
+import { UnsavedChangesPrompt } from '../../components/forms/UnsavedChangesPrompt';
 import { PlacementFields } from './PlacementFields';
 import { resourceNameRules } from './formRules';
 
@@ -21,7 +21,7 @@ export interface CreateFormFrameProps<V> {
 }
 
 /**
- * What every resource creation form shares: location (and namespace), the SPEC §5 name, the
+ * What every resource creation form shares: location (and namespace), the resource name, the
  * kind's own fields, then submit and cancel; leaving with unsaved data asks first.
  */
 export function CreateFormFrame<V extends object>({

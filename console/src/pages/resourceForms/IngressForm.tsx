@@ -39,7 +39,7 @@ function TlsSecretSelect(props: {
   );
 }
 
-/** SPEC §2 add/Ingress: HTTPS on or off (with a TLS secret), and rules: host + sub path → service. */
+/** The Ingress form: HTTPS on or off (with a TLS secret), and rules: host + sub path → service. */
 export function IngressForm({ onCreated }: CreateFormProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<IngressFormValues>();

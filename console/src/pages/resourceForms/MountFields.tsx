@@ -2,7 +2,7 @@ import { Form, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { containerNamesRules, fileModeRules, mountPathRules } from './formRules';
 
-/** SPEC §3 mount path, overlay, mode and mounted containers of a config map or secret. */
+/** Mount path, overlay, mode and mounted containers of a config map or secret. */
 export function MountFields() {
   const { t } = useTranslation();
   return (

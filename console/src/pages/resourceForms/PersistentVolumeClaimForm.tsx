@@ -12,7 +12,7 @@ import { useCreateSubmit } from './useCreateSubmit';
 
 const OBJECT_NAME = /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/;
 
-/** SPEC §2 add/PersistentVolumeClaims: size, access modes, class, volume name and mode. */
+/** The add/PersistentVolumeClaims form: size, access modes, class, volume name and mode. */
 export function PersistentVolumeClaimForm({ onCreated }: CreateFormProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<PersistentVolumeClaimFormValues>();

@@ -12,7 +12,7 @@ import { useCreateSubmit } from './useCreateSubmit';
 const NFS_SERVER = /^[A-Za-z0-9]([-A-Za-z0-9.:[\]]*[A-Za-z0-9\]])?$/;
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 
-/** Where the data is: NFS server and path (SPEC §3), a node's path, or a CSI volume. */
+/** Where the data is: NFS server and path, a node's path, or a CSI volume. */
 function SourceFields() {
   const { t } = useTranslation();
   const kind = Form.useWatch<string | undefined>('sourceKind') ?? 'nfs';
@@ -79,7 +79,7 @@ function SourceFields() {
   );
 }
 
-/** SPEC §2 add/PersistentVolume. */
+/** The add/PersistentVolume form. */
 export function PersistentVolumeForm({ onCreated }: CreateFormProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<PersistentVolumeFormValues>();

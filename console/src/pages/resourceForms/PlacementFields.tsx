@@ -6,7 +6,7 @@ import { NamespaceSelector } from '../../components/NamespaceSelector';
 import { locationRules } from '../namespaces/namespaceRules';
 
 /**
- * SPEC §5: location and (for namespaced kinds) namespace must be chosen; only an Active
+ * Location and (for namespaced kinds) namespace must be chosen; only an Active
  * namespace can be (the selector disables the others). A new location empties the namespace.
  */
 export function PlacementFields({ namespaced }: { namespaced: boolean }) {

@@ -34,7 +34,7 @@ export interface CreateFormProps {
   onCreated: (target: CreatedTarget) => void;
 }
 
-/** A creation form, then SPEC §2's success page; "submit again" brings back an empty form. */
+/** A creation form, then the success page; "submit again" brings back an empty form. */
 export function ResourceFormPage({ Form }: { Form: ComponentType<CreateFormProps> }) {
   const { t } = useTranslation();
   const [created, setCreated] = useState<CreatedTarget>();

@@ -10,7 +10,7 @@ import { createdTarget, type CreateFormProps } from './ResourceFormPage';
 import { serviceRequest, type ServiceFormValues } from './serviceValues';
 import { useCreateSubmit } from './useCreateSubmit';
 
-/** SPEC §2 add/Service: type, pod selector and ports (service, target and node port). */
+/** The add/Service form: type, pod selector and ports (service, target and node port). */
 export function ServiceForm({ onCreated }: CreateFormProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ServiceFormValues>();

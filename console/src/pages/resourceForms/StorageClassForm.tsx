@@ -11,7 +11,7 @@ import { useCreateSubmit } from './useCreateSubmit';
 
 const PROVISIONER = /^[A-Za-z0-9]([-A-Za-z0-9._/]*[A-Za-z0-9])?$/;
 
-/** SPEC §2 add/StorageClass: provisioner, reclaimPolicy, volumeBindingMode (and parameters). */
+/** The add/StorageClass form: provisioner, reclaimPolicy, volumeBindingMode (and parameters). */
 export function StorageClassForm({ onCreated }: CreateFormProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<StorageClassFormValues>();

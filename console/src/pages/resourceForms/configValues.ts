@@ -13,7 +13,7 @@ export interface DataItem {
   content?: string;
 }
 
-/** SPEC §3 mount settings: where and how the application form mounts the object. */
+/** Mount settings: where and how the application form mounts the object. */
 export interface MountValues {
   path?: string;
   overlay?: boolean;
@@ -34,13 +34,13 @@ export interface ConfigFormValues {
 
 type Placed = ClusterLocation & { namespace: string };
 
-/** What the form sends: the full object (SPEC §7), or for image-registry secrets its parts. */
+/** What the form sends: the full object, or for image-registry secrets its parts. */
 export type ConfigRequest =
   | { call: 'configMap'; body: BodyFor<'createConfigMap'> & Placed }
   | { call: 'secret'; body: BodyFor<'createSecret'> & Placed }
   | { call: 'registrySecret'; body: BodyFor<'createRegistrySecret'> & Placed };
 
-/** SPEC §5: file names of one object must not repeat; the index of each repeat after the first. */
+/** File names of one object must not repeat; the index of each repeat after the first. */
 export function repeatedFileNames(items: readonly DataItem[] | undefined): Set<number> {
   const seen = new Set<string>();
   const repeated = new Set<number>();

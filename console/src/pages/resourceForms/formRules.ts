@@ -11,7 +11,7 @@ export const requiredRule = (t: TFunction): FormRule => ({
   message: t('resourceForms.validation.required'),
 });
 
-/** SPEC §5: file names must not repeat, and must be names Kubernetes accepts as data keys. */
+/** File names must not repeat, and must be names Kubernetes accepts as data keys. */
 export const fileNameRules = (t: TFunction, index: number): FormRule[] => [
   requiredRule(t),
   { max: maxDataKeyLength, message: t('resourceForms.validation.fileNameLength') },

@@ -24,7 +24,7 @@ export interface ServiceFormValues {
   type?: ServiceType;
   selector?: KeyValue[];
   ports?: PortValues[];
-  /** SPEC §3 "use ingress": also route host + sub path to the service. */
+  /** "Use ingress": also route host + sub path to the service. */
   useIngress?: boolean;
   ingress?: { host?: string; path?: string };
 }

@@ -6,7 +6,7 @@ import { ResponseCode } from '../../constants';
 import { useSubmit } from '../../components/admin/useSubmit';
 
 /**
- * SPEC §4 form submit for the creation forms: a name that is taken is answered beside the name
+ * Form submit for the creation forms: a name that is taken is answered beside the name
  * field ('{0} already existed, please change'); after success the form is no longer dirty, so
  * leaving it asks nothing.
  */

@@ -3,7 +3,7 @@ import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useListCrdClustersQuery } from '../../api/resourceApi';
 
-/** SPEC §4: a cluster is usable only when it is ready and none of the user's roles denies it. */
+/** A cluster is usable only when it is ready and none of the user's roles denies it. */
 export const isClusterUsable = (cluster: CrdCluster): boolean =>
   cluster.ready && cluster.status !== 'Deny';
 

@@ -12,7 +12,7 @@ export interface ConfirmActionDialogProps {
   onClose: () => void;
 }
 
-/** SPEC §5's confirm dialog for collect, cancel collect, pause and resume scheduling. */
+/** The confirm dialog for collect, cancel collect, pause and resume scheduling. */
 export function ConfirmActionDialog(props: ConfirmActionDialogProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();

@@ -16,13 +16,13 @@ export interface KeyValueEditorDialogProps {
   /** Saves the whole map; a rejection keeps the dialog open. */
   onSave: (values: Record<string, string>) => Promise<unknown>;
   onClose: () => void;
-  /** Offer SPEC §3's metric-template buttons (workload annotations). */
+  /** Offer the metric-template buttons (workload annotations). */
   metricTemplates?: boolean;
 }
 
 const templateIds: readonly MetricTemplateId[] = ['probe', 'metric'];
 
-/** SPEC §5's annotation/label editor: key and value are required, checked on blur. */
+/** The annotation/label editor: key and value are required, checked on blur. */
 export function KeyValueEditorDialog(props: KeyValueEditorDialogProps) {
   const { t } = useTranslation();
   return (

@@ -5,7 +5,7 @@ import { API, ok, renderAdminRoutes, USER_ID } from '../../../tests/adminTestBed
 import { startLoopbackServer, type LoopbackServer } from '../../../tests/loopbackServer';
 import ResourceDetailPage from './ResourceDetailPage';
 
-// SPEC §3's metric-template buttons in a workload's annotation editor.
+// The metric-template buttons in a workload's annotation editor.
 const AT = `${API}/crd.nimbus.io/vendors/aws/regions/eu/clusters/prod`;
 const QUERY = '?vendor=aws&region=eu&cluster=prod&namespace=shop';
 const metadata = { namespace: 'shop', uid: 'uid-1', annotations: { note: 'plain' } };

@@ -7,10 +7,10 @@ import { DeleteConfirmDialog } from '../../components/admin/DeleteConfirmDialog'
 import { actionShown } from '../../resources/descriptors/actionAccess';
 import type { ActionDescriptor, ResourceContext } from '../../resources/descriptors/types';
 import { listPath } from '../../resources/resourceKinds';
-import { useDerivedRole } from '../../shell/useShellData';
+import { useDerivedRole } from '../../appState/useShellData';
 import { ConfirmActionDialog } from './ConfirmActionDialog';
 
-/** The kind's actions the caller may run on the object, each behind its SPEC §5 confirmation. */
+/** The kind's actions the caller may run on the object, each behind its confirmation. */
 export function ResourceActions({ context }: { context: ResourceContext }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();

@@ -17,7 +17,7 @@ export function ResourceListFilters({ namespaced, onSearch }: ResourceListFilter
   const [form] = Form.useForm<ListFilterValues>();
   const chosen = Form.useWatch('cluster', form);
   const { data: clusters } = useListCrdClustersQuery(undefined);
-  // With one cluster chosen its namespaces can be picked (SPEC §2 namespace selector); across
+  // With one cluster chosen its namespaces can be picked (with the namespace selector); across
   // all clusters a namespace name is typed.
   const location = clusters?.items.find((cluster) => cluster.name === chosen);
   return (

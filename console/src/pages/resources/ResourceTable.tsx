@@ -20,7 +20,7 @@ export function ResourceTable({
   filters: ResourceFilters;
 }) {
   const { t, i18n } = useTranslation();
-  // A failed request keeps the rows shown: list screens ignore non-zero answers (SPEC §7).
+  // A failed request keeps the rows shown: list screens ignore non-zero answers.
   const { data, isFetching, hasNextPage, fetchNextPage, isFetchingNextPage } =
     useListResourcesInfiniteQuery(filters);
   const rows = data?.pages.flatMap((page) => page.items) ?? [];

@@ -16,8 +16,8 @@ import type {
 import { kindRegistry } from '../../resources/kindDescriptors';
 import { KindRegistryProvider } from '../../resources/KindRegistryContext';
 import { textAt } from '../../resources/kubeObject';
-import type { DerivedRole } from '../../shell/deriveRole';
-import { shellActions } from '../../shell/shellSlice';
+import type { DerivedRole } from '../../appState/deriveRole';
+import { shellActions } from '../../appState/shellSlice';
 import ResourceCreatePage from './ResourceCreatePage';
 import ResourceDetailPage from './ResourceDetailPage';
 import ResourceListPage from './ResourceListPage';

@@ -1,5 +1,5 @@
 import type { ContainerTarget } from '../../pods/podPaths';
-import { podApiPath } from '../../pods/podPaths';
+import { podStreamUrl } from '../../pods/podPaths';
 import {
   decodeFrame,
   EXEC_PROTOCOLS,
@@ -67,7 +67,7 @@ export function execUrl(
     tty: 'true',
     stdin: 'true',
   });
-  const url = new URL(`${podApiPath(baseUrl, target)}/exec?${query.toString()}`, page);
+  const url = new URL(`${podStreamUrl(baseUrl, 'execPod', target)}?${query.toString()}`, page);
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
   return url.toString();
 }

@@ -12,7 +12,7 @@ const hasOperations = (document: Record<string, unknown>): boolean => {
 
 /**
  * `/swagger`: the API's OpenAPI document (GET /api/v1/openapi.json), rendered. A failed fetch
- * raises no notification (SPEC §8); the page says so and offers to try again.
+ * raises no notification; the page says so and offers to try again.
  */
 export default function SwaggerPage() {
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-import type { DerivedRole } from '../../shell/deriveRole';
+import type { DerivedRole } from '../../appState/deriveRole';
 import type { ActionDescriptor, ResourceContext } from './types';
 
 /** Whether the detail page offers `action`: the caller's role and permission, then the object. */

@@ -7,7 +7,7 @@ const form = (
   load: () => Promise<{ default: React.ComponentType }>,
 ): CreateDescriptor => ({ forms, component: lazy(load) });
 
-/** The creation forms of the resource kinds (SPEC §2 add/…), each loaded when first opened. */
+/** The creation forms of the resource kinds (add/…), each loaded when first opened. */
 const RESOURCE_CREATE_FORMS: Partial<Record<ListedKind, CreateDescriptor>> = {
   Service: form(['Service'], () => import('../../pages/resourceForms/ServiceCreatePage')),
   Ingress: form(['Ingress'], () => import('../../pages/resourceForms/IngressCreatePage')),
@@ -27,7 +27,7 @@ const RESOURCE_CREATE_FORMS: Partial<Record<ListedKind, CreateDescriptor>> = {
   ),
 };
 
-/** SPEC §7 PUT of a config map: its files and mount settings, edited in a dialog. */
+/** The PUT of a config map: its files and mount settings, edited in a dialog. */
 const editConfigMap: ActionDescriptor = {
   id: 'edit-data',
   labelKey: 'resourceForms.edit.configMap',

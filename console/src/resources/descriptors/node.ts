@@ -16,7 +16,7 @@ const nodeAddressOf = ({ address }: ResourceContext): NodeAddress => ({
   node: address.name,
 });
 
-/** Pause (cordon) or resume (uncordon) scheduling: SPEC §4's node lifecycle actions. */
+/** Pause (cordon) or resume (uncordon) scheduling: the node's lifecycle actions. */
 const scheduling = (pausing: boolean): ActionDescriptor => ({
   id: pausing ? 'cordon' : 'uncordon',
   labelKey: pausing ? 'resources.node.cordon' : 'resources.node.uncordon',

@@ -6,7 +6,7 @@ import { editYamlAction } from './editYaml';
 import type { ActionDescriptor, SectionDescriptor, SectionProps } from './types';
 
 // What every kind has: metadata, labels, annotations and YAML sections, and collect / cancel
-// collect (SPEC §4 lifecycle actions, each behind SPEC §5's confirm dialog).
+// collect (lifecycle actions, each behind a confirm dialog).
 
 /** A section whose component loads with the first detail page that shows it. */
 export const lazySection = (

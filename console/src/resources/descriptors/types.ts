@@ -3,7 +3,7 @@ import type { ComponentType, ReactNode } from 'react';
 import type { ResourceAddress } from '../../apiClient/requestArgs';
 import type { AppDispatch } from '../../app/store';
 import type { TranslationKey } from '../../i18n/translationKey';
-import type { DerivedRole } from '../../shell/deriveRole';
+import type { DerivedRole } from '../../appState/deriveRole';
 import type { DetailTarget } from '../detailPath';
 import type { KubeObject, ListedObject } from '../kubeObject';
 import type { CreateForm } from '../resourceKinds';
@@ -72,7 +72,7 @@ export interface SectionDescriptor {
   component: ComponentType<SectionProps>;
 }
 
-/** SPEC §5 confirm dialogs: a plain confirmation, or typing the object's name (delete). */
+/** Confirm dialogs: a plain confirmation, or typing the object's name (delete). */
 export type ActionConfirm =
   | { kind: 'confirm'; titleKey: TranslationKey; textKey: TranslationKey }
   | { kind: 'typeName'; titleKey: TranslationKey };

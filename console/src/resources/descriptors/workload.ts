@@ -14,7 +14,7 @@ import type {
   ResourceContext,
 } from './types';
 
-// Applications (SPEC §4 lifecycle): scale, restart, rollback, hotfix, CronJob suspend/resume and
+// Applications (lifecycle actions): scale, restart, rollback, hotfix, CronJob suspend/resume and
 // run now, delete; detail sections conditions, pods, events, revisions and services.
 
 const sections = () => import('../../pages/workloads/WorkloadSections');
@@ -47,7 +47,7 @@ const scale: ActionDescriptor = {
   dialog: lazy(async () => ({ default: (await dialogs()).ScaleDialog })),
 };
 
-/** SPEC §4 "scale automatically": the workload's HPA, beside the scale by hand. */
+/** "Scale automatically": the workload's HPA, beside the scale by hand. */
 const autoscale: ActionDescriptor = {
   id: 'autoscale',
   labelKey: 'appForm.autoscale.action',
@@ -104,7 +104,7 @@ const hotfix: ActionDescriptor = {
   dialog: lazy(async () => ({ default: (await dialogs()).HotfixDialog })),
 };
 
-/** Suspend (pause) or resume a CronJob: SPEC §5's pause and resume confirm dialogs. */
+/** Suspend (pause) or resume a CronJob: the pause and resume confirm dialogs. */
 const suspension = (suspend: boolean): ActionDescriptor => ({
   id: suspend ? 'suspend' : 'resume',
   labelKey: suspend ? 'resources.workload.suspend' : 'resources.workload.resume',
@@ -181,7 +181,7 @@ const eventsSection = section('events', (m) => m.WorkloadEventsSection);
 const revisionsSection = section('revisions', (m) => m.WorkloadRevisionsSection);
 const servicesSection = section('services', (m) => m.WorkloadServicesSection);
 
-/** SPEC §2's batch application operation, a tab beside the list. */
+/** The batch application operation, a tab beside the list. */
 const batchView: ListViewDescriptor = {
   id: 'batch',
   labelKey: 'resourceForms.batch.tab',

@@ -13,7 +13,7 @@ type AlarmTab = (typeof TABS)[number];
 const tabOf = (value: string | null): AlarmTab => TABS.find((tab) => tab === value) ?? 'basic';
 
 /**
- * /admin/alarm/config: the organization's alarm settings (SPEC §2: basic, receiver and silence
+ * /admin/alarm/config: the organization's alarm settings (basic, receiver and silence
  * settings; rules; messages), one tab each; `?tab=` keeps the open one in the address.
  */
 export default function AlarmConfigPage() {

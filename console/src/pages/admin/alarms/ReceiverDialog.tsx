@@ -1,11 +1,16 @@
 import type { ReceiverView } from '@nimbus/api';
-import { receiverTypes } from '@nimbus/api/shared';
+import { receiverAddress, receiverTypes, sameAddress } from '@nimbus/api/shared';
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSaveReceiverMutation } from '../../../api/alarmConfigApi';
-import { resourceNameRules } from '../../../components/admin/adminRules';
+import { resourceNameRules } from '../../../components/forms/nameRules';
 import { AlarmFormDialog } from './AlarmFormDialog';
-import { formValuesOf, receiverBodyOf, type ReceiverFormValues } from './receiverForm';
+import {
+  formValuesOf,
+  receiverAddressOf,
+  receiverBodyOf,
+  type ReceiverFormValues,
+} from './receiverForm';
 import { ReceiverSettingsFields, secretLabelKey } from './ReceiverSettingsFields';
 
 const NEW_RECEIVER: Partial<ReceiverFormValues> = {
@@ -34,6 +39,13 @@ export function ReceiverDialog(props: {
   const [saveReceiver, { isLoading }] = useSaveReceiverMutation();
   const editing = props.receiver !== undefined;
   const secretSet = props.receiver?.secretSet ?? false;
+  const values = Form.useWatch((all: ReceiverFormValues) => all, form);
+  // A stored credential goes only to the address it was given for: a new one needs it again.
+  const secretAgain =
+    secretSet &&
+    props.receiver !== undefined &&
+    values?.type !== undefined &&
+    !sameAddress(receiverAddressOf(values), receiverAddress(props.receiver.type, props.receiver));
 
   return (
     <AlarmFormDialog
@@ -75,22 +87,28 @@ export function ReceiverDialog(props: {
         name="secret"
         label={t(secretLabelKey(type))}
         extra={
-          secretSet
-            ? t('alarmSettings.receivers.secretKept')
-            : t('alarmSettings.receivers.secretHint')
+          secretAgain
+            ? t('common.credentialsAgain')
+            : secretSet
+              ? t('alarmSettings.receivers.secretKept')
+              : t('alarmSettings.receivers.secretHint')
         }
         rules={[
           {
-            required: type !== 'Email' && !secretSet,
+            required: secretAgain || (type !== 'Email' && !secretSet),
             whitespace: true,
-            message: t('alarmSettings.required'),
+            message: secretAgain
+              ? t('common.credentialsAgainRequired')
+              : t('alarmSettings.required'),
           },
         ]}
       >
         <Input.Password
           data-testid="receiver-secret"
           autoComplete="new-password"
-          placeholder={secretSet ? t('alarmSettings.receivers.secretStored') : undefined}
+          placeholder={
+            secretSet && !secretAgain ? t('alarmSettings.receivers.secretStored') : undefined
+          }
         />
       </Form.Item>
       <Form.Item name="description" label={t('alarmSettings.description')}>

@@ -1,10 +1,11 @@
 import type { ReceiverType } from '@nimbus/api/shared';
+import { agentIdPattern, slackChannelPattern } from '@nimbus/api/shared';
 import { Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 const URL_PATTERN = /^https?:\/\/\S+$/;
 
-/** The settings of one receiver type (SPEC §3: SMTP/email, Slack channel, WeChat, SMS). */
+/** The settings of one receiver type (SMTP/email, Slack channel, WeChat, SMS). */
 export function ReceiverSettingsFields({ type }: { type: ReceiverType }) {
   const { t } = useTranslation();
   const required = { required: true, whitespace: true, message: t('alarmSettings.required') };
@@ -59,7 +60,7 @@ export function ReceiverSettingsFields({ type }: { type: ReceiverType }) {
           label={t('alarmSettings.receivers.channel')}
           rules={[
             required,
-            { pattern: /^[#@]?\S+$/, message: t('alarmSettings.receivers.channelRule') },
+            { pattern: slackChannelPattern, message: t('alarmSettings.receivers.channelRule') },
           ]}
         >
           <Input data-testid="receiver-channel" placeholder="#alerts" />
@@ -74,7 +75,7 @@ export function ReceiverSettingsFields({ type }: { type: ReceiverType }) {
           <Form.Item
             name="agentId"
             label={t('alarmSettings.receivers.agentId')}
-            rules={[required, { pattern: /^[0-9]+$/, message: t('alarmSettings.numberRule') }]}
+            rules={[required, { pattern: agentIdPattern, message: t('alarmSettings.numberRule') }]}
           >
             <Input data-testid="receiver-agent-id" />
           </Form.Item>

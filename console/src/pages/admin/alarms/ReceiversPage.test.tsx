@@ -54,6 +54,17 @@ async function startSlackReceiver() {
   return { user, dialog };
 }
 
+/** Opens the edit dialog of the stored email receiver `ops-mail` (a PUT answers it unchanged). */
+async function editOpsMail() {
+  server.respond(`GET ${RECEIVERS}`, ok({ items: [opsMail] }));
+  server.respond(`PUT ${RECEIVERS}/ops-mail`, ok(opsMail));
+  const user = userEvent.setup();
+  renderReceivers();
+  const table = await screen.findByTestId('alarm-receivers-table');
+  await user.click(await within(table).findByRole('button', { name: 'Edit' }));
+  return { user, dialog: await screen.findByRole('dialog') };
+}
+
 const sent = (method: string, path: string) =>
   server.requests.find((r) => r.method === method && r.path === path);
 
@@ -98,13 +109,7 @@ it('requires the credential of a new Slack receiver', async () => {
 });
 
 it('edits a receiver without sending a secret when none is typed, so the stored one is kept', async () => {
-  server.respond(`GET ${RECEIVERS}`, ok({ items: [opsMail] }));
-  server.respond(`PUT ${RECEIVERS}/ops-mail`, ok(opsMail));
-  const user = userEvent.setup();
-  renderReceivers();
-  const table = await screen.findByTestId('alarm-receivers-table');
-  await user.click(await within(table).findByRole('button', { name: 'Edit' }));
-  const dialog = await screen.findByRole('dialog');
+  const { user, dialog } = await editOpsMail();
   const secret = within(dialog).getByTestId('receiver-secret') as HTMLInputElement;
   expect(secret.value).toBe('');
   expect(secret.placeholder).toBe('(stored, not shown)');
@@ -117,6 +122,31 @@ it('edits a receiver without sending a secret when none is typed, so the stored 
   const body = sent('PUT', `${RECEIVERS}/ops-mail`)?.body as Record<string, unknown>;
   expect(body).not.toHaveProperty('secret');
   expect(body.email).toEqual({ ...opsMail.email, to: ['ops@example.com'] });
+});
+
+it('asks for the stored password again, and says why, when the SMTP server changes', async () => {
+  const { user, dialog } = await editOpsMail();
+  const host = within(dialog).getByTestId('receiver-smtp-host');
+  await user.clear(host);
+  await user.type(host, 'smtp.elsewhere.example');
+  expect(
+    await within(dialog).findByText(
+      /Stored credentials only go to the address they were given for/,
+    ),
+  ).toBeTruthy();
+  await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+  expect(
+    await within(dialog).findByText('Enter the credentials again: the address changed'),
+  ).toBeTruthy();
+  expect(sent('PUT', `${RECEIVERS}/ops-mail`)).toBeUndefined();
+
+  await user.type(within(dialog).getByTestId('receiver-secret'), 'new-smtp-password');
+  await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(sent('PUT', `${RECEIVERS}/ops-mail`)).toBeTruthy());
+  expect(sent('PUT', `${RECEIVERS}/ops-mail`)?.body).toMatchObject({
+    email: { smtpHost: 'smtp.elsewhere.example' },
+    secret: 'new-smtp-password',
+  });
 });
 
 it('asks for the name before deleting a receiver', async () => {

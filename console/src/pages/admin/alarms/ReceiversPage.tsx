@@ -11,7 +11,7 @@ import { ReceiverDialog } from './ReceiverDialog';
 
 type DialogState = { receiver: ReceiverView | undefined } | undefined;
 
-/** /admin/alarm/receiver: the organization's alarm receivers of each kind (SPEC §3). */
+/** /admin/alarm/receiver: the organization's alarm receivers of each kind. */
 export default function ReceiversPage() {
   const { t, i18n } = useTranslation();
   const organizationId = currentOrganizationId();

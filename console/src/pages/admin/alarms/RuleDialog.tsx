@@ -4,7 +4,7 @@ import { Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useListReceiversQuery, useSaveRuleMutation } from '../../../api/alarmConfigApi';
 import { useListProvidersQuery } from '../../../api/clusterApi';
-import { resourceNameRules } from '../../../components/admin/adminRules';
+import { resourceNameRules } from '../../../components/forms/nameRules';
 import { AlarmFormDialog } from './AlarmFormDialog';
 
 interface RuleFormValues {
@@ -57,7 +57,7 @@ const valuesOfRule = (rule: RuleView): RuleFormValues => ({
   enabled: rule.enabled,
 });
 
-/** SPEC §3 alarm rule: target metric, operator, threshold, duration, message, receivers. */
+/** Alarm rule: target metric, operator, threshold, duration, message, receivers. */
 export function RuleDialog(props: {
   organizationId: string;
   rule: RuleView | undefined;

@@ -2,6 +2,7 @@ import { DatePicker, Form, Input, Modal, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { labelNamePattern } from '@nimbus/api/shared';
 import { useListProvidersQuery } from '../../../api/clusterApi';
 import { useCreateSilenceMutation } from '../../../api/alarmApi';
 
@@ -13,7 +14,7 @@ interface SilenceForm {
   comment: string;
 }
 
-/** SPEC §3 silence: label, start, end, comment (the creator is the caller, set by the server). */
+/** A silence: label, start, end, comment (the creator is the caller, set by the server). */
 export function SilenceDialog(props: {
   organizationId: string;
   open: boolean;
@@ -76,7 +77,7 @@ export function SilenceDialog(props: {
           rules={[
             {
               required: true,
-              pattern: /^[a-zA-Z_][a-zA-Z0-9_]*$/,
+              pattern: labelNamePattern,
               message: t('alarms.silences.labelRule'),
             },
           ]}

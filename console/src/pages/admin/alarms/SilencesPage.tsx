@@ -17,7 +17,7 @@ const matcherText = (silence: SilenceView) =>
     .map((m) => `${m.name}${m.isEqual ? '' : '!'}${m.isRegex ? '=~' : '='}${m.value}`)
     .join(', ');
 
-/** /admin/alarm/silence: the organization's silences, active and expired (SPEC §3, §4). */
+/** /admin/alarm/silence: the organization's silences, active and expired. */
 export default function SilencesPage() {
   const { t, i18n } = useTranslation();
   const organizationId = currentOrganizationId();

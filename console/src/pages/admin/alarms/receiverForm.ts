@@ -1,5 +1,6 @@
 import type { BodyFor, ReceiverView } from '@nimbus/api';
-import type { ReceiverType } from '@nimbus/api/shared';
+import type { CredentialAddress, ReceiverType } from '@nimbus/api/shared';
+import { receiverAddress } from '@nimbus/api/shared';
 
 /** The receiver dialog's fields; lists are typed comma-separated. */
 export interface ReceiverFormValues {
@@ -76,6 +77,10 @@ export function receiverBodyOf(values: ReceiverFormValues): ReceiverBody {
     ...(secret ? { secret } : {}),
   } as ReceiverBody;
 }
+
+/** Where the form's receiver would send its credential (compared with the stored one's). */
+export const receiverAddressOf = (values: ReceiverFormValues): CredentialAddress =>
+  receiverAddress(values.type, settingsOf(values));
 
 /** The dialog's fields for an existing receiver (its credential is never known here). */
 export function formValuesOf(receiver: ReceiverView): ReceiverFormValues {

@@ -8,9 +8,11 @@ import {
   ORG_ID,
   renderAdminRoutes,
   requestLines,
+  USER_ID,
 } from '../../../../tests/adminTestBed';
 import { startLoopbackServer, type LoopbackServer } from '../../../../tests/loopbackServer';
 import { PROVIDER_KINDS } from '../../../api/clusterApi';
+import { shellActions } from '../../../appState/shellSlice';
 import ClusterWizardPage from './ClusterWizardPage';
 
 const MANAGE = `${API}/manage.nimbus.io`;
@@ -40,12 +42,45 @@ beforeEach(async () => {
 });
 afterEach(() => server.close());
 
-/** A cluster without endpoints whose monitors API accepts every write. */
-function acceptMonitors(cluster: string) {
+const prometheusService = {
+  namespace: 'monitoring',
+  name: 'prometheus',
+  port: 9090,
+  scheme: 'http',
+};
+const discoveryOf = (kind: string, cluster: string) =>
+  `POST ${clusters(kind)}/${cluster}/monitor-services`;
+
+/** A cluster without endpoints whose monitors API accepts every write; nothing to discover. */
+function acceptMonitors(cluster: string, kind = 'ProviderKubeconfig') {
   server.respond(monitorsOf(cluster), ok({ items: [] }));
+  server.respond(discoveryOf(kind, cluster), ok({ items: [] }));
   server.respond(`POST ${MONITORS}`, (request) =>
     ok({ id: `${cluster}.prometheus`, ...(request.body as object) }),
   );
+}
+
+/** A kubeconfig cluster `name` that tests fine and is created when submitted. */
+function acceptKubeconfigCluster(name: string) {
+  server.respond(
+    `POST ${clusters('ProviderKubeconfig')}/${name}/test`,
+    ok({ kubernetesVersion: 'v1.33.1' }),
+  );
+  server.respond(
+    `POST ${clusters('ProviderKubeconfig')}`,
+    ok({ name, uuid: `uid-${name}`, kind: 'ProviderKubeconfig', region: 'local', ready: false }),
+  );
+}
+
+/** Fills in a kubeconfig cluster, tests it and goes on to the monitoring step. */
+async function toMonitoringStep(user: UserEvent, name: string) {
+  await chooseProvider(user, 'ProviderKubeconfig');
+  await user.type(screen.getByLabelText('Name'), name);
+  await user.type(screen.getByLabelText('Region'), 'local');
+  await user.type(screen.getByLabelText('Kubeconfig'), 'apiVersion: v1');
+  await user.click(screen.getByTestId('cluster-test-button'));
+  await waitFor(() => expect(nextButton()).toHaveProperty('disabled', false));
+  await user.click(nextButton());
 }
 
 const renderWizard = () =>
@@ -68,7 +103,8 @@ async function testAndSubmit(user: UserEvent) {
   await user.click(screen.getByTestId('cluster-test-button'));
   await waitFor(() => expect(nextButton()).toHaveProperty('disabled', false));
   await user.click(nextButton());
-  await user.type(screen.getByLabelText('Prometheus URL'), 'https://prom.example:9090');
+  await screen.findByText(/Services found in the cluster/);
+  await user.type(screen.getByLabelText('Prometheus Service'), 'obs/prom:9090');
   await user.click(screen.getByRole('button', { name: 'Submit' }));
 }
 
@@ -113,41 +149,41 @@ it('does not move past the configuration until a connection test passes', async 
   expect(requestLines(server).filter((line) => line.startsWith('POST'))).toHaveLength(2);
 });
 
-it('creates a kubeconfig cluster with the kubeconfig text as its credentials', async () => {
+it('creates a kubeconfig cluster with the kubeconfig text and the Service found in it', async () => {
   acceptMonitors('member-b');
   server.respond(
-    `POST ${clusters('ProviderKubeconfig')}/member-b/test`,
-    ok({ kubernetesVersion: 'v1.33.1' }),
+    discoveryOf('ProviderKubeconfig', 'member-b'),
+    ok({ items: [{ type: 'Prometheus', ...prometheusService }] }),
   );
-  server.respond(
-    `POST ${clusters('ProviderKubeconfig')}`,
-    ok({
-      name: 'member-b',
-      uuid: 'c-1',
-      kind: 'ProviderKubeconfig',
-      region: 'local',
-      ready: false,
-    }),
-  );
+  acceptKubeconfigCluster('member-b');
   const user = userEvent.setup();
   renderWizard();
 
-  await chooseProvider(user, 'ProviderKubeconfig');
-  await user.type(screen.getByLabelText('Name'), 'member-b');
-  await user.type(screen.getByLabelText('Region'), 'local');
-  await user.type(screen.getByLabelText('Kubeconfig'), 'apiVersion: v1');
-  await testAndSubmit(user);
+  await toMonitoringStep(user, 'member-b');
+  // The Service found in the cluster is offered and prefilled; no direct URL for an org admin.
+  await waitFor(() =>
+    expect(screen.getByLabelText('Prometheus Service')).toHaveProperty(
+      'value',
+      'monitoring/prometheus:9090',
+    ),
+  );
+  expect(screen.queryByLabelText('Prometheus direct URL (system administrators)')).toBeNull();
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
 
   expect(await screen.findByText('Cluster member-b added')).toBeDefined();
-  expect(screen.getByText('https://prom.example:9090')).toBeDefined();
+  expect(screen.getByText('monitoring/prometheus:9090 (http)')).toBeDefined();
   expect(screen.getByRole('link', { name: 'Back to cluster list' })).toBeDefined();
   const test = server.requests.find((request) => request.path.endsWith('/test'));
-  expect(test?.body).toEqual({
+  const unsaved = {
     name: 'member-b',
     organizationId: ORG_ID,
     region: 'local',
     credentials: { kubeconfig: 'apiVersion: v1' },
-  });
+  };
+  expect(test?.body).toEqual(unsaved);
+  // The cluster is not saved yet: discovery reads it with the configuration just tested.
+  const discovery = server.requests.find((request) => request.path.endsWith('/monitor-services'));
+  expect(discovery?.body).toEqual(unsaved);
   const create = server.requests.find(
     (request) => request.method === 'POST' && request.path === clusters('ProviderKubeconfig'),
   );
@@ -166,7 +202,7 @@ it('creates a kubeconfig cluster with the kubeconfig text as its credentials', a
         organizationId: ORG_ID,
         providerId: 'member-b',
         type: 'Prometheus',
-        address: 'https://prom.example:9090',
+        service: prometheusService,
         enabled: true,
       },
     },
@@ -178,7 +214,7 @@ it('creates a kubeconfig cluster with the kubeconfig text as its credentials', a
 });
 
 it('creates an AWS cluster with its EKS name and access key', async () => {
-  acceptMonitors('prod');
+  acceptMonitors('prod', 'ProviderAWS');
   server.respond(
     `POST ${clusters('ProviderAWS')}/prod/test`,
     ok({ kubernetesVersion: 'v1.32.0-eks' }),
@@ -229,49 +265,31 @@ it('refuses a name outside the resource-name rule before testing', async () => {
   expect(requestLines(server).some((line) => line.endsWith('/test'))).toBe(false);
 });
 
-it('keeps the step on a refused address and retries without registering the cluster again', async () => {
-  server.respond(
-    `POST ${clusters('ProviderKubeconfig')}/member-c/test`,
-    ok({ kubernetesVersion: 'v1.33.1' }),
-  );
-  server.respond(
-    `POST ${clusters('ProviderKubeconfig')}`,
-    ok({
-      name: 'member-c',
-      uuid: 'c-3',
-      kind: 'ProviderKubeconfig',
-      region: 'local',
-      ready: false,
-    }),
-  );
+it('keeps the step on a refused monitor and retries without registering the cluster again', async () => {
+  acceptKubeconfigCluster('member-c');
   server.respond(monitorsOf('member-c'), ok({ items: [] }));
-  const refusal =
-    'address: the address is refused: host "169.254.169.254" is a cloud metadata address';
+  server.respond(discoveryOf('ProviderKubeconfig', 'member-c'), ok({ items: [] }));
+  const refusal = 'cluster member-c has no Service monitoring/nope';
   server.respond(`POST ${MONITORS}`, (request) => {
-    const { address } = request.body as { address: string };
-    return address.includes('169.254')
+    const { service } = request.body as { service: { name: string } };
+    return service.name === 'nope'
       ? failed(1000, refusal)
       : ok({ id: 'member-c.prometheus', ...(request.body as object) });
   });
   const user = userEvent.setup();
   const { feedback } = renderWizard();
 
-  await chooseProvider(user, 'ProviderKubeconfig');
-  await user.type(screen.getByLabelText('Name'), 'member-c');
-  await user.type(screen.getByLabelText('Region'), 'local');
-  await user.type(screen.getByLabelText('Kubeconfig'), 'apiVersion: v1');
-  await user.click(screen.getByTestId('cluster-test-button'));
-  await waitFor(() => expect(nextButton()).toHaveProperty('disabled', false));
-  await user.click(nextButton());
-  const prometheus = screen.getByLabelText('Prometheus URL');
-  await user.type(prometheus, 'https://169.254.169.254/');
+  await toMonitoringStep(user, 'member-c');
+  await screen.findByText(/Services found in the cluster/);
+  const prometheus = screen.getByLabelText('Prometheus Service');
+  await user.type(prometheus, 'monitoring/nope:9090');
   await user.click(screen.getByRole('button', { name: 'Submit' }));
 
   await waitFor(() => expect(feedback.requestFailed).toHaveBeenCalledTimes(1));
-  expect(JSON.stringify(feedback.requestFailed.mock.calls[0])).toContain('cloud metadata address');
+  expect(JSON.stringify(feedback.requestFailed.mock.calls[0])).toContain('monitoring/nope');
   expect(screen.queryByText('Cluster member-c added')).toBeNull();
   await user.clear(prometheus);
-  await user.type(prometheus, 'https://10.0.0.9:9090');
+  await user.type(prometheus, 'monitoring/prometheus:9090');
   await waitFor(() => expect(document.querySelector('.ant-btn-loading')).toBeNull());
   await user.click(screen.getByText('Submit'));
 
@@ -280,10 +298,9 @@ it('keeps the step on a refused address and retries without registering the clus
     (line) => line === `POST ${clusters('ProviderKubeconfig')}`,
   );
   expect(creates).toHaveLength(1);
-  expect(monitorCalls().map((call) => (call.body as { address: string }).address)).toEqual([
-    'https://169.254.169.254/',
-    'https://10.0.0.9:9090',
-  ]);
+  expect(
+    monitorCalls().map((call) => (call.body as { service: { name: string } }).service.name),
+  ).toEqual(['nope', 'prometheus']);
 });
 
 it('fills the step from the stored endpoints on edit and sends only the changes', async () => {
@@ -317,7 +334,7 @@ it('fills the step from the stored endpoints on edit and sends only the changes'
           id: 'member-b.prometheus',
           providerId: 'member-b',
           type: 'Prometheus',
-          address: 'https://prom.example.com',
+          service: prometheusService,
           enabled: true,
         },
         {
@@ -339,6 +356,7 @@ it('fills the step from the stored endpoints on edit and sends only the changes'
     ok({ name: 'member-b', uuid: 'c-1', kind: 'ProviderKubeconfig', region: 'local', ready: true }),
   );
   server.respond(`PUT ${MONITORS}`, (request) => ok(request.body));
+  server.respond(discoveryOf('ProviderKubeconfig', 'member-b'), ok({ items: [] }));
   server.respond(`DELETE ${MONITORS}/member-b.alertmanager`, ok({ id: 'member-b.alertmanager' }));
   const user = userEvent.setup();
   renderAdminRoutes(
@@ -351,14 +369,19 @@ it('fills the step from the stored endpoints on edit and sends only the changes'
   await user.click(screen.getByTestId('cluster-test-button'));
   await waitFor(() => expect(nextButton()).toHaveProperty('disabled', false));
   await user.click(nextButton());
-  const prometheus = await screen.findByLabelText('Prometheus URL');
-  expect(prometheus).toHaveProperty('value', 'https://prom.example.com');
-  expect(screen.getByLabelText('Alertmanager URL')).toHaveProperty(
-    'value',
-    'https://alerts.example.com',
-  );
-  await user.click(screen.getByRole('switch', { name: 'Prometheus URL enabled' }));
-  await user.clear(screen.getByLabelText('Alertmanager URL'));
+  const prometheus = await screen.findByLabelText('Prometheus Service');
+  expect(prometheus).toHaveProperty('value', 'monitoring/prometheus:9090');
+  // A system administrator's direct URL: an organization admin may keep or clear it only.
+  const alertmanagerUrl = screen.getByLabelText('Alertmanager direct URL (system administrators)');
+  expect(alertmanagerUrl).toHaveProperty('value', 'https://alerts.example.com');
+  await user.type(alertmanagerUrl, '/other');
+  expect(
+    await screen.findAllByText(
+      'Only a system administrator can set a direct URL: keep or clear this one, or name a Service above to replace it.',
+    ),
+  ).not.toHaveLength(0);
+  await user.click(screen.getByRole('switch', { name: 'Prometheus Service enabled' }));
+  await user.clear(alertmanagerUrl);
   await user.click(screen.getByRole('button', { name: 'Submit' }));
 
   expect(await screen.findByText('Cluster member-b updated')).toBeDefined();
@@ -371,10 +394,42 @@ it('fills the step from the stored endpoints on edit and sends only the changes'
         organizationId: ORG_ID,
         providerId: 'member-b',
         type: 'Prometheus',
-        address: 'https://prom.example.com',
+        service: prometheusService,
         enabled: false,
       },
     },
     { method: 'DELETE', path: `${MONITORS}/member-b.alertmanager`, body: undefined },
+  ]);
+});
+
+it('offers a system administrator a direct URL instead of a Service', async () => {
+  acceptMonitors('member-d');
+  acceptKubeconfigCluster('member-d');
+  const user = userEvent.setup();
+  const { store } = renderWizard();
+  store.dispatch(
+    shellActions.routesGenerated({
+      role: 'system-admin',
+      user: { userName: 'admin', userId: USER_ID },
+    }),
+  );
+
+  await toMonitoringStep(user, 'member-d');
+  await screen.findByText(/Services found in the cluster/);
+  await user.type(
+    screen.getByLabelText('Prometheus direct URL (system administrators)'),
+    'https://10.0.0.9:9090',
+  );
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+  expect(await screen.findByText('Cluster member-d added')).toBeDefined();
+  expect(monitorCalls().map((call) => call.body)).toEqual([
+    {
+      organizationId: ORG_ID,
+      providerId: 'member-d',
+      type: 'Prometheus',
+      address: 'https://10.0.0.9:9090',
+      enabled: true,
+    },
   ]);
 });

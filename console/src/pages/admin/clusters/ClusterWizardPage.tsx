@@ -34,6 +34,8 @@ import {
   type MonitoringValues,
 } from './monitorPlan';
 import { ProviderStep } from './ProviderStep';
+import { useMonitorDiscovery } from './useMonitorDiscovery';
+import { useDerivedRole } from '../../../appState/useShellData';
 
 enum Step {
   Provider,
@@ -71,7 +73,7 @@ function useSaveMonitoring(organizationId: string) {
   };
 }
 
-/** SPEC §2's add-cluster wizard; with ?edit=<name> it changes a registered cluster. */
+/** The add-cluster wizard; with ?edit=<name> it changes a registered cluster. */
 export default function ClusterWizardPage() {
   const { t } = useTranslation();
   const organizationId = currentOrganizationId();
@@ -88,11 +90,13 @@ export default function ClusterWizardPage() {
   const [updateCluster] = useUpdateClusterMutation();
   const saveMonitoring = useSaveMonitoring(organizationId);
   const storedMonitors = useListMonitorsQuery(editName ?? '', { skip: !editName });
+  const directAllowed = useDerivedRole() === 'system-admin';
 
   const editing = editName !== null;
   const kind = editing ? (edited.cluster?.kind as ProviderKind | undefined) : chosenKind;
   // An edit starts at the configuration: the kind of a registered cluster cannot change.
   const step = editing && chosenStep === Step.Provider ? Step.Configuration : chosenStep;
+  const discovery = useMonitorDiscovery(kind, config, organizationId, step === Step.Monitoring);
 
   const { submitting, onFinish } = useSubmit(
     async (values: MonitoringValues) => {
@@ -151,8 +155,10 @@ export default function ClusterWizardPage() {
               edited.cluster && { name: edited.cluster.name, region: edited.cluster.regionID }
             }
             onBack={editing ? undefined : () => setStep(Step.Provider)}
-            onNext={(values) => {
+            onNext={(values, registered) => {
               setConfig(values);
+              // Registered with a command: the cluster exists; only its monitors are left.
+              if (registered) setCreated(values.name);
               setStep(Step.Monitoring);
             }}
           />
@@ -161,6 +167,8 @@ export default function ClusterWizardPage() {
         {step === Step.Monitoring && !(editing && storedMonitors.isLoading) && (
           <MonitoringStep
             initialValues={editing ? monitoringValuesOf(storedMonitors.data ?? []) : NEW_MONITORING}
+            discovery={discovery}
+            directAllowed={directAllowed}
             submitting={submitting}
             onBack={() => setStep(Step.Configuration)}
             onSubmit={onFinish}

@@ -33,12 +33,15 @@ export function CompleteStep({ name, edited, monitoring }: CompleteStepProps) {
       <Descriptions column={1} bordered size="small">
         {MONITOR_TYPES.map((type) => {
           const fields = MONITOR_FIELDS[type];
-          const address = monitoring[fields.url]?.trim();
+          const service = monitoring[fields.service]?.trim();
+          const shown = service
+            ? `${service} (${monitoring[fields.scheme] ?? 'http'})`
+            : monitoring[fields.url]?.trim();
           return (
-            <Descriptions.Item key={type} label={t(`admin.clusters.${fields.url}`)}>
-              {address ? (
+            <Descriptions.Item key={type} label={type}>
+              {shown ? (
                 <Space>
-                  <span>{address}</span>
+                  <span>{shown}</span>
                   {monitoring[fields.enabled] === false && (
                     <Tag>{t('admin.clusters.monitorDisabled')}</Tag>
                   )}

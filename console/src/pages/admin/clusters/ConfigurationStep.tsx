@@ -1,11 +1,12 @@
 import type { ProviderKind } from '@nimbus/api/shared';
-import { Alert, Button, Flex, Form, Input, Space } from 'antd';
+import { Alert, Button, Flex, Form, Input, Segmented, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureMessage, useTestClusterMutation } from '../../../api/clusterApi';
 import { PROVIDER_FIELDS } from '../../../clusters/providerFields';
-import { resourceNameRules } from '../../../components/admin/adminRules';
-import { settingsOf, type ClusterFormValues } from './clusterPayload';
+import { resourceNameRules } from '../../../components/forms/nameRules';
+import { testBodyOf, type ClusterFormValues } from './clusterPayload';
+import { CommandRegistration } from './CommandRegistration';
 import { CredentialFields } from './CredentialFields';
 
 type TestState =
@@ -21,8 +22,12 @@ interface ConfigurationStepProps {
   editing?: string;
   initialValues?: Partial<ClusterFormValues>;
   onBack?: () => void;
-  onNext: (values: ClusterFormValues) => void;
+  /** `registered`: the cluster exists already (registered with a command). */
+  onNext: (values: ClusterFormValues, registered?: boolean) => void;
 }
+
+/** How a kubeconfig cluster is connected: an uploaded kubeconfig, or a one-time command. */
+type Connect = 'kubeconfig' | 'command';
 
 /** Step two: the cluster's settings and credentials, tested before the wizard may go on. */
 export function ConfigurationStep(props: ConfigurationStepProps) {
@@ -30,6 +35,9 @@ export function ConfigurationStep(props: ConfigurationStepProps) {
   const { kind, organizationId, editing } = props;
   const [form] = Form.useForm<ClusterFormValues>();
   const [test, setTest] = useState<TestState>({ state: 'idle' });
+  const [connect, setConnect] = useState<Connect>('kubeconfig');
+  const [registered, setRegistered] = useState<string>();
+  const byCommand = kind === 'ProviderKubeconfig' && editing === undefined && connect === 'command';
   const [testCluster] = useTestClusterMutation();
   const fields = PROVIDER_FIELDS[kind];
   // Any change makes the last result stale: Next needs a test of what will be submitted.
@@ -43,9 +51,8 @@ export function ConfigurationStep(props: ConfigurationStepProps) {
       return;
     }
     setTest({ state: 'testing' });
-    const settings = settingsOf(kind, values, organizationId);
     // Without new credentials an edit tests the stored configuration.
-    const body = settings.credentials ? { ...settings, name: values.name } : { organizationId };
+    const body = testBodyOf(kind, values, organizationId);
     try {
       const { kubernetesVersion } = await testCluster({
         kind,
@@ -103,21 +110,45 @@ export function ConfigurationStep(props: ConfigurationStepProps) {
           <Input autoComplete="off" />
         </Form.Item>
       )}
-      <CredentialFields
-        kind={kind}
-        form={form}
-        editing={editing !== undefined}
-        onUploaded={resetTest}
-      />
+      {kind === 'ProviderKubeconfig' && editing === undefined && (
+        <Form.Item label={t('admin.clusters.command.how')}>
+          <Segmented<Connect>
+            data-testid="cluster-connect-choice"
+            value={connect}
+            disabled={registered !== undefined}
+            onChange={setConnect}
+            options={[
+              { value: 'kubeconfig', label: t('admin.clusters.command.kubeconfig') },
+              { value: 'command', label: t('admin.clusters.command.command') },
+            ]}
+          />
+        </Form.Item>
+      )}
+      {byCommand ? (
+        <CommandRegistration
+          form={form}
+          organizationId={organizationId}
+          onRegistered={setRegistered}
+        />
+      ) : (
+        <CredentialFields
+          kind={kind}
+          form={form}
+          editing={editing !== undefined}
+          onUploaded={resetTest}
+        />
+      )}
       <Flex vertical gap="small">
-        <Button
-          style={{ alignSelf: 'flex-start' }}
-          data-testid="cluster-test-button"
-          loading={test.state === 'testing'}
-          onClick={() => void runTest()}
-        >
-          {t('admin.clusters.testConnection')}
-        </Button>
+        {!byCommand && (
+          <Button
+            style={{ alignSelf: 'flex-start' }}
+            data-testid="cluster-test-button"
+            loading={test.state === 'testing'}
+            onClick={() => void runTest()}
+          >
+            {t('admin.clusters.testConnection')}
+          </Button>
+        )}
         <div data-testid="cluster-test-result" aria-live="polite">
           {test.state === 'passed' && (
             <Alert
@@ -139,8 +170,8 @@ export function ConfigurationStep(props: ConfigurationStepProps) {
           {props.onBack && <Button onClick={props.onBack}>{t('admin.clusters.previous')}</Button>}
           <Button
             type="primary"
-            disabled={test.state !== 'passed'}
-            onClick={() => props.onNext(form.getFieldsValue(true) as ClusterFormValues)}
+            disabled={byCommand ? registered === undefined : test.state !== 'passed'}
+            onClick={() => props.onNext(form.getFieldsValue(true) as ClusterFormValues, byCommand)}
           >
             {t('admin.clusters.next')}
           </Button>

@@ -1,39 +1,66 @@
-import { Alert, Button, Flex, Form, Input, Space, Switch } from 'antd';
+import type { MonitorCandidate } from '@nimbus/api';
+import { Alert, Button, Form, Space, Typography } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MONITOR_TYPES } from '../../../api/monitorApi';
-import { MONITOR_FIELDS, type MonitoringValues } from './monitorPlan';
+import { MonitorFields } from './MonitorFields';
+import { MONITOR_FIELDS, serviceText, type MonitoringValues } from './monitorPlan';
+
+/** What the wizard found in the cluster to offer as its monitors. */
+export type Discovery =
+  | { state: 'running' }
+  | { state: 'done'; candidates: MonitorCandidate[] }
+  | { state: 'failed'; message: string };
 
 interface MonitoringStepProps {
   initialValues: MonitoringValues;
+  discovery: Discovery;
+  /** System administrators may give a direct URL instead of a Service. */
+  directAllowed: boolean;
   submitting: boolean;
   onBack: () => void;
   onSubmit: (values: MonitoringValues) => void;
 }
 
-const PLACEHOLDERS = {
-  Prometheus: 'https://prometheus.example.com',
-  Alertmanager: 'https://alertmanager.example.com',
-} as const;
-
-/** The operator only dials http(s) addresses; the server checks the rest (SSRF policy). */
-const HTTP_URL = /^https?:\/\/\S+$/i;
-
-/** Step three: optional Prometheus and Alertmanager endpoints, then the cluster is saved. */
+/**
+ * Step three: optional Prometheus and Alertmanager Services of the cluster (the ones found there
+ * offered, the first of each prefilled when nothing is set yet), then the cluster is saved.
+ */
 export function MonitoringStep({
   initialValues,
+  discovery,
+  directAllowed,
   submitting,
   onBack,
   onSubmit,
 }: MonitoringStepProps) {
   const { t } = useTranslation();
-  const invalidUrl = t('admin.clusters.invalidUrl');
+  const [form] = Form.useForm<MonitoringValues>();
+  const candidates = discovery.state === 'done' ? discovery.candidates : [];
+
+  useEffect(() => {
+    if (discovery.state !== 'done') return;
+    for (const type of MONITOR_TYPES) {
+      const fields = MONITOR_FIELDS[type];
+      const first = discovery.candidates.find((candidate) => candidate.type === type);
+      const empty = !form.getFieldValue(fields.service) && !form.getFieldValue(fields.url);
+      if (first && empty && !form.isFieldTouched(fields.service)) {
+        form.setFieldsValue({
+          [fields.service]: serviceText(first),
+          [fields.scheme]: first.scheme,
+        });
+      }
+    }
+  }, [discovery, form]);
+
   return (
     <Form<MonitoringValues>
+      form={form}
       layout="vertical"
       name="cluster-monitoring"
       initialValues={initialValues}
       onFinish={onSubmit}
-      style={{ maxWidth: 640 }}
+      style={{ maxWidth: 760 }}
     >
       <Alert
         type="info"
@@ -41,32 +68,23 @@ export function MonitoringStep({
         title={t('admin.clusters.monitoringNote')}
         style={{ marginBottom: 16 }}
       />
-      {MONITOR_TYPES.map((type) => {
-        const fields = MONITOR_FIELDS[type];
-        const label = t(`admin.clusters.${fields.url}`);
-        return (
-          <Flex key={type} gap="middle" align="flex-start">
-            <Form.Item
-              name={fields.url}
-              label={label}
-              style={{ flex: 1 }}
-              rules={[
-                { type: 'url', message: invalidUrl },
-                { pattern: HTTP_URL, message: invalidUrl },
-              ]}
-            >
-              <Input placeholder={PLACEHOLDERS[type]} autoComplete="off" />
-            </Form.Item>
-            <Form.Item
-              name={fields.enabled}
-              label={t('admin.clusters.monitorEnabled')}
-              valuePropName="checked"
-            >
-              <Switch aria-label={t('admin.clusters.monitorEnabledOf', { name: label })} />
-            </Form.Item>
-          </Flex>
-        );
-      })}
+      <Typography.Paragraph type="secondary" data-testid="monitor-discovery">
+        {discovery.state === 'running' && t('admin.clusters.discovering')}
+        {discovery.state === 'done' &&
+          t('admin.clusters.discovered', { count: discovery.candidates.length })}
+        {discovery.state === 'failed' &&
+          t('admin.clusters.discoveryFailed', { message: discovery.message })}
+      </Typography.Paragraph>
+      {MONITOR_TYPES.map((type) => (
+        <MonitorFields
+          key={type}
+          type={type}
+          form={form}
+          candidates={candidates}
+          directAllowed={directAllowed}
+          storedUrl={initialValues[MONITOR_FIELDS[type].url]}
+        />
+      ))}
       <Space>
         <Button onClick={onBack}>{t('admin.clusters.previous')}</Button>
         <Button type="primary" htmlType="submit" loading={submitting}>

@@ -1,4 +1,4 @@
-import type { CreateClusterBody } from '@nimbus/api';
+import type { CreateClusterBody, TestClusterBody } from '@nimbus/api';
 import type { ProviderKind } from '@nimbus/api/shared';
 import { parseJsonObject, PROVIDER_FIELDS } from '../../../clusters/providerFields';
 
@@ -66,4 +66,17 @@ export function createBodyOf(
 ): CreateClusterBody {
   const settings = settingsOf(kind, values, organizationId);
   return { name: values.name, ...settings, credentials: settings.credentials ?? {} };
+}
+
+/**
+ * The body of the connection test and of the monitor discovery: the unsaved configuration with
+ * its name when credentials were entered, else only the organization (the stored configuration).
+ */
+export function testBodyOf(
+  kind: ProviderKind,
+  values: ClusterFormValues,
+  organizationId: string,
+): TestClusterBody {
+  const settings = settingsOf(kind, values, organizationId);
+  return settings.credentials ? { ...settings, name: values.name } : { organizationId };
 }

@@ -1,12 +1,17 @@
 import type { MonitorView } from '@nimbus/api';
 import { expect, it } from 'vitest';
-import { monitorChanges, monitoringValuesOf, NEW_MONITORING } from './monitorPlan';
+import {
+  monitorChanges,
+  monitoringValuesOf,
+  NEW_MONITORING,
+  parseServiceText,
+} from './monitorPlan';
 
 const prometheus: MonitorView = {
   id: 'prod.prometheus',
   providerId: 'prod',
   type: 'Prometheus',
-  address: 'https://prom.example.com',
+  service: { namespace: 'monitoring', name: 'prometheus', port: 9090, scheme: 'http' },
   enabled: true,
 };
 const alertmanager: MonitorView = {
@@ -17,11 +22,11 @@ const alertmanager: MonitorView = {
   enabled: false,
 };
 
-it('creates what a new cluster was given, trimmed, enabled unless switched off', () => {
+it('creates the Service a new cluster was given, trimmed, enabled unless switched off', () => {
   expect(
     monitorChanges(
       [],
-      { prometheusUrl: ' https://prom.example.com ', alertmanagerUrl: '', prometheusEnabled: true },
+      { ...NEW_MONITORING, prometheusService: ' monitoring/prometheus:9090 ', alertmanagerUrl: '' },
       'org-1',
       'prod',
     ),
@@ -32,7 +37,7 @@ it('creates what a new cluster was given, trimmed, enabled unless switched off',
         organizationId: 'org-1',
         providerId: 'prod',
         type: 'Prometheus',
-        address: 'https://prom.example.com',
+        service: { namespace: 'monitoring', name: 'prometheus', port: 9090, scheme: 'http' },
         enabled: true,
       },
     },
@@ -40,19 +45,32 @@ it('creates what a new cluster was given, trimmed, enabled unless switched off',
   expect(monitorChanges([], NEW_MONITORING, 'org-1', 'prod')).toEqual([]);
 });
 
-it('updates a changed address or flag, deletes a cleared one, leaves the rest', () => {
+it('reads namespace/service:port and nothing else', () => {
+  expect(parseServiceText('obs/kube-prometheus-stack-prometheus:9090')).toEqual({
+    namespace: 'obs',
+    name: 'kube-prometheus-stack-prometheus',
+    port: 9090,
+  });
+  for (const bad of ['prometheus:9090', 'a/b', 'A/b:1', 'a/b:0', 'a/b:70000', 'http://a/b:1']) {
+    expect(parseServiceText(bad)).toBeUndefined();
+  }
+});
+
+it('updates a changed Service, scheme or flag, deletes a cleared one, leaves the rest', () => {
   const values = monitoringValuesOf([prometheus, alertmanager]);
   expect(values).toEqual({
-    prometheusUrl: 'https://prom.example.com',
+    prometheusService: 'monitoring/prometheus:9090',
+    prometheusScheme: 'http',
     prometheusEnabled: true,
     alertmanagerUrl: 'https://alerts.example.com',
+    alertmanagerScheme: 'http',
     alertmanagerEnabled: false,
   });
   expect(monitorChanges([prometheus, alertmanager], values, 'org-1', 'prod')).toEqual([]);
   expect(
     monitorChanges(
       [prometheus, alertmanager],
-      { ...values, prometheusEnabled: false, alertmanagerUrl: '  ' },
+      { ...values, prometheusScheme: 'https', alertmanagerUrl: '  ' },
       'org-1',
       'prod',
     ),
@@ -63,11 +81,30 @@ it('updates a changed address or flag, deletes a cleared one, leaves the rest', 
         organizationId: 'org-1',
         providerId: 'prod',
         type: 'Prometheus',
-        address: 'https://prom.example.com',
-        enabled: false,
+        service: { namespace: 'monitoring', name: 'prometheus', port: 9090, scheme: 'https' },
+        enabled: true,
       },
     },
     { method: 'DELETE', id: 'prod.alertmanager' },
+  ]);
+});
+
+it("replaces a system administrator's direct URL by a Service typed over it", () => {
+  const values = {
+    ...monitoringValuesOf([alertmanager]),
+    alertmanagerService: 'monitoring/alertmanager:9093',
+  };
+  expect(monitorChanges([alertmanager], values, 'org-1', 'prod')).toEqual([
+    {
+      method: 'PUT',
+      body: {
+        organizationId: 'org-1',
+        providerId: 'prod',
+        type: 'Alertmanager',
+        service: { namespace: 'monitoring', name: 'alertmanager', port: 9093, scheme: 'http' },
+        enabled: false,
+      },
+    },
   ]);
 });
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useGetGroupQuery, useSaveGroupMutation } from '../../../api/iamApi';
 import { AdminFormPage } from '../../../components/admin/AdminFormPage';
-import { resourceNameRules } from '../../../components/admin/adminRules';
+import { resourceNameRules } from '../../../components/forms/nameRules';
 import {
   bindingsOf,
   ClusterRoleRows,

@@ -16,7 +16,7 @@ export interface OrganizationCreatePageProps {
   onSubmitted?: (organization: OrgView) => void;
 }
 
-/** SPEC §2's create organization screen: title, organization form, submit with loading state. */
+/** The create organization screen: title, organization form, submit with loading state. */
 export default function OrganizationCreatePage({ onSubmitted }: OrganizationCreatePageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -12,17 +12,17 @@ export interface OrganizationFormValues {
 }
 
 export interface OrganizationFormProps {
-  /** Start values when editing; a new organization starts empty (SPEC §3). */
+  /** Start values when editing; a new organization starts empty. */
   organization?: OrgView;
   submitting: boolean;
   onFinish: (values: OrganizationFormValues) => void;
 }
 
-/** Name, alias, contact, contact email and description, with SPEC §5's organization rules. */
+/** Name, alias, contact, contact email and description, with the organization rules. */
 export function OrganizationForm({ organization, submitting, onFinish }: OrganizationFormProps) {
   const { t } = useTranslation();
   const editing = organization !== undefined;
-  // One set of SPEC §5 organization rules, shared with the join-or-create dialog.
+  // One set of organization rules, shared with the join-or-create dialog.
   const rules = organizationRules(t);
   const namePlaceholder = t('organization.namePlaceholder');
   return (

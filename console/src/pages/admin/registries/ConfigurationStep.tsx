@@ -1,10 +1,15 @@
 import type { RegistryKind } from '@nimbus/api/shared';
+import { registryAddress, sameAddress } from '@nimbus/api/shared';
 import { Alert, Button, Flex, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useTestRegistryMutation } from '../../../api/registryApi';
-import { resourceNameRules } from '../../../components/admin/adminRules';
+import { resourceNameRules } from '../../../components/forms/nameRules';
+import {
+  CredentialsAgainAlert,
+  credentialsAgainProps,
+} from '../../../components/forms/credentialsAgain';
 import { useConnectionTest } from '../../../components/admin/useConnectionTest';
-import { withoutEmptyCredentials } from '../../../components/admin/withoutEmptyCredentials';
+import { withoutEmptyCredentials } from '../../../components/forms/withoutEmptyCredentials';
 
 export type CredentialField =
   'username' | 'password' | 'accessKeyId' | 'secretAccessKey' | 'caCertificate';
@@ -25,7 +30,9 @@ export function ConfigurationStep(props: {
   fields: readonly CredentialField[];
   organizationId: string;
   /** Editing a stored registry: its name is fixed and its credentials are kept unless entered. */
-  existing?: { name: string; host: string; description?: string | undefined } | undefined;
+  existing?:
+    | { name: string; host: string; description?: string | undefined; credentialsSet?: boolean }
+    | undefined;
   submitting: boolean;
   onBack: () => void;
   /** An edit has no kind step to go back to. */
@@ -36,6 +43,18 @@ export function ConfigurationStep(props: {
   const { kind, organizationId, existing } = props;
   const [form] = Form.useForm<RegistryFormValues>();
   const [testRegistry] = useTestRegistryMutation();
+  const host = Form.useWatch('host', form);
+  // A stored login goes only to the host it was given for: another host needs it again.
+  const credentialsAgain =
+    existing?.credentialsSet === true &&
+    host !== undefined &&
+    !sameAddress(registryAddress({ host }), registryAddress(existing));
+  const again = credentialsAgainProps(
+    form,
+    props.fields.map((field) => ['credentials', field]),
+    credentialsAgain,
+    t('common.credentialsAgainRequired'),
+  );
   const { test, runTest, reset } = useConnectionTest(form, async (values) => {
     const { repositoryCount } = await testRegistry({
       ...withoutEmptyCredentials(values),
@@ -70,9 +89,9 @@ export function ConfigurationStep(props: {
         <Input data-testid="registry-host" placeholder={props.hostExample} />
       </Form.Item>
       <Form.Item name="description" label={t('registries.description')}>
-        <Input />
+        <Input data-testid="registry-description" />
       </Form.Item>
-      {existing && props.fields.length > 0 && (
+      {existing && props.fields.length > 0 && !credentialsAgain && (
         <Alert
           type="info"
           showIcon
@@ -81,11 +100,13 @@ export function ConfigurationStep(props: {
           style={{ marginBottom: 16 }}
         />
       )}
+      <CredentialsAgainAlert shown={credentialsAgain} />
       {props.fields.map((field) => (
         <Form.Item
           key={field}
           name={['credentials', field]}
           label={t(`registries.fields.${field}`)}
+          {...again(['credentials', field])}
         >
           {field === 'caCertificate' ? (
             <Input.TextArea

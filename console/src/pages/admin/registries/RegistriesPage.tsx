@@ -8,7 +8,7 @@ import { currentOrganizationId } from '../../../components/admin/session';
 import { useListParams } from '../../../components/admin/useListParams';
 import { ADMIN_PATHS, editPath } from '../adminPaths';
 
-/** The organization's image registries (SPEC §2 registry/list); delete by typing the name. */
+/** The organization's image registries (/admin/registry/list); delete by typing the name. */
 export default function RegistriesPage() {
   const { t } = useTranslation();
   const organizationId = currentOrganizationId();

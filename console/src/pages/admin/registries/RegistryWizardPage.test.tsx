@@ -128,8 +128,8 @@ it('edits a registry: kind and name fixed, credentials kept unless entered', asy
   expect(screen.getByTestId('registry-password')).toHaveProperty('value', '');
   expect(screen.getByTestId('registry-credentials-kept')).toBeDefined();
 
-  await user.clear(screen.getByTestId('registry-host'));
-  await user.type(screen.getByTestId('registry-host'), 'registry2.shop.io');
+  await user.clear(screen.getByTestId('registry-description'));
+  await user.type(screen.getByTestId('registry-description'), 'all images');
   await user.click(screen.getByTestId('registry-test'));
   expect(await screen.findByText('Connected: 3 repositories')).toBeDefined();
   await user.click(screen.getByTestId('registry-submit'));
@@ -142,12 +142,47 @@ it('edits a registry: kind and name fixed, credentials kept unless entered', asy
   for (const request of [tested, updated]) {
     expect(request?.body).toEqual({
       name: 'private',
-      host: 'registry2.shop.io',
-      description: 'team images',
+      host: 'registry.shop.io',
+      description: 'all images',
       kind: 'Distribution',
       organizationId: ORG_ID,
     });
   }
+});
+
+it('asks for the credentials again, and says why, when the host changes', async () => {
+  server.respond(storedList, ok({ items: [stored], total: 1 }));
+  server.respond(`POST ${MANAGE}/registries/test`, ok({ repositoryCount: 3 }));
+  const user = userEvent.setup();
+  renderAdminRoutes(
+    [{ path: '/admin/registry/add', element: <RegistryWizardPage /> }],
+    '/admin/registry/add?edit=private',
+    server,
+  );
+  await user.clear(await screen.findByTestId('registry-host'));
+  await user.type(screen.getByTestId('registry-host'), 'registry2.shop.io');
+  expect(await screen.findByTestId('credentials-again')).toBeDefined();
+  expect(screen.queryByTestId('registry-credentials-kept')).toBeNull();
+  await user.click(screen.getByTestId('registry-test'));
+  expect(
+    (await screen.findAllByText('Enter the credentials again: the address changed')).length,
+  ).toBeGreaterThan(0);
+  expect(server.requests.some((r) => r.path === `${MANAGE}/registries/test`)).toBe(false);
+
+  await user.type(screen.getByTestId('registry-username'), 'ci');
+  await user.type(screen.getByTestId('registry-password'), 'for-the-new-host');
+  await user.click(screen.getByTestId('registry-test'));
+  await screen.findByText('Connected: 3 repositories');
+  const tested = server.requests.find((r) => r.path === `${MANAGE}/registries/test`);
+  expect(tested?.body).toMatchObject({
+    host: 'registry2.shop.io',
+    credentials: { username: 'ci', password: 'for-the-new-host' },
+  });
+
+  // Back at the stored host, the stored login is kept again.
+  await user.clear(screen.getByTestId('registry-host'));
+  await user.type(screen.getByTestId('registry-host'), 'registry.shop.io');
+  expect(screen.queryByTestId('credentials-again')).toBeNull();
 });
 
 it('an edit with a new password sends only what was entered', async () => {

@@ -23,7 +23,7 @@ enum Step {
 }
 
 /**
- * SPEC §2's add-registry wizard: choose registry; configuration and test connection; complete.
+ * The add-registry wizard: choose registry; configuration and test connection; complete.
  * With ?edit=<name> it changes a stored registry: its kind and name are fixed, and its
  * credentials, which are never shown, are kept unless new ones are entered.
  */

@@ -1,6 +1,7 @@
 import type { Permission } from '@nimbus/api';
 import { Card, Flex, Form, Radio, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { permissionGroupText, permissionText } from '../../../access/permissionText';
 import { groupPermissions, NOT_SET, type EffectChoice } from './rolePermissions';
 
 /** The form field holding one choice per permission name. */
@@ -22,13 +23,13 @@ export function PermissionChoices({ catalogue }: { catalogue: readonly Permissio
           <Typography.Text type="secondary">{t('admin.roles.noPermissions')}</Typography.Text>
         )}
         {groupPermissions(catalogue).map(({ group, permissions }) => (
-          <Card key={group} size="small" title={group}>
+          <Card key={group} size="small" title={permissionGroupText(group, t)}>
             {permissions.map((permission) => (
               <Flex key={permission.name} justify="space-between" align="center" gap="middle" wrap>
-                <Typography.Text>{permission.description || permission.name}</Typography.Text>
+                <Typography.Text>{permissionText(permission, t)}</Typography.Text>
                 <Form.Item name={[CHOICES_FIELD, permission.name]} style={{ marginBottom: 8 }}>
                   <Radio.Group
-                    aria-label={permission.description || permission.name}
+                    aria-label={permissionText(permission, t)}
                     optionType="button"
                     size="small"
                     options={choices}

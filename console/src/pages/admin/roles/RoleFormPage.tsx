@@ -8,7 +8,7 @@ import {
   useSaveRoleMutation,
 } from '../../../api/iamApi';
 import { AdminFormPage } from '../../../components/admin/AdminFormPage';
-import { resourceNameRules } from '../../../components/admin/adminRules';
+import { resourceNameRules } from '../../../components/forms/nameRules';
 import { currentOrganizationId } from '../../../components/admin/session';
 import { MAX_PAGE_SIZE } from '../../../components/admin/useListParams';
 import { useSubmit } from '../../../components/admin/useSubmit';

@@ -243,7 +243,12 @@ describe("explaining a user's access", () => {
 
     const panel = await screen.findByTestId('explain-access-panel');
     await chooseOption(user, within(panel).getByLabelText('Cluster'), 'cluster-a');
-    await chooseOption(user, within(panel).getByLabelText('Permission'), 'node:cordon — Cordon');
+    // The console words the catalogue itself (the server's 'Cordon' is only the fallback).
+    await chooseOption(
+      user,
+      within(panel).getByLabelText('Permission'),
+      'node:cordon — Pause and resume scheduling on nodes',
+    );
     await user.click(within(panel).getByRole('button', { name: 'Explain' }));
 
     const answer = await within(panel).findByTestId('access-explanation');

@@ -1,5 +1,10 @@
 import type { ChartSourceView } from '@nimbus/api';
-import { chartSourceTypes, type ChartSourceType } from '@nimbus/api/shared';
+import {
+  chartSourceAddress,
+  chartSourceTypes,
+  sameAddress,
+  type ChartSourceType,
+} from '@nimbus/api/shared';
 import { Alert, Button, Form, Input, Modal, Select, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -7,10 +12,14 @@ import {
   useTestChartSourceMutation,
   useUpdateChartSourceMutation,
 } from '../../../api/chartSourceApi';
-import { resourceNameRules } from '../../../components/admin/adminRules';
+import { resourceNameRules } from '../../../components/forms/nameRules';
+import {
+  CredentialsAgainAlert,
+  credentialsAgainProps,
+} from '../../../components/forms/credentialsAgain';
 import { useConnectionTest } from '../../../components/admin/useConnectionTest';
 import { useSubmit } from '../../../components/admin/useSubmit';
-import { withoutEmptyCredentials } from '../../../components/admin/withoutEmptyCredentials';
+import { withoutEmptyCredentials } from '../../../components/forms/withoutEmptyCredentials';
 
 export interface ChartSourceFormValues {
   name: string;
@@ -37,6 +46,26 @@ export function ChartSourceForm(props: {
   const [createSource] = useCreateChartSourceMutation();
   const [updateSource] = useUpdateChartSourceMutation();
   const type = Form.useWatch('type', form);
+  const url = Form.useWatch('url', form);
+  const plainHttp = Form.useWatch('plainHttp', form);
+  // A stored login goes only to the address it was given for: a new one needs it again.
+  const credentialsAgain =
+    existing?.credentialsSet === true &&
+    url !== undefined &&
+    !sameAddress(
+      chartSourceAddress({ type: type ?? existing.type, url, plainHttp }),
+      chartSourceAddress(existing),
+    );
+  const again = credentialsAgainProps(
+    form,
+    [
+      ['credentials', 'username'],
+      ['credentials', 'password'],
+      ['credentials', 'caCertificate'],
+    ],
+    credentialsAgain,
+    t('common.credentialsAgainRequired'),
+  );
 
   const { submitting, onFinish } = useSubmit(async (values: ChartSourceFormValues) => {
     const body = { ...withoutEmptyCredentials(values), organizationId };
@@ -140,7 +169,7 @@ export function ChartSourceForm(props: {
         <Form.Item name="description" label={t('chartSources.description')}>
           <Input />
         </Form.Item>
-        {existing?.credentialsSet && (
+        {existing?.credentialsSet && !credentialsAgain && (
           <Alert
             type="info"
             showIcon
@@ -148,13 +177,26 @@ export function ChartSourceForm(props: {
             style={{ marginBottom: 16 }}
           />
         )}
-        <Form.Item name={['credentials', 'username']} label={t('chartSources.username')}>
+        <CredentialsAgainAlert shown={credentialsAgain} />
+        <Form.Item
+          name={['credentials', 'username']}
+          label={t('chartSources.username')}
+          {...again(['credentials', 'username'])}
+        >
           <Input data-testid="chart-source-username" autoComplete="off" />
         </Form.Item>
-        <Form.Item name={['credentials', 'password']} label={t('chartSources.password')}>
+        <Form.Item
+          name={['credentials', 'password']}
+          label={t('chartSources.password')}
+          {...again(['credentials', 'password'])}
+        >
           <Input.Password data-testid="chart-source-password" autoComplete="new-password" />
         </Form.Item>
-        <Form.Item name={['credentials', 'caCertificate']} label={t('chartSources.caCertificate')}>
+        <Form.Item
+          name={['credentials', 'caCertificate']}
+          label={t('chartSources.caCertificate')}
+          {...again(['credentials', 'caCertificate'])}
+        >
           <Input.TextArea rows={3} placeholder="-----BEGIN CERTIFICATE-----" />
         </Form.Item>
         {test.state === 'passed' && (

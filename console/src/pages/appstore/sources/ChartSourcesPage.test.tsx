@@ -101,6 +101,24 @@ it('edits a source keeping its stored credentials', async () => {
   expect(tested?.body).toMatchObject({ name: 'team-charts' });
 });
 
+it('asks for the credentials again when the URL moves to another host', async () => {
+  server.respond(`POST ${APPSTORE}/chartsources/test`, ok({ chartCount: 1 }));
+  const user = userEvent.setup();
+  render();
+  const row = (await screen.findByText('team-charts')).closest('tr');
+  if (!row) throw new Error('no row for team-charts');
+  await user.click(within(row).getByText('Edit'));
+  const url = screen.getByTestId('chart-source-url');
+  await user.clear(url);
+  await user.type(url, 'oci://elsewhere.example/charts');
+  expect(await screen.findByTestId('credentials-again')).toBeDefined();
+  await user.click(screen.getByTestId('chart-source-test'));
+  expect(
+    (await screen.findAllByText('Enter the credentials again: the address changed')).length,
+  ).toBeGreaterThan(0);
+  expect(server.requests.some((r) => r.path === `${APPSTORE}/chartsources/test`)).toBe(false);
+});
+
 it('deletes a source once confirmed', async () => {
   server.respond(`DELETE ${APPSTORE}/chartsources`, ok({ name: stored.name }));
   const user = userEvent.setup();

@@ -68,7 +68,7 @@ function FilterRow({
   );
 }
 
-/** SPEC §3's PromQL generator: metric, functions, by/without labels, interval, K, filters. */
+/** The PromQL generator: metric, functions, by/without labels, interval, K, filters. */
 export function PromqlBuilderForm({ value, onChange, client }: PromqlBuilderFormProps) {
   const { t } = useTranslation();
   const metrics = useMetricNames(client);

@@ -23,7 +23,7 @@ function grouping(builder: PromqlBuilderInput): string {
 }
 
 /**
- * The query the PromQL builder stands for (SPEC §3 PromQL generator): the metric narrowed by its
+ * The query the PromQL builder stands for: the metric narrowed by its
  * label filters, then each function in order, innermost first. rate, irate and increase take the
  * interval as their range (a subquery when they follow an aggregation); sum, count, min, max,
  * avg, topk and bottomk aggregate by or without the chosen labels; topk and bottomk keep K.

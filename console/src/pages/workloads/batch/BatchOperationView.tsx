@@ -65,7 +65,7 @@ function TargetsTable({
 }
 
 /**
- * SPEC §2's batch application operation, a wizard of two steps: confirm the selection (the
+ * The batch application operation, a wizard of two steps: confirm the selection (the
  * applications and what to do to them), then confirm; each is done as the caller, one at a time.
  */
 export function BatchOperationView() {

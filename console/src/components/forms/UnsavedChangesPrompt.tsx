@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 
 /**
- * SPEC §5: leaving a page with unsaved data asks first — inside the console through the router,
+ * Leaving a page with unsaved data asks first — inside the console through the router,
  * and when the tab closes or reloads through the browser's own prompt.
  */
 export function UnsavedChangesPrompt({ dirty }: { dirty: boolean }) {

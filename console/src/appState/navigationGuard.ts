@@ -3,18 +3,18 @@ import type { AppStore } from '../app/store';
 import { recordVisit, historyRecordOf } from '../session/recentHistory';
 import { isSignedIn, type Session } from '../session/session';
 import { LOGIN_PATH } from '../routes/paths';
-import { loadShellData } from './shellData';
+import { loadShellDataUnlessAborted } from './shellData';
 import { signOut } from './signOut';
 
 export interface GuardDependencies {
   store: AppStore;
   readSession: () => Session;
-  /** Shows the notification titled Error that user info could not be loaded (SPEC §4). */
+  /** Shows the notification titled Error that user info could not be loaded. */
   notifyUserInfoFailure: () => void;
 }
 
 /**
- * SPEC §4's navigation guard, run before every navigation. The progress bar follows the router's
+ * The navigation guard, run before every navigation. The progress bar follows the router's
  * navigation state (RootLayout); where nobody is signed in or the viewer may not open the route,
  * the route's own access check redirects (routes/access.ts) once the role is known.
  */
@@ -27,7 +27,10 @@ export function createNavigationGuard(deps: GuardDependencies): MiddlewareFuncti
     const visit = historyRecordOf(url);
     if (visit) recordVisit(visit);
     try {
-      await loadShellData(deps.store, session);
+      // Aborted (the page is being left, or this navigation was replaced): not a failure.
+      await loadShellDataUnlessAborted(deps.store, deps.readSession, {
+        stillWanted: () => !request.signal.aborted,
+      });
     } catch {
       await signOut(deps.store);
       deps.notifyUserInfoFailure();

@@ -7,7 +7,7 @@ import {
   serveSignedInUser,
 } from '../../tests/fakeIdentityApi';
 import { createFeedbackSpy } from '../../tests/feedbackSpy';
-import { startLoopbackServer, type LoopbackServer } from '../../tests/loopbackServer';
+import { DROP, startLoopbackServer, type LoopbackServer } from '../../tests/loopbackServer';
 import { createAppStore } from '../app/store';
 import { readHistory, recordVisit } from '../session/recentHistory';
 import { readSession, saveSession } from '../session/session';
@@ -21,8 +21,17 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   vi.useRealTimers();
+  // The page is shown again: what a test left of leaving it is over.
+  window.dispatchEvent(new Event('pageshow'));
   await server.close();
 });
+
+const signedInStore = () =>
+  createAppStore({
+    feedback: createFeedbackSpy(),
+    baseUrl: `${server.origin}/api/v1`,
+    readSession,
+  });
 
 it('switches after 300 ms under the loader: stores, clears, reloads, regenerates, redirects', async () => {
   saveSession({ ...ALICE_SESSION, organization: 'acme' });
@@ -37,11 +46,7 @@ it('switches after 300 ms under the loader: stores, clears, reloads, regenerates
   serveSignedInUser(server, {
     organizations: [organization('acme', false), organization('globex', true)],
   });
-  const store = createAppStore({
-    feedback: createFeedbackSpy(),
-    baseUrl: `${server.origin}/api/v1`,
-    readSession,
-  });
+  const store = signedInStore();
   await loadShellData(store, readSession());
   expect(store.getState().shell).toMatchObject({ role: 'user', organizationId: 'acme' });
 
@@ -78,5 +83,33 @@ it('switches after 300 ms under the loader: stores, clears, reloads, regenerates
   expect(navigate).toHaveBeenCalledExactlyOnceWith('/redirect/list/Pod?cluster=prod', {
     replace: true,
   });
+  expect(selectFullScreenLoading(store.getState())).toBe(false);
+});
+
+it('ends without failing or redirecting when the page is left while user info reloads', async () => {
+  saveSession({ ...ALICE_SESSION, organization: 'acme' });
+  serveSignedInUser(server, {
+    organizations: [organization('acme', false), organization('globex', true)],
+  });
+  const store = signedInStore();
+  await loadShellData(store, readSession());
+  server.respond(`${IAM}/users/alice`, () => {
+    // Another address is opened: the browser starts leaving and cancels what is in flight.
+    window.dispatchEvent(new Event('beforeunload'));
+    return DROP;
+  });
+  const navigate = vi.fn();
+
+  await switchOrganization({
+    store,
+    readSession,
+    organizationId: 'globex',
+    currentPath: '/home',
+    navigate,
+    delayMs: 0,
+  });
+
+  expect(navigate).not.toHaveBeenCalled();
+  expect(requestsTo(server, `GET ${IAM}/users/alice`)).toHaveLength(2);
   expect(selectFullScreenLoading(store.getState())).toBe(false);
 });

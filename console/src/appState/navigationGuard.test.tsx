@@ -12,8 +12,14 @@ import {
   serveSignedInUser,
   userView,
 } from '../../tests/fakeIdentityApi';
-import { startLoopbackServer, type LoopbackServer } from '../../tests/loopbackServer';
+import {
+  DROP,
+  startLoopbackServer,
+  type CannedResponse,
+  type LoopbackServer,
+} from '../../tests/loopbackServer';
 import { renderApp } from '../../tests/renderApp';
+import { userApi } from '../api/userApi';
 import { readHistory } from '../session/recentHistory';
 import { readSession, saveSession } from '../session/session';
 
@@ -21,7 +27,33 @@ let server: LoopbackServer;
 beforeEach(async () => {
   server = await startLoopbackServer();
 });
-afterEach(() => server.close());
+afterEach(async () => {
+  // The page is shown again: what a test left of leaving it is over.
+  window.dispatchEvent(new Event('pageshow'));
+  await server.close();
+});
+
+const acmeMembership = { uuid: 'acme', name: 'acme', cnName: 'acme', adminFlag: false };
+
+function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
+/** The first user-info request is held until `cut`, then cut off; later ones get `later`. */
+function cutFirstUserInfo(later: CannedResponse) {
+  const asked = deferred();
+  const released = deferred();
+  let requests = 0;
+  server.respond(`${IAM}/users/alice`, async () => {
+    if (++requests > 1) return later;
+    asked.resolve();
+    await released.promise;
+    return DROP;
+  });
+  return { asked: asked.promise, cut: released.resolve };
+}
 
 const openAt = (path: string) => renderApp(path, { apiOrigin: server.origin });
 
@@ -79,6 +111,39 @@ describe('navigation guard with a signed-in user', () => {
     expect(screen.getByText('Get User Info Error')).toBeDefined();
     expect(requestsTo(server, `POST ${AUTH}/logout`)).toHaveLength(1);
     expect(readSession()).toEqual({});
+  });
+
+  it('keeps the session when the browser cuts the user-info request off as the page is left', async () => {
+    saveSession({ ...ALICE_SESSION, organization: 'acme' });
+    serveSignedInUser(server, { organizations: [organization('acme')] });
+    const userInfo = cutFirstUserInfo(ok(userView()));
+    const { feedback } = openAt('/home');
+    await userInfo.asked;
+    // Another address is opened: the browser starts leaving and cancels what is in flight.
+    window.dispatchEvent(new Event('beforeunload'));
+    userInfo.cut();
+
+    expect(await screen.findByRole('heading', { name: 'Control panel' })).toBeDefined();
+    expect(requestsTo(server, `POST ${AUTH}/logout`)).toEqual([]);
+    expect(readSession()).toEqual({ ...ALICE_SESSION, organization: 'acme' });
+    expect(screen.queryByText('Get User Info Error')).toBeNull();
+    expect(feedback.requestFailed).not.toHaveBeenCalled();
+  });
+
+  it('keeps the session and asks again when the user-info request is aborted', async () => {
+    saveSession({ ...ALICE_SESSION, organization: 'acme' });
+    serveSignedInUser(server, { organizations: [organization('acme')] });
+    const userInfo = cutFirstUserInfo(ok(userView({ organizations: [acmeMembership] })));
+    const { router, store } = openAt('/home');
+    await userInfo.asked;
+    store.dispatch(userApi.util.getRunningQueryThunk('getUserInfo', 'alice'))?.abort();
+
+    expect(await screen.findByRole('heading', { name: 'Control panel' })).toBeDefined();
+    expect(router.state.location.pathname).toBe('/home');
+    expect(requestsTo(server, `GET ${IAM}/users/alice`)).toHaveLength(2);
+    expect(requestsTo(server, `POST ${AUTH}/logout`)).toEqual([]);
+    expect(readSession()).toEqual({ ...ALICE_SESSION, organization: 'acme' });
+    userInfo.cut();
   });
 
   it('falls back to the first organization when the stored one was left', async () => {

@@ -2,16 +2,26 @@ import type { UserView } from '@nimbus/api';
 import { organizationApi } from '../api/organizationApi';
 import { systemApi } from '../api/systemApi';
 import { userApi } from '../api/userApi';
+import { isAbortedRequest } from '../apiClient/abortedRequest';
 import type { EnvelopeErrorData } from '../apiClient/envelope';
 import type { AppStore } from '../app/store';
 import { ResponseCode } from '../constants';
+import { isPageLeaving } from '../lib/pageLeaving';
 import { setSessionOrganization, type Session } from '../session/session';
 import { deriveRole } from './deriveRole';
 import { shellActions } from './shellSlice';
 
-/** SPEC §8: the texts the guard's loaders reject with. */
+/** The texts the guard's loaders reject with. */
 export const USER_INFO_ERROR = 'Get User Info Error';
 export const ORGANIZATION_LIST_ERROR = 'Get OrganizationList Error';
+
+/** User info was not loaded because its request was aborted: no answer, and no failure. */
+export class ShellLoadAborted extends Error {
+  constructor(options?: ErrorOptions) {
+    super(USER_INFO_ERROR, options);
+    this.name = 'ShellLoadAborted';
+  }
+}
 
 interface SignedIn {
   userName: string;
@@ -37,11 +47,12 @@ async function loadUserInfo(store: AppStore, session: SignedIn, force: boolean):
   try {
     return await fetchUserInfo(store, session.userName, force);
   } catch (cause) {
-    // The stored organization is one the user has left: fall back to the first one (SPEC §4).
+    // The stored organization is one the user has left: fall back to the first one.
     if (session.organization && isNoPermission(cause)) {
       setSessionOrganization(undefined);
       return loadUserInfo(store, { ...session, organization: undefined }, true);
     }
+    if (isAbortedRequest(cause)) throw new ShellLoadAborted({ cause });
     throw new Error(USER_INFO_ERROR, { cause });
   }
 }
@@ -84,6 +95,7 @@ function isLoaded(store: AppStore, session: SignedIn): boolean {
  * missing ones) under the full-screen indicator, then derives the role, keeps the current
  * organization in the session and generates the routes. Only a user-info failure is fatal: the
  * configuration and organization list may fail (e.g. before a required password change).
+ * Rejects with ShellLoadAborted when the user-info request was aborted.
  */
 export async function loadShellData(
   store: AppStore,
@@ -110,5 +122,33 @@ export async function loadShellData(
     );
   } finally {
     store.dispatch(shellActions.loadingEnded());
+  }
+}
+
+export interface ShellLoadRequest {
+  force?: boolean;
+  /** False once whoever asked no longer needs the data (e.g. its navigation was replaced). */
+  stillWanted?: () => boolean;
+}
+
+/**
+ * loadShellData for the guard and the organization switch, where an aborted request is not a
+ * failure (docs/decisions/aborted-requests.md): aborted on a page that stays and still wanted,
+ * it is asked once more; aborted again, on a page being left, or no longer wanted, it ends
+ * without data and resolves false. Rejects only on a real failure of user-info loading.
+ */
+export async function loadShellDataUnlessAborted(
+  store: AppStore,
+  readSession: () => Session,
+  { force = false, stillWanted = () => true }: ShellLoadRequest = {},
+): Promise<boolean> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await loadShellData(store, readSession(), { force });
+      return true;
+    } catch (error) {
+      if (!(error instanceof ShellLoadAborted)) throw error;
+      if (attempt > 1 || isPageLeaving() || !stillWanted()) return false;
+    }
   }
 }

@@ -3,7 +3,7 @@ import type { AppStore } from '../app/store';
 import { clearHistory } from '../session/recentHistory';
 import { setSessionOrganization, type Session } from '../session/session';
 import { REDIRECT_PATH } from '../routes/paths';
-import { loadShellData } from './shellData';
+import { loadShellDataUnlessAborted } from './shellData';
 import { shellActions } from './shellSlice';
 
 export interface SwitchOrganizationOptions {
@@ -22,9 +22,10 @@ const sleep = (ms: number) =>
   });
 
 /**
- * SPEC §4: under the full-screen loader, after 300 ms store the new organization, clear recent
+ * Under the full-screen loader, after 300 ms store the new organization, clear recent
  * records, reload organization list and user info, regenerate the routes and re-render the
  * current path through /redirect. Joining or creating an organization ends the same way.
+ * Rejects only when user info fails to load; an aborted load just ends.
  */
 export async function switchOrganization(options: SwitchOrganizationOptions): Promise<void> {
   const { store } = options;
@@ -33,7 +34,8 @@ export async function switchOrganization(options: SwitchOrganizationOptions): Pr
     await sleep(options.delayMs ?? ORGANIZATION_SWITCH_DELAY_MS);
     setSessionOrganization(options.organizationId);
     clearHistory();
-    await loadShellData(store, options.readSession(), { force: true });
+    // Aborted (the page is being left): not a failure, and nothing more to show.
+    if (!(await loadShellDataUnlessAborted(store, options.readSession, { force: true }))) return;
     await options.navigate(`${REDIRECT_PATH}${options.currentPath}`, { replace: true });
   } finally {
     store.dispatch(shellActions.loadingEnded());

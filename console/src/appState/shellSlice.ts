@@ -1,3 +1,4 @@
+import type { MemberRefusal } from '@nimbus/api';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { DerivedRole } from './deriveRole';
 
@@ -25,8 +26,11 @@ export interface ShellState {
   loadingTasks: number;
   settings: { open: boolean; tab: SettingsTab };
   joinOrganizationOpen: boolean;
-  /** The "Why?" dialog after a 9997: open, and the cluster of the refused request if any. */
-  why: { open: boolean; cluster?: string };
+  /**
+   * The "Why?" dialog after a 9997: open, the cluster of the refused request if any, and the
+   * exact call when a member cluster refused it.
+   */
+  why: { open: boolean; cluster?: string; refusal?: MemberRefusal };
 }
 
 const initialState: ShellState = {
@@ -64,7 +68,7 @@ export const shellSlice = createSlice({
     joinOrganizationClosed(state) {
       state.joinOrganizationOpen = false;
     },
-    whyOpened(state, action: PayloadAction<{ cluster?: string }>) {
+    whyOpened(state, action: PayloadAction<{ cluster?: string; refusal?: MemberRefusal }>) {
       state.why = { open: true, ...action.payload };
     },
     whyClosed(state) {

@@ -7,7 +7,7 @@ export interface RoleDerivation {
 }
 
 /**
- * SPEC §4: the current organization is the stored one if the user still belongs to it, else the
+ * The current organization is the stored one if the user still belongs to it, else the
  * first; sysAdminFlag gives system-admin, else adminFlag in the current organization gives
  * organization-admin, else user.
  */
