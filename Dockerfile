@@ -7,7 +7,7 @@ ARG NODE_IMAGE=node:24.21.0-bookworm-slim
 # The app store's helm (NIMBUS_HELM_PATH): a static binary at /usr/bin/helm of this image. A plain
 # docker build takes the official release (alpine/helm) at hack/testbed/versions.env's HELM_VERSION;
 # hack/image/build.sh passes a one-file image of the test bed's helm, built from source (no pull).
-ARG HELM_IMAGE=alpine/helm:3.22.0
+ARG HELM_IMAGE=alpine/helm:4.3.1
 
 FROM ${HELM_IMAGE} AS helm
 
@@ -66,6 +66,9 @@ COPY --from=build /src/operator/dist/ operator/dist/
 COPY --from=build /src/console/dist/ console/dist/
 COPY --from=helm /usr/bin/helm /usr/local/bin/helm
 ENV NIMBUS_HELM_PATH=/usr/local/bin/helm
+# The commit the image was built from, for the nimbus_build_info series (hack/image/build.sh).
+ARG NIMBUS_REVISION=unknown
+ENV NIMBUS_REVISION=${NIMBUS_REVISION}
 USER 65532:65532
 EXPOSE 8080 9090
 STOPSIGNAL SIGTERM

@@ -72,6 +72,8 @@ lint: node_modules ## Types, lint, format and generated-file drift checks
 	@npx prettier --check . --log-level warn
 	@echo "[lint] CRDs match their zod source"
 	@npm run --silent crds:check -w operator
+	@echo "[lint] the chart README matches its values schema"
+	@node hack/chart/readme.mjs --check
 
 .PHONY: bench-console
 bench-console: node_modules ## Console /login start-up in headless Chromium against the running operator (`make up`)
@@ -109,6 +111,14 @@ testbed-down: ## Stop the test-bed clusters
 image: debian-packages toolchain ## Build the Nimbus image with buildah (no Docker, no registry pull) and push it to the test-bed registry
 	@hack/testbed/registry.sh start
 	@hack/image/build.sh
+
+.PHONY: release
+release: deps ## Image (buildah) + SBOM + chart, pushed to RELEASE_REGISTRY (default: the test bed's registry); docs/release.md
+	@RELEASE_REGISTRY=$(RELEASE_REGISTRY) hack/release.sh
+
+.PHONY: chart-readme
+chart-readme: node_modules ## Regenerate charts/nimbus/README.md from the values schema
+	@node hack/chart/readme.mjs
 
 .PHONY: install-helm
 install-helm: deps ## helm install the chart into the hub: two operator pods on the real node, console through the Service

@@ -4,6 +4,26 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/** The start of an API path written by hand: `/<service>.<host>/…` or the OpenAPI document. */
+const apiPathStart =
+  '/^\\x2F(?:auth|iam|crd|k8s|manage|monitor|alarm|appstore|audit|cost|system)\\.|^\\x2Fopenapi\\.json/';
+
+/** No API path is written in the console: endpointUrl(id, params) builds it from the contract. */
+const consoleApiPathRules = [
+  {
+    selector: "CallExpression[callee.name='servicePath']",
+    message: 'Build API paths with endpointUrl(id, params): the contract declares them.',
+  },
+  {
+    selector: `Literal[value=${apiPathStart}]`,
+    message: 'Build API paths with endpointUrl(id, params): the contract declares them.',
+  },
+  {
+    selector: `TemplateLiteral > TemplateElement:first-child[value.raw=${apiPathStart}]`,
+    message: 'Build API paths with endpointUrl(id, params): the contract declares them.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -33,7 +53,7 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
 
-  // Layering (docs/decisions.md): the contract below everything, the HTTP edge on top.
+  // Layering (docs/decisions/operator-layering.md): the contract below everything, the HTTP edge on top.
   {
     files: ['api/**/*.ts'],
     rules: {
@@ -100,6 +120,46 @@ export default tseslint.config(
     },
   },
   {
+    // Every API path comes from the contract, by endpoint id (console/src/apiClient/endpointUrl.ts).
+    files: ['console/src/**/*.{ts,tsx}'],
+    ignores: [
+      'console/src/**/*.test.{ts,tsx}',
+      'console/src/config/productHost.ts',
+      'console/src/apiClient/endpointUrl.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': ['error', ...consoleApiPathRules],
+    },
+  },
+  {
+    // Every call's method and URL come from the contract too: endpointRequest(id, params, body)
+    // or endpointQuery(id, params, query). This replaces the rule list above for these files,
+    // so it repeats the path rules.
+    files: ['console/src/api/**/*.ts', 'console/src/apiClient/**/*.ts'],
+    ignores: ['console/src/**/*.test.ts', 'console/src/apiClient/endpointUrl.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...consoleApiPathRules,
+        {
+          selector: "Property[key.name='method']",
+          message:
+            "Call endpointRequest(id, params, body): the contract declares each call's method.",
+        },
+        {
+          selector: "Property[key.name='query'] Property[key.name=/^(url|params)$/]",
+          message:
+            'Call endpointRequest(id, params, body, query) or endpointQuery(id, params, query): the contract declares the URL and types the query.',
+        },
+        {
+          selector: "CallExpression[callee.name='endpointUrl']",
+          message:
+            'An RTK endpoint asks for endpointRequest(id, params, body) or endpointQuery(id, params, query), not a bare URL.',
+        },
+      ],
+    },
+  },
+  {
     files: ['operator/src/**/*.ts'],
     ignores: [
       'operator/src/http/**',
@@ -111,6 +171,13 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [
+            {
+              name: 'express',
+              message:
+                'Only the HTTP edge (operator/src/http/) knows Express: domain code takes an Identity and plain values.',
+            },
+          ],
           patterns: [
             {
               group: ['**/http/routes/**', '**/http/contract/**'],

@@ -2,6 +2,7 @@
 # Runs chosen test files of one tier against the test bed, for a developer iterating on a change:
 #   hack/dev-test.sh integration integration/iam-api.test.ts [more files or vitest args]
 #   hack/dev-test.sh e2e e2e/login.test.ts
+#   hack/dev-test.sh fuzz [-t createUser]   (NIMBUS_FUZZ_SEED=… reproduces a run; docs/fuzz.md)
 #   hack/dev-test.sh testbed src/index/some.testbed.ts
 # Builds what changed, starts (or reuses) the test bed and restarts the operator under test, with
 # the same settings as hack/test.sh. NIMBUS_TESTBED_PORT_BASE and NIMBUS_TEST_OPERATOR_PORT move
@@ -9,7 +10,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
-tier=${1:?integration|e2e|testbed|install}
+tier=${1:?integration|fuzz|e2e|testbed|install}
 shift
 operator_port=${NIMBUS_TEST_OPERATOR_PORT:-18080}
 # Only the install tier needs the real nodes (and root); the other tiers leave them alone.
@@ -32,6 +33,9 @@ if [ "$tier" = install ]; then
   cd tests && exec npx vitest run --config vitest.install.config.ts "$@"
 fi
 
+# The OTLP receiver the operator under test exports its spans to (hack/operator.sh).
+hack/testbed/build.sh --otelcol >/dev/null
+hack/testbed/otelcol.sh start
 export NIMBUS_MFA_ENABLED=true NIMBUS_CLUSTER_PROBE_INTERVAL_MS=2000
 # Every test file registers users from 127.0.0.1, run after run against the same hub.
 export NIMBUS_REGISTRATIONS_PER_ADDRESS=100000
@@ -43,6 +47,7 @@ export NIMBUS_URL="http://127.0.0.1:$operator_port"
 export NIMBUS_OPERATOR_LOG="$root/.cache/operator/test/operator.log"
 case "$tier" in
   integration) cd tests && exec npx vitest run --config vitest.integration.config.ts "$@" ;;
+  fuzz) cd tests && exec npx vitest run --config vitest.fuzz.config.ts "$@" ;;
   e2e) cd tests && exec npx vitest run --config vitest.e2e.config.ts "$@" ;;
   testbed) cd operator && exec npx vitest run --config vitest.testbed.config.ts "$@" ;;
   *) echo "unknown tier $tier" >&2; exit 2 ;;

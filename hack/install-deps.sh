@@ -8,7 +8,9 @@ packages=(prometheus prometheus-alertmanager prometheus-node-exporter prometheus
   # The real node: socat relays pods to the loopback API servers, nft checks and restores the ruleset.
   socat nftables
   # The Argo CD health check of docs/gitops.md is Lua; its unit test runs it.
-  lua5.4)
+  lua5.4
+  # hack/nimbus-backup.sh (docs/backup.md) and its integration test.
+  jq)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

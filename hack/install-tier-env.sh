@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
-# What the install test tier needs, printed as shell assignments for `eval`: the image built and
-# pushed (hack/image/build.sh), the hub prepared for it and its values file
-# (hack/testbed/install-values.sh), and the real nodes' address. Used by hack/test.sh and
-# hack/dev-test.sh. An image reference in NIMBUS_IMAGE (built earlier) is used as it is.
+# What the install test tier needs, printed as shell assignments for `eval`: the release published
+# to the test bed's registry (hack/release.sh: the image and the chart, installed from oci:// as a
+# user would), the hub prepared for it and its values file (hack/testbed/install-values.sh), and
+# the real nodes' address. Used by hack/test.sh and hack/dev-test.sh. A release published earlier
+# (NIMBUS_RELEASE_CHART, NIMBUS_RELEASE_VERSION, NIMBUS_RELEASE_IMAGE set) is used as it is.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 source "$root/hack/testbed/lib.sh"
 "$root/hack/testbed/node/status.sh" >&2 || die "the real nodes are not Ready: the install tier needs them (as root)"
-image=${NIMBUS_IMAGE:-$("$root/hack/image/build.sh")}
-values=$("$root/hack/testbed/install-values.sh" "$image")
-printf 'export NIMBUS_IMAGE=%q NIMBUS_INSTALL_VALUES=%q NIMBUS_NODE_HOST_IP=%q\n' "$image" "$values" "$node_host_ip"
+if [ -z "${NIMBUS_RELEASE_CHART:-}" ]; then
+  # The SBOM is the release's, not the tier's: make release builds it (docs/release.md).
+  eval "$(RELEASE_SBOM=0 "$root/hack/release.sh")"
+fi
+values=$("$root/hack/testbed/install-values.sh")
+printf 'export NIMBUS_RELEASE_CHART=%q NIMBUS_RELEASE_VERSION=%q NIMBUS_RELEASE_IMAGE=%q NIMBUS_INSTALL_VALUES=%q NIMBUS_NODE_HOST_IP=%q\n' \
+  "$NIMBUS_RELEASE_CHART" "$NIMBUS_RELEASE_VERSION" "$NIMBUS_RELEASE_IMAGE" "$values" "$node_host_ip"

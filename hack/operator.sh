@@ -79,9 +79,13 @@ outbound_allow_hosts() {
   # base+30/+31: the SMTP server and the receiver fakes the alarm tests start (tests/integration/alarms.test.ts).
   # base+5: the plain-HTTP registry, the app store's OCI chart source (docs/testbed.md).
   # base+6: the private image registry (hack/testbed/secure-registry.sh), for the registry features.
+  # base+40, base+41: the listeners standing for an attacker's server (tests/support/credential-capture.ts).
+  # base+20: the OpenID provider (hack/testbed/oidc.sh); base+21: the forging issuer of
+  # tests/integration/single-sign-on-forgery.test.ts.
   base=${NIMBUS_TESTBED_PORT_BASE:-16440}
-  printf '%s,%s,127.0.0.1:%s,127.0.0.1:%s,127.0.0.1:%s,127.0.0.1:%s' "$hosts" \
-    "$("$root/hack/testbed/monitoring.sh" hosts)" "$((base + 30))" "$((base + 31))" "$((base + 5))" "$((base + 6))"
+  printf '%s,%s,127.0.0.1:%s,127.0.0.1:%s,127.0.0.1:%s,127.0.0.1:%s,127.0.0.1:%s,127.0.0.1:%s,127.0.0.1:%s,127.0.0.1:%s' "$hosts" \
+    "$("$root/hack/testbed/monitoring.sh" hosts)" "$((base + 30))" "$((base + 31))" "$((base + 5))" "$((base + 6))" \
+    "$((base + 40))" "$((base + 41))" "$((base + 20))" "$((base + 21))"
 }
 
 # The app store's helm: the test bed's pinned build.
@@ -89,6 +93,14 @@ helm_path() {
   local bin=${NIMBUS_TESTBED_BIN:-}
   [ -n "$bin" ] || bin=$("$root/hack/testbed/build.sh" 2>/dev/null) || bin=
   if [ -x "$bin/helm" ]; then printf '%s' "$bin/helm"; else printf 'helm'; fi
+}
+
+# Tracing on when the test bed's OTLP receiver runs (hack/testbed/otelcol.sh): the standard
+# variables, a short batch delay so the tracing test reads its spans soon after the calls.
+tracing_env() {
+  "$root/hack/testbed/otelcol.sh" status >/dev/null 2>&1 || return 0
+  printf '%s\n' "OTEL_EXPORTER_OTLP_ENDPOINT=$("$root/hack/testbed/otelcol.sh" endpoint)" \
+    "OTEL_SERVICE_NAME=nimbus-operator-$name" "OTEL_BSP_SCHEDULE_DELAY=500"
 }
 
 # The metrics listener logs its URL before the API answers ready; tests read the file.
@@ -129,6 +141,8 @@ start() {
   ensure_session_key
   ensure_namespace
   log_offset=$(stat -c %s "$log_file" 2>/dev/null || echo 0)
+  local tracing
+  mapfile -t tracing < <(tracing_env)
   # A local operator is the only replica, on a machine the test bed and the tests load heavily:
   # a longer Lease than the chart's 15 s/10 s, so a stalled renewal does not end its leadership
   # (and the process) in the middle of a test tier.
@@ -145,7 +159,7 @@ start() {
     NIMBUS_OUTBOUND_ALLOW_HOSTS="${NIMBUS_OUTBOUND_ALLOW_HOSTS:-$(outbound_allow_hosts)}" \
     NIMBUS_HELM_PATH="${NIMBUS_HELM_PATH:-$(helm_path)}" \
     NIMBUS_CONSOLE_DIR="$root/console/dist" NIMBUS_DATA_DIR="$run_dir/data" \
-    setsid nohup node "$start_js" >>"$log_file" 2>&1 </dev/null &
+    setsid nohup env "${tracing[@]}" node "$start_js" >>"$log_file" 2>&1 </dev/null &
   echo $! >"$pid_file"
   log "$name starting on $url (pid $!, log $log_file)"
   for _ in $(seq 1 120); do

@@ -9,6 +9,7 @@ rm -rf "$results" && mkdir -p "$results"
 started_testbed=0
 started_nodes=0
 started_registry=0
+started_otelcol=0
 operator_port=${NIMBUS_TEST_OPERATOR_PORT:-18080}
 step() { printf '\n==> %s\n' "$*" >&2; }
 
@@ -17,8 +18,10 @@ step() { printf '\n==> %s\n' "$*" >&2; }
 background="$results/background"
 mkdir -p "$background"
 declare -A background_pid=()
+# They run at the lowest priority: on a cold machine the nodes' binaries are still building while
+# the integration and end-to-end tiers run, and a browser test must not wait on a compiler.
 start_background() { # name command
-  setsid bash -c "$2" >"$background/$1.log" 2>&1 </dev/null &
+  setsid nice -n 19 bash -c "$2" >"$background/$1.log" 2>&1 </dev/null &
   background_pid[$1]=$!
   echo "[test] started in the background: $1 (log $background/$1.log)" >&2
 }
@@ -34,7 +37,7 @@ wait_background() { # name
 }
 
 cleanup() {
-  local name
+  local status=$? name
   for name in "${!background_pid[@]}"; do kill -TERM -- "-${background_pid[$name]}" 2>/dev/null || true; done
   hack/operator.sh stop test "$operator_port" || true
   # Stopping the real nodes ends with a check that the machine is as before they started
@@ -46,9 +49,15 @@ cleanup() {
     step "stopping the real nodes this run started"
     hack/testbed/node/down.sh || { echo "[test] the real nodes did not leave the machine as they found it" >&2; exit 1; }
   fi
-  # The image job starts the registry in its own session, which the job's process group does
-  # not take with it: a run that fails before the test bed starts would leave it serving.
+  # The registry runs in its own session, which no job's process group takes with it: a run
+  # that fails before the test bed starts would leave it serving.
   if [ "$started_testbed" = 0 ] && [ "$started_registry" = 1 ]; then hack/testbed/registry.sh stop || true; fi
+  if [ "$started_testbed" = 0 ] && [ "$started_otelcol" = 1 ]; then hack/testbed/otelcol.sh stop || true; fi
+  # CI keeps only the tail of the output: a failed run ends with the tests that failed.
+  if [ "$status" != 0 ] && ls "$results"/*.json >/dev/null 2>&1; then
+    step "what failed"
+    node hack/test-summary.mjs "$results" || true
+  fi
 }
 trap cleanup EXIT
 
@@ -62,7 +71,10 @@ make --no-print-directory deps build
 # tier needs them.
 start_background control-plane "hack/testbed/build.sh"
 hack/testbed/registry.sh status >/dev/null 2>&1 || started_registry=1
-start_background image "hack/testbed/registry.sh start && hack/image/build.sh >'$background/image.ref'"
+# The release (image and chart, pushed to the test bed's registry) the install tier installs.
+# The registry itself runs at normal priority: tests pull from it while the release builds.
+hack/testbed/registry.sh start
+start_background release "RELEASE_SBOM=0 hack/release.sh >'$background/release.env'"
 
 step "lint: types, eslint, prettier, CRD drift"
 make --no-print-directory lint
@@ -82,6 +94,8 @@ npm run --silent test:unit -w console -- $(vitest_json unit-console)
 step "test bed"
 wait_background control-plane
 start_background node-binaries "hack/testbed/build.sh --node"
+# The tracing test's OTLP receiver (an OpenTelemetry Collector), needed from the integration tier.
+start_background otelcol "hack/testbed/build.sh --otelcol"
 if NIMBUS_TESTBED_NODE=0 hack/testbed/status.sh >/dev/null 2>&1; then
   echo "[test] reusing the running test bed" >&2
 else
@@ -92,6 +106,10 @@ hack/install-crds.sh
 
 step "helm chart: lint and server-side dry run against the hub"
 NIMBUS_CHART_TEST_ARGS="$(vitest_json chart)" hack/helm-check.sh
+
+wait_background otelcol
+hack/testbed/otelcol.sh status >/dev/null 2>&1 || started_otelcol=1
+hack/testbed/otelcol.sh start
 
 step "operator under test on 127.0.0.1:$operator_port"
 # Exported, so the index resilience test restarts the same operator with the same settings.
@@ -118,6 +136,10 @@ step "integration tests against the test bed"
 # shellcheck disable=SC2046
 npm run --silent test:integration -w tests -- $(vitest_json integration)
 
+step "fuzz: every endpoint of the OpenAPI document with generated bad input (docs/fuzz.md)"
+# shellcheck disable=SC2046
+npm run --silent test:fuzz -w tests -- $(vitest_json fuzz)
+
 step "end-to-end tests in Chromium"
 # shellcheck disable=SC2046
 npm run --silent test:e2e -w tests -- $(vitest_json e2e)
@@ -128,9 +150,8 @@ hack/operator.sh stop test "$operator_port"
 wait_background node-binaries
 hack/testbed/node/status.sh >/dev/null 2>&1 || started_nodes=1
 NIMBUS_TESTBED_NODE=1 hack/testbed/up.sh
-wait_background image
-NIMBUS_IMAGE=$(cat "$background/image.ref")
-export NIMBUS_IMAGE
+wait_background release
+set -a && source "$background/release.env" && set +a
 eval "$(hack/install-tier-env.sh)"
 # shellcheck disable=SC2046
 npm run --silent test:install -w tests -- $(vitest_json install)

@@ -6,6 +6,13 @@
 #           in ~/.cache/nimbus-image, imported as localhost/nimbus-base:<key>.
 # 2. node:  that base plus the pinned Node.js (hack/toolchain.sh) and npm, localhost/nimbus-node.
 # 3. image: the Dockerfile with NODE_IMAGE=<node>; buildah's layer cache makes a warm run fast.
+#
+# The node and helm bases are pushed to the registry beside the image and named by digest in the
+# build, so the image records exactly what it was built from (OCI base.name/base.digest labels).
+# The Debian base cannot be pinned further: the Debian archive is not versioned by date here
+# (mmdebstrap takes what the mirror serves; snapshot archives cannot be reached), so its tarball's
+# sha256 is recorded instead. Labels follow the OCI image spec: source, revision, version, created
+# (the commit's time, so a rebuild of one commit labels alike).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 source "$root/hack/toolchain.env"
@@ -83,9 +90,28 @@ if ! podman image exists "$helm_image"; then
   "${bud[@]}" --quiet -t "$helm_image" -f "$ctx/Containerfile" "$ctx" >/dev/null
 fi
 
+# ---- the registry: the bases go there first, so the build names them by digest ----
+if [ -z "${NIMBUS_REGISTRY:-}" ]; then
+  "$root/hack/testbed/registry.sh" status >/dev/null || die "the test bed's registry is not running (make testbed-up)"
+fi
+registry=${NIMBUS_REGISTRY:-$("$root/hack/testbed/registry.sh" address)}
+registry_host=${registry%%/*}
+tls=(--tls-verify=true)
+# The test bed's registry is plain HTTP on loopback.
+case "$registry_host" in 127.0.0.1:* | localhost:*) tls=(--tls-verify=false) ;; esac
+publish_base() { # local image, name in the registry → name@digest
+  local ref="$registry/nimbus-base/$2:${1##*:}"
+  skopeo copy --quiet "${tls[@]/--tls-verify/--dest-tls-verify}" "containers-storage:$1" "docker://$ref" >&2
+  echo "$registry/nimbus-base/$2@$(skopeo inspect "${tls[@]}" --format '{{.Digest}}' "docker://$ref")"
+}
+pinned_node=$(publish_base "$node_image" node)
+pinned_helm=$(publish_base "$helm_image" helm)
+log "bases: $pinned_node, $pinned_helm"
+
 # ---- 3. the Nimbus image from the Dockerfile ----
 version=$(awk '/^appVersion:/ {gsub(/"/, "", $2); print $2}' "$root/charts/nimbus/Chart.yaml")
-tag="${NIMBUS_IMAGE_TAG:-${version}-$(git -C "$root" rev-parse --short=12 HEAD)}"
+revision=$(git -C "$root" rev-parse HEAD)
+tag="${NIMBUS_IMAGE_TAG:-${version}-${revision:0:12}}"
 image="localhost/nimbus:$tag"
 # The build host's CA bundle and an npmrc pointing npm at it are mounted for RUN steps only (never
 # stored in a layer), so npm ci works behind a TLS-intercepting proxy whose CA the host trusts.
@@ -95,16 +121,25 @@ if [ -s "$host_ca" ]; then
   printf 'cafile=/etc/ssl/certs/ca-certificates.crt\n' >"$cache/build-npmrc"
   trust=(--volume "$host_ca:/etc/ssl/certs/ca-certificates.crt:ro" --volume "$cache/build-npmrc:/usr/local/etc/npmrc:ro")
 fi
-log "nimbus: buildah bud (Dockerfile, NODE_IMAGE=$node_image)"
+labels=(
+  --label "org.opencontainers.image.title=nimbus"
+  --label "org.opencontainers.image.source=${NIMBUS_SOURCE_URL:-https://github.com/nimbus-io/nimbus}"
+  --label "org.opencontainers.image.revision=$revision"
+  --label "org.opencontainers.image.version=$version"
+  --label "org.opencontainers.image.created=$(git -C "$root" log -1 --format=%cI HEAD)"
+  --label "org.opencontainers.image.base.name=${pinned_node%@*}"
+  --label "org.opencontainers.image.base.digest=${pinned_node#*@}"
+  --label "io.nimbus.debian-base.sha256=$([ -s "$base_tar" ] && sha256sum "$base_tar" | cut -c1-64 || echo unknown)"
+)
+log "nimbus: buildah bud (Dockerfile, NODE_IMAGE=$pinned_node)"
 start=$SECONDS
-"${bud[@]}" "${trust[@]}" --quiet --build-arg "NODE_IMAGE=$node_image" \
-  --build-arg "HELM_IMAGE=$helm_image" -t "$image" -f "$root/Dockerfile" "$root" >/dev/null
+"${bud[@]}" "${trust[@]}" "${labels[@]}" --quiet "${tls[@]}" --build-arg "NODE_IMAGE=$pinned_node" \
+  --build-arg "HELM_IMAGE=$pinned_helm" --build-arg "NIMBUS_REVISION=$revision" \
+  -t "$image" -f "$root/Dockerfile" "$root" >/dev/null
 log "nimbus: $image built in $((SECONDS - start)) s"
 
-# ---- push to the test bed's registry ----
-registry=${NIMBUS_REGISTRY:-$("$root/hack/testbed/registry.sh" address)}
-"$root/hack/testbed/registry.sh" status >/dev/null || die "the registry on $registry is not running (make testbed-up)"
+# ---- push ----
 ref="$registry/nimbus:$tag"
-skopeo copy --quiet --dest-tls-verify=false "containers-storage:$image" "docker://$ref" >&2
+skopeo copy --quiet "${tls[@]/--tls-verify/--dest-tls-verify}" "containers-storage:$image" "docker://$ref" >&2
 log "pushed $ref"
 echo "$ref"

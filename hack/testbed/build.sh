@@ -12,10 +12,17 @@ bin="$cache/${key}/bin"
 # containerd bump does not rebuild the control plane. `--node` builds them, `--print-node` names them.
 node_key="node_k8s-${KUBE_VERSION}_containerd-${CONTAINERD_VERSION}_${go_version}"
 node_bin="$cache/${node_key}/bin"
+# The OpenTelemetry Collector (the tracing test's receiver) has its own key too: `--otelcol`.
+otelcol_bin="$cache/otelcol-${OTELCOL_VERSION}_${go_version}/bin"
+# syft, the release's SBOM generator (hack/release.sh): `--syft`.
+syft_bin="$cache/syft-${SYFT_VERSION}_${go_version}/bin"
 if [ "${1:-}" = "--print-only" ]; then echo "$bin"; exit 0; fi
 if [ "${1:-}" = "--print-node" ]; then echo "$node_bin"; exit 0; fi
+if [ "${1:-}" = "--print-otelcol" ]; then echo "$otelcol_bin"; exit 0; fi
 mode=${1:-control-plane}
 [ "$mode" = "--node" ] && bin=$node_bin
+[ "$mode" = "--otelcol" ] && bin=$otelcol_bin
+[ "$mode" = "--syft" ] && bin=$syft_bin
 mkdir -p "$bin"
 # Several checkouts may share the cache: one builds, the others wait for it and reuse the result.
 exec 9>"$bin/../.build.lock"
@@ -42,7 +49,7 @@ kube_ld+=" -X k8s.io/component-base/version.gitMajor=1 -X k8s.io/component-base/
 kube_ld+=" -X k8s.io/component-base/version.gitTreeState=clean"
 kube_ld+=" -X k8s.io/client-go/pkg/version.gitVersion=${KUBE_VERSION}"
 kwok_ld="-X sigs.k8s.io/kwok/pkg/consts.Version=${KWOK_VERSION} -X sigs.k8s.io/kwok/pkg/consts.KubeVersion=${KUBE_VERSION}"
-helm_ld="-X helm.sh/helm/v3/internal/version.version=${HELM_VERSION}"
+helm_ld="-X helm.sh/helm/v4/internal/version.version=${HELM_VERSION}"
 
 if [ "$mode" = "--node" ]; then
   ctr_ld="-X github.com/containerd/containerd/v2/version.Version=${CONTAINERD_VERSION}"
@@ -56,6 +63,18 @@ if [ "$mode" = "--node" ]; then
   exit 0
 fi
 
+if [ "$mode" = "--syft" ]; then
+  build syft syft github.com/anchore/syft/cmd/syft "-X main.version=${SYFT_VERSION}"
+  echo "$bin"
+  exit 0
+fi
+
+if [ "$mode" = "--otelcol" ]; then
+  build otelcol otelcol . "-X main.version=${OTELCOL_VERSION}"
+  echo "$bin"
+  exit 0
+fi
+
 build kube-apiserver kube k8s.io/kubernetes/cmd/kube-apiserver "$kube_ld"
 build kube-controller-manager kube k8s.io/kubernetes/cmd/kube-controller-manager "$kube_ld"
 build kube-scheduler kube k8s.io/kubernetes/cmd/kube-scheduler "$kube_ld"
@@ -63,6 +82,6 @@ build kubectl kube k8s.io/kubernetes/cmd/kubectl "$kube_ld"
 build etcd etcd . "-X go.etcd.io/etcd/api/v3/version.GitSHA=${ETCD_VERSION}"
 build kwok kwok sigs.k8s.io/kwok/cmd/kwok "$kwok_ld"
 build kwokctl kwok sigs.k8s.io/kwok/cmd/kwokctl "$kwok_ld"
-build helm helm helm.sh/helm/v3/cmd/helm "$helm_ld"
+build helm helm helm.sh/helm/v4/cmd/helm "$helm_ld"
 
 echo "$bin"

@@ -8,8 +8,11 @@ source "$(dirname "$0")/lib.sh"
 nodes_clean=1
 "$testbed_dir/node/down.sh" || nodes_clean=0
 "$testbed_dir/registry.sh" stop
+"$testbed_dir/monitor-services.sh" stop
 "$testbed_dir/monitoring.sh" stop
 "$testbed_dir/secure-registry.sh" stop
+"$testbed_dir/otelcol.sh" stop
+"$testbed_dir/oidc.sh" stop
 bin_dir=$("$testbed_dir/build.sh" --print-only 2>/dev/null || true)
 [ -n "$bin_dir" ] && export PATH="$bin_dir:$PATH"
 if ! command -v kwokctl >/dev/null; then

@@ -72,13 +72,13 @@ GO
 go mod tidy
 
 cd "$here/modules/helm"
-printf 'module nimbus.local/testbed/helm\n\ngo 1.26.0\n\nrequire helm.sh/helm/v3 %s\n' "$HELM_VERSION" > go.mod
+printf 'module nimbus.local/testbed/helm\n\ngo 1.26.0\n\nrequire helm.sh/helm/v4 %s\n' "$HELM_VERSION" > go.mod
 cat > tools.go <<'GO'
 //go:build tools
 
 package tools
 
-import _ "helm.sh/helm/v3/cmd/helm"
+import _ "helm.sh/helm/v4/cmd/helm"
 GO
 go mod tidy
 
@@ -94,4 +94,11 @@ import (
 	_ "github.com/containerd/containerd/v2/cmd/containerd-shim-runc-v2"
 )
 GO
+go mod tidy
+
+# The collector's main.go is ours (committed); only its requirements follow the pinned release.
+cd "$here/modules/otelcol"
+contrib=github.com/open-telemetry/opentelemetry-collector-contrib
+printf 'module nimbus.local/testbed/otelcol\n\ngo 1.26.0\n\nrequire (\n\tgo.opentelemetry.io/collector/otelcol %s\n\tgo.opentelemetry.io/collector/receiver/otlpreceiver %s\n\t%s/exporter/fileexporter %s\n)\n' \
+  "$OTELCOL_VERSION" "$OTELCOL_VERSION" "$contrib" "$OTELCOL_VERSION" > go.mod
 go mod tidy

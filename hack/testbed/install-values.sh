@@ -4,11 +4,12 @@
 #   - a StorageClass "nimbus-testbed-local" and local PersistentVolumes on the real node for the
 #     StatefulSet's audit volumes (the test bed has no volume provisioner), their directories
 #     owned by the image's user 65532;
-#   - values: the image from the test-bed registry, pods pinned to the real node, those volumes.
-# Usage: install-values.sh <image reference, e.g. 127.0.0.1:16485/nimbus:0.1.0-abc>
+#   - values: pods pinned to the real node, those volumes, and (when given) the image from the
+#     test-bed registry; without one the chart's own default stands, as in a released chart.
+# Usage: install-values.sh [image reference, e.g. 127.0.0.1:16485/nimbus:0.1.0-abc]
 set -euo pipefail
 source "$(dirname "$0")/node/lib.sh"
-image=${1:?image reference}
+image=${1:-}
 kubectl="$("$testbed_dir/build.sh" --print-only)/kubectl"
 kc=$(kubeconfig_of "$hub_cluster")
 node=$(node_name_of "$hub_cluster")
@@ -58,16 +59,17 @@ for pv in $("$kubectl" --kubeconfig "$kc" get pv -l nimbus.io/testbed=audit \
   "$kubectl" --kubeconfig "$kc" patch pv "$pv" --type=json -p '[{"op":"remove","path":"/spec/claimRef"}]' >/dev/null
 done
 
-# Pinned by digest: a rebuilt image under the same tag (uncommitted changes) is pulled again.
-digest=$(skopeo inspect --tls-verify=false --format '{{.Digest}}' "docker://$image")
 values="$state_dir/install-values.yaml"
-cat >"$values" <<YAML
-# Written by hack/testbed/install-values.sh: charts/nimbus on the test bed's real hub node.
-image:
-  repository: ${image%:*}
-  tag: ${image##*:}
-  digest: $digest
-  pullPolicy: IfNotPresent
+{
+  echo "# Written by hack/testbed/install-values.sh: charts/nimbus on the test bed's real hub node."
+  if [ -n "$image" ]; then
+    # Pinned by digest: a rebuilt image under the same tag (uncommitted changes) is pulled again.
+    digest=$(skopeo inspect --tls-verify=false --format '{{.Digest}}' "docker://$image")
+    printf 'image:\n  repository: %s\n  tag: %s\n  digest: %s\n  pullPolicy: IfNotPresent\n' \
+      "${image%:*}" "${image##*:}" "$digest"
+  fi
+} >"$values"
+cat >>"$values" <<YAML
 replicaCount: 2
 nodeSelector:
   nimbus.io/real-node: "true"

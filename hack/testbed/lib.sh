@@ -23,6 +23,10 @@ component_port() { echo $((component_port_base + 5 * ${cluster_index[$1]} + $2))
 # pods reach the API servers there. Every API server has it in its certificate and advertises
 # it, so the hub's `kubernetes` Service leads to it. Nothing of the test bed listens on eth0.
 node_host_ip=${NIMBUS_NODE_HOST_IP:-10.243.255.1}
+# The address of the monitors' relays (hack/testbed/monitor-services.sh): private, on lo while the
+# test bed runs, one per checkout (from its port base, which moves in steps of at least 30), so the
+# members' API servers can proxy to their Prometheus and Alertmanager Services.
+monitor_service_ip=${NIMBUS_MONITOR_SERVICE_IP:-10.243.254.$(((port_base - 16000) / 10 % 250 + 1))}
 # The API servers' Service range; `kubernetes` is its first address (also in the certificates).
 service_cidr=10.96.0.0/16
 kubernetes_service_ip=10.96.0.1
@@ -30,6 +34,11 @@ kubernetes_service_ip=10.96.0.1
 registry_port=$((port_base + 5))
 # The private registry (hack/testbed/secure-registry.sh): TLS from a test-bed CA and basic auth.
 secure_registry_port=$((port_base + 6))
+# The OTLP receiver (hack/testbed/otelcol.sh): HTTP, gRPC and its own metrics. base+30/+31 are
+# the alarm tests' SMTP server and receiver fakes (tests/integration/alarms.test.ts).
+otlp_http_port=$((port_base + 32))
+otlp_grpc_port=$((port_base + 33))
+otelcol_metrics_port=$((port_base + 34))
 
 # The index bench's namespace (bench/lib/seed.ts): up to half a million Pods and ConfigMaps per
 # member. The test bed's monitoring loops (kube-state.sh, annotated-pods.sh) list every Pod every
@@ -41,6 +50,20 @@ log() { printf '[testbed] %s\n' "$*" >&2; }
 die() { printf '[testbed] error: %s\n' "$*" >&2; exit 1; }
 
 testbed_bin() { "$testbed_dir/build.sh"; }
+# Stops the process of a pid file (TERM, then KILL after 5 s) and removes the file.
+stop_pid_file() { # pid-file name
+  local pid
+  if [ -f "$1" ] && pid=$(cat "$1") && kill -0 "$pid" 2>/dev/null; then
+    kill -TERM "$pid"
+    for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -0 "$pid" 2>/dev/null && kill -KILL "$pid"
+    log "$2: stopped"
+  fi
+  rm -f "$1"
+}
 kubeconfig_of() { echo "$state_dir/$1.kubeconfig"; }
 # Not a pipe into `grep -q`: with pipefail, grep's early exit makes kwokctl's SIGPIPE a failure.
 cluster_exists() { local all; all=$(kwokctl get clusters 2>/dev/null || true); grep -qx "$1" <<<"$all"; }
+# The OpenID provider (hack/testbed/oidc.sh): oidc-provider on plain http, loopback only. base+21
+# is the forging issuer of tests/integration/single-sign-on-forgery.test.ts.
+oidc_port=$((port_base + 20))

@@ -37,16 +37,7 @@ YAML
     answers || { tail -20 "$dir/registry.log" >&2; die "registry did not answer on $address"; }
     log "registry: serving on $address"
     ;;
-  stop)
-    if running; then
-      pid=$(cat "$pid_file")
-      kill -TERM "$pid"
-      for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-      kill -0 "$pid" 2>/dev/null && kill -KILL "$pid"
-      log "registry: stopped"
-    fi
-    rm -f "$pid_file"
-    ;;
+  stop) stop_pid_file "$pid_file" "registry" ;;
   status)
     if running && answers; then echo "registry: ready ($address)"; else echo "registry: down"; exit 1; fi
     ;;

@@ -105,16 +105,7 @@ YAML
     fi
     push_images
     ;;
-  stop)
-    if running; then
-      pid=$(cat "$pid_file")
-      kill -TERM "$pid"
-      for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-      kill -0 "$pid" 2>/dev/null && kill -KILL "$pid"
-      log "secure registry: stopped"
-    fi
-    rm -f "$pid_file"
-    ;;
+  stop) stop_pid_file "$pid_file" "secure registry" ;;
   status)
     if running && answers; then echo "secure registry: ready (https://$address)"; else echo "secure registry: down"; exit 1; fi
     ;;

@@ -80,12 +80,14 @@ seed_member() { # name
 
 "$testbed_dir/registry.sh" start
 "$testbed_dir/secure-registry.sh" start
+"$testbed_dir/oidc.sh" start
 start_cluster "$hub_cluster"
 for m in "${member_clusters[@]}"; do
   start_cluster "$m"
   seed_member "$m"
 done
 "$testbed_dir/monitoring.sh" start
+"$testbed_dir/monitor-services.sh" start
 # The real nodes (hack/testbed/node/): on unless NIMBUS_TESTBED_NODE=0; they need root.
 if [ "${NIMBUS_TESTBED_NODE:-1}" = 1 ]; then
   if [ "$(id -u)" -ne 0 ]; then
@@ -96,4 +98,4 @@ if [ "${NIMBUS_TESTBED_NODE:-1}" = 1 ]; then
     [ "$rc" = 0 ] || [ "$rc" = 3 ] || die "the real nodes did not start (make testbed-down cleans up)"
   fi
 fi
-log "ready: kubeconfigs in $state_dir (nimbus-hub.kubeconfig, member-a.kubeconfig, member-b.kubeconfig), registry $("$testbed_dir/registry.sh" address), Prometheus $("$testbed_dir/monitoring.sh" address member-a prometheus) (member-a) and $("$testbed_dir/monitoring.sh" address member-b prometheus) (member-b)"
+log "ready: kubeconfigs in $state_dir (nimbus-hub.kubeconfig, member-a.kubeconfig, member-b.kubeconfig), registry $("$testbed_dir/registry.sh" address), OpenID provider $("$testbed_dir/oidc.sh" issuer), Prometheus $("$testbed_dir/monitoring.sh" address member-a prometheus) (member-a) and $("$testbed_dir/monitoring.sh" address member-b prometheus) (member-b)"

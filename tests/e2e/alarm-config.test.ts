@@ -5,7 +5,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser.js';
-import { createOrganization, dismissMfaPrompt, signedInPage } from '../support/console.js';
+import {
+  chooseSelectOption,
+  createOrganization,
+  dismissMfaPrompt,
+  signedInPage,
+} from '../support/console.js';
 import { eventually } from '../support/eventually.js';
 import { testEnv } from '../support/env.js';
 import { gitOpsSystemAdmin, hub, removeGitOpsSystemAdmin, type Session } from '../support/iam.js';
@@ -29,16 +34,13 @@ const open = async (path: string) => {
   await dismissMfaPrompt(page);
 };
 
-const chooseOption = async (testId: string, title: string) => {
-  await page.getByTestId(testId).click();
-  await page.locator(`.ant-select-item-option[title="${title}"]`).click();
-};
+const chooseOption = (testId: string, title: string) => chooseSelectOption(page, testId, title);
 
 beforeAll(async () => {
   browser = await launchChromium();
   admin = await gitOpsSystemAdmin(suffix);
   await createOrganization(admin, orgName);
-  await registerMember(admin, cluster, orgName, 'member-a');
+  await registerMember(admin, cluster, orgName, 'member-a', { callerReady: true });
   page = await signedInPage(browser, { userName: `root-${suffix}`, password: `root${suffix}1` });
 }, 90_000);
 

@@ -3,7 +3,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser.js';
-import { createOrganization, dismissMfaPrompt, signedInPage } from '../support/console.js';
+import {
+  chooseSelectOption,
+  createOrganization,
+  dismissMfaPrompt,
+  signedInPage,
+} from '../support/console.js';
 import { eventually } from '../support/eventually.js';
 import { testEnv } from '../support/env.js';
 import { gitOpsSystemAdmin, hub, removeGitOpsSystemAdmin, type Session } from '../support/iam.js';
@@ -22,7 +27,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   admin = await gitOpsSystemAdmin(suffix);
   await createOrganization(admin, orgName);
-  await registerMember(admin, cluster, orgName, 'member-a');
+  await registerMember(admin, cluster, orgName, 'member-a', { callerReady: true });
   page = await signedInPage(browser, { userName: `root-${suffix}`, password: `root${suffix}1` });
 }, 90_000);
 
@@ -42,8 +47,7 @@ describe('alarm silences in the console', () => {
     await dismissMfaPrompt(page);
     await page.getByText('No silences yet').waitFor();
     await page.getByTestId('silence-create').click();
-    await page.getByTestId('silence-cluster').click();
-    await page.locator(`.ant-select-item-option[title="${cluster}"]`).click();
+    await chooseSelectOption(page, 'silence-cluster', cluster);
     await page.getByTestId('silence-value').fill('web-down');
     await page.getByTestId('silence-comment').fill(comment);
     await page.getByRole('button', { name: 'Create', exact: true }).click();

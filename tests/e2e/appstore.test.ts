@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyChartSource, configMapTemplate, pushCharts } from '../support/charts.js';
-import { dismissMfaPrompt } from '../support/console.js';
+import { chooseCascaderPath, dismissMfaPrompt } from '../support/console.js';
 import { testEnv } from '../support/env.js';
 import { hub } from '../support/iam.js';
 import {
@@ -46,16 +46,8 @@ afterAll(async () => {
   await endMemberJourney(suffix, journey);
 });
 
-async function chooseCluster(label: string) {
-  await page.getByLabel(label).first().click();
-  for (const step of ['Kubeconfig', 'local', cluster]) {
-    await page
-      .locator('.ant-cascader-menu-item')
-      .filter({ hasText: new RegExp(`^${step}`) })
-      .first()
-      .click();
-  }
-}
+const chooseCluster = (label: string) =>
+  chooseCascaderPath(page, page.getByLabel(label).first(), ['Kubeconfig', 'local', cluster]);
 
 describe('app store journey', () => {
   it("opens the app store and a chart's detail", async () => {

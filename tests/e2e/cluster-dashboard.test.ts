@@ -4,7 +4,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser.js';
-import { createOrganization, dismissMfaPrompt, signedInPage } from '../support/console.js';
+import {
+  chooseSelectOption,
+  createOrganization,
+  dismissMfaPrompt,
+  signedInPage,
+} from '../support/console.js';
 import { eventually } from '../support/eventually.js';
 import { testEnv } from '../support/env.js';
 import { gitOpsSystemAdmin, hub, removeGitOpsSystemAdmin, type Session } from '../support/iam.js';
@@ -35,7 +40,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   admin = await gitOpsSystemAdmin(suffix);
   await createOrganization(admin, orgName);
-  await registerMember(admin, cluster, orgName, 'member-a');
+  await registerMember(admin, cluster, orgName, 'member-a', { callerReady: true });
   page = await signedInPage(browser, { userName: `root-${suffix}`, password: `root${suffix}1` });
 }, 90_000);
 
@@ -50,8 +55,7 @@ describe('cluster dashboard', () => {
   it('shows the real-time gauges of the chosen cluster', async () => {
     await page.goto(url('/cluster-dashboard'));
     await dismissMfaPrompt(page);
-    await page.getByTestId('metrics-cluster').click();
-    await page.locator(`.ant-select-item-option[title="${cluster}"]`).click();
+    await chooseSelectOption(page, 'metrics-cluster', cluster);
     const realTime = page.getByTestId('metrics-realtime');
     await realTime.waitFor();
     expect(await realTime.getByText('CPU utilization').count()).toBe(1);

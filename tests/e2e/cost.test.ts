@@ -23,7 +23,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   admin = await gitOpsSystemAdmin(suffix);
   await createOrganization(admin, orgName);
-  await registerMember(admin, cluster, orgName, 'member-a');
+  await registerMember(admin, cluster, orgName, 'member-a', { callerReady: true });
   page = await signedInPage(browser, { userName: `root-${suffix}`, password: `root${suffix}1` });
 }, 90_000);
 

@@ -35,7 +35,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   admin = await gitOpsSystemAdmin(suffix);
   await createOrganization(admin, orgName);
-  await registerMember(admin, cluster, orgName, 'member-a');
+  await registerMember(admin, cluster, orgName, 'member-a', { callerReady: true });
   expectOk(await monitor('/dashboard-categories', { organizationId: orgName, name: category }));
   expectOk(
     await monitor('/dashboards', { organizationId: orgName, name: dashboard, category, cluster }),

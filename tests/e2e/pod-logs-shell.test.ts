@@ -41,7 +41,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   admin = await gitOpsSystemAdmin(suffix);
   await createOrganization(admin, orgName);
-  await registerMember(admin, clusterName, orgName, 'member-a');
+  await registerMember(admin, clusterName, orgName, 'member-a', { callerReady: true });
   const pods = JSON.parse(
     onMember('member-a', ['get', 'pods', '-n', 'demo', '-l', 'app=web', '-o', 'json']).stdout,
   ) as {

@@ -28,7 +28,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   admin = await gitOpsSystemAdmin(suffix);
   await createOrganization(admin, orgName);
-  await registerMember(admin, cluster, orgName, 'member-a');
+  await registerMember(admin, cluster, orgName, 'member-a', { callerReady: true });
   onMember('member-a', ['create', 'namespace', ns]);
   page = await signedInPage(browser, { userName: `root-${suffix}`, password: `root${suffix}1` });
 }, 120_000);

@@ -5,7 +5,7 @@
 // diff and applies it.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dismissMfaPrompt } from '../support/console.js';
+import { chooseCascaderPath, dismissMfaPrompt } from '../support/console.js';
 import { testEnv } from '../support/env.js';
 import {
   endMemberJourney,
@@ -67,15 +67,8 @@ describe('YAML import journey', () => {
   it('imports the good document and reports the bad one', async () => {
     await page.goto(new URL('/add/import', testEnv.operatorUrl).toString());
     await dismissMfaPrompt(page);
-    await page.getByLabel('Location').click();
     // Vendor, region, cluster: each level opens the next column of the cascader.
-    for (const step of ['Kubeconfig', 'local', cluster]) {
-      await page
-        .locator('.ant-cascader-menu-item')
-        .filter({ hasText: new RegExp(`^${step}`) })
-        .first()
-        .click();
-    }
+    await chooseCascaderPath(page, page.getByLabel('Location'), ['Kubeconfig', 'local', cluster]);
     await page.getByLabel('Default namespace').fill(ns);
     await page.getByTitle(ns, { exact: true }).click();
     await page.locator('input[type="file"]').setInputFiles({

@@ -247,7 +247,10 @@ describe('releases as the calling user', () => {
   it("runs a chart's lookup as the user: a Secret they cannot read stays unread", async () => {
     const refused = await install(user, 'peek', 'peek');
     expect(refused.body.code).toBe(9997);
-    expect(refused.body.message).toMatch(/secrets "hidden" is forbidden/);
+    expect(refused.body.message).toBe(`cannot get secrets in namespace ${other}`);
+    expect(refused.body.data).toMatchObject({
+      refusal: { verb: 'get', resource: 'secrets', namespace: other, name: 'hidden' },
+    });
     expect(configMapMode('peek-peek')).toBeUndefined();
     // The same chart as a user who may read the Secret: lookup finds it, so the check above
     // is about whose rights lookup used.

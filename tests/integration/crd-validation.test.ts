@@ -136,6 +136,7 @@ describe('CRD validation on the real hub', () => {
         'dashboardcategories.nimbus.io',
         'dashboards.nimbus.io',
         'favourites.nimbus.io',
+        'identityproviders.nimbus.io',
         'organizations.nimbus.io',
         'registries.nimbus.io',
         'roles.nimbus.io',

@@ -83,9 +83,14 @@ describe('member calls as the calling user', () => {
       `/nodes/${node}?unschedulable=true`,
     );
     expect(body.code).toBe(9997);
+    expect(body.message).toBe('cannot patch nodes at cluster scope');
     // The member's own words name the impersonated user: the console did not refuse it.
-    expect(body.message).toContain(`nimbus:${readerName}`);
-    expect(body.message).toContain('patch');
+    expect(body.data).toMatchObject({
+      refusal: { cluster, cause: 'rbac', verb: 'patch', resource: 'nodes', name: node },
+    });
+    expect((body.data as { refusal: { reason: string } }).refusal.reason).toContain(
+      `nimbus:${readerName}`,
+    );
     expect(unschedulable()).toBe('');
   });
 
@@ -120,7 +125,10 @@ describe('member calls as the calling user', () => {
       },
     );
     expect(cordon.body.code).toBe(9997);
-    expect(cordon.body.message).toContain(`nimbus:${readerName}`);
+    // The member's own words (the refusal's reason) name whom it saw: the caller, not the smuggled user.
+    const reason = (cordon.body.data as { refusal: { reason: string } }).refusal.reason;
+    expect(reason).toContain(`nimbus:${readerName}`);
+    expect(reason).not.toContain('system:admin');
     expect(cordon.body.message).not.toContain('system:admin');
     const labels = await atCluster(reader, 'k8s', 'PUT', cluster, `/nodes/${node}`, {
       body: { labels: { smuggled: 'yes' } },

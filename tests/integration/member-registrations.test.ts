@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/api.js';
 import type { Session } from '../support/iam.js';
 import {
+  createOrganizations,
   eventually,
   expectOk,
   gitOpsPasswordUser,
@@ -110,16 +111,7 @@ const registrationsBinding = (user: string) =>
 
 beforeAll(async () => {
   root = await gitOpsSystemAdmin(s);
-  for (const name of [acme, own]) {
-    expectOk(
-      await root.call('POST', '/organizations', {
-        name,
-        cnName: name,
-        contact: 'Ops',
-        email: `ops@${name}.example`,
-      }),
-    );
-  }
+  await createOrganizations(root, [acme, own]);
   await registerMember(root, bProd, acme, 'member-a');
   aliceSession = await gitOpsPasswordUser(alice, `pw-${alice}-1A`, {
     organizations: [{ name: own, admin: true }, { name: acme }],

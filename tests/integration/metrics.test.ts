@@ -1,4 +1,4 @@
-// SPEC §7 Monitoring against the test bed's real Prometheus (hack/testbed/monitoring.sh): member-a
+// Monitoring calls against the test bed's real Prometheus (hack/testbed/monitoring.sh): member-a
 // registered with its Prometheus, a user bound with Allow, one with Deny and one unbound; member-b
 // registered without monitors.
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Image registries (SPEC §7 Registries) against the test bed's private registry: TLS from the
+// Image registries against the test bed's private registry: TLS from the
 // test-bed CA, basic auth, real images pushed by the test bed's setup.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registryKinds } from '@nimbus/api/shared';

@@ -1,4 +1,4 @@
-// The SPEC §2 creation forms' calls and the SPEC §7 ConfigMap/Secret calls against the test bed:
+// The creation forms' calls and the ConfigMap/Secret calls against the test bed:
 // each manifest is created as the calling user and read back with kubectl on the member; a
 // read-only user is refused by the member's RBAC; Secret values are in no response and in no
 // audit record.

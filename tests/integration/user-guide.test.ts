@@ -1,5 +1,5 @@
 // The user guide as the operator under test serves it from the console build: real HTML rendered
-// from docs/user-guide at build time, in English and Chinese, with working links between pages.
+// from docs/user-guide at build time, in English, Chinese and Japanese, with working links between pages.
 import { describe, expect, it } from 'vitest';
 import { testEnv } from '../support/env.js';
 
@@ -8,6 +8,11 @@ const get = (path: string) => fetch(`${testEnv.operatorUrl}${path}`, { redirect:
 describe.each([
   { language: 'en', title: 'Nimbus user guide', page: 'Users, groups, roles and cluster bindings' },
   { language: 'zh', title: 'Nimbus 用户指南', page: '用户、用户组、角色与集群绑定' },
+  {
+    language: 'ja',
+    title: 'Nimbus ユーザーガイド',
+    page: 'ユーザー、グループ、ロールとクラスターバインディング',
+  },
 ])('the $language guide', ({ language, title, page }) => {
   it(`answers /docs/${language}/ with the guide's HTML`, async () => {
     const response = await get(`/docs/${language}/`);

@@ -1,4 +1,4 @@
-// SPEC §4 application lifecycle against the test bed: scale, restart, hotfix, rollback, CronJob
+// The application lifecycle against the test bed: scale, restart, hotfix, rollback, CronJob
 // suspend/resume and run now, delete, and the detail reads, each as the calling user and
 // observed with kubectl on the member; a read-only user is refused by the member's RBAC; every
 // change is in the audit trail with its member target.

@@ -156,7 +156,11 @@ describe('import', () => {
       await importAs(reader, [configMap('by-reader', { a: 'b' }), deployment('by-reader')]),
     );
     expect(result.items.map((i) => i.outcome)).toEqual(['failed', 'failed']);
-    for (const item of result.items) expect(item.message).toContain('forbidden');
+    expect(result.items.map((i) => i.message)).toEqual([
+      `cannot patch configmaps in namespace ${ns}`,
+      `cannot patch deployments in namespace ${ns}`,
+    ]);
+    for (const item of result.items) expect(item.refusal?.reason).toContain('forbidden');
     expect(kubectl(['get', 'configmap', 'by-reader', '-n', ns]).status).not.toBe(0);
   });
 

@@ -63,13 +63,32 @@ export function pushCharts(prefix: string, charts: readonly TestChart[]): void {
       write('values.yaml', chart.values ?? '{}\n');
       for (const [file, content] of Object.entries(chart.templates))
         write(`templates/${file}`, content);
-      const out = join(dir, 'out', `${chart.name}-${chart.version}`);
-      mkdirSync(out, { recursive: true });
-      helm(['package', root, '--destination', out], dir);
-      const [archive] = readdirSync(out);
-      if (!archive) throw new Error(`helm package wrote nothing for ${chart.name}`);
-      helm(['push', join(out, archive), `oci://${registryAddress}/${prefix}`, '--plain-http'], dir);
+      packageAndPush(dir, root, prefix, `${chart.name}-${chart.version}`);
     }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** `helm package` of the chart at `root` into out/<outName> of `dir`, then `helm push`. */
+function packageAndPush(dir: string, root: string, prefix: string, outName: string): void {
+  const out = join(dir, 'out', outName);
+  mkdirSync(out, { recursive: true });
+  helm(['package', root, '--destination', out], dir);
+  const [archive] = readdirSync(out);
+  if (!archive) throw new Error(`helm package wrote nothing for ${root}`);
+  helm(['push', join(out, archive), `oci://${registryAddress}/${prefix}`, '--plain-http'], dir);
+}
+
+/**
+ * The chart `helm create <name>` writes with the test bed's helm, untouched (version 0.1.0):
+ * a ServiceAccount, a Service and a Deployment, as most real charts start.
+ */
+export function pushStockChart(prefix: string, name: string): void {
+  const dir = mkdtempSync(join(tmpdir(), 'nimbus-charts-'));
+  try {
+    helm(['create', name], dir);
+    packageAndPush(dir, join(dir, name), prefix, name);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,5 +1,5 @@
 // Signing in to the console in Chromium, as the e2e journeys start.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { testEnv } from './env.js';
 import { expectOk, type Session } from './iam.js';
 
@@ -48,4 +48,59 @@ export async function signedInPage(
   await page.waitForURL(/\/home$/);
   await dismissMfaPrompt(page);
   return page;
+}
+
+/**
+ * Picks the option titled `title` in the antd select with test id `testId`, and waits until the
+ * select shows it. A dropdown can close again while it opens (the form renders anew when its
+ * data arrives), losing the click; the pick is then tried again, up to four times. The select is
+ * clicked only when its option is not showing, so a retry never closes an open dropdown.
+ */
+export async function chooseSelectOption(page: Page, testId: string, title: string): Promise<void> {
+  const select = page.getByTestId(testId);
+  const option = page
+    .locator(`.ant-select-item-option[title="${title}"]`)
+    .filter({ visible: true })
+    .first();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if (!(await option.isVisible())) await select.click({ timeout: 10_000 });
+      await option.click({ timeout: 5_000 });
+      await select.filter({ hasText: title }).waitFor({ timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt === 4) throw error;
+    }
+  }
+}
+
+/**
+ * Walks an antd cascader opened by clicking `opener` through `steps` (each the start of an
+ * item's text, one per column). A column can close again while it opens, losing the click; the
+ * walk then starts again, up to four times, clicking the opener only when the first column is
+ * not showing.
+ */
+export async function chooseCascaderPath(
+  page: Page,
+  opener: Locator,
+  steps: readonly string[],
+): Promise<void> {
+  const item = (step: string) =>
+    page
+      .locator('.ant-cascader-menu-item')
+      .filter({ hasText: new RegExp(`^${step.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
+      .filter({ visible: true })
+      .first();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const [first] = steps;
+      if (first !== undefined && !(await item(first).isVisible())) {
+        await opener.click({ timeout: 10_000 });
+      }
+      for (const step of steps) await item(step).click({ timeout: 10_000 });
+      return;
+    } catch (error) {
+      if (attempt === 4) throw error;
+    }
+  }
 }

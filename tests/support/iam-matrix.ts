@@ -104,8 +104,14 @@ function bodiesFor(entry: PolicyEntry, refs: Refs, ctx: MatrixContext): unknown[
     case 'PUT /providers/:kind/clusters/:cluster':
       return [{ organizationId: refs.org, region: 'taken' }];
     case 'POST /providers/:kind/clusters/:cluster/test':
+    case 'POST /providers/:kind/clusters/:cluster/monitor-services':
+    case 'POST /providers/:kind/clusters/:cluster/credentials/rotate':
     case 'DELETE /providers/:kind/clusters/:cluster':
       return [{ organizationId: refs.org }];
+    case 'POST /registrations':
+      return [
+        { organizationId: refs.org, name: `iso-registered-${ctx.suffix}`, region: 'on-prem' },
+      ];
     case 'POST /monitors':
     case 'PUT /monitors':
       return [
@@ -113,7 +119,7 @@ function bodiesFor(entry: PolicyEntry, refs: Refs, ctx: MatrixContext): unknown[
           organizationId: refs.org,
           providerId: refs.cluster,
           type: 'Prometheus',
-          address: 'https://prometheus.example.com',
+          service: { namespace: 'monitoring', name: 'prometheus', port: 9090 },
           enabled: true,
         },
       ];

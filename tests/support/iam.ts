@@ -159,6 +159,20 @@ export function gitOpsSystemAdmin(suffix: string): Promise<Session> {
   );
 }
 
+/** Organizations made through the API by `session` (who becomes their administrator). */
+export async function createOrganizations(session: Session, names: string[]): Promise<void> {
+  for (const name of names) {
+    expectOk(
+      await session.call('POST', '/organizations', {
+        name,
+        cnName: name,
+        contact: 'Ops',
+        email: `ops@${name}.example`,
+      }),
+    );
+  }
+}
+
 export function expectOk<T>(response: ApiResponse<T>): T {
   if (response.body.code !== 0) throw new Error(`expected success, got ${response.text}`);
   return response.body.data;

@@ -29,7 +29,9 @@ export async function startMemberJourney(
   journey.browser = await launchChromium();
   journey.admin = await gitOpsSystemAdmin(suffix);
   await createOrganization(journey.admin, journey.orgName);
-  await registerMember(journey.admin, journey.cluster, journey.orgName, 'member-a');
+  await registerMember(journey.admin, journey.cluster, journey.orgName, 'member-a', {
+    callerReady: true,
+  });
   onMember('member-a', ['create', 'namespace', journey.ns]);
   prepare();
   journey.page = await signedInPage(journey.browser, {

@@ -32,8 +32,10 @@ record() { # dir
   # mount stays until reboot by design and is none of the nodes' doing.
   awk '{print $5, $(NF-2)}' /proc/self/mountinfo | grep -Ev '^/(var/lib|run)/containers/' | sort >"$dir/mounts.txt"
   ip -o link show | awk -F': ' '{print $2}' | sed 's/@.*//' | sort >"$dir/links.txt"
-  ip -o addr show | awk '{print $2, $3, $4}' | sort >"$dir/addresses.txt"
-  ip route show table all | sort >"$dir/routes.txt"
+  # Not the monitors' relay address (hack/testbed/monitor-services.sh): the test bed's, not the
+  # nodes', and removed by its own down.sh.
+  ip -o addr show | awk '{print $2, $3, $4}' | grep -vF " $monitor_service_ip/" | sort >"$dir/addresses.txt"
+  ip route show table all | grep -vwF "$monitor_service_ip" | sort >"$dir/routes.txt"
   nft -s list ruleset >"$dir/nftables.txt"
   find /sys/fs/cgroup -mindepth 2 -maxdepth 2 -type d | sort >"$dir/cgroups.txt"
   local p

@@ -6,14 +6,16 @@ import { api } from '../../support/api.js';
 import { eventually } from '../../support/eventually.js';
 import { adminName, adminToken } from '../support/admin.js';
 import {
-  chart,
   helm,
   hub,
   hubJson,
   isReady,
   namespace,
+  plainHttp,
   podsOfRelease,
   release,
+  releasedChart,
+  releasedVersion,
   serviceUrl,
 } from '../support/release.js';
 import type { Pod } from '../support/release.js';
@@ -31,7 +33,10 @@ describe('helm upgrade', () => {
     const upgraded = helm([
       'upgrade',
       release,
-      chart,
+      releasedChart(),
+      '--version',
+      releasedVersion(),
+      ...plainHttp,
       '--reuse-values',
       '--set',
       'logLevel=debug',

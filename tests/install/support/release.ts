@@ -15,7 +15,6 @@ export const selector = `app.kubernetes.io/instance=${release},app.kubernetes.io
 // The operator's Lease names are fixed, whatever the release is called.
 export const leaderLease = 'nimbus-operator-leader';
 export const initialAdminSecret = `${release}-initial-admin`;
-export const chart = fileURLToPath(new URL('../../../charts/nimbus', import.meta.url));
 
 function required(name: string): string {
   const value = process.env[name];
@@ -23,8 +22,15 @@ function required(name: string): string {
   return value;
 }
 
-/** Values for the test bed written by hack/testbed/install-values.sh (image, node, volumes). */
+/** Values for the test bed written by hack/testbed/install-values.sh (node, volumes): no image. */
 export const installValues = (): string => required('NIMBUS_INSTALL_VALUES');
+/** The chart `make release` pushed to the test bed's registry: oci://<registry>/charts/nimbus. */
+export const releasedChart = (): string => required('NIMBUS_RELEASE_CHART');
+export const releasedVersion = (): string => required('NIMBUS_RELEASE_VERSION');
+/** The image the released chart pins by default, <registry>/nimbus@sha256:… */
+export const releasedImage = (): string => required('NIMBUS_RELEASE_IMAGE');
+/** helm's flag for the test bed's registry, which is plain HTTP on loopback. */
+export const plainHttp = ['--plain-http'];
 /** The real nodes' address, where pods reach the member API servers (docs/testbed.md). */
 export const nodeAddress = (): string => required('NIMBUS_NODE_HOST_IP');
 

@@ -2,4 +2,4 @@
 
 package tools
 
-import _ "helm.sh/helm/v3/cmd/helm"
+import _ "helm.sh/helm/v4/cmd/helm"
