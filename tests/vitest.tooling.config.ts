@@ -1,0 +1,8 @@
+import { defineConfig } from 'vitest/config';
+
+// The test tooling's own unit tests (hack/test-summary-lib.mjs): no test bed, run early by make test.
+export default defineConfig({
+  test: {
+    include: ['tooling/**/*.test.ts'],
+  },
+});
