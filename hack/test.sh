@@ -11,7 +11,30 @@ started_nodes=0
 started_registry=0
 started_otelcol=0
 operator_port=${NIMBUS_TEST_OPERATOR_PORT:-18080}
-step() { printf '\n==> %s\n' "$*" >&2; }
+# Everything the run prints also goes to run.log, through one tee (stderr joins stdout, so the
+# log keeps their order), for the summary to show the last lines of a step that failed. The
+# tee ignores INT and TERM: a stopped run still prints its teardown and its summary.
+exec > >(trap '' INT TERM && exec tee -a "$results/run.log") 2>&1
+tee_pid=$!
+# Waits (5 s at most) until run.log holds a line: the tee has written everything before it.
+logged() {
+  local tries=0
+  until grep -qxF -- "$1" "$results/run.log" 2>/dev/null || [ $((tries++)) -ge 50 ]; do sleep 0.1; done
+}
+# Closes the shell's end of the tee and waits (5 s at most) until the tee has written the rest,
+# so the summary is the last thing the run prints.
+close_log() {
+  exec >&- 2>&-
+  local tries=0
+  while kill -0 "$tee_pid" 2>/dev/null && [ $((tries++)) -lt 50 ]; do sleep 0.1; done
+}
+# announce prints a step's header (the summary finds a step's output in run.log by it); step
+# also records it as the step the run is at.
+announce() { printf '\n==> %s\n' "$*" >&2; }
+step() {
+  announce "$@"
+  printf '%s\n' "$*" >"$results/step"
+}
 
 # Heavy work that no early tier needs runs in the background from the start, each job in its
 # own process group (stopped with it on failure), its output in a log printed when it fails.
@@ -28,6 +51,7 @@ start_background() { # name command
 wait_background() { # name
   local start=$SECONDS
   if ! wait "${background_pid[$1]}"; then
+    printf '%s\n' "$1" >"$results/failed-background"
     tail -40 "$background/$1.log" >&2
     echo "[test] background job $1 failed (log $background/$1.log)" >&2
     exit 1
@@ -36,30 +60,59 @@ wait_background() { # name
   echo "[test] $1 done (waited $((SECONDS - start)) s)" >&2
 }
 
+# On every exit: stop what the run started, then print the summary (hack/test-summary.mjs)
+# last, because CI keeps only the tail of the output: a failed run ends with the step it
+# stopped at, the tests that failed or the step's last lines, a failed teardown, and the
+# closing line `N passed, M failed`.
 cleanup() {
-  local status=$? name
+  local status=$? name teardown=''
+  [ "$status" = 0 ] || cp "$results/step" "$results/failed-step" 2>/dev/null || true
+  # A header of its own ends the last step's output in run.log.
+  announce "stopping what this run started"
   for name in "${!background_pid[@]}"; do kill -TERM -- "-${background_pid[$name]}" 2>/dev/null || true; done
   hack/operator.sh stop test "$operator_port" || true
   # Stopping the real nodes ends with a check that the machine is as before they started
   # (hack/testbed/node/host-state.sh): a difference fails the run.
   if [ "$started_testbed" = 1 ]; then
-    step "stopping the test bed this run started"
-    hack/testbed/down.sh || { echo "[test] make down did not leave the machine as it found it" >&2; exit 1; }
+    announce "stopping the test bed this run started"
+    hack/testbed/down.sh || {
+      teardown="stopping the test bed this run started"
+      echo "[test] make down did not leave the machine as it found it" >&2
+    }
   elif [ "$started_nodes" = 1 ]; then
-    step "stopping the real nodes this run started"
-    hack/testbed/node/down.sh || { echo "[test] the real nodes did not leave the machine as they found it" >&2; exit 1; }
+    announce "stopping the real nodes this run started"
+    hack/testbed/node/down.sh || {
+      teardown="stopping the real nodes this run started"
+      echo "[test] the real nodes did not leave the machine as they found it" >&2
+    }
   fi
   # The registry runs in its own session, which no job's process group takes with it: a run
   # that fails before the test bed starts would leave it serving.
   if [ "$started_testbed" = 0 ] && [ "$started_registry" = 1 ]; then hack/testbed/registry.sh stop || true; fi
   if [ "$started_testbed" = 0 ] && [ "$started_otelcol" = 1 ]; then hack/testbed/otelcol.sh stop || true; fi
-  # CI keeps only the tail of the output: a failed run ends with the tests that failed.
-  if [ "$status" != 0 ] && ls "$results"/*.json >/dev/null 2>&1; then
-    step "what failed"
-    node hack/test-summary.mjs "$results" || true
+  if [ -n "$teardown" ]; then
+    printf '%s\n' "$teardown" >"$results/failed-teardown"
+    [ "$status" != 0 ] || status=1
   fi
+  name=summary
+  [ "$status" = 0 ] || name="what failed"
+  announce "$name"
+  logged "==> $name"
+  if command -v node >/dev/null; then
+    node hack/test-summary.mjs "$results" || [ "$status" != 0 ] || status=1
+  else
+    # No Node.js yet (the toolchain step failed): the step and its last lines.
+    echo "failed step: $(cat "$results/failed-step")"
+    tail -25 "$results/run.log" || true
+    echo "0 passed, 0 failed (stopped at $(cat "$results/failed-step"))"
+  fi
+  close_log
+  exit "$status"
 }
 trap cleanup EXIT
+# Stopped by a signal, the run still fails and says where it stopped.
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 step "toolchain, dependencies and build"
 make --no-print-directory deps build
@@ -90,6 +143,9 @@ npm run --silent test:unit -w operator -- $(vitest_json unit-operator)
 step "unit tests: console"
 # shellcheck disable=SC2046
 npm run --silent test:unit -w console -- $(vitest_json unit-console)
+step "unit tests: test tooling"
+# shellcheck disable=SC2046
+npm run --silent test:tooling -w tests -- $(vitest_json unit-tooling)
 
 step "test bed"
 wait_background control-plane
@@ -156,5 +212,4 @@ eval "$(hack/install-tier-env.sh)"
 # shellcheck disable=SC2046
 npm run --silent test:install -w tests -- $(vitest_json install)
 
-step "summary"
-node hack/test-summary.mjs "$results"
+# The summary follows the teardown, in cleanup.
