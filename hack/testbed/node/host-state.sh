@@ -42,18 +42,31 @@ record() { # dir
   for p in "${watched_paths[@]}"; do [ -e "$p" ] && echo "$p"; done >"$dir/paths.txt" || true
 }
 
-# Processes started from the node binaries or holding the node's roots, on the whole machine.
+# Processes started from the node binaries, holding the node's roots or living in the kubelets'
+# cgroup roots (the pods' own processes, whose paths are those of their containers), on the
+# whole machine.
 node_processes() {
-  local bin pid exe cmd
+  local bin pid exe cmd in_pods
   bin=$("$testbed_dir/build.sh" --print-node)
+  in_pods=$(pod_cgroup_pids)
   for pid in $(ls /proc | grep -E '^[0-9]+$'); do
     exe=$(readlink "/proc/$pid/exe" 2>/dev/null) || continue
     cmd=$(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null) || continue
     if [[ $exe == "$bin"/* || $cmd == *"$node_run"* || $cmd == *"$node_var"* ||
-      ($exe == */socat && $cmd == *"bind=$node_host_ip"*) ]]; then
+      ($exe == */socat && $cmd == *"bind=$node_host_ip"*) || " $in_pods " == *" $pid "* ]]; then
       echo "$pid $cmd"
     fi
   done
+}
+
+pod_cgroup_pids() {
+  local cluster hierarchy dir
+  for cluster in "${node_clusters[@]}"; do
+    for hierarchy in $(cgroup_hierarchies); do
+      dir="$hierarchy$(cgroup_root_of "$cluster")"
+      [ -d "$dir" ] && find "$dir" -name cgroup.procs -exec cat {} + 2>/dev/null
+    done
+  done | sort -u | tr '\n' ' '
 }
 
 tables_of() { nft -s list tables 2>/dev/null | sed 's/^table //' | sort; }
@@ -119,7 +132,7 @@ case "${1:-}" in
     [ "$dirty" = 0 ] || exit 1
     log "node: the machine is as it was before the nodes started (sysctls, mounts, links, addresses, routes, nftables, cgroups, paths, processes)"
     ;;
-  forget) rm -rf "$host_before" "$node_conf/host-after" ;;
+  forget) rm -rf "$host_state_dir" "$node_conf/host-after" ;;
   processes) node_processes ;;
   *) die "usage: host-state.sh snapshot|restore|check|forget|processes" ;;
 esac

@@ -9,9 +9,13 @@ source "$node_dir/../lib.sh"
 node_var=/var/lib/nimbus-node
 node_run=/run/nimbus-node
 owner_file="$node_run/owner"
-# This checkout's rendered configuration, certificates, logs and the host snapshot.
+# This checkout's rendered configuration, certificates and logs.
 node_conf="$state_dir/node"
-host_before="$node_conf/host-before"
+# The machine as it was before any real nodes ran, kept on the machine rather than in a checkout:
+# nodes killed with their checkout (or whose checkout is gone) are cleared by the next start from
+# any checkout, which then still knows what to put back (docs/testbed.md "A killed run").
+host_state_dir=/var/lib/nimbus-node-host
+host_before="$host_state_dir/before"
 
 # Clusters with a real node, in start order; the hub's also runs kube-proxy (Services).
 node_clusters=("$hub_cluster" "member-a")
@@ -41,22 +45,45 @@ pause_image() { echo "$(registry_address)/testbed/pause:$(sha256sum "$(node_bin)
 # Every cgroup hierarchy mounted on this machine (v1 controllers and the unified one).
 cgroup_hierarchies() { find /sys/fs/cgroup -mindepth 1 -maxdepth 1 -type d | sort; }
 
+# The pids of a node daemon (kubelet, containerd, kube-proxy) running from the nodes' binaries,
+# whichever checkout started it: its pid file may be gone or stale.
+daemon_pids() { # binary name
+  local exe pid
+  exe="$("$testbed_dir/build.sh" --print-node)/$1"
+  for pid in $(ls /proc | grep -E '^[0-9]+$'); do
+    [ "$(readlink "/proc/$pid/exe" 2>/dev/null)" = "$exe" ] && echo "$pid"
+  done
+  return 0
+}
+# Whether any node runs: a kubelet or a containerd. Shims, pods and relays alone are leftovers.
+nodes_alive() { [ -n "$(daemon_pids kubelet)$(daemon_pids containerd)" ]; }
+
 # Background processes of the nodes: one pid file per process in this checkout's state.
+# A pid file holds the pid and the program's name: a killed run's pid files outlive their
+# processes (and a reboot), and the pid may by now be another program's.
 pid_file_of() { echo "$node_conf/pids/$1.pid"; }
-running() { local f; f=$(pid_file_of "$1"); [ -f "$f" ] && kill -0 "$(cat "$f")" 2>/dev/null; }
+pid_of() { # name: the pid of its process if that still runs the program it was started as
+  local f pid program
+  f=$(pid_file_of "$1")
+  [ -f "$f" ] || return 1
+  read -r pid program <"$f" || true
+  [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null || return 1
+  [ "$(basename "$(readlink "/proc/$pid/exe" 2>/dev/null)")" = "$program" ] || return 1
+  echo "$pid"
+}
+running() { pid_of "$1" >/dev/null; }
 start_process() { # name log command...
   local name=$1 log_file=$2
   shift 2
   mkdir -p "$node_conf/pids" "$(dirname "$log_file")"
   setsid "$@" >>"$log_file" 2>&1 </dev/null &
-  echo $! >"$(pid_file_of "$name")"
+  echo "$! $(basename "$(command -v "$1")")" >"$(pid_file_of "$name")"
 }
 stop_process() { # name [seconds before SIGKILL]
   local name=$1 wait=${2:-20} f pid
   f=$(pid_file_of "$name")
   [ -f "$f" ] || return 0
-  pid=$(cat "$f")
-  if kill -0 "$pid" 2>/dev/null; then
+  if pid=$(pid_of "$name"); then
     kill -TERM "$pid" 2>/dev/null || true
     for _ in $(seq $((wait * 10))); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
     kill -0 "$pid" 2>/dev/null && { log "$name: still running after ${wait}s; SIGKILL"; kill -KILL "$pid" 2>/dev/null || true; }

@@ -12,17 +12,45 @@ for tool in runc socat nft iptables openssl umoci skopeo; do
 done
 [ -x /usr/lib/cni/bridge ] || die "containernetworking-plugins is not installed (run hack/install-deps.sh)"
 
-if [ -f "$owner_file" ] && [ "$(cat "$owner_file")" != "$repo_root" ]; then
-  other=$(cat "$owner_file")
-  if [ -n "$("$node_dir/host-state.sh" processes)" ]; then
-    log "node: this machine's real nodes belong to $other; not starting them here (stop them there with make down)"
-    exit 3
-  fi
-  log "node: $other left an owner file but no node process; taking over"
-fi
-
 bin=$(node_bin)
 export PATH="$bin:$("$testbed_dir/build.sh"):$PATH"
+
+# What nodes leave when they are killed rather than stopped (a cancelled job, a closed terminal):
+# the owner file, their roots, shims and pods, the bridges, the node address.
+leftovers() {
+  local cluster
+  [ -e "$owner_file" ] || [ -e "$node_run" ] || [ -e "$node_var" ] && return 0
+  [ -n "$("$node_dir/host-state.sh" processes)" ] && return 0
+  ip -o addr show dev lo | grep -q " $node_host_ip/32 " && return 0
+  for cluster in "${node_clusters[@]}"; do
+    ip link show "${node_bridge[$cluster]}" >/dev/null 2>&1 && return 0
+  done
+  return 1
+}
+
+owner=$(cat "$owner_file" 2>/dev/null || true)
+if nodes_alive; then
+  if [ -n "$owner" ] && [ "$owner" != "$repo_root" ]; then
+    log "node: this machine's real nodes belong to $owner; not starting them here (stop them there with make down)"
+    exit 3
+  fi
+  # This checkout's nodes: start what is missing of them, keep the snapshot of before they started.
+else
+  # No kubelet or containerd runs: whatever is left of earlier nodes is cleared first (with the
+  # snapshot of before they started, for the sysctls and paths to put back), and the machine is
+  # recorded only after that (docs/testbed.md "A killed run").
+  if leftovers; then
+    log "node: ${owner:-a checkout} left real nodes behind that no longer run; clearing what they left"
+    "$node_dir/clear.sh"
+  fi
+  if [ -s "$host_before/sysctl.txt" ]; then
+    mkdir -p "$node_conf"
+    "$node_dir/host-state.sh" check >/dev/null 2>"$node_conf/host-check-at-start.txt" ||
+      log "node: the machine differs from the snapshot kept since $(stat -c %y "$host_before/sysctl.txt" | cut -d. -f1) (not the nodes' doing, or not theirs to undo; $node_conf/host-check-at-start.txt); recording it anew"
+    "$node_dir/host-state.sh" forget
+  fi
+  rm -rf "$node_conf/pids"
+fi
 "$node_dir/host-state.sh" snapshot
 mkdir -p "$node_run" "$node_var"
 echo "$repo_root" >"$owner_file"
