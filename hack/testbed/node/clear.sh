@@ -61,8 +61,15 @@ for cluster in "${node_clusters[@]}"; do
   done
 done
 
+# The pods' veth ends go with their network namespaces, but the kernel frees a namespace later,
+# on its own: deleted here, they are gone before the machine is compared with its snapshot.
 for cluster in "${node_clusters[@]}"; do
-  if ip link show "${node_bridge[$cluster]}" >/dev/null 2>&1; then ip link del "${node_bridge[$cluster]}"; fi
+  bridge=${node_bridge[$cluster]}
+  ip link show "$bridge" >/dev/null 2>&1 || continue
+  for link in $(ip -o link show master "$bridge" | awk -F': ' '{print $2}' | sed 's/@.*//'); do
+    ip link del "$link" 2>/dev/null || true
+  done
+  ip link del "$bridge"
 done
 if ip -o addr show dev lo | grep -q " $node_host_ip/32 "; then ip addr del "$node_host_ip/32" dev lo; fi
 

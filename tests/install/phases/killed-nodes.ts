@@ -3,7 +3,7 @@
 // run"). The last phase: clearing removes the node roots, and with them the release's volumes.
 // The run's own `make down` then checks that the machine is as it was.
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../support/eventually.js';
@@ -25,10 +25,12 @@ const nodeProcesses = (): number[] =>
     .map((line) => Number(line.split(' ')[0]))
     .filter((pid) => Number.isInteger(pid) && pid > 0);
 
+/** Whether a process runs: a zombie (killed, not yet reaped by its new parent) does not. */
 function alive(pid: number): boolean {
   try {
-    process.kill(pid, 0);
-    return true;
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // "pid (comm) state …": comm may hold spaces and parentheses, the state follows the last ")".
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
   } catch {
     return false;
   }
