@@ -165,6 +165,73 @@ describe('alarm receivers', () => {
     });
   });
 
+  it('keeps a stored WeChat secret only for the API endpoint and corp it was given for', async () => {
+    const weChat = (settings: { apiUrl?: string; corpId?: string; toUser?: string } = {}) => ({
+      name: 'ops-wechat',
+      type: 'WeChat',
+      weChat: {
+        corpId: 'ww-acme',
+        agentId: '1000002',
+        apiUrl: 'https://qyapi.weixin.qq.com/cgi-bin/',
+        ...settings,
+      },
+    });
+    const boundAddress =
+      '{"apiUrl":"https://qyapi.weixin.qq.com/cgi-bin/","corpId":"ww-acme","type":"WeChat"}';
+    const created = await call('ada', 'POST', '/acme/receivers', {
+      ...weChat(),
+      secret: 'wechat-secret',
+    });
+    expect(created.body.code).toBe(0);
+    const stored = () => app.store.secrets.get(receiverSecretName('ops-wechat'));
+    expect((await stored())?.data).toEqual({ apiSecret: 'wechat-secret', address: boundAddress });
+
+    const moved = await call(
+      'ada',
+      'PUT',
+      '/acme/receivers/ops-wechat',
+      weChat({ apiUrl: 'https://evil.example/cgi-bin/' }),
+    );
+    expect(moved.body).toMatchObject({ code: 1014, data: [{ path: 'secret' }] });
+    expect(moved.body.message).toMatch(/^secret: give the secret again: apiUrl changed/);
+    const otherCorp = await call(
+      'ada',
+      'PUT',
+      '/acme/receivers/ops-wechat',
+      weChat({ corpId: 'ww-evil' }),
+    );
+    expect(otherCorp.body).toMatchObject({ code: 1014, data: [{ path: 'secret' }] });
+    expect(otherCorp.body.message).toMatch(/^secret: give the secret again: corpId changed/);
+    expect(app.store.alarmReceivers.get('ops-wechat')?.spec.weChat).toMatchObject({
+      corpId: 'ww-acme',
+      apiUrl: 'https://qyapi.weixin.qq.com/cgi-bin/',
+    });
+
+    // Same endpoint and corp: the secret stays, bound to the same address.
+    const users = await call(
+      'ada',
+      'PUT',
+      '/acme/receivers/ops-wechat',
+      weChat({ toUser: 'ops|oncall' }),
+    );
+    expect(users.body).toMatchObject({
+      code: 0,
+      data: { weChat: { toUser: 'ops|oncall' }, secretSet: true },
+    });
+    expect((await stored())?.data).toEqual({ apiSecret: 'wechat-secret', address: boundAddress });
+
+    const givenAgain = await call('ada', 'PUT', '/acme/receivers/ops-wechat', {
+      ...weChat({ apiUrl: 'https://wechat-proxy.acme.example/cgi-bin/', corpId: 'ww-acme2' }),
+      secret: 'new-secret',
+    });
+    expect(givenAgain.body.code).toBe(0);
+    expect((await stored())?.data).toEqual({
+      apiSecret: 'new-secret',
+      address:
+        '{"apiUrl":"https://wechat-proxy.acme.example/cgi-bin/","corpId":"ww-acme2","type":"WeChat"}',
+    });
+  });
+
   it('is for administrators of the organization only', async () => {
     expect((await call('dev', 'GET', '/acme/receivers')).body.code).toBe(9997);
     expect((await call('gus', 'GET', '/acme/receivers')).body.code).toBe(9997);
