@@ -1,11 +1,24 @@
+import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createClusterConnector } from '../clusters/connector.js';
+import { awsProvider } from '../clusters/providers/aws.js';
+import { createProviderRegistry } from '../clusters/providers/registry.js';
 import { runController } from '../controllers/controller.js';
 import type { Controller } from '../controllers/controller.js';
+import { createLeaderElector } from '../controllers/leader-election.js';
+import { createManager } from '../controllers/manager.js';
+import { ApiError, errors } from '../core/errors.js';
+import { createUser } from '../identity/accounts.js';
+import { login } from '../identity/login.js';
+import { LoginThrottle, loginThrottleRules } from '../identity/login-throttle.js';
+import { createIdentityServices } from '../identity/services.js';
 import { observedCall } from '../member/transport/observed.js';
 import { MemberCallError } from '../member/transport/errors.js';
 import type { MemberTransport } from '../member/transport/transport.js';
 import { fakeClock } from '../testing/fake-clock.js';
+import { fakeLeases } from '../testing/fake-leases.js';
 import { captureLogs } from '../testing/logs.js';
+import { createMemoryStore } from '../testing/memory-store.js';
 import { memoryRecorder } from '../testing/memory-events.js';
 import { operatorRegistry, recordBuild, trackClusters } from './metrics.js';
 
@@ -23,8 +36,10 @@ async function sample(
   return undefined;
 }
 
-const stops: Array<() => void> = [];
-afterEach(() => stops.splice(0).forEach((stop) => stop()));
+const stops: Array<() => Promise<unknown> | unknown> = [];
+afterEach(async () => {
+  for (const stop of stops.splice(0).reverse()) await stop();
+});
 
 describe('controller series', () => {
   it('counts reconciles by result, their errors and durations, and the queue of each controller', async () => {
@@ -131,5 +146,139 @@ describe('process series', () => {
     expect(await sample('nimbus_cluster_ready', { cluster: 'new-one' })).toBe(0);
     clusters.pop();
     expect(await sample('nimbus_cluster_ready', { cluster: 'new-one' })).toBeUndefined();
+  });
+});
+
+describe('leader series', () => {
+  it('shows 1 while this replica holds the Lease and 0 before and once it lost it', async () => {
+    const leases = await fakeLeases();
+    stops.push(() => leases.close());
+    const clock = fakeClock();
+    const retryPeriodMs = 2_000;
+    let exits = 0;
+    const manager = createManager({
+      elector: createLeaderElector({
+        kubeConfig: leases.kubeConfig,
+        namespace: 'nimbus-system',
+        identity: 'replica-a',
+        leaseName: 'metrics-probe-lease',
+        leaseDurationMs: 15_000,
+        clock,
+      }),
+      events: memoryRecorder(clock).recorder,
+      logger: captureLogs().logger,
+      clock,
+      retryPeriodMs,
+      renewDeadlineMs: 10_000,
+      onLostLeadership: () => exits++,
+    });
+    stops.push(() => manager.stop({ release: false }));
+    const lease = { lease: 'metrics-probe-lease' };
+    expect(await sample('nimbus_leader', lease)).toBe(0);
+
+    manager.start();
+    await manager.settled();
+    expect(manager.isLeader()).toBe(true);
+    expect(await sample('nimbus_leader', lease)).toBe(1);
+
+    // The hub stops answering: past the renew deadline the replica stops leading.
+    leases.failing = true;
+    for (let i = 0; i < 10 && manager.isLeader(); i++) {
+      clock.advance(retryPeriodMs);
+      await manager.settled();
+    }
+    expect({ leader: manager.isLeader(), exits }).toEqual({ leader: false, exits: 1 });
+    expect(await sample('nimbus_leader', lease)).toBe(0);
+  });
+});
+
+describe('vendor series', () => {
+  const ca = Buffer.from('-----BEGIN CERTIFICATE-----\nZmFrZQ==\n-----END CERTIFICATE-----\n');
+  const credentials = { accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretAccessKey: 'probe-secret' };
+  const target = { region: 'eu-west-1', vendorClusterId: 'prod' };
+  const vendor = { vendor: 'ProviderAWS' };
+
+  /** The connector as the operator wires it, its vendor calls answered by `answer`. */
+  const connector = (answer: typeof fetch) =>
+    createClusterConnector(createMemoryStore(), createProviderRegistry([awsProvider]), {
+      policy: {},
+      timeoutMs: 1_000,
+      endpoints: { eks: 'https://eks.vendor.test', sts: 'https://sts.vendor.test' },
+      resolve: () => Promise.resolve(['10.0.0.5']),
+      fetch: answer,
+    });
+
+  it('counts every vendor call that was refused or got no answer, per vendor', async () => {
+    const before = (await sample('nimbus_vendor_api_errors_total', vendor)) ?? 0;
+    const described = {
+      cluster: {
+        endpoint: 'https://prod.eks.example.com',
+        certificateAuthority: { data: ca.toString('base64') },
+      },
+    };
+    const ok = connector(() => Promise.resolve(Response.json(described)));
+    await ok.connect(awsProvider, target, credentials);
+    expect((await sample('nimbus_vendor_api_errors_total', vendor)) ?? 0).toBe(before);
+
+    const busy = connector(() =>
+      Promise.resolve(Response.json({ message: 'try again later' }, { status: 503 })),
+    );
+    const refused = await busy.connect(awsProvider, target, credentials).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect((refused as ApiError).message).toContain('HTTP 503');
+    expect(await sample('nimbus_vendor_api_errors_total', vendor)).toBe(before + 1);
+
+    const down = connector(() => Promise.reject(new TypeError('fetch failed')));
+    const unreachable = await down.connect(awsProvider, target, credentials).catch((e) => e);
+    expect((unreachable as ApiError).message).toContain('could not be reached');
+    expect(await sample('nimbus_vendor_api_errors_total', vendor)).toBe(before + 2);
+  });
+});
+
+describe('sign-in series', () => {
+  it('counts wrong passwords and unknown users as credentials, and throttled attempts', async () => {
+    const store = createMemoryStore();
+    const services = createIdentityServices({
+      store,
+      sessionKey: randomBytes(32),
+      settings: { host: 'nimbus.io', mfaEnabled: false, trustProxy: false, sessionTtlSeconds: 60 },
+      logger: captureLogs().logger,
+    });
+    const now = 1_000_000;
+    services.throttle = new LoginThrottle(store.leases, loginThrottleRules, () => now);
+    await createUser(services, {
+      userName: 'alice',
+      spec: { email: 'alice@example.com', organizations: [], clusterPermissions: [] },
+      password: 'secret12',
+    });
+    const failures = async (reason: string) =>
+      (await sample('nimbus_signin_failures_total', { reason })) ?? 0;
+    const attempt = (userName: string, password: string, from = '198.51.100.7') =>
+      login(services, from, { userName, password }).then(
+        () => 0,
+        (error: unknown) => (error instanceof ApiError ? error.entry.code : -1),
+      );
+    const before = {
+      credentials: await failures('credentials'),
+      throttled: await failures('throttled'),
+    };
+
+    expect(await attempt('alice', 'secret12')).toBe(0);
+    expect(await failures('credentials')).toBe(before.credentials);
+
+    expect(await attempt('alice', 'wrong123')).toBe(errors.badCredentials.code);
+    expect(await failures('credentials')).toBe(before.credentials + 1);
+    expect(await attempt('nobody', 'secret12', '203.0.113.9')).toBe(errors.badCredentials.code);
+    expect(await failures('credentials')).toBe(before.credentials + 2);
+
+    // The pair's free attempts used up, the next guess is refused before any password check.
+    for (let i = 1; i < loginThrottleRules.pair.freeAttempts; i++) {
+      expect(await attempt('alice', 'wrong123')).toBe(errors.badCredentials.code);
+    }
+    const guesses = loginThrottleRules.pair.freeAttempts + 1;
+    expect(await failures('credentials')).toBe(before.credentials + guesses);
+    expect(await attempt('alice', 'wrong123')).toBe(errors.rateLimited.code);
+    expect(await failures('throttled')).toBe(before.throttled + 1);
+    expect(await failures('credentials')).toBe(before.credentials + guesses);
   });
 });
