@@ -58,7 +58,12 @@ export function IdentityProviderDialog(props: {
         label={t('admin.identityProviders.issuer')}
         rules={[
           required,
-          { pattern: issuerUrlPattern, message: t('admin.identityProviders.issuerInvalid') },
+          {
+            pattern: issuerUrlPattern,
+            // Checked as sent: bodyOf trims what was pasted around the URL.
+            transform: (value?: string) => value?.trim(),
+            message: t('admin.identityProviders.issuerInvalid'),
+          },
         ]}
       >
         <Input data-testid="idp-issuer" placeholder="https://login.example.com/realms/corp" />
