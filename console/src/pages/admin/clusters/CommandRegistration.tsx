@@ -69,7 +69,14 @@ export function CommandRegistration(props: {
         name="server"
         label={t('admin.clusters.command.server')}
         extra={t('admin.clusters.command.serverHint')}
-        rules={[{ pattern: /^https:\/\/\S+$/, message: t('admin.clusters.command.serverInvalid') }]}
+        rules={[
+          {
+            pattern: /^https:\/\/\S+$/,
+            // Checked as sent: generate() trims what was pasted around the address.
+            transform: (value?: string) => value?.trim(),
+            message: t('admin.clusters.command.serverInvalid'),
+          },
+        ]}
       >
         <Input autoComplete="off" placeholder="https://10.0.0.10:6443" />
       </Form.Item>

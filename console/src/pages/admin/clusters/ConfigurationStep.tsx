@@ -114,6 +114,8 @@ export function ConfigurationStep(props: ConfigurationStepProps) {
         <Form.Item label={t('admin.clusters.command.how')}>
           <Segmented<Connect>
             data-testid="cluster-connect-choice"
+            // Named for screen readers, else the group is "segmented control" in every language.
+            aria-label={t('admin.clusters.command.how')}
             value={connect}
             disabled={registered !== undefined}
             onChange={setConnect}
