@@ -100,6 +100,7 @@ describe('member series', () => {
     stream: () => Promise.reject(new MemberCallError('no answer within 5 s', 'timeout')),
     upgrade: () => Promise.reject(new Error('unused')),
     close: () => undefined,
+    retire: () => undefined,
   });
 
   it('times every call per cluster with its status and counts the ones that got no answer', async () => {

@@ -92,6 +92,7 @@ describe('work spans', () => {
       stream: () => Promise.reject(new Error('unused')),
       upgrade: () => Promise.reject(new Error('unused')),
       close: () => undefined,
+      retire: () => undefined,
     };
     const transport = observedCall(
       member,

@@ -92,5 +92,6 @@ export function observedCall(
         () => 101,
       ),
     close: () => transport.close(),
+    retire: () => transport.retire(),
   };
 }

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -75,7 +76,7 @@ describe('transport pool: one transport per cluster connection', () => {
   });
   const policy = { allowHosts: ['127.0.0.1'] };
 
-  it('keeps the transport while the credentials are unchanged and evicts it when they change', async () => {
+  it('keeps the transport while the credentials are unchanged and replaces it when they change', async () => {
     const local = await countingServer();
     const pool = createTransportPool({ policy });
     closers.push(() => pool.close());
@@ -91,11 +92,47 @@ describe('transport pool: one transport per cluster connection', () => {
     const second = await pool.get('prod', 'secret-2', connect);
     expect(second).not.toBe(first);
     expect(connects).toBe(2);
-    await expect(first.request('operator', { path: '/' })).rejects.toBeInstanceOf(MemberCallError);
+    expect(await pool.get('prod', 'secret-2', connect)).toBe(second);
     expect((await second.request('operator', { path: '/' })).status).toBe(200);
 
     pool.evict('prod');
     await expect(second.request('operator', { path: '/' })).rejects.toBeInstanceOf(MemberCallError);
+  });
+
+  // Callers read the credentials Secret before they ask the pool: one that read it just before
+  // a rotation comes after one that read the new version, and replaces the transport the other
+  // is being answered on. That call must still be answered (it was refused as unreachable).
+  it('answers a call under way on a transport that a caller with other credentials replaced', async () => {
+    let answer: () => void = () => undefined;
+    let arrive: () => void = () => undefined;
+    let socketClosed: Promise<unknown> = Promise.resolve();
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    const server = http.createServer((req, res) => {
+      answer = () => res.end('{"kind":"NamespaceList"}');
+      socketClosed = once(req.socket, 'close');
+      arrive();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    closers.push(() => {
+      server.closeAllConnections();
+      server.close();
+    });
+    const port = (server.address() as AddressInfo).port;
+    const pool = createTransportPool({ policy });
+    closers.push(() => pool.close());
+    const connect = () => Promise.resolve(connection(port));
+
+    const rotated = await pool.get('prod', 'secret-2', connect);
+    const call = rotated.request('operator', { path: '/api/v1/namespaces' });
+    await arrived;
+    const stale = await pool.get('prod', 'secret-1', connect);
+    expect(stale).not.toBe(rotated);
+    answer();
+    const answered = await call;
+    expect(answered.status).toBe(200);
+    expect(answered.json()).toEqual({ kind: 'NamespaceList' });
+    // And the replaced transport keeps no socket once its last call is answered.
+    await socketClosed;
   });
 
   it('reconnects before a short-lived token expires', async () => {

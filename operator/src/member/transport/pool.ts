@@ -69,11 +69,25 @@ export function createTransportPool(
     }
   };
 
+  /**
+   * A newer connection replaces a transport: calls under way on it finish. Callers read the
+   * credentials before they come here, so one that read them just before they changed may come
+   * after one that read the new ones, and replace the newer transport in turn.
+   */
+  const replace = (key: string): void => {
+    const entry = entries.get(key);
+    entries.delete(key);
+    entry?.transport.then(
+      (transport) => transport.retire(),
+      () => undefined,
+    );
+  };
+
   return {
     async get(key, version, connect) {
       const known = entries.get(key);
       if (known && known.version === version && (await fresh(known))) return known.transport;
-      if (entries.get(key) === known) drop(key);
+      if (entries.get(key) === known) replace(key);
       const transport = connect().then((connection) =>
         openPinnedTransport(connection, settings.policy, settings.resolve, {
           ...settings,

@@ -262,6 +262,16 @@ export function createMemberTransport(
       agent.destroy();
       streamAgent.destroy();
     },
+
+    retire() {
+      // Destroying the JSON agent would fail the calls under way: a caller that read the
+      // credentials Secret just before it changed may still be answered here.
+      agent.keepSocketAlive = () => false;
+      for (const sockets of Object.values(agent.freeSockets)) {
+        for (const socket of sockets ?? []) socket.destroy();
+      }
+      streamAgent.destroy();
+    },
   };
   return observedCall(transport, connection, options.cluster);
 }

@@ -52,5 +52,11 @@ export interface MemberTransport {
   upgrade(caller: MemberCaller, request: MemberUpgrade): Promise<WebSocket>;
   /** Closes the pooled sockets; later calls are refused. */
   close(): void;
+  /**
+   * Replaced by a newer connection to the same cluster: JSON calls under way, and those of a
+   * caller that took this transport just before, still finish; no socket is kept for reuse.
+   * Streams end at once, as on close (their holders open them again on the new connection).
+   */
+  retire(): void;
   readonly expiresAt?: Date;
 }
