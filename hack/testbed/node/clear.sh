@@ -76,7 +76,8 @@ if ip -o addr show dev lo | grep -q " $node_host_ip/32 "; then ip addr del "$nod
 # Directories the nodes created: their roots, and the fixed paths the kubelet, containerd and
 # the CNI plugins use whatever they are told (absent before, present now).
 rm -rf "$node_var" "$node_run"
-if [ -s "$host_before/paths.txt" ]; then
+# (Without a snapshot nobody knows which of them were there before.)
+if [ -s "$host_before/sysctl.txt" ]; then
   for p in /var/log/containers /var/log/pods /run/containerd /var/lib/cni /run/netns /var/lib/kubelet; do
     if [ -e "$p" ] && ! grep -qx "$p" "$host_before/paths.txt"; then rm -rf "$p"; fi
   done
