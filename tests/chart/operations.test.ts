@@ -106,6 +106,45 @@ describe('alerts (prometheusRule)', () => {
               series: series('nimbus_index_synced', { cluster: 'east', kind: 'Pod' }),
               values: '0x20',
             },
+            // 12 failures a minute (0.2/s) in one controller, 3 a minute in another (under the
+            // one in 10 s the alert allows).
+            {
+              series: series('nimbus_controller_reconcile_errors_total', {
+                pod: 'nimbus-0',
+                controller: 'member-health',
+              }),
+              values: '0+12x30',
+            },
+            {
+              series: series('nimbus_controller_reconcile_errors_total', {
+                pod: 'nimbus-0',
+                controller: 'rbac',
+              }),
+              values: '0+3x30',
+            },
+            // east/Pod heard its last event at 1m; east/Node hears one every minute; west/Pod
+            // never heard one (0: not lagging, NimbusIndexNotSynced's case).
+            {
+              series: series('nimbus_index_last_event_timestamp_seconds', {
+                cluster: 'east',
+                kind: 'Pod',
+              }),
+              values: '60x20',
+            },
+            {
+              series: series('nimbus_index_last_event_timestamp_seconds', {
+                cluster: 'east',
+                kind: 'Node',
+              }),
+              values: '0+60x20',
+            },
+            {
+              series: series('nimbus_index_last_event_timestamp_seconds', {
+                cluster: 'west',
+                kind: 'Pod',
+              }),
+              values: '0x20',
+            },
           ],
           alert_rule_test: [
             { eval_time: '4m', alertname: 'NimbusClusterNotReady', exp_alerts: [] },
@@ -146,6 +185,32 @@ describe('alerts (prometheusRule)', () => {
               alertname: 'NimbusIndexNotSynced',
               exp_alerts: [
                 expected('NimbusIndexNotSynced', {
+                  severity: 'warning',
+                  cluster: 'east',
+                  kind: 'Pod',
+                }),
+              ],
+            },
+            // The 10-minute rate exceeds 0.1/s from about 6m (the first minutes extrapolate
+            // from a counter at 0); the alert fires 15 minutes on, at 21m.
+            { eval_time: '19m', alertname: 'NimbusReconcileErrors', exp_alerts: [] },
+            {
+              eval_time: '22m',
+              alertname: 'NimbusReconcileErrors',
+              exp_alerts: [
+                expected('NimbusReconcileErrors', {
+                  severity: 'warning',
+                  controller: 'member-health',
+                }),
+              ],
+            },
+            // More than 10 minutes without an event from 12m on, firing 5 minutes later.
+            { eval_time: '16m', alertname: 'NimbusIndexLagging', exp_alerts: [] },
+            {
+              eval_time: '17m',
+              alertname: 'NimbusIndexLagging',
+              exp_alerts: [
+                expected('NimbusIndexLagging', {
                   severity: 'warning',
                   cluster: 'east',
                   kind: 'Pod',
