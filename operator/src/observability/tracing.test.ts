@@ -1,4 +1,4 @@
-import { context, propagation, trace } from '@opentelemetry/api';
+import { SpanKind, SpanStatusCode, context, propagation, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace';
@@ -8,6 +8,9 @@ import {
   TracerProvider,
 } from '@opentelemetry/sdk-trace';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createClusterConnector } from '../clusters/connector.js';
+import { awsProvider } from '../clusters/providers/aws.js';
+import { createProviderRegistry } from '../clusters/providers/registry.js';
 import { runController } from '../controllers/controller.js';
 import { observedCall } from '../member/transport/observed.js';
 import type { MemberTransport } from '../member/transport/transport.js';
@@ -16,6 +19,7 @@ import type { IdentityTestApp } from '../testing/identity.js';
 import { startIdentityApp } from '../testing/identity.js';
 import { captureLogs } from '../testing/logs.js';
 import { memoryRecorder } from '../testing/memory-events.js';
+import { createMemoryStore } from '../testing/memory-store.js';
 import { signedInUser } from '../testing/org-fixtures.js';
 import { samplerFrom, startTracing, tracingRequested } from './tracing-sdk.js';
 import { traced } from './tracing.js';
@@ -135,6 +139,127 @@ describe('work spans', () => {
     ).rejects.toThrow(TypeError);
     const span = spanNamed('helm install');
     expect(span?.status).toEqual({ code: 2, message: 'TypeError' });
+  });
+});
+
+describe('vendor call spans', () => {
+  const ca = Buffer.from('-----BEGIN CERTIFICATE-----\nZmFrZQ==\n-----END CERTIFICATE-----\n');
+  // Temporary keys: the session token travels in a header of its own (X-Amz-Security-Token).
+  const credentials = {
+    accessKeyId: 'ASIAIOSFODNN7EXAMPLE',
+    secretAccessKey: 'wJalrXUtnFEMI-probe-secret',
+    sessionToken: 'session-token-probe-FwoGZXIvYXdzEJr',
+  };
+  const target = { region: 'eu-west-1', vendorClusterId: 'prod' };
+  const described = {
+    cluster: {
+      endpoint: 'https://prod.eks.example.com',
+      certificateAuthority: { data: ca.toString('base64') },
+    },
+  };
+
+  /** The connector as the operator wires it; `answer` gets each vendor call, which is recorded. */
+  function connectWith(answer: () => Promise<Response>) {
+    const sent: Headers[] = [];
+    const connector = createClusterConnector(
+      createMemoryStore(),
+      createProviderRegistry([awsProvider]),
+      {
+        policy: {},
+        timeoutMs: 1_000,
+        endpoints: { eks: 'https://eks.vendor.test', sts: 'https://sts.vendor.test' },
+        resolve: () => Promise.resolve(['10.0.0.5']),
+        fetch: (_input, init) => {
+          sent.push(new Headers(init?.headers));
+          return answer();
+        },
+      },
+    );
+    return {
+      sent,
+      connect: () =>
+        connector.connect(awsProvider, target, credentials).then(
+          () => undefined,
+          (error: unknown) => error,
+        ),
+    };
+  }
+
+  const vendorSpans = () =>
+    exporter.getFinishedSpans().filter((span) => span.name === 'vendor ProviderAWS');
+
+  /** Everything a span carries to the collector, as text. */
+  const exported = (span: ReadableSpan) =>
+    JSON.stringify({
+      name: span.name,
+      attributes: span.attributes,
+      status: span.status,
+      events: span.events,
+      links: span.links,
+      resource: span.resource.attributes,
+    });
+
+  /** The secrets of the call: the keys' secret and session token, and what was signed with them. */
+  const secretsOf = (sent: Headers[]) => {
+    const authorization = sent[0]?.get('authorization') ?? '';
+    const signature = /Signature=([0-9a-f]+)/.exec(authorization)?.[1] ?? '';
+    expect(authorization).toContain(credentials.accessKeyId);
+    expect(signature).toMatch(/^[0-9a-f]{64}$/);
+    expect(sent[0]?.get('x-amz-security-token')).toBe(credentials.sessionToken);
+    return [
+      credentials.secretAccessKey,
+      credentials.sessionToken,
+      credentials.accessKeyId,
+      authorization,
+      signature,
+      'k8s-aws-v1.',
+    ];
+  };
+
+  it('makes one client span per call, with the vendor, method, host and status, and no secret', async () => {
+    const call = connectWith(() => Promise.resolve(Response.json(described)));
+    expect(await call.connect()).toBeUndefined();
+    expect(call.sent).toHaveLength(1);
+    const spans = vendorSpans();
+    expect(spans).toHaveLength(1);
+    const [span] = spans as [ReadableSpan];
+    expect(span.kind).toBe(SpanKind.CLIENT);
+    expect(span.attributes).toEqual({
+      'nimbus.vendor': 'ProviderAWS',
+      'http.request.method': 'GET',
+      'server.address': 'eks.vendor.test',
+      'http.response.status_code': 200,
+    });
+    expect(span.status).toEqual({ code: SpanStatusCode.UNSET });
+    for (const secret of secretsOf(call.sent)) expect(exported(span)).not.toContain(secret);
+  });
+
+  it('marks a refused call as an error with its status, and quotes nothing the vendor said', async () => {
+    const call = connectWith(() =>
+      Promise.resolve(
+        Response.json(
+          { message: `The security token ${credentials.sessionToken} is invalid` },
+          { status: 403, headers: { 'x-amzn-errortype': 'UnrecognizedClientException' } },
+        ),
+      ),
+    );
+    expect(await call.connect()).toBeInstanceOf(Error);
+    const [span] = vendorSpans() as [ReadableSpan];
+    expect(span.attributes['http.response.status_code']).toBe(403);
+    expect(span.status).toEqual({ code: SpanStatusCode.ERROR, message: 'Error' });
+    for (const secret of secretsOf(call.sent)) expect(exported(span)).not.toContain(secret);
+    expect(exported(span)).not.toContain('UnrecognizedClientException');
+  });
+
+  it('marks a call that got no answer as an error, naming only the error class', async () => {
+    const call = connectWith(() =>
+      Promise.reject(new TypeError(`fetch failed: ${credentials.secretAccessKey}`)),
+    );
+    expect(await call.connect()).toBeInstanceOf(Error);
+    const [span] = vendorSpans() as [ReadableSpan];
+    expect(span.attributes).not.toHaveProperty('http.response.status_code');
+    expect(span.status).toEqual({ code: SpanStatusCode.ERROR, message: 'TypeError' });
+    for (const secret of secretsOf(call.sent)) expect(exported(span)).not.toContain(secret);
   });
 });
 
