@@ -71,6 +71,15 @@ async function silencesIn(member: 'member-a' | 'member-b', comment: string) {
   return all.filter((silence) => silence.comment === comment);
 }
 
+/** The alerts an Alertmanager holds for this alarm rule (its name is their alertname). */
+async function alertsIn(member: 'member-a' | 'member-b', rule: string) {
+  const filter = encodeURIComponent(`alertname="${rule}"`);
+  const response = await fetch(
+    `${testbedMonitor(member, 'Alertmanager')}/api/v2/alerts?filter=${filter}`,
+  );
+  return (await response.json()) as Array<{ labels: Record<string, string> }>;
+}
+
 beforeAll(async () => {
   root = await gitOpsSystemAdmin(s);
   await createOrganizations(root, [orgA, orgB]);
@@ -103,6 +112,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   hub(['delete', 'alarmsilences.nimbus.io', `everything-${s}`, '--ignore-not-found']);
+  hub(['delete', 'alarmrules.nimbus.io', `always-${s}`, '--ignore-not-found']);
   await unregisterMember(root, clusterA, orgA);
   await unregisterMember(root, clusterB, orgB);
   for (const user of [adminB, nodesOnly]) removeGitOpsUser(user);
@@ -168,9 +178,10 @@ describe("an organization administrator and her cluster's monitors", () => {
       );
       expect(created).toMatchObject({ type, service: testbedMonitorService(type) });
     }
+    // On a bed just started, Prometheus answers before its first scrape of the API server.
     const answer = await eventually(
       () => promql(attacker, clusterB, 'up{job="apiserver"}'),
-      (r) => r.body.code === 0,
+      (r) => r.body.code === 0 && r.body.data.series.length > 0,
       60_000,
     );
     expect(expectOk(answer).series.map((series) => series.labels.instance)).toEqual([
@@ -202,6 +213,32 @@ describe("an organization administrator and her cluster's monitors", () => {
     expect(inB.map((silence) => silence.status.state)).toEqual(['active']);
     expect(await silencesIn('member-a', comment)).toEqual([]);
   });
+
+  it("mirrors her rule's firing alerts only into her own cluster's Alertmanager", async () => {
+    const rule = `always-${s}`;
+    expectOk(
+      await api('POST', 'alarm', `/organizations/${orgB}/rules`, {
+        token: attacker.token,
+        body: {
+          name: rule,
+          cluster: clusterB,
+          metric: 'up{job="apiserver"}',
+          operator: '>',
+          threshold: 0,
+          durationSeconds: 0,
+          header: 'always',
+          content: 'always fires',
+        },
+      }),
+    );
+    const inB = await eventually(
+      () => alertsIn('member-b', rule),
+      (found) => found.length > 0,
+      90_000,
+    );
+    expect(inB.map((alert) => alert.labels.cluster)).toEqual([clusterB]);
+    expect(await alertsIn('member-a', rule)).toEqual([]);
+  }, 120_000);
 });
 
 describe('the member cluster decides who reads its Prometheus', () => {
