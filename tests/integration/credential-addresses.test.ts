@@ -32,6 +32,7 @@ const cluster = `member-a-${s}`;
 const registry = `reg-${s}`;
 const sms = `sms-${s}`;
 const mail = `mail-${s}`;
+const weChat = `wechat-${s}`;
 const smsKey = `sms-key-${s}`;
 const ann = `ann-${s}`;
 const bob = `bob-${s}`;
@@ -65,6 +66,15 @@ const smsBody = (path: string) => ({
   name: sms,
   type: 'SMS',
   sms: { phoneNumbers: ['+15550100'], apiUrl: `http://${gateway.host}${path}` },
+});
+const weChatBody = (settings: { apiPath?: string; corpId?: string } = {}) => ({
+  name: weChat,
+  type: 'WeChat',
+  weChat: {
+    corpId: settings.corpId ?? 'ww-ann',
+    agentId: '1000002',
+    apiUrl: `http://${gateway.host}${settings.apiPath ?? '/wechat/ann/'}`,
+  },
 });
 const mailBody = (smtpHost: string, smtpPort = 587) => ({
   name: mail,
@@ -144,7 +154,7 @@ afterAll(async () => {
   for (const rule of [`first-${s}`, `second-${s}`]) {
     hub(['delete', 'alarmrules.nimbus.io', rule, '--ignore-not-found']);
   }
-  hub(['delete', 'alarmreceivers.nimbus.io', sms, mail, '--ignore-not-found']);
+  hub(['delete', 'alarmreceivers.nimbus.io', sms, mail, weChat, '--ignore-not-found']);
   hub(['delete', 'registries.nimbus.io', registry, '--ignore-not-found']);
   if (root) await unregisterMember(root, cluster, org);
   removeGitOpsUser(ann);
@@ -259,6 +269,24 @@ describe("an alarm receiver's stored key", () => {
         secret: `bobs-pw-${s}`,
       }),
     );
+
+    expectOk(await alarm(annSession, 'POST', '/receivers', { ...weChatBody(), secret: `wx-${s}` }));
+    for (const body of [
+      weChatBody({ apiPath: '/wechat/bob/' }),
+      weChatBody({ corpId: 'ww-bob' }),
+    ]) {
+      const refused = await alarm(bobSession, 'PUT', `/receivers/${weChat}`, body);
+      expect(refused.body).toMatchObject({ code: 1014, data: [{ path: 'secret' }] });
+    }
+    const kept = hubJson<{ spec: { weChat: Record<string, string> } }>([
+      'get',
+      'alarmreceivers.nimbus.io',
+      weChat,
+    ]);
+    expect(kept.spec.weChat).toMatchObject({
+      corpId: 'ww-ann',
+      apiUrl: `http://${gateway.host}/wechat/ann/`,
+    });
   });
 
   it('goes with the next alarm to its own address, never to one set with kubectl', async () => {
