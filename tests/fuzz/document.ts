@@ -25,6 +25,11 @@ export interface Operation {
   rawMediaTypes: string[];
   /** Anyone may call it (the document's `security: []`). */
   public: boolean;
+  /**
+   * The catalogue codes the document declares this operation may answer besides success; absent
+   * when it declares a `default` answer (any error envelope: the WebSocket upgrade).
+   */
+  errorCodes?: ReadonlySet<number>;
 }
 
 interface OperationObject {
@@ -38,6 +43,26 @@ interface OperationObject {
 export interface ApiDocument {
   serverUrl: string;
   operations: Operation[];
+}
+
+/**
+ * The codes of the error answers the document declares: each status carries the envelope with
+ * an `enum` of its codes (api/src/openapi-errors.ts).
+ */
+function declaredErrorCodes(responses: OperationObject['responses']): Set<number> | undefined {
+  if (responses.default) return undefined;
+  const codes = new Set<number>();
+  for (const [status, response] of Object.entries(responses)) {
+    if (status === '200' || status === '101') continue;
+    const schema = response.content?.['application/json']?.schema as
+      { allOf?: Array<{ properties?: { code?: { enum?: unknown[] } } }> } | undefined;
+    for (const part of schema?.allOf ?? []) {
+      for (const code of part.properties?.code?.enum ?? []) {
+        if (typeof code === 'number') codes.add(code);
+      }
+    }
+  }
+  return codes;
 }
 
 function responseOf(responses: OperationObject['responses']): {
@@ -65,6 +90,7 @@ export async function loadDocument(): Promise<ApiDocument> {
     Object.entries(methods).map(([method, operation]): Operation => {
       const { kind, media } = responseOf(operation.responses);
       const body = operation.requestBody?.content['application/json']?.schema;
+      const errorCodes = declaredErrorCodes(operation.responses);
       return {
         id: operation.operationId,
         method: method.toUpperCase(),
@@ -74,6 +100,7 @@ export async function loadDocument(): Promise<ApiDocument> {
         response: kind,
         rawMediaTypes: media,
         public: Array.isArray(operation.security) && operation.security.length === 0,
+        ...(errorCodes ? { errorCodes } : {}),
       };
     }),
   );

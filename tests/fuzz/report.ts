@@ -2,6 +2,7 @@
 // and the answers' codes; printed at the end of the run.
 import type { CallerName } from './callers.js';
 import { callerNames } from './callers.js';
+import { upstreamCodes } from './verdict.js';
 
 interface Tally {
   requests: number;
@@ -13,6 +14,9 @@ export class FuzzReport {
   readonly #tallies = new Map<CallerName, Tally>(
     callerNames.map((name) => [name, { requests: 0, operations: new Set(), outcomes: new Map() }]),
   );
+
+  /** Answers for a server the caller named (502 by design), per operation and code. */
+  readonly #upstream = new Map<string, number>();
 
   constructor(readonly totalOperations: number) {}
 
@@ -27,6 +31,10 @@ export class FuzzReport {
     tally.requests += 1;
     tally.operations.add(operationId);
     tally.outcomes.set(outcome, (tally.outcomes.get(outcome) ?? 0) + 1);
+    if (upstreamCodes.has(Number(outcome))) {
+      const key = `${operationId} ${outcome}`;
+      this.#upstream.set(key, (this.#upstream.get(key) ?? 0) + 1);
+    }
   }
 
   get requests(): number {
@@ -49,6 +57,12 @@ export class FuzzReport {
       header,
       ...rows,
       `  ${'all callers'.padEnd(20)} ${String(this.requests).padStart(7)} requests  ${all.size}/${this.totalOperations} operations of the OpenAPI document`,
+      `  502 for a server the caller named: ${
+        [...this.#upstream]
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([key, count]) => `${key}×${count}`)
+          .join(', ') || 'none'
+      }`,
     ];
   }
 }

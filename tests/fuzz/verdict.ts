@@ -12,8 +12,9 @@ const statusOfCode = new Map<number, number>([
 
 /**
  * Catalogue codes that report a server the caller named (a registry, a chart source, a
- * kubeconfig's API server) as unreachable: 502 by design (docs/api.md), on the operations that
- * reach such a server. docs/decisions/fuzz-upstream-answers.md says why they are not failures.
+ * kubeconfig's API server) as unreachable: 502 by design (docs/api.md). They pass only on an
+ * operation whose declaration says it reaches such a server (the document lists the code for
+ * it); docs/decisions/fuzz-upstream-answers.md says why they are not failures there.
  */
 export const upstreamCodes = new Set([
   errors.clusterUnreachable.code,
@@ -67,6 +68,16 @@ export function judge(operation: Operation, answer: Answer, upgrade: boolean): V
   const expected = statusOfCode.get(envelope.code);
   if (expected === undefined) {
     return { problem: `code ${envelope.code} is not in the error catalogue`, outcome };
+  }
+  if (
+    envelope.code !== success.code &&
+    operation.errorCodes &&
+    !operation.errorCodes.has(envelope.code)
+  ) {
+    return {
+      problem: `code ${envelope.code} is not among the answers the document declares for ${operation.id}`,
+      outcome,
+    };
   }
   if (expected !== answer.status) {
     return {
