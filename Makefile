@@ -74,6 +74,8 @@ lint: node_modules ## Types, lint, format and generated-file drift checks
 	@npm run --silent crds:check -w operator
 	@echo "[lint] the chart README matches its values schema"
 	@node hack/chart/readme.mjs --check
+	@echo "[lint] the chart's Artifact Hub CRD list matches its crds/"
+	@node hack/chart/artifacthub.mjs --check
 
 .PHONY: bench-console
 bench-console: node_modules ## Console /login start-up in headless Chromium against the running operator (`make up`)
@@ -117,8 +119,9 @@ release: deps ## Image (buildah) + SBOM + chart, pushed to RELEASE_REGISTRY (def
 	@RELEASE_REGISTRY=$(RELEASE_REGISTRY) hack/release.sh
 
 .PHONY: chart-readme
-chart-readme: node_modules ## Regenerate charts/nimbus/README.md from the values schema
+chart-readme: node_modules ## Regenerate charts/nimbus/README.md from the values schema and Chart.yaml's CRD list
 	@node hack/chart/readme.mjs
+	@node hack/chart/artifacthub.mjs
 
 .PHONY: install-helm
 install-helm: deps ## helm install the chart into the hub: two operator pods on the real node, console through the Service
