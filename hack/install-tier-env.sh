@@ -9,9 +9,9 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 source "$root/hack/testbed/lib.sh"
 "$root/hack/testbed/node/status.sh" >&2 || die "the real nodes are not Ready: the install tier needs them (as root)"
 if [ -z "${NIMBUS_RELEASE_CHART:-}" ]; then
-  # The SBOM is the release's, not the tier's: make release builds it (docs/release.md).
-  eval "$(RELEASE_SBOM=0 "$root/hack/release.sh")"
+  # The whole release, SBOMs included: the tier checks them (tests/install/release-artifacts.test.ts).
+  eval "$("$root/hack/release.sh")"
 fi
 values=$("$root/hack/testbed/install-values.sh")
-printf 'export NIMBUS_RELEASE_CHART=%q NIMBUS_RELEASE_VERSION=%q NIMBUS_RELEASE_IMAGE=%q NIMBUS_INSTALL_VALUES=%q NIMBUS_NODE_HOST_IP=%q\n' \
-  "$NIMBUS_RELEASE_CHART" "$NIMBUS_RELEASE_VERSION" "$NIMBUS_RELEASE_IMAGE" "$values" "$node_host_ip"
+printf 'export NIMBUS_RELEASE_CHART=%q NIMBUS_RELEASE_VERSION=%q NIMBUS_RELEASE_IMAGE=%q NIMBUS_RELEASE_SBOMS=%q NIMBUS_INSTALL_VALUES=%q NIMBUS_NODE_HOST_IP=%q\n' \
+  "$NIMBUS_RELEASE_CHART" "$NIMBUS_RELEASE_VERSION" "$NIMBUS_RELEASE_IMAGE" "${NIMBUS_RELEASE_SBOMS:-}" "$values" "$node_host_ip"

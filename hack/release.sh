@@ -39,15 +39,18 @@ log "image: $image_ref ($digest)"
 # ---- 2. the SBOMs ----
 if [ "${RELEASE_SBOM:-1}" = 1 ]; then
   # What package-lock.json installs into the image: the operator's runtime dependencies and the
-  # console's (bundled into its build).
-  npx --yes "@cyclonedx/cyclonedx-npm@$CYCLONEDX_NPM_VERSION" --omit dev --workspace operator \
+  # console's (bundled into its build). `npm ls` reports swagger-ui-react's nested packages, which
+  # declare React up to 18 as a peer, as invalid beside the console's React 19; the generator
+  # would stop there (its --ignore-npm-errors is meant for such trees), and the tree is what
+  # package-lock.json installs either way.
+  npx --yes "@cyclonedx/cyclonedx-npm@$CYCLONEDX_NPM_VERSION" --ignore-npm-errors --omit dev --workspace operator \
     --workspace console --output-reproducible --spec-version 1.6 --output-format JSON \
     --output-file "$out/sbom-npm.cdx.json" >&2
   # Everything in the image as built, Debian's packages included (syft reads dpkg's status file).
   syft=$(hack/testbed/build.sh --syft)/syft
   SYFT_CHECK_FOR_APP_UPDATE=false SYFT_REGISTRY_INSECURE_USE_HTTP=$([ ${#plain[@]} -gt 0 ] && echo true || echo false) \
     "$syft" scan --quiet "registry:$registry/nimbus@$digest" \
-    --output "cyclonedx-json=$out/sbom-image.cdx.json" --source-name nimbus --source-version "$app_version"
+    --output "cyclonedx-json@1.6=$out/sbom-image.cdx.json" --source-name nimbus --source-version "$app_version"
   log "SBOMs: $out/sbom-npm.cdx.json, $out/sbom-image.cdx.json"
 fi
 
@@ -70,4 +73,5 @@ NIMBUS_RELEASE_IMAGE=$registry/nimbus@$digest
 NIMBUS_RELEASE_CHART=oci://$registry/charts/nimbus
 NIMBUS_RELEASE_VERSION=$version
 ENV
+if [ "${RELEASE_SBOM:-1}" = 1 ]; then echo "NIMBUS_RELEASE_SBOMS=$out" >>"$out/release.env"; fi
 cat "$out/release.env"

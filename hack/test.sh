@@ -127,7 +127,7 @@ hack/testbed/registry.sh status >/dev/null 2>&1 || started_registry=1
 # The release (image and chart, pushed to the test bed's registry) the install tier installs.
 # The registry itself runs at normal priority: tests pull from it while the release builds.
 hack/testbed/registry.sh start
-start_background release "RELEASE_SBOM=0 hack/release.sh >'$background/release.env'"
+start_background release "hack/release.sh >'$background/release.env'"
 
 step "lint: types, eslint, prettier, CRD drift"
 make --no-print-directory lint
