@@ -65,7 +65,8 @@ describe('alerts (prometheusRule)', () => {
         'NimbusClusterNotReady',
         'NimbusIndexLagging',
         'NimbusIndexNotSynced',
-        'NimbusMemberCertificateExpiring',
+        'NimbusMemberCredentialExpiring',
+        'NimbusMemberCredentialNotRenewed',
         'NimbusNoLeader',
         'NimbusOperatorDown',
         'NimbusReconcileErrors',
@@ -98,9 +99,26 @@ describe('alerts (prometheusRule)', () => {
             {
               series: series('nimbus_member_credential_expiry_timestamp_seconds', {
                 cluster: 'east',
+                renewal: 'manual',
               }),
               // Epoch 0 + 3 days: within the default 14 days from the start of the test.
               values: '259200x20',
+            },
+            // Renewed by Nimbus: 3 days away is no one's concern (west); 10 minutes from the
+            // start and never renewed (north) is, once it stays within 5 minutes for 10 minutes.
+            {
+              series: series('nimbus_member_credential_expiry_timestamp_seconds', {
+                cluster: 'west',
+                renewal: 'automatic',
+              }),
+              values: '259200x20',
+            },
+            {
+              series: series('nimbus_member_credential_expiry_timestamp_seconds', {
+                cluster: 'north',
+                renewal: 'automatic',
+              }),
+              values: '600x20',
             },
             {
               series: series('nimbus_index_synced', { cluster: 'east', kind: 'Pod' }),
@@ -172,11 +190,23 @@ describe('alerts (prometheusRule)', () => {
             },
             {
               eval_time: '1m',
-              alertname: 'NimbusMemberCertificateExpiring',
+              alertname: 'NimbusMemberCredentialExpiring',
               exp_alerts: [
-                expected('NimbusMemberCertificateExpiring', {
+                expected('NimbusMemberCredentialExpiring', {
                   severity: 'warning',
                   cluster: 'east',
+                }),
+              ],
+            },
+            // Within 5 minutes of its expiry from 6m (600 s - 360 s < 300 s), firing 10 minutes on.
+            { eval_time: '15m', alertname: 'NimbusMemberCredentialNotRenewed', exp_alerts: [] },
+            {
+              eval_time: '16m',
+              alertname: 'NimbusMemberCredentialNotRenewed',
+              exp_alerts: [
+                expected('NimbusMemberCredentialNotRenewed', {
+                  severity: 'warning',
+                  cluster: 'north',
                 }),
               ],
             },

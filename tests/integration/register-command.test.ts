@@ -110,6 +110,16 @@ afterAll(() => {
   ]);
 });
 
+/** This cluster's samples of the credential expiry gauge on the operator's /metrics. */
+async function credentialExpiry(): Promise<string[]> {
+  const text = await (await fetch(new URL('/metrics', testEnv.metricsUrl))).text();
+  const prefix = `nimbus_member_credential_expiry_timestamp_seconds{cluster="${cluster}",`;
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith(prefix))
+    .map((line) => line.slice(prefix.length));
+}
+
 describe('registering a cluster with one command', () => {
   let command: Command;
 
@@ -254,6 +264,17 @@ describe('registering a cluster with one command', () => {
     // The new token is in use: a call as the user still goes through.
     const live = await atCluster(root, 'k8s', 'GET', cluster, '/namespaces');
     expect(live.body.code).toBe(0);
+    // Its expiry is on /metrics as a credential Nimbus renews itself (no person is asked to),
+    // once a member call (the health probe, an index watch) has opened a connection with it.
+    const { exp } = JSON.parse(Buffer.from(after.split('.')[1] ?? '', 'base64url').toString()) as {
+      exp: number;
+    };
+    const reported = await eventually(
+      credentialExpiry,
+      (lines) => lines.includes(`renewal="automatic"} ${exp}`),
+      30_000,
+    );
+    expect(reported).toEqual([`renewal="automatic"} ${exp}`]);
   });
 
   it('removes the namespace and the agent RBAC when the cluster is unregistered', async () => {
@@ -278,5 +299,7 @@ describe('registering a cluster with one command', () => {
       60_000,
     );
     expect(left).toBe('');
+    // Nothing is left to alert on for a cluster that is gone.
+    expect(await eventually(credentialExpiry, (lines) => lines.length === 0, 30_000)).toEqual([]);
   });
 });

@@ -1,8 +1,11 @@
 import { ApiError, errors } from '../core/errors.js';
+import { compareResourceVersions } from '../hub/resource-version.js';
 import type { ClusterObject, HubStore } from '../hub/store.js';
 import type { Clock } from '../core/clock.js';
+import { tokenTimes } from '../core/token-times.js';
 import { RefusedMemberUrl, createTransportPool } from '../member/transport/pool.js';
 import type { MemberTransport } from '../member/transport/transport.js';
+import { isAgentCluster } from './agent/agent-api.js';
 import type { MemberClient } from './member-client.js';
 import { createMemberClient, memberClientOf } from './member-client.js';
 import { observedFetch } from './providers/observed-fetch.js';
@@ -74,6 +77,29 @@ function specOf(target: ClusterTarget) {
   };
 }
 
+/**
+ * Whether a credentials version (`stored` below: the Cluster's uid, then its Secret's
+ * resourceVersion) was read before `current`: the same Cluster, an older Secret.
+ */
+function olderCredentials(candidate: string, current: string): boolean {
+  const [uid, version = ''] = candidate.split('|', 2);
+  const [currentUid, currentVersion = ''] = current.split('|', 2);
+  return uid === currentUid && compareResourceVersions(version, currentVersion) === -1;
+}
+
+/**
+ * A command-registered cluster's agent token is one Nimbus renews (the member-agent controller),
+ * like a vendor's short-lived token: its expiry goes on the connection, so a transport is not
+ * kept past it and the expiry is reported as renewed automatically (docs/metrics.md).
+ */
+function withAgentExpiry(cluster: ClusterObject, connection: ClusterConnection): ClusterConnection {
+  if (connection.expiresAt || !isAgentCluster(cluster) || !('token' in connection.auth)) {
+    return connection;
+  }
+  const times = tokenTimes(connection.auth.token);
+  return times ? { ...connection, expiresAt: new Date(times.expiresAt) } : connection;
+}
+
 export function createClusterConnector(
   store: Pick<HubStore, 'secrets'>,
   registry: ProviderRegistry,
@@ -122,6 +148,7 @@ export function createClusterConnector(
   };
 
   const pool = createTransportPool({
+    isOlder: olderCredentials,
     policy: settings.policy,
     ...(settings.resolve ? { resolve: settings.resolve } : {}),
     timeoutMs: settings.timeoutMs,
@@ -154,8 +181,11 @@ export function createClusterConnector(
   const transportFor = async (cluster: ClusterObject): Promise<MemberTransport> => {
     const { adapter, credentials, version } = await stored(cluster);
     try {
-      return await pool.get(cluster.metadata.name, version, () =>
-        vendorConnect(adapter, cluster.spec, credentials, settings.timeoutMs),
+      return await pool.get(cluster.metadata.name, version, async () =>
+        withAgentExpiry(
+          cluster,
+          await vendorConnect(adapter, cluster.spec, credentials, settings.timeoutMs),
+        ),
       );
     } catch (error) {
       if (error instanceof RefusedMemberUrl) {
@@ -174,7 +204,13 @@ export function createClusterConnector(
     forget: (name) => pool.evict(name),
     async connectionFor(cluster, timeoutMs) {
       const { adapter, credentials } = await stored(cluster);
-      return pinned(adapter, cluster.spec, credentials, timeoutMs ?? settings.timeoutMs);
+      const { connection, addresses } = await pinned(
+        adapter,
+        cluster.spec,
+        credentials,
+        timeoutMs ?? settings.timeoutMs,
+      );
+      return { connection: withAgentExpiry(cluster, connection), addresses };
     },
   };
 }

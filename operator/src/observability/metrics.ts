@@ -146,9 +146,14 @@ export function trackClusters(list: () => readonly ClusterLike[]): void {
   });
 }
 
+/**
+ * `renewal`: `manual` for a credential a person replaces (a kubeconfig's client certificate or
+ * expiring token), `automatic` for one Nimbus renews itself (a vendor-issued token or
+ * certificate, a command-registered cluster's agent token). docs/metrics.md.
+ */
 export const memberCredentialExpiry = new Gauge({
   name: 'nimbus_member_credential_expiry_timestamp_seconds',
-  help: 'Unix time at which the client certificate Nimbus uses for a member cluster expires.',
-  labelNames: ['cluster'] as const,
+  help: 'Unix time at which the credential (client certificate or token) Nimbus uses for a member cluster expires; renewal: manual (a person replaces it) or automatic (Nimbus renews it).',
+  labelNames: ['cluster', 'renewal'] as const,
   registers,
 });

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { tokenTimes } from '../../core/token-times.js';
 import { loopbackCertificate } from '../../testing/loopback-tls.js';
-import {
-  agentCredentialsOf,
-  agentKubeconfig,
-  parseCaBundle,
-  renewalTime,
-  tokenTimes,
-} from './credentials.js';
+import { agentCredentialsOf, agentKubeconfig, parseCaBundle, renewalTime } from './credentials.js';
 
 const jwt = (claims: Record<string, unknown>) =>
   ['{"alg":"RS256"}', JSON.stringify(claims), 'signature']

@@ -1,5 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import { parse, stringify } from 'yaml';
+import { tokenTimes } from '../../core/token-times.js';
 import { agentServiceAccount } from './manifest.js';
 
 /** What a registration by command stores: a kubeconfig of the agent's token (ProviderKubeconfig). */
@@ -59,22 +60,6 @@ export function agentCredentialsOf(kubeconfig: string): AgentCredentials | undef
       return undefined;
     }
     return { server: cluster.server, ca: Buffer.from(ca, 'base64').toString('utf8'), token };
-  } catch {
-    return undefined;
-  }
-}
-
-/** When a ServiceAccount token was issued and expires (its JWT claims, read, not verified). */
-export function tokenTimes(token: string): { issuedAt: number; expiresAt: number } | undefined {
-  const payload = token.split('.')[1];
-  if (!payload) return undefined;
-  try {
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
-      iat?: unknown;
-      exp?: unknown;
-    };
-    if (typeof claims.iat !== 'number' || typeof claims.exp !== 'number') return undefined;
-    return { issuedAt: claims.iat * 1000, expiresAt: claims.exp * 1000 };
   } catch {
     return undefined;
   }

@@ -1,4 +1,5 @@
 import { ApiError, errors } from '../../core/errors.js';
+import { tokenTimes } from '../../core/token-times.js';
 import type { ClusterObject, HubStore } from '../../hub/store.js';
 import type { ClusterConnector } from '../connector.js';
 import { credentialsKey } from '../connector.js';
@@ -7,7 +8,7 @@ import { writeClusterCredentials } from '../registration.js';
 import type { IssuedToken } from './agent-api.js';
 import { isAgentCluster, requestAgentToken } from './agent-api.js';
 import type { AgentCredentials } from './credentials.js';
-import { agentCredentialsOf, agentKubeconfig, tokenTimes } from './credentials.js';
+import { agentCredentialsOf, agentKubeconfig } from './credentials.js';
 
 export interface AgentDeps {
   store: Pick<HubStore, 'clusters' | 'secrets'>;

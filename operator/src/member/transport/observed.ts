@@ -2,6 +2,7 @@
 // wrapped around a transport so the transport itself stays about sockets and deadlines.
 import { X509Certificate } from 'node:crypto';
 import type { ClusterConnection } from '../../clusters/providers/types.js';
+import { tokenTimes } from '../../core/token-times.js';
 import {
   memberCredentialExpiry,
   memberRequestDuration,
@@ -17,16 +18,41 @@ const unregistered = 'unregistered';
 /** The path without its query: names of objects are fine in a span, selectors need not be. */
 const pathOf = (path: string): string => path.split('?', 1)[0] ?? path;
 
-/** When a registered cluster's client certificate expires goes on /metrics (alert: near expiry). */
-function recordCertificateExpiry(cluster: string, connection: ClusterConnection): void {
-  if (!('clientCertificateData' in connection.auth)) return;
+/** When a certificate (base64 PEM) expires, or undefined when Node cannot read it. */
+function certificateExpiry(data: string): number | undefined {
   try {
-    const pem = Buffer.from(connection.auth.clientCertificateData, 'base64');
-    const notAfter = Date.parse(new X509Certificate(pem).validTo);
-    if (Number.isFinite(notAfter)) memberCredentialExpiry.set({ cluster }, notAfter / 1000);
+    const notAfter = Date.parse(new X509Certificate(Buffer.from(data, 'base64')).validTo);
+    return Number.isFinite(notAfter) ? notAfter : undefined;
   } catch {
     // A certificate the API server accepted but Node cannot parse: nothing to report.
+    return undefined;
   }
+}
+
+/**
+ * When a registered cluster's credential expires goes on /metrics (alerts: a manual one near
+ * expiry, an automatic one not renewed). A connection with `expiresAt` is one Nimbus renews
+ * itself before then; any other is what a person registered: a client certificate or a token
+ * whose claims say when it expires.
+ */
+function recordCredentialExpiry(cluster: string, connection: ClusterConnection): void {
+  const { auth, expiresAt } = connection;
+  const renewal = expiresAt ? 'automatic' : 'manual';
+  const at = expiresAt
+    ? expiresAt.getTime()
+    : 'clientCertificateData' in auth
+      ? certificateExpiry(auth.clientCertificateData)
+      : tokenTimes(auth.token)?.expiresAt;
+  if (at === undefined) return;
+  // A cluster whose credential changed kind (re-registered by command) keeps one series.
+  memberCredentialExpiry.remove({ cluster, renewal: expiresAt ? 'manual' : 'automatic' });
+  memberCredentialExpiry.set({ cluster, renewal }, at / 1000);
+}
+
+/** A cluster no longer registered has no credential to report (nor to alert on). */
+export function forgetCredentialExpiry(cluster: string): void {
+  memberCredentialExpiry.remove({ cluster, renewal: 'manual' });
+  memberCredentialExpiry.remove({ cluster, renewal: 'automatic' });
 }
 
 export function observedCall(
@@ -35,7 +61,7 @@ export function observedCall(
   name?: string,
 ): MemberTransport {
   const cluster = name ?? unregistered;
-  if (name) recordCertificateExpiry(name, connection);
+  if (name) recordCredentialExpiry(name, connection);
   const observe = async <T>(
     method: string,
     path: string,

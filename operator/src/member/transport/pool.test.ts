@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ClusterConnection } from '../../clusters/providers/types.js';
 import { MemberCallError } from './errors.js';
 import { fakeClock } from '../../testing/fake-clock.js';
+import type { PoolSettings } from './pool.js';
 import { createTransportPool, RefusedMemberUrl } from './pool.js';
 
 const closers: (() => void)[] = [];
@@ -76,27 +77,46 @@ describe('transport pool: one transport per cluster connection', () => {
   });
   const policy = { allowHosts: ['127.0.0.1'] };
 
-  it('keeps the transport while the credentials are unchanged and replaces it when they change', async () => {
+  /** A pool on a local server, and a connect that counts its calls. */
+  async function countingPool(settings: Partial<PoolSettings> = {}) {
     const local = await countingServer();
-    const pool = createTransportPool({ policy });
+    const pool = createTransportPool({ policy, ...settings });
     closers.push(() => pool.close());
-    let connects = 0;
+    const counted = { connects: 0 };
     const connect = () => {
-      connects += 1;
+      counted.connects += 1;
       return Promise.resolve(connection(local.port));
     };
+    return { pool, connect, counted };
+  }
+
+  it('keeps the transport while the credentials are unchanged and replaces it when they change', async () => {
+    const { pool, connect, counted } = await countingPool();
     const first = await pool.get('prod', 'secret-1', connect);
     expect(await pool.get('prod', 'secret-1', connect)).toBe(first);
-    expect(connects).toBe(1);
+    expect(counted.connects).toBe(1);
 
     const second = await pool.get('prod', 'secret-2', connect);
     expect(second).not.toBe(first);
-    expect(connects).toBe(2);
+    expect(counted.connects).toBe(2);
     expect(await pool.get('prod', 'secret-2', connect)).toBe(second);
     expect((await second.request('operator', { path: '/' })).status).toBe(200);
 
     pool.evict('prod');
     await expect(second.request('operator', { path: '/' })).rejects.toBeInstanceOf(MemberCallError);
+  });
+
+  it('keeps the newer transport for a caller that read older credentials', async () => {
+    const { pool, connect, counted } = await countingPool({
+      isOlder: (candidate, current) => Number(candidate.slice(7)) < Number(current.slice(7)),
+    });
+    const first = await pool.get('prod', 'secret-1', connect);
+    const second = await pool.get('prod', 'secret-2', connect);
+    expect(second).not.toBe(first);
+    // Read before the rotation, asked after it: answered on the rotated credentials.
+    expect(await pool.get('prod', 'secret-1', connect)).toBe(second);
+    expect(await pool.get('prod', 'secret-2', connect)).toBe(second);
+    expect(counted.connects).toBe(2);
   });
 
   // Callers read the credentials Secret before they ask the pool: one that read it just before

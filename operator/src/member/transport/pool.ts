@@ -1,6 +1,7 @@
 import type { ClusterConnection } from '../../clusters/providers/types.js';
 import type { OutboundPolicy, Resolver } from '../../clusters/ssrf-policy.js';
 import { checkOutboundUrl } from '../../clusters/ssrf-policy.js';
+import { forgetCredentialExpiry } from './observed.js';
 import type { MemberTransport, TransportOptions } from './transport.js';
 import { createMemberTransport } from './transport.js';
 
@@ -24,7 +25,7 @@ export interface TransportPool {
     version: string,
     connect: () => Promise<ClusterConnection>,
   ): Promise<MemberTransport>;
-  /** Drops a cluster's transport (the Cluster was deleted). */
+  /** Drops a cluster's transport and its credential expiry series (the Cluster was deleted). */
   evict(key: string): void;
   close(): void;
 }
@@ -44,9 +45,18 @@ export async function openPinnedTransport(
   return createMemberTransport(connection, check.addresses, options);
 }
 
-export function createTransportPool(
-  settings: { policy: OutboundPolicy; resolve?: Resolver } & TransportOptions,
-): TransportPool {
+export interface PoolSettings extends TransportOptions {
+  policy: OutboundPolicy;
+  resolve?: Resolver;
+  /**
+   * Whether `candidate` names credentials older than `current` (the connector compares the
+   * Secret's resourceVersion): a caller that read them before they changed keeps the newer
+   * transport instead of replacing it. Versions it cannot order replace, as any change does.
+   */
+  isOlder?: (candidate: string, current: string) => boolean;
+}
+
+export function createTransportPool(settings: PoolSettings): TransportPool {
   const entries = new Map<string, { version: string; transport: Promise<MemberTransport> }>();
   const now = (): number => (settings.clock ?? { now: Date.now }).now();
 
@@ -72,7 +82,7 @@ export function createTransportPool(
   /**
    * A newer connection replaces a transport: calls under way on it finish. Callers read the
    * credentials before they come here, so one that read them just before they changed may come
-   * after one that read the new ones, and replace the newer transport in turn.
+   * after one that read the new ones; `isOlder` keeps the newer transport then.
    */
   const replace = (key: string): void => {
     const entry = entries.get(key);
@@ -86,7 +96,9 @@ export function createTransportPool(
   return {
     async get(key, version, connect) {
       const known = entries.get(key);
-      if (known && known.version === version && (await fresh(known))) return known.transport;
+      const current =
+        known && (known.version === version || settings.isOlder?.(version, known.version) === true);
+      if (known && current && (await fresh(known))) return known.transport;
       if (entries.get(key) === known) replace(key);
       const transport = connect().then((connection) =>
         openPinnedTransport(connection, settings.policy, settings.resolve, {
@@ -101,7 +113,10 @@ export function createTransportPool(
       });
       return transport;
     },
-    evict: drop,
+    evict(key) {
+      drop(key);
+      forgetCredentialExpiry(key);
+    },
     close() {
       for (const key of [...entries.keys()]) drop(key);
     },
