@@ -1,7 +1,12 @@
 // Two replicas really share their state through the hub: one leader, sessions, sign-in throttling,
-// AK/SK nonces, and the audit trail (each replica writes its own store; a query merges its peers').
+// AK/SK nonces, and the audit trail (each replica writes its own store; a query merges its peers'),
+// which can be backed up from a running replica.
 // Each replica is called at its own pod IP, so the Service cannot pick the same one twice.
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, login } from '../../support/api.js';
@@ -148,5 +153,47 @@ describe('two replicas', () => {
     expect(found.data.items.find((item) => item.uri.includes(marker))).toMatchObject({
       userName: adminName,
     });
+  });
+
+  // docs/backup.md: a running replica's store is copied with SQLite's own VACUUM INTO (a
+  // consistent snapshot, whatever it is writing), then out of the pod with kubectl cp.
+  it("back up a running replica's audit store consistently, with the records it wrote", async () => {
+    const [a] = await replicas();
+    const marker = `backup-${suffix}`;
+    const token = await adminToken(replicaUrl(a));
+    await api('GET', 'iam', `/users/${marker}`, { baseUrl: replicaUrl(a), token });
+    const pod = a.metadata.name;
+    const snapshot = '/var/lib/nimbus/audit-backup.sqlite';
+    const vacuum = [
+      "const fs = require('node:fs');",
+      `fs.rmSync('${snapshot}', { force: true });`,
+      "const db = new (require('node:sqlite').DatabaseSync)('/var/lib/nimbus/audit.sqlite');",
+      `db.exec("VACUUM INTO '${snapshot}'");`,
+    ].join(' ');
+    const local = join(mkdtempSync(join(tmpdir(), 'nimbus-audit-backup-')), 'audit.sqlite');
+    try {
+      // The record is written after the answer: the snapshot is taken until it holds it.
+      const rows = await eventually(
+        () => {
+          const made = hub(['exec', '-n', namespace, pod, '--', 'node', '-e', vacuum]);
+          expect(made.status, made.stderr).toBe(0);
+          const copied = hub(['cp', `${namespace}/${pod}:${snapshot}`, local]);
+          expect(copied.status, copied.stderr).toBe(0);
+          const db = new DatabaseSync(local, { readOnly: true });
+          try {
+            return db
+              .prepare('SELECT user_name AS userName FROM audit_records WHERE uri LIKE ?')
+              .all(`%${marker}%`);
+          } finally {
+            db.close();
+          }
+        },
+        (found) => found.length > 0,
+        { timeoutMs: 60_000, intervalMs: 2_000 },
+      );
+      expect(rows).toEqual([{ userName: adminName }]);
+    } finally {
+      hub(['exec', '-n', namespace, pod, '--', 'rm', '-f', snapshot]);
+    }
   });
 });
