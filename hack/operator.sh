@@ -54,7 +54,8 @@ initial_admin_secret=${NIMBUS_INITIAL_ADMIN_SECRET:-nimbus-initial-admin}
 print_bootstrap_password() {
   local kubectl password
   # Only this start's part of the log (it is appended to).
-  tail -c +"$((log_offset + 1))" "$log_file" 2>/dev/null | grep -q '"msg":"bootstrap admin created' || return 0
+  # grep -c reads to the end: grep -q's early exit could end tail with SIGPIPE, failing the pipe.
+  tail -c +"$((log_offset + 1))" "$log_file" 2>/dev/null | grep -c '"msg":"bootstrap admin created' >/dev/null || return 0
   kubectl="$("$root/hack/testbed/build.sh")/kubectl"
   password=$("$kubectl" --kubeconfig "$kubeconfig" -n "$namespace" get secret "$initial_admin_secret" \
     -o jsonpath='{.data.password}' 2>/dev/null | base64 -d) || return 0

@@ -22,7 +22,7 @@ kill_apiserver() {
   local pid
   pid=$(cat "$pid_file")
   # The pid file may be stale: only a kube-apiserver of this cluster's work dir is killed.
-  if kill -0 "$pid" 2>/dev/null && tr '\0' ' ' <"/proc/$pid/cmdline" | grep -q "clusters/$name/bin/kube-apiserver"; then
+  if kill -0 "$pid" 2>/dev/null && [[ "$(tr '\0' ' ' <"/proc/$pid/cmdline")" == *"clusters/$name/bin/kube-apiserver"* ]]; then
     kill -KILL "$pid"
     while kill -0 "$pid" 2>/dev/null; do sleep 0.1; done
     log "$name: kube-apiserver (pid $pid) killed"

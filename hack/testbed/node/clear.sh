@@ -71,7 +71,7 @@ for cluster in "${node_clusters[@]}"; do
   done
   ip link del "$bridge"
 done
-if ip -o addr show dev lo | grep -q " $node_host_ip/32 "; then ip addr del "$node_host_ip/32" dev lo; fi
+if has_node_address; then ip addr del "$node_host_ip/32" dev lo; fi
 
 # Directories the nodes created: their roots, and the fixed paths the kubelet, containerd and
 # the CNI plugins use whatever they are told (absent before, present now).

@@ -57,6 +57,9 @@ daemon_pids() { # binary name
 }
 # Whether any node runs: a kubelet or a containerd. Shims, pods and relays alone are leftovers.
 nodes_alive() { [ -n "$(daemon_pids kubelet)$(daemon_pids containerd)" ]; }
+# Whether the node address is on lo. Not `ip | grep -q`: grep's early exit can end ip with
+# SIGPIPE, and pipefail then reads a present address as absent (it was left behind once).
+has_node_address() { [[ "$(ip -o addr show dev lo)" == *" $node_host_ip/32 "* ]]; }
 
 # Background processes of the nodes: one pid file per process in this checkout's state.
 # A pid file holds the pid and the program's name: a killed run's pid files outlive their

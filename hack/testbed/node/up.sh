@@ -21,7 +21,7 @@ leftovers() {
   local cluster
   [ -e "$owner_file" ] || [ -e "$node_run" ] || [ -e "$node_var" ] && return 0
   [ -n "$("$node_dir/host-state.sh" processes)" ] && return 0
-  ip -o addr show dev lo | grep -q " $node_host_ip/32 " && return 0
+  has_node_address && return 0
   for cluster in "${node_clusters[@]}"; do
     ip link show "${node_bridge[$cluster]}" >/dev/null 2>&1 && return 0
   done
@@ -56,7 +56,7 @@ mkdir -p "$node_run" "$node_var"
 echo "$repo_root" >"$owner_file"
 
 # ---- the node address and the relays to the API servers ----
-ip -o addr show dev lo | grep -q " $node_host_ip/32 " || ip addr add "$node_host_ip/32" dev lo
+has_node_address || ip addr add "$node_host_ip/32" dev lo
 for cluster in "$hub_cluster" "${member_clusters[@]}"; do
   port=${cluster_port[$cluster]}
   running "relay-$cluster" && continue
