@@ -36,29 +36,9 @@ step() {
   printf '%s\n' "$*" >"$results/step"
 }
 
-# Heavy work that no early tier needs runs in the background from the start, each job in its
-# own process group (stopped with it on failure), its output in a log printed when it fails.
-background="$results/background"
-mkdir -p "$background"
-declare -A background_pid=()
-# They run at the lowest priority: on a cold machine the nodes' binaries are still building while
-# the integration and end-to-end tiers run, and a browser test must not wait on a compiler.
-start_background() { # name command
-  setsid nice -n 19 bash -c "$2" >"$background/$1.log" 2>&1 </dev/null &
-  background_pid[$1]=$!
-  echo "[test] started in the background: $1 (log $background/$1.log)" >&2
-}
-wait_background() { # name
-  local start=$SECONDS
-  if ! wait "${background_pid[$1]}"; then
-    printf '%s\n' "$1" >"$results/failed-background"
-    tail -40 "$background/$1.log" >&2
-    echo "[test] background job $1 failed (log $background/$1.log)" >&2
-    exit 1
-  fi
-  unset "background_pid[$1]"
-  echo "[test] $1 done (waited $((SECONDS - start)) s)" >&2
-}
+# Heavy background jobs: start_background and wait_background.
+# shellcheck source=hack/background-jobs.sh
+source "$root/hack/background-jobs.sh"
 
 # On every exit: stop what the run started, then print the summary (hack/test-summary.mjs)
 # last, because CI keeps only the tail of the output: a failed run ends with the step it
