@@ -9,6 +9,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // A failed test says where its pages were and what they waited on.
+    setupFiles: ['support/e2e-failure-report.ts'],
     // A first page load (lazy chunks, language files) can take seconds on a loaded 2-core machine.
     expect: { poll: { timeout: 10_000 } },
   },

@@ -1,8 +1,10 @@
 // Debian's Chromium driven by playwright-core; no browser is ever downloaded.
 import { chromium, type Browser } from 'playwright-core';
+import { trackPages } from './page-diagnostics.js';
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
+/** Chromium, its pages followed for the failure report (page-diagnostics.ts). */
+export async function launchChromium(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.NIMBUS_CHROMIUM ?? '/usr/bin/chromium',
     headless: true,
     args: [
@@ -15,4 +17,5 @@ export function launchChromium(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  return trackPages(browser);
 }
