@@ -195,6 +195,56 @@ export default tseslint.config(
     },
   },
   {
+    // One client for the addresses users name (outbound/request.ts): SSRF check, pinned dial,
+    // bounded answer. Member API servers go through member/transport/; http/ serves; the Helm
+    // relay is a loopback server for the helm binary (docs/decisions/outbound-http.md).
+    files: ['operator/src/**/*.ts'],
+    ignores: [
+      'operator/src/outbound/**',
+      'operator/src/member/transport/**',
+      'operator/src/http/**',
+      'operator/src/appstore/helm-relay.ts',
+      'operator/src/testing/**',
+      'operator/src/**/testing/**',
+      'operator/src/**/*.test.ts',
+    ],
+    // no-restricted-syntax, not no-restricted-imports: the layering block above sets that rule
+    // for the same files, and a later block would replace its options.
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'ImportDefaultSpecifier',
+          'ImportNamespaceSpecifier',
+          "ImportSpecifier[importKind='value']",
+        ].map((specifier) => ({
+          selector: `ImportDeclaration[importKind='value'][source.value=/^(node:)?https?$|^undici$/] > ${specifier}`,
+          message:
+            'Call outboundRequest (operator/src/outbound/request.ts): it checks the URL against the SSRF policy, dials only the checked addresses and bounds the answer.',
+        })),
+      ],
+    },
+  },
+  {
+    files: ['operator/src/outbound/**/*.ts'],
+    ignores: ['operator/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['express'],
+          patterns: [
+            {
+              group: ['../*', '!../core/'],
+              message:
+                'outbound/ (SSRF policy, pinned dialling, the outbound client) sits just above core/: the member transport and the domains import it, not the other way round.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['operator/src/core/**/*.ts'],
     ignores: ['operator/src/**/*.test.ts'],
     rules: {

@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { AlarmReceiver } from '../crds/alarm-receiver.js';
-import { checkOutboundUrl } from '../clusters/ssrf-policy.js';
+import { checkOutboundUrl } from '../outbound/policy.js';
 import type { OutboundOptions } from './outbound-http.js';
 import { DeliveryError, sendJson } from './outbound-http.js';
 import type { Notice } from './payloads.js';

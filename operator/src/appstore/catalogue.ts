@@ -2,7 +2,7 @@ import type { ChartDetail, ChartList, ChartSummary } from '@nimbus/api';
 import { parse } from 'yaml';
 import { missingPermission } from '../access/permissions.js';
 import { membershipIn } from '../access/scope.js';
-import type { OutboundPolicy, Resolver } from '../clusters/ssrf-policy.js';
+import type { OutboundPolicy, Resolver } from '../outbound/policy.js';
 import { notFound } from '../core/problems.js';
 import type { ChartSourceObject, HubStore } from '../hub/store.js';
 import type { Identity } from '../identity/identity.js';

@@ -1,8 +1,7 @@
-import http from 'node:http';
-import https from 'node:https';
-import type { OutboundPolicy, Resolver } from '../clusters/ssrf-policy.js';
-import { checkOutboundUrl } from '../clusters/ssrf-policy.js';
-import { pinnedLookup } from '../member/transport/pinned-dial.js';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { OutboundPolicy, Resolver } from '../outbound/policy.js';
+import type { OutboundFailure } from '../outbound/request.js';
+import { outboundRequest } from '../outbound/request.js';
 
 export interface OutboundOptions {
   policy: OutboundPolicy;
@@ -15,7 +14,7 @@ export interface OutboundOptions {
 
 export interface OutboundAnswer {
   status: number;
-  headers: http.IncomingHttpHeaders;
+  headers: IncomingHttpHeaders;
   body: Buffer;
   /** The URL that answered (after redirects). */
   url: string;
@@ -38,56 +37,45 @@ const maxRedirects = 3;
 const defaultTimeoutMs = 15_000;
 const defaultMaxBytes = 16 * 1024 * 1024;
 
+/** How an appstore call's failure reads (a source's URL is no secret; its host is named). */
+function appstoreFailure(raw: string, maxBytes: number) {
+  return (failure: OutboundFailure): OutboundError => {
+    switch (failure.kind) {
+      case 'refused':
+        return new OutboundError(`the URL ${raw} is refused: ${failure.detail}`);
+      case 'too-large':
+        return new OutboundError(`${failure.host} answered more than ${maxBytes} bytes`);
+      case 'timeout':
+        return new OutboundError(`${failure.host} timed out`);
+      case 'failed':
+        return new OutboundError(failure.detail);
+    }
+  };
+}
+
 async function once(
   raw: string,
   headers: Record<string, string>,
   options: OutboundOptions,
   ca: string | undefined,
 ): Promise<OutboundAnswer> {
-  const check = await checkOutboundUrl(raw, options.policy, options.resolve);
-  if (!check.ok) throw new OutboundError(`the URL ${raw} is refused: ${check.reason}`);
-  const { url, addresses } = check;
   const maxBytes = options.maxBytes ?? defaultMaxBytes;
-  const client = url.protocol === 'https:' ? https : http;
-  return new Promise((resolve, reject) => {
-    const request = client.request(
-      url,
-      {
-        method: 'GET',
-        lookup: pinnedLookup(addresses),
-        headers: { 'user-agent': 'nimbus-appstore', ...headers },
-        timeout: options.timeoutMs ?? defaultTimeoutMs,
-        agent: false,
-        ...(ca && url.protocol === 'https:' ? { ca } : {}),
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        response.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > maxBytes) {
-            response.destroy(new OutboundError(`${url.host} answered more than ${maxBytes} bytes`));
-            return;
-          }
-          chunks.push(chunk);
-        });
-        response.on('error', reject);
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: Buffer.concat(chunks),
-            url: url.toString(),
-          }),
-        );
-      },
-    );
-    request.on('timeout', () => request.destroy(new OutboundError(`${url.host} timed out`)));
-    request.on('error', (error) =>
-      reject(error instanceof OutboundError ? error : new OutboundError(error.message)),
-    );
-    request.end();
+  const answer = await outboundRequest({
+    url: raw,
+    headers: { 'user-agent': 'nimbus-appstore', ...headers },
+    policy: options.policy,
+    resolve: options.resolve,
+    timeout: { idleMs: options.timeoutMs ?? defaultTimeoutMs },
+    maxBytes,
+    ca,
+    failure: appstoreFailure(raw, maxBytes),
   });
+  return {
+    status: answer.status,
+    headers: answer.headers,
+    body: answer.body,
+    url: answer.url.toString(),
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { chartSourceAddress } from '@nimbus/api/shared';
-import type { OutboundPolicy } from '../clusters/ssrf-policy.js';
+import type { OutboundPolicy } from '../outbound/policy.js';
 import type { ControllerFactory } from '../controllers/controller.js';
 import { watch, watchSpec } from '../controllers/controller.js';
 import { applyDecision } from '../controllers/status.js';

@@ -1,6 +1,6 @@
 import type { ChartSourceInput, ChartSourceTestInput, ChartSourceView } from '@nimbus/api';
 import { chartSourceAddress, chartSourceUrlFits } from '@nimbus/api/shared';
-import type { OutboundPolicy, Resolver } from '../clusters/ssrf-policy.js';
+import type { OutboundPolicy, Resolver } from '../outbound/policy.js';
 import { statusChange } from '../controllers/conditions.js';
 import { ApiError, errors } from '../core/errors.js';
 import { alreadyExists, invalid } from '../core/problems.js';

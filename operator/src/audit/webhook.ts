@@ -1,10 +1,8 @@
-import http from 'node:http';
-import https from 'node:https';
 import type { Clock } from '../core/clock.js';
-import type { OutboundPolicy, Resolver } from '../clusters/ssrf-policy.js';
-import { checkOutboundUrl } from '../clusters/ssrf-policy.js';
+import type { OutboundPolicy, Resolver } from '../outbound/policy.js';
+import type { OutboundFailure } from '../outbound/request.js';
+import { outboundRequest } from '../outbound/request.js';
 import type { Logger } from '../logger.js';
-import { pinnedLookup } from '../member/transport/pinned-dial.js';
 import { encodeJsonLines } from './export-format.js';
 import type { AuditRecord } from './record.js';
 import { toView } from './record.js';
@@ -38,37 +36,39 @@ export interface AuditWebhook {
 
 class DeliveryError extends Error {}
 
+/** The webhook's URL may carry a token: errors name neither it nor its host. */
+function webhookFailure(failure: OutboundFailure): DeliveryError {
+  switch (failure.kind) {
+    case 'refused':
+      return new DeliveryError(`the webhook URL is refused: ${failure.detail}`);
+    case 'timeout':
+      return new DeliveryError('the webhook timed out');
+    case 'too-large':
+    case 'failed':
+      return new DeliveryError(failure.detail);
+  }
+}
+
 /** One POST of a JSON-lines batch to the pinned addresses; no redirect is followed. */
 async function post(options: AuditWebhookOptions, body: string, timeoutMs: number): Promise<void> {
-  const check = await checkOutboundUrl(options.url, options.policy, options.resolve);
-  if (!check.ok) throw new DeliveryError(`the webhook URL is refused: ${check.reason}`);
-  const { url, addresses } = check;
-  const client = url.protocol === 'https:' ? https : http;
-  await new Promise<void>((resolve, reject) => {
-    const request = client.request(
-      url,
-      {
-        method: 'POST',
-        lookup: pinnedLookup(addresses),
-        headers: {
-          'content-type': 'application/x-ndjson',
-          'content-length': Buffer.byteLength(body),
-          'user-agent': 'nimbus-audit-webhook',
-        },
-        timeout: timeoutMs,
-        agent: false,
-      },
-      (response) => {
-        response.resume();
-        const status = response.statusCode ?? 0;
-        if (status >= 200 && status < 300) resolve();
-        else reject(new DeliveryError(`the webhook answered HTTP ${status}`));
-      },
-    );
-    request.on('timeout', () => request.destroy(new DeliveryError('the webhook timed out')));
-    request.on('error', reject);
-    request.end(body);
+  const answer = await outboundRequest({
+    url: options.url,
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-ndjson',
+      'user-agent': 'nimbus-audit-webhook',
+    },
+    body,
+    policy: options.policy,
+    resolve: options.resolve,
+    timeout: { idleMs: timeoutMs },
+    maxBytes: 0,
+    discardBody: true,
+    failure: webhookFailure,
   });
+  if (answer.status < 200 || answer.status >= 300) {
+    throw new DeliveryError(`the webhook answered HTTP ${answer.status}`);
+  }
 }
 
 /**

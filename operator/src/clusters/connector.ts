@@ -11,8 +11,8 @@ import { createMemberClient, memberClientOf } from './member-client.js';
 import { observedFetch } from './providers/observed-fetch.js';
 import type { ProviderRegistry } from './providers/registry.js';
 import type { ClusterConnection, ProviderAdapter } from './providers/types.js';
-import type { OutboundPolicy, Resolver } from './ssrf-policy.js';
-import { checkOutboundUrl } from './ssrf-policy.js';
+import type { OutboundPolicy, Resolver } from '../outbound/policy.js';
+import { checkOutboundUrl } from '../outbound/policy.js';
 
 /** The Secret key holding a cluster's credentials as JSON. */
 export const credentialsKey = 'credentials';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { MAX_KUBECONFIG_BYTES, sanitizeKubeconfig } from './kubeconfig-sanitizer.js';
-import type { Resolver } from './ssrf-policy.js';
+import type { Resolver } from '../outbound/policy.js';
 
 const TOKEN = 'canary-token-5f1e2d';
 const pem = (label: string, body: string): string =>

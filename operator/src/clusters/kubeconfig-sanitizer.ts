@@ -1,6 +1,6 @@
 import { parse } from 'yaml';
 import { z } from 'zod';
-import { checkOutboundUrl, type OutboundPolicy, type Resolver } from './ssrf-policy.js';
+import { checkOutboundUrl, type OutboundPolicy, type Resolver } from '../outbound/policy.js';
 
 /**
  * Turns an uploaded kubeconfig into the few connection options Nimbus supports, or refuses it.

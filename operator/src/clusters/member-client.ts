@@ -4,7 +4,6 @@ import type { ClusterConnection } from './providers/types.js';
 
 export { MemberCallError } from '../member/transport/errors.js';
 export { forwardableHeaders } from '../member/transport/headers.js';
-export { pinnedLookup } from '../member/transport/pinned-dial.js';
 export type {
   MemberCaller,
   MemberRequest,

@@ -31,7 +31,7 @@ import type { ProviderRegistry } from './providers/registry.js';
 import type { ProviderAdapter } from './providers/types.js';
 import type { ClusterFinalizations } from './lifecycle.js';
 import { clusterFinalizer, ensureClusterFinalizer, finalizeCluster } from './lifecycle.js';
-import type { OutboundPolicy, Resolver } from './ssrf-policy.js';
+import type { OutboundPolicy, Resolver } from '../outbound/policy.js';
 
 export interface ClusterServices {
   store: Pick<

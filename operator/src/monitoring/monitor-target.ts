@@ -3,7 +3,7 @@
 // administrator set. Nothing else: a cluster's monitors are only ever its own.
 import type { MonitorType } from '@nimbus/api/shared';
 import type { ClusterConnector } from '../clusters/connector.js';
-import type { OutboundPolicy, Resolver } from '../clusters/ssrf-policy.js';
+import type { OutboundPolicy, Resolver } from '../outbound/policy.js';
 import type { Clock } from '../core/clock.js';
 import type { Cluster } from '../crds/cluster.js';
 import type { ClusterObject } from '../hub/store.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Resolver } from '../clusters/ssrf-policy.js';
+import type { Resolver } from '../outbound/policy.js';
 import { testClusterServices } from '../testing/clusters.js';
 import type { IdentityTestApp } from '../testing/identity.js';
 import { startIdentityApp } from '../testing/identity.js';

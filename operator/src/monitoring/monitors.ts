@@ -1,7 +1,7 @@
 import type { MonitorView, ParsedMonitor } from '@nimbus/api';
 import { denied, isAdminOf, membershipIn } from '../access/scope.js';
-import type { OutboundPolicy, Resolver } from '../clusters/ssrf-policy.js';
-import { checkOutboundUrl } from '../clusters/ssrf-policy.js';
+import type { OutboundPolicy, Resolver } from '../outbound/policy.js';
+import { checkOutboundUrl } from '../outbound/policy.js';
 import type { MonitorType } from '../crds/cluster.js';
 import { monitorTypes } from '../crds/cluster.js';
 import type { Monitor } from './monitor-target.js';

@@ -1,8 +1,7 @@
-import https from 'node:https';
-import type { OutboundPolicy, Resolver } from '../clusters/ssrf-policy.js';
-import { checkOutboundUrl } from '../clusters/ssrf-policy.js';
+import type { OutboundPolicy, Resolver } from '../outbound/policy.js';
+import type { OutboundFailure } from '../outbound/request.js';
+import { outboundRequest } from '../outbound/request.js';
 import { ApiError, errors } from '../core/errors.js';
-import { pinnedLookup } from '../member/transport/pinned-dial.js';
 
 /**
  * One HTTPS request to a registry or its token service: the URL passes the operator's SSRF
@@ -40,6 +39,25 @@ function headersOf(raw: NodeJS.Dict<string | string[]>): Record<string, string> 
   return out;
 }
 
+/** Only the status and the kind of failure, never the registry's own text. */
+function registryFailure(timeoutMs: number) {
+  return (failure: OutboundFailure): ApiError => {
+    switch (failure.kind) {
+      case 'refused':
+        return registryUnreachable(`the address is refused: ${failure.detail}`);
+      case 'too-large':
+        return registryUnreachable(`${failure.host} answered more than 4 MiB`);
+      case 'timeout':
+        return registryUnreachable(`no answer from ${failure.host} within ${timeoutMs} ms`);
+      case 'failed':
+        return registryUnreachable(
+          `${failure.host}: ${tlsOrNetwork(failure.cause)}`,
+          failure.cause,
+        );
+    }
+  };
+}
+
 async function once(
   url: URL,
   headers: Record<string, string>,
@@ -48,54 +66,17 @@ async function once(
 ): Promise<RegistryReply> {
   if (url.protocol !== 'https:')
     throw registryUnreachable(`${url.host} must be reached over https`);
-  const check = await checkOutboundUrl(url.href, settings.policy, settings.resolve);
-  if (!check.ok) throw registryUnreachable(`the address is refused: ${check.reason}`);
-  return new Promise((resolve, reject) => {
-    const request = https.request(
-      url,
-      {
-        method: 'GET',
-        headers,
-        lookup: pinnedLookup(check.addresses),
-        ...(ca ? { ca } : {}),
-        timeout: settings.timeoutMs,
-        agent: false,
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        response.on('data', (chunk: Buffer) => {
-          size += chunk.byteLength;
-          if (size > maxRegistryReplyBytes) {
-            request.destroy(registryUnreachable(`${url.host} answered more than 4 MiB`));
-            return;
-          }
-          chunks.push(chunk);
-        });
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: headersOf(response.headers),
-            body: Buffer.concat(chunks),
-          }),
-        );
-        response.on('error', reject);
-      },
-    );
-    request.on('timeout', () =>
-      request.destroy(
-        registryUnreachable(`no answer from ${url.host} within ${settings.timeoutMs} ms`),
-      ),
-    );
-    request.on('error', (error) =>
-      reject(
-        error instanceof ApiError
-          ? error
-          : registryUnreachable(`${url.host}: ${tlsOrNetwork(error)}`, error),
-      ),
-    );
-    request.end();
+  const answer = await outboundRequest({
+    url: url.href,
+    headers,
+    policy: settings.policy,
+    resolve: settings.resolve,
+    timeout: { idleMs: settings.timeoutMs },
+    maxBytes: maxRegistryReplyBytes,
+    ca,
+    failure: registryFailure(settings.timeoutMs),
   });
+  return { status: answer.status, headers: headersOf(answer.headers), body: answer.body };
 }
 
 /** A short reason without the peer's own text. */

@@ -1,5 +1,5 @@
 import * as oidc from 'openid-client';
-import type { OutboundPolicy, Resolver } from '../clusters/ssrf-policy.js';
+import type { OutboundPolicy, Resolver } from '../outbound/policy.js';
 import { ApiError, errors } from '../core/errors.js';
 import { clientSecretKey, identityProviderSecretName } from '../crds/identity-provider.js';
 import type { HubStore, IdentityProviderObject } from '../hub/store.js';

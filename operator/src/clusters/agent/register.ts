@@ -8,7 +8,7 @@ import type { ClusterServices } from '../registration.js';
 import { createCluster } from '../registration.js';
 import { MemberCallError } from '../member-client.js';
 import { memberRbacApi, MemberRbacError } from '../rbac/member-rbac-api.js';
-import { checkOutboundUrl } from '../ssrf-policy.js';
+import { checkOutboundUrl } from '../../outbound/policy.js';
 import { agentReference, agentUserName, memberAgentAnnotation } from './agent-api.js';
 import { registrationCommand } from './command.js';
 import { agentKubeconfig, parseCaBundle } from './credentials.js';

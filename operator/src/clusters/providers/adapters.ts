@@ -1,4 +1,4 @@
-import type { OutboundPolicy } from '../ssrf-policy.js';
+import type { OutboundPolicy } from '../../outbound/policy.js';
 import { createAlibabaAdapter } from './alibaba.js';
 import { awsProvider } from './aws.js';
 import { gcpProvider } from './gcp.js';

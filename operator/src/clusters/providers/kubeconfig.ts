@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ApiError, errors } from '../../core/errors.js';
 import { MAX_KUBECONFIG_BYTES, sanitizeKubeconfig } from '../kubeconfig-sanitizer.js';
-import type { OutboundPolicy, Resolver } from '../ssrf-policy.js';
+import type { OutboundPolicy, Resolver } from '../../outbound/policy.js';
 import type { ProviderAdapter } from './types.js';
 
 export const kubeconfigCredentials = z.object({

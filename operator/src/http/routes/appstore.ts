@@ -9,7 +9,7 @@ import {
   testChartSource,
   updateChartSource,
 } from '../../appstore/source-service.js';
-import type { OutboundPolicy } from '../../clusters/ssrf-policy.js';
+import type { OutboundPolicy } from '../../outbound/policy.js';
 import type { HubStore } from '../../hub/store.js';
 import { requireIdentity } from '../identity-locals.js';
 import type { ClusterLocation, MemberAccess } from '../../k8s/member-access.js';

@@ -1,6 +1,6 @@
 import type { ClusterConnection } from '../../clusters/providers/types.js';
-import type { OutboundPolicy, Resolver } from '../../clusters/ssrf-policy.js';
-import { checkOutboundUrl } from '../../clusters/ssrf-policy.js';
+import type { OutboundPolicy, Resolver } from '../../outbound/policy.js';
+import { checkOutboundUrl } from '../../outbound/policy.js';
 import { forgetCredentialExpiry } from './observed.js';
 import type { MemberTransport, TransportOptions } from './transport.js';
 import { createMemberTransport } from './transport.js';

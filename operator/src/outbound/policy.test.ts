@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkOutboundUrl, refusedAddressReason, type Resolver } from './ssrf-policy.js';
+import { checkOutboundUrl, refusedAddressReason, type Resolver } from './policy.js';
 
 const noDns: Resolver = (host) => Promise.reject(new Error(`unexpected lookup of ${host}`));
 

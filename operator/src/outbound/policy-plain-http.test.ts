@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkOutboundUrl, isPrivateAddress, type Resolver } from './ssrf-policy.js';
+import { checkOutboundUrl, isPrivateAddress, type Resolver } from './policy.js';
 
 // Plain http under the `private-network` option (monitor endpoints): docs/decisions/monitoring.md.
 const dns: Record<string, string[]> = {
