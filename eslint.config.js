@@ -225,6 +225,33 @@ export default tseslint.config(
       ],
     },
   },
+  // The member transport is below the clusters code that registers members: it takes a
+  // connection and dials it (docs/decisions/member-transport.md). Two depths, two patterns.
+  ...[
+    { files: ['operator/src/member/*.ts'], up: '../' },
+    { files: ['operator/src/member/*/**/*.ts'], up: '../../' },
+  ].map(({ files, up }) => ({
+    files,
+    ignores: ['operator/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['express'],
+          patterns: [
+            {
+              group: [
+                `${up}*`,
+                ...['core', 'outbound', 'observability', 'member'].map((dir) => `!${up}${dir}/`),
+              ],
+              message:
+                'member/ imports only core/, outbound/ and observability/: the code that registers and uses members imports it.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     files: ['operator/src/outbound/**/*.ts'],
     ignores: ['operator/src/**/*.test.ts'],

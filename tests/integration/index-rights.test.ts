@@ -7,7 +7,7 @@
 // permission the other allows: so the catalogue's mapping is checked against a real API server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexedKinds } from '../../operator/src/index/kinds.js';
-import { memberUserName } from '../../operator/src/clusters/member-principal.js';
+import { memberUserName } from '../../operator/src/member/principal.js';
 import { api } from '../support/api.js';
 import type { Session } from '../support/iam.js';
 import {

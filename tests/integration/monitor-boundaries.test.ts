@@ -5,7 +5,7 @@
 // service proxy as the calling user, so member-b's RBAC decides.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberUserName } from '../../operator/src/clusters/member-principal.js';
+import { memberUserName } from '../../operator/src/member/principal.js';
 import { api } from '../support/api.js';
 import { eventually } from '../support/eventually.js';
 import type { Session } from '../support/iam.js';

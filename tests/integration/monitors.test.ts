@@ -1,7 +1,7 @@
 // Monitoring endpoints of a registered member (spec.monitors of its Cluster) through the manage
 // API, the SSRF policy on their addresses, and the member's Nimbus RBAC going with the Cluster.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberUserName } from '../../operator/src/clusters/member-principal.js';
+import { memberUserName } from '../../operator/src/member/principal.js';
 import { api } from '../support/api.js';
 import type { Session } from '../support/iam.js';
 import { expectOk, gitOpsSystemAdmin, hub, removeGitOpsSystemAdmin } from '../support/iam.js';

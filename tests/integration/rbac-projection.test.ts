@@ -2,7 +2,7 @@
 // to the impersonated user, Deny takes it away within seconds.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberUserName } from '../../operator/src/clusters/member-principal.js';
+import { memberUserName } from '../../operator/src/member/principal.js';
 import { api } from '../support/api.js';
 import { testEnv } from '../support/env.js';
 import type { Session } from '../support/iam.js';

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { memberUserName } from '../../operator/src/clusters/member-principal.js';
+import { memberUserName } from '../../operator/src/member/principal.js';
 import { api } from './api.js';
 import type { ApiResponse } from './api.js';
 import { testEnv } from './env.js';

@@ -2,7 +2,7 @@
 // resource, namespace, name) and why, so the console can word it and explain that exact call.
 import type { MemberCall, MemberRefusal, RefusalCause } from '@nimbus/api';
 import { memberCallSchema } from '@nimbus/api';
-import { memberUserPrefix } from '../clusters/member-principal.js';
+import { memberUserPrefix } from '../member/principal.js';
 
 /** The fields of a Kubernetes Status this reads. */
 export interface KubeStatus {

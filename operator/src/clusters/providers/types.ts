@@ -1,4 +1,7 @@
 import type { z } from 'zod';
+import type { ClusterConnection } from '../../member/connection.js';
+
+export type { ClusterConnection } from '../../member/connection.js';
 
 export type ProviderKind =
   | 'ProviderAWS'
@@ -7,17 +10,6 @@ export type ProviderKind =
   | 'ProviderKubeconfig'
   | 'ProviderTencent'
   | 'ProviderHuawei';
-
-export interface ClusterConnection {
-  /** https URL of the API server (already SSRF-checked by the caller) */
-  server: string;
-  /** base64 PEM */
-  certificateAuthorityData?: string;
-  tlsServerName?: string;
-  auth: { token: string } | { clientCertificateData: string; clientKeyData: string };
-  /** short-lived tokens (EKS, GKE) are refreshed before this */
-  expiresAt?: Date;
-}
 
 export interface ProviderContext {
   /** vendor API base URLs, configurable (env NIMBUS_<VENDOR>_ENDPOINT...), tests point them at fakes */

@@ -9,7 +9,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { MonitorService } from '@nimbus/api';
 import type { Cluster } from '../../crds/cluster.js';
 import { proxyId } from '../../monitoring/monitor-http.js';
-import { memberUserName } from '../member-principal.js';
+import { memberUserName } from '../../member/principal.js';
 import type { MemberSubject, RbacInputs, Registration } from './desired-state.js';
 import { memberGrants, subject } from './desired-state.js';
 import type { ExistingRbacObject, MemberRbacApi } from './member-rbac-api.js';

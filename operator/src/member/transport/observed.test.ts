@@ -1,6 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ClusterConnection } from '../../clusters/providers/types.js';
+import type { ClusterConnection } from '../connection.js';
 import { memberCredentialExpiry } from '../../observability/metrics.js';
 import { loopbackCaData, loopbackCertificate } from '../../testing/loopback-tls.js';
 import { forgetCredentialExpiry, observedCall } from './observed.js';

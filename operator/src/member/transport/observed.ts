@@ -1,7 +1,7 @@
 // Every member call counted, timed and traced per cluster (docs/metrics.md, docs/tracing.md),
 // wrapped around a transport so the transport itself stays about sockets and deadlines.
 import { X509Certificate } from 'node:crypto';
-import type { ClusterConnection } from '../../clusters/providers/types.js';
+import type { ClusterConnection } from '../connection.js';
 import { tokenTimes } from '../../core/token-times.js';
 import {
   memberCredentialExpiry,

@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
-import type { ClusterConnection } from '../../clusters/providers/types.js';
+import type { ClusterConnection } from '../connection.js';
 import { pinnedLookup } from '../../outbound/pinned-lookup.js';
 
 function pem(base64: string): string {

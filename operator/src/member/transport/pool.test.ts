@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ClusterConnection } from '../../clusters/providers/types.js';
+import type { ClusterConnection } from '../connection.js';
 import { MemberCallError } from './errors.js';
 import { fakeClock } from '../../testing/fake-clock.js';
 import type { PoolSettings } from './pool.js';

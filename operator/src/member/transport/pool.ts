@@ -1,4 +1,4 @@
-import type { ClusterConnection } from '../../clusters/providers/types.js';
+import type { ClusterConnection } from '../connection.js';
 import type { OutboundPolicy, Resolver } from '../../outbound/policy.js';
 import { checkOutboundUrl } from '../../outbound/policy.js';
 import { forgetCredentialExpiry } from './observed.js';
