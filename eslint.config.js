@@ -24,6 +24,35 @@ const consoleApiPathRules = [
   },
 ];
 
+/**
+ * eslint blocks keeping operator/src/<folder> from importing any operator folder but `allowed`
+ * (and itself), for files directly in it and in its subfolders (relative imports climb one or
+ * two levels). Express is refused there too, as for all domain code.
+ */
+function belowEverythingElse(folder, allowed, message) {
+  return [
+    { files: [`operator/src/${folder}/*.ts`], up: '../' },
+    { files: [`operator/src/${folder}/*/**/*.ts`], up: '../../' },
+  ].map(({ files, up }) => ({
+    files,
+    ignores: ['operator/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['express'],
+          patterns: [
+            {
+              group: [`${up}*`, ...[...allowed, folder].map((dir) => `!${up}${dir}/`)],
+              message,
+            },
+          ],
+        },
+      ],
+    },
+  }));
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -225,68 +254,22 @@ export default tseslint.config(
       ],
     },
   },
-  // The member transport is below the clusters code that registers members: it takes a
-  // connection and dials it (docs/decisions/member-transport.md). Two depths, two patterns.
-  ...[
-    { files: ['operator/src/member/*.ts'], up: '../' },
-    { files: ['operator/src/member/*/**/*.ts'], up: '../../' },
-  ].map(({ files, up }) => ({
-    files,
-    ignores: ['operator/src/**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: ['express'],
-          patterns: [
-            {
-              group: [
-                `${up}*`,
-                ...['core', 'outbound', 'observability', 'member'].map((dir) => `!${up}${dir}/`),
-              ],
-              message:
-                'member/ imports only core/, outbound/ and observability/: the code that registers and uses members imports it.',
-            },
-          ],
-        },
-      ],
-    },
-  })),
-  {
-    files: ['operator/src/outbound/**/*.ts'],
-    ignores: ['operator/src/**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: ['express'],
-          patterns: [
-            {
-              group: ['../*', '!../core/'],
-              message:
-                'outbound/ (SSRF policy, pinned dialling, the outbound client) sits just above core/: the member transport and the domains import it, not the other way round.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['operator/src/core/**/*.ts'],
-    ignores: ['operator/src/**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['../*'],
-              message:
-                'core/ (error catalogue, input helpers) is below everything: it imports no other operator code.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // The lowest layers of the operator name what they may import; every other folder of
+  // operator/src imports them, never the reverse (docs/decisions/operator-layering.md).
+  ...belowEverythingElse(
+    'core',
+    [],
+    'core/ (error catalogue, input helpers) is below everything: it imports no other operator code.',
+  ),
+  ...belowEverythingElse(
+    'outbound',
+    ['core'],
+    'outbound/ (SSRF policy, pinned dialling, the outbound client) sits just above core/: the member transport and the domains import it, not the other way round.',
+  ),
+  // The member transport takes a connection and dials it (docs/decisions/member-transport.md).
+  ...belowEverythingElse(
+    'member',
+    ['core', 'outbound', 'observability'],
+    'member/ imports only core/, outbound/ and observability/: the code that registers and uses members imports it.',
+  ),
 );
