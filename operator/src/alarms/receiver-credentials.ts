@@ -5,7 +5,7 @@ import { receiverAddress, receiverCredentialKeys } from '@nimbus/api/shared';
 import type { CredentialAddress } from '@nimbus/api/shared';
 import { receiverSecretName } from '../crds/alarm-receiver.js';
 import { boundTo, credentialFits } from '../hub/credential-address.js';
-import { ownerReference } from '../hub/owner.js';
+import { writeOwnedSecret } from '../hub/owned-secret.js';
 import type { SecretStore, SecretValue } from '../hub/secrets.js';
 import type { AlarmReceiverObject } from '../hub/store.js';
 import { DeliveryError } from './outbound-http.js';
@@ -29,23 +29,18 @@ export const holdsCredential = (spec: ReceiverSpec, secret: SecretValue | undefi
 
 /** The credential goes to the receiver's own Secret, owned by it; it is never read back. */
 export async function storeReceiverSecret(
-  secrets: Pick<SecretStore, 'get' | 'create' | 'replace'>,
+  secrets: Pick<SecretStore, 'create' | 'replace'>,
   receiver: AlarmReceiverObject,
   value: string,
 ): Promise<void> {
-  const name = receiverSecretName(receiver.metadata.name);
-  const write = {
-    name,
+  await writeOwnedSecret(secrets, receiver, {
+    name: receiverSecretName(receiver.metadata.name),
     data: boundTo(
       { [receiverCredentialKeys[receiver.spec.type]]: value },
       addressOfReceiver(receiver.spec),
     ),
     labels: { [receiverLabel]: receiver.metadata.name },
-    owner: ownerReference(receiver),
-  };
-  const existing = await secrets.get(name);
-  if (existing) await secrets.replace({ ...write, resourceVersion: existing.resourceVersion });
-  else await secrets.create(write);
+  });
 }
 
 /**

@@ -2,7 +2,7 @@ import { chartSourceAddress } from '@nimbus/api/shared';
 import { ApiError, errors } from '../core/errors.js';
 import { apiVersion } from '../crds/kind.js';
 import { boundTo, credentialFits } from '../hub/credential-address.js';
-import { ownerReference } from '../hub/owner.js';
+import { writeOwnedSecret } from '../hub/owned-secret.js';
 import type { SecretValue } from '../hub/secrets.js';
 import type { ChartSourceObject, HubStore } from '../hub/store.js';
 
@@ -102,22 +102,19 @@ export async function writeSourceCredentials(
     await hub.secrets.delete(name);
     return;
   }
-  const write = {
-    name,
-    data: boundTo(
-      { [credentialsKey]: JSON.stringify(credentials) },
-      chartSourceAddress(source.spec),
-    ),
-    labels: {
-      [chartSourceLabel]: source.metadata.name,
-      [chartSourceUidLabel]: source.metadata.uid,
+  await writeOwnedSecret(
+    hub.secrets,
+    { apiVersion, kind: 'ChartSource', metadata: source.metadata },
+    {
+      name,
+      data: boundTo(
+        { [credentialsKey]: JSON.stringify(credentials) },
+        chartSourceAddress(source.spec),
+      ),
+      labels: {
+        [chartSourceLabel]: source.metadata.name,
+        [chartSourceUidLabel]: source.metadata.uid,
+      },
     },
-    owner: ownerReference({ apiVersion, kind: 'ChartSource', metadata: source.metadata }),
-  };
-  try {
-    await hub.secrets.create(write);
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.entry !== errors.conflict) throw error;
-    await hub.secrets.replace(write);
-  }
+  );
 }

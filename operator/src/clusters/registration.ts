@@ -8,7 +8,7 @@ import { assertGrantedForObject } from '../access/permissions.js';
 import { denied, isAdminOf } from '../access/scope.js';
 import { apiVersion } from '../crds/kind.js';
 import { ApiError, errors } from '../core/errors.js';
-import { ownerReference } from '../hub/owner.js';
+import { writeOwnedSecret } from '../hub/owned-secret.js';
 import type { ClusterObject, HubStore, OrganizationObject } from '../hub/store.js';
 import {
   addressedOrganization,
@@ -131,19 +131,15 @@ export async function writeClusterCredentials(
   cluster: ClusterObject,
   credentials: unknown,
 ): Promise<void> {
-  const write = {
-    name: cluster.spec.credentialsSecretRef.name,
-    data: { [credentialsKey]: JSON.stringify(credentials) },
-    labels: { [clusterLabel]: cluster.metadata.name },
-    owner: ownerReference({ apiVersion, kind: 'Cluster', metadata: cluster.metadata }),
-  };
-  try {
-    await services.store.secrets.create(write);
-  } catch (error) {
-    // Left over from an earlier cluster of that name that the garbage collector has not removed.
-    if (!(error instanceof ApiError) || error.entry !== errors.conflict) throw error;
-    await services.store.secrets.replace(write);
-  }
+  await writeOwnedSecret(
+    services.store.secrets,
+    { apiVersion, kind: 'Cluster', metadata: cluster.metadata },
+    {
+      name: cluster.spec.credentialsSecretRef.name,
+      data: { [credentialsKey]: JSON.stringify(credentials) },
+      labels: { [clusterLabel]: cluster.metadata.name },
+    },
+  );
 }
 
 export async function createCluster(

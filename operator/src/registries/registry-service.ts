@@ -9,7 +9,7 @@ import { ApiError, errors } from '../core/errors.js';
 import { alreadyExists, invalid, notFound } from '../core/problems.js';
 import { apiVersion } from '../crds/kind.js';
 import { assertKeptAddress, boundTo } from '../hub/credential-address.js';
-import { ownerReference } from '../hub/owner.js';
+import { writeOwnedSecret } from '../hub/owned-secret.js';
 import type { OrganizationObject, RegistryObject } from '../hub/store.js';
 import {
   addressedOrganization,
@@ -126,21 +126,18 @@ async function writeSecret(
   registry: RegistryObject,
   credentials: RegistryCredentials,
 ): Promise<void> {
-  const write = {
-    name: registrySecretName(registry.metadata.name),
-    data: boundTo(
-      { [credentialsKey]: JSON.stringify(credentials) },
-      registryAddress(registry.spec),
-    ),
-    labels: { [registryLabel]: registry.metadata.name },
-    owner: ownerReference({ apiVersion, kind: 'Registry', metadata: registry.metadata }),
-  };
-  try {
-    await services.hub.secrets.create(write);
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.entry !== errors.conflict) throw error;
-    await services.hub.secrets.replace(write);
-  }
+  await writeOwnedSecret(
+    services.hub.secrets,
+    { apiVersion, kind: 'Registry', metadata: registry.metadata },
+    {
+      name: registrySecretName(registry.metadata.name),
+      data: boundTo(
+        { [credentialsKey]: JSON.stringify(credentials) },
+        registryAddress(registry.spec),
+      ),
+      labels: { [registryLabel]: registry.metadata.name },
+    },
+  );
 }
 
 /**

@@ -6,7 +6,7 @@ import type {
 import { signInCallbackPath } from '@nimbus/api/shared';
 import { alreadyExists, invalid, notFound } from '../core/problems.js';
 import { clientSecretKey, identityProviderSecretName } from '../crds/identity-provider.js';
-import { ownerReference } from '../hub/owner.js';
+import { writeOwnedSecret } from '../hub/owned-secret.js';
 import type { HubStore, IdentityProviderObject } from '../hub/store.js';
 import type { Identity } from '../identity/identity.js';
 import type { ProviderClients } from './provider-client.js';
@@ -68,17 +68,11 @@ async function storeSecret(
   provider: IdentityProviderObject,
   value: string,
 ): Promise<void> {
-  const name = identityProviderSecretName(provider.metadata.name);
-  const write = {
-    name,
+  await writeOwnedSecret(deps.store.secrets, provider, {
+    name: identityProviderSecretName(provider.metadata.name),
     data: { [clientSecretKey]: value },
     labels: { 'nimbus.io/identity-provider': provider.metadata.name },
-    owner: ownerReference(provider),
-  };
-  const existing = await deps.store.secrets.get(name);
-  if (existing) {
-    await deps.store.secrets.replace({ ...write, resourceVersion: existing.resourceVersion });
-  } else await deps.store.secrets.create(write);
+  });
 }
 
 const sameIssuer = (a: string, b: string): boolean => new URL(a).href === new URL(b).href;
