@@ -15,8 +15,8 @@ import { resourceTag } from './resourceApi';
 export { taintEffects as TAINT_EFFECTS } from '@nimbus/api/shared';
 
 /** The most nodes the topology reads in one request (the index's largest page). */
-export const TOPOLOGY_NODE_LIMIT = 500;
-export const NODE_PODS_PAGE_SIZE = 50;
+const TOPOLOGY_NODE_LIMIT = 500;
+const NODE_PODS_PAGE_SIZE = 50;
 
 const nodeTag = (address: NodeAddress) => ({
   type: 'Node' as const,

@@ -5,7 +5,7 @@ import { baseApi } from '../apiClient/baseApi';
 import type { ResourceAddress, ResourceFilters, ResourceMapUpdate } from '../apiClient/requestArgs';
 
 /** The most clusters one request asks for; nobody picks from more in a select. */
-export const CLUSTER_LIST_SIZE = 100;
+const CLUSTER_LIST_SIZE = 100;
 
 /** The cache tag of one object's live read; writes through other endpoints invalidate it too. */
 export const resourceTag = (

@@ -12,11 +12,11 @@ import { deriveRole } from './deriveRole';
 import { shellActions } from './shellSlice';
 
 /** The texts the guard's loaders reject with. */
-export const USER_INFO_ERROR = 'Get User Info Error';
-export const ORGANIZATION_LIST_ERROR = 'Get OrganizationList Error';
+const USER_INFO_ERROR = 'Get User Info Error';
+const ORGANIZATION_LIST_ERROR = 'Get OrganizationList Error';
 
 /** User info was not loaded because its request was aborted: no answer, and no failure. */
-export class ShellLoadAborted extends Error {
+class ShellLoadAborted extends Error {
   constructor(options?: ErrorOptions) {
     super(USER_INFO_ERROR, options);
     this.name = 'ShellLoadAborted';

@@ -16,7 +16,7 @@ export interface LocationOption {
 }
 
 /** A cluster that is not ready or denied cannot be chosen as a location. */
-export const isSelectableCluster = (cluster: CrdCluster): boolean =>
+const isSelectableCluster = (cluster: CrdCluster): boolean =>
   cluster.ready && cluster.status !== 'Deny';
 
 function clusterOption(cluster: CrdCluster, t: TFunction): LocationOption {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useListNamespacesQuery } from '../api/namespaceApi';
 
 /** Only an Active namespace can be chosen. */
-export const ACTIVE_PHASE = 'Active';
+const ACTIVE_PHASE = 'Active';
 
 export interface NamespaceSelectorProps {
   vendor?: string;

@@ -35,7 +35,7 @@ export function kindRegistry(descriptors: readonly KindDescriptor[]): KindRegist
   };
 }
 
-export const KIND_DESCRIPTORS: Record<ListedKind, KindDescriptor> = BUILT_IN_KIND_DESCRIPTORS;
+const KIND_DESCRIPTORS: Record<ListedKind, KindDescriptor> = BUILT_IN_KIND_DESCRIPTORS;
 
 /** The console's own kinds, in the order of LISTED_KINDS. */
 export const builtInKinds: KindRegistry = kindRegistry(

@@ -13,9 +13,9 @@ export interface ClusterRoleRow {
   effect: Effect;
 }
 
-export const CLUSTER_ROWS_FIELD = 'providers';
+const CLUSTER_ROWS_FIELD = 'providers';
 /** A new binding allows access unless the admin says otherwise. */
-export const DEFAULT_EFFECT: Effect = 'Allow';
+const DEFAULT_EFFECT: Effect = 'Allow';
 
 export interface ClusterRoleRowsProps {
   organizationId: string;

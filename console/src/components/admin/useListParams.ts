@@ -1,7 +1,7 @@
 import type { TablePaginationConfig } from 'antd';
 import { useState } from 'react';
 
-export const DEFAULT_PAGE_SIZE = 20;
+const DEFAULT_PAGE_SIZE = 20;
 /** The largest page the server returns; option lists (groups, users, roles) read one such page. */
 export const MAX_PAGE_SIZE = 100;
 

@@ -14,7 +14,7 @@ const methodColor: Record<string, string> = {
 };
 
 /** `cluster / namespace / kind name` of a member call; empty for other calls. */
-export function targetText(record: AuditRecordView): string {
+function targetText(record: AuditRecordView): string {
   const place = [record.cluster, record.namespace].filter(Boolean).join(' / ');
   const object = [record.kind, record.name].filter(Boolean).join(' ');
   return [place, object].filter(Boolean).join(' · ');

@@ -5,7 +5,7 @@ import { ClusterStatusTag } from '../../clusters/ClusterStatusTag';
 import { useProviderName, VendorLogo } from '../../clusters/VendorLogo';
 
 /** A cluster is usable only when it is ready and none of the user's roles denies it. */
-export const isClusterEnabled = (cluster: ProviderView): boolean =>
+const isClusterEnabled = (cluster: ProviderView): boolean =>
   cluster.ready && cluster.status !== 'Deny';
 
 /** The cluster card: name, logo, state, region, vendor kind, roles and access. */

@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from
 import { highlightSegments, type LineLike } from './logSearch';
 
 /** Every line is one row of this height (no wrapping): the list is a window onto them. */
-export const LINE_HEIGHT = 18;
+const LINE_HEIGHT = 18;
 /** Rows drawn above and below the visible ones, so a quick scroll shows no gap. */
 const OVERSCAN = 20;
 /** Until the viewport is measured (and where nothing is laid out, as in tests). */

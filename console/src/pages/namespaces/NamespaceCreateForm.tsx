@@ -14,7 +14,7 @@ import { LimitRangeFields, QuotaFields } from './PolicyFields';
 import { UnsavedChangesPrompt } from '../../components/forms/UnsavedChangesPrompt';
 
 /** The operator's code for a name that is already taken. */
-export const NAMESPACE_LIST_PATH = '/list/Namespace';
+const NAMESPACE_LIST_PATH = '/list/Namespace';
 
 /** The add/Namespace form: location, name, optional resource quota and limit range. */
 export function NamespaceCreateForm({

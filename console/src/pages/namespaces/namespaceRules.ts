@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { dnsLabelPattern } from '@nimbus/api/shared';
 
 /** Kubernetes namespace names are DNS labels: at most 63 characters. */
-export const NAMESPACE_NAME_MAX = 63;
+const NAMESPACE_NAME_MAX = 63;
 
 /** Required; lowercase letters, digits and hyphens only. */
 export const namespaceNameRules = (t: TFunction): FormRule[] => [

@@ -14,12 +14,7 @@ const at = ({ vendor, region, cluster }: Location) =>
 export const k8sAt = (location: Location) => `${K8S}${at(location)}`;
 export const crdAt = (location: Location) => `${CRD}${at(location)}`;
 
-export const locationCluster = (
-  name: string,
-  kind: string,
-  regionID: string,
-  overrides: object = {},
-) => ({
+const locationCluster = (name: string, kind: string, regionID: string, overrides: object = {}) => ({
   providerID: name,
   provideruuid: `uid-${name}`,
   uuid: `uid-${name}`,

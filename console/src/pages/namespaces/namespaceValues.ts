@@ -37,7 +37,7 @@ const QUOTA_KEYS = {
 } as const;
 
 /** Trimmed quantities without empty entries; undefined when nothing is left. */
-export function compactQuantities(values: Quantities | undefined): Quantities | undefined {
+function compactQuantities(values: Quantities | undefined): Quantities | undefined {
   const result: Quantities = {};
   for (const key of ['cpu', 'memory'] as const) {
     const text = values?.[key]?.trim();
@@ -59,7 +59,7 @@ function compactBounds<B extends string>(
 }
 
 /** The create call's limit range, or undefined when no bound is set. */
-export function limitRangeInput(fields: LimitRangeFields | undefined): LimitRangeInput | undefined {
+function limitRangeInput(fields: LimitRangeFields | undefined): LimitRangeInput | undefined {
   const pod = compactBounds(POD_BOUNDS, fields?.pod);
   const container = compactBounds(CONTAINER_BOUNDS, fields?.container);
   if (!pod && !container) return undefined;

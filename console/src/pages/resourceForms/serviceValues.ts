@@ -30,7 +30,7 @@ export interface ServiceFormValues {
 }
 
 /** Rows of key and value (trimmed, empty keys ignored) as a map. */
-export function mapOf(rows: readonly KeyValue[] | undefined): Record<string, string> {
+function mapOf(rows: readonly KeyValue[] | undefined): Record<string, string> {
   return Object.fromEntries(
     (rows ?? [])
       .filter((row) => row.key?.trim())

@@ -9,9 +9,9 @@ import { createPath } from '../../resources/resourceKinds';
 import { ResourceListFilters } from './ResourceListFilters';
 import { ResourceTable } from './ResourceTable';
 
-export const LIST_PAGE_SIZE = 20;
+const LIST_PAGE_SIZE = 20;
 /** `/list/Node?view=topology` opens the list page on the kind's topology view. */
-export const VIEW_PARAM = 'view';
+const VIEW_PARAM = 'view';
 const LIST_VIEW = 'list';
 
 function ResourceList({ descriptor }: { descriptor: KindDescriptor }) {

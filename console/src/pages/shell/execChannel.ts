@@ -3,7 +3,7 @@
 
 export const EXEC_PROTOCOLS = ['v5.channel.k8s.io', 'v4.channel.k8s.io'] as const;
 
-export const Channel = {
+const Channel = {
   stdin: 0,
   stdout: 1,
   stderr: 2,

@@ -48,7 +48,7 @@ export function detailSections(
   ];
 }
 
-export const collectAction: ActionDescriptor = {
+const collectAction: ActionDescriptor = {
   id: 'collect',
   labelKey: 'resources.collect.collect',
   confirm: {
@@ -61,7 +61,7 @@ export const collectAction: ActionDescriptor = {
     completed(dispatch(favouritesApi.endpoints.addFavourite.initiate({ userId, target }))),
 };
 
-export const cancelCollectAction: ActionDescriptor = {
+const cancelCollectAction: ActionDescriptor = {
   id: 'uncollect',
   labelKey: 'resources.collect.cancel',
   confirm: {

@@ -155,7 +155,7 @@ const remove: ActionDescriptor = {
   after: 'list',
 };
 
-export const WORKLOAD_ACTIONS: readonly ActionDescriptor[] = [
+const WORKLOAD_ACTIONS: readonly ActionDescriptor[] = [
   scale,
   autoscale,
   restart,

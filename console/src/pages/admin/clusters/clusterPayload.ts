@@ -22,7 +22,7 @@ const trimmed = (value: string | undefined): string | undefined => value?.trim()
  * The credentials object the kind's adapter expects, or undefined when nothing was entered (an
  * edit that keeps the stored credentials). The GCP key file is sent parsed.
  */
-export function credentialsOf(
+function credentialsOf(
   kind: ProviderKind,
   entered: ClusterFormValues['credentials'],
 ): Record<string, unknown> | undefined {

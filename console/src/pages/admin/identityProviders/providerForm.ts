@@ -14,7 +14,7 @@ export interface ProviderFormValues {
   enabled: boolean;
 }
 
-export const NEW_PROVIDER: ProviderFormValues = {
+const NEW_PROVIDER: ProviderFormValues = {
   name: '',
   displayName: '',
   issuer: '',
