@@ -52,11 +52,9 @@ export interface ClusterConnector {
   transportFor(cluster: ClusterObject): Promise<MemberTransport>;
   /** Closes the pooled connection of a deleted Cluster. */
   forget(clusterName: string): void;
-  /** The raw connection and the pinned addresses, for one-off callers (cleanup of a deleted Cluster). */
-  connectionFor(cluster: ClusterObject, timeoutMs?: number): Promise<PinnedConnection>;
 }
 
-export interface PinnedConnection {
+interface PinnedConnection {
   connection: ClusterConnection;
   /** The addresses the SSRF check resolved; dial only these. */
   addresses: readonly string[];
@@ -202,15 +200,5 @@ export function createClusterConnector(
     },
     transportFor,
     forget: (name) => pool.evict(name),
-    async connectionFor(cluster, timeoutMs) {
-      const { adapter, credentials } = await stored(cluster);
-      const { connection, addresses } = await pinned(
-        adapter,
-        cluster.spec,
-        credentials,
-        timeoutMs ?? settings.timeoutMs,
-      );
-      return { connection: withAgentExpiry(cluster, connection), addresses };
-    },
   };
 }

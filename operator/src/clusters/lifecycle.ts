@@ -34,7 +34,7 @@ export interface ClusterLifecycleDeps {
   store: LifecycleStore;
   /** Shared by the API and the lifecycle controller of one process. */
   finalizations: ClusterFinalizations;
-  connector: Pick<ClusterConnector, 'connectionFor'>;
+  connector: Pick<ClusterConnector, 'forCluster'>;
   memberTimeoutMs?: number;
   logger?: Logger;
 }

@@ -2,13 +2,13 @@ import type { ClusterObject } from '../../hub/store.js';
 import type { Logger } from '../../logger.js';
 import type { ClusterConnector } from '../connector.js';
 import { isAgentCluster, removeAgent } from '../agent/agent-api.js';
-import { createMemberClient, defaultMemberTimeoutMs } from '../member-client.js';
+import { defaultMemberTimeoutMs } from '../member-client.js';
 import type { MemberRbacApi, RbacPlural } from './member-rbac-api.js';
 import { MemberRbacError, memberRbacApi } from './member-rbac-api.js';
 import { removableBy } from './ownership.js';
 
 export interface MemberCleanupServices {
-  connector: Pick<ClusterConnector, 'connectionFor'>;
+  connector: Pick<ClusterConnector, 'forCluster'>;
   memberTimeoutMs?: number;
   logger?: Logger;
 }
@@ -71,8 +71,9 @@ export async function removeMemberRbac(
   const timeoutMs = services.memberTimeoutMs ?? defaultMemberTimeoutMs;
   const log = services.logger?.child({ component: 'member-rbac', cluster: cluster.metadata.name });
   try {
-    const { connection, addresses } = await services.connector.connectionFor(cluster, timeoutMs);
-    const member = createMemberClient(connection, addresses, { timeoutMs });
+    // The pooled connection: the Cluster and its credentials Secret stay while the finalizer
+    // holds it, and the pool lets the connection go when the Cluster is gone (index/runtime.ts).
+    const member = await services.connector.forCluster(cluster, timeoutMs);
     const signal = AbortSignal.timeout(timeoutMs * budgetCalls);
     const api = memberRbacApi(member.asOperator(), { timeoutMs, signal });
     const { removed, refused } = await removeRegistrationObjects(api, cluster.metadata.uid);
