@@ -6,6 +6,7 @@ import { tokenTimes } from '../core/token-times.js';
 import { RefusedMemberUrl, createTransportPool } from '../member/transport/pool.js';
 import type { MemberTransport } from '../member/transport/transport.js';
 import { isAgentCluster } from './agent/agent-api.js';
+import { credentialsUpdatedAnnotation } from './cluster-view.js';
 import type { MemberClient } from './member-client.js';
 import { createMemberClient, memberClientOf } from './member-client.js';
 import { observedFetch } from './providers/observed-fetch.js';
@@ -43,8 +44,15 @@ export interface ClusterConnector {
     credentials: unknown,
     timeoutMs?: number,
   ): Promise<MemberClient>;
-  /** The member client of a registered cluster, from its credentials Secret. */
+  /** The member client of a registered cluster, from its credentials Secret read now. */
   forCluster(cluster: ClusterObject, timeoutMs?: number): Promise<MemberClient>;
+  /**
+   * The member client for calls made as signed-in users, on the same pooled transport. Its
+   * credentials Secret is read again when the Cluster's spec or credentials changed through the
+   * API, or after five minutes, not on every call; a newer Secret that another caller has read
+   * (health probes read it every time) is used at once.
+   */
+  forCallers(cluster: ClusterObject): Promise<MemberClient>;
   /**
    * The pooled transport of a registered cluster: one per Cluster and credentials version,
    * resolved and SSRF-pinned once, kept alive between calls.
@@ -58,6 +66,18 @@ interface PinnedConnection {
   connection: ClusterConnection;
   /** The addresses the SSRF check resolved; dial only these. */
   addresses: readonly string[];
+}
+
+/** How long user calls go on with the credentials they read (see forCallers). */
+const rememberCredentialsMs = 5 * 60_000;
+
+/** What changes when the Cluster's spec or its credentials change through the API. */
+function credentialsKeyOf(cluster: ClusterObject): string {
+  return [
+    cluster.metadata.uid,
+    cluster.metadata.generation ?? 0,
+    cluster.metadata.annotations?.[credentialsUpdatedAnnotation] ?? '',
+  ].join('/');
 }
 
 function unreachable(message: string, cause?: unknown): ApiError {
@@ -176,8 +196,27 @@ export function createClusterConnector(
     return { adapter, credentials: credentials.data, version };
   };
 
-  const transportFor = async (cluster: ClusterObject): Promise<MemberTransport> => {
-    const { adapter, credentials, version } = await stored(cluster);
+  type Stored = Awaited<ReturnType<typeof stored>>;
+  const now = () => (settings.clock ?? { now: Date.now }).now();
+  const remembered = new Map<string, { key: string; until: number; stored: Promise<Stored> }>();
+  const rememberedStored = (cluster: ClusterObject): Promise<Stored> => {
+    const name = cluster.metadata.name;
+    const key = credentialsKeyOf(cluster);
+    const known = remembered.get(name);
+    if (known && known.key === key && known.until > now()) return known.stored;
+    const reading = stored(cluster);
+    remembered.set(name, { key, until: now() + rememberCredentialsMs, stored: reading });
+    // A failed read is not remembered: the next call reads again.
+    reading.catch(() => {
+      if (remembered.get(name)?.stored === reading) remembered.delete(name);
+    });
+    return reading;
+  };
+
+  const pooled = async (
+    cluster: ClusterObject,
+    { adapter, credentials, version }: Stored,
+  ): Promise<MemberTransport> => {
     try {
       return await pool.get(cluster.metadata.name, version, async () =>
         withAgentExpiry(
@@ -193,12 +232,24 @@ export function createClusterConnector(
     }
   };
 
+  const transportFor = async (cluster: ClusterObject): Promise<MemberTransport> =>
+    pooled(cluster, await stored(cluster));
+
   return {
     connect,
     async forCluster(cluster, timeoutMs) {
       return memberClientOf(await transportFor(cluster), timeoutMs ?? settings.timeoutMs);
     },
+    async forCallers(cluster) {
+      return memberClientOf(
+        await pooled(cluster, await rememberedStored(cluster)),
+        settings.timeoutMs,
+      );
+    },
     transportFor,
-    forget: (name) => pool.evict(name),
+    forget: (name) => {
+      remembered.delete(name);
+      pool.evict(name);
+    },
   };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClusterObject } from '../hub/store.js';
-import { testClusterServices } from '../testing/clusters.js';
+import { registerKubeconfigCluster, testClusterServices } from '../testing/clusters.js';
 import type { TestController } from '../testing/controllers.js';
 import { startTestController } from '../testing/controllers.js';
 import type { FakeApiServer } from '../testing/fake-apiserver.js';
@@ -9,7 +9,6 @@ import type { FakeClock } from '../testing/fake-clock.js';
 import { fakeClock, settle } from '../testing/fake-clock.js';
 import type { MemoryHubStore } from '../testing/memory-store.js';
 import { createMemoryStore } from '../testing/memory-store.js';
-import { credentialsKey } from './connector.js';
 import { clusterHealthController, newClusterDelayMs } from './health.js';
 
 const timeoutMs = 3_000;
@@ -18,18 +17,7 @@ let live: FakeApiServer;
 let blackhole: FakeApiServer;
 
 async function register(store: MemoryHubStore, name: string, server: string): Promise<void> {
-  await store.clusters.create({
-    metadata: { name },
-    spec: {
-      provider: 'ProviderKubeconfig',
-      region: 'r1',
-      credentialsSecretRef: { name: `${name}-credentials`, namespace: store.namespace },
-    },
-  });
-  await store.secrets.create({
-    name: `${name}-credentials`,
-    data: { [credentialsKey]: JSON.stringify({ kubeconfig: tokenKubeconfig(server, 'tok') }) },
-  });
+  await registerKubeconfigCluster(store, name, tokenKubeconfig(server, 'tok'));
 }
 
 type Status = NonNullable<ClusterObject['status']>;

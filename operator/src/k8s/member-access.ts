@@ -6,7 +6,6 @@ import type { ClusterObject } from '../hub/store.js';
 import { notFound } from '../core/problems.js';
 import type { Identity } from '../identity/identity.js';
 import type { ClusterConnector } from '../clusters/connector.js';
-import { credentialsUpdatedAnnotation } from '../clusters/cluster-view.js';
 import type WebSocket from 'ws';
 import type {
   MemberClient,
@@ -40,21 +39,11 @@ export interface UserMember {
 }
 
 export interface MemberAccess {
-  /** The member at that location as the caller, or the catalogue error explaining why not. */
+  /**
+   * The member at that location as the caller, or the catalogue error explaining why not. The
+   * connection is the cluster's pooled one (connector.forCallers).
+   */
   forCaller(identity: Identity, location: ClusterLocation): Promise<UserMember>;
-  /** Drops cached connections (tests, credential rotation). */
-  forget(cluster?: string): void;
-}
-
-/** Connections are reused until the spec or the credentials change, or this long. */
-const connectionTtlMs = 5 * 60_000;
-/** Short-lived vendor tokens (EKS, GKE) are renewed this long before they expire. */
-const tokenRenewMarginMs = 60_000;
-
-interface CachedClient {
-  key: string;
-  client: MemberClient;
-  expiresAt: number;
 }
 
 /** Enough of a refused stream's Status to show its message. */
@@ -77,44 +66,10 @@ const clusterNotReady = (name: string): ApiError =>
     message: `cluster ${name} is not ready; it was unreachable at the last probe`,
   });
 
-function cacheKey(cluster: ClusterObject): string {
-  return [
-    cluster.metadata.uid,
-    cluster.metadata.generation ?? 0,
-    cluster.metadata.annotations?.[credentialsUpdatedAnnotation] ?? '',
-  ].join('/');
-}
-
 export function createMemberAccess(options: {
   store: CrdReader;
-  connector: Pick<ClusterConnector, 'forCluster'>;
-  now?: () => number;
+  connector: Pick<ClusterConnector, 'forCallers'>;
 }): MemberAccess {
-  const now = options.now ?? Date.now;
-  const cache = new Map<string, CachedClient>();
-  const pending = new Map<string, Promise<MemberClient>>();
-
-  const clientFor = async (cluster: ClusterObject): Promise<MemberClient> => {
-    const name = cluster.metadata.name;
-    const key = cacheKey(cluster);
-    const cached = cache.get(name);
-    if (cached && cached.key === key && cached.expiresAt > now()) return cached.client;
-    const inFlight = pending.get(key);
-    if (inFlight) return inFlight;
-    const connecting = options.connector
-      .forCluster(cluster)
-      .then((client) => {
-        const expiresAt = client.expiresAt
-          ? Math.min(client.expiresAt.getTime() - tokenRenewMarginMs, now() + connectionTtlMs)
-          : now() + connectionTtlMs;
-        cache.set(name, { key, client, expiresAt });
-        return client;
-      })
-      .finally(() => pending.delete(key));
-    pending.set(key, connecting);
-    return connecting;
-  };
-
   return {
     async forCaller(identity, location) {
       const caller = await callerClusters(options.store, identity);
@@ -134,7 +89,7 @@ export function createMemberAccess(options: {
       if (cluster.status?.ready === false) throw clusterNotReady(location.cluster);
       let client: MemberClient;
       try {
-        client = await clientFor(cluster);
+        client = await options.connector.forCallers(cluster);
       } catch (error) {
         throw memberUnreachable(location.cluster, error);
       }
@@ -194,10 +149,6 @@ export function createMemberAccess(options: {
           }
         },
       };
-    },
-    forget(cluster) {
-      if (cluster === undefined) cache.clear();
-      else cache.delete(cluster);
     },
   };
 }
