@@ -25,7 +25,7 @@ import {
   release,
   releasedChart,
   releasedImage,
-  serviceUrl,
+  routedServiceUrl,
 } from '../support/release.js';
 
 const suffix = Date.now().toString(36);
@@ -110,7 +110,7 @@ describe('helm install', () => {
   });
 
   it('signs in through the Service with the initial admin password, whose Secret goes once it is changed', async () => {
-    const url = serviceUrl();
+    const url = await routedServiceUrl();
     const initial = await initialAdmin();
     expect(initial.username).toBe(adminName);
     const first = await login(adminName, initial.password, undefined, url);

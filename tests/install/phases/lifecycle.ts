@@ -16,6 +16,7 @@ import {
   release,
   releasedChart,
   releasedVersion,
+  routedServiceUrl,
   serviceUrl,
 } from '../support/release.js';
 import type { Pod } from '../support/release.js';
@@ -55,7 +56,11 @@ describe('helm upgrade', () => {
     expect(rolled.map(logLevelOf)).toEqual(['debug', 'debug']);
     expect(rolled.map((pod) => pod.metadata.uid).filter((uid) => before.includes(uid))).toEqual([]);
 
-    const whoAmI = await api('GET', 'iam', `/users/${adminName}`, { baseUrl: url, token });
+    // The same session, through the Service once it routes to the new pods only.
+    const whoAmI = await api('GET', 'iam', `/users/${adminName}`, {
+      baseUrl: await routedServiceUrl(),
+      token,
+    });
     expect(whoAmI.body.code).toBe(0);
   });
 });

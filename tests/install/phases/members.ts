@@ -11,7 +11,13 @@ import { eventually } from '../../support/eventually.js';
 import { locationOf, onMember } from '../../support/members.js';
 import { converse, openStream } from '../../support/streams.js';
 import { adminToken } from '../support/admin.js';
-import { hub, nodeAddress, podsOfRelease, serviceUrl } from '../support/release.js';
+import {
+  hub,
+  nodeAddress,
+  podsOfRelease,
+  routedServiceUrl,
+  serviceUrl,
+} from '../support/release.js';
 
 const suffix = Date.now().toString(36);
 const org = `install-${suffix}`;
@@ -42,7 +48,8 @@ describe('a member cluster seen from the installed operator', () => {
   });
 
   it('registers member-a through the Service and lists its pods', async () => {
-    const url = serviceUrl();
+    // The CRD upgrade rolled the pods: the Service routes to the new ones only after a moment.
+    const url = await routedServiceUrl();
     token = await adminToken(url);
     const call = <T>(method: string, service: string, path: string, body?: unknown) =>
       api<T>(method, service, path, { baseUrl: url, token, ...(body ? { body } : {}) });

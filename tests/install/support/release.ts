@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { testEnv } from '../../support/env.js';
+import { eventually } from '../../support/eventually.js';
 import { kubectl } from '../../support/kubectl.js';
 import type { KubectlResult } from '../../support/kubectl.js';
 
@@ -105,6 +106,67 @@ export function serviceUrl(): string {
     release,
   ]);
   return `http://${service.spec.clusterIP}:${service.spec.ports[0]?.port ?? 8080}`;
+}
+
+interface EndpointSlices {
+  items: { endpoints?: { addresses: string[]; conditions?: { ready?: boolean } }[] }[];
+}
+
+/** The pod addresses the Service's EndpointSlices name as ready, sorted. */
+const serviceEndpoints = (): string[] =>
+  hubJson<EndpointSlices>([
+    'get',
+    'endpointslices',
+    '-n',
+    namespace,
+    '-l',
+    `kubernetes.io/service-name=${release}`,
+  ])
+    .items.flatMap((slice) => slice.endpoints ?? [])
+    .filter((endpoint) => endpoint.conditions?.ready !== false)
+    .flatMap((endpoint) => endpoint.addresses)
+    .sort();
+
+/** Whether the Service answered /readyz with 200 this many times in a row. */
+async function answersThroughService(url: string, times: number): Promise<boolean> {
+  for (let i = 0; i < times; i++) {
+    const status = await fetch(new URL('/readyz', url)).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status !== 200) return false;
+  }
+  return true;
+}
+
+/**
+ * The Service's URL once it routes to the release's ready pods, and only to them. A pod turns
+ * Ready before the endpoints controller lists it and kube-proxy programs its rule; until then a
+ * connection to the ClusterIP is refused, and just after a rollout it may still go to a replaced
+ * pod. So: the EndpointSlices name exactly the ready pods, and then the Service answers, several
+ * times in a row (it balances between the replicas).
+ */
+export async function routedServiceUrl(): Promise<string> {
+  const url = serviceUrl();
+  const readyIps = () =>
+    podsOfRelease()
+      .filter(isReady)
+      .flatMap((pod) => (pod.status.podIP ? [pod.status.podIP] : []))
+      .sort();
+  const routed = await eventually(
+    async () => {
+      const pods = readyIps();
+      const listed = serviceEndpoints();
+      const same = pods.length > 0 && pods.join(',') === listed.join(',');
+      return same && (await answersThroughService(url, 6))
+        ? 'routed'
+        : `pods ${pods.join(',') || 'none'}, endpoints ${listed.join(',') || 'none'}`;
+    },
+    (state) => state === 'routed',
+    120_000,
+  );
+  if (routed !== 'routed') throw new Error(`the Service does not route to the release: ${routed}`);
+  return url;
 }
 
 export const leaseHolder = (): string | undefined => {
