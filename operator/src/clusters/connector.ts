@@ -62,7 +62,7 @@ export interface ClusterConnector {
   forget(clusterName: string): void;
 }
 
-interface PinnedConnection {
+export interface PinnedConnection {
   connection: ClusterConnection;
   /** The addresses the SSRF check resolved; dial only these. */
   addresses: readonly string[];
