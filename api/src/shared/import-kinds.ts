@@ -1,5 +1,6 @@
 // The kinds a YAML import may create, and the checks every imported document passes, the same in
 // the console (before anything is sent) and at the operator's edge (hostile input).
+import { apiVersionOf, kindDeclarations, type KindDeclaration } from './kinds.js';
 import { resourceNameMessage, resourceNamePattern } from './names.js';
 
 export interface ImportableKind {
@@ -10,44 +11,20 @@ export interface ImportableKind {
   namespaced: boolean;
 }
 
-const kind = (apiVersion: string, name: string, plural: string, namespaced = true) => ({
-  apiVersion,
-  kind: name,
-  plural,
-  namespaced,
+/** What an application and its surroundings are made of: the table's importable kinds. */
+export const importableKinds: readonly ImportableKind[] = (
+  kindDeclarations as readonly KindDeclaration[]
+).flatMap((declaration) => {
+  const { importable } = declaration;
+  if (importable === undefined) return [];
+  const versions = [declaration.version, ...(importable === true ? [] : importable.alsoVersions)];
+  return versions.map((version) => ({
+    apiVersion: apiVersionOf(declaration, version),
+    kind: declaration.kind,
+    plural: declaration.plural,
+    namespaced: declaration.namespaced,
+  }));
 });
-
-/**
- * What an application and its surroundings are made of. Cluster-scoped kinds are limited to the
- * ones the console's own forms create (Namespace, PersistentVolume, StorageClass): cluster-wide
- * RBAC, webhooks and CRDs are not imported from a console.
- */
-export const importableKinds: readonly ImportableKind[] = [
-  kind('v1', 'Namespace', 'namespaces', false),
-  kind('v1', 'PersistentVolume', 'persistentvolumes', false),
-  kind('storage.k8s.io/v1', 'StorageClass', 'storageclasses', false),
-  kind('v1', 'ConfigMap', 'configmaps'),
-  kind('v1', 'Secret', 'secrets'),
-  kind('v1', 'Service', 'services'),
-  kind('v1', 'ServiceAccount', 'serviceaccounts'),
-  kind('v1', 'PersistentVolumeClaim', 'persistentvolumeclaims'),
-  kind('v1', 'Pod', 'pods'),
-  kind('v1', 'ResourceQuota', 'resourcequotas'),
-  kind('v1', 'LimitRange', 'limitranges'),
-  kind('apps/v1', 'Deployment', 'deployments'),
-  kind('apps/v1', 'StatefulSet', 'statefulsets'),
-  kind('apps/v1', 'DaemonSet', 'daemonsets'),
-  kind('apps/v1', 'ReplicaSet', 'replicasets'),
-  kind('batch/v1', 'Job', 'jobs'),
-  kind('batch/v1', 'CronJob', 'cronjobs'),
-  kind('networking.k8s.io/v1', 'Ingress', 'ingresses'),
-  kind('networking.k8s.io/v1', 'NetworkPolicy', 'networkpolicies'),
-  kind('autoscaling/v2', 'HorizontalPodAutoscaler', 'horizontalpodautoscalers'),
-  kind('autoscaling/v1', 'HorizontalPodAutoscaler', 'horizontalpodautoscalers'),
-  kind('policy/v1', 'PodDisruptionBudget', 'poddisruptionbudgets'),
-  kind('rbac.authorization.k8s.io/v1', 'Role', 'roles'),
-  kind('rbac.authorization.k8s.io/v1', 'RoleBinding', 'rolebindings'),
-];
 
 export function importableKind(apiVersion: string, name: string): ImportableKind | undefined {
   return importableKinds.find((k) => k.apiVersion === apiVersion && k.kind === name);

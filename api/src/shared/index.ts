@@ -8,6 +8,7 @@ export * from './providers.js';
 export * from './accounts.js';
 export * from './images.js';
 export * from './workloads.js';
+export * from './kinds.js';
 export * from './import-kinds.js';
 export * from './cron.js';
 export * from './applications.js';

@@ -2,27 +2,14 @@
  * Resource kinds the console routes name; each is described (columns, sections, actions, form)
  * in resources/descriptors.
  */
+import { indexedKindNames, type IndexedKindName } from '@nimbus/api/shared';
 
-/** Kinds with a list page, in the order of the User Services menu (`/list/:type`). */
-export const LISTED_KINDS = [
-  'Deployment',
-  'StatefulSet',
-  'CronJob',
-  'DaemonSet',
-  'Pod',
-  'Service',
-  'Ingress',
-  'ConfigMap',
-  'Secret',
-  'Namespace',
-  'PersistentVolume',
-  'PersistentVolumeClaim',
-  'StorageClass',
-  'Node',
-  'Job',
-  'Event',
-] as const;
-export type ListedKind = (typeof LISTED_KINDS)[number];
+/**
+ * Kinds with a list page, in the order of the User Services menu (`/list/:type`): the indexed
+ * kinds of the shared kind table.
+ */
+export const LISTED_KINDS = indexedKindNames;
+export type ListedKind = IndexedKindName;
 
 /** The creation forms under `/add/<form>` (the claim form is spelled in the plural). */
 export const CREATE_FORMS = [

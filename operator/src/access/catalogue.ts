@@ -1,3 +1,5 @@
+import { kindsOfPermissionGroup } from '@nimbus/api/shared';
+
 /**
  * The console operations a Role can allow or deny, grouped by area. Each permission carries its
  * projection to Kubernetes RBAC rules so the clusters issue can write the effective permissions
@@ -26,22 +28,24 @@ function rule(apiGroup: string, resources: string[], verbs: string[]): RbacRule 
   return { apiGroups: [apiGroup], resources, verbs };
 }
 
-const workloads = [
-  rule('apps', ['deployments', 'statefulsets', 'daemonsets'], []),
-  rule('batch', ['jobs', 'cronjobs'], []),
-  rule('', ['pods'], []),
-];
-
-function onWorkloads(verbs: string[], extra: RbacRule[] = []): RbacRule[] {
-  return [...workloads.map((r) => ({ ...r, verbs })), ...extra];
+/** One rule per API group over the kinds of the shared kind table a permission group covers. */
+function onKindsOf(permissionGroup: string, verbs: string[]): RbacRule[] {
+  const byApiGroup = new Map<string, string[]>();
+  for (const { group, plural } of kindsOfPermissionGroup(permissionGroup)) {
+    byApiGroup.set(group, [...(byApiGroup.get(group) ?? []), plural]);
+  }
+  return [...byApiGroup].map(([apiGroup, resources]) => rule(apiGroup, resources, verbs));
 }
 
+function onWorkloads(verbs: string[], extra: RbacRule[] = []): RbacRule[] {
+  return [...onKindsOf('application', verbs), ...extra];
+}
+
+/** A permission group whose kinds (the shared kind table's `permissionGroup`) share one set of rights. */
 interface ResourceArea {
   group: string;
   noun: string;
-  apiGroup: string;
-  resources: string[];
-  actions: Array<'list' | 'create' | 'update' | 'delete'>;
+  actions: ReadonlyArray<'list' | 'create' | 'update' | 'delete'>;
 }
 
 const verbsOf = { list: read, create: ['create'], update: write, delete: ['delete'] } as const;
@@ -52,108 +56,32 @@ const describeAction = {
   delete: 'Delete',
 };
 
-/** Plain CRUD areas: one permission per action, projected onto the same resources. */
+/** Plain CRUD areas: one permission per action, projected onto the group's kinds. */
+const crud = ['list', 'create', 'update', 'delete'] as const;
+const withoutEdit = ['list', 'create', 'delete'] as const;
+const crudArea = (group: string, noun: string, actions: ResourceArea['actions']): ResourceArea => ({
+  group,
+  noun,
+  actions,
+});
+
 const crudAreas: ResourceArea[] = [
-  {
-    group: 'autoscaler',
-    noun: 'horizontal pod autoscalers',
-    apiGroup: 'autoscaling',
-    resources: ['horizontalpodautoscalers'],
-    actions: ['list', 'create', 'update', 'delete'],
-  },
-  {
-    group: 'service',
-    noun: 'services',
-    apiGroup: '',
-    resources: ['services', 'endpoints'],
-    actions: ['list', 'create', 'update', 'delete'],
-  },
-  {
-    group: 'ingress',
-    noun: 'ingresses',
-    apiGroup: 'networking.k8s.io',
-    resources: ['ingresses'],
-    actions: ['list', 'create', 'update', 'delete'],
-  },
-  {
-    group: 'configmap',
-    noun: 'config maps',
-    apiGroup: '',
-    resources: ['configmaps'],
-    actions: ['list', 'create', 'update', 'delete'],
-  },
-  {
-    group: 'secret',
-    noun: 'secrets (including registry secrets)',
-    apiGroup: '',
-    resources: ['secrets'],
-    actions: ['list', 'create', 'update', 'delete'],
-  },
-  {
-    group: 'serviceaccount',
-    noun: 'service accounts',
-    apiGroup: '',
-    resources: ['serviceaccounts'],
-    actions: ['list', 'create', 'update', 'delete'],
-  },
-  {
-    group: 'networkpolicy',
-    noun: 'network policies',
-    apiGroup: 'networking.k8s.io',
-    resources: ['networkpolicies'],
-    actions: ['list', 'create', 'update', 'delete'],
-  },
-  {
-    group: 'poddisruptionbudget',
-    noun: 'pod disruption budgets',
-    apiGroup: 'policy',
-    resources: ['poddisruptionbudgets'],
-    actions: ['list', 'create', 'update', 'delete'],
-  },
+  crudArea('autoscaler', 'horizontal pod autoscalers', crud),
+  crudArea('service', 'services', crud),
+  crudArea('ingress', 'ingresses', crud),
+  crudArea('configmap', 'config maps', crud),
+  crudArea('secret', 'secrets (including registry secrets)', crud),
+  crudArea('serviceaccount', 'service accounts', crud),
+  crudArea('networkpolicy', 'network policies', crud),
+  crudArea('poddisruptionbudget', 'pod disruption budgets', crud),
   // Namespaced RBAC only, and never the escalate or bind verbs: the member's own escalation
   // check then lets a user grant only rights she holds (docs/decisions/namespaced-rbac-kinds.md).
-  {
-    group: 'role',
-    noun: 'roles in namespaces (not cluster roles)',
-    apiGroup: 'rbac.authorization.k8s.io',
-    resources: ['roles'],
-    actions: ['list', 'create', 'update', 'delete'],
-  },
-  {
-    group: 'rolebinding',
-    noun: 'role bindings in namespaces (not cluster role bindings)',
-    apiGroup: 'rbac.authorization.k8s.io',
-    resources: ['rolebindings'],
-    actions: ['list', 'create', 'update', 'delete'],
-  },
-  {
-    group: 'namespace',
-    noun: 'namespaces',
-    apiGroup: '',
-    resources: ['namespaces'],
-    actions: ['list', 'create', 'delete'],
-  },
-  {
-    group: 'persistentvolumeclaim',
-    noun: 'persistent volume claims',
-    apiGroup: '',
-    resources: ['persistentvolumeclaims'],
-    actions: ['list', 'create', 'delete'],
-  },
-  {
-    group: 'persistentvolume',
-    noun: 'persistent volumes',
-    apiGroup: '',
-    resources: ['persistentvolumes'],
-    actions: ['list', 'create', 'delete'],
-  },
-  {
-    group: 'storageclass',
-    noun: 'storage classes',
-    apiGroup: 'storage.k8s.io',
-    resources: ['storageclasses'],
-    actions: ['list', 'create', 'delete'],
-  },
+  crudArea('role', 'roles in namespaces (not cluster roles)', crud),
+  crudArea('rolebinding', 'role bindings in namespaces (not cluster role bindings)', crud),
+  crudArea('namespace', 'namespaces', withoutEdit),
+  crudArea('persistentvolumeclaim', 'persistent volume claims', withoutEdit),
+  crudArea('persistentvolume', 'persistent volumes', withoutEdit),
+  crudArea('storageclass', 'storage classes', withoutEdit),
 ];
 
 const crudPermissions: PermissionDefinition[] = crudAreas.flatMap((area) =>
@@ -161,7 +89,7 @@ const crudPermissions: PermissionDefinition[] = crudAreas.flatMap((area) =>
     name: `${area.group}:${action}`,
     group: area.group,
     description: `${describeAction[action]} ${area.noun}`,
-    rules: [rule(area.apiGroup, area.resources, [...verbsOf[action]])],
+    rules: onKindsOf(area.group, [...verbsOf[action]]),
   })),
 );
 
@@ -207,17 +135,11 @@ const lifecycle: PermissionDefinition[] = [
     rule('events.k8s.io', ['events'], read),
   ]),
   permission('resourcequota:update', 'Set namespace resource quotas and limit ranges', [
-    rule('', ['resourcequotas', 'limitranges'], [...read, 'create', ...write]),
+    ...onKindsOf('resourcequota', [...read, 'create', ...write]),
   ]),
-  permission('node:list', 'List and view nodes, their pods and events', [
-    rule('', ['nodes'], read),
-  ]),
-  permission('node:cordon', 'Pause and resume scheduling on nodes', [
-    rule('', ['nodes'], ['patch']),
-  ]),
-  permission('node:update', 'Edit node labels, annotations and taints', [
-    rule('', ['nodes'], write),
-  ]),
+  permission('node:list', 'List and view nodes, their pods and events', onKindsOf('node', read)),
+  permission('node:cordon', 'Pause and resume scheduling on nodes', onKindsOf('node', ['patch'])),
+  permission('node:update', 'Edit node labels, annotations and taints', onKindsOf('node', write)),
 ];
 
 const hubOnly: PermissionDefinition[] = [

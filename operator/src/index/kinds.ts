@@ -1,4 +1,12 @@
-// The resource kinds the multi-cluster index follows, described once for the watch loops.
+// The resource kinds the multi-cluster index follows (the shared kind table's indexed kinds), as
+// the watch loops use them.
+import {
+  indexedDeclarations,
+  kindCollectionPath,
+  kindDeclarations,
+  type KindDeclaration,
+} from '@nimbus/api/shared';
+
 export interface IndexedKind {
   /** Stable name used as the `kind` column and in API filters (the plural resource name). */
   name: string;
@@ -12,54 +20,20 @@ export interface IndexedKind {
   metadataOnly?: boolean;
 }
 
-const core = (
-  kind: string,
-  plural: string,
-  namespaced: boolean,
-  metadataOnly = false,
-): IndexedKind => ({
-  name: plural,
-  kind,
-  group: '',
-  version: 'v1',
-  plural,
-  namespaced,
-  ...(metadataOnly ? { metadataOnly } : {}),
-});
+/** The index's view of the shared kind table's indexed kinds, in its order. */
+export function indexedKindsOf(table: readonly KindDeclaration[]): IndexedKind[] {
+  return indexedDeclarations(table).map((declaration) => ({
+    name: declaration.plural,
+    kind: declaration.kind,
+    group: declaration.group,
+    version: declaration.version,
+    plural: declaration.plural,
+    namespaced: declaration.namespaced,
+    ...(declaration.index === 'metadata' ? { metadataOnly: true } : {}),
+  }));
+}
 
-const grouped = (
-  kind: string,
-  group: string,
-  version: string,
-  plural: string,
-  namespaced = true,
-): IndexedKind => ({
-  name: plural,
-  kind,
-  group,
-  version,
-  plural,
-  namespaced,
-});
-
-export const indexedKinds: readonly IndexedKind[] = [
-  core('Namespace', 'namespaces', false),
-  core('Node', 'nodes', false),
-  core('Pod', 'pods', true),
-  grouped('Deployment', 'apps', 'v1', 'deployments'),
-  grouped('StatefulSet', 'apps', 'v1', 'statefulsets'),
-  grouped('DaemonSet', 'apps', 'v1', 'daemonsets'),
-  grouped('CronJob', 'batch', 'v1', 'cronjobs'),
-  grouped('Job', 'batch', 'v1', 'jobs'),
-  core('Service', 'services', true),
-  grouped('Ingress', 'networking.k8s.io', 'v1', 'ingresses'),
-  core('ConfigMap', 'configmaps', true),
-  core('Secret', 'secrets', true, true),
-  core('PersistentVolume', 'persistentvolumes', false),
-  core('PersistentVolumeClaim', 'persistentvolumeclaims', true),
-  grouped('StorageClass', 'storage.k8s.io', 'v1', 'storageclasses', false),
-  core('Event', 'events', true),
-];
+export const indexedKinds: readonly IndexedKind[] = indexedKindsOf(kindDeclarations);
 
 export function findIndexedKind(name: string): IndexedKind | undefined {
   return indexedKinds.find((kind) => kind.name === name);
@@ -73,8 +47,7 @@ export function indexedKindOfType(type: string): IndexedKind | undefined {
 
 /** Collection path across all namespaces, e.g. `/apis/apps/v1/deployments`. */
 export function collectionPath(kind: IndexedKind): string {
-  const base = kind.group === '' ? `/api/${kind.version}` : `/apis/${kind.group}/${kind.version}`;
-  return `${base}/${kind.plural}`;
+  return kindCollectionPath(kind);
 }
 
 export const jsonAccept = 'application/json';

@@ -12,12 +12,13 @@ describe('listableKinds', () => {
     expect(listableKinds(['node:list'])).toEqual(['nodes']);
     expect(listableKinds(['event:list'])).toEqual(['events']);
     expect(listableKinds(['service:list', 'configmap:list'])).toEqual(['services', 'configmaps']);
+    // In the kind table's (menu) order.
     expect(listableKinds(['application:list'])).toEqual([
-      'pods',
       'deployments',
       'statefulsets',
-      'daemonsets',
       'cronjobs',
+      'daemonsets',
+      'pods',
       'jobs',
     ]);
   });

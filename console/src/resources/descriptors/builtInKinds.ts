@@ -13,6 +13,7 @@ import {
   workloadColumns,
 } from './kindColumns';
 import { withCreateForm } from './createForms';
+import { kindIdentity } from './identity';
 import { namespaceDescriptor } from './namespace';
 import { applicationCreate } from './application';
 import { describeWorkload } from './workload';
@@ -27,16 +28,11 @@ import type { ColumnDescriptor, KindDescriptor } from './types';
  */
 const describe = (
   kind: ListedKind,
-  plural: string,
-  namespaced: boolean,
   columns: readonly ColumnDescriptor[],
   editPermission?: string,
 ): KindDescriptor =>
   withCreateForm({
-    kind,
-    labelKey: `kinds.${kind}`,
-    plural,
-    namespaced,
+    ...kindIdentity(kind),
     columns,
     sections: detailSections([], { editPermission }),
     actions: STANDARD_ACTIONS,
@@ -45,33 +41,23 @@ const describe = (
 /** Every listed kind, described once; the order of LISTED_KINDS (the User Services menu). */
 export const BUILT_IN_KIND_DESCRIPTORS: Record<ListedKind, KindDescriptor> = {
   Deployment: {
-    ...describeWorkload('Deployment', 'deployments', workloadColumns),
+    ...describeWorkload('Deployment', workloadColumns),
     create: applicationCreate,
   },
-  StatefulSet: describeWorkload('StatefulSet', 'statefulsets', workloadColumns),
-  CronJob: describeWorkload('CronJob', 'cronjobs', cronJobColumns),
-  DaemonSet: describeWorkload('DaemonSet', 'daemonsets', daemonSetColumns),
+  StatefulSet: describeWorkload('StatefulSet', workloadColumns),
+  CronJob: describeWorkload('CronJob', cronJobColumns),
+  DaemonSet: describeWorkload('DaemonSet', daemonSetColumns),
   Pod: podDescriptor,
-  Service: describe('Service', 'services', true, serviceColumns, 'service:update'),
-  Ingress: describe('Ingress', 'ingresses', true, ingressColumns, 'ingress:update'),
-  ConfigMap: describe('ConfigMap', 'configmaps', true, configMapColumns, 'configmap:update'),
+  Service: describe('Service', serviceColumns, 'service:update'),
+  Ingress: describe('Ingress', ingressColumns, 'ingress:update'),
+  ConfigMap: describe('ConfigMap', configMapColumns, 'configmap:update'),
   // Only metadata of Secrets reaches the console.
-  Secret: describe('Secret', 'secrets', true, [], 'secret:update'),
+  Secret: describe('Secret', [], 'secret:update'),
   Namespace: namespaceDescriptor,
-  PersistentVolume: describe(
-    'PersistentVolume',
-    'persistentvolumes',
-    false,
-    persistentVolumeColumns,
-  ),
-  PersistentVolumeClaim: describe(
-    'PersistentVolumeClaim',
-    'persistentvolumeclaims',
-    true,
-    persistentVolumeClaimColumns,
-  ),
-  StorageClass: describe('StorageClass', 'storageclasses', false, storageClassColumns),
+  PersistentVolume: describe('PersistentVolume', persistentVolumeColumns),
+  PersistentVolumeClaim: describe('PersistentVolumeClaim', persistentVolumeClaimColumns),
+  StorageClass: describe('StorageClass', storageClassColumns),
   Node: nodeDescriptor,
-  Job: describeWorkload('Job', 'jobs', jobColumns),
-  Event: describe('Event', 'events', true, eventColumns),
+  Job: describeWorkload('Job', jobColumns),
+  Event: describe('Event', eventColumns),
 };

@@ -3,15 +3,13 @@ import { namespaceApi } from '../../api/namespaceApi';
 import { completed } from './completed';
 import { namespaceColumns } from './kindColumns';
 import { detailSections, lazySection, STANDARD_ACTIONS } from './standard';
+import { kindIdentity } from './identity';
 import type { KindDescriptor } from './types';
 
 const namespaceSections = () => import('../../pages/namespaces/NamespaceDetailSections');
 
 export const namespaceDescriptor: KindDescriptor = {
-  kind: 'Namespace',
-  labelKey: 'kinds.Namespace',
-  plural: 'namespaces',
-  namespaced: false,
+  ...kindIdentity('Namespace'),
   columns: namespaceColumns,
   sections: detailSections([
     lazySection('quota', async () => (await namespaceSections()).NamespaceQuotaSection),

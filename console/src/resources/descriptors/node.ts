@@ -3,6 +3,7 @@ import { lazy } from 'react';
 import { nodeApi } from '../../api/nodeApi';
 import { nodeSchedulable } from '../nodeFields';
 import { completed } from './completed';
+import { kindIdentity } from './identity';
 import { nodeColumns } from './kindColumns';
 import { detailSections, lazySection, STANDARD_ACTIONS } from './standard';
 import type { ActionDescriptor, KindDescriptor, ResourceContext } from './types';
@@ -40,10 +41,7 @@ const scheduling = (pausing: boolean): ActionDescriptor => ({
 });
 
 export const nodeDescriptor: KindDescriptor = {
-  kind: 'Node',
-  labelKey: 'kinds.Node',
-  plural: 'nodes',
-  namespaced: false,
+  ...kindIdentity('Node'),
   columns: nodeColumns,
   // The node card shows name, place and identity itself.
   sections: detailSections(

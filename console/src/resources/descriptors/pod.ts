@@ -1,5 +1,6 @@
 import { podColumns } from './kindColumns';
 import { detailSections, lazySection, STANDARD_ACTIONS } from './standard';
+import { kindIdentity } from './identity';
 import type { KindDescriptor } from './types';
 
 const containersSection = lazySection(
@@ -25,10 +26,7 @@ const eventsSection = lazySection('events', async () => (await podSections()).Po
  * their conditions and their events.
  */
 export const podDescriptor: KindDescriptor = {
-  kind: 'Pod',
-  labelKey: 'kinds.Pod',
-  plural: 'pods',
-  namespaced: true,
+  ...kindIdentity('Pod'),
   columns: podColumns,
   sections: detailSections([containersSection, metricsSection, conditionsSection, eventsSection], {
     editPermission: 'application:update',

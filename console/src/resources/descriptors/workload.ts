@@ -5,6 +5,7 @@ import type { WorkloadTarget } from '../../api/workloadApi';
 import { workloadApi } from '../../api/workloadApi';
 import type { ListedKind } from '../resourceKinds';
 import { completed } from './completed';
+import { kindIdentity } from './identity';
 import { detailSections, lazySection, STANDARD_ACTIONS } from './standard';
 import type {
   ActionDescriptor,
@@ -193,15 +194,12 @@ const batchView: ListViewDescriptor = {
 /** An application kind: its sections (revisions only where it rolls out) and lifecycle actions. */
 export function describeWorkload(
   kind: ListedKind,
-  plural: WorkloadKind,
   columns: readonly ColumnDescriptor[],
 ): KindDescriptor {
-  const rollsOut = (rolloutKinds as readonly string[]).includes(plural);
+  const identity = kindIdentity(kind);
+  const rollsOut = (rolloutKinds as readonly string[]).includes(identity.plural);
   return {
-    kind,
-    labelKey: `kinds.${kind}`,
-    plural,
-    namespaced: true,
+    ...identity,
     columns,
     sections: detailSections(
       [

@@ -29,11 +29,14 @@ function indexRules(): Rule[] {
   for (const kind of indexedKinds) {
     byGroup.set(kind.group, [...(byGroup.get(kind.group) ?? []), kind.plural]);
   }
-  return [...byGroup].map(([group, resources]) => ({
-    apiGroups: [group],
-    resources: resources.sort(),
-    verbs: ['get', 'list', 'watch'],
-  }));
+  // Sorted by group and resource: the shipped file does not move when the kind table is reordered.
+  return [...byGroup]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([group, resources]) => ({
+      apiGroups: [group],
+      resources: resources.sort(),
+      verbs: ['get', 'list', 'watch'],
+    }));
 }
 
 /**

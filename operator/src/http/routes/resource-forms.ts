@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import { kindCollectionPath, kindDeclaration, type DeclaredKind } from '@nimbus/api/shared';
 import { requireIdentity } from '../identity-locals.js';
 import type { KubeObject } from '../../index/trim.js';
 import { ingressManifest } from '../../k8s/forms/network-manifests.js';
@@ -14,21 +15,22 @@ import { publicObject } from '../../k8s/resources/sanitize.js';
 import type { CallContext, Implementation } from '../contract/implement.js';
 import { implement } from '../contract/implement.js';
 
-const ns = (namespace: string) => `/api/v1/namespaces/${encodeURIComponent(namespace)}`;
-
 /** The creation forms: each manifest is built here and created on the member as the caller. */
 export function resourceFormEndpoints(members: MemberAccess): Implementation[] {
   const memberOf = (ctx: CallContext) =>
     members.forCaller(requireIdentity(ctx.res), locationFromBodyOrHeaders(ctx.req as Request));
+  /** Creates `manifest` in the kind's collection (in `namespace` for a namespaced kind). */
   const create = async (
     ctx: CallContext,
-    collection: string,
-    path: string,
+    kind: DeclaredKind,
     manifest: KubeObject,
+    namespace?: string,
   ) => {
     const member = await memberOf(ctx);
+    const declaration = kindDeclaration(kind);
+    const path = kindCollectionPath(declaration, namespace);
     return publicObject(
-      collection,
+      declaration.plural,
       await member.json<KubeObject>({ method: 'POST', path, body: manifest }),
     );
   };
@@ -38,31 +40,21 @@ export function resourceFormEndpoints(members: MemberAccess): Implementation[] {
       publicObject('services', await createService(await memberOf(ctx), params.namespace, body)),
     ),
     implement('createIngress', ({ params, body }, ctx) =>
-      create(
-        ctx,
-        'ingresses',
-        `/apis/networking.k8s.io/v1/namespaces/${encodeURIComponent(params.namespace)}/ingresses`,
-        ingressManifest(body, params.namespace),
-      ),
+      create(ctx, 'Ingress', ingressManifest(body, params.namespace), params.namespace),
     ),
     implement('createPersistentVolumeClaim', ({ params, body }, ctx) =>
       create(
         ctx,
-        'persistentvolumeclaims',
-        `${ns(params.namespace)}/persistentvolumeclaims`,
+        'PersistentVolumeClaim',
         persistentVolumeClaimManifest(body, params.namespace),
+        params.namespace,
       ),
     ),
     implement('createPersistentVolume', ({ body }, ctx) =>
-      create(ctx, 'persistentvolumes', '/api/v1/persistentvolumes', persistentVolumeManifest(body)),
+      create(ctx, 'PersistentVolume', persistentVolumeManifest(body)),
     ),
     implement('createStorageClass', ({ body }, ctx) =>
-      create(
-        ctx,
-        'storageclasses',
-        '/apis/storage.k8s.io/v1/storageclasses',
-        storageClassManifest(body),
-      ),
+      create(ctx, 'StorageClass', storageClassManifest(body)),
     ),
   ];
 }

@@ -1,9 +1,10 @@
 // "Scale automatically": the workload's HorizontalPodAutoscaler (autoscaling/v2, named
 // like the workload), read, created or replaced, and deleted as the caller.
 import type { AutoscaleInput, AutoscaleView, WorkloadAddress } from '@nimbus/api';
+import { kindCollectionPath, kindDeclaration } from '@nimbus/api/shared';
 import { ApiError, errors } from '../../core/errors.js';
 import type { UserMember } from '../member-access.js';
-import { collectionIn, kindNameOf, workloadPath } from '../workloads/workload-paths.js';
+import { kindNameOf, workloadPath } from '../workloads/workload-paths.js';
 import { autoscalerManifest, bodyOf, selectorLabel } from './manifests.js';
 
 interface Hpa {
@@ -20,7 +21,7 @@ interface Hpa {
 }
 
 const hpaCollection = (namespace: string) =>
-  collectionIn('/apis/autoscaling/v2', namespace, 'horizontalpodautoscalers');
+  kindCollectionPath(kindDeclaration('HorizontalPodAutoscaler'), namespace);
 const hpaPath = (address: WorkloadAddress) =>
   `${hpaCollection(address.namespace)}/${encodeURIComponent(address.name)}`;
 
@@ -66,7 +67,7 @@ export async function setAutoscale(
   await member.json({ path: workloadPath(address.kind, address.namespace, address.name) });
   const manifest = autoscalerManifest(
     {
-      kind: kindNameOf[address.kind],
+      kind: kindNameOf(address.kind),
       name: address.name,
       namespace: address.namespace,
       labels: { [selectorLabel]: address.name },

@@ -1,13 +1,17 @@
 // ConfigMaps and Secrets on a member, as the caller: list, read, create, replace, delete.
 import type { ConfigMapInput, SecretInput } from '@nimbus/api';
+import { kindCollectionPath, kindDeclaration, type KindDeclaration } from '@nimbus/api/shared';
 import type { KubeObject } from '../../index/trim.js';
 import type { UserMember } from '../member-access.js';
 import type { ConfigCollection } from './config-views.js';
 
-const kinds: Record<ConfigCollection, string> = { configmaps: 'ConfigMap', secrets: 'Secret' };
+const kinds = {
+  configmaps: kindDeclaration('ConfigMap'),
+  secrets: kindDeclaration('Secret'),
+} as const satisfies Record<ConfigCollection, KindDeclaration>;
 
 export function configPath(collection: ConfigCollection, namespace: string, name?: string): string {
-  const base = `/api/v1/namespaces/${encodeURIComponent(namespace)}/${collection}`;
+  const base = kindCollectionPath(kinds[collection], namespace);
   return name === undefined ? base : `${base}/${encodeURIComponent(name)}`;
 }
 
@@ -28,7 +32,7 @@ export function configManifest(
   if (input.immutable !== undefined) fields.immutable = input.immutable;
   return {
     apiVersion: 'v1',
-    kind: kinds[collection],
+    kind: kinds[collection].kind,
     metadata: {
       name,
       namespace,

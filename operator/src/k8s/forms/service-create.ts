@@ -1,14 +1,15 @@
 // A Service from its form and, with "use ingress", its Ingress: all or nothing, so a refused
 // ingress leaves no service behind.
 import type { ServiceInput } from '@nimbus/api';
+import { kindCollectionPath, kindDeclaration } from '@nimbus/api/shared';
 import type { KubeObject } from '../../index/trim.js';
 import type { UserMember } from '../member-access.js';
 import { serviceIngressManifest, serviceManifest } from './network-manifests.js';
 
 const servicesPath = (namespace: string) =>
-  `/api/v1/namespaces/${encodeURIComponent(namespace)}/services`;
+  kindCollectionPath(kindDeclaration('Service'), namespace);
 const ingressesPath = (namespace: string) =>
-  `/apis/networking.k8s.io/v1/namespaces/${encodeURIComponent(namespace)}/ingresses`;
+  kindCollectionPath(kindDeclaration('Ingress'), namespace);
 
 export async function createService(
   member: UserMember,

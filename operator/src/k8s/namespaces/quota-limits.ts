@@ -3,13 +3,10 @@ import type { KubeObject } from '../../index/trim.js';
 import type { UserMember } from '../member-access.js';
 import { publicObject } from '../resources/sanitize.js';
 import type { CpuMemory, LimitRangeInput } from '@nimbus/api';
+import { kindCollectionPath, kindDeclaration } from '@nimbus/api/shared';
 
 export const quotaName = 'nimbus-quota';
 export const limitRangeName = 'nimbus-limits';
-
-const nsPath = (namespace: string) => `/api/v1/namespaces/${encodeURIComponent(namespace)}`;
-const quotasPath = (namespace: string) => `${nsPath(namespace)}/resourcequotas`;
-const limitRangesPath = (namespace: string) => `${nsPath(namespace)}/limitranges`;
 
 export interface SpecObject {
   metadata: { name: string; namespace?: string | undefined };
@@ -48,14 +45,13 @@ export function limitRangeFromForm(value: LimitRangeInput | undefined): SpecObje
 }
 
 type Collection = 'resourcequotas' | 'limitranges';
-const kinds: Record<Collection, string> = {
-  resourcequotas: 'ResourceQuota',
-  limitranges: 'LimitRange',
-};
+const kinds = {
+  resourcequotas: kindDeclaration('ResourceQuota'),
+  limitranges: kindDeclaration('LimitRange'),
+} as const;
 
-function collectionPath(collection: Collection, namespace: string): string {
-  return collection === 'resourcequotas' ? quotasPath(namespace) : limitRangesPath(namespace);
-}
+const collectionPath = (collection: Collection, namespace: string): string =>
+  kindCollectionPath(kinds[collection], namespace);
 
 export async function createSpecObject(
   member: UserMember,
@@ -68,7 +64,7 @@ export async function createSpecObject(
     path: collectionPath(collection, namespace),
     body: {
       apiVersion: 'v1',
-      kind: kinds[collection],
+      kind: kinds[collection].kind,
       metadata: { name: object.metadata.name, namespace },
       spec: object.spec,
     },
@@ -103,6 +99,6 @@ export async function listSpecObjects(
     path: collectionPath(collection, namespace),
   });
   return (list.items ?? []).map((item) =>
-    publicObject(collection, { apiVersion: 'v1', kind: kinds[collection], ...item }),
+    publicObject(collection, { apiVersion: 'v1', kind: kinds[collection].kind, ...item }),
   );
 }

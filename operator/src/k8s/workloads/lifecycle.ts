@@ -1,6 +1,7 @@
 // The lifecycle actions on a workload, each one call (or a read and a guarded write) to the
 // member as the caller; the member's RBAC decides.
 import type { HotfixBody, RevisionView, WorkloadAddress } from '@nimbus/api';
+import { kindCollectionPath, kindDeclaration } from '@nimbus/api/shared';
 import { ApiError, errors } from '../../core/errors.js';
 import type { KubeObject } from '../../index/trim.js';
 import type { UserMember } from '../member-access.js';
@@ -10,13 +11,7 @@ import type { ControllerRevision, ReplicaSet, Revision } from './revisions.js';
 import { controllerRevisions, deploymentRevisions, deploymentRollbackPatch } from './revisions.js';
 import type { Workload } from './workload-object.js';
 import { selectorQuery } from './workload-object.js';
-import {
-  collectionIn,
-  jsonPatch,
-  mergePatch,
-  strategicMergePatch,
-  workloadPath,
-} from './workload-paths.js';
+import { jsonPatch, mergePatch, strategicMergePatch, workloadPath } from './workload-paths.js';
 
 export const restartedAtAnnotation = 'kubectl.kubernetes.io/restartedAt';
 
@@ -76,12 +71,12 @@ export async function revisionsOf(
   const suffix = query ? `?${query}` : '';
   if (at.kind === 'deployments') {
     const sets = await member.json<List<ReplicaSet>>({
-      path: `${collectionIn('/apis/apps/v1', at.namespace, 'replicasets')}${suffix}`,
+      path: `${kindCollectionPath(kindDeclaration('ReplicaSet'), at.namespace)}${suffix}`,
     });
     return { workload, revisions: deploymentRevisions(workload, sets.items ?? []) };
   }
   const history = await member.json<List<ControllerRevision>>({
-    path: `${collectionIn('/apis/apps/v1', at.namespace, 'controllerrevisions')}${suffix}`,
+    path: `${kindCollectionPath(kindDeclaration('ControllerRevision'), at.namespace)}${suffix}`,
   });
   return { workload, revisions: controllerRevisions(workload, history.items ?? []) };
 }
@@ -160,7 +155,7 @@ export async function runCronJob(
   const cronJob = await readWorkload(member, { ...at, kind: 'cronjobs' });
   return member.json({
     method: 'POST',
-    path: collectionIn('/apis/batch/v1', at.namespace, 'jobs'),
+    path: kindCollectionPath(kindDeclaration('Job'), at.namespace),
     body: jobFromCronJob(cronJob, now),
   });
 }

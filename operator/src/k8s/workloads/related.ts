@@ -1,6 +1,7 @@
 // What a workload's detail page shows beside the object: its pods, its events and the Services
 // that select its pods, read live from the member as the caller.
 import type { WorkloadAddress, WorkloadService } from '@nimbus/api';
+import { kindCollectionPath, kindDeclaration } from '@nimbus/api/shared';
 import type { KubeObject } from '../../index/trim.js';
 import type { UserMember } from '../member-access.js';
 import type { NodeEvent } from '../nodes/node-events.js';
@@ -10,7 +11,7 @@ import { toPodSummary } from '../nodes/node-pods.js';
 import { readWorkload } from './lifecycle.js';
 import type { LabelSelector, Workload } from './workload-object.js';
 import { ownedBy, podTemplateOf, selectorQuery } from './workload-object.js';
-import { collectionIn, kindNameOf } from './workload-paths.js';
+import { kindNameOf } from './workload-paths.js';
 
 /** Enough for a detail page; the list pages page through the rest. */
 const listLimit = 500;
@@ -19,10 +20,17 @@ interface List<T> {
   items?: T[];
 }
 
-const listIn = <T>(member: UserMember, namespace: string, plural: string, query: object) =>
-  member.json<List<T>>({
-    path: `${collectionIn(plural === 'jobs' ? '/apis/batch/v1' : '/api/v1', namespace, plural)}?${new URLSearchParams({ limit: String(listLimit), ...query }).toString()}`,
+const listIn = <T>(
+  member: UserMember,
+  namespace: string,
+  kind: 'Job' | 'Pod' | 'Service' | 'Event',
+  query: object,
+) => {
+  const search = new URLSearchParams({ limit: String(listLimit), ...query });
+  return member.json<List<T>>({
+    path: `${kindCollectionPath(kindDeclaration(kind), namespace)}?${search.toString()}`,
   });
+};
 
 /**
  * The selector of the workload's pods. A CronJob has none of its own: its pods are those of
@@ -37,7 +45,7 @@ async function podSelector(
     const selector = selectorQuery(workload.spec?.selector ?? {});
     return selector === '' ? undefined : selector;
   }
-  const jobs = await listIn<KubeObject>(member, at.namespace, 'jobs', {});
+  const jobs = await listIn<KubeObject>(member, at.namespace, 'Job', {});
   const names = (jobs.items ?? [])
     .filter((job) => ownedBy(job, workload.metadata?.uid))
     .map((job) => job.metadata?.name ?? '');
@@ -52,7 +60,7 @@ export async function workloadPods(
   const selector = await podSelector(member, at, workload);
   // No selector would list the whole namespace: a workload without one has no pods of its own.
   if (selector === undefined) return { items: [] };
-  const pods = await listIn<Parameters<typeof toPodSummary>[0]>(member, at.namespace, 'pods', {
+  const pods = await listIn<Parameters<typeof toPodSummary>[0]>(member, at.namespace, 'Pod', {
     labelSelector: selector,
   });
   const items = (pods.items ?? []).map(toPodSummary);
@@ -64,7 +72,7 @@ export function workloadEvents(
   member: UserMember,
   at: WorkloadAddress,
 ): Promise<{ items: NodeEvent[] }> {
-  return objectEvents(member, at.namespace, kindNameOf[at.kind], at.name);
+  return objectEvents(member, at.namespace, kindNameOf(at.kind), at.name);
 }
 
 /** Events whose involved object is the `kind` named `name` in `namespace`, newest first. */
@@ -74,7 +82,7 @@ export async function objectEvents(
   kind: string,
   name: string,
 ): Promise<{ items: NodeEvent[] }> {
-  const list = await listIn<Parameters<typeof toNodeEvent>[0]>(member, namespace, 'events', {
+  const list = await listIn<Parameters<typeof toNodeEvent>[0]>(member, namespace, 'Event', {
     fieldSelector: `involvedObject.kind=${kind},involvedObject.name=${name}`,
   });
   const items = (list.items ?? []).map(toNodeEvent);
@@ -124,7 +132,7 @@ export async function workloadServices(
 ): Promise<{ items: WorkloadService[] }> {
   const workload = await readWorkload(member, at);
   const labels = podTemplateOf(workload)?.metadata?.labels ?? {};
-  const services = await listIn<KubeService>(member, at.namespace, 'services', {});
+  const services = await listIn<KubeService>(member, at.namespace, 'Service', {});
   const items = (services.items ?? [])
     .filter((service) => selects(service.spec?.selector, labels))
     .map(toWorkloadService);

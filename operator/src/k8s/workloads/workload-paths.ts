@@ -1,21 +1,15 @@
 // Where a workload lives on a member's API server, and the Kind its collection holds.
 import type { WorkloadKind } from '@nimbus/api/shared';
+import { declarationOfPlural, kindCollectionPath, type KindDeclaration } from '@nimbus/api/shared';
 
-const groupOf: Record<WorkloadKind, string> = {
-  deployments: '/apis/apps/v1',
-  statefulsets: '/apis/apps/v1',
-  daemonsets: '/apis/apps/v1',
-  cronjobs: '/apis/batch/v1',
-  jobs: '/apis/batch/v1',
+const declarationOf = (kind: WorkloadKind): KindDeclaration => {
+  const declaration = declarationOfPlural(kind);
+  if (!declaration) throw new Error(`${kind} is missing from the kind table`);
+  return declaration;
 };
 
-export const kindNameOf: Record<WorkloadKind, string> = {
-  deployments: 'Deployment',
-  statefulsets: 'StatefulSet',
-  daemonsets: 'DaemonSet',
-  cronjobs: 'CronJob',
-  jobs: 'Job',
-};
+/** The Kind a workload collection holds (`Deployment` for `deployments`). */
+export const kindNameOf = (kind: WorkloadKind): string => declarationOf(kind).kind;
 
 export const mergePatch = 'application/merge-patch+json';
 export const strategicMergePatch = 'application/strategic-merge-patch+json';
@@ -27,5 +21,5 @@ export function collectionIn(groupPath: string, namespace: string, plural: strin
 }
 
 export function workloadPath(kind: WorkloadKind, namespace: string, name: string): string {
-  return `${collectionIn(groupOf[kind], namespace, kind)}/${encodeURIComponent(name)}`;
+  return `${kindCollectionPath(declarationOf(kind), namespace)}/${encodeURIComponent(name)}`;
 }
