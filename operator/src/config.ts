@@ -1,13 +1,35 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import type { TrustProxy } from './identity/client-address.js';
-import type { SessionKeySource } from './identity/session-key.js';
 import { defaultConsoleDir, defaultDataDir, operatorPackageJson } from './paths.js';
-import { costSampleSeconds } from './cost/schedule.js';
 import type { LogLevel } from './logger.js';
 import { logLevels } from './logger.js';
 import { defaultRelistIntervalMs } from './hub/kind-store.js';
+
+/**
+ * Which proxies in front of the operator are believed about the client (NIMBUS_TRUST_PROXY):
+ * none (false), the nearest N hops, or hops from these addresses and CIDRs (or proxy-addr's
+ * names loopback, linklocal, uniquelocal). Express's `trust proxy` setting takes it as is.
+ */
+export type TrustProxy = false | number | readonly string[];
+
+/** Where the session key comes from: a file (local runs, a mounted Secret) or a Secret in the hub. */
+export type SessionKeySource =
+  { kind: 'file'; path: string } | { kind: 'secret'; name: string; key: string };
+
+/**
+ * How often the leader samples cost: a slot must divide a minute or an hour, so that a cron
+ * expression can name it (cost/schedule.ts).
+ */
+const costSampleSeconds = z.coerce
+  .number()
+  .int()
+  .min(5)
+  .max(3600)
+  .refine((s) => (s < 60 ? 60 % s === 0 : s % 60 === 0 && 60 % (s / 60) === 0), {
+    message: 'must divide 60 seconds or 60 minutes (e.g. 10, 30, 300, 600, 3600)',
+  })
+  .default(600);
 
 const hostnamePattern = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 

@@ -29,7 +29,7 @@ import type { IndexRuntime } from './index/runtime.js';
 import { createIndexMetrics } from './index/metrics.js';
 import { createIndexRuntime, openIndexStore } from './index/runtime.js';
 import { createLogger } from './logger.js';
-import { applyOwnCrds } from './crds/self-apply.js';
+import { applyOwnCrds } from './hub/crd-self-apply.js';
 import { recordBuild, trackClusters } from './observability/metrics.js';
 import { TracingConfigError, startTracing } from './observability/tracing-sdk.js';
 import type { Tracing } from './observability/tracing-sdk.js';

@@ -8,7 +8,7 @@ import type { ClusterObject, HubStore } from '../hub/store.js';
 import { organizationOf } from '../iam/org-scope.js';
 import type { Identity } from '../identity/identity.js';
 import type { ClusterScope } from '../index/store-query.js';
-import { listableKinds } from '../index/listable-kinds.js';
+import { listableKinds } from './listable-kinds.js';
 
 export type CrdReader = Pick<
   HubStore,

@@ -1,10 +1,10 @@
 // A receiver's credential (SMTP password, Slack webhook URL, WeChat API secret, SMS API key)
 // lives in the Secret nimbus-alarm-receiver-<name>, with the address it was given for beside it
-// (hub/credential-address.ts): it goes only to that SMTP server, API endpoint or gateway.
+// (credentials/credential-address.ts): it goes only to that SMTP server, API endpoint or gateway.
 import { receiverAddress, receiverCredentialKeys } from '@nimbus/api/shared';
 import type { CredentialAddress } from '@nimbus/api/shared';
 import { receiverSecretName } from '../crds/alarm-receiver.js';
-import { boundTo, credentialFits } from '../hub/credential-address.js';
+import { boundTo, credentialFits } from '../credentials/credential-address.js';
 import { writeOwnedSecret } from '../hub/owned-secret.js';
 import type { SecretStore, SecretValue } from '../hub/secrets.js';
 import type { AlarmReceiverObject } from '../hub/store.js';

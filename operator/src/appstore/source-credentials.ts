@@ -1,7 +1,7 @@
 import { chartSourceAddress } from '@nimbus/api/shared';
 import { ApiError, errors } from '../core/errors.js';
 import { apiVersion } from '../crds/kind.js';
-import { boundTo, credentialFits } from '../hub/credential-address.js';
+import { boundTo, credentialFits } from '../credentials/credential-address.js';
 import { writeOwnedSecret } from '../hub/owned-secret.js';
 import type { SecretValue } from '../hub/secrets.js';
 import type { ChartSourceObject, HubStore } from '../hub/store.js';

@@ -4,7 +4,7 @@ import type { OutboundPolicy, Resolver } from '../outbound/policy.js';
 import { statusChange } from '../controllers/conditions.js';
 import { ApiError, errors } from '../core/errors.js';
 import { alreadyExists, invalid } from '../core/problems.js';
-import { assertKeptAddress } from '../hub/credential-address.js';
+import { assertKeptAddress } from '../credentials/credential-address.js';
 import type { ChartSourceObject, HubStore, OrganizationObject } from '../hub/store.js';
 import {
   addressedOrganization,

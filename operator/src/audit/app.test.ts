@@ -7,7 +7,7 @@ import type { TestApp } from '../testing/app.js';
 import { recordEverything, tempDataDir } from '../testing/audit.js';
 import { captureLogs } from '../testing/logs.js';
 import type { AuditRecord } from './record.js';
-import { censor } from './redact.js';
+import { censor } from '../observability/redact.js';
 import type { AuditTrail } from './trail.js';
 import { openAuditTrail } from './trail.js';
 

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { RedactionContext } from './redact.js';
-import { censor, redactText, redactUri, truncateUtf8 } from './redact.js';
+import type { RedactionContext } from '../observability/redact.js';
+import { censor, redactText, redactUri, truncateUtf8 } from '../observability/redact.js';
 
 /** Headers worth keeping for an auditor; everything else is dropped, not stored. */
 const allowedHeaders = new Set([

@@ -12,7 +12,7 @@ import {
   redactUri,
   redactValue,
   truncateUtf8,
-} from './redact.js';
+} from '../observability/redact.js';
 import type { AuditTarget } from './target.js';
 import { noTarget } from './target.js';
 

@@ -1,4 +1,4 @@
-import { redactText, truncateUtf8 } from './redact.js';
+import { redactText, truncateUtf8 } from '../observability/redact.js';
 
 /**
  * The member-cluster object a call acted on, as searchable fields of its record. `kind` is the

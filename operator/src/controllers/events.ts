@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { redactText } from '../audit/redact.js';
+import { redactText } from '../observability/redact.js';
 import type { Clock } from '../core/clock.js';
 import { realClock } from '../core/clock.js';
 import type { Logger } from '../logger.js';

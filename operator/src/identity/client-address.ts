@@ -1,13 +1,6 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import type { Logger } from '../logger.js';
 
-/**
- * Which proxies in front of the operator are believed about the client (NIMBUS_TRUST_PROXY):
- * none (false), the nearest N hops, or hops from these addresses and CIDRs (or proxy-addr's
- * names loopback, linklocal, uniquelocal). Express's `trust proxy` setting takes it as is.
- */
-export type TrustProxy = false | number | readonly string[];
-
 /** The eight 16-bit groups of a valid IPv6 address (zone dropped, embedded IPv4 converted). */
 function ipv6Groups(address: string): number[] {
   let text = address.split('%')[0] ?? '';

@@ -2,7 +2,7 @@ import type { Registry } from 'prom-client';
 import type { HubStore } from '../hub/store.js';
 import { flowKey } from '../sso/pending-sign-in.js';
 import type { Logger } from '../logger.js';
-import type { TrustProxy } from './client-address.js';
+import type { TrustProxy } from '../config.js';
 import { UntrustedForwardingNotice } from './client-address.js';
 import { NonceRegistry } from './nonces.js';
 import type { PasswordHasher } from './passwords.js';

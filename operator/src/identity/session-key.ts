@@ -2,13 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { ApiError, errors } from '../core/errors.js';
 import type { SecretStore } from '../hub/secrets.js';
+import type { SessionKeySource } from '../config.js';
 import type { Logger } from '../logger.js';
 
 export const minSessionKeyBytes = 32;
-
-/** Where the key comes from: a file (local runs, a mounted Secret) or a Secret in the hub. */
-export type SessionKeySource =
-  { kind: 'file'; path: string } | { kind: 'secret'; name: string; key: string };
 
 /** A key or Secret that is wrong, not a hub that is not answering: retrying cannot help. */
 export class SessionKeyError extends Error {

@@ -17,7 +17,7 @@ import { createMemoryStore } from '../testing/memory-store.js';
 import { rbacAllows } from '../testing/rbac-verdict.js';
 import { callerClusters } from '../access/caller-scope.js';
 import { listQuery } from '@nimbus/api';
-import { listableKinds } from './listable-kinds.js';
+import { listableKinds } from '../access/listable-kinds.js';
 import { listObjects, searchObjects } from './queries.js';
 import { storedEffect } from '../iam/effects.js';
 

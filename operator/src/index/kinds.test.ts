@@ -2,7 +2,7 @@ import { kindDeclaration, kindDeclarations, type KindDeclaration } from '@nimbus
 import { describe, expect, it } from 'vitest';
 import { objectPath } from '../k8s/resources/object-path.js';
 import { collectionPath, indexedKinds, indexedKindsOf } from './kinds.js';
-import { listableKinds } from './listable-kinds.js';
+import { listableKinds } from '../access/listable-kinds.js';
 
 describe('indexed kinds', () => {
   it('are the shared table indexed kinds, Secrets by metadata only', () => {

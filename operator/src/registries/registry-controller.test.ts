@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { registryAddress } from '@nimbus/api/shared';
-import { boundTo } from '../hub/credential-address.js';
+import { boundTo } from '../credentials/credential-address.js';
 import type { TestController } from '../testing/controllers.js';
 import { startTestController } from '../testing/controllers.js';
 import { createMemoryStore } from '../testing/memory-store.js';

@@ -3,7 +3,7 @@ import { ownershipCondition, ownershipEvents } from '../clusters/ownership-condi
 import type { ControllerFactory } from '../controllers/controller.js';
 import { watch, watchSpec } from '../controllers/controller.js';
 import { applyDecision } from '../controllers/status.js';
-import { credentialsRecheckMs, reviewStoredCredentials } from '../hub/credential-address.js';
+import { credentialsRecheckMs, reviewStoredCredentials } from '../credentials/credential-address.js';
 import type { HubStore, RegistryObject } from '../hub/store.js';
 import { namedOrganization } from '../iam/org-scope.js';
 import { credentialsIn, hasRegistryCredentials, registrySecret } from './registry-store.js';

@@ -8,7 +8,7 @@ import { statusChange } from '../controllers/conditions.js';
 import { ApiError, errors } from '../core/errors.js';
 import { alreadyExists, invalid, notFound } from '../core/problems.js';
 import { apiVersion } from '../crds/kind.js';
-import { assertKeptAddress, boundTo } from '../hub/credential-address.js';
+import { assertKeptAddress, boundTo } from '../credentials/credential-address.js';
 import { writeOwnedSecret } from '../hub/owned-secret.js';
 import type { OrganizationObject, RegistryObject } from '../hub/store.js';
 import {

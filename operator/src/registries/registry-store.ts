@@ -5,7 +5,7 @@ import type { CrdReader } from '../access/caller-scope.js';
 import { membershipIn } from '../access/scope.js';
 import { ApiError, errors } from '../core/errors.js';
 import { notFound } from '../core/problems.js';
-import { credentialFits } from '../hub/credential-address.js';
+import { credentialFits } from '../credentials/credential-address.js';
 import type { SecretValue } from '../hub/secrets.js';
 import type { HubStore, OrganizationObject, RegistryObject } from '../hub/store.js';
 import { organizationOf } from '../iam/org-scope.js';

@@ -3,7 +3,7 @@ import { receiverAddress } from '@nimbus/api/shared';
 import { admins, assertAcceptsNewMembers } from '../../iam/org-scope.js';
 import { alreadyExists, notFound } from '../../core/problems.js';
 import { receiverSecretName } from '../../crds/alarm-receiver.js';
-import { assertKeptAddress } from '../../hub/credential-address.js';
+import { assertKeptAddress } from '../../credentials/credential-address.js';
 import type { AlarmReceiverObject } from '../../hub/store.js';
 import type { Identity } from '../../identity/identity.js';
 import {

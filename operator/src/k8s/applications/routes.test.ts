@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { censor, redactValue } from '../../audit/redact.js';
+import { censor, redactValue } from '../../observability/redact.js';
 import type { MemberRouteApp } from '../../testing/member-route-app.js';
 import { startMemberRouteApp } from '../../testing/member-route-app.js';
 

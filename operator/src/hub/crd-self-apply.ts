@@ -5,12 +5,12 @@
 import { createHash } from 'node:crypto';
 import { ApiextensionsV1Api } from '@kubernetes/client-node';
 import type { KubeConfig, V1CustomResourceDefinition } from '@kubernetes/client-node';
-import { fieldManager, serverSideApply } from '../hub/apply-options.js';
-import { isNotFound } from '../hub/hub-errors.js';
+import { fieldManager, serverSideApply } from './apply-options.js';
+import { isNotFound } from './hub-errors.js';
 import type { Logger } from '../logger.js';
-import type { KindDefinition } from './kind.js';
-import { allKinds } from './kinds.js';
-import { crdName, renderCrd } from './render.js';
+import type { KindDefinition } from '../crds/kind.js';
+import { allKinds } from '../crds/kinds.js';
+import { crdName, renderCrd } from '../crds/render.js';
 
 export const versionAnnotation = 'nimbus.io/operator-version';
 export const schemaHashAnnotation = 'nimbus.io/schema-hash';

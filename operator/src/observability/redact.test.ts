@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { auditHeaders } from './headers.js';
+import { auditHeaders } from '../audit/headers.js';
 import {
   censor,
   maxBodyBytes,

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { favouriteKind } from './favourite.js';
+import { favouriteKind } from '../crds/favourite.js';
 import {
   compareVersions,
   decide,
   schemaHashAnnotation,
   stampedCrd,
   versionAnnotation,
-} from './self-apply.js';
+} from './crd-self-apply.js';
 
 describe('which installed CRDs the operator applies over', () => {
   const mine = { version: '0.2.0', hash: 'abc' };

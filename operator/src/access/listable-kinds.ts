@@ -1,8 +1,8 @@
 // Which indexed kinds a set of console permissions lets a caller list: the same projection that
 // writes the member's RBAC (rbacRulesFor), read back as (apiGroup, resource) pairs with `list`.
-import { rbacRulesFor } from '../access/rbac.js';
-import type { IndexedKind } from './kinds.js';
-import { indexedKinds } from './kinds.js';
+import { rbacRulesFor } from './rbac.js';
+import type { IndexedKind } from '../index/kinds.js';
+import { indexedKinds } from '../index/kinds.js';
 
 const pair = (apiGroup: string, resource: string): string => `${apiGroup}\u0000${resource}`;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { builtInRoles } from '../access/built-in-roles.js';
-import { indexedKinds } from './kinds.js';
+import { builtInRoles } from './built-in-roles.js';
+import { indexedKinds } from '../index/kinds.js';
 import { listableKinds } from './listable-kinds.js';
 
 const roleKinds = (name: string): string[] =>

@@ -8,7 +8,7 @@ import { addressText } from '@nimbus/api/shared';
 import type { DesiredCondition } from '../controllers/conditions.js';
 import type { EventIntent } from '../controllers/events.js';
 import { ApiError, errors } from '../core/errors.js';
-import type { SecretStore, SecretValue } from './secrets.js';
+import type { SecretStore, SecretValue } from '../hub/secrets.js';
 
 /** The Secret key holding addressText of the address the credential was given for. */
 export const credentialAddressKey = 'address';
