@@ -1,5 +1,5 @@
 // Business constants and limits. Codes the server shares come from the API contract.
-import { errorCatalogue, successCode, taintEffects } from '@nimbus/api/shared';
+import { errorCatalogue, successCode } from '@nimbus/api/shared';
 
 export const PRODUCT_NAME = 'Nimbus';
 export const DEFAULT_PRODUCT_HOST = 'nimbus.io';
@@ -70,14 +70,11 @@ export const SESSION_HEADERS = {
 export const REQUESTED_WITH_HEADER = { name: 'X-Nimbus-Requested-With', value: 'nimbus-console' };
 
 export const EFFECTS = ['Allow', 'Deny'] as const;
-export const TAINT_EFFECTS = taintEffects;
 
 /** Preset time ranges, in minutes; a custom range is offered besides. */
 export const TIME_RANGE_MINUTES = [15, 30, 60, 120, 300, 720, 1440, 4320, 10080] as const;
 
 export const UI_SIZES = {
-  labelInputWidthPx: 100,
-  imageDialogWidthPx: 600,
   personalSettingsWidthPx: 800,
   personalSettingsTopPx: 30,
   globalControlDialogTopPx: 20,

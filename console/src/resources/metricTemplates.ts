@@ -1,8 +1,11 @@
 import type { KeyValueEntry } from './keyValues';
 
-// The metric-template annotation buttons. The keys follow Prometheus' `prometheus.io/`
-// annotation convention with the SPEC's names (docs/decisions/custom-dashboards.md "Metric-template annotations");
-// the test bed's Prometheus discovers pods carrying them (hack/testbed/annotated-pods.sh).
+// The metric-template annotation buttons. Each writes one set of annotations under Prometheus'
+// usual `prometheus.io/` prefix: `http-probe: true` to be probed at `path` /probe, or
+// `http-metric: true` and `scheme: http` to be scraped at `path` /metrics, both on `port` 8080
+// unless the user edits the values (docs/decisions/custom-dashboards.md "Metric-template
+// annotations"). The test bed's Prometheus discovers pods carrying them
+// (hack/testbed/annotated-pods.sh).
 
 export type MetricTemplateId = 'probe' | 'metric';
 

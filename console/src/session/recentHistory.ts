@@ -14,9 +14,9 @@ export interface HistoryRecord {
 }
 
 /**
- * Puts `record` first and drops an older visit of the same path. SPEC: "trimmed when over 8
- * entries (about 9 kept)": the oldest entry goes when the list already holds more than 8 before
- * the visit is added, so at most 9 are kept.
+ * Puts `record` first and drops an older visit of the same path. The history is trimmed when it
+ * holds more than HISTORY_TRIM_THRESHOLD (8) other entries: only the 8 newest of them stay, so
+ * with the new visit at most 9 are kept.
  */
 export function addToHistory(
   history: readonly HistoryRecord[],

@@ -2,11 +2,12 @@ import type { ClusterLocation } from '@nimbus/api';
 import { applicationKinds, type ApplicationKind } from '@nimbus/api/shared';
 import { Checkbox, Col, Divider, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { dnsLabelNameRules } from '../../components/forms/nameRules';
 import { LocationSelect } from '../../components/LocationSelect';
 import { NamespaceSelector } from '../../components/NamespaceSelector';
 import { locationRules } from '../namespaces/namespaceRules';
 import { CronHint } from './CronHint';
-import { resourceNameRules, scheduleRules } from './applicationRules';
+import { scheduleRules } from './applicationRules';
 
 const MAX_REPLICAS = 1000;
 
@@ -190,7 +191,7 @@ export function BasicStep({
           </Form.Item>
         </Col>
       </Row>
-      <Form.Item name="name" label={t('appForm.basic.name')} rules={resourceNameRules(t)}>
+      <Form.Item name="name" label={t('appForm.basic.name')} rules={dnsLabelNameRules(t)}>
         <Input
           data-testid="app-name"
           autoComplete="off"

@@ -2,13 +2,14 @@ import { Button, Card, Col, Flex, Form, Input, InputNumber, Row, Space } from 'a
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLazySplitImageQuery, useListClusterRegistriesQuery } from '../../api/registryApi';
+import { dnsLabelNameRules } from '../../components/forms/nameRules';
 import { quantityRule } from '../namespaces/quantityRules';
 import { EnvFields, MountFields } from './ContainerListFields';
 import { ImageSelectDialog } from './ImageSelectDialog';
 import { ProbeFields } from './ProbeFields';
 import { PullSecretHint } from './PullSecretHint';
 import type { ContainerValues, NamespaceScope } from './applicationValues';
-import { imageRules, resourceNameRules } from './applicationRules';
+import { imageRules } from './applicationRules';
 
 /**
  * One container's sub-form. It must be saved or cancelled before anything else of the
@@ -79,7 +80,7 @@ export function ContainerEditor({
               name="name"
               label={t('appForm.container.name')}
               rules={[
-                ...resourceNameRules(t),
+                ...dnsLabelNameRules(t),
                 {
                   validator: (_rule, value: unknown) =>
                     typeof value === 'string' && takenNames.includes(value.trim())

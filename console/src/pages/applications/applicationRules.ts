@@ -1,7 +1,6 @@
 import { isCronSchedule, isImageReference } from '@nimbus/api/shared';
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
-import { namespaceNameRules } from '../namespaces/namespaceRules';
 
 const textOf = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
@@ -11,9 +10,6 @@ const check = (ok: (text: string) => boolean, message: string): FormRule => ({
     return text === '' || ok(text) ? Promise.resolve() : Promise.reject(new Error(message));
   },
 });
-
-/** Resource names (the application's and each container's). */
-export const resourceNameRules = namespaceNameRules;
 
 /** The image is written host/image:tag. */
 export const imageRules = (t: TFunction): FormRule[] => [

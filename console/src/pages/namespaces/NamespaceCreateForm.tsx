@@ -7,9 +7,10 @@ import { envelopeCodeOf } from '../../apiClient/envelope';
 import { ResponseCode } from '../../constants';
 import { useCreateNamespaceMutation } from '../../api/namespaceApi';
 import { useSubmit } from '../../components/admin/useSubmit';
+import { dnsLabelNameRules } from '../../components/forms/nameRules';
 import { LocationSelect } from '../../components/LocationSelect';
 import { createBody, type NamespaceFormValues } from './namespaceValues';
-import { locationRules, namespaceNameRules } from './namespaceRules';
+import { locationRules } from './namespaceRules';
 import { LimitRangeFields, QuotaFields } from './PolicyFields';
 import { UnsavedChangesPrompt } from '../../components/forms/UnsavedChangesPrompt';
 
@@ -66,7 +67,7 @@ export function NamespaceCreateForm({
       <Form.Item name="location" label={t('namespaces.form.location')} rules={locationRules(t)}>
         <LocationSelect data-testid="namespace-location" />
       </Form.Item>
-      <Form.Item name="name" label={t('namespaces.form.name')} rules={namespaceNameRules(t)}>
+      <Form.Item name="name" label={t('namespaces.form.name')} rules={dnsLabelNameRules(t)}>
         <Input
           data-testid="namespace-name"
           placeholder={t('namespaces.form.namePlaceholder')}

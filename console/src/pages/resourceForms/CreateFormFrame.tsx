@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { listPath } from '../../resources/resourceKinds';
+import { dnsLabelNameRules } from '../../components/forms/nameRules';
 import { UnsavedChangesPrompt } from '../../components/forms/UnsavedChangesPrompt';
 import { PlacementFields } from './PlacementFields';
-import { resourceNameRules } from './formRules';
 
 export interface CreateFormFrameProps<V> {
   form: FormInstance<V>;
@@ -50,7 +50,7 @@ export function CreateFormFrame<V extends object>({
     >
       <UnsavedChangesPrompt dirty={dirty} />
       <PlacementFields namespaced={namespaced} />
-      <Form.Item name="name" label={t('resourceForms.fields.name')} rules={resourceNameRules(t)}>
+      <Form.Item name="name" label={t('resourceForms.fields.name')} rules={dnsLabelNameRules(t)}>
         <Input
           data-testid="form-name"
           placeholder={t('namespaces.form.namePlaceholder')}

@@ -1,9 +1,7 @@
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
-import { dataKeyPattern, maxDataKeyLength } from '@nimbus/api/shared';
+import { dataKeyPattern, dnsLabelPattern, maxDataKeyLength } from '@nimbus/api/shared';
 import { isFileMode, isMountPath, repeatedFileNames, type DataItem } from './configValues';
-
-export { namespaceNameRules as resourceNameRules } from '../namespaces/namespaceRules';
 
 export const requiredRule = (t: TFunction): FormRule => ({
   required: true,
@@ -45,12 +43,10 @@ export const fileModeRules = (t: TFunction): FormRule[] => [
   },
 ];
 
-const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
-
 export const containerNamesRules = (t: TFunction): FormRule[] => [
   {
     validator: async (_rule, value?: string[]) => {
-      if ((value ?? []).some((name) => name.length > 63 || !DNS_LABEL.test(name))) {
+      if ((value ?? []).some((name) => name.length > 63 || !dnsLabelPattern.test(name))) {
         throw new Error(t('resourceForms.validation.containerNames'));
       }
     },
@@ -65,7 +61,7 @@ export const portOrNameRule = (t: TFunction): FormRule => ({
 
 /** Port names are optional alone, required when a service has several ports (Kubernetes). */
 export const portNameRules = (t: TFunction): FormRule[] => [
-  { pattern: DNS_LABEL, max: 15, message: t('resourceForms.validation.portName') },
+  { pattern: dnsLabelPattern, max: 15, message: t('resourceForms.validation.portName') },
   ({ getFieldValue }) => ({
     validator: async (_rule, value?: string) => {
       const ports = (getFieldValue('ports') as unknown[] | undefined) ?? [];

@@ -4,10 +4,7 @@ import { Alert, Button, Flex, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useTestRegistryMutation } from '../../../api/registryApi';
 import { resourceNameRules } from '../../../components/forms/nameRules';
-import {
-  CredentialsAgainAlert,
-  credentialsAgainProps,
-} from '../../../components/forms/credentialsAgain';
+import { CredentialFields } from '../../../components/forms/CredentialFields';
 import { useConnectionTest } from '../../../components/admin/useConnectionTest';
 import { withoutEmptyCredentials } from '../../../components/forms/withoutEmptyCredentials';
 
@@ -49,12 +46,6 @@ export function ConfigurationStep(props: {
     existing?.credentialsSet === true &&
     host !== undefined &&
     !sameAddress(registryAddress({ host }), registryAddress(existing));
-  const again = credentialsAgainProps(
-    form,
-    props.fields.map((field) => ['credentials', field]),
-    credentialsAgain,
-    t('common.credentialsAgainRequired'),
-  );
   const { test, runTest, reset } = useConnectionTest(form, async (values) => {
     const { repositoryCount } = await testRegistry({
       ...withoutEmptyCredentials(values),
@@ -91,36 +82,24 @@ export function ConfigurationStep(props: {
       <Form.Item name="description" label={t('registries.description')}>
         <Input data-testid="registry-description" />
       </Form.Item>
-      {existing && props.fields.length > 0 && !credentialsAgain && (
-        <Alert
-          type="info"
-          showIcon
-          data-testid="registry-credentials-kept"
-          title={t('registries.credentialsKept')}
-          style={{ marginBottom: 16 }}
-        />
-      )}
-      <CredentialsAgainAlert shown={credentialsAgain} />
-      {props.fields.map((field) => (
-        <Form.Item
-          key={field}
-          name={['credentials', field]}
-          label={t(`registries.fields.${field}`)}
-          {...again(['credentials', field])}
-        >
-          {field === 'caCertificate' ? (
-            <Input.TextArea
-              rows={4}
-              data-testid={`registry-${field}`}
-              placeholder="-----BEGIN CERTIFICATE-----"
-            />
-          ) : secretFields.has(field) ? (
-            <Input.Password data-testid={`registry-${field}`} autoComplete="new-password" />
-          ) : (
-            <Input data-testid={`registry-${field}`} autoComplete="off" />
-          )}
-        </Form.Item>
-      ))}
+      <CredentialFields
+        fields={props.fields.map((field) => ({
+          name: field,
+          label: t(`registries.fields.${field}`),
+          input:
+            field === 'caCertificate'
+              ? 'certificate'
+              : secretFields.has(field)
+                ? 'password'
+                : 'text',
+          testId: `registry-${field}`,
+        }))}
+        kept={existing !== undefined && props.fields.length > 0}
+        keptMessage={t('registries.credentialsKept')}
+        keptTestId="registry-credentials-kept"
+        credentialsAgain={credentialsAgain}
+        certificateRows={4}
+      />
       {test.state === 'passed' && (
         <Alert
           type="success"

@@ -13,10 +13,7 @@ import {
   useUpdateChartSourceMutation,
 } from '../../../api/chartSourceApi';
 import { resourceNameRules } from '../../../components/forms/nameRules';
-import {
-  CredentialsAgainAlert,
-  credentialsAgainProps,
-} from '../../../components/forms/credentialsAgain';
+import { CredentialFields } from '../../../components/forms/CredentialFields';
 import { useConnectionTest } from '../../../components/admin/useConnectionTest';
 import { useSubmit } from '../../../components/admin/useSubmit';
 import { withoutEmptyCredentials } from '../../../components/forms/withoutEmptyCredentials';
@@ -56,16 +53,6 @@ export function ChartSourceForm(props: {
       chartSourceAddress({ type: type ?? existing.type, url, plainHttp }),
       chartSourceAddress(existing),
     );
-  const again = credentialsAgainProps(
-    form,
-    [
-      ['credentials', 'username'],
-      ['credentials', 'password'],
-      ['credentials', 'caCertificate'],
-    ],
-    credentialsAgain,
-    t('common.credentialsAgainRequired'),
-  );
 
   const { submitting, onFinish } = useSubmit(async (values: ChartSourceFormValues) => {
     const body = { ...withoutEmptyCredentials(values), organizationId };
@@ -169,36 +156,27 @@ export function ChartSourceForm(props: {
         <Form.Item name="description" label={t('chartSources.description')}>
           <Input />
         </Form.Item>
-        {existing?.credentialsSet && !credentialsAgain && (
-          <Alert
-            type="info"
-            showIcon
-            title={t('chartSources.credentialsKept')}
-            style={{ marginBottom: 16 }}
-          />
-        )}
-        <CredentialsAgainAlert shown={credentialsAgain} />
-        <Form.Item
-          name={['credentials', 'username']}
-          label={t('chartSources.username')}
-          {...again(['credentials', 'username'])}
-        >
-          <Input data-testid="chart-source-username" autoComplete="off" />
-        </Form.Item>
-        <Form.Item
-          name={['credentials', 'password']}
-          label={t('chartSources.password')}
-          {...again(['credentials', 'password'])}
-        >
-          <Input.Password data-testid="chart-source-password" autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name={['credentials', 'caCertificate']}
-          label={t('chartSources.caCertificate')}
-          {...again(['credentials', 'caCertificate'])}
-        >
-          <Input.TextArea rows={3} placeholder="-----BEGIN CERTIFICATE-----" />
-        </Form.Item>
+        <CredentialFields
+          fields={[
+            {
+              name: 'username',
+              label: t('chartSources.username'),
+              input: 'text',
+              testId: 'chart-source-username',
+            },
+            {
+              name: 'password',
+              label: t('chartSources.password'),
+              input: 'password',
+              testId: 'chart-source-password',
+            },
+            { name: 'caCertificate', label: t('chartSources.caCertificate'), input: 'certificate' },
+          ]}
+          kept={existing?.credentialsSet === true}
+          keptMessage={t('chartSources.credentialsKept')}
+          credentialsAgain={credentialsAgain}
+          certificateRows={3}
+        />
         {test.state === 'passed' && (
           <Alert
             type="success"
