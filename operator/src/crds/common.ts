@@ -9,8 +9,9 @@ export const email = z
 
 /**
  * The one spelling of an effect in every CRD: per-cluster access and role
- * permissions alike. The API keeps SPEC's lowercase allow/deny for role permissions and maps
- * them at the edge (iam/effects.ts); roles stored before read as today's (role.ts).
+ * permissions alike. The API keeps its lowercase allow/deny for role permissions (the
+ * contract's PermissionEffect) and maps them at the edge (iam/effects.ts); roles stored before
+ * read as today's (role.ts).
  */
 export const effect = z.enum(['Allow', 'Deny']);
 

@@ -18,8 +18,8 @@ function withMeta<S extends z.ZodType>(schema: S, extra: Meta): S {
 /**
  * Attaches one rule twice: as a CEL rule the API server enforces on `kubectl apply`, and as the
  * equivalent zod check the operator runs on API input. Keep `check` and `rule.rule` equivalent.
- * `apiMessage` is for the few rules where SPEC words the API's answer differently from the
- * sentence a kubectl user should read.
+ * `apiMessage` is for the few rules where the API's answer is worded by the contract's message
+ * catalogue, differently from the sentence a kubectl user should read.
  */
 export function withRule<S extends z.ZodType>(
   schema: S,

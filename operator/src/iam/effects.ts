@@ -2,7 +2,7 @@ import type { PermissionEffect } from '@nimbus/api';
 
 type StoredEffect = 'Allow' | 'Deny';
 
-/** SPEC's role permission effect (allow/deny, the API's) as every CRD spells it. */
+/** The API's role permission effect (lowercase allow/deny) as every CRD spells it (Allow/Deny). */
 export function storedEffect(effect: PermissionEffect): StoredEffect {
   return effect === 'deny' ? 'Deny' : 'Allow';
 }

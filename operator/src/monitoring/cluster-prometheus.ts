@@ -57,7 +57,10 @@ export async function callerMonitoredClusters(
   return caller.visible.filter((cluster) => allowed.has(cluster.metadata.name));
 }
 
-/** The cluster at `location` and its Prometheus, for this caller; else the SPEC's denial. */
+/**
+ * The cluster at `location` and its Prometheus, for this caller; otherwise the monitoring
+ * denial (9997, "not bound … or already forbidden"), which tells nothing about the cluster.
+ */
 export async function prometheusForCaller(
   deps: MonitoringDeps,
   identity: Identity,

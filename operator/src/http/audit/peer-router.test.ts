@@ -1,18 +1,23 @@
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
-import { errorHandler, notFoundHandler } from '../http/error-handler.js';
-import { requestContextMiddleware } from '../http/request-context.js';
-import { sampleRecord, tempDataDir } from '../testing/audit.js';
-import type { RunningServer } from '../testing/http.js';
-import { serve } from '../testing/http.js';
-import { captureLogs } from '../testing/logs.js';
-import { derivePeerKey, peerWindowMs, signPeerRequest, verifyPeerRequest } from './peer-auth.js';
-import { peerRecordsPath } from './peer-protocol.js';
-import { peerAuditRouter } from '../http/audit/peer-router.js';
-import { staticPeers } from './peers.js';
-import { createAuditSearch } from './search.js';
-import type { AuditStore } from './store.js';
-import { openAuditStore } from './store.js';
+import { errorHandler, notFoundHandler } from '../error-handler.js';
+import { requestContextMiddleware } from '../request-context.js';
+import { sampleRecord, tempDataDir } from '../../testing/audit.js';
+import type { RunningServer } from '../../testing/http.js';
+import { serve } from '../../testing/http.js';
+import { captureLogs } from '../../testing/logs.js';
+import {
+  derivePeerKey,
+  peerWindowMs,
+  signPeerRequest,
+  verifyPeerRequest,
+} from '../../audit/peer-auth.js';
+import { peerRecordsPath } from '../../audit/peer-protocol.js';
+import { peerAuditRouter } from './peer-router.js';
+import { staticPeers } from '../../audit/peers.js';
+import { createAuditSearch } from '../../audit/search.js';
+import type { AuditStore } from '../../audit/store.js';
+import { openAuditStore } from '../../audit/store.js';
 
 const sessionKey = 'k'.repeat(48);
 const peerKey = derivePeerKey(sessionKey);

@@ -1,19 +1,19 @@
 import express from 'express';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Identity } from '../identity/identity.js';
-import { setIdentity } from '../http/identity-locals.js';
-import { requestContextMiddleware } from '../http/request-context.js';
-import { handle } from '../http/respond.js';
-import { organizationLabel, organizationUidLabel } from '../iam/org-scope.js';
-import { recordEverything } from '../testing/audit.js';
-import { serve } from '../testing/http.js';
-import { captureLogs } from '../testing/logs.js';
-import { createMemoryStore } from '../testing/memory-store.js';
-import { auditMiddleware } from '../http/audit/capture.js';
-import { hubAuditDirectory } from './organization.js';
-import type { AuditDirectory, AuditOrganization } from './organization.js';
-import type { AuditRecord } from './record.js';
-import { createAuditRecorder } from './record-call.js';
+import type { Identity } from '../../identity/identity.js';
+import { setIdentity } from '../identity-locals.js';
+import { requestContextMiddleware } from '../request-context.js';
+import { handle } from '../respond.js';
+import { organizationLabel, organizationUidLabel } from '../../iam/org-scope.js';
+import { recordEverything } from '../../testing/audit.js';
+import { serve } from '../../testing/http.js';
+import { captureLogs } from '../../testing/logs.js';
+import { createMemoryStore } from '../../testing/memory-store.js';
+import { auditMiddleware } from './capture.js';
+import { hubAuditDirectory } from '../../audit/organization.js';
+import type { AuditDirectory, AuditOrganization } from '../../audit/organization.js';
+import type { AuditRecord } from '../../audit/record.js';
+import { createAuditRecorder } from '../../audit/record-call.js';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastAppliedAnnotation } from '../../index/trim.js';
 import type { MemberRouteApp } from '../../testing/member-route-app.js';
 import { startMemberRouteApp } from '../../testing/member-route-app.js';
-import { restartedAtAnnotation } from './metadata-update.js';
+import { restartedAtAnnotation } from '../../k8s/resources/metadata-update.js';
 
 const crd = '/crd.nimbus.io';
 const at = '/vendors/ProviderKubeconfig/regions/r1/clusters/alpha';
