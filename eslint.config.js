@@ -36,8 +36,9 @@ const operatorLayerTable = [
     'sso',
   ],
   ['http'],
-  // Entry points: start.ts checks the Node version, then loads main.ts, the composition root.
-  ['main.ts', 'start.ts'],
+  // The composition root (main.ts, and compose.ts, which wires the routes' services) and
+  // start.ts, which checks the Node version and then loads main.ts.
+  ['main.ts', 'compose.ts', 'start.ts'],
 ];
 
 /** The start of an API path written by hand: `/<service>.<host>/…` or the OpenAPI document. */
@@ -200,6 +201,7 @@ export default tseslint.config(
     ignores: [
       'operator/src/http/**',
       'operator/src/main.ts',
+      'operator/src/compose.ts',
       'operator/src/testing/**',
       'operator/src/**/*.test.ts',
     ],

@@ -30,6 +30,7 @@ import { createIndexMetrics } from './index/metrics.js';
 import { createIndexRuntime, openIndexStore } from './index/runtime.js';
 import { createLogger } from './logger.js';
 import { applyOwnCrds } from './hub/crd-self-apply.js';
+import { routeServices } from './compose.js';
 import { recordBuild, trackClusters } from './observability/metrics.js';
 import { TracingConfigError, startTracing } from './observability/tracing-sdk.js';
 import type { Tracing } from './observability/tracing-sdk.js';
@@ -199,6 +200,7 @@ async function main(): Promise<void> {
     hub: identity?.readiness ?? hub,
     identity: identity?.services,
     clusters: clusters?.services,
+    services: routeServices({ identity: identity?.services, clusters: clusters?.services }),
     index: index?.index,
     ...(costRollups ? { costRollups } : {}),
     metrics,

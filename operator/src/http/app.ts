@@ -18,7 +18,7 @@ import { createHttpMetrics, metricsMiddleware } from './metrics.js';
 import { requestContextMiddleware } from './request-context.js';
 import { tracingMiddleware } from './tracing.js';
 import { requestLogMiddleware } from './request-log.js';
-import { apiMountPath, apiRouter } from './routes/index.js';
+import { apiMountPath, apiRouter, type RouteServices } from './routes/index.js';
 import { securityHeaders } from './security.js';
 import { userGuidePath, userGuideRouter } from './user-guide.js';
 import { setUpgradeListener } from './upgrade/attach.js';
@@ -43,6 +43,8 @@ export interface AppDeps {
   costRollups?: RollupReader;
   /** The helm binary the app store runs (NIMBUS_HELM_PATH). */
   helmPath?: string;
+  /** The domain services the routes call, from the composition root (compose.ts). */
+  services: RouteServices;
 }
 
 /** Builds the operator's HTTP app without listening, so tests can serve it on any port. */
@@ -68,6 +70,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(healthRouter(deps.hub));
   const api = apiRouter({
     system: { host: deps.host, version: deps.version, mfaEnabled: deps.mfaEnabled },
+    services: deps.services,
     audit: deps.audit,
     identity: deps.identity,
     clusters: deps.clusters,

@@ -10,7 +10,7 @@ import { alreadyExists, invalid, notFound } from '../core/problems.js';
 import { apiVersion } from '../crds/kind.js';
 import { assertKeptAddress, boundTo } from '../credentials/credential-address.js';
 import { writeOwnedSecret } from '../hub/owned-secret.js';
-import type { OrganizationObject, RegistryObject } from '../hub/store.js';
+import type { HubStore, OrganizationObject, RegistryObject } from '../hub/store.js';
 import {
   addressedOrganization,
   admins,
@@ -18,6 +18,7 @@ import {
   everyone,
   organizationLabels,
 } from '../iam/org-scope.js';
+import type { ClusterServices } from '../clusters/registration.js';
 import type { Identity } from '../identity/identity.js';
 import type { LoginContext, RegistryCredentials } from './logins.js';
 import { credentialsFor, loginFor } from './logins.js';
@@ -307,3 +308,18 @@ export async function listOrganizationRegistries(
 }
 
 export { dockerHubView };
+
+const defaultRegistryTimeoutMs = 10_000;
+
+/** The registries' dependencies, from the hub store and the cluster services' outbound policy. */
+export function registryServicesFrom(store: HubStore, clusters: ClusterServices): RegistryServices {
+  return {
+    hub: store,
+    http: {
+      policy: clusters.policy ?? {},
+      ...(clusters.resolve ? { resolve: clusters.resolve } : {}),
+      timeoutMs: Math.max(clusters.memberTimeoutMs ?? 0, defaultRegistryTimeoutMs),
+    },
+    vendors: { endpoints: clusters.vendorEndpoints ?? {}, fetch, now: () => new Date() },
+  };
+}

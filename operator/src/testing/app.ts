@@ -1,5 +1,6 @@
 import type { AppDeps } from '../http/app.js';
 import { createApp } from '../http/app.js';
+import { routeServices } from '../compose.js';
 import type { HubReadiness } from '../hub/client.js';
 import { captureLogs } from './logs.js';
 import type { CapturedLogs } from './logs.js';
@@ -24,6 +25,7 @@ export async function startTestApp(
     logger: logs.logger,
     hub: { probe: () => Promise.resolve(readiness) },
     ...deps,
+    services: deps.services ?? routeServices(deps),
   });
   const running = await serve(app);
   return { ...running, logs };

@@ -1,6 +1,7 @@
 import { listRoutes } from '../access/routes.js';
 import { openAuditTrail } from '../audit/trail.js';
 import { createApp } from '../http/app.js';
+import { routeServices } from '../compose.js';
 import { IndexStore } from '../index/store.js';
 import { tempDataDir } from './audit.js';
 import { testClusterServices } from './clusters.js';
@@ -20,6 +21,7 @@ export function registeredApiRoutes(): string[] {
   const audit = openAuditTrail({ dataDir: data.dir, retentionDays: 1, logger });
   try {
     const identity = offlineIdentityServices(logger);
+    const clusters = testClusterServices(identity.store, []);
     const app = createApp({
       host: routesHost,
       version: '0.0.0',
@@ -28,7 +30,8 @@ export function registeredApiRoutes(): string[] {
       logger,
       hub: { probe: () => Promise.resolve({ ready: true }) },
       identity,
-      clusters: testClusterServices(identity.store, []),
+      clusters,
+      services: routeServices({ identity, clusters }),
       index: IndexStore.open(':memory:'),
       costRollups: createMemoryRollupStore(),
       audit,

@@ -1,6 +1,5 @@
 import type { CrdReader } from '../../access/caller-scope.js';
-import { grantedInOrganization } from '../../access/permissions.js';
-import { createCatalogue } from '../../appstore/catalogue.js';
+import type { Catalogue } from '../../appstore/catalogue.js';
 import { releasesIn } from '../../appstore/releases.js';
 import {
   createChartSource,
@@ -21,6 +20,8 @@ export interface AppStoreDeps {
   members: MemberAccess;
   policy: OutboundPolicy;
   helmPath: string;
+  /** The charts of the caller's sources (built by the composition root, it caches indexes). */
+  catalogue: Catalogue;
 }
 
 const locationOf = ({ vendor, region, cluster }: ClusterLocation): ClusterLocation => ({
@@ -31,11 +32,7 @@ const locationOf = ({ vendor, region, cluster }: ClusterLocation): ClusterLocati
 
 /** Charts of the caller's ChartSources; Helm releases made as the caller (appstore/). */
 export function appStoreEndpoints(deps: AppStoreDeps): Implementation[] {
-  const catalogue = createCatalogue({
-    store: deps.store,
-    browses: (identity, org) => grantedInOrganization(deps.store, identity, org, 'appstore:list'),
-    policy: deps.policy,
-  });
+  const { catalogue } = deps;
   const options = { helmPath: deps.helmPath };
   const sources = { store: deps.store, policy: deps.policy };
   const releases = async (

@@ -1,9 +1,7 @@
 import express, { Router } from 'express';
 import { accessPolicy, apiAuthorizer } from '../access/middleware.js';
-import { permissionGate } from '../../access/permission-gate.js';
 import type { AuditTrail } from '../../audit/trail.js';
 import type { ClusterServices } from '../../clusters/registration.js';
-import { iamDepsFrom } from '../../iam/context.js';
 import { authPaths } from '../auth/auth-paths.js';
 import { authenticate } from '../auth/authenticate.js';
 import { keepRawBody } from '../../identity/raw-body.js';
@@ -13,7 +11,6 @@ import { notFoundHandler } from '../error-handler.js';
 import { alarmEndpoints } from './alarms.js';
 import { auditEndpoints } from './audit.js';
 import { authEndpoints, mfaEndpoints } from './auth.js';
-import { createMemberAccess } from '../../k8s/member-access.js';
 import { configEndpoints } from './configs.js';
 import type { RollupReader } from '../../cost/rollup-store.js';
 import { costEndpoints } from './cost.js';
@@ -22,8 +19,12 @@ import { dashboardEndpoints } from './dashboards.js';
 import { favouriteEndpoints } from './favourites.js';
 import { iamEndpoints } from './iam.js';
 import { identityProviderEndpoints } from './identity-providers.js';
-import { createProviderClients } from '../../sso/provider-client.js';
 import type { SingleSignOnDeps } from '../../sso/sign-in.js';
+import type { PermissionGate } from '../../access/permission-gate.js';
+import type { Catalogue } from '../../appstore/catalogue.js';
+import type { IamDeps } from '../../iam/context.js';
+import type { MemberAccess } from '../../k8s/member-access.js';
+import type { RegistryServices } from '../../registries/registry-service.js';
 import { namespaceEndpoints } from './namespaces.js';
 import { manageEndpoints } from './manage.js';
 import { clusterRegistrationEndpoints } from './cluster-registration.js';
@@ -31,7 +32,7 @@ import { monitoringEndpoints } from './monitoring.js';
 import type { SystemInfo } from './system.js';
 import { nodeEndpoints } from './nodes.js';
 import { podEndpoints } from './pods.js';
-import { registryEndpoints, registryServicesFrom } from './registries.js';
+import { registryEndpoints } from './registries.js';
 import { registryPullSecretEndpoints } from './registry-pull-secrets.js';
 import { resourceFormEndpoints } from './resource-forms.js';
 import { workloadEndpoints } from './workloads.js';
@@ -52,8 +53,27 @@ export const apiMountPath = '/api';
 export const apiVersionPath = '/v1';
 export const jsonBodyLimit = '1mb';
 
+/**
+ * The domain services the routes call, built by the composition root (operator/src/compose.ts,
+ * called by main.ts and the test apps): the routes only bind them to the contract. Each is
+ * absent when what it needs is (no hub store, no cluster services).
+ */
+export interface RouteServices {
+  /** Member clusters as the caller, after the caller's rights are checked. */
+  members?: MemberAccess;
+  /** Single sign-on: provider clients over the sessions and the hub store. */
+  sso?: SingleSignOnDeps;
+  iam?: IamDeps;
+  registries?: RegistryServices;
+  /** The catalogue permissions the operator enforces itself (docs/access.md). */
+  gate?: PermissionGate;
+  /** The app store's charts of the sources a caller may browse. */
+  catalogue?: Catalogue;
+}
+
 export interface ApiDeps {
   system: SystemInfo;
+  services: RouteServices;
   audit?: AuditTrail;
   /** Sessions, AK/SK and the hub store; without it (some unit tests) every caller is anonymous. */
   identity?: IdentityServices;
@@ -93,24 +113,9 @@ export function apiRouter(deps: ApiDeps): ApiRoutes {
   router.use(accessPolicy(deps.system.host, deps.identity?.store, router));
   const host = deps.system.host;
   const store = deps.identity?.store;
-  const members =
-    store && deps.clusters
-      ? createMemberAccess({ store, connector: deps.clusters.connector })
-      : undefined;
+  const { members, sso, iam, registries, gate, catalogue } = deps.services;
   const memberDeps =
     store && deps.index && members ? { store, index: deps.index, members } : undefined;
-  const sso: SingleSignOnDeps | undefined = deps.identity
-    ? {
-        store: deps.identity.store,
-        sessions: deps.identity.sessions,
-        flowKey: deps.identity.flowKey,
-        clients: createProviderClients({
-          store: deps.identity.store,
-          policy: deps.clusters?.policy ?? {},
-          ...(deps.clusters?.resolve ? { resolve: deps.clusters.resolve } : {}),
-        }),
-      }
-    : undefined;
   let openApi: unknown;
   const implementations: Implementation[] = [
     ...systemEndpoints(deps.system, () => {
@@ -122,12 +127,12 @@ export function apiRouter(deps: ApiDeps): ApiRoutes {
       });
       return openApi;
     }),
-    ...(deps.identity && sso
+    ...(deps.identity && sso && iam
       ? [
           ...authEndpoints(deps.identity, sso),
           ...identityProviderEndpoints(deps.identity, sso),
           ...mfaEndpoints(deps.identity),
-          ...iamEndpoints(iamDepsFrom(deps.identity)),
+          ...iamEndpoints(iam),
         ]
       : []),
     ...(memberDeps
@@ -143,19 +148,17 @@ export function apiRouter(deps: ApiDeps): ApiRoutes {
           ...yamlImportEndpoints(memberDeps.members),
           ...applicationEndpoints(memberDeps.members),
           ...configEndpoints(memberDeps.members),
-          ...(deps.clusters
-            ? registryPullSecretEndpoints(
-                memberDeps.members,
-                registryServicesFrom(memberDeps.store, deps.clusters),
-              )
-            : []),
+          ...(registries ? registryPullSecretEndpoints(memberDeps.members, registries) : []),
           ...resourceFormEndpoints(memberDeps.members),
-          ...appStoreEndpoints({
-            store: memberDeps.store,
-            members: memberDeps.members,
-            policy: deps.clusters?.policy ?? {},
-            helmPath: deps.helmPath ?? 'helm',
-          }),
+          ...(catalogue
+            ? appStoreEndpoints({
+                store: memberDeps.store,
+                members: memberDeps.members,
+                policy: deps.clusters?.policy ?? {},
+                helmPath: deps.helmPath ?? 'helm',
+                catalogue,
+              })
+            : []),
         ]
       : []),
     ...(store && deps.index ? crdEndpoints({ store, index: deps.index, members }) : []),
@@ -171,9 +174,7 @@ export function apiRouter(deps: ApiDeps): ApiRoutes {
     ...(store ? dashboardEndpoints(store) : []),
     ...(store ? alarmEndpoints(store) : []),
     ...(store && deps.costRollups ? costEndpoints(store, deps.costRollups) : []),
-    ...(store && deps.clusters
-      ? registryEndpoints(registryServicesFrom(store, deps.clusters))
-      : []),
+    ...(registries ? registryEndpoints(registries) : []),
     ...(deps.clusters ? clusterRegistrationEndpoints(deps.clusters, host) : []),
   ];
   // With every service wired (main.ts), each declared endpoint must be served exactly once.
@@ -184,7 +185,7 @@ export function apiRouter(deps: ApiDeps): ApiRoutes {
     host,
     prefix: apiVersionPath,
     checkResponses: deps.checkResponses ?? contractCheckFromEnv(),
-    ...(store ? { gate: permissionGate(store) } : {}),
+    ...(gate ? { gate } : {}),
   });
   // Unknown API paths answer with the JSON envelope, never the console's HTML.
   router.use(notFoundHandler);

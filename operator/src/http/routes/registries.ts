@@ -1,5 +1,3 @@
-import type { ClusterServices } from '../../clusters/registration.js';
-import type { HubStore } from '../../hub/store.js';
 import { requireIdentity } from '../identity-locals.js';
 import {
   listRepositories,
@@ -20,21 +18,6 @@ import {
 import { registryHostRules, registryKinds } from '@nimbus/api/shared';
 import type { Implementation } from '../contract/implement.js';
 import { implement } from '../contract/implement.js';
-
-const defaultRegistryTimeoutMs = 10_000;
-
-/** The registries' dependencies, from the hub store and the cluster services' outbound policy. */
-export function registryServicesFrom(store: HubStore, clusters: ClusterServices): RegistryServices {
-  return {
-    hub: store,
-    http: {
-      policy: clusters.policy ?? {},
-      ...(clusters.resolve ? { resolve: clusters.resolve } : {}),
-      timeoutMs: Math.max(clusters.memberTimeoutMs ?? 0, defaultRegistryTimeoutMs),
-    },
-    vendors: { endpoints: clusters.vendorEndpoints ?? {}, fetch, now: () => new Date() },
-  };
-}
 
 /** Image registries. */
 export function registryEndpoints(services: RegistryServices): Implementation[] {
