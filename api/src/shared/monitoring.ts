@@ -24,3 +24,12 @@ export const maxPointsPerSeries = 1_100;
 export const minStepSeconds = 10;
 /** The message for a time range whose start is after its end. */
 export const startAfterEndMessage = "Start time couldn't later than end time";
+
+/**
+ * The name RBAC sees for a call through the member API server's service proxy (its
+ * resourceName): `scheme:name:port`, as in …/services/http:prometheus:9090/proxy/…. The proxy path
+ * and the Role that allows it must agree on it.
+ */
+export function serviceProxyId(service: { scheme: string; name: string; port: number }): string {
+  return `${service.scheme}:${service.name}:${service.port}`;
+}

@@ -5,15 +5,24 @@ import type { ClusterAccess } from './effective.js';
 import { effectiveClusterAccess } from './effective.js';
 import { memberGrant } from './member-grant.js';
 import type { ClusterObject, HubStore } from '../hub/store.js';
-import { organizationOf } from '../iam/org-scope.js';
+import { organizationOf } from './org-scope.js';
 import type { Identity } from '../identity/identity.js';
-import type { ClusterScope } from '../index/store-query.js';
 import { listableKinds } from './listable-kinds.js';
 
 export type CrdReader = Pick<
   HubStore,
   'clusters' | 'organizations' | 'users' | 'userGroups' | 'roles'
 >;
+
+/**
+ * What a caller may see in one cluster: the indexed kinds (`IndexedKind.name`) their roles let
+ * them list there, and no `namespaces` for the whole cluster.
+ */
+export interface ClusterScope {
+  cluster: string;
+  kinds: readonly string[];
+  namespaces?: readonly string[];
+}
 
 export interface CallerClusters {
   /** Registered clusters of the caller's organizations (system admins: all), by name. */

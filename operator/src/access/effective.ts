@@ -1,8 +1,8 @@
 import type { Role } from '../crds/role.js';
 import type { UserGroup } from '../crds/user-group.js';
 import type { User } from '../crds/user.js';
-import type { OrganizationLookup } from '../iam/org-scope.js';
-import { organizationOf } from '../iam/org-scope.js';
+import type { OrganizationLookup } from './org-scope.js';
+import { organizationOf } from './org-scope.js';
 
 export type Effect = 'Allow' | 'Deny';
 

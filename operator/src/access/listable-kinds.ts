@@ -1,8 +1,7 @@
 // Which indexed kinds a set of console permissions lets a caller list: the same projection that
 // writes the member's RBAC (rbacRulesFor), read back as (apiGroup, resource) pairs with `list`.
 import { rbacRulesFor } from './rbac.js';
-import type { IndexedKind } from '../index/kinds.js';
-import { indexedKinds } from '../index/kinds.js';
+import { indexedDeclarations, type KindDeclaration } from '@nimbus/api/shared';
 
 const pair = (apiGroup: string, resource: string): string => `${apiGroup}\u0000${resource}`;
 
@@ -18,13 +17,13 @@ function listedResources(permissions: Iterable<string>): Set<string> {
 }
 
 /**
- * The names of the indexed kinds (`IndexedKind.name`) whose collection the member lets a holder
- * of exactly these allowed permissions list, in the order of `indexedKinds`.
+ * The plurals of the indexed kinds (the index's kind names) whose collection the member lets a
+ * holder of exactly these allowed permissions list, in the kind table's order.
  */
 export function listableKinds(
   permissions: Iterable<string>,
-  kinds: readonly IndexedKind[] = indexedKinds,
+  kinds: readonly Pick<KindDeclaration, 'group' | 'plural'>[] = indexedDeclarations(),
 ): string[] {
   const listed = listedResources(permissions);
-  return kinds.filter((kind) => listed.has(pair(kind.group, kind.plural))).map((k) => k.name);
+  return kinds.filter((kind) => listed.has(pair(kind.group, kind.plural))).map((k) => k.plural);
 }

@@ -4,7 +4,7 @@
 // never shows what another page of the same caller refuses (docs/access.md "Permissions").
 import { ApiError, errors } from '../core/errors.js';
 import type { Identity } from '../identity/identity.js';
-import { organizationOf } from '../iam/org-scope.js';
+import { organizationOf } from './org-scope.js';
 import type { CallerClusters, CrdReader } from './caller-scope.js';
 import { callerClusters } from './caller-scope.js';
 import { memberGrant } from './member-grant.js';

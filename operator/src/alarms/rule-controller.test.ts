@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { receiverSecretName } from '../crds/alarm-receiver.js';
 import type { ClusterObject } from '../hub/store.js';
-import { organizationLabel } from '../iam/org-scope.js';
+import { organizationLabel } from '../access/org-scope.js';
 import type { TestController } from '../testing/controllers.js';
 import { startTestController } from '../testing/controllers.js';
 import { fakeClock } from '../testing/fake-clock.js';

@@ -10,7 +10,7 @@ import type {
   ClusterObject,
   HubStore,
 } from '../hub/store.js';
-import { organizationOf } from '../iam/org-scope.js';
+import { organizationOf } from '../access/org-scope.js';
 import type { AlertmanagerClient } from './alertmanager.js';
 import { hasAlertmanager } from './alertmanager.js';
 import type { Sample, TrackedAlarm } from './evaluate.js';

@@ -5,8 +5,8 @@ import type {
   ClusterObject,
   OrganizationObject,
 } from '../hub/store.js';
-import type { Lookup } from '../iam/directory.js';
-import { organizationOf } from '../iam/org-scope.js';
+import type { Lookup } from '../hub/directory.js';
+import { organizationOf } from '../access/org-scope.js';
 
 type Organizations = Pick<Lookup<OrganizationObject>, 'get'>;
 

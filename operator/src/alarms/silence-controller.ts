@@ -4,7 +4,7 @@ import type { DesiredCondition } from '../controllers/conditions.js';
 import type { EventIntent } from '../controllers/events.js';
 import { applyDecision } from '../controllers/status.js';
 import type { AlarmSilenceObject, ClusterObject, HubStore } from '../hub/store.js';
-import { organizationOf } from '../iam/org-scope.js';
+import { organizationOf } from '../access/org-scope.js';
 import type { AlertmanagerClient } from './alertmanager.js';
 import { hasAlertmanager } from './alertmanager.js';
 import { silenceState } from './silence-match.js';

@@ -12,7 +12,7 @@ import {
   assertAcceptsNewMembers,
   organizationLabels,
   ownedBy,
-} from '../iam/org-scope.js';
+} from '../access/org-scope.js';
 import type { Identity } from '../identity/identity.js';
 import type { SourceCheck } from './source-check.js';
 import { checkSource, decideSource } from './source-check.js';

@@ -1,5 +1,5 @@
 import type { HubStore } from '../hub/store.js';
-import { ownershipOf } from '../iam/org-scope.js';
+import { ownershipOf } from '../access/org-scope.js';
 import type { Identity } from '../identity/identity.js';
 
 /** An organization as an audit record keeps it: the uid is its identity, the name for people. */

@@ -4,7 +4,7 @@ import { applyDecision } from '../controllers/status.js';
 import type { Clock } from '../core/clock.js';
 import { ApiError } from '../core/errors.js';
 import type { ClusterObject, HubStore } from '../hub/store.js';
-import { namedOrganization } from '../iam/org-scope.js';
+import { namedOrganization } from '../access/org-scope.js';
 import { deadlineSignal } from '../member/transport/clock.js';
 import type { ClusterConnector } from './connector.js';
 import type { Probe } from './health-decision.js';

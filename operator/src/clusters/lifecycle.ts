@@ -4,7 +4,6 @@
 import type { ClusterObject, HubStore } from '../hub/store.js';
 import { removeBindingsOfCluster } from '../iam/cluster-binding-cleanup.js';
 import type { Logger } from '../logger.js';
-import { removeFavouritesOfCluster } from '../favourites/favourites.js';
 import type { ClusterConnector } from './connector.js';
 import { removeMemberRbac } from './rbac/member-cleanup.js';
 
@@ -111,4 +110,16 @@ export async function reconcileClusterLifecycle(
     return undefined;
   }
   return holds(cluster) ? finalizeCluster(deps, cluster) : undefined;
+}
+
+/** Deletes every favourite of a cluster being deleted (its finalizer calls this). */
+async function removeFavouritesOfCluster(
+  store: Pick<HubStore, 'favourites'>,
+  cluster: string,
+): Promise<number> {
+  const favourites = (await store.favourites.listDirect()).filter(
+    (f) => f.spec.cluster === cluster,
+  );
+  for (const favourite of favourites) await store.favourites.delete(favourite.metadata.name);
+  return favourites.length;
 }

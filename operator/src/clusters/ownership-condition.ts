@@ -1,8 +1,8 @@
 import type { DesiredCondition } from '../controllers/conditions.js';
 import type { OrganizationObject } from '../hub/store.js';
-import type { Lookup } from '../iam/directory.js';
-import type { OrganizationOwned } from '../iam/org-scope.js';
-import { ownershipOf } from '../iam/org-scope.js';
+import type { Lookup } from '../hub/directory.js';
+import type { OrganizationOwned } from '../access/org-scope.js';
+import { ownershipOf } from '../access/org-scope.js';
 
 /**
  * The `Organization` condition of a Cluster or Registry: True when it belongs to the organization

@@ -2,7 +2,7 @@ import type { ProviderView } from '@nimbus/api';
 import type { ClusterAccess } from '../access/effective.js';
 import { effectiveClusterAccess } from '../access/effective.js';
 import type { ClusterObject, HubStore } from '../hub/store.js';
-import { addressedOrganization, everyone, organizationOf } from '../iam/org-scope.js';
+import { addressedOrganization, everyone, organizationOf } from '../access/org-scope.js';
 import type { Page, PageQuery } from '../iam/paging.js';
 import { byName, matchesSearch, paginate } from '../iam/paging.js';
 import type { Identity } from '../identity/identity.js';

@@ -17,7 +17,7 @@ import {
   everyone,
   organizationLabels,
   organizationOf,
-} from '../iam/org-scope.js';
+} from '../access/org-scope.js';
 import { alreadyExists, notFound, parseRequest } from '../core/problems.js';
 import type { Identity } from '../identity/identity.js';
 import type { Logger } from '../logger.js';

@@ -6,8 +6,8 @@ import type {
   DashboardObject,
   OrganizationObject,
 } from '../hub/store.js';
-import type { Lookup } from '../iam/directory.js';
-import { organizationOf, ownershipOf } from '../iam/org-scope.js';
+import type { Lookup } from '../hub/directory.js';
+import { organizationOf, ownershipOf } from '../access/org-scope.js';
 
 /** What the boundary checks read: a HubStore is one, tests build one from data. */
 export interface DashboardReader {

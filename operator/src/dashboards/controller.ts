@@ -1,6 +1,6 @@
 import type { ControllerFactory, Watch } from '../controllers/controller.js';
 import { watchSpec } from '../controllers/controller.js';
-import { watchClusterOwners } from '../clusters/owner-watch.js';
+import { watchClusterOwners } from '../iam/cluster-owner-watch.js';
 import { applyDecision } from '../controllers/status.js';
 import type { HubStore } from '../hub/store.js';
 import { decideIam } from '../iam/reconcile/decide.js';

@@ -16,7 +16,7 @@ import {
   everyone,
   organizationLabels,
   organizationOf,
-} from '../iam/org-scope.js';
+} from '../access/org-scope.js';
 import { categoryView, dashboardView } from './views.js';
 
 export type DashboardStore = CrdReader &

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builtInRoleObject, builtInRoles } from '../access/built-in-roles.js';
-import { organizationLabel } from '../iam/org-scope.js';
+import { organizationLabel } from '../access/org-scope.js';
 import { identityOf } from '../testing/iam.js';
 import type { MemoryHubStore } from '../testing/memory-store.js';
 import { createMemoryStore } from '../testing/memory-store.js';

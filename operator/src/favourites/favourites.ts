@@ -111,18 +111,6 @@ function ofCurrentCluster(store: FavouriteStore) {
   };
 }
 
-/** Deletes every favourite of a cluster being deleted (its finalizer calls this). */
-export async function removeFavouritesOfCluster(
-  store: Pick<HubStore, 'favourites'>,
-  cluster: string,
-): Promise<number> {
-  const favourites = (await store.favourites.listDirect()).filter(
-    (f) => f.spec.cluster === cluster,
-  );
-  for (const favourite of favourites) await store.favourites.delete(favourite.metadata.name);
-  return favourites.length;
-}
-
 export async function listFavourites(
   store: FavouriteStore,
   identity: Identity,

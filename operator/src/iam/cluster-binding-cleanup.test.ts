@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../core/errors.js';
-import { organizationLabel } from './org-scope.js';
+import { organizationLabel } from '../access/org-scope.js';
 import {
   clusterObject,
   identityOf,

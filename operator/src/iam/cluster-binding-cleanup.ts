@@ -5,7 +5,7 @@
 import { invalid } from '../core/problems.js';
 import type { ClusterObject, HubStore } from '../hub/store.js';
 import type { Binding } from './grants.js';
-import { namedOrganization } from './org-scope.js';
+import { namedOrganization } from '../access/org-scope.js';
 
 type BindingStore = Pick<HubStore, 'users' | 'userGroups'>;
 

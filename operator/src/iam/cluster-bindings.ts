@@ -6,11 +6,11 @@
 import { denied, isAdminOf, membershipIn } from '../access/scope.js';
 import type { UserObject } from '../hub/store.js';
 import type { Identity } from '../identity/identity.js';
-import type { IamReader } from './directory.js';
-import { organizationsOf } from './directory.js';
+import type { IamReader } from '../hub/directory.js';
+import { organizationsOf } from '../hub/directory.js';
 import type { Binding } from './grants.js';
 import { sameBindings } from './grants.js';
-import { organizationOf } from './org-scope.js';
+import { organizationOf } from '../access/org-scope.js';
 import type { ApiError } from '../core/errors.js';
 import { invalid } from '../core/problems.js';
 

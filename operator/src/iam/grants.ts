@@ -1,8 +1,8 @@
 import { adminOrganizations } from '../access/scope.js';
 import type { Identity } from '../identity/identity.js';
 import type { RoleObject } from '../hub/store.js';
-import type { IamReader } from './directory.js';
-import { resolve } from './directory.js';
+import type { IamReader } from '../hub/directory.js';
+import { resolve } from '../hub/directory.js';
 import { invalid } from '../core/problems.js';
 import type { ParsedClusterBinding } from '@nimbus/api';
 

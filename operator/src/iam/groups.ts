@@ -3,18 +3,12 @@ import type { Allow } from '../access/policy.js';
 import type { UserGroupObject } from '../hub/store.js';
 import type { IamCall } from './context.js';
 import { createOnce } from './context.js';
-import type { IamReader } from './directory.js';
-import { organizationsOf, resolve } from './directory.js';
+import type { IamReader } from '../hub/directory.js';
+import { organizationsOf, resolve } from '../hub/directory.js';
 import { assertGroupBindings } from './cluster-bindings.js';
 import { toBindings, visibleOrganizations } from './grants.js';
-import {
-  admins,
-  everyone,
-  openOrganizationIn,
-  organizationIn,
-  organizationLabel,
-  ownedBy,
-} from './org-scope.js';
+import { admins, everyone, organizationLabel, ownedBy } from '../access/org-scope.js';
+import { openOrganizationIn, organizationIn } from './organization-in.js';
 import type { Page, PageQuery } from './paging.js';
 import { byName, matchesSearch, paginate } from './paging.js';
 import { invalid, notFound } from '../core/problems.js';

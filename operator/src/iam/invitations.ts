@@ -1,7 +1,7 @@
 import type { Invitation, OrgView, ParsedJoin } from '@nimbus/api';
 import { denied, isSelf } from '../access/scope.js';
 import type { IamCall } from './context.js';
-import { resolve } from './directory.js';
+import { resolve } from '../hub/directory.js';
 import {
   acceptInvitation,
   hashInvitationCode,
@@ -10,7 +10,8 @@ import {
   newInvitationCode,
   withInvitation,
 } from './invitation-codes.js';
-import { assertAcceptsNewMembers, openOrganizationIn } from './org-scope.js';
+import { assertAcceptsNewMembers } from '../access/org-scope.js';
+import { openOrganizationIn } from './organization-in.js';
 import { toOrgView } from './views.js';
 
 const invitationsManager = 'nimbus-invitations';

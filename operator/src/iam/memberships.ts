@@ -1,5 +1,5 @@
 import type { HubStore } from '../hub/store.js';
-import { organizationOf } from './org-scope.js';
+import { organizationOf } from '../access/org-scope.js';
 
 /** Adds a user to a group's members, guarded against concurrent edits of the group. */
 export async function addMember(

@@ -11,7 +11,7 @@ import {
   organizationFinalizer,
   reconcileOrganizationLifecycle,
 } from './org-lifecycle.js';
-import { organizationLabel, organizationUidLabel } from './org-scope.js';
+import { organizationLabel, organizationUidLabel } from '../access/org-scope.js';
 import { createGroup } from './groups.js';
 
 async function refusal(work: Promise<unknown>): Promise<ApiError> {

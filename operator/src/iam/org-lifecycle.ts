@@ -2,8 +2,8 @@ import { ApiError, errors } from '../core/errors.js';
 import type { HubStore, OrganizationObject } from '../hub/store.js';
 import type { Verdict } from '../controllers/conditions.js';
 import { wrong } from '../controllers/conditions.js';
-import type { OrganizationOwned } from './org-scope.js';
-import { namedOrganization, organizationUidLabel } from './org-scope.js';
+import type { OrganizationOwned } from '../access/org-scope.js';
+import { namedOrganization, organizationUidLabel } from '../access/org-scope.js';
 
 /**
  * Deleting an organization, by the API or by `kubectl delete`, waits on this finalizer: the

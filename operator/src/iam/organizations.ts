@@ -15,7 +15,8 @@ import {
   finalizeOrganization,
   organizationFinalizer,
 } from './org-lifecycle.js';
-import { admins, organizationIn } from './org-scope.js';
+import { admins } from '../access/org-scope.js';
+import { organizationIn } from './organization-in.js';
 import { byName, matchesSearch } from './paging.js';
 import { ApiError, errors } from '../core/errors.js';
 import { notFound } from '../core/problems.js';

@@ -5,15 +5,9 @@ import { denied } from '../access/scope.js';
 import type { RoleObject } from '../hub/store.js';
 import type { IamCall } from './context.js';
 import { createOnce } from './context.js';
-import { resolve } from './directory.js';
-import {
-  admins,
-  everyone,
-  openOrganizationIn,
-  organizationIn,
-  organizationLabel,
-  ownedBy,
-} from './org-scope.js';
+import { resolve } from '../hub/directory.js';
+import { admins, everyone, organizationLabel, ownedBy } from '../access/org-scope.js';
+import { openOrganizationIn, organizationIn } from './organization-in.js';
 import type { Page, PageQuery } from './paging.js';
 import { byName, matchesSearch, paginate } from './paging.js';
 import { alreadyExists, invalid, notFound } from '../core/problems.js';

@@ -8,13 +8,13 @@ import {
 } from '../access/scope.js';
 import type { OrganizationObject, UserObject } from '../hub/store.js';
 import type { Identity } from '../identity/identity.js';
-import type { IamReader } from './directory.js';
-import { organizationsOf, resolve } from './directory.js';
+import type { IamReader } from '../hub/directory.js';
+import { organizationsOf, resolve } from '../hub/directory.js';
 import type { Binding } from './grants.js';
 import { assertNewUserBindings, plannedUserBindings } from './cluster-bindings.js';
 import { grantableOrganizations, toBindings, visibleOrganizations } from './grants.js';
 import { invalid, notFound } from '../core/problems.js';
-import { assertAcceptsNewMembers } from './org-scope.js';
+import { assertAcceptsNewMembers } from '../access/org-scope.js';
 import type { ParsedCreateUser, ParsedGeneralUpdate } from '@nimbus/api';
 
 export interface GroupChanges {

@@ -3,7 +3,7 @@ import { assertOrganizationAdmin, denied, isSelf, mayActOnUser } from '../access
 import type { AccessKeyPair, ParsedCreateUser, ParsedUserUpdate, UserView } from '@nimbus/api';
 import type { UserObject } from '../hub/store.js';
 import type { IamCall } from './context.js';
-import { organizationsOf, resolve } from './directory.js';
+import { organizationsOf, resolve } from '../hub/directory.js';
 import { addMember, leaveOrganization, removeMember as removeFromGroup } from './memberships.js';
 import { withdrawBindingsOfDeletedClusters } from './cluster-binding-cleanup.js';
 import type { Page, PageQuery } from './paging.js';

@@ -1,9 +1,9 @@
 import type { ClusterBindingView, GroupView, OrgView, RoleView, UserView } from '@nimbus/api';
 import type { ClusterAccess } from '../access/effective.js';
 import type { OrganizationObject, RoleObject, UserGroupObject, UserObject } from '../hub/store.js';
-import type { IamReader } from './directory.js';
+import type { IamReader } from '../hub/directory.js';
 import { apiEffect } from './effects.js';
-import { organizationOf } from './org-scope.js';
+import { organizationOf } from '../access/org-scope.js';
 
 /** What a viewer may see of other organizations: undefined means everything. */
 export type Visibility = ReadonlySet<string> | undefined;

@@ -1,10 +1,10 @@
 import type { Registry } from 'prom-client';
 import type { HubStore } from '../hub/store.js';
-import { flowKey } from '../sso/pending-sign-in.js';
 import type { Logger } from '../logger.js';
 import type { TrustProxy } from '../config.js';
 import { UntrustedForwardingNotice } from './client-address.js';
 import { NonceRegistry } from './nonces.js';
+import { flowKey } from './session-key.js';
 import type { PasswordHasher } from './passwords.js';
 import { createPasswordHasher } from './passwords.js';
 import { LoginThrottle, throttleRulesWith } from './login-throttle.js';

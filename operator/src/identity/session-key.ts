@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { ApiError, errors } from '../core/errors.js';
 import type { SecretStore } from '../hub/secrets.js';
@@ -6,6 +6,15 @@ import type { SessionKeySource } from '../config.js';
 import type { Logger } from '../logger.js';
 
 export const minSessionKeyBytes = 32;
+
+/**
+ * The key that seals a single sign-on in progress into the browser's cookie
+ * (sso/pending-sign-in.ts), derived from the session key so nothing new has to be generated or
+ * kept.
+ */
+export function flowKey(sessionKey: Buffer): Buffer {
+  return Buffer.from(hkdfSync('sha256', sessionKey, '', 'nimbus single sign-on flow', 32));
+}
 
 /** A key or Secret that is wrong, not a hub that is not answering: retrying cannot help. */
 export class SessionKeyError extends Error {

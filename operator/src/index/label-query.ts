@@ -1,7 +1,8 @@
 // Label keys and their values across the caller's part of the index, counted in SQL: only the
 // top keys and values leave SQLite, however many objects carry them.
 import type { SQLInputValue } from 'node:sqlite';
-import { scopeClause, type ClusterScope } from './scope-clause.js';
+import type { ClusterScope } from '../access/caller-scope.js';
+import { scopeClause } from './scope-clause.js';
 
 export interface LabelQuery {
   scope: readonly ClusterScope[];

@@ -1,16 +1,7 @@
 // The caller's rights as one SQL condition, shared by list, search and label counts: per
 // cluster, the kinds the caller may list there and, optionally, the namespaces they are limited to.
 import type { SQLInputValue } from 'node:sqlite';
-
-/**
- * What a caller may see in one cluster: the indexed kinds (`IndexedKind.name`) their roles let
- * them list there, and no `namespaces` for the whole cluster.
- */
-export interface ClusterScope {
-  cluster: string;
-  kinds: readonly string[];
-  namespaces?: readonly string[];
-}
+import type { ClusterScope } from '../access/caller-scope.js';
 
 const marks = (values: readonly unknown[]): string => values.map(() => '?').join(', ');
 

@@ -2,9 +2,8 @@
 // part of the WHERE clause, so every page is cut after filtering, never before.
 import type { SQLInputValue } from 'node:sqlite';
 import { decodeCursor, type CursorKey } from './cursor.js';
-import { scopeClause, type ClusterScope } from './scope-clause.js';
-
-export type { ClusterScope } from './scope-clause.js';
+import type { ClusterScope } from '../access/caller-scope.js';
+import { scopeClause } from './scope-clause.js';
 
 export type SortField = 'name' | 'created';
 

@@ -2,7 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemberTransport } from '../member/transport/transport.js';
-import { MonitorCallError, proxyId, serviceProxyHttp } from './monitor-http.js';
+import { serviceProxyId } from '@nimbus/api/shared';
+import { MonitorCallError, serviceProxyHttp } from './monitor-http.js';
 import { PrometheusError, createPrometheusClient } from './prometheus-client.js';
 
 // A member API server at the HTTP boundary; the real service proxy is exercised by
@@ -82,8 +83,8 @@ describe('a monitor Service through the member API server service proxy', () => 
   });
 
   it('names the Service the way RBAC sees it', () => {
-    expect(proxyId(prometheusService)).toBe('http:prometheus:9090');
-    expect(proxyId({ ...prometheusService, scheme: 'https', port: 443 })).toBe(
+    expect(serviceProxyId(prometheusService)).toBe('http:prometheus:9090');
+    expect(serviceProxyId({ ...prometheusService, scheme: 'https', port: 443 })).toBe(
       'https:prometheus:443',
     );
   });

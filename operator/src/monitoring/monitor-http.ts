@@ -3,6 +3,7 @@
 // the member's RBAC (services/proxy) decides, and the address cannot leave that cluster. A
 // direct URL (direct-http.ts) is what a system administrator may set instead.
 import type { MonitorService } from '@nimbus/api';
+import { serviceProxyId } from '@nimbus/api/shared';
 import { MemberCallError } from '../member/transport/errors.js';
 import type { MemberCaller, MemberTransport } from '../member/transport/transport.js';
 
@@ -56,17 +57,12 @@ export function pathWithQuery(request: Pick<MonitorRequest, 'path' | 'query'>): 
   return query === '' ? request.path : `${request.path}?${query}`;
 }
 
-/** The name RBAC sees for a service proxy call (its resourceName): `scheme:name:port`. */
-export function proxyId(service: MonitorService): string {
-  return `${service.scheme}:${service.name}:${service.port}`;
-}
-
 /**
  * The service proxy path of a monitor Service, below the member API server's URL. The parts are
  * DNS labels, a port number and a scheme (the contract checks them), written as kubectl does.
  */
 export function proxyBase(service: MonitorService): string {
-  return `/api/v1/namespaces/${service.namespace}/services/${proxyId(service)}/proxy`;
+  return `/api/v1/namespaces/${service.namespace}/services/${serviceProxyId(service)}/proxy`;
 }
 
 export function describeService(service: MonitorService): string {

@@ -7,7 +7,7 @@ import { monitorTypes } from '../crds/cluster.js';
 import type { Monitor } from './monitor-target.js';
 import { ApiError, errors } from '../core/errors.js';
 import type { ClusterObject, HubStore } from '../hub/store.js';
-import { addressedOrganization, admins, organizationOf } from '../iam/org-scope.js';
+import { addressedOrganization, admins, organizationOf } from '../access/org-scope.js';
 import { alreadyExists, invalid, notFound } from '../core/problems.js';
 import type { Identity } from '../identity/identity.js';
 

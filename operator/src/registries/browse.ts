@@ -9,7 +9,7 @@ import { assertGrantedInOrganization } from '../access/permissions.js';
 import { invalid } from '../core/problems.js';
 import type { Identity } from '../identity/identity.js';
 import { visibleCluster } from '../monitoring/monitors.js';
-import { organizationOf } from '../iam/org-scope.js';
+import { organizationOf } from '../access/org-scope.js';
 import { notFound } from '../core/problems.js';
 import { dockerHubTags, searchDockerHub } from './docker-hub.js';
 import type { RegistryServices } from './registry-service.js';

@@ -3,7 +3,7 @@
 import type { RegistryPullSecretInput, SecretInput } from '@nimbus/api';
 import { dockerHubRegistryId } from '@nimbus/api/shared';
 import { invalid } from '../core/problems.js';
-import { organizationOf } from '../iam/org-scope.js';
+import { organizationOf } from '../access/org-scope.js';
 import type { Identity } from '../identity/identity.js';
 import { registrySecret } from '../k8s/configs/registry-secret.js';
 import { visibleCluster } from '../monitoring/monitors.js';

@@ -4,7 +4,7 @@ import { boundTo } from '../credentials/credential-address.js';
 import type { TestController } from '../testing/controllers.js';
 import { startTestController } from '../testing/controllers.js';
 import { createMemoryStore } from '../testing/memory-store.js';
-import { organizationLabel, organizationUidLabel } from '../iam/org-scope.js';
+import { organizationLabel, organizationUidLabel } from '../access/org-scope.js';
 import { registryChangeDelayMs, registryController } from './registry-controller.js';
 import { registryLabel, registrySecretName } from './registry-store.js';
 

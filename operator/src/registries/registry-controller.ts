@@ -3,9 +3,12 @@ import { ownershipCondition, ownershipEvents } from '../clusters/ownership-condi
 import type { ControllerFactory } from '../controllers/controller.js';
 import { watch, watchSpec } from '../controllers/controller.js';
 import { applyDecision } from '../controllers/status.js';
-import { credentialsRecheckMs, reviewStoredCredentials } from '../credentials/credential-address.js';
+import {
+  credentialsRecheckMs,
+  reviewStoredCredentials,
+} from '../credentials/credential-address.js';
 import type { HubStore, RegistryObject } from '../hub/store.js';
-import { namedOrganization } from '../iam/org-scope.js';
+import { namedOrganization } from '../access/org-scope.js';
 import { credentialsIn, hasRegistryCredentials, registrySecret } from './registry-store.js';
 
 /** The API writes a registry's Secret just after its spec: read it once that is done. */

@@ -17,7 +17,7 @@ import {
   assertAcceptsNewMembers,
   everyone,
   organizationLabels,
-} from '../iam/org-scope.js';
+} from '../access/org-scope.js';
 import type { ClusterServices } from '../clusters/registration.js';
 import type { Identity } from '../identity/identity.js';
 import type { LoginContext, RegistryCredentials } from './logins.js';

@@ -8,7 +8,7 @@ import { notFound } from '../core/problems.js';
 import { credentialFits } from '../credentials/credential-address.js';
 import type { SecretValue } from '../hub/secrets.js';
 import type { HubStore, OrganizationObject, RegistryObject } from '../hub/store.js';
-import { organizationOf } from '../iam/org-scope.js';
+import { organizationOf } from '../access/org-scope.js';
 import type { Identity } from '../identity/identity.js';
 import type { RegistryCredentials } from './logins.js';
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { flowKey, open, seal } from './pending-sign-in.js';
+import { flowKey } from '../identity/session-key.js';
+import { open, seal } from './pending-sign-in.js';
 
 const pending = {
   provider: 'corp',

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 
 /**
@@ -21,11 +21,6 @@ export type PendingSignIn = z.infer<typeof pendingSignIn>;
 
 /** Long enough to sign in at the provider, short enough that a left-over attempt dies soon. */
 export const signInWindowSeconds = 600;
-
-/** The sealing key, derived from the session key so nothing new has to be generated or kept. */
-export function flowKey(sessionKey: Buffer): Buffer {
-  return Buffer.from(hkdfSync('sha256', sessionKey, '', 'nimbus single sign-on flow', 32));
-}
 
 export function seal(key: Buffer, value: PendingSignIn): string {
   const iv = randomBytes(12);

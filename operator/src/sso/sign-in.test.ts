@@ -6,7 +6,7 @@ import type { ForgingIssuer } from '../testing/fakes/oidc-issuer-fake.js';
 import { forgeries, startForgingIssuer } from '../testing/fakes/oidc-issuer-fake.js';
 import type { MemoryHubStore } from '../testing/memory-store.js';
 import { createMemoryStore } from '../testing/memory-store.js';
-import { flowKey } from './pending-sign-in.js';
+import { flowKey } from '../identity/session-key.js';
 import { createProviderClients } from './provider-client.js';
 import type { SingleSignOnDeps } from './sign-in.js';
 import { finishSignIn, startSignIn } from './sign-in.js';

@@ -1,7 +1,7 @@
 import express from 'express';
 import type { AuditTrail } from '../audit/trail.js';
 import type { OrganizationObject } from '../hub/store.js';
-import type { Lookup } from '../iam/directory.js';
+import type { Lookup } from '../hub/directory.js';
 import type { Identity } from '../identity/identity.js';
 import { setIdentity } from '../http/identity-locals.js';
 import { registerEndpoints } from '../http/contract/register.js';

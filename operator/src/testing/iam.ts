@@ -1,5 +1,5 @@
 import { KubeConfig } from '@kubernetes/client-node';
-import type { OrganizationLookup } from '../iam/org-scope.js';
+import type { OrganizationLookup } from '../access/org-scope.js';
 import { createHubStore } from '../hub/store.js';
 import type {
   ClusterObject,
@@ -8,7 +8,7 @@ import type {
   UserGroupObject,
   UserObject,
 } from '../hub/store.js';
-import type { IamReader, Lookup } from '../iam/directory.js';
+import type { IamReader, Lookup } from '../hub/directory.js';
 import type { Identity } from '../identity/identity.js';
 import { deriveRole } from '../identity/identity.js';
 import type { IdentityServices } from '../identity/services.js';

@@ -4,9 +4,9 @@ import { memberGrant } from '../../access/member-grant.js';
 import { isAdminOf } from '../../access/scope.js';
 import type { HubStore, OrganizationObject } from '../../hub/store.js';
 import type { Allow } from '../../access/policy.js';
-import { addressedOrganization, everyone } from '../../iam/org-scope.js';
+import { addressedOrganization, everyone } from '../../access/org-scope.js';
 import type { Identity } from '../../identity/identity.js';
-import { organizationOf } from '../../iam/org-scope.js';
+import { organizationOf } from '../../access/org-scope.js';
 
 export type AlarmApiStore = CrdReader &
   Pick<HubStore, 'alarmRules' | 'alarmReceivers' | 'alarmSilences' | 'secrets'>;

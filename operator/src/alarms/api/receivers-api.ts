@@ -1,6 +1,6 @@
 import type { ParsedReceiverBody, ReceiverView } from '@nimbus/api';
 import { receiverAddress } from '@nimbus/api/shared';
-import { admins, assertAcceptsNewMembers } from '../../iam/org-scope.js';
+import { admins, assertAcceptsNewMembers } from '../../access/org-scope.js';
 import { alreadyExists, notFound } from '../../core/problems.js';
 import { receiverSecretName } from '../../crds/alarm-receiver.js';
 import { assertKeptAddress } from '../../credentials/credential-address.js';

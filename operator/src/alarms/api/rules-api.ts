@@ -2,7 +2,7 @@ import type { AlarmMessage, ParsedRuleBody, RuleView } from '@nimbus/api';
 import { alreadyExists, invalid, notFound } from '../../core/problems.js';
 import type { AlarmRuleObject } from '../../hub/store.js';
 import { assertGrantedForObject } from '../../access/permissions.js';
-import { assertAcceptsNewMembers, organizationOf } from '../../iam/org-scope.js';
+import { assertAcceptsNewMembers, organizationOf } from '../../access/org-scope.js';
 import type { Identity } from '../../identity/identity.js';
 import { alarmTemplateValues, fillTemplate } from '../template.js';
 import type { AlarmApiStore } from './alarm-scope.js';

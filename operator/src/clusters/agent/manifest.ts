@@ -3,7 +3,7 @@
 // The same objects are served to the command, shipped in the chart (charts/nimbus/files/) and
 // listed on the providers page, so what an administrator reviews is what gets applied.
 import { stringify } from 'yaml';
-import { indexedKinds } from '../../index/kinds.js';
+import { indexedDeclarations } from '@nimbus/api/shared';
 
 export const agentNamespace = 'nimbus-agent';
 export const agentServiceAccount = 'nimbus-agent';
@@ -26,7 +26,7 @@ interface Rule {
 /** Read rights of the multi-cluster index: every kind it lists and watches, as itself. */
 function indexRules(): Rule[] {
   const byGroup = new Map<string, string[]>();
-  for (const kind of indexedKinds) {
+  for (const kind of indexedDeclarations()) {
     byGroup.set(kind.group, [...(byGroup.get(kind.group) ?? []), kind.plural]);
   }
   // Sorted by group and resource: the shipped file does not move when the kind table is reordered.

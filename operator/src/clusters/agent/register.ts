@@ -1,7 +1,7 @@
 import type { ParsedRegistrationCompletion, ParsedRegistrationInput } from '@nimbus/api';
 import { ApiError, errors } from '../../core/errors.js';
 import { alreadyExists, invalid } from '../../core/problems.js';
-import { addressedOrganization, admins, assertAcceptsNewMembers } from '../../iam/org-scope.js';
+import { addressedOrganization, admins, assertAcceptsNewMembers } from '../../access/org-scope.js';
 import { buildIdentity } from '../../identity/build-identity.js';
 import type { Identity } from '../../identity/identity.js';
 import type { ClusterServices } from '../registration.js';

@@ -6,7 +6,7 @@ import { rbacRulesFor } from '../../access/rbac.js';
 import type { Role } from '../../crds/role.js';
 import type { UserGroup } from '../../crds/user-group.js';
 import type { User } from '../../crds/user.js';
-import type { OrganizationLookup } from '../../iam/org-scope.js';
+import type { OrganizationLookup } from '../../access/org-scope.js';
 import { memberUserName } from '../../member/principal.js';
 import { impersonatorObjectName, ownedLabels, rulesObjectName } from './ownership.js';
 

@@ -8,7 +8,7 @@ import type { DesiredCondition } from '../../controllers/conditions.js';
 import type { EventIntent } from '../../controllers/events.js';
 import type { Condition } from '../../controllers/conditions.js';
 import type { ClusterObject } from '../../hub/store.js';
-import { namedOrganization } from '../../iam/org-scope.js';
+import { namedOrganization } from '../../access/org-scope.js';
 
 export const memberClaimCondition = 'MemberClaim';
 const registeredTwice = 'RegisteredTwice';

@@ -7,8 +7,8 @@
 // alerts and silences there (docs/decisions/monitor-service-proxy.md).
 import { isDeepStrictEqual } from 'node:util';
 import type { MonitorService } from '@nimbus/api';
+import { serviceProxyId } from '@nimbus/api/shared';
 import type { Cluster } from '../../crds/cluster.js';
-import { proxyId } from '../../monitoring/monitor-http.js';
 import { memberUserName } from '../../member/principal.js';
 import type { MemberSubject, RbacInputs, Registration } from './desired-state.js';
 import { memberGrants, subject } from './desired-state.js';
@@ -53,7 +53,7 @@ export function prometheusProxyRule(service: MonitorService) {
     apiGroups: [''],
     resources: ['services/proxy'],
     verbs: ['get'],
-    resourceNames: [proxyId(service)],
+    resourceNames: [serviceProxyId(service)],
   };
 }
 

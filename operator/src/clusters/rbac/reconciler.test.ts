@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizationLabel } from '../../iam/org-scope.js';
+import { organizationLabel } from '../../access/org-scope.js';
 import { testClusterServices } from '../../testing/clusters.js';
 import type { TestController } from '../../testing/controllers.js';
 import { startTestController } from '../../testing/controllers.js';

@@ -5,7 +5,7 @@ import { referenceTo } from '../../controllers/status.js';
 import type { Clock } from '../../core/clock.js';
 import { ApiError } from '../../core/errors.js';
 import type { ClusterObject, HubStore } from '../../hub/store.js';
-import { organizationOf } from '../../iam/org-scope.js';
+import { organizationOf } from '../../access/org-scope.js';
 import type { Logger } from '../../logger.js';
 import { deadlineSignal } from '../../member/transport/clock.js';
 import { credentialsUpdatedAnnotation } from '../cluster-view.js';

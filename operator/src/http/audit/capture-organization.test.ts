@@ -4,7 +4,7 @@ import type { Identity } from '../../identity/identity.js';
 import { setIdentity } from '../identity-locals.js';
 import { requestContextMiddleware } from '../request-context.js';
 import { handle } from '../respond.js';
-import { organizationLabel, organizationUidLabel } from '../../iam/org-scope.js';
+import { organizationLabel, organizationUidLabel } from '../../access/org-scope.js';
 import { recordEverything } from '../../testing/audit.js';
 import { serve } from '../../testing/http.js';
 import { captureLogs } from '../../testing/logs.js';

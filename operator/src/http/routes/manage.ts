@@ -1,6 +1,6 @@
 import type { ClusterServices } from '../../clusters/registration.js';
 import { requireIdentity } from '../identity-locals.js';
-import { explainAccess } from '../../access/explain-access.js';
+import { explainAccess } from '../../clusters/rbac/explain-access.js';
 import type { ProviderReader } from '../../clusters/provider-views.js';
 import { listProviders } from '../../clusters/provider-views.js';
 import type { Implementation } from '../contract/implement.js';

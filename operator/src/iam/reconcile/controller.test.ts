@@ -3,7 +3,7 @@ import type { TestController } from '../../testing/controllers.js';
 import { startTestController } from '../../testing/controllers.js';
 import type { MemoryHubStore } from '../../testing/memory-store.js';
 import { createMemoryStore } from '../../testing/memory-store.js';
-import { organizationLabel } from '../org-scope.js';
+import { organizationLabel } from '../../access/org-scope.js';
 import { iamController } from './controller.js';
 
 const hasher = { hash: (password: string) => Promise.resolve(`hashed:${password}`) };

@@ -5,9 +5,9 @@ import type {
   UserGroupObject,
   UserObject,
 } from '../../hub/store.js';
-import type { IamReader } from '../directory.js';
-import { organizationsOf } from '../directory.js';
-import { organizationOf } from '../org-scope.js';
+import type { IamReader } from '../../hub/directory.js';
+import { organizationsOf } from '../../hub/directory.js';
+import { organizationOf } from '../../access/org-scope.js';
 import type { Verdict } from '../../controllers/conditions.js';
 import { fine, wrong } from '../../controllers/conditions.js';
 

@@ -1,6 +1,6 @@
 // Index scopes for unit tests: a caller who may list every indexed kind.
 import { indexedKinds } from '../kinds.js';
-import type { ClusterScope } from '../scope-clause.js';
+import type { ClusterScope } from '../../access/caller-scope.js';
 
 export const everyKind: readonly string[] = indexedKinds.map((kind) => kind.name);
 

@@ -9,21 +9,21 @@ import type {
   MemberVerdict,
   RefusalCause,
 } from '@nimbus/api';
-import { callChecks, explainCall, permissionsCovering } from './explain-call.js';
-import { permissionNames } from './catalogue.js';
-import type { ConsoleVerdict, MemberCheck } from './explain.js';
-import { explainConsoleAccess, memberChecksFor } from './explain.js';
-import { denied, isAdminOf, isSelf, membershipIn } from './scope.js';
-import type { ClusterConnector } from '../clusters/connector.js';
-import type { MemberRequester } from '../clusters/member-client.js';
-import { MemberCallError } from '../clusters/member-client.js';
-import { impersonatedSubject } from '../member/transport/transport.js';
-import type { ClusterObject } from '../hub/store.js';
-import type { IamReader } from '../iam/directory.js';
-import { resolve } from '../iam/directory.js';
-import { organizationOf } from '../iam/org-scope.js';
-import { invalid, notFound, parseRequest } from '../core/problems.js';
-import type { Identity } from '../identity/identity.js';
+import { callChecks, explainCall, permissionsCovering } from '../../access/explain-call.js';
+import { permissionNames } from '../../access/catalogue.js';
+import type { ConsoleVerdict, MemberCheck } from '../../access/explain.js';
+import { explainConsoleAccess, memberChecksFor } from '../../access/explain.js';
+import { denied, isAdminOf, isSelf, membershipIn } from '../../access/scope.js';
+import type { ClusterConnector } from '../connector.js';
+import type { MemberRequester } from '../member-client.js';
+import { MemberCallError } from '../member-client.js';
+import { impersonatedSubject } from '../../member/transport/transport.js';
+import type { ClusterObject } from '../../hub/store.js';
+import type { IamReader } from '../../hub/directory.js';
+import { resolve } from '../../hub/directory.js';
+import { organizationOf } from '../../access/org-scope.js';
+import { invalid, notFound, parseRequest } from '../../core/problems.js';
+import type { Identity } from '../../identity/identity.js';
 
 export { explainQuery };
 

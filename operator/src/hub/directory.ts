@@ -4,7 +4,7 @@ import type {
   RoleObject,
   UserGroupObject,
   UserObject,
-} from '../hub/store.js';
+} from './store.js';
 
 /** The read side of one kind: what the informer caches offer, and what tests build from data. */
 export interface Lookup<T> {

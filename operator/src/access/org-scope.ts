@@ -1,33 +1,16 @@
-import { assertInOrganization, denied } from '../access/scope.js';
-import type { Allow } from '../access/policy.js';
+import { assertInOrganization, denied } from './scope.js';
+import type { Allow } from './policy.js';
 import type { OrganizationObject } from '../hub/store.js';
 import type { Identity } from '../identity/identity.js';
-import type { IamCall } from './context.js';
-import type { Lookup } from './directory.js';
-import { resolve } from './directory.js';
+import type { Lookup } from '../hub/directory.js';
+import { resolve } from '../hub/directory.js';
 import { notFound, organizationDeleting } from '../core/problems.js';
 
 export const organizationLabel = 'nimbus.io/organization';
 export const admins = ['system-admin', 'organization-admin'] as const;
 export const everyone = ['system-admin', 'organization-admin', 'user'] as const;
 
-/**
- * The organization addressed by uuid or name, once the caller's role there is allowed. An
- * unknown organization is 1004 for a system admin and 9997 for anyone else, so nobody can
- * probe for other organizations' names.
- */
-export function organizationIn(call: IamCall, ref: string, allow: Allow): OrganizationObject {
-  return addressedOrganization(call.deps.store.organizations, call.identity, ref, allow);
-}
-
-/** organizationIn for an administrator adding something new: 1021 while it is being deleted. */
-export function openOrganizationIn(call: IamCall, ref: string): OrganizationObject {
-  const org = organizationIn(call, ref, admins);
-  assertAcceptsNewMembers(org);
-  return org;
-}
-
-/** organizationIn for callers outside the IAM service, which have only a lookup and the caller. */
+/** The organization addressed by uuid or name, for a caller with only a lookup (iam/organization-in.ts for IAM calls). */
 export function addressedOrganization(
   organizations: Lookup<OrganizationObject>,
   identity: Identity,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { MemberClient, MemberRequest } from '../clusters/member-client.js';
-import { ApiError } from '../core/errors.js';
+import type { MemberClient, MemberRequest } from '../member-client.js';
+import { ApiError } from '../../core/errors.js';
 import {
   clusterObject,
   groupObject,
@@ -9,7 +9,7 @@ import {
   readerOf,
   roleObject,
   userObject,
-} from '../testing/iam.js';
+} from '../../testing/iam.js';
 import { explainAccess } from './explain-access.js';
 
 const admin = userObject('ada', { acme: true });

@@ -1,7 +1,7 @@
 import type { Watch } from '../controllers/controller.js';
 import { watch } from '../controllers/controller.js';
 import type { HubStore } from '../hub/store.js';
-import { organizationOf } from '../iam/org-scope.js';
+import { organizationOf } from '../access/org-scope.js';
 
 /**
  * Watches clusters for what decides the validity of objects naming them: a cluster's arrival,
