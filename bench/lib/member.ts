@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:https';
 import type { PinnedConnection } from '../../operator/src/clusters/connector.js';
 import { sanitizeKubeconfig } from '../../operator/src/clusters/kubeconfig-sanitizer.js';
+import { callsOf } from '../../operator/src/clusters/member-client.js';
 import { ConnectionTransport } from '../../operator/src/index/connection-transport.js';
 import { createMemberTransport } from '../../operator/src/member/transport/transport.js';
 
@@ -50,7 +51,7 @@ export async function openMember(name: string, kubeconfig: string): Promise<Memb
     name,
     kubeconfig,
     pinned,
-    transport: new ConnectionTransport(() => Promise.resolve(memberTransport)),
+    transport: new ConnectionTransport(() => Promise.resolve(callsOf(memberTransport, 'operator'))),
     agent,
   };
 }

@@ -6,6 +6,7 @@ import { testEnv } from '../support/env.js';
 import { eventuallyPasses } from '../support/eventually.js';
 import { kubectl } from '../support/kubectl.js';
 import { findIndexedKind } from '../../operator/src/index/kinds.js';
+import { callsOf } from '../../operator/src/clusters/member-client.js';
 import { ConnectionTransport } from '../../operator/src/index/connection-transport.js';
 import { createMemberTransport } from '../../operator/src/member/transport/transport.js';
 import { IndexStore } from '../../operator/src/index/store.js';
@@ -52,7 +53,7 @@ describe('index watch loops against member-a', () => {
       },
       ['127.0.0.1'],
     );
-    const transport = new ConnectionTransport(() => Promise.resolve(member));
+    const transport = new ConnectionTransport(() => Promise.resolve(callsOf(member, 'operator')));
     store = IndexStore.open(':memory:');
     loops = ['pods', 'deployments', 'secrets'].map((name) => {
       const kind = findIndexedKind(name);

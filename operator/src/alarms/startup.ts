@@ -34,7 +34,7 @@ export function alarmControllers(options: {
   config: AlarmConfig;
   store: HubStore;
   /** The member transports the service proxies go through. */
-  connector?: Pick<ClusterConnector, 'transportFor'>;
+  connector?: Pick<ClusterConnector, 'for'>;
   metrics?: MetricSource;
 }): ControllerFactory[] {
   const { config, store } = options;

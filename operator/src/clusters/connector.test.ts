@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ClusterObject } from '../hub/store.js';
 import { registerKubeconfigCluster, testClusterServices } from '../testing/clusters.js';
 import type { FakeApiServer } from '../testing/fake-apiserver.js';
@@ -7,12 +7,13 @@ import { fakeClock } from '../testing/fake-clock.js';
 import type { MemoryHubStore } from '../testing/memory-store.js';
 import { createMemoryStore } from '../testing/memory-store.js';
 import { credentialsUpdatedAnnotation } from './cluster-view.js';
+import type { MemberRequester } from './member-client.js';
 
 let member: FakeApiServer;
-beforeAll(async () => {
+beforeEach(async () => {
   member = await startFakeApiServer({ gitVersion: 'v1.36.2', nodes: 2, token: 'tok' });
 });
-afterAll(async () => {
+afterEach(async () => {
   await member.close();
 });
 
@@ -35,9 +36,9 @@ async function registered() {
   return { store, cluster, connector, clock, reads: () => reads };
 }
 
-const nodes = async (client: {
-  asUser(user: string): { request(r: { path: string }): Promise<{ status: number }> };
-}) => (await client.asUser('alice').request({ path: '/api/v1/nodes' })).status;
+const nodes = async (calls: MemberRequester) =>
+  (await calls.request({ path: '/api/v1/nodes' })).status;
+const alice = { user: 'alice' };
 
 const withAnnotation = (cluster: ClusterObject, value: string): ClusterObject => ({
   ...cluster,
@@ -47,29 +48,39 @@ const withAnnotation = (cluster: ClusterObject, value: string): ClusterObject =>
   },
 });
 
-describe('member clients for user calls (connector.forCallers)', () => {
-  it('reads the credentials Secret once for many calls, on the pooled transport', async () => {
+describe('calls into a registered member (connector.for)', () => {
+  it('reads the credentials Secret once for many user calls, on the pooled transport', async () => {
     const { cluster, connector, reads } = await registered();
-    const first = await connector.forCallers(cluster);
-    const second = await connector.forCallers(cluster);
+    const first = await connector.for(cluster, alice);
+    const second = await connector.for(cluster, alice);
     expect(await nodes(first)).toBe(200);
     expect(await nodes(second)).toBe(200);
     expect(reads()).toBe(1);
-    // The operator's own callers read it every time, and share the same transport.
-    expect(await connector.transportFor(cluster)).toBe(await connector.transportFor(cluster));
+    // The operator's own calls read it every time, and share the same kept-alive connection.
+    expect(await nodes(await connector.for(cluster, 'operator'))).toBe(200);
+    expect(await nodes(await connector.for(cluster, 'operator'))).toBe(200);
     expect(reads()).toBe(3);
+    expect(member.connections()).toBe(1);
+  });
+
+  it("impersonates the user on user calls and not on the operator's own", async () => {
+    const { cluster, connector } = await registered();
+    await nodes(await connector.for(cluster, alice));
+    expect(member.requests.at(-1)?.headers['impersonate-user']).toBe('nimbus:alice');
+    await nodes(await connector.for(cluster, 'operator'));
+    expect(member.requests.at(-1)?.headers['impersonate-user']).toBeUndefined();
   });
 
   it('reads it again when the credentials changed through the API, or after five minutes', async () => {
     const { cluster, connector, clock, reads } = await registered();
-    await connector.forCallers(cluster);
-    await connector.forCallers(withAnnotation(cluster, '2030-01-01T00:00:01Z'));
+    await connector.for(cluster, alice);
+    await connector.for(withAnnotation(cluster, '2030-01-01T00:00:01Z'), alice);
     expect(reads()).toBe(2);
     const changed = withAnnotation(cluster, '2030-01-01T00:00:01Z');
-    await connector.forCallers(changed);
+    await connector.for(changed, alice);
     expect(reads()).toBe(2);
     clock.advance(5 * 60_000);
-    await connector.forCallers(changed);
+    await connector.for(changed, alice);
     expect(reads()).toBe(3);
   });
 
@@ -77,12 +88,12 @@ describe('member clients for user calls (connector.forCallers)', () => {
     const { store, cluster, connector, reads } = await registered();
     const secret = store.secretRecords.get('alpha-credentials');
     store.secretRecords.delete('alpha-credentials');
-    await expect(connector.forCallers(cluster)).rejects.toThrow(/credentials Secret is missing/);
+    await expect(connector.for(cluster, alice)).rejects.toThrow(/credentials Secret is missing/);
     if (secret) store.secretRecords.set('alpha-credentials', secret);
-    expect(await nodes(await connector.forCallers(cluster))).toBe(200);
+    expect(await nodes(await connector.for(cluster, alice))).toBe(200);
     expect(reads()).toBe(2);
     connector.forget('alpha');
-    await connector.forCallers(cluster);
+    await connector.for(cluster, alice);
     expect(reads()).toBe(3);
   });
 });

@@ -7,8 +7,8 @@ import { RefusedMemberUrl, createTransportPool } from '../member/transport/pool.
 import type { MemberTransport } from '../member/transport/transport.js';
 import { isAgentCluster } from './agent/agent-api.js';
 import { credentialsUpdatedAnnotation } from './cluster-view.js';
-import type { MemberClient } from './member-client.js';
-import { createMemberClient, memberClientOf } from './member-client.js';
+import type { MemberCaller, MemberCalls } from './member-client.js';
+import { callsOf, createOperatorCalls } from './member-client.js';
 import { observedFetch } from './providers/observed-fetch.js';
 import type { ProviderRegistry } from './providers/registry.js';
 import type { ClusterConnection, ProviderAdapter } from './providers/types.js';
@@ -37,27 +37,28 @@ export interface ClusterTarget {
 }
 
 export interface ClusterConnector {
-  /** Credentials already validated against the adapter's schema. */
+  /**
+   * The operator's calls with credentials not stored yet (a registration's checks), already
+   * validated against the adapter's schema, on a connection of their own.
+   */
   connect(
     adapter: ProviderAdapter,
     target: ClusterTarget,
     credentials: unknown,
     timeoutMs?: number,
-  ): Promise<MemberClient>;
-  /** The member client of a registered cluster, from its credentials Secret read now. */
-  forCluster(cluster: ClusterObject, timeoutMs?: number): Promise<MemberClient>;
+  ): Promise<MemberCalls>;
   /**
-   * The member client for calls made as signed-in users, on the same pooled transport. Its
-   * credentials Secret is read again when the Cluster's spec or credentials changed through the
-   * API, or after five minutes, not on every call; a newer Secret that another caller has read
-   * (health probes read it every time) is used at once.
+   * The one way into a registered member: calls as `caller` on the cluster's pooled transport
+   * (resolved and SSRF-pinned once, kept alive between calls). The operator's own calls read the
+   * credentials Secret each time, so a controller always acts on the newest; user calls read it
+   * again when the Cluster's spec or credentials changed through the API, or after five minutes,
+   * not on every call, and use at once a newer Secret another caller has read.
    */
-  forCallers(cluster: ClusterObject): Promise<MemberClient>;
-  /**
-   * The pooled transport of a registered cluster: one per Cluster and credentials version,
-   * resolved and SSRF-pinned once, kept alive between calls.
-   */
-  transportFor(cluster: ClusterObject): Promise<MemberTransport>;
+  for(
+    cluster: ClusterObject,
+    caller: MemberCaller,
+    options?: { timeoutMs?: number | undefined },
+  ): Promise<MemberCalls>;
   /** Closes the pooled connection of a deleted Cluster. */
   forget(clusterName: string): void;
 }
@@ -68,7 +69,7 @@ export interface PinnedConnection {
   addresses: readonly string[];
 }
 
-/** How long user calls go on with the credentials they read (see forCallers). */
+/** How long user calls go on with the credentials they read (see ClusterConnector.for). */
 const rememberCredentialsMs = 5 * 60_000;
 
 /** What changes when the Cluster's spec or its credentials change through the API. */
@@ -162,7 +163,7 @@ export function createClusterConnector(
   const connect: ClusterConnector['connect'] = async (adapter, target, credentials, timeoutMs) => {
     const deadline = timeoutMs ?? settings.timeoutMs;
     const { connection, addresses } = await pinned(adapter, target, credentials, deadline);
-    return createMemberClient(connection, addresses, { timeoutMs: deadline });
+    return createOperatorCalls(connection, addresses, { timeoutMs: deadline });
   };
 
   const pool = createTransportPool({
@@ -232,21 +233,17 @@ export function createClusterConnector(
     }
   };
 
-  const transportFor = async (cluster: ClusterObject): Promise<MemberTransport> =>
-    pooled(cluster, await stored(cluster));
-
   return {
     connect,
-    async forCluster(cluster, timeoutMs) {
-      return memberClientOf(await transportFor(cluster), timeoutMs ?? settings.timeoutMs);
-    },
-    async forCallers(cluster) {
-      return memberClientOf(
-        await pooled(cluster, await rememberedStored(cluster)),
-        settings.timeoutMs,
+    async for(cluster, caller, options = {}) {
+      const credentials =
+        caller === 'operator' ? await stored(cluster) : await rememberedStored(cluster);
+      return callsOf(
+        await pooled(cluster, credentials),
+        caller,
+        options.timeoutMs ?? settings.timeoutMs,
       );
     },
-    transportFor,
     forget: (name) => {
       remembered.delete(name);
       pool.evict(name);

@@ -50,7 +50,7 @@ async function probe(
   });
   try {
     const work = (async () => {
-      const member = (await connector.forCluster(cluster, timeoutMs)).asOperator();
+      const member = await connector.for(cluster, 'operator', { timeoutMs });
       const [kubernetesVersion, nodeCount] = await Promise.all([
         fetchVersion(member, timeoutMs),
         countNodes(member, { timeoutMs, signal: deadline.signal }),

@@ -33,7 +33,7 @@ export interface ClusterLifecycleDeps {
   store: LifecycleStore;
   /** Shared by the API and the lifecycle controller of one process. */
   finalizations: ClusterFinalizations;
-  connector: Pick<ClusterConnector, 'forCluster'>;
+  connector: Pick<ClusterConnector, 'for'>;
   memberTimeoutMs?: number;
   logger?: Logger;
 }

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeClock } from '../testing/fake-clock.js';
 import type { FakeApiServer } from '../testing/fake-apiserver.js';
 import { startFakeApiServer } from '../testing/fake-apiserver.js';
-import { createMemberClient, forwardableHeaders, MemberCallError } from './member-client.js';
+import { createMemberTransport } from '../member/transport/transport.js';
+import {
+  callsOf,
+  createOperatorCalls,
+  forwardableHeaders,
+  MemberCallError,
+} from './member-client.js';
 
 let member: FakeApiServer;
 let hanging: FakeApiServer;
@@ -21,23 +27,23 @@ function portOf(server: FakeApiServer): string {
   return new URL(server.url).port;
 }
 
-describe('createMemberClient', () => {
+describe('member calls', () => {
   it('dials the pinned address, not what the host name resolves to', async () => {
     // member.invalid cannot resolve; only the pinned 127.0.0.1 makes this call work.
-    const client = createMemberClient(
+    const calls = createOperatorCalls(
       { server: `http://member.invalid:${portOf(member)}`, auth: { token: 't0k' } },
       ['127.0.0.1'],
     );
-    const response = await client.asOperator().request({ path: '/version' });
+    const response = await calls.request({ path: '/version' });
     expect(response.status).toBe(200);
     expect(response.json()).toEqual({ gitVersion: 'v1.36.0' });
   });
 
   it('impersonates the user on user calls and strips smuggled impersonation headers', async () => {
-    const client = createMemberClient({ server: member.url, auth: { token: 't0k' } }, [
+    const transport = createMemberTransport({ server: member.url, auth: { token: 't0k' } }, [
       '127.0.0.1',
     ]);
-    await client.asUser('alice').request({
+    await callsOf(transport, { user: 'alice' }).request({
       path: '/version',
       headers: {
         'Impersonate-User': 'system:admin',
@@ -54,24 +60,24 @@ describe('createMemberClient', () => {
     expect(seen['x-kept']).toBe('yes');
     expect(seen.authorization).toBe('Bearer t0k');
 
-    await client.asOperator().request({ path: '/version', headers: { 'Impersonate-User': 'x' } });
+    await callsOf(transport, 'operator').request({
+      path: '/version',
+      headers: { 'Impersonate-User': 'x' },
+    });
     expect(member.requests.at(-1)?.headers['impersonate-user']).toBeUndefined();
-    expect(() => client.asUser('')).toThrow();
+    expect(() => callsOf(transport, { user: '' })).toThrow();
   });
 
   it('gives up at the deadline with a readable reason', async () => {
     const clock = fakeClock();
-    const client = createMemberClient(
+    const calls = createOperatorCalls(
       { server: hanging.url, auth: { token: 'x' } },
       ['127.0.0.1'],
       {
         clock,
       },
     );
-    const call = client
-      .asOperator()
-      .request({ path: '/version', timeoutMs: 200 })
-      .catch((e: unknown) => e);
+    const call = calls.request({ path: '/version', timeoutMs: 200 }).catch((e: unknown) => e);
     clock.advance(200);
     const error = await call;
     expect(error).toBeInstanceOf(MemberCallError);
@@ -79,12 +85,10 @@ describe('createMemberClient', () => {
   });
 
   it('reports a refused connection', async () => {
-    const client = createMemberClient({ server: 'http://127.0.0.1:1', auth: { token: 'x' } }, [
+    const calls = createOperatorCalls({ server: 'http://127.0.0.1:1', auth: { token: 'x' } }, [
       '127.0.0.1',
     ]);
-    await expect(client.asOperator().request({ path: '/version' })).rejects.toThrow(
-      'connection refused',
-    );
+    await expect(calls.request({ path: '/version' })).rejects.toThrow('connection refused');
   });
 });
 

@@ -13,6 +13,7 @@ export type {
 export { defaultMemberTimeoutMs } from '../member/transport/transport.js';
 import type WebSocket from 'ws';
 import type {
+  MemberCaller,
   MemberRequest,
   MemberResponse,
   MemberStream,
@@ -31,43 +32,48 @@ export interface UserRequester extends MemberRequester {
   stream(request: MemberRequest): Promise<MemberStream>;
 }
 
-export interface MemberClient {
-  /** Every call carries Impersonate-User `nimbus:<user>` for this Nimbus user; no fallback. */
-  asUser(userName: string): UserRequester;
-  /** The operator's own identity, for health probes and controllers only. */
-  asOperator(): MemberRequester;
+/**
+ * Calls to one member as one caller: the operator itself (health probes, controllers, the index)
+ * or a Nimbus user, impersonated as `nimbus:<user>` with no fallback.
+ */
+export interface MemberCalls extends UserRequester {
   /** When the connection's short-lived token (EKS, GKE) expires; unset for lasting credentials. */
   expiresAt?: Date;
 }
 
-/** The caller-bound view of a member transport, with this client's default deadline. */
-export function memberClientOf(transport: MemberTransport, timeoutMs?: number): MemberClient {
+/** A member transport's calls as `caller`, with a default deadline for JSON calls and streams. */
+export function callsOf(
+  transport: MemberTransport,
+  caller: MemberCaller,
+  timeoutMs?: number,
+): MemberCalls {
+  if (caller !== 'operator' && caller.user === '') {
+    throw new Error('a user call needs the Nimbus user name');
+  }
   const withDeadline = (request: MemberRequest): MemberRequest =>
     request.timeoutMs === undefined && timeoutMs !== undefined
       ? { ...request, timeoutMs }
       : request;
   return {
     ...(transport.expiresAt ? { expiresAt: transport.expiresAt } : {}),
-    asUser: (userName) => {
-      if (userName === '') throw new Error('a user call needs the Nimbus user name');
-      return {
-        request: (r) => transport.request({ user: userName }, withDeadline(r)),
-        upgrade: (u) => transport.upgrade({ user: userName }, u),
-        stream: (r) => transport.stream({ user: userName }, withDeadline(r)),
-      };
-    },
-    asOperator: () => ({ request: (r) => transport.request('operator', withDeadline(r)) }),
+    request: (r) => transport.request(caller, withDeadline(r)),
+    upgrade: (u) => transport.upgrade(caller, u),
+    stream: (r) => transport.stream(caller, withDeadline(r)),
   };
 }
 
 /**
- * A member client over its own transport, for one-off callers (registration checks, cleanup of
- * a deleted Cluster); registered clusters share the pooled transport of the connector instead.
+ * The operator's calls over a transport of its own, for credentials not stored yet (a
+ * registration's checks); registered clusters share the connector's pooled transport instead.
  */
-export function createMemberClient(
+export function createOperatorCalls(
   connection: ClusterConnection,
   addresses: readonly string[],
   options: TransportOptions = {},
-): MemberClient {
-  return memberClientOf(createMemberTransport(connection, addresses, options), options.timeoutMs);
+): MemberCalls {
+  return callsOf(
+    createMemberTransport(connection, addresses, options),
+    'operator',
+    options.timeoutMs,
+  );
 }

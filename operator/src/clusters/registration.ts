@@ -24,7 +24,7 @@ import type { Logger } from '../logger.js';
 import { clusterLabel, credentialsUpdatedAnnotation, toClusterView } from './cluster-view.js';
 import type { ClusterConnector } from './connector.js';
 import { credentialsKey } from './connector.js';
-import type { MemberClient } from './member-client.js';
+import type { MemberCalls } from './member-client.js';
 import { MemberCallError } from './member-client.js';
 import { fetchVersion } from './probe.js';
 import type { ProviderRegistry } from './providers/registry.js';
@@ -258,7 +258,7 @@ export async function memberForTest(
   kind: string,
   name: string,
   input: ParsedClusterTest,
-): Promise<MemberClient> {
+): Promise<MemberCalls> {
   const adapter = adapterFor(services, kind);
   const org = addressedOrganization(
     services.store.organizations,
@@ -270,7 +270,7 @@ export async function memberForTest(
     await assertMemberTests(services, identity, org, { kind, name, input });
   }
   if (input.credentials === undefined) {
-    return services.connector.forCluster(await clusterOf(services, org, kind, name));
+    return services.connector.for(await clusterOf(services, org, kind, name), 'operator');
   }
   const stored = await services.store.clusters.fetch(name);
   if (stored) await clusterOf(services, org, kind, name);
@@ -288,7 +288,7 @@ export async function testCluster(
 ): Promise<{ kubernetesVersion: string }> {
   const member = await memberForTest(services, identity, kind, name, input);
   try {
-    return { kubernetesVersion: await fetchVersion(member.asOperator()) };
+    return { kubernetesVersion: await fetchVersion(member) };
   } catch (error) {
     if (!(error instanceof MemberCallError)) throw error;
     throw new ApiError(errors.clusterUnreachable, {

@@ -15,7 +15,7 @@ export function costJob(options: {
   rollups: RollupStore;
   index: () => IndexStore | undefined;
   /** The member transports the Prometheus service proxies go through. */
-  connector?: Pick<ClusterConnector, 'transportFor'>;
+  connector?: Pick<ClusterConnector, 'for'>;
 }): CronScheduledJob {
   const { config, store } = options;
   return costRollupJob({

@@ -1,18 +1,19 @@
 // Streaming GETs against a member over the cluster's pooled member transport (the one user
 // calls and health probes use), with the operator's own identity.
-import type { MemberTransport } from '../member/transport/transport.js';
+import type { MemberCalls } from '../clusters/member-client.js';
 import type { KubeGet, KubeResponse, KubeTransport } from './kube-transport.js';
 
 export class ConnectionTransport implements KubeTransport {
   constructor(
-    private readonly transport: () => Promise<MemberTransport>,
+    /** The operator's calls to the member (connector.for(cluster, 'operator')). */
+    private readonly member: () => Promise<Pick<MemberCalls, 'stream'>>,
     private readonly connectTimeoutMs = 10_000,
   ) {}
 
   async get({ path, query, accept, signal }: KubeGet): Promise<KubeResponse> {
-    const transport = await this.transport();
+    const member = await this.member();
     const search = new URLSearchParams(query).toString();
-    const opened = await transport.stream('operator', {
+    const opened = await member.stream({
       path: search === '' ? path : `${path}?${search}`,
       headers: { accept },
       timeoutMs: this.connectTimeoutMs,

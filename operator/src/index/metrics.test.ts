@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Registry } from 'prom-client';
-import type { MemberTransport } from '../member/transport/transport.js';
+import type { MemberCalls } from '../clusters/member-client.js';
+import { callsOf } from '../clusters/member-client.js';
 import { createMemberTransport } from '../member/transport/transport.js';
 import { captureLogs } from '../testing/logs.js';
 import { createMemoryStore } from '../testing/memory-store.js';
@@ -42,12 +43,12 @@ async function samples(registry: Registry, name: string): Promise<string[]> {
     .sort();
 }
 
-function connectionTo(server: FakeApiServer): () => Promise<MemberTransport> {
+function connectionTo(server: FakeApiServer): () => Promise<MemberCalls> {
   const transport = createMemberTransport(
     { server: server.url, auth: { token: 'operator-token' } },
     ['127.0.0.1'],
   );
-  return () => Promise.resolve(transport);
+  return () => Promise.resolve(callsOf(transport, 'operator'));
 }
 
 describe('index metrics', () => {
@@ -130,7 +131,7 @@ describe('index metrics', () => {
     const runtime = createIndexRuntime({
       index: store,
       store: hub,
-      connector: { transportFor: connectionTo(server), forget: () => undefined },
+      connector: { for: connectionTo(server), forget: () => undefined },
       logger: captureLogs().logger,
       kinds: [pods],
       metrics: createIndexMetrics({ registry, index: store }),

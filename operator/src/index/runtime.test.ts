@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { MemberTransport } from '../member/transport/transport.js';
+import { callsOf } from '../clusters/member-client.js';
 import { createMemberTransport } from '../member/transport/transport.js';
 import type { ClusterObject } from '../hub/store.js';
 import { captureLogs } from '../testing/logs.js';
@@ -51,12 +51,15 @@ describe('index runtime', () => {
       index,
       store: hub,
       connector: {
-        transportFor: (cluster): Promise<MemberTransport> => {
+        for: (cluster, caller) => {
           connected.push(cluster.metadata.name);
           return Promise.resolve(
-            createMemberTransport({ server: server.url, auth: { token: 'operator-token' } }, [
-              '127.0.0.1',
-            ]),
+            callsOf(
+              createMemberTransport({ server: server.url, auth: { token: 'operator-token' } }, [
+                '127.0.0.1',
+              ]),
+              caller,
+            ),
           );
         },
         forget: (name) => forgotten.push(name),

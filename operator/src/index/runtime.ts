@@ -25,7 +25,7 @@ type LoopTuning = Partial<
 export interface IndexRuntimeOptions {
   index: IndexStore;
   store: Pick<HubStore, 'clusters'>;
-  connector: Pick<ClusterConnector, 'transportFor' | 'forget'>;
+  connector: Pick<ClusterConnector, 'for' | 'forget'>;
   logger: Logger;
   /** Deadline of the connect (vendor token, SSRF check) before each list or watch. */
   connectTimeoutMs?: number;
@@ -79,7 +79,7 @@ export function createIndexRuntime(options: IndexRuntimeOptions): IndexRuntime {
     const transport = new ConnectionTransport(() => {
       const current = store.clusters.get(name);
       if (!current) return Promise.reject(new Error(`cluster ${name} is gone`));
-      return connector.transportFor(current);
+      return connector.for(current, 'operator');
     }, options.connectTimeoutMs);
     return kinds.map((kind) => {
       let lastError = '';

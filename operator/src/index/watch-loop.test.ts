@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findIndexedKind, type IndexedKind } from './kinds.js';
+import { callsOf } from '../clusters/member-client.js';
 import { createMemberTransport } from '../member/transport/transport.js';
 import { ConnectionTransport } from './connection-transport.js';
 import { createPacer, objectsPerSlice } from './pacer.js';
@@ -27,7 +28,7 @@ function transportFor(server: FakeApiServer): ConnectionTransport {
   const transport = createMemberTransport({ server: server.url, auth: { token: 'test-token' } }, [
     '127.0.0.1',
   ]);
-  return new ConnectionTransport(() => Promise.resolve(transport));
+  return new ConnectionTransport(() => Promise.resolve(callsOf(transport, 'operator')));
 }
 
 /** The real store, with every write recorded so tests can assert the order of operations. */

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { ClusterObject } from '../hub/store.js';
-import type { MemberClient, MemberRequest } from '../clusters/member-client.js';
+import type { MemberCaller, MemberCalls, MemberRequest } from '../clusters/member-client.js';
 import { identityOf, orgObject, userObject } from '../testing/iam.js';
 import { createMemoryStore } from '../testing/memory-store.js';
 import { MemberUpgradeRefused } from '../member/transport/errors.js';
@@ -16,40 +16,36 @@ interface Seen {
 /** A member that records who asked and answers with `status` and `body`. */
 function fakeConnector(answer: { status: number; body: unknown }, seen: Seen[]) {
   let connects = 0;
-  const client: MemberClient = {
-    asUser: (user) => ({
-      request: async (request) => {
-        seen.push({ user, request });
-        const body = Buffer.from(JSON.stringify(answer.body));
-        return {
-          status: answer.status,
-          headers: {},
-          body,
-          json: <T>() => JSON.parse(body.toString()) as T,
-        };
-      },
-      upgrade: async () => {
-        if (answer.status >= 300) {
-          throw new MemberUpgradeRefused(answer.status, Buffer.from(JSON.stringify(answer.body)));
-        }
-        throw new Error('no socket in this fake');
-      },
-      stream: async (request) => {
-        seen.push({ user, request });
-        const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
-        const body = Readable.from([Buffer.from(text)]) as unknown as IncomingMessage;
-        return { status: answer.status, headers: {}, body };
-      },
-    }),
-    asOperator: () => {
-      throw new Error('user calls never use the operator identity');
+  const callsAs = (user: string): MemberCalls => ({
+    request: async (request) => {
+      seen.push({ user, request });
+      const body = Buffer.from(JSON.stringify(answer.body));
+      return {
+        status: answer.status,
+        headers: {},
+        body,
+        json: <T>() => JSON.parse(body.toString()) as T,
+      };
     },
-  };
+    upgrade: async () => {
+      if (answer.status >= 300) {
+        throw new MemberUpgradeRefused(answer.status, Buffer.from(JSON.stringify(answer.body)));
+      }
+      throw new Error('no socket in this fake');
+    },
+    stream: async (request) => {
+      seen.push({ user, request });
+      const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+      const body = Readable.from([Buffer.from(text)]) as unknown as IncomingMessage;
+      return { status: answer.status, headers: {}, body };
+    },
+  });
   return {
     connector: {
-      forCallers: async (_cluster: ClusterObject) => {
+      for: async (_cluster: ClusterObject, caller: MemberCaller) => {
+        if (caller === 'operator') throw new Error('user calls never use the operator identity');
         connects += 1;
-        return client;
+        return callsAs(caller.user);
       },
     },
     connects: () => connects,

@@ -8,7 +8,7 @@ import type { Identity } from '../identity/identity.js';
 import type { ClusterConnector } from '../clusters/connector.js';
 import type WebSocket from 'ws';
 import type {
-  MemberClient,
+  MemberCalls,
   MemberRequest,
   MemberResponse,
   MemberStream,
@@ -41,7 +41,7 @@ export interface UserMember {
 export interface MemberAccess {
   /**
    * The member at that location as the caller, or the catalogue error explaining why not. The
-   * connection is the cluster's pooled one (connector.forCallers).
+   * connection is the cluster's pooled one (connector.for).
    */
   forCaller(identity: Identity, location: ClusterLocation): Promise<UserMember>;
 }
@@ -68,7 +68,7 @@ const clusterNotReady = (name: string): ApiError =>
 
 export function createMemberAccess(options: {
   store: CrdReader;
-  connector: Pick<ClusterConnector, 'forCallers'>;
+  connector: Pick<ClusterConnector, 'for'>;
 }): MemberAccess {
   return {
     async forCaller(identity, location) {
@@ -87,13 +87,12 @@ export function createMemberAccess(options: {
         });
       }
       if (cluster.status?.ready === false) throw clusterNotReady(location.cluster);
-      let client: MemberClient;
+      let requester: MemberCalls;
       try {
-        client = await options.connector.forCallers(cluster);
+        requester = await options.connector.for(cluster, { user: identity.userName });
       } catch (error) {
         throw memberUnreachable(location.cluster, error);
       }
-      const requester = client.asUser(identity.userName);
       const send = async (request: MemberRequest): Promise<MemberResponse> => {
         try {
           return await requester.request(request);

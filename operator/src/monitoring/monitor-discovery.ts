@@ -84,7 +84,7 @@ export async function discoverMonitorServices(
   name: string,
   input: ParsedClusterTest,
 ): Promise<{ items: MonitorCandidate[] }> {
-  const member = (await memberForTest(services, identity, kind, name, input)).asOperator();
+  const member = await memberForTest(services, identity, kind, name, input);
   const wanted = (Object.keys(usualMonitorNames) as MonitorType[]).flatMap((type) =>
     usualMonitorNames[type].map((service) => ({ type, service })),
   );

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemberTransport } from '../member/transport/transport.js';
 import { serviceProxyId } from '@nimbus/api/shared';
+import { callsOf } from '../clusters/member-client.js';
 import { MonitorCallError, serviceProxyHttp } from './monitor-http.js';
 import { PrometheusError, createPrometheusClient } from './prometheus-client.js';
 
@@ -70,7 +71,7 @@ describe('a monitor Service through the member API server service proxy', () => 
       json(res, 200, { status: 'success', data: { resultType: 'vector', result: [] } }),
     );
     const client = createPrometheusClient({
-      http: serviceProxyHttp(transport, { user: 'alice' }, prometheusService),
+      http: serviceProxyHttp(callsOf(transport, { user: 'alice' }), prometheusService),
     });
     await client.instant('up', 10);
     expect(seen[0]?.method).toBe('GET');
@@ -102,7 +103,7 @@ describe('a monitor Service through the member API server service proxy', () => 
       }),
     );
     const client = createPrometheusClient({
-      http: serviceProxyHttp(transport, { user: 'bob' }, prometheusService),
+      http: serviceProxyHttp(callsOf(transport, { user: 'bob' }), prometheusService),
     });
     const error = await client.instant('up').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PrometheusError);
@@ -115,7 +116,7 @@ describe('a monitor Service through the member API server service proxy', () => 
         json(res, 404, { kind: 'Status', apiVersion: 'v1', message: 'services "nope" not found' });
       } else json(res, 400, { status: 'error', errorType: 'bad_data', error: 'parse error' });
     });
-    const proxy = serviceProxyHttp(transport, 'operator', prometheusService);
+    const proxy = serviceProxyHttp(callsOf(transport, 'operator'), prometheusService);
     const missing = await proxy
       .request({ method: 'GET', path: '/missing' }, limits)
       .catch((e: unknown) => e);
@@ -129,7 +130,7 @@ describe('a monitor Service through the member API server service proxy', () => 
   it('posts JSON bodies as the operator (the alarms mirror) without impersonating anyone', async () => {
     const { seen, transport } = await member((_call, res) => json(res, 200, { silenceID: 'x' }));
     const alertmanager = { ...prometheusService, name: 'alertmanager', port: 9093 };
-    const answer = await serviceProxyHttp(transport, 'operator', alertmanager).request(
+    const answer = await serviceProxyHttp(callsOf(transport, 'operator'), alertmanager).request(
       { method: 'POST', path: '/api/v2/silences', body: { comment: 'c' } },
       limits,
     );

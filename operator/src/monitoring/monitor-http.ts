@@ -5,7 +5,7 @@
 import type { MonitorService } from '@nimbus/api';
 import { serviceProxyId } from '@nimbus/api/shared';
 import { MemberCallError } from '../member/transport/errors.js';
-import type { MemberCaller, MemberTransport } from '../member/transport/transport.js';
+import type { MemberRequester } from '../clusters/member-client.js';
 
 export type MonitorFailure =
   /** The address does not pass the outbound policy. */
@@ -94,18 +94,14 @@ function refusal(status: number, reason: string, service: MonitorService): Monit
   return new MonitorCallError('unreachable', `${where} did not answer: ${reason}`);
 }
 
-/** A monitor Service of the member, through its API server's service proxy, as `caller`. */
-export function serviceProxyHttp(
-  transport: MemberTransport,
-  caller: MemberCaller,
-  service: MonitorService,
-): MonitorHttp {
+/** A monitor Service of the member, through its API server's service proxy, as the member's caller. */
+export function serviceProxyHttp(member: MemberRequester, service: MonitorService): MonitorHttp {
   const base = proxyBase(service);
   return {
     async request(request, limits) {
       let answer;
       try {
-        answer = await transport.request(caller, {
+        answer = await member.request({
           method: request.method,
           path: `${base}${pathWithQuery(request)}`,
           ...(request.body === undefined ? {} : { body: request.body }),

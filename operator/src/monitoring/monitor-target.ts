@@ -20,7 +20,7 @@ export interface MonitorReach {
   resolve?: Resolver;
   clock?: Clock;
   /** The pooled member transports; without it only direct URLs can be reached. */
-  connector?: Pick<ClusterConnector, 'transportFor'>;
+  connector?: Pick<ClusterConnector, 'for'>;
 }
 
 /** The cluster's enabled monitor of that type, if any. */
@@ -49,14 +49,14 @@ export function monitorHttp(
     async request(request, limits) {
       if (!service || !connector)
         throw new MonitorCallError('unreachable', 'the monitor names no reachable service');
-      let transport;
+      let member;
       try {
-        transport = await connector.transportFor(cluster);
+        member = await connector.for(cluster, caller);
       } catch (error) {
         const reason = error instanceof Error ? error.message : 'no connection';
         throw new MonitorCallError('unreachable', reason);
       }
-      return serviceProxyHttp(transport, caller, service).request(request, limits);
+      return serviceProxyHttp(member, service).request(request, limits);
     },
   };
 }

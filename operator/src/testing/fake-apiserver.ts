@@ -14,6 +14,8 @@ export interface FakeApiServer {
   host: string;
   /** Headers of every request, in order. */
   requests: Array<{ path: string; headers: IncomingHttpHeaders }>;
+  /** How many TCP connections were accepted: callers sharing a kept-alive transport open one. */
+  connections(): number;
   close(): Promise<void>;
 }
 
@@ -63,12 +65,17 @@ export async function startFakeApiServer(
     answer(req, res).catch(() => res.writeHead(500).end());
   };
   const server = options.tls ? createTlsServer(options.tls, handler) : createServer(handler);
+  let connections = 0;
+  server.on(options.tls ? 'secureConnection' : 'connection', () => {
+    connections += 1;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     host: `127.0.0.1:${port}`,
     requests,
+    connections: () => connections,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

@@ -6,7 +6,7 @@ import { loopbackCertificate } from '../../testing/loopback-tls.js';
 import type { MemoryHubStore } from '../../testing/memory-store.js';
 import { createMemoryStore } from '../../testing/memory-store.js';
 import { credentialsKey } from '../connector.js';
-import type { MemberClient, MemberRequest, MemberResponse } from '../member-client.js';
+import type { MemberCaller, MemberCalls, MemberRequest, MemberResponse } from '../member-client.js';
 import { agentReference, memberAgentAnnotation } from './agent-api.js';
 import { memberAgentController } from './controller.js';
 import { agentCredentialsOf, agentKubeconfig } from './credentials.js';
@@ -48,33 +48,34 @@ function fakeMember(now: () => number) {
     looks: 0,
     issued: [] as string[],
   };
-  const client = {
-    asOperator: () => ({
-      request: async (request: MemberRequest) => {
-        if (request.path === '/api/v1/namespaces/nimbus-agent') {
-          member.looks++;
-          return respond(200, { metadata: { name: 'nimbus-agent', uid: 'ns-uid' } });
-        }
-        if (request.method === 'PATCH') return respond(200);
-        if (request.method === 'POST' && request.path === tokenPath) {
-          member.tokenRequests.push({ at: now(), request });
-          if (member.down) return respond(503, { message: 'etcdserver: request timed out' });
-          const seconds = (request.body as { spec: { expirationSeconds: number } }).spec
-            .expirationSeconds;
-          const token = jwt(now(), seconds * 1000, `issued-${member.issued.length + 1}`);
-          member.issued.push(token);
-          return respond(201, {
-            status: { token, expirationTimestamp: new Date(now() + seconds * 1000).toISOString() },
-          });
-        }
-        return respond(404);
-      },
-    }),
-    asUser: () => {
-      throw new Error('the agent controller never acts as a user');
+  const operatorCalls = {
+    request: async (request: MemberRequest) => {
+      if (request.path === '/api/v1/namespaces/nimbus-agent') {
+        member.looks++;
+        return respond(200, { metadata: { name: 'nimbus-agent', uid: 'ns-uid' } });
+      }
+      if (request.method === 'PATCH') return respond(200);
+      if (request.method === 'POST' && request.path === tokenPath) {
+        member.tokenRequests.push({ at: now(), request });
+        if (member.down) return respond(503, { message: 'etcdserver: request timed out' });
+        const seconds = (request.body as { spec: { expirationSeconds: number } }).spec
+          .expirationSeconds;
+        const token = jwt(now(), seconds * 1000, `issued-${member.issued.length + 1}`);
+        member.issued.push(token);
+        return respond(201, {
+          status: { token, expirationTimestamp: new Date(now() + seconds * 1000).toISOString() },
+        });
+      }
+      return respond(404);
     },
-  } as unknown as MemberClient;
-  return { member, connector: { forCluster: () => Promise.resolve(client) } };
+  } as unknown as MemberCalls;
+  const connector = {
+    for: (_cluster: unknown, caller: MemberCaller) => {
+      if (caller !== 'operator') throw new Error('the agent controller never acts as a user');
+      return Promise.resolve(operatorCalls);
+    },
+  };
+  return { member, connector };
 }
 
 const server = 'https://10.0.0.1:6443';

@@ -40,9 +40,9 @@ export function memberAgentController(deps: AgentDeps): ControllerFactory {
         const credentials = await storedAgentCredentials(store, cluster);
         if (!credentials) return undefined;
         try {
-          const member = (
-            await deps.connector.forCluster(cluster, deps.memberTimeoutMs)
-          ).asOperator();
+          const member = await deps.connector.for(cluster, 'operator', {
+            timeoutMs: deps.memberTimeoutMs,
+          });
           await adoptAgentRbac(member);
           const due = renewalTime(credentials.token);
           if (clock.now() < due) return { requeueAfterMs: waitUntil(due, clock.now()) };

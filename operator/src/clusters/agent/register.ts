@@ -73,7 +73,7 @@ async function checkAgentToken(
   const member = await services.connector.connect(adapter, { region }, { kubeconfig });
   let user: string | undefined;
   try {
-    user = await memberRbacApi(member.asOperator(), {
+    user = await memberRbacApi(member, {
       timeoutMs: services.memberTimeoutMs ?? 5_000,
     }).whoAmI();
   } catch (error) {

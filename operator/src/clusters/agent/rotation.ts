@@ -12,7 +12,7 @@ import { agentCredentialsOf, agentKubeconfig } from './credentials.js';
 
 export interface AgentDeps {
   store: Pick<HubStore, 'clusters' | 'secrets'>;
-  connector: Pick<ClusterConnector, 'forCluster'>;
+  connector: Pick<ClusterConnector, 'for'>;
   memberTimeoutMs?: number;
 }
 
@@ -64,7 +64,9 @@ export async function rotateAgentCredentials(
   }
   let issued: IssuedToken;
   try {
-    const member = (await deps.connector.forCluster(cluster, deps.memberTimeoutMs)).asOperator();
+    const member = await deps.connector.for(cluster, 'operator', {
+      timeoutMs: deps.memberTimeoutMs,
+    });
     issued = await requestAgentToken(member, lifetimeOf(current.token));
   } catch (error) {
     if (!(error instanceof MemberCallError)) throw error;

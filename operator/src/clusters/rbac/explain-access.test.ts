@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MemberClient, MemberRequest } from '../member-client.js';
+import type { MemberCaller, MemberCalls, MemberRequest } from '../member-client.js';
 import { ApiError } from '../../core/errors.js';
 import {
   clusterObject,
@@ -39,30 +39,30 @@ interface ReviewSpec {
  * `group:<group> verb resource` (a binding to a group, e.g. system:authenticated).
  */
 function member(allowed: string[], seen: MemberRequest[] = []) {
-  const client = {
-    asOperator: () => ({
-      request: (request: MemberRequest) => {
-        seen.push(request);
-        const spec = (request.body as { spec: ReviewSpec }).spec;
-        const { verb, resource } = spec.resourceAttributes;
-        const subjects = [spec.user, ...(spec.groups ?? []).map((group) => `group:${group}`)];
-        const ok = subjects.some((subject) => allowed.includes(`${subject} ${verb} ${resource}`));
-        const body = Buffer.from(
-          JSON.stringify({ status: { allowed: ok, reason: ok ? 'rbac' : '' } }),
-        );
-        return Promise.resolve({
-          status: 201,
-          headers: {},
-          body,
-          json: <T>() => JSON.parse(body.toString()) as T,
-        });
-      },
-    }),
-    asUser: () => {
-      throw new Error('explanations never act as the user');
+  const operatorCalls = {
+    request: (request: MemberRequest) => {
+      seen.push(request);
+      const spec = (request.body as { spec: ReviewSpec }).spec;
+      const { verb, resource } = spec.resourceAttributes;
+      const subjects = [spec.user, ...(spec.groups ?? []).map((group) => `group:${group}`)];
+      const ok = subjects.some((subject) => allowed.includes(`${subject} ${verb} ${resource}`));
+      const body = Buffer.from(
+        JSON.stringify({ status: { allowed: ok, reason: ok ? 'rbac' : '' } }),
+      );
+      return Promise.resolve({
+        status: 201,
+        headers: {},
+        body,
+        json: <T>() => JSON.parse(body.toString()) as T,
+      });
     },
-  } as unknown as MemberClient;
-  return { forCluster: () => Promise.resolve(client) };
+  } as unknown as MemberCalls;
+  return {
+    for: (_cluster: unknown, caller: MemberCaller) => {
+      if (caller !== 'operator') throw new Error('explanations never act as the user');
+      return Promise.resolve(operatorCalls);
+    },
+  };
 }
 
 const code = async (run: Promise<unknown>): Promise<number | 'ok'> => {
@@ -131,7 +131,7 @@ describe('explainAccess', () => {
   });
 
   it('says when the member cannot be asked, without failing the explanation', async () => {
-    const connector = { forCluster: () => Promise.reject(new Error('secret detail')) };
+    const connector = { for: () => Promise.reject(new Error('secret detail')) };
     const answer = await explainAccess(
       { store: reader, connector },
       identityOf(mallory),

@@ -35,7 +35,7 @@ export type { AccessExplanation, MemberVerdict };
 
 export interface ExplainDeps {
   store: Pick<IamReader, 'clusters' | 'users' | 'userGroups' | 'roles' | 'organizations'>;
-  connector: Pick<ClusterConnector, 'forCluster'>;
+  connector: Pick<ClusterConnector, 'for'>;
   /** Deadline of each member call. */
   timeoutMs?: number;
 }
@@ -103,7 +103,7 @@ async function memberVerdict(
   }
   const timeoutMs = deps.timeoutMs ?? 5_000;
   try {
-    const member = (await deps.connector.forCluster(cluster, timeoutMs)).asOperator();
+    const member = await deps.connector.for(cluster, 'operator', { timeoutMs });
     const answers: CheckAnswer[] = [];
     for (let i = 0; i < checks.length; i += parallelReviews) {
       const batch = checks.slice(i, i + parallelReviews);

@@ -8,7 +8,7 @@ import { MemberRbacError, memberRbacApi } from './member-rbac-api.js';
 import { removableBy } from './ownership.js';
 
 export interface MemberCleanupServices {
-  connector: Pick<ClusterConnector, 'forCluster'>;
+  connector: Pick<ClusterConnector, 'for'>;
   memberTimeoutMs?: number;
   logger?: Logger;
 }
@@ -73,15 +73,15 @@ export async function removeMemberRbac(
   try {
     // The pooled connection: the Cluster and its credentials Secret stay while the finalizer
     // holds it, and the pool lets the connection go when the Cluster is gone (index/runtime.ts).
-    const member = await services.connector.forCluster(cluster, timeoutMs);
+    const member = await services.connector.for(cluster, 'operator', { timeoutMs });
     const signal = AbortSignal.timeout(timeoutMs * budgetCalls);
-    const api = memberRbacApi(member.asOperator(), { timeoutMs, signal });
+    const api = memberRbacApi(member, { timeoutMs, signal });
     const { removed, refused } = await removeRegistrationObjects(api, cluster.metadata.uid);
     if (refused.length > 0) log?.warn({ refused }, 'member refused to list some Nimbus RBAC');
     log?.info({ removed }, 'member RBAC removed with the cluster');
     // Registered by command: what the agent manifest created goes too, the namespace last.
     if (isAgentCluster(cluster)) {
-      await removeAgent(member.asOperator());
+      await removeAgent(member);
       log?.info('member agent removed with the cluster');
     }
     return refused.length === 0;

@@ -178,8 +178,8 @@ export function memberRbacController(options: MemberRbacOptions): ControllerFact
     async function reach(cluster: ClusterObject, now: Clock): Promise<Reached | undefined> {
       const budget = deadlineSignal(now, timeoutMs * memberBudgetCalls);
       try {
-        const member = await connector.forCluster(cluster, timeoutMs);
-        const api = memberRbacApi(member.asOperator(), { timeoutMs, signal: budget.signal });
+        const member = await connector.for(cluster, 'operator', { timeoutMs });
+        const api = memberRbacApi(member, { timeoutMs, signal: budget.signal });
         let known = identities.get(identityKey(cluster));
         if (!known) {
           const unknown = (what: string) => (error: unknown) => {
