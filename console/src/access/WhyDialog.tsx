@@ -1,7 +1,7 @@
 import { Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { shellActions } from '../appState/shellSlice';
+import { appActions } from '../appState/appSlice';
 import { ExplainAccessPanel } from './ExplainAccessPanel';
 import { ExplainRefusalPanel } from './ExplainRefusalPanel';
 
@@ -12,10 +12,10 @@ import { ExplainRefusalPanel } from './ExplainRefusalPanel';
 export default function WhyDialog() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const why = useAppSelector((state) => state.shell.why);
-  const user = useAppSelector((state) => state.shell.user);
-  const organizationId = useAppSelector((state) => state.shell.organizationId);
-  const close = () => dispatch(shellActions.whyClosed());
+  const why = useAppSelector((state) => state.app.why);
+  const user = useAppSelector((state) => state.app.user);
+  const organizationId = useAppSelector((state) => state.app.organizationId);
+  const close = () => dispatch(appActions.whyClosed());
   return (
     <Modal
       open

@@ -13,7 +13,7 @@ import { preloadPageAt } from '../routes/preloadPage';
 import { createAppRouter } from '../routes/router';
 import { readSession } from '../session/session';
 import { forgetSignedInUser } from '../session/signedInRecords';
-import { shellActions } from '../appState/shellSlice';
+import { appActions } from '../appState/appSlice';
 import { AppProviders } from './AppProviders';
 import type { AppStore } from './store';
 
@@ -78,12 +78,10 @@ export async function consoleFeedback(context: ConsoleContext): Promise<ApiFeedb
       forgetSignedInUser();
       pageReload.reload();
     },
-    openPasswordChange: () => store.dispatch(shellActions.settingsOpened('password')),
+    openPasswordChange: () => store.dispatch(appActions.settingsOpened('password')),
     explainRefusal: ({ url, refusal }) =>
       store.dispatch(
-        shellActions.whyOpened(
-          refusal ? { cluster: refusal.cluster, refusal } : refusedCluster(url),
-        ),
+        appActions.whyOpened(refusal ? { cluster: refusal.cluster, refusal } : refusedCluster(url)),
       ),
   });
 }

@@ -1,13 +1,13 @@
 import { configureStore } from '@reduxjs/toolkit';
 import type { ApiDependencies } from '../apiClient/apiDependencies';
 import { baseApi } from '../apiClient/baseApi';
-import { shellSlice } from '../appState/shellSlice';
+import { appSlice } from '../appState/appSlice';
 
 export function createAppStore(dependencies: ApiDependencies) {
   return configureStore({
     reducer: {
       [baseApi.reducerPath]: baseApi.reducer,
-      [shellSlice.name]: shellSlice.reducer,
+      [appSlice.name]: appSlice.reducer,
     },
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({ thunk: { extraArgument: dependencies } }).concat(baseApi.middleware),

@@ -3,7 +3,7 @@ import type { AppStore } from '../app/store';
 import { recordVisit, historyRecordOf } from '../session/recentHistory';
 import { isSignedIn, type Session } from '../session/session';
 import { LOGIN_PATH } from '../routes/paths';
-import { loadShellDataUnlessAborted } from './shellData';
+import { loadAppDataUnlessAborted } from './appData';
 import { signOut } from './signOut';
 
 export interface GuardDependencies {
@@ -28,7 +28,7 @@ export function createNavigationGuard(deps: GuardDependencies): MiddlewareFuncti
     if (visit) recordVisit(visit);
     try {
       // Aborted (the page is being left, or this navigation was replaced): not a failure.
-      await loadShellDataUnlessAborted(deps.store, deps.readSession, {
+      await loadAppDataUnlessAborted(deps.store, deps.readSession, {
         stillWanted: () => !request.signal.aborted,
       });
     } catch {

@@ -3,7 +3,7 @@ import { baseApi } from '../apiClient/baseApi';
 import type { AppStore } from '../app/store';
 import { keepProviderLogout } from '../session/providerLogout';
 import { forgetSignedInUser } from '../session/signedInRecords';
-import { shellActions } from './shellSlice';
+import { appActions } from './appSlice';
 
 /**
  * Logout: tell the server (best effort: the session may already be gone), then forget the
@@ -24,6 +24,6 @@ export async function signOut(store: AppStore, { callServer = true } = {}): Prom
     }
   }
   forgetSignedInUser();
-  store.dispatch(shellActions.shellReset());
+  store.dispatch(appActions.appReset());
   store.dispatch(baseApi.util.resetApiState());
 }

@@ -11,8 +11,8 @@ import { DROP, startLoopbackServer, type LoopbackServer } from '../../tests/loop
 import { createAppStore } from '../app/store';
 import { readHistory, recordVisit } from '../session/recentHistory';
 import { readSession, saveSession } from '../session/session';
-import { loadShellData } from './shellData';
-import { selectFullScreenLoading } from './shellSlice';
+import { loadAppData } from './appData';
+import { selectFullScreenLoading } from './appSlice';
 import { switchOrganization } from './switchOrganization';
 
 let server: LoopbackServer;
@@ -47,8 +47,8 @@ it('switches after 300 ms under the loader: stores, clears, reloads, regenerates
     organizations: [organization('acme', false), organization('globex', true)],
   });
   const store = signedInStore();
-  await loadShellData(store, readSession());
-  expect(store.getState().shell).toMatchObject({ role: 'user', organizationId: 'acme' });
+  await loadAppData(store, readSession());
+  expect(store.getState().app).toMatchObject({ role: 'user', organizationId: 'acme' });
 
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   const navigate = vi.fn();
@@ -76,7 +76,7 @@ it('switches after 300 ms under the loader: stores, clears, reloads, regenerates
   expect(requestsTo(server, `GET ${IAM}/users/alice`)[1]?.headers['x-nimbus-organization']).toBe(
     'globex',
   );
-  expect(store.getState().shell).toMatchObject({
+  expect(store.getState().app).toMatchObject({
     role: 'organization-admin',
     organizationId: 'globex',
   });
@@ -92,7 +92,7 @@ it('ends without failing or redirecting when the page is left while user info re
     organizations: [organization('acme', false), organization('globex', true)],
   });
   const store = signedInStore();
-  await loadShellData(store, readSession());
+  await loadAppData(store, readSession());
   server.respond(`${IAM}/users/alice`, () => {
     // Another address is opened: the browser starts leaving and cancels what is in flight.
     window.dispatchEvent(new Event('beforeunload'));

@@ -3,8 +3,8 @@ import type { AppStore } from '../app/store';
 import { clearHistory } from '../session/recentHistory';
 import { setSessionOrganization, type Session } from '../session/session';
 import { REDIRECT_PATH } from '../routes/paths';
-import { loadShellDataUnlessAborted } from './shellData';
-import { shellActions } from './shellSlice';
+import { loadAppDataUnlessAborted } from './appData';
+import { appActions } from './appSlice';
 
 export interface SwitchOrganizationOptions {
   store: AppStore;
@@ -29,15 +29,15 @@ const sleep = (ms: number) =>
  */
 export async function switchOrganization(options: SwitchOrganizationOptions): Promise<void> {
   const { store } = options;
-  store.dispatch(shellActions.loadingStarted());
+  store.dispatch(appActions.loadingStarted());
   try {
     await sleep(options.delayMs ?? ORGANIZATION_SWITCH_DELAY_MS);
     setSessionOrganization(options.organizationId);
     clearHistory();
     // Aborted (the page is being left): not a failure, and nothing more to show.
-    if (!(await loadShellDataUnlessAborted(store, options.readSession, { force: true }))) return;
+    if (!(await loadAppDataUnlessAborted(store, options.readSession, { force: true }))) return;
     await options.navigate(`${REDIRECT_PATH}${options.currentPath}`, { replace: true });
   } finally {
-    store.dispatch(shellActions.loadingEnded());
+    store.dispatch(appActions.loadingEnded());
   }
 }

@@ -13,9 +13,9 @@ const JoinOrganizationDialog = lazy(() =>
 
 /** The shell's dialogs that the store opens: personal settings, join-or-create organization, "Why?". */
 export function ShellDialogs() {
-  const settingsOpen = useAppSelector((state) => state.shell.settings.open);
-  const joinOpen = useAppSelector((state) => state.shell.joinOrganizationOpen);
-  const whyOpen = useAppSelector((state) => state.shell.why.open);
+  const settingsOpen = useAppSelector((state) => state.app.settings.open);
+  const joinOpen = useAppSelector((state) => state.app.joinOrganizationOpen);
+  const whyOpen = useAppSelector((state) => state.app.why.open);
   return (
     <Suspense fallback={null}>
       {settingsOpen && <PersonalSettingsDialog />}

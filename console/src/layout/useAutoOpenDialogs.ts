@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useAppDispatch } from '../app/hooks';
-import { shellActions } from '../appState/shellSlice';
-import { useSystemConfigs, useUserInfo } from '../appState/useShellData';
+import { appActions } from '../appState/appSlice';
+import { useSystemConfigs, useUserInfo } from '../appState/useAppData';
 
 /**
  * Opens, once per signed-in user and page load, what the account needs first: the password change
@@ -20,12 +20,12 @@ export function useAutoOpenDialogs(): void {
     if (!user || !configsSettled || decidedFor.current === user.uuid) return;
     decidedFor.current = user.uuid;
     if (user.mustChangePassword) {
-      dispatch(shellActions.settingsOpened('password'));
+      dispatch(appActions.settingsOpened('password'));
     } else if (user.organizations.length === 0) {
-      dispatch(shellActions.joinOrganizationOpened());
+      dispatch(appActions.joinOrganizationOpened());
     } else if (configs.data?.MFA && !user.mfaEnableFlag && !user.identityProvider) {
       // A user of an identity provider signs in with the provider's own MFA, not Nimbus's TOTP.
-      dispatch(shellActions.settingsOpened('mfa'));
+      dispatch(appActions.settingsOpened('mfa'));
     }
   }, [dispatch, user, configsSettled, configs.data?.MFA]);
 }

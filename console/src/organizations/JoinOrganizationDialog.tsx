@@ -2,8 +2,8 @@ import type { OrgView } from '@nimbus/api';
 import { Modal, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../app/hooks';
-import { shellActions } from '../appState/shellSlice';
-import { useSignedInUser } from '../appState/useShellData';
+import { appActions } from '../appState/appSlice';
+import { useSignedInUser } from '../appState/useAppData';
 import { useSwitchOrganization } from '../appState/useSwitchOrganization';
 import { CreateOrganizationForm } from './CreateOrganizationForm';
 import { JoinOrganizationForm } from './JoinOrganizationForm';
@@ -17,7 +17,7 @@ export default function JoinOrganizationDialog() {
   const dispatch = useAppDispatch();
   const user = useSignedInUser();
   const switchTo = useSwitchOrganization();
-  const close = () => dispatch(shellActions.joinOrganizationClosed());
+  const close = () => dispatch(appActions.joinOrganizationClosed());
   const enter = (organization: OrgView) => {
     close();
     void switchTo(organization.uuid);

@@ -2,7 +2,7 @@ import type { FavouriteView } from '@nimbus/api';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useListFavouritesQuery } from '../api/favouritesApi';
 import { currentUserId } from '../components/admin/session';
-import { useSignedInUser } from '../appState/useShellData';
+import { useSignedInUser } from '../appState/useAppData';
 import type { DetailTarget } from './detailPath';
 import { kindOfType, routeTypeOf } from './kindDescriptors';
 

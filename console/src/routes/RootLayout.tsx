@@ -3,7 +3,7 @@ import { Outlet, useNavigation } from 'react-router';
 import { useAppSelector } from '../app/hooks';
 import { NavigationProgress } from '../components/NavigationProgress';
 import { PRODUCT_NAME } from '../constants';
-import { selectFullScreenLoading } from '../appState/shellSlice';
+import { selectFullScreenLoading } from '../appState/appSlice';
 import { FullPageLoading } from './FullPageLoading';
 import { usePageTitleKey } from './pageHandle';
 

@@ -11,7 +11,7 @@ export function createAppRoutes(
   table: readonly RouteEntry[] = routeTable,
 ): RouteObject[] {
   return buildRoutes(table, {
-    getViewer: () => viewerOf(deps.readSession(), deps.store.getState().shell.role),
+    getViewer: () => viewerOf(deps.readSession(), deps.store.getState().app.role),
     guard: createNavigationGuard(deps),
   });
 }

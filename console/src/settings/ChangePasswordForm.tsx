@@ -5,7 +5,7 @@ import { useChangePasswordMutation } from '../api/userApi';
 import { useAppDispatch, useAppStore } from '../app/hooks';
 import { credentialRules } from '../pages/login/credentialRules';
 import { LOGIN_PATH } from '../routes/paths';
-import { shellActions } from '../appState/shellSlice';
+import { appActions } from '../appState/appSlice';
 import { signOut } from '../appState/signOut';
 
 interface PasswordValues {
@@ -38,7 +38,7 @@ export function ChangePasswordForm({ userName }: { userName: string }) {
     } catch {
       return; // The base query has already told the user what went wrong.
     }
-    dispatch(shellActions.settingsClosed());
+    dispatch(appActions.settingsClosed());
     void message.success(t('settings.passwordChanged'));
     await signOut(store, { callServer: false });
     await navigate(LOGIN_PATH);

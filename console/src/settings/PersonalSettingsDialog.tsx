@@ -2,8 +2,8 @@ import { Modal, Tabs, type TabsProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { UI_SIZES } from '../constants';
-import { shellActions, type SettingsTab } from '../appState/shellSlice';
-import { useSystemConfigs, useUserInfo } from '../appState/useShellData';
+import { appActions, type SettingsTab } from '../appState/appSlice';
+import { useSystemConfigs, useUserInfo } from '../appState/useAppData';
 import { AccessKeyTab } from './AccessKeyTab';
 import { BasicSettingsForm } from './BasicSettingsForm';
 import { ChangePasswordForm } from './ChangePasswordForm';
@@ -16,10 +16,10 @@ import { MfaTab } from './MfaTab';
 export default function PersonalSettingsDialog() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const { open, tab } = useAppSelector((state) => state.shell.settings);
+  const { open, tab } = useAppSelector((state) => state.app.settings);
   const mfaEnabled = useSystemConfigs().data?.MFA === true;
   const { data: user } = useUserInfo();
-  const close = () => dispatch(shellActions.settingsClosed());
+  const close = () => dispatch(appActions.settingsClosed());
   const label = (key: SettingsTab, text: string) => (
     <span data-testid={`settings-tab-${key}`}>{text}</span>
   );
@@ -63,7 +63,7 @@ export default function PersonalSettingsDialog() {
       <div data-testid="personal-settings-dialog">
         <Tabs
           activeKey={tab === 'mfa' && !mfaEnabled ? 'basic' : tab}
-          onChange={(key) => dispatch(shellActions.settingsOpened(key as SettingsTab))}
+          onChange={(key) => dispatch(appActions.settingsOpened(key as SettingsTab))}
           items={items}
           destroyOnHidden
         />

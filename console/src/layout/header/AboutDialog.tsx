@@ -1,7 +1,7 @@
 import { Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_NAME } from '../../constants';
-import { useSystemConfigs } from '../../appState/useShellData';
+import { useSystemConfigs } from '../../appState/useAppData';
 
 /** The product and the version the operator reports. */
 export function AboutDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -1,7 +1,7 @@
 import { TeamOutlined } from '@ant-design/icons';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useCurrentOrganizationId, useUserOrganizations } from '../../appState/useShellData';
+import { useCurrentOrganizationId, useUserOrganizations } from '../../appState/useAppData';
 import { useSwitchOrganization } from '../../appState/useSwitchOrganization';
 
 /** Picks the current organization; choosing one reloads the shell in it. */

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppStore } from '../../app/hooks';
 import { LOGIN_PATH } from '../../routes/paths';
-import { shellActions } from '../../appState/shellSlice';
+import { appActions } from '../../appState/appSlice';
 import { signOut } from '../../appState/signOut';
-import { useSignedInUser } from '../../appState/useShellData';
+import { useSignedInUser } from '../../appState/useAppData';
 import { AboutDialog } from './AboutDialog';
 
 type UserMenuKey = 'settings' | 'joinOrganization' | 'about' | 'logout';
@@ -22,8 +22,8 @@ export function UserMenu() {
   const [aboutOpen, setAboutOpen] = useState(false);
 
   const actions: Record<UserMenuKey, () => void> = {
-    settings: () => dispatch(shellActions.settingsOpened('basic')),
-    joinOrganization: () => dispatch(shellActions.joinOrganizationOpened()),
+    settings: () => dispatch(appActions.settingsOpened('basic')),
+    joinOrganization: () => dispatch(appActions.joinOrganizationOpened()),
     about: () => setAboutOpen(true),
     logout: () => {
       void signOut(store).then(() => navigate(LOGIN_PATH));

@@ -6,7 +6,7 @@ import { NotAllowed, refusalOf } from '../../access/NotAllowed';
 import { useListChartsQuery } from '../../api/appStoreApi';
 import { usePageTitleKey } from '../../routes/pageHandle';
 import { isAdminRole } from '../../appState/deriveRole';
-import { useDerivedRole } from '../../appState/useShellData';
+import { useDerivedRole } from '../../appState/useAppData';
 import { ChartIcon } from './ChartIcon';
 import { chartDetailPath } from './chartLinks';
 import { ReleasesPanel } from './ReleasesPanel';

@@ -10,7 +10,7 @@ import {
 } from '../../api/dashboardApi';
 import { AdminListPage } from '../../components/admin/AdminListPage';
 import { isAdminRole } from '../../appState/deriveRole';
-import { useDerivedRole } from '../../appState/useShellData';
+import { useDerivedRole } from '../../appState/useAppData';
 import { currentOrganizationId } from '../../components/admin/session';
 import { DASHBOARD_PATHS } from './dashboardPaths';
 import { NameDescriptionDialog, type NameDescriptionValues } from './NameDescriptionDialog';

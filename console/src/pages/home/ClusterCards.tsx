@@ -6,7 +6,7 @@ import { currentOrganizationId } from '../../components/admin/session';
 import { MAX_PAGE_SIZE } from '../../components/admin/useListParams';
 import { ADMIN_PATHS } from '../admin/adminPaths';
 import { isAdminRole } from '../../appState/deriveRole';
-import { useDerivedRole } from '../../appState/useShellData';
+import { useDerivedRole } from '../../appState/useAppData';
 import { ClusterCard } from './ClusterCard';
 
 /** The user's clusters in the current organization, as cards. */

@@ -3,7 +3,7 @@ import { Alert, Button, Flex, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { refusalText } from '../../access/refusalText';
 import { useAppDispatch } from '../../app/hooks';
-import { shellActions } from '../../appState/shellSlice';
+import { appActions } from '../../appState/appSlice';
 
 const outcomeColor = { created: 'green', configured: 'blue', failed: 'red' } as const;
 
@@ -27,7 +27,7 @@ export function ImportResults({
           type="link"
           size="small"
           data-testid={`import-why-${index}`}
-          onClick={() => dispatch(shellActions.whyOpened({ cluster: refusal.cluster, refusal }))}
+          onClick={() => dispatch(appActions.whyOpened({ cluster: refusal.cluster, refusal }))}
         >
           {t('api.why')}
         </Button>

@@ -7,7 +7,7 @@ import { DeleteConfirmDialog } from '../../components/admin/DeleteConfirmDialog'
 import { actionShown } from '../../resources/descriptors/actionAccess';
 import type { ActionDescriptor, ResourceContext } from '../../resources/descriptors/types';
 import { listPath } from '../../resources/resourceKinds';
-import { useDerivedRole } from '../../appState/useShellData';
+import { useDerivedRole } from '../../appState/useAppData';
 import { ConfirmActionDialog } from './ConfirmActionDialog';
 
 /** The kind's actions the caller may run on the object, each behind its confirmation. */

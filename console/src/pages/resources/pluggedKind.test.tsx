@@ -17,7 +17,7 @@ import { kindRegistry } from '../../resources/kindDescriptors';
 import { KindRegistryProvider } from '../../resources/KindRegistryContext';
 import { textAt } from '../../resources/kubeObject';
 import type { DerivedRole } from '../../appState/deriveRole';
-import { shellActions } from '../../appState/shellSlice';
+import { appActions } from '../../appState/appSlice';
 import ResourceCreatePage from './ResourceCreatePage';
 import ResourceDetailPage from './ResourceDetailPage';
 import ResourceListPage from './ResourceListPage';
@@ -144,7 +144,7 @@ function signIn(
   );
   act(() => {
     rendered.store.dispatch(
-      shellActions.routesGenerated({ role, user: { userName: 'admin', userId: USER_ID } }),
+      appActions.routesGenerated({ role, user: { userName: 'admin', userId: USER_ID } }),
     );
   });
 }

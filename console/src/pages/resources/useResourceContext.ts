@@ -5,7 +5,7 @@ import type { DetailTarget } from '../../resources/detailPath';
 import type { KindDescriptor, ResourceContext } from '../../resources/descriptors/types';
 import type { KubeObject } from '../../resources/kubeObject';
 import { findFavourite, useMyFavourites } from '../../resources/useFavourites';
-import { useUserInfo } from '../../appState/useShellData';
+import { useUserInfo } from '../../appState/useAppData';
 
 /** What the detail page's sections and actions are given about the object and the caller. */
 export function useResourceContext(

@@ -12,7 +12,7 @@ import {
 } from '../../../../tests/adminTestBed';
 import { startLoopbackServer, type LoopbackServer } from '../../../../tests/loopbackServer';
 import { PROVIDER_KINDS } from '../../../api/clusterApi';
-import { shellActions } from '../../../appState/shellSlice';
+import { appActions } from '../../../appState/appSlice';
 import ClusterWizardPage from './ClusterWizardPage';
 
 const MANAGE = `${API}/manage.nimbus.io`;
@@ -408,7 +408,7 @@ it('offers a system administrator a direct URL instead of a Service', async () =
   const user = userEvent.setup();
   const { store } = renderWizard();
   store.dispatch(
-    shellActions.routesGenerated({
+    appActions.routesGenerated({
       role: 'system-admin',
       user: { userName: 'admin', userId: USER_ID },
     }),

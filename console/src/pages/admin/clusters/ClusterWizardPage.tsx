@@ -35,7 +35,7 @@ import {
 } from './monitorPlan';
 import { ProviderStep } from './ProviderStep';
 import { useMonitorDiscovery } from './useMonitorDiscovery';
-import { useDerivedRole } from '../../../appState/useShellData';
+import { useDerivedRole } from '../../../appState/useAppData';
 
 enum Step {
   Provider,

@@ -9,17 +9,17 @@ import { ResponseCode } from '../constants';
 import { isPageLeaving } from '../lib/pageLeaving';
 import { setSessionOrganization, type Session } from '../session/session';
 import { deriveRole } from './deriveRole';
-import { shellActions } from './shellSlice';
+import { appActions } from './appSlice';
 
 /** The texts the guard's loaders reject with. */
 const USER_INFO_ERROR = 'Get User Info Error';
 const ORGANIZATION_LIST_ERROR = 'Get OrganizationList Error';
 
 /** User info was not loaded because its request was aborted: no answer, and no failure. */
-class ShellLoadAborted extends Error {
+class AppLoadAborted extends Error {
   constructor(options?: ErrorOptions) {
     super(USER_INFO_ERROR, options);
-    this.name = 'ShellLoadAborted';
+    this.name = 'AppLoadAborted';
   }
 }
 
@@ -52,7 +52,7 @@ async function loadUserInfo(store: AppStore, session: SignedIn, force: boolean):
       setSessionOrganization(undefined);
       return loadUserInfo(store, { ...session, organization: undefined }, true);
     }
-    if (isAbortedRequest(cause)) throw new ShellLoadAborted({ cause });
+    if (isAbortedRequest(cause)) throw new AppLoadAborted({ cause });
     throw new Error(USER_INFO_ERROR, { cause });
   }
 }
@@ -83,7 +83,7 @@ async function loadConfigs(store: AppStore, force: boolean): Promise<void> {
 function isLoaded(store: AppStore, session: SignedIn): boolean {
   const state = store.getState();
   return Boolean(
-    state.shell.role &&
+    state.app.role &&
     systemApi.endpoints.getConfigs.select(undefined)(state).data &&
     organizationApi.endpoints.getUserOrganizations.select(session.userId)(state).data &&
     userApi.endpoints.getUserInfo.select(session.userName)(state).data,
@@ -95,16 +95,16 @@ function isLoaded(store: AppStore, session: SignedIn): boolean {
  * missing ones) under the full-screen indicator, then derives the role, keeps the current
  * organization in the session and generates the routes. Only a user-info failure is fatal: the
  * configuration and organization list may fail (e.g. before a required password change).
- * Rejects with ShellLoadAborted when the user-info request was aborted.
+ * Rejects with AppLoadAborted when the user-info request was aborted.
  */
-export async function loadShellData(
+export async function loadAppData(
   store: AppStore,
   session: Session,
   { force = false }: { force?: boolean } = {},
 ): Promise<void> {
   if (!isSignedIn(session)) throw new Error(USER_INFO_ERROR);
   if (!force && isLoaded(store, session)) return;
-  store.dispatch(shellActions.loadingStarted());
+  store.dispatch(appActions.loadingStarted());
   try {
     const [user] = await Promise.all([
       loadUserInfo(store, session, force),
@@ -114,40 +114,40 @@ export async function loadShellData(
     const { role, organizationId } = deriveRole(user, session.organization);
     if (organizationId !== session.organization) setSessionOrganization(organizationId);
     store.dispatch(
-      shellActions.routesGenerated({
+      appActions.routesGenerated({
         role,
         organizationId,
         user: { userName: session.userName, userId: session.userId },
       }),
     );
   } finally {
-    store.dispatch(shellActions.loadingEnded());
+    store.dispatch(appActions.loadingEnded());
   }
 }
 
-export interface ShellLoadRequest {
+export interface AppLoadRequest {
   force?: boolean;
   /** False once whoever asked no longer needs the data (e.g. its navigation was replaced). */
   stillWanted?: () => boolean;
 }
 
 /**
- * loadShellData for the guard and the organization switch, where an aborted request is not a
+ * loadAppData for the guard and the organization switch, where an aborted request is not a
  * failure (docs/decisions/aborted-requests.md): aborted on a page that stays and still wanted,
  * it is asked once more; aborted again, on a page being left, or no longer wanted, it ends
  * without data and resolves false. Rejects only on a real failure of user-info loading.
  */
-export async function loadShellDataUnlessAborted(
+export async function loadAppDataUnlessAborted(
   store: AppStore,
   readSession: () => Session,
-  { force = false, stillWanted = () => true }: ShellLoadRequest = {},
+  { force = false, stillWanted = () => true }: AppLoadRequest = {},
 ): Promise<boolean> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await loadShellData(store, readSession(), { force });
+      await loadAppData(store, readSession(), { force });
       return true;
     } catch (error) {
-      if (!(error instanceof ShellLoadAborted)) throw error;
+      if (!(error instanceof AppLoadAborted)) throw error;
       if (attempt > 1 || isPageLeaving() || !stillWanted()) return false;
     }
   }

@@ -5,11 +5,11 @@ import { useGetUserInfoQuery } from '../api/userApi';
 import { useAppSelector } from '../app/hooks';
 
 /** The signed-in user the shell was loaded for; undefined before the guard ran and after sign-out. */
-export const useSignedInUser = () => useAppSelector((state) => state.shell.user);
+export const useSignedInUser = () => useAppSelector((state) => state.app.user);
 
-export const useDerivedRole = () => useAppSelector((state) => state.shell.role);
+export const useDerivedRole = () => useAppSelector((state) => state.app.role);
 
-export const useCurrentOrganizationId = () => useAppSelector((state) => state.shell.organizationId);
+export const useCurrentOrganizationId = () => useAppSelector((state) => state.app.organizationId);
 
 /** User info as the guard loaded it (cached); skipped once signed out. */
 export function useUserInfo() {

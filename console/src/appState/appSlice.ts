@@ -15,7 +15,7 @@ export interface RoutesGeneratedPayload {
   user: SignedInUser;
 }
 
-export interface ShellState {
+export interface AppState {
   /** The role routes were generated for; undefined until user info is loaded (no routes yet). */
   role?: DerivedRole;
   /** Whose data the shell shows; set together with the role. */
@@ -33,7 +33,7 @@ export interface ShellState {
   why: { open: boolean; cluster?: string; refusal?: MemberRefusal };
 }
 
-const initialState: ShellState = {
+const initialState: AppState = {
   loadingTasks: 0,
   settings: { open: false, tab: 'basic' },
   joinOrganizationOpen: false,
@@ -41,8 +41,8 @@ const initialState: ShellState = {
 };
 
 /** What the console shell knows besides cached API data: generated routes, loaders, dialogs. */
-export const shellSlice = createSlice({
-  name: 'shell',
+export const appSlice = createSlice({
+  name: 'app',
   initialState,
   reducers: {
     routesGenerated(state, action: PayloadAction<RoutesGeneratedPayload>) {
@@ -75,11 +75,11 @@ export const shellSlice = createSlice({
       state.why = { open: false };
     },
     /** Sign-out: forget the routes and every open dialog. */
-    shellReset: () => initialState,
+    appReset: () => initialState,
   },
 });
 
-export const shellActions = shellSlice.actions;
+export const appActions = appSlice.actions;
 
-export const selectFullScreenLoading = (state: { shell: ShellState }): boolean =>
-  state.shell.loadingTasks > 0;
+export const selectFullScreenLoading = (state: { app: AppState }): boolean =>
+  state.app.loadingTasks > 0;
