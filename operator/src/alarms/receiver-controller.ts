@@ -1,7 +1,10 @@
 import type { ControllerFactory } from '../controllers/controller.js';
 import { watchSpec } from '../controllers/controller.js';
 import { applyDecision } from '../controllers/status.js';
-import { credentialsRecheckMs, reviewStoredCredentials } from '../credentials/credential-address.js';
+import {
+  credentialsRecheckMs,
+  reviewStoredCredentials,
+} from '../credentials/credential-address.js';
 import type { HubStore } from '../hub/store.js';
 import { addressOfReceiver, holdsCredential, receiverSecretOf } from './receiver-credentials.js';
 

@@ -3,7 +3,10 @@ import type { OutboundPolicy } from '../outbound/policy.js';
 import type { ControllerFactory } from '../controllers/controller.js';
 import { watch, watchSpec } from '../controllers/controller.js';
 import { applyDecision } from '../controllers/status.js';
-import { credentialsRecheckMs, reviewStoredCredentials } from '../credentials/credential-address.js';
+import {
+  credentialsRecheckMs,
+  reviewStoredCredentials,
+} from '../credentials/credential-address.js';
 import type { ChartSourceObject, HubStore } from '../hub/store.js';
 import { hasCredentials, readSourceCredentials } from './source-credentials.js';
 import type { SourceCheck } from './source-check.js';
