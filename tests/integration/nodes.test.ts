@@ -240,12 +240,12 @@ describe('pods and events of a node', () => {
       .sort();
     expect(expected.length).toBeGreaterThan(0);
     const { body } = await atCluster<{
-      items: Array<{ name: string; namespace: string; phase: string; ready: string }>;
+      items: Array<{ name: string; namespace: string; cells: Record<string, unknown> }>;
     }>(root, 'crd', 'GET', cluster, `/nodes/${busyNode}/pods?pageSize=500`);
     expect(body.code).toBe(0);
     expect(body.data.items.map((p) => p.name).sort()).toEqual(expected);
     const demo = body.data.items.find((p) => p.namespace === 'demo');
-    expect(demo).toMatchObject({ phase: 'Running', ready: '1/1' });
+    expect(demo?.cells).toMatchObject({ phase: 'Running', ready: '1/1', node: busyNode });
   });
 
   it('lists the events of a node, newest first', async () => {

@@ -291,16 +291,14 @@ describe('detail sections', () => {
       (r) => r.body.data?.items.some((e) => e.reason === 'ScalingReplicaSet') ?? false,
     );
     expect(events.body.code).toBe(0);
-    const services = await read<{ items: Array<{ name: string; ports: unknown[] }> }>(
-      root,
-      `${at('deployments', 'web')}/services`,
-    );
+    // Rows of the Service list's columns, filled from the live Service.
+    const services = await read<{ items: unknown[] }>(root, `${at('deployments', 'web')}/services`);
     expect(services.body.data.items).toEqual([
       {
         name: 'web',
-        type: 'ClusterIP',
-        clusterIP: expect.any(String),
-        ports: [{ protocol: 'TCP', port: 80, targetPort: '8080' }],
+        namespace: ns,
+        createdAt: expect.any(String),
+        cells: { serviceType: 'ClusterIP', clusterIP: expect.any(String), ports: '80→8080/TCP' },
       },
     ]);
   });

@@ -27,3 +27,16 @@ export const topologySchema = z.object({
   vendor: z.string(),
 });
 export type Topology = z.output<typeof topologySchema>;
+
+/**
+ * One object as a row of a detail page's sub-table (a node's pods, a workload's services): who
+ * it is and the cells of its kind's list columns (`kindColumns` in the shared package); a value
+ * the object does not have is left out.
+ */
+export const kindRowSchema = z.object({
+  name: z.string(),
+  namespace: z.string().optional(),
+  createdAt: z.string(),
+  cells: z.record(z.string(), z.union([z.string(), z.boolean()])),
+});
+export type KindRowView = z.output<typeof kindRowSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { conditionSchema, cursorPageOf, stringMap } from './common.js';
 import { taintEffects } from '../shared/nodes.js';
+import { kindRowSchema } from './kube.js';
 import { crdClusterSchema } from './providers.js';
 
 export const taintViewSchema = z.object({
@@ -47,27 +48,8 @@ export const nodeDetailSchema = z.object({
 });
 export type NodeDetail = z.output<typeof nodeDetailSchema>;
 
-export const tolerationSchema = z.object({
-  key: z.string().optional(),
-  operator: z.string().optional(),
-  value: z.string().optional(),
-  effect: z.string().optional(),
-  tolerationSeconds: z.number().optional(),
-});
-
-export const podSummarySchema = z.object({
-  name: z.string(),
-  namespace: z.string(),
-  phase: z.string(),
-  /** Ready containers over all containers, as kubectl prints it: "1/2". */
-  ready: z.string(),
-  restarts: z.number().int().min(0),
-  podIP: z.string(),
-  createdAt: z.string(),
-  tolerations: z.array(tolerationSchema),
-});
-export type PodSummary = z.output<typeof podSummarySchema>;
-export const nodePodsSchema = cursorPageOf(podSummarySchema);
+/** The pods on a node, as rows of the Pod list columns. */
+export const nodePodsSchema = cursorPageOf(kindRowSchema);
 
 export const nodeEventSchema = z.object({
   type: z.string(),

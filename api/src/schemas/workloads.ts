@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { nodeEventSchema, podSummarySchema } from './nodes.js';
+import { kindRowSchema } from './kube.js';
+import { nodeEventSchema } from './nodes.js';
 
 /** One revision of a rollout: a ReplicaSet (Deployment) or a ControllerRevision. */
 export const revisionSchema = z.object({
@@ -18,23 +19,8 @@ export type RevisionView = z.output<typeof revisionSchema>;
 /** Newest revision first. */
 export const revisionsSchema = z.object({ items: z.array(revisionSchema) });
 
-export const workloadPodsSchema = z.object({ items: z.array(podSummarySchema) });
+export const workloadPodsSchema = z.object({ items: z.array(kindRowSchema) });
 export const workloadEventsSchema = z.object({ items: z.array(nodeEventSchema) });
 
-export const servicePortSchema = z.object({
-  name: z.string().optional(),
-  protocol: z.string(),
-  port: z.number().int(),
-  targetPort: z.string(),
-  nodePort: z.number().int().optional(),
-});
-
-/** A Service whose selector picks the workload's pods. */
-export const workloadServiceSchema = z.object({
-  name: z.string(),
-  type: z.string(),
-  clusterIP: z.string(),
-  ports: z.array(servicePortSchema),
-});
-export type WorkloadService = z.output<typeof workloadServiceSchema>;
-export const workloadServicesSchema = z.object({ items: z.array(workloadServiceSchema) });
+/** Services whose selector picks the workload's pods, as rows of the Service list columns. */
+export const workloadServicesSchema = z.object({ items: z.array(kindRowSchema) });

@@ -25,3 +25,5 @@ export * from './endpoint-paths.js';
 export * from './identity-providers.js';
 export * from './path-pattern.js';
 export * from './csv.js';
+export * from './object-paths.js';
+export * from './kind-columns.js';

@@ -1,4 +1,5 @@
-import { arrayAt, textAt, valueAt, type KubeObject } from '../resources/kubeObject';
+import { arrayAt, textAt, valueAt } from '@nimbus/api/shared';
+import type { KubeObject } from '../resources/kubeObject';
 
 export type ContainerState = 'running' | 'waiting' | 'terminated' | 'unknown';
 

@@ -5,7 +5,7 @@ import { useListCrdClustersQuery } from '../../api/resourceApi';
 import { ClusterStatusTag } from '../../clusters/ClusterStatusTag';
 import { useProviderName } from '../../clusters/VendorLogo';
 import { DetailLink } from '../../resources/DetailLink';
-import { nodeReady } from '../../resources/nodeFields';
+import { nodeReady } from '@nimbus/api/shared';
 import { buildTopology } from '../../resources/topology';
 import { ClusterSummary } from './ClusterSummary';
 

@@ -1,15 +1,9 @@
-import type {
-  ClusterLocation,
-  NodeAddress,
-  NodeCondition,
-  NodeEvent,
-  PodSummary,
-} from '@nimbus/api';
+import type { NodeAddress, NodeCondition, NodeEvent } from '@nimbus/api';
 import { Button, Card, Flex, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useListNodeEventsQuery, useListNodePodsInfiniteQuery } from '../../api/nodeApi';
 import { formatTime } from '../../components/admin/formatTime';
-import { DetailLink } from '../../resources/DetailLink';
+import { KindRowsTable } from '../resources/KindRowsTable';
 
 export function NodeConditionsCard({ conditions }: { conditions: NodeCondition[] }) {
   const { t, i18n } = useTranslation();
@@ -49,11 +43,13 @@ export function NodePodsCard({ address }: { address: NodeAddress }) {
   return (
     <Card size="small" title={t('resources.node.pods')} data-testid="node-pods">
       <Flex vertical gap="small">
-        <PodsTable
+        <KindRowsTable
+          kind="Pod"
           location={address}
-          pods={pods}
+          rows={pods}
           loading={isFetching}
           emptyText={t('resources.node.noPods')}
+          hidden={['node']}
         />
         {hasNextPage && (
           <Button loading={isFetching} onClick={() => void fetchNextPage()}>
@@ -76,58 +72,6 @@ export function NodeEventsCard({ address }: { address: NodeAddress }) {
         emptyText={t('resources.node.noEvents')}
       />
     </Card>
-  );
-}
-
-/** Pods with links to their detail pages, as the node and workload pages list them. */
-export function PodsTable({
-  location,
-  pods,
-  loading,
-  emptyText,
-}: {
-  location: ClusterLocation;
-  pods: readonly PodSummary[];
-  loading: boolean;
-  emptyText: string;
-}) {
-  const { t, i18n } = useTranslation();
-  return (
-    <Table<PodSummary>
-      size="small"
-      rowKey={(pod) => `${pod.namespace}/${pod.name}`}
-      dataSource={pods}
-      loading={loading}
-      pagination={false}
-      locale={{ emptyText }}
-      scroll={{ x: 'max-content' }}
-      columns={[
-        {
-          key: 'name',
-          title: t('resources.columns.name'),
-          render: (_value, pod) => (
-            <DetailLink
-              vendor={location.vendor}
-              region={location.region}
-              cluster={location.cluster}
-              type="Pod"
-              name={pod.name}
-              namespace={pod.namespace}
-            />
-          ),
-        },
-        { key: 'namespace', title: t('resources.columns.namespace'), dataIndex: 'namespace' },
-        { key: 'phase', title: t('resources.columns.phase'), dataIndex: 'phase' },
-        { key: 'ready', title: t('resources.columns.ready'), dataIndex: 'ready' },
-        { key: 'restarts', title: t('resources.columns.restarts'), dataIndex: 'restarts' },
-        { key: 'podIP', title: t('resources.columns.podIP'), dataIndex: 'podIP' },
-        {
-          key: 'created',
-          title: t('resources.columns.created'),
-          render: (_value, pod) => formatTime(pod.createdAt, i18n.language),
-        },
-      ]}
-    />
   );
 }
 

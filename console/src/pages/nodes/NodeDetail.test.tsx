@@ -50,11 +50,8 @@ beforeEach(async () => {
         {
           name: 'web-1',
           namespace: 'shop',
-          phase: 'Running',
-          ready: '1/1',
-          restarts: 0,
-          podIP: '10.1.0.9',
           createdAt: '2026-03-02T00:00:00Z',
+          cells: { phase: 'Running', ready: '1/1', restarts: '4', node: 'n-1', podIP: '10.1.0.9' },
         },
       ],
     }),
@@ -97,6 +94,10 @@ it('shows the node fields, taints, pods on the node and its events', async () =>
   expect((await within(pods).findByRole('link', { name: 'web-1' })).getAttribute('href')).toBe(
     '/detail/Pod/web-1?vendor=aws&region=eu&cluster=prod&namespace=shop',
   );
+  expect(within(pods).getByText('4')).toBeDefined();
+  expect(within(pods).getByText('10.1.0.9')).toBeDefined();
+  // Every pod here runs on this node: the Node column is left out.
+  expect(within(pods).queryByRole('columnheader', { name: 'Node' })).toBeNull();
   expect(await within(screen.getByTestId('node-events')).findByText('became ready')).toBeDefined();
 });
 

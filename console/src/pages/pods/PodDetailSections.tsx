@@ -3,7 +3,7 @@ import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useListPodEventsQuery } from '../../api/podApi';
 import type { SectionProps } from '../../resources/descriptors/types';
-import { arrayAt } from '../../resources/kubeObject';
+import { arrayAt } from '@nimbus/api/shared';
 import { EventsTable, NodeConditionsCard } from '../nodes/NodeActivityCards';
 
 /** Pod conditions (Initialized, Ready, ContainersReady, PodScheduled) as the pod reports them. */

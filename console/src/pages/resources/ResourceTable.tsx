@@ -1,5 +1,5 @@
 import type { ResourceFilters } from '../../apiClient/requestArgs';
-import { Button, Empty, Flex, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Empty, Flex, Table, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useListResourcesInfiniteQuery } from '../../api/resourceApi';
@@ -7,6 +7,7 @@ import { formatTime } from '../../components/admin/formatTime';
 import { DetailLink } from '../../resources/DetailLink';
 import type { ColumnDescriptor, KindDescriptor } from '../../resources/descriptors/types';
 import type { ListedObject } from '../../resources/kubeObject';
+import { useKindCell } from './useKindCell';
 
 const rowKey = (row: ListedObject) =>
   `${row.cluster}/${row.metadata?.namespace ?? ''}/${row.metadata?.name ?? ''}/${row.metadata?.uid ?? ''}`;
@@ -25,25 +26,11 @@ export function ResourceTable({
     useListResourcesInfiniteQuery(filters);
   const rows = data?.pages.flatMap((page) => page.items) ?? [];
 
-  const cell = (column: ColumnDescriptor, row: ListedObject): ReactNode => {
-    const { display } = column;
-    switch (display.type) {
-      case 'custom':
-        return display.render(row);
-      case 'time':
-        return formatTime(column.value(row) as string | undefined, i18n.language);
-      case 'state': {
-        const on = Boolean(column.value(row));
-        return (
-          <Tag color={on === display.goodWhenOn ? 'success' : 'warning'}>
-            {t(on ? display.onKey : display.offKey)}
-          </Tag>
-        );
-      }
-      case 'text':
-        return column.value(row);
-    }
-  };
+  const kindCell = useKindCell();
+  const cell = (column: ColumnDescriptor, row: ListedObject): ReactNode =>
+    column.display.type === 'custom'
+      ? column.display.render(row)
+      : kindCell(column.display, column.value(row));
 
   const columns: TableColumnsType<ListedObject> = [
     {

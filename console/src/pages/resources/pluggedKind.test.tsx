@@ -15,7 +15,7 @@ import type {
 } from '../../resources/descriptors/types';
 import { kindRegistry } from '../../resources/kindDescriptors';
 import { KindRegistryProvider } from '../../resources/KindRegistryContext';
-import { textAt } from '../../resources/kubeObject';
+import { textAt } from '@nimbus/api/shared';
 import type { DerivedRole } from '../../appState/deriveRole';
 import { appActions } from '../../appState/appSlice';
 import ResourceCreatePage from './ResourceCreatePage';

@@ -43,12 +43,8 @@ beforeEach(async () => {
         {
           name: 'web-1',
           namespace: 'shop',
-          phase: 'Running',
-          ready: '1/1',
-          restarts: 0,
-          podIP: '10.1.0.9',
           createdAt: '2026-03-02T00:00:00Z',
-          tolerations: [],
+          cells: { phase: 'Running', ready: '1/1', restarts: '0', node: 'n-7', podIP: '10.1.0.9' },
         },
       ],
     }),
@@ -68,9 +64,9 @@ beforeEach(async () => {
       items: [
         {
           name: 'web',
-          type: 'ClusterIP',
-          clusterIP: '10.0.0.7',
-          ports: [{ protocol: 'TCP', port: 80, targetPort: '8080' }],
+          namespace: 'shop',
+          createdAt: '2026-03-02T00:00:00Z',
+          cells: { serviceType: 'ClusterIP', clusterIP: '10.0.0.7', ports: '80→8080/TCP' },
         },
       ],
     }),
@@ -110,11 +106,19 @@ it('shows conditions, pods, revisions, services and events of a Deployment', asy
   expect((await within(pods).findByRole('link', { name: 'web-1' })).getAttribute('href')).toBe(
     '/detail/Pod/web-1?vendor=aws&region=eu&cluster=prod&namespace=shop',
   );
+  // The Pod list's columns, as the server filled them.
+  for (const header of ['Status', 'Ready', 'Restarts', 'Node', 'Pod IP']) {
+    expect(within(pods).getByRole('columnheader', { name: header })).toBeDefined();
+  }
+  expect(within(pods).getByText('n-7')).toBeDefined();
   const revisions = screen.getByTestId('workload-revisions');
   expect(await within(revisions).findByText('r.example/app:1')).toBeDefined();
   expect(within(revisions).getByText('current')).toBeDefined();
   const services = screen.getByTestId('workload-services');
   expect(await within(services).findByText('80→8080/TCP')).toBeDefined();
+  expect(within(services).getByText('10.0.0.7')).toBeDefined();
+  // The section names the namespace already.
+  expect(within(services).queryByRole('columnheader', { name: 'Namespace' })).toBeNull();
   expect(await within(screen.getByTestId('workload-events')).findByText('scaled up')).toBeDefined();
   // A Deployment is neither suspended nor run: those are a CronJob's.
   expect(screen.queryByRole('button', { name: 'Suspend' })).toBeNull();

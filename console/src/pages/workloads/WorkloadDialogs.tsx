@@ -23,7 +23,7 @@ import {
 } from '../../api/workloadApi';
 import { workloadTargetOf } from '../../resources/descriptors/workload';
 import type { ActionDialogProps } from '../../resources/descriptors/types';
-import { arrayAt, valueAt } from '../../resources/kubeObject';
+import { arrayAt, valueAt } from '@nimbus/api/shared';
 
 // The lifecycle actions that ask for input before they run: each dialog sends its one call as
 // the caller; a refusal keeps it open (the base query has told the user why).

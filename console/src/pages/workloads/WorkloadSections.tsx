@@ -1,4 +1,4 @@
-import type { NodeCondition, RevisionView, WorkloadService } from '@nimbus/api';
+import type { NodeCondition, RevisionView } from '@nimbus/api';
 import { Card, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -8,11 +8,11 @@ import {
   useListWorkloadServicesQuery,
 } from '../../api/workloadApi';
 import { formatTime } from '../../components/admin/formatTime';
-import { DetailLink } from '../../resources/DetailLink';
 import { workloadTargetOf } from '../../resources/descriptors/workload';
 import type { SectionProps } from '../../resources/descriptors/types';
-import { arrayAt } from '../../resources/kubeObject';
-import { EventsTable, NodeConditionsCard, PodsTable } from '../nodes/NodeActivityCards';
+import { arrayAt } from '@nimbus/api/shared';
+import { EventsTable, NodeConditionsCard } from '../nodes/NodeActivityCards';
+import { KindRowsTable } from '../resources/KindRowsTable';
 
 // A workload's detail sections, each read live as the caller (the server asks the member).
 
@@ -26,9 +26,10 @@ export function WorkloadPodsSection({ context }: SectionProps) {
   const { data, isFetching } = useListWorkloadPodsQuery(workloadTargetOf(context));
   return (
     <Card size="small" title={t('resources.workload.pods')} data-testid="workload-pods">
-      <PodsTable
+      <KindRowsTable
+        kind="Pod"
         location={context.address}
-        pods={data?.items ?? []}
+        rows={data?.items ?? []}
         loading={isFetching}
         emptyText={t('resources.workload.noPods')}
       />
@@ -90,43 +91,18 @@ export function WorkloadRevisionsSection({ context }: SectionProps) {
   );
 }
 
-const portsText = (service: WorkloadService) =>
-  service.ports
-    .map((p) => `${p.port}${p.nodePort ? `:${p.nodePort}` : ''}→${p.targetPort}/${p.protocol}`)
-    .join(', ');
-
 export function WorkloadServicesSection({ context }: SectionProps) {
   const { t } = useTranslation();
   const { data, isFetching } = useListWorkloadServicesQuery(workloadTargetOf(context));
-  const { address } = context;
   return (
     <Card size="small" title={t('resources.workload.services')} data-testid="workload-services">
-      <Table<WorkloadService>
-        size="small"
-        rowKey="name"
-        dataSource={data?.items ?? []}
+      <KindRowsTable
+        kind="Service"
+        location={context.address}
+        rows={data?.items ?? []}
         loading={isFetching}
-        pagination={false}
-        locale={{ emptyText: t('resources.workload.noServices') }}
-        columns={[
-          {
-            key: 'name',
-            title: t('resources.columns.name'),
-            render: (_value, service) => (
-              <DetailLink
-                vendor={address.vendor}
-                region={address.region}
-                cluster={address.cluster}
-                type="Service"
-                name={service.name}
-                namespace={address.namespace}
-              />
-            ),
-          },
-          { key: 'type', title: t('resources.columns.serviceType'), dataIndex: 'type' },
-          { key: 'clusterIP', title: t('resources.columns.clusterIP'), dataIndex: 'clusterIP' },
-          { key: 'ports', title: t('resources.columns.ports'), render: (_v, s) => portsText(s) },
-        ]}
+        emptyText={t('resources.workload.noServices')}
+        hidden={['namespace']}
       />
     </Card>
   );

@@ -1,17 +1,5 @@
 import type { ListedKind } from '../resourceKinds';
-import {
-  configMapColumns,
-  cronJobColumns,
-  daemonSetColumns,
-  eventColumns,
-  ingressColumns,
-  jobColumns,
-  persistentVolumeClaimColumns,
-  persistentVolumeColumns,
-  serviceColumns,
-  storageClassColumns,
-  workloadColumns,
-} from './kindColumns';
+import { columnsOf } from './columns';
 import { withCreateForm } from './createForms';
 import { kindIdentity } from './identity';
 import { namespaceDescriptor } from './namespace';
@@ -20,20 +8,16 @@ import { describeWorkload } from './workload';
 import { nodeDescriptor } from './node';
 import { podDescriptor } from './pod';
 import { detailSections, STANDARD_ACTIONS } from './standard';
-import type { ColumnDescriptor, KindDescriptor } from './types';
+import type { KindDescriptor } from './types';
 
 /**
  * A kind with the standard sections and actions (and its creation form). `editPermission` is the catalogue permission
  * for its labels and annotations (operator/src/access/catalogue.ts).
  */
-const describe = (
-  kind: ListedKind,
-  columns: readonly ColumnDescriptor[],
-  editPermission?: string,
-): KindDescriptor =>
+const describe = (kind: ListedKind, editPermission?: string): KindDescriptor =>
   withCreateForm({
     ...kindIdentity(kind),
-    columns,
+    columns: columnsOf(kind),
     sections: detailSections([], { editPermission }),
     actions: STANDARD_ACTIONS,
   });
@@ -41,23 +25,23 @@ const describe = (
 /** Every listed kind, described once; the order of LISTED_KINDS (the User Services menu). */
 export const BUILT_IN_KIND_DESCRIPTORS: Record<ListedKind, KindDescriptor> = {
   Deployment: {
-    ...describeWorkload('Deployment', workloadColumns),
+    ...describeWorkload('Deployment'),
     create: applicationCreate,
   },
-  StatefulSet: describeWorkload('StatefulSet', workloadColumns),
-  CronJob: describeWorkload('CronJob', cronJobColumns),
-  DaemonSet: describeWorkload('DaemonSet', daemonSetColumns),
+  StatefulSet: describeWorkload('StatefulSet'),
+  CronJob: describeWorkload('CronJob'),
+  DaemonSet: describeWorkload('DaemonSet'),
   Pod: podDescriptor,
-  Service: describe('Service', serviceColumns, 'service:update'),
-  Ingress: describe('Ingress', ingressColumns, 'ingress:update'),
-  ConfigMap: describe('ConfigMap', configMapColumns, 'configmap:update'),
+  Service: describe('Service', 'service:update'),
+  Ingress: describe('Ingress', 'ingress:update'),
+  ConfigMap: describe('ConfigMap', 'configmap:update'),
   // Only metadata of Secrets reaches the console.
-  Secret: describe('Secret', [], 'secret:update'),
+  Secret: describe('Secret', 'secret:update'),
   Namespace: namespaceDescriptor,
-  PersistentVolume: describe('PersistentVolume', persistentVolumeColumns),
-  PersistentVolumeClaim: describe('PersistentVolumeClaim', persistentVolumeClaimColumns),
-  StorageClass: describe('StorageClass', storageClassColumns),
+  PersistentVolume: describe('PersistentVolume'),
+  PersistentVolumeClaim: describe('PersistentVolumeClaim'),
+  StorageClass: describe('StorageClass'),
   Node: nodeDescriptor,
-  Job: describeWorkload('Job', jobColumns),
-  Event: describe('Event', eventColumns),
+  Job: describeWorkload('Job'),
+  Event: describe('Event'),
 };

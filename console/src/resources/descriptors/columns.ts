@@ -1,41 +1,43 @@
+import {
+  kindColumns,
+  type KindColumn,
+  type KindColumnKey,
+  type StateTexts,
+} from '@nimbus/api/shared';
 import type resourcesEn from '../../i18n/locales/resources.en.json';
-import type { CellDisplay, ColumnDescriptor } from './types';
-
-type Value = ColumnDescriptor['value'];
+import type { TranslationKey } from '../../i18n/translationKey';
+import type { ListedKind } from '../resourceKinds';
+import type { DeclaredCellDisplay, KindColumnDescriptor } from './types';
 
 /** A column of the resource lists: its title is `resources.columns.<key>`. */
 export type ColumnKey = keyof (typeof resourcesEn)['columns'];
 
-const titleOf = (key: ColumnKey) => `resources.columns.${key}` as const;
+// A kind column without an English title fails typing here, naming the key.
+type Untitled = Exclude<KindColumnKey, ColumnKey>;
+const everyKindColumnTitled: [Untitled] extends [never] ? true : Untitled = true;
+void everyKindColumnTitled;
 
-/** A plain text column; its title is `resources.columns.<key>`. */
-export const textColumn = (key: ColumnKey, value: Value): ColumnDescriptor => ({
-  key,
-  titleKey: titleOf(key),
-  value,
-  display: { type: 'text' },
-});
+const stateTexts: Record<StateTexts, { onKey: TranslationKey; offKey: TranslationKey }> = {
+  yesNo: { onKey: 'resources.states.yes', offKey: 'resources.states.no' },
+  readiness: { onKey: 'resources.node.ready', offKey: 'resources.node.notReady' },
+  scheduling: { onKey: 'resources.node.schedulable', offKey: 'resources.node.unschedulable' },
+};
 
-/** A timestamp column, shown in the reader's language. */
-export const timeColumn = (key: ColumnKey, value: Value): ColumnDescriptor => ({
-  key,
-  titleKey: titleOf(key),
-  value,
-  display: { type: 'time' },
-});
+/** A kind column of the shared package as the console shows it. */
+function columnOf(column: KindColumn<ColumnKey>): KindColumnDescriptor {
+  const { display } = column;
+  const shown: DeclaredCellDisplay =
+    display.type === 'state'
+      ? { type: 'state', goodWhenOn: display.goodWhenOn, ...stateTexts[display.texts] }
+      : display;
+  return {
+    key: column.key,
+    titleKey: `resources.columns.${column.key}`,
+    value: column.value,
+    display: shown,
+  };
+}
 
-/** A yes/no column shown as a tag; `display` says its texts and which state is good. */
-export const stateColumn = (
-  key: ColumnKey,
-  value: Value,
-  display: Omit<Extract<CellDisplay, { type: 'state' }>, 'type'> = {
-    onKey: 'resources.states.yes',
-    offKey: 'resources.states.no',
-    goodWhenOn: true,
-  },
-): ColumnDescriptor => ({
-  key,
-  titleKey: titleOf(key),
-  value,
-  display: { type: 'state', ...display },
-});
+/** The list columns of a listed kind (declared once, in `kindColumns` of @nimbus/api/shared). */
+export const columnsOf = (kind: ListedKind): readonly KindColumnDescriptor[] =>
+  (kindColumns[kind] as readonly KindColumn<ColumnKey>[]).map(columnOf);

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { namespaceApi } from '../../api/namespaceApi';
 import { completed } from './completed';
-import { namespaceColumns } from './kindColumns';
+import { columnsOf } from './columns';
 import { detailSections, lazySection, STANDARD_ACTIONS } from './standard';
 import { kindIdentity } from './identity';
 import type { KindDescriptor } from './types';
@@ -10,7 +10,7 @@ const namespaceSections = () => import('../../pages/namespaces/NamespaceDetailSe
 
 export const namespaceDescriptor: KindDescriptor = {
   ...kindIdentity('Namespace'),
-  columns: namespaceColumns,
+  columns: columnsOf('Namespace'),
   sections: detailSections([
     lazySection('quota', async () => (await namespaceSections()).NamespaceQuotaSection),
     lazySection('limitRange', async () => (await namespaceSections()).NamespaceLimitRangeSection),

@@ -1,10 +1,10 @@
 import type { NodeAddress } from '@nimbus/api';
 import { lazy } from 'react';
 import { nodeApi } from '../../api/nodeApi';
-import { nodeSchedulable } from '../nodeFields';
+import { nodeSchedulable } from '@nimbus/api/shared';
 import { completed } from './completed';
 import { kindIdentity } from './identity';
-import { nodeColumns } from './kindColumns';
+import { columnsOf } from './columns';
 import { detailSections, lazySection, STANDARD_ACTIONS } from './standard';
 import type { ActionDescriptor, KindDescriptor, ResourceContext } from './types';
 
@@ -42,7 +42,7 @@ const scheduling = (pausing: boolean): ActionDescriptor => ({
 
 export const nodeDescriptor: KindDescriptor = {
   ...kindIdentity('Node'),
-  columns: nodeColumns,
+  columns: columnsOf('Node'),
   // The node card shows name, place and identity itself.
   sections: detailSections(
     [

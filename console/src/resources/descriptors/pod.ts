@@ -1,4 +1,4 @@
-import { podColumns } from './kindColumns';
+import { columnsOf } from './columns';
 import { detailSections, lazySection, STANDARD_ACTIONS } from './standard';
 import { kindIdentity } from './identity';
 import type { KindDescriptor } from './types';
@@ -27,7 +27,7 @@ const eventsSection = lazySection('events', async () => (await podSections()).Po
  */
 export const podDescriptor: KindDescriptor = {
   ...kindIdentity('Pod'),
-  columns: podColumns,
+  columns: columnsOf('Pod'),
   sections: detailSections([containersSection, metricsSection, conditionsSection, eventsSection], {
     editPermission: 'application:update',
   }),

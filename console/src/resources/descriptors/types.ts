@@ -30,15 +30,19 @@ export interface KindDescriptor {
   create?: CreateDescriptor;
 }
 
-/** What list cells show: one of the generic renderers, or the kind's own render function. */
-export type CellDisplay =
+/** The generic renderers, which the shared kind columns declare. */
+export type DeclaredCellDisplay =
   | { type: 'text' }
   | { type: 'time' }
   /** A yes/no tag: its two texts, and whether "on" is the good (green) state. */
-  | { type: 'state'; onKey: TranslationKey; offKey: TranslationKey; goodWhenOn: boolean }
-  | { type: 'custom'; render: (object: ListedObject) => ReactNode };
+  | { type: 'state'; onKey: TranslationKey; offKey: TranslationKey; goodWhenOn: boolean };
 
-export type CellValue = string | boolean | undefined;
+/** What list cells show: one of the generic renderers, or a plugged kind's own render function. */
+export type CellDisplay =
+  DeclaredCellDisplay | { type: 'custom'; render: (object: ListedObject) => ReactNode };
+
+export type { CellValue } from '@nimbus/api/shared';
+import type { CellValue } from '@nimbus/api/shared';
 
 export interface ColumnDescriptor {
   key: string;
@@ -46,6 +50,9 @@ export interface ColumnDescriptor {
   value: (object: KubeObject) => CellValue;
   display: CellDisplay;
 }
+
+/** A column of a built-in kind (declared in @nimbus/api/shared): generic renderers only. */
+export type KindColumnDescriptor = ColumnDescriptor & { display: DeclaredCellDisplay };
 
 /** Everything a detail section or action knows about the object it is shown for. */
 export interface ResourceContext {

@@ -4,12 +4,12 @@ import { lazy } from 'react';
 import type { WorkloadTarget } from '../../api/workloadApi';
 import { workloadApi } from '../../api/workloadApi';
 import type { ListedKind } from '../resourceKinds';
+import { columnsOf } from './columns';
 import { completed } from './completed';
 import { kindIdentity } from './identity';
 import { detailSections, lazySection, STANDARD_ACTIONS } from './standard';
 import type {
   ActionDescriptor,
-  ColumnDescriptor,
   KindDescriptor,
   ListViewDescriptor,
   ResourceContext,
@@ -192,15 +192,12 @@ const batchView: ListViewDescriptor = {
 };
 
 /** An application kind: its sections (revisions only where it rolls out) and lifecycle actions. */
-export function describeWorkload(
-  kind: ListedKind,
-  columns: readonly ColumnDescriptor[],
-): KindDescriptor {
+export function describeWorkload(kind: ListedKind): KindDescriptor {
   const identity = kindIdentity(kind);
   const rollsOut = (rolloutKinds as readonly string[]).includes(identity.plural);
   return {
     ...identity,
-    columns,
+    columns: columnsOf(kind),
     sections: detailSections(
       [
         conditionsSection,

@@ -8,9 +8,8 @@ import { maxLimit } from '../../index/store-query.js';
 import { toProviderView } from '../../clusters/provider-views.js';
 import type { ClusterLocation } from '../member-access.js';
 import type { KubeNode } from './node-view.js';
-import { isNodeReady } from './node-view.js';
 import type { ClusterDetail, ResourceTotals } from '@nimbus/api';
-import { parseQuantity } from '@nimbus/api/shared';
+import { nodeReady, parseQuantity } from '@nimbus/api/shared';
 
 export type { ClusterDetail, ResourceTotals };
 
@@ -66,7 +65,7 @@ export function clusterDetail(
   let readyNodeCount = 0;
   for (const node of indexedNodes(index, caller, cluster.metadata.name)) {
     nodeCount += 1;
-    if (isNodeReady(node)) readyNodeCount += 1;
+    if (nodeReady(node)) readyNodeCount += 1;
     add(capacity, node.status?.capacity);
     add(allocatable, node.status?.allocatable);
   }

@@ -1,63 +1,23 @@
 // Pods scheduled on one node, read live from the member and paged with its continue token.
+import { kindRowOf, type KindRow } from '@nimbus/api/shared';
 import { invalid } from '../../core/problems.js';
 import type { KubeObject } from '../../index/trim.js';
 import type { UserMember } from '../member-access.js';
 import { memberRefusal, memberUnreachable } from '../member-errors.js';
 
-export interface Toleration {
-  key?: string;
-  operator?: string;
-  value?: string;
-  effect?: string;
-  tolerationSeconds?: number;
-}
-
-export interface PodSummary {
-  name: string;
-  namespace: string;
-  phase: string;
-  /** Ready containers over all containers, as kubectl prints it: "1/2". */
-  ready: string;
-  restarts: number;
-  podIP: string;
-  createdAt: string;
-  tolerations: Toleration[];
-}
-
-interface KubePod extends KubeObject {
-  spec?: { containers?: unknown[]; tolerations?: Toleration[] };
-  status?: {
-    phase?: string;
-    podIP?: string;
-    containerStatuses?: Array<{ ready?: boolean; restartCount?: number }>;
-  };
-}
-
 interface PodList {
   metadata?: { continue?: string };
-  items?: KubePod[];
+  items?: KubeObject[];
 }
 
-export function toPodSummary(pod: KubePod): PodSummary {
-  const statuses = pod.status?.containerStatuses ?? [];
-  const total = pod.spec?.containers?.length ?? statuses.length;
-  return {
-    name: pod.metadata?.name ?? '',
-    namespace: pod.metadata?.namespace ?? '',
-    phase: pod.status?.phase ?? '',
-    ready: `${statuses.filter((s) => s.ready === true).length}/${total}`,
-    restarts: statuses.reduce((n, s) => n + (s.restartCount ?? 0), 0),
-    podIP: pod.status?.podIP ?? '',
-    createdAt: pod.metadata?.creationTimestamp ?? '',
-    tolerations: pod.spec?.tolerations ?? [],
-  };
-}
+/** A pod as a row of the Pod list's columns (the console's node and workload pod tables). */
+export const podRowOf = (pod: KubeObject): KindRow => kindRowOf('Pod', pod);
 
 export async function listNodePods(
   member: UserMember,
   node: string,
   page: { pageSize: number; cursor?: string | undefined },
-): Promise<{ items: PodSummary[]; nextCursor?: string }> {
+): Promise<{ items: KindRow[]; nextCursor?: string }> {
   const query = new URLSearchParams({
     fieldSelector: `spec.nodeName=${node}`,
     limit: String(page.pageSize),
@@ -79,5 +39,5 @@ export async function listNodePods(
     throw memberUnreachable(member.cluster.metadata.name, error);
   }
   const next = list.metadata?.continue;
-  return { items: (list.items ?? []).map(toPodSummary), ...(next ? { nextCursor: next } : {}) };
+  return { items: (list.items ?? []).map(podRowOf), ...(next ? { nextCursor: next } : {}) };
 }

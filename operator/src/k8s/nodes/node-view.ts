@@ -1,6 +1,6 @@
 // The node as the console's node detail page shows it.
 import type { NodeCondition, NodeDetail, TaintView } from '@nimbus/api';
-import { nodeRoles } from '@nimbus/api/shared';
+import { nodeInternalIP, nodeReady, nodeRoles } from '@nimbus/api/shared';
 import type { KubeObject } from '../../index/trim.js';
 
 export type { NodeCondition, NodeDetail };
@@ -16,10 +16,6 @@ export interface KubeNode extends KubeObject {
     allocatable?: Record<string, string>;
     conditions?: NodeCondition[];
   };
-}
-
-export function isNodeReady(node: KubeNode): boolean {
-  return node.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') ?? false;
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -47,15 +43,14 @@ export function toNodeDetail(node: KubeNode): NodeDetail {
   const meta = node.metadata ?? {};
   const info = node.status?.nodeInfo ?? {};
   const labels = meta.labels ?? {};
-  const internalIP = node.status?.addresses?.find((a) => a.type === 'InternalIP')?.address ?? '';
   return {
     name: text(meta.name),
     uid: text(meta.uid),
     createdAt: text(meta.creationTimestamp),
-    ready: isNodeReady(node),
+    ready: nodeReady(node),
     unschedulable: node.spec?.unschedulable === true,
     roles: nodeRoles(labels),
-    internalIP,
+    internalIP: nodeInternalIP(node) ?? '',
     kubeletVersion: text(info.kubeletVersion),
     osImage: text(info.osImage),
     kernelVersion: text(info.kernelVersion),

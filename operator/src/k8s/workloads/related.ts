@@ -1,13 +1,12 @@
 // What a workload's detail page shows beside the object: its pods, its events and the Services
 // that select its pods, read live from the member as the caller.
-import type { WorkloadAddress, WorkloadService } from '@nimbus/api';
-import { kindCollectionPath, kindDeclaration } from '@nimbus/api/shared';
+import type { WorkloadAddress } from '@nimbus/api';
+import { kindCollectionPath, kindDeclaration, kindRowOf, type KindRow } from '@nimbus/api/shared';
 import type { KubeObject } from '../../index/trim.js';
 import type { UserMember } from '../member-access.js';
 import type { NodeEvent } from '../nodes/node-events.js';
 import { toNodeEvent } from '../nodes/node-events.js';
-import type { PodSummary } from '../nodes/node-pods.js';
-import { toPodSummary } from '../nodes/node-pods.js';
+import { podRowOf } from '../nodes/node-pods.js';
 import { readWorkload } from './lifecycle.js';
 import type { LabelSelector, Workload } from './workload-object.js';
 import { ownedBy, podTemplateOf, selectorQuery } from './workload-object.js';
@@ -55,15 +54,15 @@ async function podSelector(
 export async function workloadPods(
   member: UserMember,
   at: WorkloadAddress,
-): Promise<{ items: PodSummary[] }> {
+): Promise<{ items: KindRow[] }> {
   const workload = await readWorkload(member, at);
   const selector = await podSelector(member, at, workload);
   // No selector would list the whole namespace: a workload without one has no pods of its own.
   if (selector === undefined) return { items: [] };
-  const pods = await listIn<Parameters<typeof toPodSummary>[0]>(member, at.namespace, 'Pod', {
+  const pods = await listIn<KubeObject>(member, at.namespace, 'Pod', {
     labelSelector: selector,
   });
-  const items = (pods.items ?? []).map(toPodSummary);
+  const items = (pods.items ?? []).map(podRowOf);
   items.sort((a, b) => a.name.localeCompare(b.name));
   return { items };
 }
@@ -91,18 +90,7 @@ export async function objectEvents(
 }
 
 interface KubeService extends KubeObject {
-  spec?: {
-    type?: string;
-    clusterIP?: string;
-    selector?: Record<string, string>;
-    ports?: Array<{
-      name?: string;
-      protocol?: string;
-      port: number;
-      targetPort?: number | string;
-      nodePort?: number;
-    }>;
-  };
+  spec?: { selector?: Record<string, string> };
 }
 
 /** Whether a Service's selector picks pods with `labels` (an empty selector picks none). */
@@ -111,30 +99,15 @@ export function selects(selector: LabelSelector['matchLabels'], labels: Record<s
   return entries.length > 0 && entries.every(([key, value]) => labels[key] === value);
 }
 
-export function toWorkloadService(service: KubeService): WorkloadService {
-  return {
-    name: service.metadata?.name ?? '',
-    type: service.spec?.type ?? 'ClusterIP',
-    clusterIP: service.spec?.clusterIP ?? '',
-    ports: (service.spec?.ports ?? []).map((port) => ({
-      ...(port.name ? { name: port.name } : {}),
-      protocol: port.protocol ?? 'TCP',
-      port: port.port,
-      targetPort: String(port.targetPort ?? port.port),
-      ...(port.nodePort === undefined ? {} : { nodePort: port.nodePort }),
-    })),
-  };
-}
-
 export async function workloadServices(
   member: UserMember,
   at: WorkloadAddress,
-): Promise<{ items: WorkloadService[] }> {
+): Promise<{ items: KindRow[] }> {
   const workload = await readWorkload(member, at);
   const labels = podTemplateOf(workload)?.metadata?.labels ?? {};
   const services = await listIn<KubeService>(member, at.namespace, 'Service', {});
   const items = (services.items ?? [])
     .filter((service) => selects(service.spec?.selector, labels))
-    .map(toWorkloadService);
+    .map((service) => kindRowOf('Service', service));
   return { items };
 }
