@@ -3,6 +3,7 @@
 // HorizontalPodAutoscaler. The operator builds the manifests from it; every bound here is one a
 // person should read before the member's API server refuses.
 import { z } from 'zod';
+import { absolutePathPattern } from '../shared/form-patterns.js';
 import { applicationKinds, autoscaleKinds, replicatedKinds } from '../shared/applications.js';
 import { isCronSchedule } from '../shared/cron.js';
 import { maxReplicas } from '../shared/workloads.js';
@@ -32,7 +33,7 @@ export const volumeMountInput = z.strictObject({
     .trim()
     .min(1, 'Required')
     .max(1024)
-    .regex(/^\/[^:]*$/, 'an absolute path'),
+    .regex(absolutePathPattern, 'an absolute path'),
   subPath: z.string().trim().max(253).optional(),
   readOnly: z.boolean().default(true),
 });

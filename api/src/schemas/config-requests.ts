@@ -1,5 +1,6 @@
 // ConfigMap and Secret calls: the full object in, keys (never Secret values) out.
 import { z } from 'zod';
+import { registryServerPattern } from '../shared/form-patterns.js';
 import {
   dataBytes,
   dataKeyPattern,
@@ -103,14 +104,9 @@ export type SecretInput = z.output<typeof secretBody>;
 /** An image-registry secret (kubernetes.io/dockerconfigjson) built from its parts. */
 export const registrySecretBody = z.object({
   name: dnsLabel,
-  server: z
-    .string()
-    .trim()
-    .min(1, 'Required')
-    .max(253)
-    .regex(/^[A-Za-z0-9]([-A-Za-z0-9.]*[A-Za-z0-9])?(:[0-9]{1,5})?(\/[-A-Za-z0-9._/]*)?$/, {
-      message: 'a registry host such as registry.example.com or host:5000',
-    }),
+  server: z.string().trim().min(1, 'Required').max(253).regex(registryServerPattern, {
+    message: 'a registry host such as registry.example.com or host:5000',
+  }),
   username: z.string().trim().min(1, 'Required').max(253),
   password: z.string().min(1, 'Required').max(4096),
   email: z.string().trim().max(253).optional(),

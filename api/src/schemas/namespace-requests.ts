@@ -1,7 +1,7 @@
 // Namespace, ResourceQuota and LimitRange input, checked before anything reaches a member so
 // a person reads one clear message instead of the API server's.
 import { z } from 'zod';
-import { dnsLabelPattern } from '../shared/names.js';
+import { dnsLabelPattern, labelValuePattern, maxLabelValueLength } from '../shared/names.js';
 import { quantityValue } from '../shared/quantity.js';
 
 /** Resource names: a Kubernetes DNS-1123 label. */
@@ -30,8 +30,8 @@ const labelKey = z
   );
 const labelValue = z
   .string()
-  .max(63)
-  .regex(/^([A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?)?$/, 'must be a Kubernetes label value');
+  .max(maxLabelValueLength)
+  .regex(labelValuePattern, 'must be a Kubernetes label value');
 
 export const labelMap = z.record(labelKey, labelValue);
 export const annotationMap = z

@@ -1,5 +1,11 @@
 // The Service and Ingress creation forms; the operator builds the manifests from these fields.
 import { z } from 'zod';
+import { dnsLabelPattern } from '../shared/names.js';
+import {
+  ingressHostPattern,
+  ingressPathPattern,
+  maxPortNameLength,
+} from '../shared/form-patterns.js';
 import { annotationMap, dnsLabel, labelMap } from './namespace-requests.js';
 
 import { nodePortRange, pathTypes, portProtocols, serviceTypes } from '../shared/resource-forms.js';
@@ -11,8 +17,8 @@ const targetPort = z.union([
   z
     .string()
     .trim()
-    .max(15)
-    .regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/, 'a port number or a container port name'),
+    .max(maxPortNameLength)
+    .regex(dnsLabelPattern, 'a port number or a container port name'),
 ]);
 const meta = { name: dnsLabel, labels: labelMap.optional(), annotations: annotationMap.optional() };
 
@@ -20,13 +26,13 @@ const host = z
   .string()
   .trim()
   .max(253)
-  .regex(/^(\*\.)?[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/, 'a host name such as shop.example.com');
+  .regex(ingressHostPattern, 'a host name such as shop.example.com');
 
 const subPath = z
   .string()
   .trim()
   .max(1024)
-  .regex(/^\/[^\s]*$/, 'a sub path starting with /')
+  .regex(ingressPathPattern, 'a sub path starting with /')
   .default('/');
 
 /** "Use ingress": an Ingress of the same name sending host + sub path to the service. */
@@ -37,7 +43,7 @@ export const serviceIngressInput = z.object({
 });
 
 export const servicePortInput = z.object({
-  name: dnsLabel.max(15).optional(),
+  name: dnsLabel.max(maxPortNameLength).optional(),
   protocol: z.enum(portProtocols).default('TCP'),
   port: portNumber,
   targetPort,
@@ -89,7 +95,7 @@ export const ingressRuleSchema = z.object({
   path: subPath,
   pathType: z.enum(pathTypes).default('Prefix'),
   serviceName: dnsLabel,
-  servicePort: z.union([portNumber, dnsLabel.max(15)]),
+  servicePort: z.union([portNumber, dnsLabel.max(maxPortNameLength)]),
 });
 
 export const ingressBody = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { objectNamePattern } from '../shared/form-patterns.js';
 import { annotationMap, dnsLabel, labelMap } from './namespace-requests.js';
 
 /** DNS-1123 subdomain: names of most Kubernetes objects (config maps, nodes, pods …). */
@@ -7,7 +8,7 @@ export const objectName = z
   .trim()
   .min(1, 'Required')
   .max(253)
-  .regex(/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/, 'lowercase letters, digits, hyphens and dots only');
+  .regex(objectNamePattern, 'lowercase letters, digits, hyphens and dots only');
 
 const optionalPart = z.string().trim().max(253).optional();
 

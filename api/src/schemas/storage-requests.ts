@@ -1,6 +1,7 @@
 // The PersistentVolume, PersistentVolumeClaim and StorageClass creation forms; the operator
 // builds the manifests from these fields.
 import { z } from 'zod';
+import { nfsServerPattern, provisionerPattern } from '../shared/form-patterns.js';
 import { isMountPath } from '../shared/config-mounts.js';
 import {
   accessModes,
@@ -37,7 +38,7 @@ export const volumeSourceSchema = z.discriminatedUnion('kind', [
       .trim()
       .min(1, 'Required')
       .max(253)
-      .regex(/^[A-Za-z0-9]([-A-Za-z0-9.:[\]]*[A-Za-z0-9\]])?$/, 'a host name or IP address'),
+      .regex(nfsServerPattern, 'a host name or IP address'),
     path: absolutePath,
   }),
   z.object({ kind: z.literal('hostPath'), path: absolutePath }),
@@ -86,7 +87,7 @@ export const storageClassBody = z.object({
     .trim()
     .min(1, 'Required')
     .max(253)
-    .regex(/^[A-Za-z0-9]([-A-Za-z0-9._/]*[A-Za-z0-9])?$/, 'a provisioner such as nfs.csi.k8s.io'),
+    .regex(provisionerPattern, 'a provisioner such as nfs.csi.k8s.io'),
   reclaimPolicy: z.enum(storageClassReclaimPolicies).default('Delete'),
   volumeBindingMode: z.enum(bindingModes).default('Immediate'),
   allowVolumeExpansion: z.boolean().optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { envNamePattern } from '../shared/form-patterns.js';
 import { isImageReference, maxImageLength } from '../shared/images.js';
 import {
   hotfixKinds,
@@ -41,7 +42,7 @@ export const envName = z
   .trim()
   .min(1, 'Required')
   .max(253)
-  .regex(/^[-._a-zA-Z][-._a-zA-Z0-9]*$/, 'letters, digits, "-", "_" and "." only');
+  .regex(envNamePattern, 'letters, digits, "-", "_" and "." only');
 
 /** Env names and values are trimmed. */
 export const envEntry = z.object({ name: envName, value: z.string().trim().max(32_768) });

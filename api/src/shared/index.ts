@@ -27,3 +27,4 @@ export * from './path-pattern.js';
 export * from './csv.js';
 export * from './object-paths.js';
 export * from './kind-columns.js';
+export * from './form-patterns.js';

@@ -24,8 +24,12 @@ export function isQualifiedName(key: string): boolean {
   return name.length <= 63 && nameChars.test(name);
 }
 
+/** A label value: empty, or letters and digits with "-", "_" and "." inside (63 at most). */
+export const labelValuePattern = /^([A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?)?$/;
+export const maxLabelValueLength = 63;
+
 export function isLabelValue(value: string): boolean {
-  return value === '' || (value.length <= 63 && nameChars.test(value));
+  return value.length <= maxLabelValueLength && labelValuePattern.test(value);
 }
 
 /** A DNS subdomain name of at most 253 characters (nodes, most object names). */

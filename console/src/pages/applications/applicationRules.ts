@@ -1,4 +1,9 @@
-import { isCronSchedule, isImageReference } from '@nimbus/api/shared';
+import {
+  absolutePathPattern,
+  envNamePattern,
+  isCronSchedule,
+  isImageReference,
+} from '@nimbus/api/shared';
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 
@@ -31,12 +36,12 @@ export const requiredRule = (t: TFunction): FormRule => ({
 
 export const envNameRules = (t: TFunction): FormRule[] => [
   requiredRule(t),
-  { pattern: /^\s*[-._a-zA-Z][-._a-zA-Z0-9]*\s*$/, message: t('appForm.validation.envName') },
+  check((name) => envNamePattern.test(name), t('appForm.validation.envName')),
 ];
 
 export const absolutePathRules = (t: TFunction): FormRule[] => [
   requiredRule(t),
-  { pattern: /^\s*\/[^:]*$/, message: t('appForm.validation.absolutePath') },
+  check((path) => absolutePathPattern.test(path), t('appForm.validation.absolutePath')),
 ];
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;

@@ -1,3 +1,4 @@
+import { isLabelValue, isQualifiedName } from '@nimbus/api/shared';
 import type { Taint } from '@nimbus/api';
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -18,10 +19,13 @@ interface TaintRow {
   effect?: Taint['effect'];
 }
 
-/** Kubernetes' qualified-name rule for taint keys: an optional DNS prefix and a name. */
-const TAINT_KEY =
-  /^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\/)?[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$/;
-const TAINT_VALUE = /^([A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?)?$/;
+/** A rule of the shared name checks (the server checks the same), on the trimmed text. */
+const syntaxRule = (valid: (text: string) => boolean, message: string) => ({
+  validator: async (_rule: unknown, value?: string) => {
+    const text = value?.trim() ?? '';
+    if (text !== '' && !valid(text)) throw new Error(message);
+  },
+});
 
 const toTaint = ({ key, value, effect }: TaintRow): Taint => ({
   key: key.trim(),
@@ -50,7 +54,7 @@ export function TaintEditorDialog(props: TaintEditorDialogProps) {
             validateTrigger="onBlur"
             rules={[
               { required: true, whitespace: true, message: t('resources.taints.keyRequired') },
-              { pattern: TAINT_KEY, message: t('resources.taints.keyInvalid') },
+              syntaxRule(isQualifiedName, t('resources.taints.keyInvalid')),
             ]}
           >
             <Input
@@ -61,7 +65,7 @@ export function TaintEditorDialog(props: TaintEditorDialogProps) {
           <Form.Item
             name={[field.name, 'value']}
             validateTrigger="onBlur"
-            rules={[{ pattern: TAINT_VALUE, message: t('resources.taints.valueInvalid') }]}
+            rules={[syntaxRule(isLabelValue, t('resources.taints.valueInvalid'))]}
           >
             <Input
               aria-label={t('resources.taints.valueLabel', { index: index + 1 })}

@@ -1,3 +1,4 @@
+import { registryServerPattern } from '@nimbus/api/shared';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CardList } from './CardList';
@@ -57,9 +58,6 @@ export function TlsFields() {
   );
 }
 
-const REGISTRY_HOST =
-  /^[A-Za-z0-9]([-A-Za-z0-9.]*[A-Za-z0-9])?(:[0-9]{1,5})?(\/[-A-Za-z0-9._/]*)?$/;
-
 /** An image-registry secret's server, user and password; the password is only ever sent. */
 export function RegistryFields() {
   const { t } = useTranslation();
@@ -70,7 +68,7 @@ export function RegistryFields() {
         label={t('resourceForms.registry.server')}
         rules={[
           requiredRule(t),
-          { pattern: REGISTRY_HOST, message: t('resourceForms.validation.registryServer') },
+          { pattern: registryServerPattern, message: t('resourceForms.validation.registryServer') },
         ]}
       >
         <Input autoComplete="off" placeholder="registry.example.com" />

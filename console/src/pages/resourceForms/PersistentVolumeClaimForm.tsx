@@ -1,3 +1,4 @@
+import { objectNamePattern } from '@nimbus/api/shared';
 import { Divider, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCreatePersistentVolumeClaimMutation } from '../../api/resourceFormsApi';
@@ -9,8 +10,6 @@ import {
   type PersistentVolumeClaimFormValues,
 } from './storageValues';
 import { useCreateSubmit } from './useCreateSubmit';
-
-const OBJECT_NAME = /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/;
 
 /** The add/PersistentVolumeClaims form: size, access modes, class, volume name and mode. */
 export function PersistentVolumeClaimForm({ onCreated }: CreateFormProps) {
@@ -41,7 +40,7 @@ export function PersistentVolumeClaimForm({ onCreated }: CreateFormProps) {
       <Form.Item
         name="volumeName"
         label={t('resourceForms.claim.volumeName')}
-        rules={[{ pattern: OBJECT_NAME, message: t('resourceForms.validation.objectName') }]}
+        rules={[{ pattern: objectNamePattern, message: t('resourceForms.validation.objectName') }]}
       >
         <Input autoComplete="off" />
       </Form.Item>

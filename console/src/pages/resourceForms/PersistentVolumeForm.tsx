@@ -1,4 +1,9 @@
-import { reclaimPolicies, volumeSourceKinds } from '@nimbus/api/shared';
+import {
+  dnsLabelPattern,
+  nfsServerPattern,
+  reclaimPolicies,
+  volumeSourceKinds,
+} from '@nimbus/api/shared';
 import { Divider, Form, Input, Radio, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCreatePersistentVolumeMutation } from '../../api/resourceFormsApi';
@@ -8,9 +13,6 @@ import { createdTarget, type CreateFormProps } from './ResourceFormPage';
 import { StorageFields } from './StorageFields';
 import { persistentVolumeRequest, type PersistentVolumeFormValues } from './storageValues';
 import { useCreateSubmit } from './useCreateSubmit';
-
-const NFS_SERVER = /^[A-Za-z0-9]([-A-Za-z0-9.:[\]]*[A-Za-z0-9\]])?$/;
-const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 
 /** Where the data is: NFS server and path, a node's path, or a CSI volume. */
 function SourceFields() {
@@ -35,7 +37,7 @@ function SourceFields() {
             label={t('resourceForms.volume.nfsServer')}
             rules={[
               requiredRule(t),
-              { pattern: NFS_SERVER, message: t('resourceForms.validation.host') },
+              { pattern: nfsServerPattern, message: t('resourceForms.validation.host') },
             ]}
           >
             <Input autoComplete="off" placeholder="10.0.0.5" />
@@ -124,14 +126,14 @@ export function PersistentVolumeForm({ onCreated }: CreateFormProps) {
         <Form.Item
           name="claimNamespace"
           label={t('resourceForms.volume.claimNamespace')}
-          rules={[{ pattern: DNS_LABEL, message: t('namespaces.validation.namePattern') }]}
+          rules={[{ pattern: dnsLabelPattern, message: t('namespaces.validation.namePattern') }]}
         >
           <Input autoComplete="off" />
         </Form.Item>
         <Form.Item
           name="claimName"
           label={t('resourceForms.volume.claimName')}
-          rules={[{ pattern: DNS_LABEL, message: t('namespaces.validation.namePattern') }]}
+          rules={[{ pattern: dnsLabelPattern, message: t('namespaces.validation.namePattern') }]}
         >
           <Input autoComplete="off" />
         </Form.Item>

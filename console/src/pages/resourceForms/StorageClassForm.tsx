@@ -1,4 +1,4 @@
-import { bindingModes, storageClassReclaimPolicies } from '@nimbus/api/shared';
+import { bindingModes, provisionerPattern, storageClassReclaimPolicies } from '@nimbus/api/shared';
 import { Divider, Form, Input, Radio, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCreateStorageClassMutation } from '../../api/resourceFormsApi';
@@ -8,8 +8,6 @@ import { KeyValueRows } from './KeyValueRows';
 import { createdTarget, type CreateFormProps } from './ResourceFormPage';
 import { storageClassRequest, type StorageClassFormValues } from './storageValues';
 import { useCreateSubmit } from './useCreateSubmit';
-
-const PROVISIONER = /^[A-Za-z0-9]([-A-Za-z0-9._/]*[A-Za-z0-9])?$/;
 
 /** The add/StorageClass form: provisioner, reclaimPolicy, volumeBindingMode (and parameters). */
 export function StorageClassForm({ onCreated }: CreateFormProps) {
@@ -41,7 +39,7 @@ export function StorageClassForm({ onCreated }: CreateFormProps) {
         label={t('resourceForms.storageClass.provisioner')}
         rules={[
           requiredRule(t),
-          { pattern: PROVISIONER, message: t('resourceForms.validation.provisioner') },
+          { pattern: provisionerPattern, message: t('resourceForms.validation.provisioner') },
         ]}
       >
         <Input autoComplete="off" placeholder="nfs.csi.k8s.io" />

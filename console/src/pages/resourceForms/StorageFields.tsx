@@ -1,9 +1,7 @@
-import { accessModes, volumeModes } from '@nimbus/api/shared';
+import { accessModes, objectNamePattern, volumeModes } from '@nimbus/api/shared';
 import { Checkbox, Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isStorageSize } from './storageValues';
-
-const OBJECT_NAME = /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/;
 
 /** Size, access modes, storage class and volume mode: what volumes and claims share. */
 export function StorageFields({ sizeField }: { sizeField: 'capacity' | 'storage' }) {
@@ -35,7 +33,7 @@ export function StorageFields({ sizeField }: { sizeField: 'capacity' | 'storage'
       <Form.Item
         name="storageClassName"
         label={t('resourceForms.storage.storageClass')}
-        rules={[{ pattern: OBJECT_NAME, message: t('resourceForms.validation.objectName') }]}
+        rules={[{ pattern: objectNamePattern, message: t('resourceForms.validation.objectName') }]}
       >
         <Input autoComplete="off" />
       </Form.Item>

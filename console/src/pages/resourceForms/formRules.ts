@@ -1,6 +1,13 @@
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
-import { dataKeyPattern, dnsLabelPattern, maxDataKeyLength } from '@nimbus/api/shared';
+import {
+  dataKeyPattern,
+  dnsLabelPattern,
+  ingressHostPattern,
+  ingressPathPattern,
+  maxDataKeyLength,
+  maxPortNameLength,
+} from '@nimbus/api/shared';
 import { isFileMode, isMountPath, repeatedFileNames, type DataItem } from './configValues';
 
 export const requiredRule = (t: TFunction): FormRule => ({
@@ -55,13 +62,22 @@ export const containerNamesRules = (t: TFunction): FormRule[] => [
 
 /** A port number, or the name of a container port (an IANA service name, at most 15). */
 export const portOrNameRule = (t: TFunction): FormRule => ({
-  pattern: /^(\d{1,5}|[a-z0-9]([-a-z0-9]{0,13}[a-z0-9])?)$/,
-  message: t('resourceForms.validation.targetPort'),
+  validator: async (_rule, value?: string) => {
+    const text = value?.trim() ?? '';
+    const named = text.length <= maxPortNameLength && dnsLabelPattern.test(text);
+    if (text !== '' && !/^\d{1,5}$/.test(text) && !named) {
+      throw new Error(t('resourceForms.validation.targetPort'));
+    }
+  },
 });
 
 /** Port names are optional alone, required when a service has several ports (Kubernetes). */
 export const portNameRules = (t: TFunction): FormRule[] => [
-  { pattern: dnsLabelPattern, max: 15, message: t('resourceForms.validation.portName') },
+  {
+    pattern: dnsLabelPattern,
+    max: maxPortNameLength,
+    message: t('resourceForms.validation.portName'),
+  },
   ({ getFieldValue }) => ({
     validator: async (_rule, value?: string) => {
       const ports = (getFieldValue('ports') as unknown[] | undefined) ?? [];
@@ -73,11 +89,11 @@ export const portNameRules = (t: TFunction): FormRule[] => [
 ];
 
 export const hostRule = (t: TFunction): FormRule => ({
-  pattern: /^(\*\.)?[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/,
+  pattern: ingressHostPattern,
   message: t('resourceForms.validation.host'),
 });
 
 export const subPathRule = (t: TFunction): FormRule => ({
-  pattern: /^\/\S*$/,
+  pattern: ingressPathPattern,
   message: t('resourceForms.validation.subPath'),
 });
