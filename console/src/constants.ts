@@ -47,6 +47,9 @@ export const STORAGE_KEYS = {
   organization: 'nimbus.organization',
 } as const;
 
+/** Where this browser remembers the theme chosen (system, light or dark); not the session's. */
+export const THEME_STORAGE_KEY = 'nimbus.theme';
+
 /** Where earlier versions kept the session token; removed wherever found. */
 export const LEGACY_TOKEN_KEY = 'nimbus.token';
 

@@ -6,6 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import { Provider as ReduxProvider } from 'react-redux';
 import { AntdApisBridge } from '../feedback/AntdApisBridge';
 import type { AntdFeedbackApis } from '../feedback/antdApiFeedback';
+import { ThemeModeProvider } from '../theme/ThemeModeProvider';
 import type { AppStore } from './store';
 
 export interface AppProvidersProps {
@@ -17,7 +18,7 @@ export interface AppProvidersProps {
   children: ReactNode;
 }
 
-/** The contexts every screen relies on: store, translations and antd (in the same language). */
+/** The contexts every screen relies on: store, translations, antd (in the same language) and the theme. */
 export function AppProviders({
   store,
   i18n,
@@ -29,10 +30,12 @@ export function AppProviders({
     <ReduxProvider store={store}>
       <I18nextProvider i18n={i18n}>
         <ConfigProvider locale={antdLocale}>
-          <App>
-            {onAntdReady && <AntdApisBridge onReady={onAntdReady} />}
-            {children}
-          </App>
+          <ThemeModeProvider>
+            <App>
+              {onAntdReady && <AntdApisBridge onReady={onAntdReady} />}
+              {children}
+            </App>
+          </ThemeModeProvider>
         </ConfigProvider>
       </I18nextProvider>
     </ReduxProvider>

@@ -14,6 +14,7 @@ import type { CallbackBody } from '../pages/login/signInCallback';
 import { signInCallbackOf } from '../pages/login/signInCallback';
 import { HOME_PATH, LOGIN_PATH } from '../routes/paths';
 import { dropLegacyToken, isSignedIn, readSession } from '../session/session';
+import { applyThemeMode, startingThemeMode } from '../theme/themePreference';
 import type { ConsoleContext } from './consoleApp';
 import { createAppStore } from './store';
 
@@ -71,6 +72,7 @@ export async function bootstrap({
 }: BootstrapOptions): Promise<RunningConsole> {
   const language = detectBrowserLanguage();
   document.documentElement.lang = language;
+  applyThemeMode(startingThemeMode());
   dropLegacyToken();
   // Back from an identity provider: the sign-in screen finishes it, whatever this browser
   // remembers of an earlier session.

@@ -1,7 +1,8 @@
-import { App, ConfigProvider } from 'antd';
+import { App, ConfigProvider, theme } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import { createRoot } from 'react-dom/client';
 import { AntdApisBridge } from './AntdApisBridge';
+import { startingThemeMode } from '../theme/themePreference';
 import type { AntdFeedbackApis } from './antdApiFeedback';
 
 /**
@@ -25,7 +26,12 @@ export function mountAntdFeedbackHost(antdLocale: Locale): Promise<AntdFeedbackH
   };
   return new Promise((resolve) => {
     root.render(
-      <ConfigProvider locale={antdLocale}>
+      <ConfigProvider
+        locale={antdLocale}
+        theme={{
+          algorithm: startingThemeMode() === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
+        }}
+      >
         <App component={false}>
           <AntdApisBridge onReady={(apis) => resolve({ apis, unmount })} />
         </App>

@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ALICE_SESSION,
   AUTH,
@@ -44,6 +44,107 @@ describe('global search', () => {
 
     await router.navigate('/cost');
     await waitFor(() => expect(screen.queryByTestId('resource-search')).toBeNull());
+  });
+});
+
+describe('search shortcut', () => {
+  it('opens the search with Ctrl+K or ⌘K from any screen', async () => {
+    openAt('/audit');
+    const user = userEvent.setup();
+    await screen.findByTestId('global-search-button');
+    await user.keyboard('{Control>}k{/Control}');
+    expect(await screen.findByTestId('resource-search')).toBeDefined();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByTestId('resource-search')).toBeNull());
+    await user.keyboard('{Meta>}k{/Meta}');
+    expect(await screen.findByTestId('resource-search')).toBeDefined();
+  });
+
+  it("moves the focus to Home's search field on Home", async () => {
+    openAt('/home');
+    const field = within(await screen.findByTestId('resource-search')).getByRole('searchbox');
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('header-user-menu'));
+    expect(document.activeElement).not.toBe(field);
+    await user.keyboard('{Control>}k{/Control}');
+    expect(document.activeElement).toBe(field);
+  });
+
+  it('leaves Ctrl+K to a terminal, where it belongs to the shell', async () => {
+    openAt('/audit');
+    await screen.findByTestId('global-search-button');
+    const terminal = document.createElement('div');
+    terminal.className = 'xterm';
+    const input = document.createElement('textarea');
+    terminal.append(input);
+    document.body.append(terminal);
+    input.focus();
+    const user = userEvent.setup();
+    await user.keyboard('{Control>}k{/Control}');
+    expect(screen.queryByTestId('resource-search')).toBeNull();
+    terminal.remove();
+  });
+});
+
+/** A system colour scheme the test changes, as the browser would. */
+function fakeSystemScheme(dark: boolean) {
+  const listeners = new Set<(event: MediaQueryListEvent) => void>();
+  const scheme = {
+    matches: dark,
+    media: '(prefers-color-scheme: dark)',
+    addEventListener: (_type: string, listener: (event: MediaQueryListEvent) => void) =>
+      listeners.add(listener),
+    removeEventListener: (_type: string, listener: (event: MediaQueryListEvent) => void) =>
+      listeners.delete(listener),
+  };
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query) =>
+      (query === scheme.media
+        ? scheme
+        : {
+            matches: false,
+            addEventListener: () => undefined,
+            removeEventListener: () => undefined,
+          }) as unknown as MediaQueryList,
+  );
+  return {
+    change(next: boolean) {
+      scheme.matches = next;
+      for (const listener of listeners) listener({ matches: next } as MediaQueryListEvent);
+    },
+  };
+}
+
+/** Whether antd drew its components with the dark algorithm's container colour. */
+const antdDrawsDark = () =>
+  [...document.querySelectorAll('style')].some((style) =>
+    (style.textContent ?? '').includes('--ant-color-bg-container:#141414'),
+  );
+
+describe('theme', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("follows the system's scheme as it changes until the user chooses", async () => {
+    const system = fakeSystemScheme(false);
+    openAt('/audit');
+    await screen.findByTestId('header-theme');
+    expect(document.documentElement.dataset.theme).toBe('light');
+    expect(antdDrawsDark()).toBe(false);
+    act(() => system.change(true));
+    await waitFor(() => expect(document.documentElement.dataset.theme).toBe('dark'));
+    expect(antdDrawsDark()).toBe(true);
+  });
+
+  it('keeps a chosen theme whatever the system says, and remembers it', async () => {
+    const system = fakeSystemScheme(false);
+    openAt('/audit');
+    const user = userEvent.setup();
+    await user.click(within(await screen.findByTestId('header-theme')).getByRole('combobox'));
+    await user.click(await screen.findByTitle('Dark'));
+    await waitFor(() => expect(document.documentElement.dataset.theme).toBe('dark'));
+    expect(localStorage.getItem('nimbus.theme')).toBe('dark');
+    act(() => system.change(false));
+    expect(document.documentElement.dataset.theme).toBe('dark');
   });
 });
 

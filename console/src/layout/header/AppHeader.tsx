@@ -2,6 +2,7 @@ import { Flex, Layout } from 'antd';
 import { Link } from 'react-router';
 import { AlarmMessagesBell } from '../../components/alarms/AlarmMessagesBell';
 import { LanguageSelect } from '../../components/LanguageSelect';
+import { ThemeSelect } from '../../components/ThemeSelect';
 import { PRODUCT_NAME } from '../../constants';
 import { HOME_PATH } from '../../routes/paths';
 import { GlobalSearch } from './GlobalSearch';
@@ -9,7 +10,7 @@ import { MenuPopover } from './MenuPopover';
 import { OrganizationSwitcher } from './OrganizationSwitcher';
 import { UserMenu } from './UserMenu';
 
-/** The header: menu, global search, organization, language and user menu. */
+/** The header: menu, global search, organization, language, theme and user menu. */
 export function AppHeader() {
   return (
     <Layout.Header className="nimbus-shell__header">
@@ -23,6 +24,7 @@ export function AppHeader() {
           <OrganizationSwitcher />
           <AlarmMessagesBell />
           <LanguageSelect testId="header-language" />
+          <ThemeSelect />
           <UserMenu />
         </Flex>
       </Flex>

@@ -1,3 +1,4 @@
+import { theme } from 'antd';
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { highlightSegments, type LineLike } from './logSearch';
 
@@ -56,6 +57,7 @@ function LogLine({ text, query, active }: { text: string; query: string; active:
  */
 export function LogLines({ lines, version, query, activeLine, stickToBottom }: LogLinesProps) {
   const viewport = useRef<HTMLDivElement>(null);
+  const { token } = theme.useToken();
   const [scrollTop, setScrollTop] = useState(0);
   const [height, setHeight] = useState(FALLBACK_VIEWPORT);
   const atBottom = useRef(true);
@@ -95,7 +97,10 @@ export function LogLines({ lines, version, query, activeLine, stickToBottom }: L
     rows.push(
       <div
         key={index}
-        style={{ ...rowStyle(index), ...(index === activeLine ? { background: '#fff7e6' } : {}) }}
+        style={{
+          ...rowStyle(index),
+          ...(index === activeLine ? { background: token.colorWarningBg } : {}),
+        }}
         data-testid="log-line"
         data-line={index}
       >
@@ -121,8 +126,8 @@ export function LogLines({ lines, version, query, activeLine, stickToBottom }: L
         position: 'relative',
         fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
         fontSize: 12,
-        background: '#fafafa',
-        border: '1px solid #f0f0f0',
+        background: token.colorFillQuaternary,
+        border: `1px solid ${token.colorBorderSecondary}`,
         borderRadius: 6,
       }}
     >

@@ -1,6 +1,6 @@
 import type { ProviderKind } from '@nimbus/api/shared';
 import type { ProviderInfo } from '@nimbus/api';
-import { Card, Col, Row, Tag, Typography } from 'antd';
+import { Card, Col, Row, Tag, theme, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PROVIDER_KINDS } from '../../../api/clusterApi';
 import { useProviderName, VendorLogo } from '../../../clusters/VendorLogo';
@@ -15,6 +15,7 @@ interface ProviderStepProps {
 /** Step one: a card per provider kind; choosing one moves on. */
 export function ProviderStep({ supported, selected, onChoose }: ProviderStepProps) {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   const providerName = useProviderName();
   const available = (kind: ProviderKind) =>
     supported?.some((info) => info.kind === kind && info.available) ?? false;
@@ -40,7 +41,7 @@ export function ProviderStep({ supported, selected, onChoose }: ProviderStepProp
               style={{
                 cursor: enabled ? 'pointer' : 'not-allowed',
                 opacity: enabled ? 1 : 0.5,
-                borderColor: selected === kind ? '#1677ff' : undefined,
+                borderColor: selected === kind ? token.colorPrimary : undefined,
               }}
             >
               <Card.Meta

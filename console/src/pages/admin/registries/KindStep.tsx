@@ -1,5 +1,5 @@
 import type { RegistryKind } from '@nimbus/api/shared';
-import { Card, Col, Row, Typography } from 'antd';
+import { Card, Col, Row, theme, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 /** Step one: a card per registry kind the operator supports (Docker Hub is always there). */
@@ -13,6 +13,7 @@ export function KindStep({
   onChoose: (kind: RegistryKind) => void;
 }) {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   return (
     <Row gutter={[16, 16]}>
       {kinds
@@ -29,7 +30,7 @@ export function KindStep({
               onKeyDown={(event) => {
                 if (event.key === 'Enter' || event.key === ' ') onChoose(info.kind);
               }}
-              style={{ borderColor: selected === info.kind ? '#1677ff' : undefined }}
+              style={{ borderColor: selected === info.kind ? token.colorPrimary : undefined }}
             >
               <Card.Meta
                 title={t(`registries.kinds.${info.kind}`)}
