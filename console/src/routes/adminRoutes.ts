@@ -12,7 +12,7 @@ const admin = (
 const adminServices = (labelKey: PageRoute['titleKey'], order: number) =>
   inMenu('adminServices', labelKey, order);
 
-/** The side navigation's admin area: user, cluster and image registry management. */
+/** The side navigation's admin area: user, cluster, image registry and app store management. */
 const adminNavigation = (
   group: AdminNavigationGroup,
   labelKey: PageRoute['titleKey'],
@@ -113,7 +113,9 @@ export const adminRoutes: readonly PageRoute[] = [
   admin(
     'appstore/sources',
     'routes.admin.chartSources',
-    // Linked from the app store for administrators; the admin menus stay as they are.
     () => import('../pages/appstore/sources/ChartSourcesPage'),
+    // Not in the SPEC's admin menus: placed after their entries.
+    adminServices('routes.admin.chartSources', 120),
+    adminNavigation('appstore', 'routes.admin.chartSources', 10),
   ),
 ];

@@ -14,6 +14,7 @@ export const ADMIN_NAVIGATION_GROUPS = [
   { key: 'users', labelKey: 'navigation.userManagement' },
   { key: 'clusters', labelKey: 'navigation.clusterManagement' },
   { key: 'registries', labelKey: 'navigation.registryManagement' },
+  { key: 'appstore', labelKey: 'navigation.appStoreManagement' },
 ] as const satisfies readonly { key: string; labelKey: TranslationKey }[];
 
 export type AdminNavigationGroup = (typeof ADMIN_NAVIGATION_GROUPS)[number]['key'];

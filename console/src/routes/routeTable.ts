@@ -83,7 +83,14 @@ export const routeTable: readonly RouteEntry[] = [
     () => import('../pages/audit/AuditPage'),
     inMenu('tools', 'menu.tools.audit', 20, { descriptionKey: 'home.tools.auditDescription' }),
   ),
-  screen('/cost', 'routes.cost', () => import('../pages/cost/CostPage')),
+  // Not in the SPEC's menus: placed after their entries, so the features can be found.
+  screen(
+    '/cost',
+    'routes.cost',
+    () => import('../pages/cost/CostPage'),
+    inMenu('navigation', 'routes.cost', 20),
+    inMenu('tools', 'menu.tools.cost', 50, { descriptionKey: 'home.tools.costDescription' }),
+  ),
   screen(
     '/cluster-dashboard',
     'routes.clusterDashboard',
@@ -110,7 +117,15 @@ export const routeTable: readonly RouteEntry[] = [
     () => import('../pages/dashboards/DashboardDetailPage'),
   ),
   redirectRoute('/appstore', '/appstore/list'),
-  screen('/appstore/list', 'routes.appstore', () => import('../pages/appstore/AppStoreListPage')),
+  screen(
+    '/appstore/list',
+    'routes.appstore',
+    () => import('../pages/appstore/AppStoreListPage'),
+    inMenu('navigation', 'routes.appstore', 30),
+    inMenu('tools', 'menu.tools.appStore', 60, {
+      descriptionKey: 'home.tools.appStoreDescription',
+    }),
+  ),
   screen(
     '/appstore/detail/:name/:version',
     'routes.appDetail',

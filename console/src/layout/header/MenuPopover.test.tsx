@@ -83,6 +83,8 @@ it('offers a plain user the tools and every kind list, without Admin Services', 
     ['Audit list', '/audit'],
     ['Import YAML', '/add/import'],
     ['API docs', '/swagger'],
+    ['Cost center', '/cost'],
+    ['App store', '/appstore/list'],
   ]);
   const services = within(menu).getByTestId('user-services');
   expect(within(services).getByRole('link', { name: 'Pods' }).getAttribute('href')).toBe(
@@ -99,5 +101,6 @@ it('adds Admin Services for an organization administrator', async () => {
     ['Users', '/admin/user'],
     ['User groups', '/admin/group'],
   ]);
-  expect(within(admin).getAllByRole('link')).toHaveLength(11);
+  expect(within(admin).getAllByRole('link')).toHaveLength(12);
+  expect(linkTargets(admin).at(-1)).toEqual(['Chart sources', '/admin/appstore/sources']);
 });

@@ -70,7 +70,12 @@ const adminArea = async (admin: boolean) => {
 
 it('shows the admin area to an organization administrator only', async () => {
   const nav = await adminArea(true);
-  for (const group of ['User management', 'Cluster management', 'Image registry management']) {
+  for (const group of [
+    'User management',
+    'Cluster management',
+    'Image registry management',
+    'App store management',
+  ]) {
     expect(await within(nav).findByText(group)).toBeDefined();
   }
 });
@@ -79,4 +84,9 @@ it('leaves the admin area out for a plain user', async () => {
   const nav = await adminArea(false);
   expect(within(nav).queryByText('Cluster management')).toBeNull();
   expect(within(nav).getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/home');
+  // The cost center and the app store are in the side navigation for everyone.
+  expect(within(nav).getByRole('link', { name: 'Cost center' }).getAttribute('href')).toBe('/cost');
+  expect(within(nav).getByRole('link', { name: 'App store' }).getAttribute('href')).toBe(
+    '/appstore/list',
+  );
 });

@@ -20,6 +20,7 @@ const RESOURCE_SERVICES = [
   '/admin/alarm/config',
   '/admin/alarm/receiver',
   '/admin/alarm/silence',
+  '/admin/appstore/sources',
 ];
 
 describe('menus of the route table', () => {
@@ -29,6 +30,8 @@ describe('menus of the route table', () => {
       '/audit',
       '/add/import',
       '/swagger',
+      '/cost',
+      '/appstore/list',
     ]);
     expect(paths('user', 'userServices')).toEqual([
       ...kinds.map((descriptor) => `/list/${descriptor.kind}`),
@@ -37,7 +40,7 @@ describe('menus of the route table', () => {
     expect(menuLinks(routeTable, 'user', 'userServices', kinds)[0]?.labelKey).toBe(
       'kinds.Deployment',
     );
-    expect(paths('user', 'navigation')).toEqual(['/home']);
+    expect(paths('user', 'navigation')).toEqual(['/home', '/cost', '/appstore/list']);
     expect(paths('user', 'fastCreation')).toEqual(
       [
         'Application',
@@ -67,6 +70,7 @@ describe('menus of the route table', () => {
         ['users', '/admin/user', 'routes.admin.users'],
         ['clusters', '/admin/cluster/list', 'navigation.list'],
         ['registries', '/admin/registry/list', 'navigation.list'],
+        ['appstore', '/admin/appstore/sources', 'routes.admin.chartSources'],
         ['clusters', '/admin/cluster/add', 'navigation.new'],
         ['registries', '/admin/registry/add', 'navigation.new'],
       ]);
@@ -86,6 +90,8 @@ describe('menus of the route table', () => {
       '/cluster-dashboard',
       '/audit',
       '/add/import',
+      '/cost',
+      '/appstore/list',
     ]);
   });
 });

@@ -71,7 +71,7 @@ it('says there is no history yet when nothing was visited', () => {
   expect(screen.queryByTestId('home-history-entry')).toBeNull();
 });
 
-it('offers the three tools with their descriptions', () => {
+it('offers the tools with their descriptions', () => {
   renderHome();
 
   const cards = screen.getAllByTestId('home-tool-card');
@@ -79,7 +79,10 @@ it('offers the three tools with their descriptions', () => {
     '/cluster-dashboard',
     '/audit',
     '/add/import',
+    '/cost',
+    '/appstore/list',
   ]);
+  expect(screen.getByText('What clusters, namespaces and workloads cost')).toBeDefined();
   expect(screen.getByText('Multi-dimension monitoring of a cluster')).toBeDefined();
   expect(screen.getByText('View operation logs')).toBeDefined();
   expect(screen.getByText('One-click publish: import an existing Kubernetes YAML')).toBeDefined();
