@@ -37,8 +37,8 @@ it('lists the recent history with a link per record and namespace only when pres
       name: 'shop',
       cluster: 'prod',
       region: 'us-east-1',
-      vendor: 'aws',
-      fullPath: '/detail/namespace/shop?vendor=aws&region=us-east-1&cluster=prod',
+      vendor: 'ProviderKubeconfig',
+      fullPath: '/detail/namespace/shop?vendor=ProviderKubeconfig&region=us-east-1&cluster=prod',
     },
   ];
   localStorage.setItem(RECORD_KEYS.history, JSON.stringify(history));
@@ -60,6 +60,8 @@ it('lists the recent history with a link per record and namespace only when pres
     expect(within(first).getByText(text)).toBeDefined();
   }
   expect(within(second).getByText('Type: namespace')).toBeDefined();
+  // A provider kind in the address shows by its name.
+  expect(within(second).getByText('Vendor: Kubeconfig')).toBeDefined();
   expect(within(second).queryByText(/^Namespace:/)).toBeNull();
 });
 

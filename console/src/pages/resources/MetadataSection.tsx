@@ -1,5 +1,6 @@
 import { Card, Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useProviderName } from '../../clusters/VendorLogo';
 import { formatTime } from '../../components/admin/formatTime';
 import type { KubeObject } from '../../resources/kubeObject';
 import type { ClusterLocation } from '@nimbus/api';
@@ -13,6 +14,7 @@ export function MetadataSection({
   location: ClusterLocation;
 }) {
   const { t, i18n } = useTranslation();
+  const providerName = useProviderName();
   const metadata = object.metadata ?? {};
   const owners = (metadata.ownerReferences ?? [])
     .map((owner) => `${owner.kind ?? ''}/${owner.name ?? ''}`)
@@ -33,7 +35,7 @@ export function MetadataSection({
           {location.region}
         </Descriptions.Item>
         <Descriptions.Item label={t('resources.detail.vendor')}>
-          {location.vendor}
+          {providerName(location.vendor)}
         </Descriptions.Item>
         <Descriptions.Item label={t('resources.columns.created')}>
           {formatTime(metadata.creationTimestamp, i18n.language)}
