@@ -202,6 +202,8 @@ describe('releases as the calling user', () => {
     expect(listed.items.map((r) => [r.name, r.revision, r.status])).toEqual([
       ['shop', 1, 'deployed'],
     ]);
+    // Helm's own time text becomes ISO 8601, which the console shows in the reader's language.
+    expect(listed.items[0]?.updated).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
 
   it('is refused by the member for a cluster-scoped object', async () => {
@@ -242,6 +244,9 @@ describe('releases as the calling user', () => {
       [2, 'web-0.2.0', 'superseded'],
       [3, 'web-0.1.0', 'deployed'],
     ]);
+    for (const revision of history.items) {
+      expect(revision.updated).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    }
   });
 
   it("runs a chart's lookup as the user: a Secret they cannot read stays unread", async () => {

@@ -94,6 +94,7 @@ export const releaseSchema = z.object({
   status: z.string(),
   chart: z.string(),
   appVersion: z.string().optional(),
+  /** When the revision was deployed, ISO 8601. */
   updated: z.string().optional(),
 });
 export type Release = z.output<typeof releaseSchema>;
@@ -103,6 +104,7 @@ export const releaseRevisionSchema = z.object({
   status: z.string(),
   chart: z.string(),
   appVersion: z.string().optional(),
+  /** When the revision was deployed, ISO 8601. */
   updated: z.string().optional(),
   description: z.string().optional(),
 });

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { ApiError, errors } from '../core/errors.js';
 import type { UserMember } from '../k8s/member-access.js';
 import { refusalText } from '../k8s/member-refusal.js';
+import { helmTimeToIso } from './helm-time.js';
 import type { HelmResult } from './helm-runner.js';
 import { runHelm } from './helm-runner.js';
 
@@ -122,7 +123,7 @@ export function releasesIn(member: UserMember, namespace: string, options: Relea
         status: r.status,
         chart: r.chart,
         ...(r.app_version ? { appVersion: r.app_version } : {}),
-        ...(r.updated ? { updated: r.updated } : {}),
+        ...(r.updated ? { updated: helmTimeToIso(r.updated) } : {}),
       }));
     },
     async history(release: string): Promise<ReleaseRevision[]> {
@@ -132,7 +133,7 @@ export function releasesIn(member: UserMember, namespace: string, options: Relea
         status: r.status,
         chart: r.chart,
         ...(r.app_version ? { appVersion: r.app_version } : {}),
-        ...(r.updated ? { updated: r.updated } : {}),
+        ...(r.updated ? { updated: helmTimeToIso(r.updated) } : {}),
         ...(r.description ? { description: r.description } : {}),
       }));
     },

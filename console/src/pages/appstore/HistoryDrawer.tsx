@@ -3,10 +3,11 @@ import { App, Button, Drawer, Popconfirm, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useReleaseHistoryQuery, useRollbackReleaseMutation } from '../../api/appStoreApi';
 import type { ReleaseRef } from '../../api/appStoreApi';
+import { formatTime } from '../../components/admin/formatTime';
 
 /** A release's revisions, newest first; any earlier one can be rolled back to. */
 export function HistoryDrawer({ release, onClose }: { release: ReleaseRef; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const { data, isFetching } = useReleaseHistoryQuery(release);
   const [rollback, { isLoading }] = useRollbackReleaseMutation();
@@ -41,6 +42,11 @@ export function HistoryDrawer({ release, onClose }: { release: ReleaseRef; onClo
             title: t('appStore.releases.status'),
             dataIndex: 'status',
             render: (status: string) => <Tag>{status}</Tag>,
+          },
+          {
+            key: 'updated',
+            title: t('appStore.releases.updated'),
+            render: (_value, revision) => formatTime(revision.updated, i18n.language),
           },
           {
             key: 'description',

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useListReleasesQuery, useUninstallReleaseMutation } from '../../api/appStoreApi';
 import type { ReleaseRef } from '../../api/appStoreApi';
+import { formatTime } from '../../components/admin/formatTime';
 import { LocationSelect } from '../../components/LocationSelect';
 import { NamespaceSelector } from '../../components/NamespaceSelector';
 import { HistoryDrawer } from './HistoryDrawer';
@@ -18,7 +19,7 @@ const statusColour: Record<string, string> = {
 
 /** Releases of one namespace, with upgrade, history (and rollback) and uninstall. */
 export function ReleasesPanel() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const [location, setLocation] = useState<ClusterLocation>();
   const [namespace, setNamespace] = useState<string>();
@@ -86,7 +87,11 @@ export function ReleasesPanel() {
                 <Tag color={statusColour[status] ?? 'default'}>{status}</Tag>
               ),
             },
-            { key: 'updated', title: t('appStore.releases.updated'), dataIndex: 'updated' },
+            {
+              key: 'updated',
+              title: t('appStore.releases.updated'),
+              render: (_value, release) => formatTime(release.updated, i18n.language),
+            },
             {
               key: 'actions',
               title: t('appStore.releases.actions'),
