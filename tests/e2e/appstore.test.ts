@@ -84,7 +84,13 @@ describe('app store journey', () => {
     ]);
     expect(mode.stdout).toBe('browser');
 
+    // Installed: one button, Close, and nothing to cancel.
+    const dialog = page.locator('.ant-modal', { has: page.getByTestId('install-done') });
+    expect(await dialog.locator('.ant-modal-footer').getByRole('button').allTextContents()).toEqual(
+      ['Close'],
+    );
     await page.getByTestId('install-submit').click();
+    await dialog.waitFor({ state: 'hidden' });
     await page.goto(new URL('/appstore/list', testEnv.operatorUrl).toString());
     await dismissMfaPrompt(page);
     await page.getByRole('tab', { name: 'Releases' }).click();

@@ -49,6 +49,8 @@ export function InstallDialog({ chart, onClose }: { chart: ChartDetail; onClose:
       onOk={() => (done ? onClose() : void submit())}
       okButtonProps={{ loading: isLoading, 'data-testid': 'install-submit' }}
       cancelButtonProps={{ disabled: isLoading }}
+      // Once installed there is nothing to cancel: Close alone.
+      footer={done ? (_buttons, { OkBtn }) => <OkBtn /> : undefined}
       onCancel={onClose}
       destroyOnHidden
     >
