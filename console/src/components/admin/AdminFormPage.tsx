@@ -3,6 +3,7 @@ import { Button, Flex, Form, Space, Spin, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { OrganizationNote } from '../forms/OrganizationNote';
 
 export interface AdminFormPageProps<V> {
   title: string;
@@ -14,6 +15,8 @@ export interface AdminFormPageProps<V> {
   initialValues?: Partial<V>;
   /** Shows the values without a way to change them (built-in roles). */
   readOnly?: boolean;
+  /** Says which organization the record belongs to (it is created in the current one). */
+  inOrganization?: boolean;
   submitting: boolean;
   onFinish: (values: V) => void;
   children: ReactNode;
@@ -32,6 +35,7 @@ export function AdminFormPage<V extends object>(props: AdminFormPageProps<V>) {
           {props.title}
         </Typography.Title>
       </Space>
+      {props.inOrganization && <OrganizationNote />}
       {props.loading ? (
         <Spin />
       ) : (

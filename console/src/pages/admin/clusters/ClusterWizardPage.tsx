@@ -1,4 +1,5 @@
 import type { ProviderKind } from '@nimbus/api/shared';
+import { OrganizationNote } from '../../../components/forms/OrganizationNote';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Empty, Flex, Space, Spin, Steps, Typography } from 'antd';
 import { useState } from 'react';
@@ -184,6 +185,7 @@ export default function ClusterWizardPage() {
   return (
     <Flex vertical gap="large" style={{ padding: 24 }} data-testid="cluster-wizard">
       {header}
+      <OrganizationNote />
       <Steps
         current={step}
         items={[

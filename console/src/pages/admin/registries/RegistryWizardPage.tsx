@@ -3,6 +3,7 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Button, Flex, Result, Space, Steps, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OrganizationNote } from '../../../components/forms/OrganizationNote';
 import { Link, useSearchParams } from 'react-router';
 import {
   useCreateRegistryMutation,
@@ -65,6 +66,7 @@ export default function RegistryWizardPage() {
           {editing ? t('registries.editTitle', { name: editName }) : t('registries.addTitle')}
         </Typography.Title>
       </Space>
+      <OrganizationNote />
       <Steps
         current={step}
         items={[

@@ -73,6 +73,7 @@ export default function RoleFormPage() {
       }
       testId="admin-role-form"
       backPath={ADMIN_PATHS.roles}
+      inOrganization
       loading={(Boolean(roleId) && roleLoading) || catalogueLoading}
       initialValues={valuesOf(role, permissions)}
       readOnly={readOnly}

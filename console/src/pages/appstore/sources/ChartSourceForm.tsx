@@ -1,4 +1,5 @@
 import type { ChartSourceView } from '@nimbus/api';
+import { OrganizationNote } from '../../../components/forms/OrganizationNote';
 import {
   chartSourceAddress,
   chartSourceTypes,
@@ -117,6 +118,9 @@ export function ChartSourceForm(props: {
         onValuesChange={reset}
         onFinish={onFinish}
       >
+        <Form.Item>
+          <OrganizationNote />
+        </Form.Item>
         <Form.Item
           name="name"
           label={t('chartSources.name')}
