@@ -3,12 +3,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser.js';
-import { chooseSelectOption, signedInPage } from '../support/console.js';
+import { chooseSelectOption, createOrganization, signedInPage } from '../support/console.js';
 import { eventually, onScreen } from '../support/eventually.js';
 import { testEnv } from '../support/env.js';
-import { gitOpsSystemAdmin, removeGitOpsSystemAdmin } from '../support/iam.js';
+import { gitOpsSystemAdmin, hub, removeGitOpsSystemAdmin } from '../support/iam.js';
 
 const suffix = `th${Date.now().toString(36)}`;
+const orgName = `e2e-theme-${suffix}`;
 // antd's colorBgContainer: #141414 with the dark algorithm, #ffffff with the default one.
 const dark = 'rgb(20, 20, 20)';
 const light = 'rgb(255, 255, 255)';
@@ -17,11 +18,13 @@ let browser: Browser;
 
 beforeAll(async () => {
   browser = await launchChromium();
-  await gitOpsSystemAdmin(suffix);
+  // With an organization the console opens straight at Home (and its MFA prompt).
+  await createOrganization(await gitOpsSystemAdmin(suffix), orgName);
 }, 60_000);
 
 afterAll(async () => {
   await browser?.close();
+  hub(['delete', 'organizations.nimbus.io', orgName, '--ignore-not-found', '--wait=false']);
   removeGitOpsSystemAdmin(suffix);
 });
 
