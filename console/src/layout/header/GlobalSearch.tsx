@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { UI_SIZES } from '../../constants';
-import { ResourceSearch } from '../../pages/home/ResourceSearch';
+import { RESOURCE_SEARCH_INPUT_ID, ResourceSearch } from '../../pages/home/ResourceSearch';
 import { HOME_PATH } from '../../routes/paths';
 import { isSearchShortcut } from './searchShortcut';
 
@@ -24,7 +24,7 @@ export function GlobalSearch() {
       if (!isSearchShortcut(event)) return;
       event.preventDefault();
       if (onHome) {
-        document.querySelector<HTMLInputElement>('[data-testid="resource-search"] input')?.focus();
+        document.getElementById(RESOURCE_SEARCH_INPUT_ID)?.focus();
       } else {
         setOpenedAt(location.key);
       }

@@ -5,6 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useSearchResourcesQuery } from '../../api/searchApi';
 import { SearchResults } from './SearchResults';
 
+/** The search field's element id: Ctrl+K on Home focuses it (layout/header/GlobalSearch). */
+export const RESOURCE_SEARCH_INPUT_ID = 'nimbus-resource-search';
+
 /**
  * The global resource search of the home view and the header's search dialog. It
  * searches on Enter only, with non-empty text; clearing the text closes the results.
@@ -16,6 +19,7 @@ export function ResourceSearch() {
   return (
     <div data-testid="resource-search">
       <Input
+        id={RESOURCE_SEARCH_INPUT_ID}
         type="search"
         allowClear
         autoFocus
