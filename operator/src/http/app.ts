@@ -10,6 +10,7 @@ import type { IndexStore } from '../index/store.js';
 import type { HubProbe } from '../hub/client.js';
 import type { IdentityServices } from '../identity/services.js';
 import type { Logger } from '../logger.js';
+import { answerCompression } from './compression.js';
 import { consoleRouter } from './console.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
 import { healthRouter } from './health.js';
@@ -66,6 +67,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(requestLogMiddleware());
   app.use(metricsMiddleware(metrics));
   app.use(securityHeaders());
+  app.use(answerCompression());
 
   app.use(healthRouter(deps.hub));
   const api = apiRouter({

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import express, { Router } from 'express';
 import type { Request, RequestHandler } from 'express';
+import { precompressedFiles } from './precompressed.js';
 import { requestContext } from './request-context.js';
 
 /** Paths owned by the API, probes and the user guide; the SPA fallback must never answer them. */
@@ -18,6 +19,10 @@ function isPageRequest(req: Request): boolean {
 // Vite puts content-hashed files under assets/, so they can be cached forever.
 const immutable = 'public, max-age=31536000, immutable';
 const revalidate = 'no-cache';
+
+function cacheControlFor(pathUnderConsole: string): string {
+  return pathUnderConsole.startsWith('/assets/') ? immutable : revalidate;
+}
 
 const consoleMissingNotice =
   'The Nimbus console is not built. Run `npm run build -w console` or set NIMBUS_CONSOLE_DIR.\n';
@@ -71,13 +76,15 @@ export function consoleRouter(consoleDir: string, host: string): Router {
   // Never straight from disk: index.html needs the product domain filled in.
   router.get('/index.html', serveIndex);
 
+  // Brotli or gzip copies written by the build, for browsers that take them; else the file.
+  router.use(precompressedFiles(consoleDir, cacheControlFor));
   router.use(
     express.static(consoleDir, {
       index: false,
       redirect: false,
       setHeaders: (res, filePath) => {
-        const underAssets = relative(consoleDir, filePath).startsWith(`assets${sep}`);
-        res.setHeader('Cache-Control', underAssets ? immutable : revalidate);
+        const pathUnderConsole = `/${relative(consoleDir, filePath).split(sep).join('/')}`;
+        res.setHeader('Cache-Control', cacheControlFor(pathUnderConsole));
       },
     }),
   );

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import express, { Router } from 'express';
+import { precompressedFiles } from './precompressed.js';
 import { requestContext } from './request-context.js';
 
 /** Where the guide lives in the site, and the language the bare path opens. */
@@ -19,6 +20,7 @@ export function userGuideRouter(consoleDir: string): Router {
     next();
   });
   router.get('/', (_req, res) => res.redirect(302, `${userGuidePath}/${defaultLanguage}/`));
+  router.use(precompressedFiles(join(consoleDir, 'docs'), () => 'no-cache'));
   router.use(
     express.static(join(consoleDir, 'docs'), {
       index: 'index.html',
