@@ -25,10 +25,12 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 /** History is trimmed when over 8 entries, about 9 kept (see recentHistory.ts). */
 export const HISTORY_TRIM_THRESHOLD = 8;
 
-export const LANGUAGES = ['en', 'zh', 'ja'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'zh';
-export const LANGUAGE_COOKIE = 'language';
+export {
+  consoleLanguages as LANGUAGES,
+  defaultConsoleLanguage as DEFAULT_LANGUAGE,
+  languageCookieName as LANGUAGE_COOKIE,
+  type ConsoleLanguage as Language,
+} from '@nimbus/api/shared';
 
 /**
  * The product docs per docs language. Same-origin paths, because the operator serves the docs

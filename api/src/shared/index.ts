@@ -28,3 +28,4 @@ export * from './csv.js';
 export * from './object-paths.js';
 export * from './kind-columns.js';
 export * from './form-patterns.js';
+export * from './console-languages.js';

@@ -1,5 +1,6 @@
+import { chooseConsoleLanguage } from '@nimbus/api/shared';
 import { readCookie } from '../lib/cookies';
-import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from './languages';
+import type { Language } from './languages';
 import { LANGUAGE_COOKIE } from '../constants';
 
 export interface LanguageSources {
@@ -11,13 +12,7 @@ export interface LanguageSources {
 
 /** The `language` cookie, else the browser's language (by prefix), else zh. */
 export function detectLanguage({ cookie, browserLanguages }: LanguageSources): Language {
-  const chosen = readCookie(cookie, LANGUAGE_COOKIE);
-  if (isLanguage(chosen)) return chosen;
-  for (const tag of browserLanguages) {
-    const match = LANGUAGES.find((language) => tag.toLowerCase().startsWith(language));
-    if (match) return match;
-  }
-  return DEFAULT_LANGUAGE;
+  return chooseConsoleLanguage(readCookie(cookie, LANGUAGE_COOKIE), browserLanguages);
 }
 
 export function detectBrowserLanguage(): Language {

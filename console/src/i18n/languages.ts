@@ -1,9 +1,7 @@
-import { LANGUAGES, type Language } from '../constants';
+import type { Language } from '../constants';
 
 export { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../constants';
-
-export const isLanguage = (value: unknown): value is Language =>
-  typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+export { isConsoleLanguage as isLanguage } from '@nimbus/api/shared';
 
 /**
  * Each language named in itself, so a reader can find their own language whatever the current

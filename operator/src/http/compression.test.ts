@@ -105,11 +105,12 @@ describe("the console's precompressed files", () => {
 
   it('serves the plain file to a client that takes neither, still saying the answer varies', async () => {
     const url = await startWithConsole();
-    for (const headers of [
+    const clients: Record<string, string>[] = [
       {},
       { 'Accept-Encoding': 'identity' },
       { 'Accept-Encoding': 'br;q=0' },
-    ]) {
+    ];
+    for (const headers of clients) {
       const answer = await rawRequest(`${url}/assets/app-1a2b.js`, headers);
       expect(answer.status).toBe(200);
       expect(answer.headers['content-encoding']).toBeUndefined();

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import express, { Router } from 'express';
 import type { Request, RequestHandler } from 'express';
+import { consoleLanguageOf, readMessagePreloads, withMessagePreloads } from './message-preloads.js';
 import { precompressedFiles } from './precompressed.js';
 import { requestContext } from './request-context.js';
 
@@ -66,7 +67,10 @@ export function consoleRouter(consoleDir: string, host: string): Router {
       res.status(503).type('text/plain').send(consoleMissingNotice);
       return;
     }
-    res.type('html').send(withProductHost(indexHtml, host));
+    const messageChunks = (await readMessagePreloads(consoleDir))[consoleLanguageOf(req)] ?? [];
+    // The page now depends on the visitor's language (cookie, Accept-Language).
+    res.vary('Accept-Language').vary('Cookie');
+    res.type('html').send(withMessagePreloads(withProductHost(indexHtml, host), messageChunks));
   };
 
   router.use((req, res, next) => {
