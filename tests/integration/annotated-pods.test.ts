@@ -10,6 +10,8 @@ import { expectOk, gitOpsSystemAdmin, hub, removeGitOpsSystemAdmin } from '../su
 import {
   atCluster,
   locationOf,
+  memberAllows,
+  memberLetsReadPrometheus,
   onMember,
   region,
   registerMember,
@@ -66,7 +68,11 @@ beforeAll(async () => {
       email: 'ops@annotated.example',
     }),
   );
-  await registerMember(root, cluster, org, 'member-a');
+  // Both tests act on the member as root at once: wait until its RBAC has reached the member,
+  // the pods (annotations) and the Prometheus service proxy (metrics) alike.
+  await registerMember(root, cluster, org, 'member-a', { callerReady: true });
+  await memberAllows('member-a', root.userName, 'patch', 'pods');
+  await memberLetsReadPrometheus('member-a', root.userName);
   for (const name of [probed, scraped])
     onMember('member-a', ['apply', '-f', '-'], podManifest(name));
   // kwok gives the pods an IP once they run; discovery needs it.
