@@ -22,6 +22,7 @@ import { nodeEndpoints } from './nodes.js';
 import { podDetailEndpoints } from './pod-details.js';
 import { podEndpoints } from './pods.js';
 import { registryEndpoints } from './registries.js';
+import { resourceDeleteEndpoints } from './resource-deletes.js';
 import { resourceFormEndpoints } from './resource-forms.js';
 import { systemEndpoints } from './system.js';
 import { workloadEndpoints } from './workloads.js';
@@ -55,6 +56,7 @@ export const endpoints = {
   ...configEndpoints,
   ...podDetailEndpoints,
   ...resourceFormEndpoints,
+  ...resourceDeleteEndpoints,
   ...appStoreEndpoints,
   ...costEndpoints,
   // After every fixed collection below …/namespaces/:namespace: ':kind' matches any segment.

@@ -178,6 +178,18 @@ export const endpointPaths = {
   createPersistentVolumeClaim: '/k8s.{host}/namespaces/:namespace/persistentvolumeclaims',
   createPersistentVolume: '/k8s.{host}/persistentvolumes',
   createStorageClass: '/k8s.{host}/storageclasses',
+  deletePod:
+    '/k8s.{host}/vendors/:vendor/regions/:region/clusters/:cluster/namespaces/:namespace/pods/:name',
+  deleteService:
+    '/k8s.{host}/vendors/:vendor/regions/:region/clusters/:cluster/namespaces/:namespace/services/:name',
+  deleteIngress:
+    '/k8s.{host}/vendors/:vendor/regions/:region/clusters/:cluster/namespaces/:namespace/ingresses/:name',
+  deletePersistentVolumeClaim:
+    '/k8s.{host}/vendors/:vendor/regions/:region/clusters/:cluster/namespaces/:namespace/persistentvolumeclaims/:name',
+  deletePersistentVolume:
+    '/k8s.{host}/vendors/:vendor/regions/:region/clusters/:cluster/persistentvolumes/:name',
+  deleteStorageClass:
+    '/k8s.{host}/vendors/:vendor/regions/:region/clusters/:cluster/storageclasses/:name',
   listCharts: '/appstore.{host}/charts',
   chartDetail: '/appstore.{host}/sources/:source/versions/:version',
   chartIcon: '/appstore.{host}/sources/:source/versions/:version/icon',
@@ -386,6 +398,12 @@ export const endpointMethods = {
   createPersistentVolumeClaim: 'POST',
   createPersistentVolume: 'POST',
   createStorageClass: 'POST',
+  deletePod: 'DELETE',
+  deleteService: 'DELETE',
+  deleteIngress: 'DELETE',
+  deletePersistentVolumeClaim: 'DELETE',
+  deletePersistentVolume: 'DELETE',
+  deleteStorageClass: 'DELETE',
   listCharts: 'GET',
   chartDetail: 'GET',
   chartIcon: 'GET',

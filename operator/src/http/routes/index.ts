@@ -34,6 +34,7 @@ import { nodeEndpoints } from './nodes.js';
 import { podEndpoints } from './pods.js';
 import { registryEndpoints } from './registries.js';
 import { registryPullSecretEndpoints } from './registry-pull-secrets.js';
+import { resourceDeleteEndpoints } from './resource-deletes.js';
 import { resourceFormEndpoints } from './resource-forms.js';
 import { workloadEndpoints } from './workloads.js';
 import { yamlImportEndpoints } from './yaml-import.js';
@@ -150,6 +151,7 @@ export function apiRouter(deps: ApiDeps): ApiRoutes {
           ...configEndpoints(memberDeps.members),
           ...(registries ? registryPullSecretEndpoints(memberDeps.members, registries) : []),
           ...resourceFormEndpoints(memberDeps.members),
+          ...resourceDeleteEndpoints(memberDeps.members),
           ...(catalogue
             ? appStoreEndpoints({
                 store: memberDeps.store,
