@@ -25,7 +25,7 @@ const namespaceTag = (address: NamespaceAddress) => ({
   type: 'Namespace' as const,
   id: `${address.vendor}/${address.region}/${address.cluster}/${address.name}`,
 });
-const listTag = (location: ClusterLocation) => ({
+export const namespaceListTag = (location: ClusterLocation) => ({
   type: 'Namespace' as const,
   id: `${location.vendor}/${location.region}/${location.cluster}`,
 });
@@ -67,7 +67,7 @@ export const namespaceApi = baseApi
         query: (location) => endpointRequest('listNamespaces', location),
         extraOptions: { silent: true },
         transformResponse: (data: ResponseFor<'listNamespaces'> | null) => data?.items ?? [],
-        providesTags: (_result, _error, location) => [listTag(location)],
+        providesTags: (_result, _error, location) => [namespaceListTag(location)],
       }),
       getNamespace: build.query<NamespaceDetail, NamespaceAddress>({
         query: (address) =>
@@ -78,7 +78,7 @@ export const namespaceApi = baseApi
       createNamespace: build.mutation<NamespaceDetail, CreateNamespaceBody & ClusterLocation>({
         query: (body) => endpointRequest('createNamespace', {}, body),
         extraOptions: { expectedCodes: [ResponseCode.conflict] },
-        invalidatesTags: (_result, error, body) => (error ? [] : [listTag(body)]),
+        invalidatesTags: (_result, error, body) => (error ? [] : [namespaceListTag(body)]),
       }),
       saveResourceQuota: build.mutation<
         ResponseFor<'createResourceQuota'>,
@@ -98,7 +98,7 @@ export const namespaceApi = baseApi
       }),
       deleteNamespace: build.mutation<ResponseFor<'deleteNamespace'>, NamespaceAddress>({
         query: (address) => endpointRequest('deleteNamespace', address),
-        invalidatesTags: (_result, error, address) => (error ? [] : [listTag(address)]),
+        invalidatesTags: (_result, error, address) => (error ? [] : [namespaceListTag(address)]),
       }),
     }),
   });

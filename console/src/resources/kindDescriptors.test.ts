@@ -1,3 +1,4 @@
+import { DELETABLE_KINDS } from './deleteCalls';
 import { expect, it } from 'vitest';
 import { descriptorOfType, kindOfType, pluralOf, routeTypeOf } from './kindDescriptors';
 import { LISTED_KINDS } from './resourceKinds';
@@ -52,7 +53,7 @@ it('marks cluster-scoped kinds and gives pods, nodes and namespaces their own se
     'annotations',
     'yaml',
   ]);
-  expect(actionsOf('Pod')).toEqual(['collect', 'uncollect', 'editYaml']);
+  expect(actionsOf('Pod')).toEqual(['collect', 'uncollect', 'editYaml', 'delete']);
   expect(sectionsOf('Node')).toEqual([
     'node',
     'taints',
@@ -74,6 +75,14 @@ it('marks cluster-scoped kinds and gives pods, nodes and namespaces their own se
   expect(actionsOf('Namespace')).toEqual(['collect', 'uncollect', 'editYaml', 'delete']);
   expect(descriptorOfType('Namespace')?.actions.at(-1)?.confirm.kind).toBe('typeName');
   expect(descriptorOfType('Namespace')?.create?.forms).toEqual(['Namespace']);
+  // Every kind but events and nodes is deleted from its detail page behind its name.
+  const deletable = LISTED_KINDS.filter((kind) =>
+    descriptorOfType(kind)?.actions.some(
+      (action) => action.id === 'delete' && action.confirm.kind === 'typeName' && action.danger,
+    ),
+  );
+  expect(deletable).toEqual(LISTED_KINDS.filter((kind) => kind !== 'Event' && kind !== 'Node'));
+  expect([...DELETABLE_KINDS].sort()).toEqual([...deletable].sort());
   expect(LISTED_KINDS.filter((kind) => descriptorOfType(kind)?.create)).toEqual([
     'Deployment',
     'Service',

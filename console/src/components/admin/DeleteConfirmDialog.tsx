@@ -1,6 +1,7 @@
-import { App, Input, Modal, Typography } from 'antd';
-import { useId, useState } from 'react';
+import { App, Modal, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TypeToConfirm } from './TypeToConfirm';
 
 export interface DeleteConfirmDialogProps {
   /** The name the user has to type; the dialog is closed while it is undefined. */
@@ -24,7 +25,6 @@ export function DeleteConfirmDialog({
 }: DeleteConfirmDialogProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const inputId = useId();
   const [typed, setTyped] = useState('');
   const [deleting, setDeleting] = useState(false);
   const matches = name !== undefined && typed === name;
@@ -60,18 +60,11 @@ export function DeleteConfirmDialog({
       destroyOnHidden
     >
       <Typography.Paragraph>{t('admin.deleteConfirm.warning')}</Typography.Paragraph>
-      <label htmlFor={inputId}>
-        <Typography.Text>{t('admin.deleteConfirm.prompt', { name })}</Typography.Text>
-      </label>
-      <Input
-        id={inputId}
-        data-testid="delete-confirm-input"
+      <TypeToConfirm
+        prompt={t('admin.deleteConfirm.prompt', { name })}
         value={typed}
-        autoComplete="off"
-        autoFocus
-        onChange={(event) => setTyped(event.target.value)}
-        onPressEnter={() => void confirm()}
-        style={{ marginTop: 8 }}
+        onChange={setTyped}
+        onConfirm={() => void confirm()}
       />
     </Modal>
   );

@@ -42,7 +42,7 @@ export function ResourceActions({ context }: { context: ResourceContext }) {
     <DeleteConfirmDialog
       key={confirming.id}
       name={name}
-      title={t(confirming.confirm.titleKey)}
+      title={t(confirming.confirm.titleKey, { name })}
       onConfirm={() => run(confirming)}
       onClose={closeFor(confirming)}
     />

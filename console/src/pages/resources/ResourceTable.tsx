@@ -7,10 +7,10 @@ import { formatTime } from '../../components/admin/formatTime';
 import { DetailLink } from '../../resources/DetailLink';
 import type { ColumnDescriptor, KindDescriptor } from '../../resources/descriptors/types';
 import type { ListedObject } from '../../resources/kubeObject';
+import { rowKey } from '../../resources/listedRowKey';
 import { useKindCell } from './useKindCell';
-
-const rowKey = (row: ListedObject) =>
-  `${row.cluster}/${row.metadata?.namespace ?? ''}/${row.metadata?.name ?? ''}/${row.metadata?.uid ?? ''}`;
+import { BatchDeleteDialog } from './BatchDeleteDialog';
+import { useBatchDelete } from './useBatchDelete';
 
 /** An index list of one kind with keyset paging ("Load more"). */
 export function ResourceTable({
@@ -24,7 +24,8 @@ export function ResourceTable({
   // A failed request keeps the rows shown: list screens ignore non-zero answers.
   const { data, isFetching, hasNextPage, fetchNextPage, isFetchingNextPage } =
     useListResourcesInfiniteQuery(filters);
-  const rows = data?.pages.flatMap((page) => page.items) ?? [];
+  const batch = useBatchDelete(descriptor, data?.pages.flatMap((page) => page.items) ?? []);
+  const { rows } = batch;
 
   const kindCell = useKindCell();
   const cell = (column: ColumnDescriptor, row: ListedObject): ReactNode =>
@@ -71,9 +72,18 @@ export function ResourceTable({
 
   return (
     <Flex vertical gap="small">
+      {batch.selected.length > 0 && (
+        <Flex gap="small" data-testid="resource-selection">
+          <Button danger data-testid="resource-delete-selected" onClick={batch.confirm}>
+            {t('resources.delete.selected', { count: batch.selected.length })}
+          </Button>
+          <Button onClick={batch.clear}>{t('resources.delete.clearSelection')}</Button>
+        </Flex>
+      )}
       <Table<ListedObject>
         data-testid="resource-table"
         rowKey={rowKey}
+        {...(batch.rowSelection ? { rowSelection: batch.rowSelection } : {})}
         columns={columns}
         dataSource={rows}
         loading={isFetching && !isFetchingNextPage}
@@ -94,6 +104,13 @@ export function ResourceTable({
         >
           {t('resources.list.loadMore')}
         </Button>
+      )}
+      {batch.confirming && (
+        <BatchDeleteDialog
+          items={batch.confirming}
+          namespaced={descriptor.namespaced}
+          onClose={batch.finished}
+        />
       )}
     </Flex>
   );

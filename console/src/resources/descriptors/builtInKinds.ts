@@ -1,6 +1,8 @@
+import { isDeletable } from '../deleteCalls';
 import type { ListedKind } from '../resourceKinds';
 import { columnsOf } from './columns';
 import { withCreateForm } from './createForms';
+import { deleteAction } from './deleteAction';
 import { kindIdentity } from './identity';
 import { namespaceDescriptor } from './namespace';
 import { applicationCreate } from './application';
@@ -19,7 +21,7 @@ const describe = (kind: ListedKind, editPermission?: string): KindDescriptor =>
     ...kindIdentity(kind),
     columns: columnsOf(kind),
     sections: detailSections([], { editPermission }),
-    actions: STANDARD_ACTIONS,
+    actions: isDeletable(kind) ? [...STANDARD_ACTIONS, deleteAction(kind)] : STANDARD_ACTIONS,
   });
 
 /** Every listed kind, described once; the order of LISTED_KINDS (the User Services menu). */

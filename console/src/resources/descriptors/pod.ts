@@ -1,4 +1,5 @@
 import { columnsOf } from './columns';
+import { deleteAction } from './deleteAction';
 import { detailSections, lazySection, STANDARD_ACTIONS } from './standard';
 import { kindIdentity } from './identity';
 import type { KindDescriptor } from './types';
@@ -31,5 +32,5 @@ export const podDescriptor: KindDescriptor = {
   sections: detailSections([containersSection, metricsSection, conditionsSection, eventsSection], {
     editPermission: 'application:update',
   }),
-  actions: STANDARD_ACTIONS,
+  actions: [...STANDARD_ACTIONS, deleteAction('Pod')],
 };

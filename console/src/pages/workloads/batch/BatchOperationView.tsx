@@ -1,5 +1,5 @@
 import type { WorkloadKind } from '@nimbus/api/shared';
-import { Alert, Button, Flex, Radio, Steps, Table, Tag } from 'antd';
+import { Alert, Button, Flex, Radio, Steps, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -11,19 +11,12 @@ import type { ListedObject } from '../../../resources/kubeObject';
 import {
   batchOperationsOf,
   keyOfTarget,
-  runBatch,
   runOperation,
   targetOfRow,
   type BatchOperation,
-  type Outcome,
 } from './batchOperations';
-
-const outcomeColor: Record<Outcome, string> = {
-  pending: 'default',
-  running: 'processing',
-  done: 'success',
-  failed: 'error',
-};
+import { runInTurn, type Outcome } from '../../../resources/runInTurn';
+import { OutcomeTag } from '../../resources/OutcomeTag';
 
 function TargetsTable({
   targets,
@@ -48,14 +41,9 @@ function TargetsTable({
               {
                 key: 'outcome',
                 title: t('resourceForms.batch.outcome'),
-                render: (_value: unknown, target: WorkloadTarget) => {
-                  const outcome = outcomes[keyOfTarget(target)] ?? 'pending';
-                  return (
-                    <Tag color={outcomeColor[outcome]}>
-                      {t(`resourceForms.batch.outcomes.${outcome}`)}
-                    </Tag>
-                  );
-                },
+                render: (_value: unknown, target: WorkloadTarget) => (
+                  <OutcomeTag outcome={outcomes[keyOfTarget(target)] ?? 'pending'} />
+                ),
               },
             ]
           : []),
@@ -91,8 +79,9 @@ export function BatchOperationView() {
 
   const confirm = async () => {
     setOutcomes(Object.fromEntries(selected.map((target) => [keyOfTarget(target), 'pending'])));
-    await runBatch(
+    await runInTurn(
       selected,
+      keyOfTarget,
       (target) => runOperation(dispatch, operation, target),
       (key, outcome) => setOutcomes((previous) => ({ ...previous, [key]: outcome })),
     );

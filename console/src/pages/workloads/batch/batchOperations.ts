@@ -47,26 +47,3 @@ export function runOperation(
       return dispatch(endpoints.deleteWorkload.initiate(target)).unwrap();
   }
 }
-
-export type Outcome = 'pending' | 'running' | 'done' | 'failed';
-
-/**
- * Runs the operation on each target in turn (one at a time: a batch must not flood a member),
- * reporting each outcome; a failure does not stop the others.
- */
-export async function runBatch(
-  targets: readonly WorkloadTarget[],
-  run: (target: WorkloadTarget) => Promise<unknown>,
-  report: (key: string, outcome: Outcome) => void,
-): Promise<void> {
-  for (const target of targets) {
-    const key = keyOfTarget(target);
-    report(key, 'running');
-    try {
-      await run(target);
-      report(key, 'done');
-    } catch {
-      report(key, 'failed');
-    }
-  }
-}
