@@ -15,24 +15,31 @@ export function refusalOf(error: unknown): { message: string; permission?: strin
   };
 }
 
+/** "Not allowed", and which permission the caller's role lacks (or the server's message). */
+export function NotAllowedResult({
+  permission,
+  message,
+}: {
+  permission?: string;
+  message?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Result
+      status="403"
+      title={t('notAllowed.title')}
+      subTitle={permission ? t('notAllowed.missingPermission', { permission }) : message}
+      data-testid="not-allowed"
+    />
+  );
+}
+
 /**
  * What a page shows instead of its empty state when the server refused it: "not allowed", and
  * which permission the caller's role lacks.
  */
 export function NotAllowed({ error }: { error: unknown }) {
-  const { t } = useTranslation();
   const refusal = refusalOf(error);
   if (!refusal) return null;
-  return (
-    <Result
-      status="403"
-      title={t('notAllowed.title')}
-      subTitle={
-        refusal.permission
-          ? t('notAllowed.missingPermission', { permission: refusal.permission })
-          : refusal.message
-      }
-      data-testid="not-allowed"
-    />
-  );
+  return <NotAllowedResult {...refusal} />;
 }

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { allowsOnCluster } from './clusterPermissions';
+import { allowsOnCluster, allowsOnSomeCluster } from './clusterPermissions';
 
 const user = (sysAdminFlag: boolean, effect: 'Allow' | 'Deny', permissions: string[]) => ({
   sysAdminFlag,
@@ -23,4 +23,22 @@ it('gives system admins every permission except on clusters that deny them', () 
 
 it('leaves the decision to the server while the user is not known', () => {
   expect(allowsOnCluster(undefined, 'prod', 'node:cordon')).toBe(true);
+});
+
+it('allows on some cluster what one Allow binding grants, and system admins everything', () => {
+  const access = (effect: 'Allow' | 'Deny', permissions: string[]) => ({ effect, permissions });
+  const plain = {
+    sysAdminFlag: false,
+    clusterAccess: [
+      { cluster: 'prod', ...access('Deny', ['configmap:create']) },
+      { cluster: 'test', ...access('Allow', ['configmap:list']) },
+    ],
+  };
+  expect(allowsOnSomeCluster(plain, 'configmap:list')).toBe(true);
+  // A Deny binding grants nothing, whatever it lists.
+  expect(allowsOnSomeCluster(plain, 'configmap:create')).toBe(false);
+  expect(allowsOnSomeCluster({ sysAdminFlag: true, clusterAccess: [] }, 'configmap:create')).toBe(
+    true,
+  );
+  expect(allowsOnSomeCluster(undefined, 'configmap:create')).toBe(true);
 });

@@ -18,3 +18,18 @@ export function allowsOnCluster(
   if (user.sysAdminFlag) return true;
   return access?.permissions.includes(permission) ?? false;
 }
+
+/**
+ * Whether the user holds `permission` on at least one cluster: what a screen across every
+ * cluster (a list, its Create button) may offer. System admins hold the owner role wherever
+ * they are not denied; before user info is known the server decides.
+ */
+export function allowsOnSomeCluster(
+  user: Pick<UserView, 'sysAdminFlag' | 'clusterAccess'> | undefined,
+  permission: string,
+): boolean {
+  if (!user || user.sysAdminFlag) return true;
+  return user.clusterAccess.some(
+    (entry) => entry.effect === 'Allow' && entry.permissions.includes(permission),
+  );
+}

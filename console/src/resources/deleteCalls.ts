@@ -1,6 +1,7 @@
 import type { ClusterLocation } from '@nimbus/api';
 import { kindDeclaration, type WorkloadKind } from '@nimbus/api/shared';
 import { endpointRequest, type EndpointRequest } from '../apiClient/endpointUrl';
+import { kindPermission } from './kindPermission';
 import type { ListedKind } from './resourceKinds';
 
 /**
@@ -82,6 +83,6 @@ export function deleteRequest(target: DeleteTarget): EndpointRequest {
  * `application:restart` ("restart applications and delete their pods").
  */
 export function deletePermissions(kind: DeletableKind): readonly string[] {
-  const group = kindDeclaration(kind).permissionGroup ?? '';
-  return kind === 'Pod' ? [`${group}:delete`, 'application:restart'] : [`${group}:delete`];
+  const remove = kindPermission(kind, 'delete') ?? '';
+  return kind === 'Pod' ? [remove, 'application:restart'] : [remove];
 }

@@ -36,8 +36,11 @@ describe('generateRoutes', () => {
     const paths = pathsFor('user');
     expect(paths.filter((path) => path.startsWith('/admin'))).toEqual([]);
     expect(paths).toEqual(
-      expect.arrayContaining(['/home', '/audit', '/list/:type', '/notFound', '/redirect/*']),
+      expect.arrayContaining(['/home', '/list/:type', '/notFound', '/redirect/*']),
     );
+    // The server lets administrators alone read the audit.
+    expect(paths).not.toContain('/audit');
+    expect(pathsFor('organization-admin')).toContain('/audit');
   });
 
   it('always ends with the not-found redirect and leaves the sign-in page out', () => {

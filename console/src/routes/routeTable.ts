@@ -77,12 +77,16 @@ export const routeTable: readonly RouteEntry[] = [
     ),
   ),
   screen(NOT_FOUND_PATH, 'routes.notFound', () => import('../pages/notFound/NotFoundPage')),
-  screen(
-    '/audit',
-    'routes.audit',
-    () => import('../pages/audit/AuditPage'),
-    inMenu('tools', 'menu.tools.audit', 20, { descriptionKey: 'home.tools.auditDescription' }),
-  ),
+  {
+    ...screen(
+      '/audit',
+      'routes.audit',
+      () => import('../pages/audit/AuditPage'),
+      inMenu('tools', 'menu.tools.audit', 20, { descriptionKey: 'home.tools.auditDescription' }),
+    ),
+    // The server lets administrators alone read the audit (api/src/endpoints/audit.ts).
+    access: 'admin',
+  },
   // Not in the SPEC's menus: placed after their entries, so the features can be found.
   screen(
     '/cost',

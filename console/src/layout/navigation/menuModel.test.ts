@@ -27,7 +27,6 @@ describe('menus of the route table', () => {
   it('give everyone the tools, User Services, Navigation and Fast Creation', () => {
     expect(paths('user', 'tools')).toEqual([
       '/cluster-dashboard',
-      '/audit',
       '/add/import',
       '/swagger',
       '/cost',
@@ -83,7 +82,7 @@ describe('menus of the route table', () => {
   });
 
   it('make the tools with a description the home tool cards', () => {
-    const described = menuLinks(routeTable, 'user', 'tools', kinds).filter(
+    const described = menuLinks(routeTable, 'organization-admin', 'tools', kinds).filter(
       (link) => link.descriptionKey,
     );
     expect(described.map((link) => link.to)).toEqual([

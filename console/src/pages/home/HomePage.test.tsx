@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { API, ok, ORG_ID, page, renderAdminRoutes } from '../../../tests/adminTestBed';
+import { API, ok, ORG_ID, page, renderAdminRoutes, USER_ID } from '../../../tests/adminTestBed';
+import { appActions } from '../../appState/appSlice';
 import { startLoopbackServer, type LoopbackServer } from '../../../tests/loopbackServer';
 import { DOCS_URLS, RECORD_KEYS } from '../../constants';
 import type { HistoryRecord } from '../../session/recentHistory';
@@ -73,11 +74,23 @@ it('says there is no history yet when nothing was visited', () => {
   expect(screen.queryByTestId('home-history-entry')).toBeNull();
 });
 
-it('offers the tools with their descriptions', () => {
-  renderHome();
+it('offers the tools with their descriptions, the audit to administrators', () => {
+  const { store } = renderHome();
+  const targets = () =>
+    screen
+      .getAllByTestId('home-tool-card')
+      .map((card) => within(card).getByRole('link').getAttribute('href'));
 
-  const cards = screen.getAllByTestId('home-tool-card');
-  expect(cards.map((card) => within(card).getByRole('link').getAttribute('href'))).toEqual([
+  expect(targets()).toEqual(['/cluster-dashboard', '/add/import', '/cost', '/appstore/list']);
+  act(() => {
+    store.dispatch(
+      appActions.routesGenerated({
+        role: 'organization-admin',
+        user: { userName: 'admin', userId: USER_ID },
+      }),
+    );
+  });
+  expect(targets()).toEqual([
     '/cluster-dashboard',
     '/audit',
     '/add/import',

@@ -196,7 +196,7 @@ it('asks for the name when one row is selected', async () => {
   server.respond(`DELETE ${pv}`, ok({ metadata: { name: 'pv-1' } }));
   const user = userEvent.setup();
   const rendered = render('/list/PersistentVolume');
-  signIn(rendered, 'user', ['persistentvolume:delete']);
+  signIn(rendered, 'user', ['persistentvolume:list', 'persistentvolume:delete']);
 
   const table = await screen.findByTestId('resource-table');
   await user.click(await within(table).findByRole('checkbox', { name: 'Select pv-1' }));

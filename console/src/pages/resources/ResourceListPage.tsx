@@ -2,8 +2,11 @@ import { Button, Flex, Result, Spin, Tabs, Typography } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import type { KindDescriptor } from '../../resources/descriptors/types';
+import type { KindDescriptor, ListViewDescriptor } from '../../resources/descriptors/types';
+import { NotAllowedResult } from '../../access/NotAllowed';
+import { useSomeClusterAllows } from '../../access/useSomeClusterAllows';
 import { useKindRegistry } from '../../resources/KindRegistryContext';
+import { kindPermission } from '../../resources/kindPermission';
 import { queryFilters, type ListFilterValues } from '../../resources/listFilters';
 import { createPath } from '../../resources/resourceKinds';
 import { ResourceListFilters } from './ResourceListFilters';
@@ -13,6 +16,9 @@ const LIST_PAGE_SIZE = 20;
 /** `/list/Node?view=topology` opens the list page on the kind's topology view. */
 const VIEW_PARAM = 'view';
 const LIST_VIEW = 'list';
+
+const offered = (view: ListViewDescriptor, allows: (permission: string) => boolean) =>
+  view.permissions === undefined || view.permissions.some(allows);
 
 function ResourceList({ descriptor }: { descriptor: KindDescriptor }) {
   const [values, setValues] = useState<ListFilterValues>({});
@@ -31,7 +37,8 @@ function ResourceList({ descriptor }: { descriptor: KindDescriptor }) {
 function ListViews({ descriptor }: { descriptor: KindDescriptor }) {
   const { t } = useTranslation();
   const [query, setQuery] = useSearchParams();
-  const views = descriptor.listViews ?? [];
+  const allows = useSomeClusterAllows();
+  const views = (descriptor.listViews ?? []).filter((view) => offered(view, allows));
   const requested = query.get(VIEW_PARAM);
   const view = views.some((candidate) => candidate.id === requested) ? requested : LIST_VIEW;
   return (
@@ -64,8 +71,14 @@ export default function ResourceListPage() {
   const navigate = useNavigate();
   const { type = '' } = useParams();
   const descriptor = useKindRegistry().descriptorOfType(type);
+  const allows = useSomeClusterAllows();
   if (!descriptor) return <Result status="404" title={t('resources.list.unknownKind', { type })} />;
-  const createForm = descriptor.create?.forms[0];
+  // Offered from the rules the server enforces: a list needs the kind's list permission on some
+  // cluster (the index shows nothing else), Create its create permission.
+  const listPermission = kindPermission(descriptor.kind, 'list');
+  const createForm = allows(kindPermission(descriptor.kind, 'create'))
+    ? descriptor.create?.forms[0]
+    : undefined;
   return (
     <Flex vertical gap="middle" style={{ padding: 24 }} data-testid="resource-list">
       <Flex justify="space-between" align="center" wrap gap="middle">
@@ -82,7 +95,9 @@ export default function ResourceListPage() {
           </Button>
         )}
       </Flex>
-      {descriptor.listViews?.length ? (
+      {!allows(listPermission) ? (
+        <NotAllowedResult {...(listPermission ? { permission: listPermission } : {})} />
+      ) : descriptor.listViews?.some((view) => offered(view, allows)) ? (
         <ListViews key={descriptor.kind} descriptor={descriptor} />
       ) : (
         <ResourceList key={descriptor.kind} descriptor={descriptor} />

@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { kindPermission } from '../kindPermission';
 import type { ActionDescriptor } from './types';
 
 /** Secrets are read as metadata only (their data never reaches the console); events are records. */
@@ -13,7 +14,15 @@ export const editYamlAction: ActionDescriptor = {
     titleKey: 'importYaml.edit.title',
     textKey: 'importYaml.edit.diffHelp',
   },
-  available: ({ object, descriptor }) =>
-    object !== undefined && !notEditable.has(descriptor.plural),
+  // Offered where the caller may edit the kind on the object's cluster (kinds outside the kind
+  // table: the server decides).
+  available: ({ object, descriptor, allows }) => {
+    const permission = kindPermission(descriptor.kind, 'update');
+    return (
+      object !== undefined &&
+      !notEditable.has(descriptor.plural) &&
+      (permission === undefined || allows(permission))
+    );
+  },
   dialog: lazy(() => import('../../pages/importYaml/EditYamlDialog')),
 };

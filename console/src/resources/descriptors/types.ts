@@ -116,6 +116,8 @@ export interface ActionDialogProps {
 export interface ListViewDescriptor {
   id: string;
   labelKey: TranslationKey;
+  /** Catalogue permissions, one of which the caller needs on some cluster to be offered the view. */
+  permissions?: readonly string[];
   component: ComponentType;
 }
 

@@ -186,6 +186,7 @@ const servicesSection = section('services', (m) => m.WorkloadServicesSection);
 const batchView: ListViewDescriptor = {
   id: 'batch',
   labelKey: 'resourceForms.batch.tab',
+  permissions: ['application:restart', 'application:update', 'application:delete'],
   component: lazy(async () => ({
     default: (await import('../../pages/workloads/batch/BatchOperationView')).BatchOperationView,
   })),

@@ -8,7 +8,9 @@ import { useListResourcesInfiniteQuery } from '../../../api/resourceApi';
 import { useAppDispatch } from '../../../app/hooks';
 import { useKindRegistry } from '../../../resources/KindRegistryContext';
 import type { ListedObject } from '../../../resources/kubeObject';
+import { useSomeClusterAllows } from '../../../access/useSomeClusterAllows';
 import {
+  batchOperationPermission,
   batchOperationsOf,
   keyOfTarget,
   runOperation,
@@ -62,7 +64,10 @@ export function BatchOperationView() {
   const { type = '' } = useParams();
   const descriptor = useKindRegistry().descriptorOfType(type);
   const kind = (descriptor?.plural ?? 'deployments') as WorkloadKind;
-  const operations = batchOperationsOf(kind);
+  const allows = useSomeClusterAllows();
+  const operations = batchOperationsOf(kind).filter((operation) =>
+    allows(batchOperationPermission[operation]),
+  );
   const [step, setStep] = useState(0);
   const [operation, setOperation] = useState<BatchOperation>(operations[0] ?? 'delete');
   const [selected, setSelected] = useState<WorkloadTarget[]>([]);

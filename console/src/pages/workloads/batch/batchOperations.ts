@@ -6,6 +6,14 @@ import type { ListedObject } from '../../../resources/kubeObject';
 
 export type BatchOperation = 'restart' | 'suspend' | 'resume' | 'delete';
 
+/** The catalogue permission each operation needs (operator/src/access/catalogue.ts). */
+export const batchOperationPermission: Record<BatchOperation, string> = {
+  restart: 'application:restart',
+  suspend: 'application:update',
+  resume: 'application:update',
+  delete: 'application:delete',
+};
+
 /** What can be done to several applications of one kind at once. */
 export function batchOperationsOf(kind: WorkloadKind): BatchOperation[] {
   if (kind === 'cronjobs') return ['suspend', 'resume', 'delete'];
