@@ -1,9 +1,13 @@
-import { screen, waitFor } from '@testing-library/react';
+import type { UserView } from '@nimbus/api';
+import { act, screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { appActions } from '../src/appState/appSlice';
+import type { DerivedRole } from '../src/appState/deriveRole';
 import { STORAGE_KEYS } from '../src/constants';
+import { userView } from './fakeIdentityApi';
 import { createFeedbackSpy } from './feedbackSpy';
 import type { CannedResponse, LoopbackServer } from './loopbackServer';
 import { renderWithProviders } from './renderWithProviders';
@@ -71,4 +75,25 @@ export async function chooseOption(user: UserEvent, combobox: HTMLElement, label
     return visible;
   });
   await user.click(option);
+}
+
+/**
+ * Makes the rendered screens' viewer a `role` whose effective access is `clusterAccess` (what
+ * the server computes per cluster), as the guard would after loading their user info.
+ */
+export function signInWithAccess(
+  rendered: ReturnType<typeof renderAdminRoutes>,
+  server: LoopbackServer,
+  role: DerivedRole,
+  clusterAccess: UserView['clusterAccess'],
+) {
+  server.respond(
+    `${IAM}/users/admin`,
+    ok(userView({ userName: 'admin', sysAdminFlag: role === 'system-admin', clusterAccess })),
+  );
+  act(() => {
+    rendered.store.dispatch(
+      appActions.routesGenerated({ role, user: { userName: 'admin', userId: USER_ID } }),
+    );
+  });
 }

@@ -1,10 +1,15 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { API, failed, ok, renderAdminRoutes, USER_ID } from '../../../tests/adminTestBed';
-import { userView } from '../../../tests/fakeIdentityApi';
+import {
+  API,
+  failed,
+  ok,
+  renderAdminRoutes,
+  signInWithAccess,
+  USER_ID,
+} from '../../../tests/adminTestBed';
 import { startLoopbackServer, type LoopbackServer } from '../../../tests/loopbackServer';
-import { appActions } from '../../appState/appSlice';
 import type { DerivedRole } from '../../appState/deriveRole';
 import ResourceDetailPage from './ResourceDetailPage';
 import ResourceListPage from './ResourceListPage';
@@ -44,26 +49,11 @@ const render = (path: string) =>
   );
 
 /** Signs the viewer in as `role` holding `permissions` on cluster prod (and nothing on test). */
-function signIn(rendered: ReturnType<typeof render>, role: DerivedRole, permissions: string[]) {
-  server.respond(
-    `${API}/iam.nimbus.io/users/admin`,
-    ok(
-      userView({
-        userName: 'admin',
-        sysAdminFlag: role === 'system-admin',
-        clusterAccess: [
-          { cluster: 'prod', effect: 'Allow', permissions },
-          { cluster: 'test', effect: 'Allow', permissions: ['configmap:list'] },
-        ],
-      }),
-    ),
-  );
-  act(() => {
-    rendered.store.dispatch(
-      appActions.routesGenerated({ role, user: { userName: 'admin', userId: USER_ID } }),
-    );
-  });
-}
+const signIn = (rendered: ReturnType<typeof render>, role: DerivedRole, permissions: string[]) =>
+  signInWithAccess(rendered, server, role, [
+    { cluster: 'prod', effect: 'Allow', permissions },
+    { cluster: 'test', effect: 'Allow', permissions: ['configmap:list'] },
+  ]);
 
 const deletes = () => server.requests.filter((request) => request.method === 'DELETE');
 

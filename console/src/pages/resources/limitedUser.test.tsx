@@ -1,10 +1,8 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { API, ok, renderAdminRoutes, USER_ID } from '../../../tests/adminTestBed';
-import { userView } from '../../../tests/fakeIdentityApi';
+import { API, ok, renderAdminRoutes, signInWithAccess, USER_ID } from '../../../tests/adminTestBed';
 import { startLoopbackServer, type LoopbackServer } from '../../../tests/loopbackServer';
-import { appActions } from '../../appState/appSlice';
 import ResourceDetailPage from './ResourceDetailPage';
 import ResourceListPage from './ResourceListPage';
 
@@ -25,16 +23,6 @@ afterEach(() => server.close());
 
 /** Opens `path` signed in as a plain user holding `permissions` on cluster prod. */
 async function openAs(path: string, permissions: string[]) {
-  server.respond(
-    `${API}/iam.nimbus.io/users/admin`,
-    ok(
-      userView({
-        userName: 'admin',
-        sysAdminFlag: false,
-        clusterAccess: [{ cluster: 'prod', effect: 'Allow', permissions }],
-      }),
-    ),
-  );
   const rendered = renderAdminRoutes(
     [
       { path: '/list/:type', element: <ResourceListPage /> },
@@ -43,11 +31,7 @@ async function openAs(path: string, permissions: string[]) {
     path,
     server,
   );
-  act(() => {
-    rendered.store.dispatch(
-      appActions.routesGenerated({ role: 'user', user: { userName: 'admin', userId: USER_ID } }),
-    );
-  });
+  signInWithAccess(rendered, server, 'user', [{ cluster: 'prod', effect: 'Allow', permissions }]);
   await waitFor(() =>
     expect(server.requests.some((r) => r.path === `${API}/iam.nimbus.io/users/admin`)).toBe(true),
   );
