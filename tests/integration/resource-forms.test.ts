@@ -3,7 +3,7 @@
 // read-only user is refused by the member's RBAC; Secret values are in no response and in no
 // audit record.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../support/api.js';
+import { api, type ApiResponse } from '../support/api.js';
 import type { Session } from '../support/iam.js';
 import {
   eventually,
@@ -175,6 +175,41 @@ describe('secrets', () => {
     const record = records.find((item) => item.kind === 'secrets');
     expect(record?.requestBody).toContain('password');
     expect(JSON.stringify(record)).not.toContain(secretValue);
+  });
+
+  it('changes values write-only: sets, removes and keeps; no value answered or audited', async () => {
+    const rotated = `rotated-${suffix}-never-shown`;
+    const values = (session: Session, body: object) =>
+      atCluster(session, 'k8s', 'PATCH', cluster, `/namespaces/${ns}/secrets/db/values`, {
+        body,
+      });
+    const keysOf = (answer: ApiResponse<unknown>) =>
+      [...(expectOk(answer) as { keys: string[] }).keys].sort();
+
+    // A key no redaction rule names (unlike password or api-key): only its place hides its value.
+    const set = await values(root, { set: { dsn: rotated } });
+    expect(keysOf(set)).toEqual(['dsn', 'password']);
+    expect(JSON.stringify(set.body)).not.toContain(rotated);
+    const live = inNs<KubeObject>('secret', 'db');
+    expect(decode(live.data?.dsn)).toBe(rotated);
+    // The value the caller never read is kept as it was.
+    expect(decode(live.data?.password)).toBe(secretValue);
+
+    expect(keysOf(await values(root, { remove: ['dsn'] }))).toEqual(['password']);
+    expect(decode(inNs<KubeObject>('secret', 'db').data?.password)).toBe(secretValue);
+    expect((await values(root, {})).body.code).toBe(1000);
+    expect((await values(reader, { set: { dsn: 'no' } })).body.code).toBe(9997);
+
+    const records = await eventually(
+      () =>
+        auditRecordsSeenBy(
+          root.token,
+          `cluster=${cluster}&name=db&method=PATCH&user=${root.userName}`,
+        ),
+      (items) => items.length >= 2,
+    );
+    expect(JSON.stringify(records)).toContain('dsn');
+    expect(JSON.stringify(records)).not.toContain(rotated);
   });
 
   it('creates a TLS secret and refuses one without its key', async () => {

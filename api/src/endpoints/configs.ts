@@ -11,6 +11,7 @@ import {
   registryPullSecretBody,
   registrySecretBody,
   secretBody,
+  secretValuesBody,
 } from '../schemas/config-requests.js';
 import { kubeObjectSchema } from '../schemas/kube.js';
 
@@ -111,6 +112,16 @@ export const configEndpoints = {
     tag: 'k8s',
     params: namedInNamespace,
     body: secretBody.safeExtend(placed),
+    response: json(configItemSchema),
+  }),
+  updateSecretValues: endpoint({
+    method: 'PATCH',
+    path: `${k8sNs}/secrets/:name/values`,
+    access: asCaller('secret:update'),
+    summary: "Set and remove a secret's values by key, keeping the others (answered with its keys)",
+    tag: 'k8s',
+    params: configNameParams,
+    body: secretValuesBody,
     response: json(configItemSchema),
   }),
   deleteSecret: endpoint({

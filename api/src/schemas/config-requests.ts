@@ -101,6 +101,31 @@ export const secretBody = z
   });
 export type SecretInput = z.output<typeof secretBody>;
 
+/**
+ * A write-only change of a secret's values: keys set to new values and keys removed; every other
+ * key keeps its value, which the caller never reads.
+ */
+export const secretValuesBody = z
+  .object({
+    set: dataMap.default({}),
+    remove: z.array(dataKey).max(1000).default([]),
+  })
+  .superRefine((value, ctx) => {
+    const keys = Object.keys(value.set);
+    if (keys.length === 0 && value.remove.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['set'], message: 'set or remove at least one key' });
+    }
+    value.remove.forEach((key, index) => {
+      if (key in value.set) {
+        ctx.addIssue({ code: 'custom', path: ['remove', index], message: `${key} is also set` });
+      }
+    });
+    if (dataBytes(value.set) > maxConfigBytes) {
+      ctx.addIssue({ code: 'custom', path: ['set'], message: 'at most 1 MiB in all' });
+    }
+  });
+export type SecretValuesInput = z.output<typeof secretValuesBody>;
+
 /** An image-registry secret (kubernetes.io/dockerconfigjson) built from its parts. */
 export const registrySecretBody = z.object({
   name: dnsLabel,

@@ -167,6 +167,8 @@ export const endpointPaths = {
     '/k8s.{host}/vendors/:vendor/regions/:region/clusters/:cluster/namespaces/:namespace/secrets/:name',
   createSecret: '/k8s.{host}/namespaces/:namespace/secrets',
   replaceSecret: '/k8s.{host}/namespaces/:namespace/secrets/:name',
+  updateSecretValues:
+    '/k8s.{host}/vendors/:vendor/regions/:region/clusters/:cluster/namespaces/:namespace/secrets/:name/values',
   deleteSecret:
     '/k8s.{host}/vendors/:vendor/regions/:region/clusters/:cluster/namespaces/:namespace/secrets/:name',
   createRegistrySecret: '/k8s.{host}/namespaces/:namespace/registry/secrets',
@@ -389,6 +391,7 @@ export const endpointMethods = {
   getSecret: 'GET',
   createSecret: 'POST',
   replaceSecret: 'PUT',
+  updateSecretValues: 'PATCH',
   deleteSecret: 'DELETE',
   createRegistrySecret: 'POST',
   createRegistryPullSecret: 'POST',

@@ -67,6 +67,22 @@ export const resourceFormsApi = baseApi
         extraOptions: created,
         invalidatesTags: (_r, error) => (error ? [] : ['ResourceList', 'ConfigItems']),
       }),
+      // GET …/secrets/{name}: its type and keys, never its values.
+      getSecretKeys: build.query<ConfigItem, ClusterLocation & { namespace: string; name: string }>(
+        {
+          query: (at) => endpointRequest('getSecret', at),
+          providesTags: ['ConfigItems'],
+        },
+      ),
+      // PATCH …/secrets/{name}/values: write-only; the answer names the keys it now has.
+      updateSecretValues: build.mutation<
+        ConfigItem,
+        ClusterLocation & { namespace: string; name: string; body: BodyFor<'updateSecretValues'> }
+      >({
+        query: ({ body, ...at }) => endpointRequest('updateSecretValues', at, body),
+        invalidatesTags: (_r, error, { body: _body, ...at }) =>
+          error ? [] : [resourceTag({ ...at, plural: 'secrets' }), 'ConfigItems'],
+      }),
       createRegistrySecret: build.mutation<
         ConfigItem,
         InNamespace<BodyFor<'createRegistrySecret'>>
@@ -125,6 +141,8 @@ export const {
   useCreateConfigMapMutation,
   useReplaceConfigMapMutation,
   useCreateSecretMutation,
+  useGetSecretKeysQuery,
+  useUpdateSecretValuesMutation,
   useCreateRegistrySecretMutation,
   useCreateRegistryPullSecretMutation,
   useCreateServiceMutation,

@@ -98,6 +98,14 @@ describe('body redaction', () => {
     expect(redactValue({ data: { key: 'dmFsdWU=' } }, onSecretsPath)).toEqual({
       data: { key: censor },
     });
+    // A write-only values change: the keys set and removed stay, the new values go.
+    const values = {
+      path: '/api/v1/k8s.nimbus.io/vendors/aws/regions/eu/clusters/prod/namespaces/dev/secrets/db/values',
+    };
+    expect(redactValue({ set: { apiUrl: 'https://u:p@api' }, remove: ['old'] }, values)).toEqual({
+      set: { apiUrl: censor },
+      remove: ['old'],
+    });
   });
 
   it('keeps the names of container env entries but not their values', () => {

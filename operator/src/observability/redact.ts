@@ -83,6 +83,9 @@ function isSecretLike(value: Record<string, unknown>, context: RedactionContext)
   return value.kind === 'Secret' || /\/secrets(\/|$)/.test(context.path);
 }
 
+/** Where a Secret's values travel: its manifest's fields, and a values change's `set`. */
+const secretValueFields = new Set(['data', 'stringData', 'set']);
+
 /** Keeps the key names of a Secret's data (useful to an auditor) but none of the values. */
 function censorEntries(value: unknown): unknown {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return censor;
@@ -126,8 +129,7 @@ export function redactValue(value: unknown, context: RedactionContext, depth = 0
   const copy: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(record)) {
     if (isSensitiveKey(key, context)) copy[key] = censor;
-    else if (secretLike && (key === 'data' || key === 'stringData'))
-      copy[key] = censorEntries(item);
+    else if (secretLike && secretValueFields.has(key)) copy[key] = censorEntries(item);
     else if (key === 'env' && Array.isArray(item))
       copy[key] = censorEnvValues(item, context, depth);
     else copy[key] = redactValue(item, context, depth + 1);

@@ -42,8 +42,24 @@ const editConfigMap: ActionDescriptor = {
   })),
 };
 
+/** A secret's values changed write-only: its keys listed, its values never read. */
+const editSecretValues: ActionDescriptor = {
+  id: 'edit-values',
+  labelKey: 'resourceForms.secretValues.action',
+  confirm: {
+    kind: 'confirm',
+    titleKey: 'resourceForms.secretValues.action',
+    textKey: 'resourceForms.secretValues.help',
+  },
+  permission: 'secret:update',
+  dialog: lazy(async () => ({
+    default: (await import('../../pages/resourceForms/SecretValuesDialog')).SecretValuesDialog,
+  })),
+};
+
 const RESOURCE_FORM_ACTIONS: Partial<Record<ListedKind, readonly ActionDescriptor[]>> = {
   ConfigMap: [editConfigMap],
+  Secret: [editSecretValues],
 };
 
 /** The kind's descriptor with its creation form and edit actions, when it has them. */

@@ -10,6 +10,7 @@ import {
 } from '../../k8s/configs/config-objects.js';
 import { configItem } from '../../k8s/configs/config-views.js';
 import { registrySecret } from '../../k8s/configs/registry-secret.js';
+import { updateSecretValues } from '../../k8s/configs/secret-values.js';
 import { locationFromBodyOrHeaders } from '../location.js';
 import type { ClusterLocation, MemberAccess } from '../../k8s/member-access.js';
 import { assertPathNamespace } from '../../k8s/namespaces/path-namespace.js';
@@ -112,6 +113,12 @@ export function configEndpoints(members: MemberAccess): Implementation[] {
         await replaceConfigObject(member, 'secrets', params.namespace, body),
       );
     }),
+    implement('updateSecretValues', async ({ params, body }, ctx) =>
+      configItem(
+        'secrets',
+        await updateSecretValues(await at(params, ctx), params.namespace, params.name, body),
+      ),
+    ),
     implement('deleteSecret', async ({ params }, ctx) =>
       configItem(
         'secrets',

@@ -1,0 +1,100 @@
+// Changing a secret's values write-only in Chromium against the operator under test: the dialog
+// lists the keys and never a value; one value is replaced, one key removed and one added, and
+// kubectl on the member sees exactly that, the untouched value kept as it was.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser.js';
+import { createOrganization, dismissMfaPrompt, signedInPage } from '../support/console.js';
+import { testEnv } from '../support/env.js';
+import { eventually } from '../support/eventually.js';
+import { gitOpsSystemAdmin, hub, removeGitOpsSystemAdmin, type Session } from '../support/iam.js';
+import {
+  applyOnMember,
+  onMember,
+  region,
+  registerMember,
+  unregisterMember,
+} from '../support/members.js';
+
+const suffix = `sv${Date.now().toString(36)}`;
+const orgName = `e2e-values-${suffix}`;
+const cluster = `e2e-a-${suffix}`;
+const ns = `e2e-sv-${suffix}`;
+const kept = `kept-${suffix}-never-shown`;
+const replaced = `old-${suffix}-never-shown`;
+
+let browser: Browser;
+let page: Page;
+let admin: Session;
+
+const secretData = (): Record<string, string> => {
+  const secret = JSON.parse(
+    onMember('member-a', ['get', 'secret', 'db', '-n', ns, '-o', 'json']).stdout,
+  ) as { data?: Record<string, string> };
+  return Object.fromEntries(
+    Object.entries(secret.data ?? {}).map(([key, value]) => [
+      key,
+      Buffer.from(value, 'base64').toString(),
+    ]),
+  );
+};
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  admin = await gitOpsSystemAdmin(suffix);
+  await createOrganization(admin, orgName);
+  await registerMember(admin, cluster, orgName, 'member-a', { callerReady: true });
+  onMember('member-a', ['create', 'namespace', ns]);
+  applyOnMember('member-a', [
+    {
+      apiVersion: 'v1',
+      kind: 'Secret',
+      metadata: { name: 'db', namespace: ns },
+      stringData: { username: kept, password: replaced, token: 't' },
+    },
+  ]);
+  page = await signedInPage(browser, { userName: `root-${suffix}`, password: `root${suffix}1` });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  onMember('member-a', ['delete', 'namespace', ns, '--ignore-not-found', '--wait=false']);
+  if (admin) await unregisterMember(admin, cluster, orgName);
+  hub(['delete', 'organizations.nimbus.io', orgName, '--ignore-not-found', '--wait=false']);
+  removeGitOpsSystemAdmin(suffix);
+});
+
+describe("a secret's values", () => {
+  it('are replaced, removed and added without being shown', async () => {
+    const query = new URLSearchParams({
+      vendor: 'ProviderKubeconfig',
+      region,
+      cluster,
+      namespace: ns,
+    });
+    await page.goto(
+      new URL(`/detail/Secret/db?${query.toString()}`, testEnv.operatorUrl).toString(),
+    );
+    await dismissMfaPrompt(page);
+    await page.getByTestId('resource-action-edit-values').click();
+    const dialog = page.getByRole('dialog', { name: 'Change values' });
+    await dialog.getByTestId('secret-value-row').nth(2).waitFor();
+    expect(await dialog.getByTestId('secret-value-row').allTextContents()).toEqual([
+      expect.stringContaining('password'),
+      expect.stringContaining('token'),
+      expect.stringContaining('username'),
+    ]);
+    expect(await page.content()).not.toContain(kept);
+
+    await dialog.getByLabel('password', { exact: true }).fill('n3w-pa55');
+    await dialog.getByRole('checkbox', { name: 'Remove token' }).check();
+    await dialog.getByRole('button', { name: /Add key/ }).click();
+    await dialog.getByLabel('Key', { exact: true }).fill('api-key');
+    await dialog.getByLabel('Value', { exact: true }).fill('k-1');
+    await dialog.getByTestId('secret-values-save').click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const data = await eventually(secretData, (now) => now['api-key'] === 'k-1');
+    expect(data).toEqual({ username: kept, password: 'n3w-pa55', 'api-key': 'k-1' });
+  });
+});
