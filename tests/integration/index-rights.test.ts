@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexedKinds } from '../../operator/src/index/kinds.js';
 import { memberUserName } from '../../operator/src/member/principal.js';
-import { api } from '../support/api.js';
+import { parseCsvRows } from '../../operator/src/audit/export-format.js';
+import { api, apiText } from '../support/api.js';
 import type { Session } from '../support/iam.js';
 import {
   eventually,
@@ -60,6 +61,20 @@ const crd = <T>(session: Session, path: string) =>
   api<T>('GET', 'crd', path, { token: session.token });
 const listOf = async (session: Session, kind: string, query = '') =>
   expectOk(await crd<Listed>(session, `/${kind}?cluster=${cluster}&pageSize=500${query}`)).items;
+/** A kind's CSV export, its rows after the header. */
+const exportOf = async (session: Session, kind: string, query = '') => {
+  const answer = await apiText('GET', 'crd', `/${kind}/export?cluster=${cluster}${query}`, {
+    token: session.token,
+  });
+  expect(answer.status, answer.text).toBe(200);
+  expect(answer.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+  expect(answer.headers.get('content-disposition')).toMatch(
+    new RegExp(`^attachment; filename="nimbus-${kind}-[0-9TZ-]+\\.csv"$`),
+  );
+  const [header, ...rows] = parseCsvRows(answer.text);
+  expect(header?.[1]).toBe('name');
+  return rows;
+};
 const searchOf = async (session: Session, keyword: string) =>
   expectOk(await crd<SearchGroup[]>(session, `/search?keyword=${encodeURIComponent(keyword)}`));
 const labelsOf = async (session: Session, query: string) =>
@@ -175,6 +190,20 @@ describe('index lists, search and labels follow the member rights', () => {
     for (const kind of ['configmaps', 'pods', 'secrets', 'deployments', 'namespaces']) {
       expect(await listOf(lister, kind), kind).toEqual([]);
     }
+  });
+
+  it('exports the nodes and no ConfigMap; the root gets the ConfigMap, no value', async () => {
+    const nodes = await exportOf(lister, 'nodes');
+    expect(nodes.map((row) => row[1]).sort()).toEqual(
+      (await listOf(lister, 'nodes')).map((node) => node.metadata.name).sort(),
+    );
+    expect(await exportOf(lister, 'configmaps')).toEqual([]);
+    const asRoot = await exportOf(root, 'configmaps', `&name=${configMap}`);
+    expect(asRoot.map((row) => [row[0], row[1], row[2], row[3]])).toEqual([
+      ['ConfigMap', configMap, 'demo', cluster],
+    ]);
+    expect(asRoot[0]?.[7]).toBe(`${probeLabel}=yes`);
+    expect(JSON.stringify(asRoot)).not.toContain(secretValue);
   });
 
   it('finds no ConfigMap through search, by name or by value', async () => {

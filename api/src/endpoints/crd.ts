@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, json } from '../endpoint.js';
+import { endpoint, json, raw } from '../endpoint.js';
 import { locationPath, locationSchema } from '../schemas/common.js';
 import {
   crdClustersSchema,
@@ -7,7 +7,13 @@ import {
   labelSummariesSchema,
   searchResultSchema,
 } from '../schemas/crd.js';
-import { clustersQuery, kindParams, listQuery, searchQuery } from '../schemas/crd-requests.js';
+import {
+  clustersQuery,
+  exportKindQuery,
+  kindParams,
+  listQuery,
+  searchQuery,
+} from '../schemas/crd-requests.js';
 import { kubeObjectSchema } from '../schemas/kube.js';
 import { namespaceDetailSchema } from '../schemas/namespaces.js';
 import { dnsLabel } from '../schemas/namespace-requests.js';
@@ -106,5 +112,18 @@ export const crdEndpoints = {
     params: kindParams,
     query: listQuery,
     response: json(crdListSchema),
+  }),
+  exportKind: endpoint({
+    method: 'GET',
+    path: '/crd.{host}/:kind/export',
+    access: scoped,
+    summary: 'Export indexed objects of one kind as CSV',
+    tag: 'crd',
+    params: kindParams,
+    query: exportKindQuery,
+    response: raw(
+      'text/csv',
+      'Every object of the kind the list would show with the same filters and order, all pages, streamed as an attachment: CSV (RFC 4180, header row kind, name, namespace, cluster, region, vendor, created, labels; cells a spreadsheet would run as formulas start with an apostrophe).',
+    ),
   }),
 } as const;

@@ -35,6 +35,10 @@ export const listQuery = z.object({
 });
 export type ListQueryInput = z.output<typeof listQuery>;
 
+/** An export takes a list's filters and order; it has no pages (it streams them all). */
+export const exportKindQuery = listQuery.omit({ pageSize: true, cursor: true });
+export type ExportKindQueryInput = z.output<typeof exportKindQuery>;
+
 export const searchQuery = z.object({
   keyword: z.string().trim().min(1, 'keyword is required').max(253),
 });

@@ -248,6 +248,7 @@ export const endpointPaths = {
   replaceLabels: '/crd.{host}/vendors/:vendor/regions/:region/clusters/:cluster/resources/labels',
   search: '/crd.{host}/search',
   listKind: '/crd.{host}/:kind',
+  exportKind: '/crd.{host}/:kind/export',
 } as const;
 
 /** The HTTP method of each call. */
@@ -442,6 +443,7 @@ export const endpointMethods = {
   replaceLabels: 'PUT',
   search: 'GET',
   listKind: 'GET',
+  exportKind: 'GET',
 } as const;
 
 /** Calls whose failures the console does not notify. */

@@ -1,5 +1,3 @@
-import { once } from 'node:events';
-import type { Writable } from 'node:stream';
 import type { AuditExportFormat } from '@nimbus/api';
 import { ApiError, errors } from '../core/errors.js';
 import type { Logger } from '../logger.js';
@@ -41,32 +39,19 @@ export async function* exportPages(
   }
 }
 
-export interface ExportTarget extends Writable {
-  readonly destroyed: boolean;
-}
-
-async function write(out: ExportTarget, chunk: string): Promise<void> {
-  if (!out.write(chunk)) await once(out, 'drain');
-}
-
 /**
- * Streams the pages into `out` in the format. `start` runs once the first page is in (or known
- * to be empty), so a failure before it can still be answered as an envelope.
+ * The export's text in the format, a page at a time: the CSV header row goes with the first page
+ * (or alone, when nothing matches), so that nothing is sent before the first page is read.
  */
-export async function streamExport(
+export async function* exportChunks(
   pages: AsyncGenerator<AuditRecordView[]>,
   format: AuditExportFormat,
-  out: ExportTarget,
-  start: () => void,
-): Promise<void> {
+): AsyncGenerator<string> {
   const encode = format === 'csv' ? encodeCsvRow : encodeJsonLine;
-  const first = await pages.next();
-  start();
-  if (format === 'csv') await write(out, csvHeader);
-  let page = first;
-  while (!page.done && !out.destroyed) {
-    await write(out, page.value.map(encode).join(''));
-    page = await pages.next();
+  let header = format === 'csv' ? csvHeader : '';
+  for await (const page of pages) {
+    yield header + page.map(encode).join('');
+    header = '';
   }
-  out.end();
+  if (header !== '') yield header;
 }

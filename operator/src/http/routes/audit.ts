@@ -1,4 +1,4 @@
-import { exportMediaTypes, exportPages, streamExport } from '../../audit/export.js';
+import { exportChunks, exportMediaTypes, exportPages } from '../../audit/export.js';
 import { auditFilterOf, auditQueryOf } from '../../audit/query.js';
 import { readableOrganizationsFor, scopedFilter } from '../../audit/scope.js';
 import type { AuditTrail } from '../../audit/trail.js';
@@ -9,6 +9,7 @@ import { requireIdentity } from '../identity-locals.js';
 import type { Implementation } from '../contract/implement.js';
 import { implement } from '../contract/implement.js';
 import { requestContext } from '../request-context.js';
+import { fileStamp, streamAttachment } from '../stream-attachment.js';
 
 const noOrganizations: Lookup<OrganizationObject> = {
   get: () => undefined,
@@ -38,23 +39,15 @@ export function auditEndpoints(
       const readable = readableOrganizationsFor(requireIdentity(res));
       const filter = scopedFilter(auditFilterOf(query, uidOf), readable);
       const log = requestContext(res).log;
-      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      try {
-        await streamExport(exportPages(audit.search, filter, log), query.format, res, () => {
-          res.status(200);
-          res.set({
-            'Content-Type': exportMediaTypes[query.format],
-            'Content-Disposition': `attachment; filename="nimbus-audit-${stamp}.${query.format}"`,
-            'Cache-Control': 'no-store',
-          });
-        });
-      } catch (error) {
-        // Before the first byte the error is answered as any other; after it the download is
-        // cut, so a client never takes a partial export for a whole one.
-        if (!res.headersSent) throw error;
-        log.warn({ err: error }, 'audit export cut off');
-        res.destroy();
-      }
+      await streamAttachment(
+        res,
+        {
+          filename: `nimbus-audit-${fileStamp()}.${query.format}`,
+          mediaType: exportMediaTypes[query.format],
+          chunks: exportChunks(exportPages(audit.search, filter, log), query.format),
+        },
+        log,
+      );
       return undefined;
     }),
   ];

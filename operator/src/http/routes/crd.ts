@@ -1,4 +1,5 @@
 import { callerClusters } from '../../access/caller-scope.js';
+import { kindCsvChunks } from '../../index/export-kind.js';
 import { listObjects, searchObjects } from '../../index/queries.js';
 import { matchesSearch, paginate } from '../../iam/paging.js';
 import { invalid, notFound } from '../../core/problems.js';
@@ -16,6 +17,8 @@ import { publicObject } from '../../k8s/resources/sanitize.js';
 import { toProviderView } from '../../clusters/provider-views.js';
 import type { Implementation } from '../contract/implement.js';
 import { implement } from '../contract/implement.js';
+import { requestContext } from '../request-context.js';
+import { fileStamp, streamAttachment } from '../stream-attachment.js';
 
 /** Body vendor/region/cluster are optional, but must not name a place other than the path. */
 function checkBodyLocation(location: ClusterLocation, body: Partial<ClusterLocation>): void {
@@ -77,6 +80,21 @@ export function crdEndpoints(
       if (!kind) throw notFound(`resource kind ${params.kind}`);
       const caller = await callerClusters(store, requireIdentity(res));
       return listObjects(index, caller, kind.name, query);
+    }),
+    implement('exportKind', async ({ params, query }, { res }) => {
+      const kind = findIndexedKind(params.kind);
+      if (!kind) throw notFound(`resource kind ${params.kind}`);
+      const caller = await callerClusters(store, requireIdentity(res));
+      await streamAttachment(
+        res,
+        {
+          filename: `nimbus-${kind.name}-${fileStamp()}.csv`,
+          mediaType: 'text/csv; charset=utf-8',
+          chunks: kindCsvChunks(index, caller, kind, query),
+        },
+        requestContext(res).log,
+      );
+      return undefined;
     }),
   ];
   if (!members) return lists;
