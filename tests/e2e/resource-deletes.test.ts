@@ -2,20 +2,17 @@
 // its detail page behind its name (in English), then two config maps selected in their list and
 // deleted together behind their count, in Japanese; kubectl on the member sees each gone and the
 // list no longer shows them.
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser.js';
-import { createOrganization, dismissMfaPrompt, signedInPage } from '../support/console.js';
+import { dismissMfaPrompt } from '../support/console.js';
 import { testEnv } from '../support/env.js';
-import { eventually } from '../support/eventually.js';
-import { gitOpsSystemAdmin, hub, removeGitOpsSystemAdmin, type Session } from '../support/iam.js';
 import {
-  applyOnMember,
-  onMember,
-  region,
-  registerMember,
-  unregisterMember,
-} from '../support/members.js';
+  endMemberJourney,
+  startMemberJourney,
+  type JourneyState,
+} from '../support/member-journey.js';
+import { eventually } from '../support/eventually.js';
+import { applyOnMember, onMember, region } from '../support/members.js';
 
 const suffix = `rdel${Date.now().toString(36)}`;
 const orgName = `e2e-deletes-${suffix}`;
@@ -25,9 +22,8 @@ const serviceName = `svc-${suffix}`;
 const configNames = [`cfg-a-${suffix}`, `cfg-b-${suffix}`];
 const keptName = `cfg-keep-${suffix}`;
 
-let browser: Browser;
+const journey: JourneyState = { orgName, cluster, ns };
 let page: Page;
-let admin: Session;
 
 const at = (path: string) => new URL(path, testEnv.operatorUrl).toString();
 const onMemberNow = (kind: string, name: string): string =>
@@ -48,35 +44,25 @@ const goneFromMember = (kind: string, name: string) =>
   );
 
 beforeAll(async () => {
-  browser = await launchChromium();
-  admin = await gitOpsSystemAdmin(suffix);
-  await createOrganization(admin, orgName);
-  await registerMember(admin, cluster, orgName, 'member-a', { callerReady: true });
-  onMember('member-a', ['create', 'namespace', ns]);
-  applyOnMember('member-a', [
-    {
-      apiVersion: 'v1',
-      kind: 'Service',
-      metadata: { name: serviceName, namespace: ns },
-      spec: { selector: { app: 'web' }, ports: [{ port: 80 }] },
-    },
-    ...[...configNames, keptName].map((name) => ({
-      apiVersion: 'v1',
-      kind: 'ConfigMap',
-      metadata: { name, namespace: ns },
-      data: { 'app.yaml': 'port: 8080' },
-    })),
-  ]);
-  page = await signedInPage(browser, { userName: `root-${suffix}`, password: `root${suffix}1` });
+  ({ page } = await startMemberJourney(suffix, journey, () => {
+    applyOnMember('member-a', [
+      {
+        apiVersion: 'v1',
+        kind: 'Service',
+        metadata: { name: serviceName, namespace: ns },
+        spec: { selector: { app: 'web' }, ports: [{ port: 80 }] },
+      },
+      ...[...configNames, keptName].map((name) => ({
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        metadata: { name, namespace: ns },
+        data: { 'app.yaml': 'port: 8080' },
+      })),
+    ]);
+  }));
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  onMember('member-a', ['delete', 'namespace', ns, '--ignore-not-found', '--wait=false']);
-  if (admin) await unregisterMember(admin, cluster, orgName);
-  hub(['delete', 'organizations.nimbus.io', orgName, '--ignore-not-found', '--wait=false']);
-  removeGitOpsSystemAdmin(suffix);
-});
+afterAll(() => endMemberJourney(suffix, journey));
 
 /** The list of `kind`, narrowed to this test's objects by the name filter. */
 async function openList(kind: string): Promise<void> {

@@ -1,13 +1,16 @@
 // Issue 10's creation forms in Chromium against the operator under test: a system admin creates
 // a ConfigMap and a Service on member-a through /add/ConfigMap and /add/Service, kubectl on the
 // member sees both, and each appears in its list page.
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser.js';
-import { createOrganization, dismissMfaPrompt, signedInPage } from '../support/console.js';
+import { dismissMfaPrompt } from '../support/console.js';
 import { testEnv } from '../support/env.js';
-import { gitOpsSystemAdmin, hub, removeGitOpsSystemAdmin, type Session } from '../support/iam.js';
-import { onMember, registerMember, unregisterMember } from '../support/members.js';
+import {
+  endMemberJourney,
+  startMemberJourney,
+  type JourneyState,
+} from '../support/member-journey.js';
+import { onMember } from '../support/members.js';
 
 const suffix = `rf${Date.now().toString(36)}`;
 const orgName = `e2e-forms-${suffix}`;
@@ -16,30 +19,18 @@ const ns = `e2e-rf-${suffix}`;
 const configName = `cfg-${suffix}`;
 const serviceName = `svc-${suffix}`;
 
-let browser: Browser;
+const journey: JourneyState = { orgName, cluster, ns };
 let page: Page;
-let admin: Session;
 
 const onMemberJson = <T>(kind: string, name: string): T =>
   JSON.parse(onMember('member-a', ['get', kind, name, '-n', ns, '-o', 'json']).stdout) as T;
 const at = (path: string) => new URL(path, testEnv.operatorUrl).toString();
 
 beforeAll(async () => {
-  browser = await launchChromium();
-  admin = await gitOpsSystemAdmin(suffix);
-  await createOrganization(admin, orgName);
-  await registerMember(admin, cluster, orgName, 'member-a', { callerReady: true });
-  onMember('member-a', ['create', 'namespace', ns]);
-  page = await signedInPage(browser, { userName: `root-${suffix}`, password: `root${suffix}1` });
+  ({ page } = await startMemberJourney(suffix, journey));
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  onMember('member-a', ['delete', 'namespace', ns, '--ignore-not-found', '--wait=false']);
-  if (admin) await unregisterMember(admin, cluster, orgName);
-  hub(['delete', 'organizations.nimbus.io', orgName, '--ignore-not-found', '--wait=false']);
-  removeGitOpsSystemAdmin(suffix);
-});
+afterAll(() => endMemberJourney(suffix, journey));
 
 /** Opens a creation form and places it on member-a, in the test's namespace. */
 async function openForm(form: string): Promise<void> {

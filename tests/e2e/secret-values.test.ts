@@ -1,20 +1,17 @@
 // Changing a secret's values write-only in Chromium against the operator under test: the dialog
 // lists the keys and never a value; one value is replaced, one key removed and one added, and
 // kubectl on the member sees exactly that, the untouched value kept as it was.
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser.js';
-import { createOrganization, dismissMfaPrompt, signedInPage } from '../support/console.js';
+import { dismissMfaPrompt } from '../support/console.js';
 import { testEnv } from '../support/env.js';
-import { eventually } from '../support/eventually.js';
-import { gitOpsSystemAdmin, hub, removeGitOpsSystemAdmin, type Session } from '../support/iam.js';
 import {
-  applyOnMember,
-  onMember,
-  region,
-  registerMember,
-  unregisterMember,
-} from '../support/members.js';
+  endMemberJourney,
+  startMemberJourney,
+  type JourneyState,
+} from '../support/member-journey.js';
+import { eventually } from '../support/eventually.js';
+import { applyOnMember, onMember, region } from '../support/members.js';
 
 const suffix = `sv${Date.now().toString(36)}`;
 const orgName = `e2e-values-${suffix}`;
@@ -23,9 +20,8 @@ const ns = `e2e-sv-${suffix}`;
 const kept = `kept-${suffix}-never-shown`;
 const replaced = `old-${suffix}-never-shown`;
 
-let browser: Browser;
+const journey: JourneyState = { orgName, cluster, ns };
 let page: Page;
-let admin: Session;
 
 const secretData = (): Record<string, string> => {
   const secret = JSON.parse(
@@ -40,29 +36,19 @@ const secretData = (): Record<string, string> => {
 };
 
 beforeAll(async () => {
-  browser = await launchChromium();
-  admin = await gitOpsSystemAdmin(suffix);
-  await createOrganization(admin, orgName);
-  await registerMember(admin, cluster, orgName, 'member-a', { callerReady: true });
-  onMember('member-a', ['create', 'namespace', ns]);
-  applyOnMember('member-a', [
-    {
-      apiVersion: 'v1',
-      kind: 'Secret',
-      metadata: { name: 'db', namespace: ns },
-      stringData: { username: kept, password: replaced, token: 't' },
-    },
-  ]);
-  page = await signedInPage(browser, { userName: `root-${suffix}`, password: `root${suffix}1` });
+  ({ page } = await startMemberJourney(suffix, journey, () => {
+    applyOnMember('member-a', [
+      {
+        apiVersion: 'v1',
+        kind: 'Secret',
+        metadata: { name: 'db', namespace: ns },
+        stringData: { username: kept, password: replaced, token: 't' },
+      },
+    ]);
+  }));
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  onMember('member-a', ['delete', 'namespace', ns, '--ignore-not-found', '--wait=false']);
-  if (admin) await unregisterMember(admin, cluster, orgName);
-  hub(['delete', 'organizations.nimbus.io', orgName, '--ignore-not-found', '--wait=false']);
-  removeGitOpsSystemAdmin(suffix);
-});
+afterAll(() => endMemberJourney(suffix, journey));
 
 describe("a secret's values", () => {
   it('are replaced, removed and added without being shown', async () => {
