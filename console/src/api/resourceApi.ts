@@ -2,7 +2,12 @@ import type { ResponseFor } from '@nimbus/api';
 import { endpointQuery, endpointRequest } from '../apiClient/endpointUrl';
 import type { KubeObject, ListedPage } from '../resources/kubeObject';
 import { baseApi } from '../apiClient/baseApi';
-import type { ResourceAddress, ResourceFilters, ResourceMapUpdate } from '../apiClient/requestArgs';
+import type {
+  ResourceAddress,
+  ResourceFilters,
+  ResourceMapUpdate,
+  ResourcePageArgs,
+} from '../apiClient/requestArgs';
 
 /** The most clusters one request asks for; nobody picks from more in a select. */
 const CLUSTER_LIST_SIZE = 100;
@@ -13,6 +18,19 @@ export const resourceTag = (
 ) => ({
   type: 'Resource' as const,
   id: `${address.cluster}/${address.plural}/${address.namespace ?? ''}/${address.name}`,
+});
+
+/** A list's filters as the list and export queries send them: one left empty is no filter. */
+export const listFilterQuery = ({
+  cluster,
+  namespace,
+  name,
+  labels,
+}: Pick<ResourceFilters, 'cluster' | 'namespace' | 'name' | 'labels'>) => ({
+  cluster: cluster || undefined,
+  namespace: namespace || undefined,
+  name: name || undefined,
+  label: labels && [...labels],
 });
 
 export const resourceApi = baseApi
@@ -28,17 +46,30 @@ export const resourceApi = baseApi
           getNextPageParam: (lastPage) => lastPage.nextCursor || undefined,
         },
         query: ({ queryArg: { plural, labels, cluster, namespace, name, pageSize }, pageParam }) =>
-          // A filter left empty in the form is no filter.
           endpointQuery(
             'listKind',
             { kind: plural },
             {
-              cluster: cluster || undefined,
-              namespace: namespace || undefined,
-              name: name || undefined,
-              label: labels && [...labels],
+              ...listFilterQuery({ labels, cluster, namespace, name }),
               pageSize,
               cursor: pageParam || undefined,
+            },
+          ),
+        providesTags: ['ResourceList'],
+      }),
+      /** One keyset page of a list screen, in its order; the cursor comes from the page before. */
+      listResourcesPage: build.query<ListedPage, ResourcePageArgs>({
+        query: ({ plural, labels, cluster, namespace, name, pageSize, sort, order, cursor }) =>
+          endpointQuery(
+            'listKind',
+            { kind: plural },
+            {
+              ...listFilterQuery({ labels, cluster, namespace, name }),
+              // The server's defaults (by name, ascending) are not sent.
+              sort: sort === 'name' ? undefined : sort,
+              order: order === 'asc' ? undefined : order,
+              pageSize,
+              cursor: cursor || undefined,
             },
           ),
         providesTags: ['ResourceList'],
@@ -76,6 +107,7 @@ export const resourceApi = baseApi
 export const {
   useListCrdClustersQuery,
   useListResourcesInfiniteQuery,
+  useListResourcesPageQuery,
   useGetResourceQuery,
   useUpdateResourceMapMutation,
 } = resourceApi;

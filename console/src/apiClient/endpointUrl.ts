@@ -1,5 +1,6 @@
 import type { BodyFor, EndpointId, ParamsFor, QueryFor } from '@nimbus/api';
 import { endpointMethods, endpointPaths, pathPattern, silentEndpoints } from '@nimbus/api/shared';
+import { API_BASE_PATH } from '../constants';
 import { productHost } from '../config/productHost';
 
 /**
@@ -80,3 +81,15 @@ export function endpointPattern(id: EndpointId): RegExp {
  * silent (the API document, the alert-metrics notifications). Matched below the API base.
  */
 export const SILENT_REQUEST_PATHS: readonly RegExp[] = silentEndpoints.map(endpointPattern);
+
+/**
+ * The address of a download from contract endpoint `id` (an export): a plain link the browser
+ * saves to a file with the session cookie, so nothing of it passes through the page's memory.
+ */
+export function endpointDownloadUrl<K extends EndpointId>(
+  id: K,
+  params: PathValues<ParamsFor<K>>,
+  query: QueryFor<K>,
+): string {
+  return `${API_BASE_PATH}${endpointQuery(id, params, query).url}`;
+}

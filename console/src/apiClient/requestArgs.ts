@@ -29,6 +29,13 @@ export interface ResourceFilters {
   pageSize: number;
 }
 
+/** One page of a list screen: its filters, order and keyset cursor. */
+export interface ResourcePageArgs extends ResourceFilters {
+  sort: 'name' | 'created';
+  order: 'asc' | 'desc';
+  cursor?: string;
+}
+
 /** A quota or limit range write: POST creates `name`, PUT (`replace`) replaces its spec. */
 export type QuotaSpecInput = BodyFor<'createResourceQuota'>['spec'];
 /**

@@ -8,11 +8,17 @@ import { ClusterSelect } from './ClusterSelect';
 
 export interface ResourceListFiltersProps {
   namespaced: boolean;
+  /** The filters the list shows now (from its URL). */
+  initialValues?: ListFilterValues;
   onSearch: (values: ListFilterValues) => void;
 }
 
 /** Cluster, namespace, label (Key:Val) and name filters; applied on Search or Enter. */
-export function ResourceListFilters({ namespaced, onSearch }: ResourceListFiltersProps) {
+export function ResourceListFilters({
+  namespaced,
+  initialValues,
+  onSearch,
+}: ResourceListFiltersProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ListFilterValues>();
   const chosen = Form.useWatch('cluster', form);
@@ -23,6 +29,7 @@ export function ResourceListFilters({ namespaced, onSearch }: ResourceListFilter
   return (
     <Form<ListFilterValues>
       form={form}
+      {...(initialValues ? { initialValues } : {})}
       layout="inline"
       data-testid="resource-filters"
       onFinish={onSearch}

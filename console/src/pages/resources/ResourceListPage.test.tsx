@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { API, chooseOption, ok, renderAdminRoutes } from '../../../tests/adminTestBed';
+import { API, USER_ID, chooseOption, ok, renderAdminRoutes } from '../../../tests/adminTestBed';
+import { readHiddenColumns } from '../../resources/hiddenColumns';
 import { startLoopbackServer, type LoopbackServer } from '../../../tests/loopbackServer';
 import ResourceListPage from './ResourceListPage';
 
@@ -64,11 +65,11 @@ const listRequests = (plural: string) =>
     .map((request) => new URL(request.path, server.origin))
     .filter((url) => url.pathname === `${CRD}/${plural}`);
 
-it('lists pods with their columns and a detail link, then loads the next keyset page', async () => {
+it('lists pods with their columns and a detail link, then pages on and back by keyset', async () => {
   server.respond(`${CRD}/pods?pageSize=20`, ok({ items: [pod('web-1')], nextCursor: 'c1' }));
   server.respond(`${CRD}/pods?pageSize=20&cursor=c1`, ok({ items: [pod('web-2')] }));
   const user = userEvent.setup();
-  renderList('Pod');
+  const { router } = renderList('Pod');
 
   const table = await screen.findByTestId('resource-table');
   const link = await within(table).findByRole('link', { name: 'web-1' });
@@ -79,11 +80,132 @@ it('lists pods with their columns and a detail link, then loads the next keyset 
   for (const text of ['shop', 'alpha', 'Running', '1/1', '2', 'node-a', '10.1.0.7']) {
     expect(within(row).getByText(text)).toBeDefined();
   }
+  expect(screen.getByTestId('resource-page-number').textContent).toBe('Page 1');
 
-  await user.click(screen.getByRole('button', { name: 'Load more' }));
+  await user.click(screen.getByTestId('resource-page-next'));
   expect(await within(table).findByRole('link', { name: 'web-2' })).toBeDefined();
-  expect(within(table).getByRole('link', { name: 'web-1' })).toBeDefined();
-  await waitFor(() => expect(screen.queryByTestId('resource-list-load-more')).toBeNull());
+  expect(within(table).queryByRole('link', { name: 'web-1' })).toBeNull();
+  // The page is in the URL: a link opens it.
+  expect(router.state.location.search).toBe('?cursor=c1');
+  expect(screen.getByTestId('resource-page-number').textContent).toBe('Page 2');
+  expect(screen.getByTestId('resource-page-next').hasAttribute('disabled')).toBe(true);
+
+  await user.click(screen.getByTestId('resource-page-previous'));
+  expect(await within(table).findByRole('link', { name: 'web-1' })).toBeDefined();
+  expect(router.state.location.search).toBe('');
+});
+
+it('opens the view its URL names: filters, order, page size and page, and says no page number', async () => {
+  server.respond(
+    `${CRD}/pods?cluster=alpha&name=web&sort=created&order=desc&pageSize=50&cursor=c7`,
+    ok({ items: [pod('web-9')] }),
+  );
+  server.respond(
+    `${CRD}/pods?cluster=alpha&name=web&sort=created&order=desc&pageSize=50`,
+    ok({ items: [pod('web-1')], nextCursor: 'c1' }),
+  );
+  const user = userEvent.setup();
+  renderAdminRoutes(
+    [{ path: '/list/:type', element: <ResourceListPage /> }],
+    '/list/Pod?cluster=alpha&name=web&sort=created&order=desc&pageSize=50&cursor=c7',
+    server,
+  );
+  const table = await screen.findByTestId('resource-table');
+  expect(await within(table).findByRole('link', { name: 'web-9' })).toBeDefined();
+  expect((screen.getByLabelText('Name', { selector: 'input' }) as HTMLInputElement).value).toBe(
+    'web',
+  );
+  expect(screen.getByTestId('resource-page-size').textContent).toContain('50 / page');
+  const created = within(table).getByRole('columnheader', { name: 'Created' });
+  expect(created.getAttribute('aria-sort')).toBe('descending');
+  // Opened on a later page from a link: no number, and Previous goes to the first page.
+  expect(screen.queryByTestId('resource-page-number')).toBeNull();
+  await user.click(screen.getByTestId('resource-page-previous'));
+  expect(await within(table).findByRole('link', { name: 'web-1' })).toBeDefined();
+});
+
+it('sorts on the server by name or created, each change from the first page', async () => {
+  server.respond(`${CRD}/pods?pageSize=20`, ok({ items: [pod('web-1')], nextCursor: 'c1' }));
+  server.respond(`${CRD}/pods?pageSize=20&cursor=c1`, ok({ items: [pod('web-2')] }));
+  server.respond(`${CRD}/pods?order=desc&pageSize=20`, ok({ items: [pod('web-2'), pod('web-1')] }));
+  server.respond(`${CRD}/pods?sort=created&pageSize=20`, ok({ items: [pod('web-3')] }));
+  const user = userEvent.setup();
+  const { router } = renderList('Pod');
+  const table = await screen.findByTestId('resource-table');
+  await within(table).findByRole('link', { name: 'web-1' });
+  await user.click(screen.getByTestId('resource-page-next'));
+  await within(table).findByRole('link', { name: 'web-2' });
+
+  await user.click(within(table).getByRole('columnheader', { name: 'Name' }));
+  await waitFor(() => expect(router.state.location.search).toBe('?order=desc'));
+  await waitFor(() => expect(within(table).getAllByRole('link')).toHaveLength(2));
+  await user.click(within(table).getByRole('columnheader', { name: 'Created' }));
+  await waitFor(() => expect(router.state.location.search).toBe('?sort=created'));
+  expect(await within(table).findByRole('link', { name: 'web-3' })).toBeDefined();
+});
+
+it('changes the page size, refreshes, and exports what the filters match as CSV', async () => {
+  server.respond(`${CRD}/pods?pageSize=20`, ok({ items: [pod('web-1')] }));
+  server.respond(`${CRD}/pods?pageSize=100`, ok({ items: [pod('web-1'), pod('web-2')] }));
+  const user = userEvent.setup();
+  const { router } = renderAdminRoutes(
+    [{ path: '/list/:type', element: <ResourceListPage /> }],
+    '/list/Pod?label=app%3Aweb&order=desc',
+    server,
+  );
+  server.respond(
+    `${CRD}/pods?label=app%3Aweb&order=desc&pageSize=20`,
+    ok({ items: [pod('web-1')] }),
+  );
+  server.respond(
+    `${CRD}/pods?label=app%3Aweb&order=desc&pageSize=100`,
+    ok({ items: [pod('web-1'), pod('web-2')] }),
+  );
+  const table = await screen.findByTestId('resource-table');
+  await within(table).findByRole('link', { name: 'web-1' });
+  const csv = new URL(
+    screen.getByTestId('resource-export-csv').getAttribute('href') ?? '',
+    server.origin,
+  );
+  expect(csv.pathname).toBe(`${CRD}/pods/export`);
+  expect(csv.search).toBe('?label=app%3Aweb&order=desc');
+
+  await chooseOption(user, screen.getByLabelText('Rows per page'), '100 / page');
+  expect(await within(table).findByRole('link', { name: 'web-2' })).toBeDefined();
+  expect(router.state.location.search).toBe('?label=app%3Aweb&order=desc&pageSize=100');
+
+  const before = listRequests('pods').length;
+  await user.click(screen.getByTestId('resource-refresh'));
+  await waitFor(() => expect(listRequests('pods').length).toBe(before + 1));
+});
+
+it('hides the columns a user unticks and remembers them for her, not for others', async () => {
+  server.respond(`${CRD}/pods?pageSize=20`, ok({ items: [pod('web-1')] }));
+  const user = userEvent.setup();
+  const headers = () =>
+    within(screen.getByTestId('resource-table'))
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+  const first = renderList('Pod');
+  await within(await screen.findByTestId('resource-table')).findByRole('link', { name: 'web-1' });
+  expect(headers()).toContain('Node');
+
+  await user.click(screen.getByTestId('resource-columns'));
+  const choice = await screen.findByTestId('resource-columns-choice');
+  await user.click(within(choice).getByRole('checkbox', { name: 'Node' }));
+  await user.click(within(choice).getByRole('checkbox', { name: 'Namespace' }));
+  await waitFor(() => expect(headers()).not.toContain('Node'));
+  expect(headers()).not.toContain('Namespace');
+  expect(headers()).toContain('Name');
+  first.unmount();
+
+  renderList('Pod');
+  await within(await screen.findByTestId('resource-table')).findByRole('link', { name: 'web-1' });
+  expect(headers()).not.toContain('Node');
+  // Kept under her user id: another user of this browser keeps all of them.
+  expect(readHiddenColumns(USER_ID, 'Pod')).toHaveLength(2);
+  expect(readHiddenColumns(USER_ID, 'Pod')).toContain('namespace');
+  expect(readHiddenColumns('someone-else', 'Pod')).toEqual([]);
 });
 
 it('sends cluster, namespace, Key:Val label and name filters and shows the empty state', async () => {
@@ -107,7 +229,7 @@ it('sends cluster, namespace, Key:Val label and name filters and shows the empty
   // With a cluster chosen, its Active namespaces are offered by the namespace selector.
   await chooseOption(user, await screen.findByLabelText('Namespace'), 'shop');
   await user.type(screen.getByLabelText('Label'), ' app : web ');
-  await user.type(screen.getByLabelText('Name'), 'web');
+  await user.type(screen.getByLabelText('Name', { selector: 'input' }), 'web');
   await user.click(screen.getByRole('button', { name: /Search/ }));
 
   await waitFor(() =>

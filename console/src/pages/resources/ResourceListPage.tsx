@@ -1,5 +1,5 @@
 import { Button, Flex, Result, Spin, Tabs, Typography } from 'antd';
-import { Suspense, useState } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { KindDescriptor, ListViewDescriptor } from '../../resources/descriptors/types';
@@ -7,31 +7,15 @@ import { NotAllowedResult } from '../../access/NotAllowed';
 import { useSomeClusterAllows } from '../../access/useSomeClusterAllows';
 import { useKindRegistry } from '../../resources/KindRegistryContext';
 import { kindPermission } from '../../resources/kindPermission';
-import { queryFilters, type ListFilterValues } from '../../resources/listFilters';
 import { createPath } from '../../resources/resourceKinds';
-import { ResourceListFilters } from './ResourceListFilters';
-import { ResourceTable } from './ResourceTable';
+import { ResourceListView } from './ResourceListView';
 
-const LIST_PAGE_SIZE = 20;
 /** `/list/Node?view=topology` opens the list page on the kind's topology view. */
 const VIEW_PARAM = 'view';
 const LIST_VIEW = 'list';
 
 const offered = (view: ListViewDescriptor, allows: (permission: string) => boolean) =>
   view.permissions === undefined || view.permissions.some(allows);
-
-function ResourceList({ descriptor }: { descriptor: KindDescriptor }) {
-  const [values, setValues] = useState<ListFilterValues>({});
-  return (
-    <Flex vertical gap="middle">
-      <ResourceListFilters namespaced={descriptor.namespaced} onSearch={setValues} />
-      <ResourceTable
-        descriptor={descriptor}
-        filters={{ plural: descriptor.plural, ...queryFilters(values), pageSize: LIST_PAGE_SIZE }}
-      />
-    </Flex>
-  );
-}
 
 /** The list beside the kind's other views (the node topology), one tab each. */
 function ListViews({ descriptor }: { descriptor: KindDescriptor }) {
@@ -49,7 +33,7 @@ function ListViews({ descriptor }: { descriptor: KindDescriptor }) {
         {
           key: LIST_VIEW,
           label: t('resources.list.tab', { kind: t(descriptor.labelKey) }),
-          children: <ResourceList descriptor={descriptor} />,
+          children: <ResourceListView descriptor={descriptor} />,
         },
         ...views.map(({ id, labelKey, component: View }) => ({
           key: id,
@@ -100,7 +84,7 @@ export default function ResourceListPage() {
       ) : descriptor.listViews?.some((view) => offered(view, allows)) ? (
         <ListViews key={descriptor.kind} descriptor={descriptor} />
       ) : (
-        <ResourceList key={descriptor.kind} descriptor={descriptor} />
+        <ResourceListView key={descriptor.kind} descriptor={descriptor} />
       )}
     </Flex>
   );

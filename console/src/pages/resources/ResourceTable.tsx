@@ -1,74 +1,38 @@
-import type { ResourceFilters } from '../../apiClient/requestArgs';
-import { Button, Empty, Flex, Table, type TableColumnsType } from 'antd';
-import type { ReactNode } from 'react';
+import { Button, Empty, Flex, Table, type TableColumnsType, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useListResourcesInfiniteQuery } from '../../api/resourceApi';
-import { formatTime } from '../../components/admin/formatTime';
-import { DetailLink } from '../../resources/DetailLink';
-import type { ColumnDescriptor, KindDescriptor } from '../../resources/descriptors/types';
+import type { KindDescriptor } from '../../resources/descriptors/types';
 import type { ListedObject } from '../../resources/kubeObject';
 import { rowKey } from '../../resources/listedRowKey';
-import { useKindCell } from './useKindCell';
+import type { ListSort } from '../../resources/listView';
 import { BatchDeleteDialog } from './BatchDeleteDialog';
 import { useBatchDelete } from './useBatchDelete';
+import type { ListSorting } from './useListColumns';
 
-/** An index list of one kind with keyset paging ("Load more"). */
+const isListSort = (key: unknown): key is ListSort => key === 'name' || key === 'created';
+
+/** One page of an index list of one kind: its columns, server-side sorting, batch delete. */
 export function ResourceTable({
   descriptor,
-  filters,
+  columns,
+  items,
+  loading,
+  onSort,
 }: {
   descriptor: KindDescriptor;
-  filters: ResourceFilters;
+  columns: TableColumnsType<ListedObject>;
+  items: readonly ListedObject[];
+  loading: boolean;
+  onSort: (sorting: ListSorting) => void;
 }) {
-  const { t, i18n } = useTranslation();
-  // A failed request keeps the rows shown: list screens ignore non-zero answers.
-  const { data, isFetching, hasNextPage, fetchNextPage, isFetchingNextPage } =
-    useListResourcesInfiniteQuery(filters);
-  const batch = useBatchDelete(descriptor, data?.pages.flatMap((page) => page.items) ?? []);
-  const { rows } = batch;
+  const { t } = useTranslation();
+  const batch = useBatchDelete(descriptor, items);
 
-  const kindCell = useKindCell();
-  const cell = (column: ColumnDescriptor, row: ListedObject): ReactNode =>
-    column.display.type === 'custom'
-      ? column.display.render(row)
-      : kindCell(column.display, column.value(row));
-
-  const columns: TableColumnsType<ListedObject> = [
-    {
-      key: 'name',
-      title: t('resources.columns.name'),
-      render: (_value, row) => (
-        <DetailLink
-          type={descriptor.kind}
-          name={row.metadata?.name ?? ''}
-          vendor={row.vendor}
-          region={row.region}
-          cluster={row.cluster}
-          {...(row.metadata?.namespace ? { namespace: row.metadata.namespace } : {})}
-        />
-      ),
-    },
-    ...(descriptor.namespaced
-      ? [
-          {
-            key: 'namespace',
-            title: t('resources.columns.namespace'),
-            render: (_value: unknown, row: ListedObject) => row.metadata?.namespace,
-          },
-        ]
-      : []),
-    { key: 'cluster', title: t('resources.columns.cluster'), dataIndex: 'cluster' },
-    ...descriptor.columns.map((column) => ({
-      key: column.key,
-      title: t(column.titleKey),
-      render: (_value: unknown, row: ListedObject) => cell(column, row),
-    })),
-    {
-      key: 'created',
-      title: t('resources.columns.created'),
-      render: (_value, row) => formatTime(row.metadata?.creationTimestamp, i18n.language),
-    },
-  ];
+  const sortChanged: TableProps<ListedObject>['onChange'] = (_pagination, _filters, sorter) => {
+    const one = Array.isArray(sorter) ? sorter[0] : sorter;
+    if (one && isListSort(one.columnKey) && one.order) {
+      onSort({ sort: one.columnKey, order: one.order === 'ascend' ? 'asc' : 'desc' });
+    }
+  };
 
   return (
     <Flex vertical gap="small">
@@ -85,9 +49,10 @@ export function ResourceTable({
         rowKey={rowKey}
         {...(batch.rowSelection ? { rowSelection: batch.rowSelection } : {})}
         columns={columns}
-        dataSource={rows}
-        loading={isFetching && !isFetchingNextPage}
+        dataSource={batch.rows}
+        loading={loading}
         pagination={false}
+        onChange={sortChanged}
         locale={{
           emptyText: (
             <Empty description={t('resources.list.empty', { kind: t(descriptor.labelKey) })} />
@@ -95,16 +60,6 @@ export function ResourceTable({
         }}
         scroll={{ x: 'max-content' }}
       />
-      {hasNextPage && (
-        <Button
-          data-testid="resource-list-load-more"
-          loading={isFetchingNextPage}
-          onClick={() => void fetchNextPage()}
-          style={{ alignSelf: 'center' }}
-        >
-          {t('resources.list.loadMore')}
-        </Button>
-      )}
       {batch.confirming && (
         <BatchDeleteDialog
           items={batch.confirming}
