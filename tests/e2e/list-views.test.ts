@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsvRows } from '../../operator/src/audit/export-format.js';
-import { kindCsvColumns } from '../../operator/src/index/export-kind.js';
+import { commonCsvColumns } from '../../operator/src/index/export-kind.js';
 import { dismissMfaPrompt } from '../support/console.js';
 import { testEnv } from '../support/env.js';
 import {
@@ -121,10 +121,12 @@ describe('a list kept in its URL', () => {
     ]);
     expect(download.suggestedFilename()).toMatch(/^nimbus-configmaps-.*\.csv$/);
     const rows = parseCsvRows(await readFile(await download.path(), 'utf8'));
-    expect(rows[0]).toEqual([...kindCsvColumns]);
+    expect(rows[0]).toEqual([...commonCsvColumns, 'keys']);
     expect(rows.slice(1).map((row) => row[1])).toEqual([...names].reverse());
     expect(rows[1]?.slice(2, 4)).toEqual([ns, cluster]);
     expect(rows[1]?.[7]).toBe(`journey=${suffix}`);
+    // The kind's own column, as its list shows it: the number of keys.
+    expect(rows[1]?.[8]).toBe('1');
   });
 
   it('shows on Refresh what appeared on the member since', async () => {

@@ -123,7 +123,7 @@ export const crdEndpoints = {
     query: exportKindQuery,
     response: raw(
       'text/csv',
-      'Every object of the kind the list would show with the same filters and order, all pages, streamed as an attachment: CSV (RFC 4180, header row kind, name, namespace, cluster, region, vendor, created, labels; cells a spreadsheet would run as formulas start with an apostrophe).',
+      'Every object of the kind the list would show with the same filters and order, all pages, streamed as an attachment: CSV (RFC 4180, header row kind, name, namespace, cluster, region, vendor, created, labels, then the kind’s own list columns; cells a spreadsheet would run as formulas start with an apostrophe).',
     ),
   }),
 } as const;

@@ -8,7 +8,7 @@ import { parseCsvRows } from '../audit/export-format.js';
 import type { Identity } from '../identity/identity.js';
 import type { MemoryHubStore } from '../testing/memory-store.js';
 import { createMemoryStore } from '../testing/memory-store.js';
-import { kindCsvChunks, kindCsvColumns } from './export-kind.js';
+import { commonCsvColumns, kindCsvChunks, kindCsvColumns } from './export-kind.js';
 import { findIndexedKind, type IndexedKind } from './kinds.js';
 import { IndexStore } from './store.js';
 import type { KubeObject } from './trim.js';
@@ -87,6 +87,7 @@ beforeAll(async () => {
         creationTimestamp: '2026-01-01T00:00:00Z',
         labels: n === 7 ? { note: '=SUM(A1), "quoted"', tier: 'web' } : { tier: 'web' },
       },
+      data: { 'app.yaml': '' },
     })),
   );
 });
@@ -96,7 +97,8 @@ afterAll(() => index.close());
 describe('kind export', () => {
   it('streams every page, the header first, each object once', async () => {
     const rows = await exported(identity('root', true));
-    expect(rows[0]).toEqual([...kindCsvColumns]);
+    expect(rows[0]).toEqual([...commonCsvColumns, 'keys']);
+    expect(kindCsvColumns(configMaps)).toEqual(rows[0]);
     const names = rows.slice(1).map((row) => row[1]);
     expect(names).toHaveLength(total);
     expect(new Set(names).size).toBe(total);
@@ -109,6 +111,7 @@ describe('kind export', () => {
       'ProviderKubeconfig',
       '2026-01-01T00:00:00Z',
       'tier=web',
+      '1',
     ]);
   });
 
@@ -126,6 +129,6 @@ describe('kind export', () => {
   });
 
   it('shows a caller only what the list shows her: a header and no config map', async () => {
-    expect(await exported(identity('lister', false))).toEqual([[...kindCsvColumns]]);
+    expect(await exported(identity('lister', false))).toEqual([kindCsvColumns(configMaps)]);
   });
 });

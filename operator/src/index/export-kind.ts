@@ -3,14 +3,14 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ExportKindQueryInput } from '@nimbus/api';
 import { maxIndexPage } from '@nimbus/api';
-import { csvRow } from '@nimbus/api/shared';
+import { csvRow, kindColumns, type IndexedKindName, type KindColumn } from '@nimbus/api/shared';
 import type { CallerClusters } from '../access/caller-scope.js';
 import type { IndexedKind } from './kinds.js';
 import { listObjects, type CrdItem } from './queries.js';
 import type { IndexStore } from './store.js';
 
-/** The columns of a kind's export, in order; what every list shows, whatever the kind. */
-export const kindCsvColumns = [
+/** The columns every kind's export starts with: what every list shows, whatever the kind. */
+export const commonCsvColumns = [
   'kind',
   'name',
   'namespace',
@@ -20,6 +20,16 @@ export const kindCsvColumns = [
   'created',
   'labels',
 ] as const;
+
+/** The kind's own list columns (declared once, read the same by the console's lists). */
+const ownColumns = (kind: IndexedKind): readonly KindColumn[] =>
+  kindColumns[kind.kind as IndexedKindName];
+
+/** The columns of a kind's export, in order: the common ones, then the kind's own. */
+export const kindCsvColumns = (kind: IndexedKind): string[] => [
+  ...commonCsvColumns,
+  ...ownColumns(kind).map((column) => column.key),
+];
 
 /** Labels as `key=value` pairs joined by `; `, the way they read in the console's lists. */
 const labelText = (labels: Record<string, string> | undefined): string =>
@@ -38,6 +48,7 @@ export function kindCsvRow(kind: IndexedKind, item: CrdItem): string {
     item.vendor,
     metadata.creationTimestamp,
     labelText(metadata.labels),
+    ...ownColumns(kind).map((column) => column.value(item)),
   ]);
 }
 
@@ -52,7 +63,7 @@ export async function* kindCsvChunks(
   kind: IndexedKind,
   query: ExportKindQueryInput,
 ): AsyncGenerator<string> {
-  let header = csvRow(kindCsvColumns);
+  let header = csvRow(kindCsvColumns(kind));
   let cursor: string | undefined;
   do {
     const page = listObjects(index, caller, kind.name, {
