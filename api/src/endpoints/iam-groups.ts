@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { admins, endpoint, everyone, inOrg, json } from '../endpoint.js';
-import { pageOf, pageQuery, pathRef } from '../schemas/common.js';
+import { boundPageQuery, pageOf, pageQuery, pathRef } from '../schemas/common.js';
 import { groupBody, roleBody } from '../schemas/iam-requests.js';
 import { groupViewSchema, permissionsSchema, roleViewSchema } from '../schemas/iam-views.js';
 
@@ -37,7 +37,7 @@ export const iamGroupEndpoints = {
     summary: 'User groups of an organization',
     tag: 'iam',
     params: orgParams,
-    query: pageQuery,
+    query: boundPageQuery,
     response: json(pageOf(groupViewSchema)),
   }),
   getGroup: endpoint({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { admins, endpoint, everyone, inOrg, json, ownUser, self } from '../endpoint.js';
 import { mfaActionBody, mfaEnrolmentSchema, mfaUnbindBody } from '../schemas/accounts.js';
-import { pageOf, pageQuery, pathRef } from '../schemas/common.js';
+import { boundPageQuery, pageOf, pathRef } from '../schemas/common.js';
 import { createUserBody, updateUserBody } from '../schemas/iam-requests.js';
 import { userUpdateResultSchema, userViewSchema } from '../schemas/iam-views.js';
 
@@ -82,7 +82,7 @@ export const iamUserEndpoints = {
     summary: 'Members of an organization',
     tag: 'iam',
     params: z.object({ orgId: pathRef }),
-    query: pageQuery,
+    query: boundPageQuery,
     response: json(pageOf(userViewSchema)),
   }),
   removeOrganizationMember: endpoint({

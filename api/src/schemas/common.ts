@@ -11,6 +11,12 @@ export const pageQuery = z.object({
 });
 export type PageQuery = z.output<typeof pageQuery>;
 
+/** A page of users or groups; `cluster` keeps those with an own binding on that cluster. */
+export const boundPageQuery = pageQuery.extend({
+  cluster: z.string().trim().max(253).optional(),
+});
+export type BoundPageQuery = z.output<typeof boundPageQuery>;
+
 /** A page of a server-paged list. */
 export const pageOf = <S extends z.ZodType>(item: S) =>
   z.object({

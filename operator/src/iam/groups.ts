@@ -9,8 +9,8 @@ import { assertGroupBindings } from './cluster-bindings.js';
 import { toBindings, visibleOrganizations } from './grants.js';
 import { admins, everyone, organizationLabel, ownedBy } from '../access/org-scope.js';
 import { openOrganizationIn, organizationIn } from './organization-in.js';
-import type { Page, PageQuery } from './paging.js';
-import { byName, matchesSearch, paginate } from './paging.js';
+import type { BoundPageQuery, Page } from './paging.js';
+import { boundTo, byName, matchesSearch, paginate } from './paging.js';
 import { invalid, notFound } from '../core/problems.js';
 import { toGroupView } from './views.js';
 
@@ -71,7 +71,7 @@ export async function updateGroup(call: IamCall, body: ParsedGroup): Promise<Gro
   return toGroupView(store, group);
 }
 
-export function listGroups(call: IamCall, orgRef: string, query: PageQuery): Page<GroupView> {
+export function listGroups(call: IamCall, orgRef: string, query: BoundPageQuery): Page<GroupView> {
   const org = organizationIn(call, orgRef, everyone).metadata.name;
   const { store } = call.deps;
   const groups = store.userGroups
@@ -80,8 +80,10 @@ export function listGroups(call: IamCall, orgRef: string, query: PageQuery): Pag
         g.spec.organization === org &&
         matchesSearch(query.search, g.metadata.name, g.spec.description),
     )
-    .sort(byName);
-  return paginate(groups, query, (g) => toGroupView(store, g));
+    .sort(byName)
+    .map((g) => toGroupView(store, g))
+    .filter((view) => boundTo(query.cluster, view.providers));
+  return paginate(groups, query);
 }
 
 function groupIn(call: IamCall, orgRef: string, groupRef: string, allow: Allow = everyone) {

@@ -1,14 +1,22 @@
-import type { Page, PageQuery } from '@nimbus/api';
+import type { BoundPageQuery, Page, PageQuery } from '@nimbus/api';
 
 // The list query and page shapes are the contract's (api/src/schemas/common.ts).
 export { defaultPageSize, maxPageSize, pageQuery } from '@nimbus/api';
-export type { Page, PageQuery };
+export type { BoundPageQuery, Page, PageQuery };
 
 /** Case-insensitive substring match over the given fields; an empty search matches all. */
 export function matchesSearch(search: string | undefined, ...fields: Array<string | undefined>) {
   if (!search) return true;
   const needle = search.toLowerCase();
   return fields.some((field) => field?.toLowerCase().includes(needle) === true);
+}
+
+/** No cluster asked for, or one of `bindings` names it (a list narrowed to a cluster's own bindings). */
+export function boundTo(
+  cluster: string | undefined,
+  bindings: ReadonlyArray<{ cluster: string }> | undefined,
+): boolean {
+  return !cluster || (bindings ?? []).some((binding) => binding.cluster === cluster);
 }
 
 /** Server-side paging of an already filtered and sorted list. */

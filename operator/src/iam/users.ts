@@ -6,8 +6,8 @@ import type { IamCall } from './context.js';
 import { organizationsOf, resolve } from '../hub/directory.js';
 import { addMember, leaveOrganization, removeMember as removeFromGroup } from './memberships.js';
 import { withdrawBindingsOfDeletedClusters } from './cluster-binding-cleanup.js';
-import type { Page, PageQuery } from './paging.js';
-import { byName, matchesSearch, paginate } from './paging.js';
+import type { BoundPageQuery, Page } from './paging.js';
+import { boundTo, byName, matchesSearch, paginate } from './paging.js';
 import { invalid, notFound } from '../core/problems.js';
 import type { UserPatch } from './user-plan.js';
 import { mayTakeOverAccount, planUserCreate, planUserUpdate } from './user-plan.js';
@@ -57,7 +57,7 @@ export function getUserById(call: IamCall, id: string): UserView {
 export function listOrganizationUsers(
   call: IamCall,
   orgRef: string,
-  query: PageQuery,
+  query: BoundPageQuery,
 ): Page<UserView> {
   const { store } = call.deps;
   const org = resolve(store.organizations, orgRef);
@@ -70,7 +70,12 @@ export function listOrganizationUsers(
         matchesSearch(query.search, u.metadata.name, u.spec.displayName, u.spec.email),
     )
     .sort(byName);
-  return paginate(members, query, (user) => viewOf(call, user));
+  // Narrowed by the bindings the caller's view shows: an organization admin learns nothing of
+  // a member's bindings in organizations she is not in.
+  const views = members
+    .map((user) => viewOf(call, user))
+    .filter((view) => boundTo(query.cluster, view.providers));
+  return paginate(views, query);
 }
 
 export async function createUser(call: IamCall, body: ParsedCreateUser): Promise<UserView> {
