@@ -8,6 +8,8 @@ import {
   clusterTestResultSchema,
   clusterUpdate,
   clusterViewSchema,
+  namedClusterInput,
+  namedClusterParams,
   providerKindParams,
 } from '../schemas/cluster-requests.js';
 import { pathRef } from '../schemas/common.js';
@@ -34,6 +36,16 @@ export const manageWriteEndpoints = {
     tag: 'manage',
     params: providerKindParams,
     body: clusterInput,
+    response: json(clusterViewSchema),
+  }),
+  registerNamedCluster: endpoint({
+    method: 'POST',
+    path: `${clusters}/:cluster`,
+    access: inBodyOrg,
+    summary: 'Register a cluster under the name in its path',
+    tag: 'manage',
+    params: namedClusterParams,
+    body: namedClusterInput,
     response: json(clusterViewSchema),
   }),
   testClusterConnection: endpoint({

@@ -27,6 +27,12 @@ export const clusterInput = z.object({
   }),
 });
 
+/** Where a cluster is registered under the name its path gives (the SPEC's POST …/{cluster}). */
+export const namedClusterParams = clusterParams.extend({ cluster: clusterName });
+
+/** Create under the path's name: the body's `name` may be left out, and must match when given. */
+export const namedClusterInput = clusterInput.extend({ name: clusterName.optional() });
+
 /** Update: the name comes from the path; credentials only when they change. */
 export const clusterUpdate = clusterInput.omit({ name: true }).extend({
   name: clusterName.optional(),

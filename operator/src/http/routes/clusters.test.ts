@@ -119,6 +119,28 @@ describe('cluster registration', () => {
     expect(unknown.body.code).toBe(1000);
   });
 
+  it('registers under the name in the path, refusing a body that names another', async () => {
+    const { name: _name, ...unnamed } = body('unused');
+    const other = await call('POST', `${clustersPath}/gamma`, 'ada', body('delta'));
+    expect(other.body).toMatchObject({ code: 1000 });
+    expect(other.body.message).toMatch(/name.*gamma, as in the path/);
+    expect(app.store.clusters.get('gamma')).toBeUndefined();
+    expect(app.store.clusters.get('delta')).toBeUndefined();
+    expect((await call('POST', `${clustersPath}/Bad_Name`, 'ada', unnamed)).body.code).toBe(1000);
+
+    const named = await call('POST', `${clustersPath}/gamma`, 'ada', unnamed);
+    expect(named.body).toMatchObject({ code: 0, data: { name: 'gamma', organization: 'acme' } });
+    expect(app.store.clusters.get('gamma')?.metadata.labels?.['nimbus.io/organization']).toBe(
+      'acme',
+    );
+    expect((await call('POST', `${clustersPath}/gamma`, 'ada', body('gamma'))).body.code).toBe(
+      1005,
+    );
+    // The same rights as the other registration.
+    expect((await call('POST', `${clustersPath}/eps`, 'uma', unnamed)).body.code).toBe(9997);
+    expect((await call('POST', `${clustersPath}/eps`, 'gus', unnamed)).body.code).toBe(9997);
+  });
+
   it('refuses a kubeconfig with an exec plugin with a readable message', async () => {
     const kubeconfig = JSON.stringify({
       clusters: [{ name: 'c', cluster: { server: member.url } }],

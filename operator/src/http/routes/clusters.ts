@@ -5,6 +5,7 @@ import {
   updateCluster,
 } from '../../clusters/registration.js';
 import type { ClusterServices } from '../../clusters/registration.js';
+import { invalid } from '../../core/problems.js';
 import { requireIdentity } from '../identity-locals.js';
 import { discoverMonitorServices } from '../../monitoring/monitor-discovery.js';
 import type { Implementation } from '../contract/implement.js';
@@ -16,6 +17,15 @@ export function clusterEndpoints(services: ClusterServices): Implementation[] {
     implement('registerCluster', ({ params, body }, { res }) =>
       createCluster(services, requireIdentity(res), params.kind, body),
     ),
+    implement('registerNamedCluster', ({ params, body }, { res }) => {
+      if (body.name !== undefined && body.name !== params.cluster) {
+        throw invalid('name', `must be ${params.cluster}, as in the path`);
+      }
+      return createCluster(services, requireIdentity(res), params.kind, {
+        ...body,
+        name: params.cluster,
+      });
+    }),
     implement('testClusterConnection', ({ params, body }, { res }) =>
       testCluster(services, requireIdentity(res), params.kind, params.cluster, body),
     ),
