@@ -23,6 +23,7 @@ let admin: Session;
 let podName = '';
 let nodeName = '';
 
+const member = (...args: string[]): string => onMember('member-b', args).stdout.trim();
 const url = (path: string) => new URL(path, testEnv.operatorUrl).toString();
 
 async function openPage(path: string): Promise<void> {
@@ -89,6 +90,45 @@ describe('clusters journey', () => {
     expect(card).not.toContain('NotReady');
     // A system admin holds the owner role in every member, so the cluster is usable.
     expect(card).toContain('Enable');
+  });
+
+  it('opens the cluster from its row: owner, version, nodes, conditions, events', async () => {
+    await openPage('/admin/cluster/list');
+    await page.getByTestId('cluster-list-table').getByRole('link', { name: clusterName }).click();
+    await page.waitForURL(new RegExp(`/admin/cluster/detail/${clusterName}$`));
+    const overview = page.getByTestId('cluster-overview');
+    await overview.getByText(/^v1\.\d+/).waitFor();
+    expect(await overview.textContent()).toContain(orgName);
+    const ready = page.getByTestId('cluster-conditions').getByRole('row', { name: /Ready/ });
+    expect(await ready.first().textContent()).toContain('True');
+    await page.getByTestId('cluster-monitoring').waitFor();
+    // A system admin sees the bindings of the owner: nobody is bound yet.
+    await page.getByTestId('cluster-bindings').getByText('No user or group').waitFor();
+    // Nodes and events come from the index, there once its watches have run.
+    const nodes = member('get', 'nodes', '-o', 'name').split('\n').filter(Boolean).length;
+    const seen = await eventually(
+      async () => {
+        await page.reload();
+        await dismissMfaPrompt(page);
+        const table = page.getByTestId('cluster-events');
+        await table.waitFor();
+        await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'));
+        return {
+          nodes: (await page.getByTestId('cluster-nodes-link').textContent()) ?? '',
+          events: await table.locator('tbody tr.ant-table-row').count(),
+        };
+      },
+      (shown) => shown.nodes.endsWith(`of ${nodes} ready`) && shown.events > 0,
+      30_000,
+    );
+    expect(seen.nodes).toMatch(new RegExp(`of ${nodes} ready$`));
+    expect(seen.events).toBeGreaterThan(0);
+    await page.getByTestId('cluster-events-all').click();
+    await page.waitForURL(
+      (address) =>
+        address.pathname === '/list/Event' && address.searchParams.get('cluster') === clusterName,
+    );
+    await page.getByTestId('resource-table').locator('tbody tr.ant-table-row').first().waitFor();
   });
 
   it('searches a pod by name, opens it and collects it', async () => {

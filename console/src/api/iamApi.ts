@@ -11,9 +11,17 @@ import type {
   UpdateOrganizationBody,
   UserView,
 } from '@nimbus/api';
-import { endpointRequest } from '../apiClient/endpointUrl';
+import { endpointQuery, endpointRequest } from '../apiClient/endpointUrl';
 import { baseApi } from '../apiClient/baseApi';
 import { listQuery, type ListArgs } from '../apiClient/listArgs';
+
+/** The most users (and groups) a cluster's detail page lists as bound to it. */
+export const CLUSTER_BINDINGS_SHOWN = 100;
+
+interface ClusterBindingsArgs {
+  organizationId: string;
+  cluster: string;
+}
 
 type IamTag = 'User' | 'Group' | 'Role' | 'Organization';
 /** Invalidate only when the change happened; a refused change leaves every cached list valid. */
@@ -44,6 +52,26 @@ export const iamApi = baseApi
         invalidatesTags: afterSuccess('User', 'Group'),
       }),
 
+      /** The users with an own binding on one cluster (its detail page). */
+      listClusterUsers: build.query<ResponseFor<'listOrganizationUsers'>, ClusterBindingsArgs>({
+        query: ({ organizationId, cluster }) =>
+          endpointQuery(
+            'listOrganizationUsers',
+            { orgId: organizationId },
+            { page: 1, pageSize: CLUSTER_BINDINGS_SHOWN, cluster },
+          ),
+        providesTags: ['User'],
+      }),
+      /** The user groups bound to one cluster. */
+      listClusterGroups: build.query<ResponseFor<'listGroups'>, ClusterBindingsArgs>({
+        query: ({ organizationId, cluster }) =>
+          endpointQuery(
+            'listGroups',
+            { orgId: organizationId },
+            { page: 1, pageSize: CLUSTER_BINDINGS_SHOWN, cluster },
+          ),
+        providesTags: ['Group'],
+      }),
       listGroups: build.query<ResponseFor<'listGroups'>, ListArgs>({
         query: (args) => listQuery('listGroups', { orgId: args.organizationId }, args),
         providesTags: ['Group'],
@@ -119,6 +147,8 @@ export const {
   useUpdateUserMutation,
   useRemoveUserFromOrganizationMutation,
   useListGroupsQuery,
+  useListClusterUsersQuery,
+  useListClusterGroupsQuery,
   useGetGroupQuery,
   useSaveGroupMutation,
   useDeleteGroupMutation,

@@ -1,4 +1,4 @@
-import type { ResponseFor } from '@nimbus/api';
+import type { CrdCluster, ResponseFor } from '@nimbus/api';
 import { endpointQuery, endpointRequest } from '../apiClient/endpointUrl';
 import type { KubeObject, ListedPage } from '../resources/kubeObject';
 import { baseApi } from '../apiClient/baseApi';
@@ -39,6 +39,12 @@ export const resourceApi = baseApi
     endpoints: (build) => ({
       listCrdClusters: build.query<ResponseFor<'listCrdClusters'>, undefined>({
         query: () => endpointQuery('listCrdClusters', {}, { page: 1, pageSize: CLUSTER_LIST_SIZE }),
+      }),
+      /** One cluster the caller may see, by name, as the crd lists show it; none when hidden. */
+      findCrdCluster: build.query<CrdCluster | null, string>({
+        query: (name) =>
+          endpointQuery('listCrdClusters', {}, { cluster: name, page: 1, pageSize: 1 }),
+        transformResponse: (data: ResponseFor<'listCrdClusters'> | null) => data?.items[0] ?? null,
       }),
       listResources: build.infiniteQuery<ListedPage, ResourceFilters, string>({
         infiniteQueryOptions: {
@@ -106,6 +112,7 @@ export const resourceApi = baseApi
 
 export const {
   useListCrdClustersQuery,
+  useFindCrdClusterQuery,
   useListResourcesInfiniteQuery,
   useListResourcesPageQuery,
   useGetResourceQuery,

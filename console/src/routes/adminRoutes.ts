@@ -87,6 +87,11 @@ export const adminRoutes: readonly PageRoute[] = [
     adminNavigation('clusters', 'navigation.new', 20),
   ),
   admin(
+    'cluster/detail/:name',
+    'routes.admin.clusterDetail',
+    () => import('../pages/admin/clusters/ClusterDetailPage'),
+  ),
+  admin(
     'registry/list',
     'routes.admin.registryList',
     () => import('../pages/admin/registries/RegistriesPage'),

@@ -17,5 +17,9 @@ export const ADMIN_PATHS = {
 /** The query parameter naming the record an add screen edits. */
 export const EDIT_PARAM = 'edit';
 
+/** A cluster's detail page (rows of the cluster list open it). */
+export const clusterDetailPath = (name: string): string =>
+  `/admin/cluster/detail/${encodeURIComponent(name)}`;
+
 export const editPath = (addPath: string, id: string): string =>
   `${addPath}?${new URLSearchParams({ [EDIT_PARAM]: id }).toString()}`;

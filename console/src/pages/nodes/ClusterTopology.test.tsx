@@ -4,23 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { API, ok, renderAdminRoutes } from '../../../tests/adminTestBed';
 import { startLoopbackServer, type LoopbackServer } from '../../../tests/loopbackServer';
+import { crdClusterView } from '../../../tests/clusterViews';
 import ResourceListPage from '../resources/ResourceListPage';
 
 const CRD = `${API}/crd.nimbus.io`;
 
-const cluster = (name: string, region: string, ready: boolean) => ({
-  ...{ status: 'Allow' as const },
-  providerID: name,
-  provideruuid: `${name}-uid`,
-  uuid: `${name}-uid`,
-  kind: 'ProviderKubeconfig',
-  name,
-  cluster: name,
-  regionID: region,
-  ready,
-  roles: [],
-  organization: 'acme',
-});
+const cluster = (name: string, region: string, ready: boolean) =>
+  crdClusterView(name, 'acme', { regionID: region, ready });
 
 const node = (name: string, clusterName: string, region: string, ready: boolean) => ({
   kind: 'Node',

@@ -13,6 +13,7 @@ import {
 import { startLoopbackServer, type LoopbackServer } from '../../../../tests/loopbackServer';
 import { PROVIDER_KINDS } from '../../../api/clusterApi';
 import { appActions } from '../../../appState/appSlice';
+import { providerView } from '../../../../tests/clusterViews';
 import ClusterWizardPage from './ClusterWizardPage';
 
 const MANAGE = `${API}/manage.nimbus.io`;
@@ -307,20 +308,7 @@ it('fills the step from the stored endpoints on edit and sends only the changes'
   server.respond(
     `${MANAGE}/organizations/${ORG_ID}/providers?page=1&pageSize=100&search=member-b`,
     ok({
-      items: [
-        {
-          providerID: 'member-b',
-          provideruuid: 'c-1',
-          uuid: 'c-1',
-          kind: 'ProviderKubeconfig',
-          name: 'member-b',
-          cluster: 'member-b',
-          regionID: 'local',
-          ready: true,
-          status: 'Allow',
-          roles: [],
-        },
-      ],
+      items: [providerView('member-b')],
       total: 1,
       page: 1,
       pageSize: 100,

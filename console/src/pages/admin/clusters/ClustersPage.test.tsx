@@ -3,22 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { API, ok, ORG_ID, page, renderAdminRoutes } from '../../../../tests/adminTestBed';
 import { startLoopbackServer, type LoopbackServer } from '../../../../tests/loopbackServer';
+import { providerView } from '../../../../tests/clusterViews';
 import ClustersPage from './ClustersPage';
 
 const MANAGE = `${API}/manage.nimbus.io`;
 const LIST = `${MANAGE}/organizations/${ORG_ID}/providers?page=1&pageSize=20`;
-const memberB = {
-  providerID: 'member-b',
-  provideruuid: 'c-1',
-  uuid: 'c-1',
-  kind: 'ProviderKubeconfig',
-  name: 'member-b',
-  cluster: 'member-b',
-  regionID: 'local',
-  ready: true,
-  status: 'Allow',
-  roles: [],
-};
+const memberB = providerView('member-b');
 
 let server: LoopbackServer;
 beforeEach(async () => {
@@ -45,6 +35,10 @@ it('deletes a cluster only after its exact name is typed', async () => {
 
   const table = await screen.findByTestId('cluster-list-table');
   expect(await within(table).findByText('member-b')).toBeDefined();
+  // The row opens the cluster's detail page.
+  expect(within(table).getByRole('link', { name: 'member-b' }).getAttribute('href')).toBe(
+    '/admin/cluster/detail/member-b',
+  );
   expect(within(table).getByText('Ready')).toBeDefined();
   expect(within(table).getByText('local')).toBeDefined();
   expect(within(table).getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe(

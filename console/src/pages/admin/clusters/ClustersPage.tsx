@@ -8,7 +8,7 @@ import { useProviderName, VendorLogo } from '../../../clusters/VendorLogo';
 import { AdminListPage } from '../../../components/admin/AdminListPage';
 import { currentOrganizationId } from '../../../components/admin/session';
 import { useListParams } from '../../../components/admin/useListParams';
-import { ADMIN_PATHS, editPath } from '../adminPaths';
+import { ADMIN_PATHS, clusterDetailPath, editPath } from '../adminPaths';
 
 /** The organization's member clusters: edit through the wizard, delete by typing the name. */
 export default function ClustersPage() {
@@ -56,7 +56,15 @@ export default function ClustersPage() {
           deleteCluster({ organizationId, kind: cluster.kind, cluster: cluster.name }).unwrap(),
       }}
       columns={[
-        { key: 'name', title: t('admin.common.name'), dataIndex: 'name' },
+        {
+          key: 'name',
+          title: t('admin.common.name'),
+          render: (_value, cluster) => (
+            <Link to={clusterDetailPath(cluster.name)} data-testid="cluster-detail-link">
+              {cluster.name}
+            </Link>
+          ),
+        },
         {
           key: 'kind',
           title: t('admin.clusters.kind'),

@@ -13,6 +13,7 @@ import {
 import { startLoopbackServer, type LoopbackServer } from '../../../../tests/loopbackServer';
 import { PROVIDER_KINDS } from '../../../api/clusterApi';
 import ClusterWizardPage from './ClusterWizardPage';
+import { providerView } from '../../../../tests/clusterViews';
 
 const MANAGE = `${API}/manage.nimbus.io`;
 const REGISTRATIONS = `${MANAGE}/registrations`;
@@ -29,18 +30,7 @@ const commandFor = (name: string) => ({
   manifestUrl: 'https://nimbus.example.com/api/v1/manage.nimbus.io/registration/manifest',
   expiresAt: EXPIRES_AT,
 });
-const clusterRow = (name: string) => ({
-  providerID: name,
-  provideruuid: `uid-${name}`,
-  uuid: `uid-${name}`,
-  kind: 'ProviderKubeconfig',
-  name,
-  cluster: name,
-  regionID: 'local',
-  ready: true,
-  status: 'Allow',
-  roles: [],
-});
+const clusterRow = (name: string) => providerView(name);
 
 let server: LoopbackServer;
 beforeEach(async () => {
