@@ -101,6 +101,14 @@ function bodiesFor(entry: PolicyEntry, refs: Refs, ctx: MatrixContext): unknown[
           credentials: { kubeconfig: 'apiVersion: v1\nkind: Config\n' },
         },
       ];
+    case 'POST /providers/:kind/clusters/:cluster':
+      return [
+        {
+          organizationId: refs.org,
+          region: 'on-prem',
+          credentials: { kubeconfig: 'apiVersion: v1\nkind: Config\n' },
+        },
+      ];
     case 'PUT /providers/:kind/clusters/:cluster':
       return [{ organizationId: refs.org, region: 'taken' }];
     case 'POST /providers/:kind/clusters/:cluster/test':
