@@ -58,15 +58,52 @@ it('says so when nothing is collected', async () => {
   expect(within(nav).queryByTestId('nav-collection')).toBeNull();
 });
 
+/** Allowed `permissions` on cluster prod. */
+const granting = (permissions: string[]) => ({
+  clusterAccess: [{ cluster: 'prod', effect: 'Allow' as const, permissions }],
+});
+
 const adminArea = async (admin: boolean) => {
   server.respond(COLLECTIONS, ok({ items: [] }));
-  serveSignedInUser(server, { organizations: [organization('acme', admin)] });
+  serveSignedInUser(server, {
+    organizations: [organization('acme', admin)],
+    user: granting(['namespace:create']),
+  });
   renderApp('/home', { apiOrigin: server.origin });
   const nav = await screen.findByTestId('side-nav');
-  // Fast Creation is there for everyone once the routes are generated.
   expect(await within(nav).findByRole('link', { name: 'Namespace' })).toBeDefined();
   return nav;
 };
+
+it('offers in Fast Creation only the forms her roles let her create with', async () => {
+  server.respond(COLLECTIONS, ok({ items: [] }));
+  serveSignedInUser(server, {
+    organizations: [organization('acme')],
+    user: granting(['configmap:create', 'application:create', 'configmap:list']),
+  });
+  renderApp('/home', { apiOrigin: server.origin });
+  const nav = await screen.findByTestId('side-nav');
+  await within(nav).findByRole('link', { name: 'Config map' });
+  const fast = within(nav).getByText('Fast Creation').closest('li') as HTMLElement;
+  expect(
+    within(fast)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href')),
+  ).toEqual(['/add/Application', '/add/ConfigMap']);
+});
+
+it('leaves Fast Creation out for a role that creates nothing', async () => {
+  server.respond(COLLECTIONS, ok({ items: [] }));
+  serveSignedInUser(server, {
+    organizations: [organization('acme')],
+    user: granting(['node:list']),
+  });
+  renderApp('/home', { apiOrigin: server.origin });
+  const nav = await screen.findByTestId('side-nav');
+  await within(nav).findByRole('link', { name: 'Home' });
+  expect(within(nav).queryByText('Fast Creation')).toBeNull();
+  expect(within(nav).queryByRole('link', { name: 'Namespace' })).toBeNull();
+});
 
 it('shows the admin area to an organization administrator only', async () => {
   const nav = await adminArea(true);

@@ -2,7 +2,10 @@ import { Layout, Menu, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useSomeClusterAllows } from '../../access/useSomeClusterAllows';
+import { createFormAt, createFormPermission } from '../../resources/createFormPermission';
 import { detailPath } from '../../resources/detailPath';
+import { useKindRegistry } from '../../resources/KindRegistryContext';
 import { favouriteTarget, useMyFavourites } from '../../resources/useFavourites';
 import { ADMIN_NAVIGATION_GROUPS } from '../../routes/menuPlacement';
 import type { MenuLink } from './menuModel';
@@ -11,15 +14,23 @@ import { useMenu } from './useMenu';
 type MenuItem = NonNullable<MenuProps['items']>[number];
 
 /**
- * The navigation menu: Navigation, My Collections and Fast Creation for everyone; user,
- * cluster and image registry management for administrators. Links come from the route table's
- * menu placements (routes/menuPlacement.ts), My Collections from the caller's favourites.
+ * The navigation menu: Navigation and My Collections for everyone, the Fast Creation forms the
+ * caller's roles let her use on some cluster; user, cluster and image registry management for
+ * administrators. Links come from the route table's menu placements (routes/menuPlacement.ts),
+ * My Collections from the caller's favourites.
  */
 export function SideNav() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const navigation = useMenu('navigation');
-  const fastCreation = useMenu('fastCreation');
+  // Offered from the rules the server enforces: a form needs its kind's create permission on
+  // some cluster (docs/decisions/offered-by-rights.md).
+  const allows = useSomeClusterAllows();
+  const { descriptors } = useKindRegistry();
+  const fastCreation = useMenu('fastCreation').filter((entry) => {
+    const form = createFormAt(entry.to);
+    return form === undefined || allows(createFormPermission(descriptors, form));
+  });
   const adminLinks = useMenu('adminNavigation');
   const [collapsed, setCollapsed] = useState(false);
   const { favourites } = useMyFavourites();
@@ -64,12 +75,16 @@ export function SideNav() {
               };
             }),
     },
-    {
-      type: 'group',
-      key: 'fastCreation',
-      label: t('navigation.fastCreation'),
-      children: fastCreation.map(linkItem),
-    },
+    ...(fastCreation.length > 0
+      ? [
+          {
+            type: 'group' as const,
+            key: 'fastCreation',
+            label: t('navigation.fastCreation'),
+            children: fastCreation.map(linkItem),
+          },
+        ]
+      : []),
     ...(adminGroups.length > 0
       ? [
           {
