@@ -33,6 +33,12 @@ export const listFilterQuery = ({
   label: labels && [...labels],
 });
 
+/** A list's order as the list and export queries send it: the server's defaults are left out. */
+export const listOrderQuery = ({ sort, order }: Pick<ResourcePageArgs, 'sort' | 'order'>) => ({
+  sort: sort === 'name' ? undefined : sort,
+  order: order === 'asc' ? undefined : order,
+});
+
 export const resourceApi = baseApi
   .enhanceEndpoints({ addTagTypes: ['Resource', 'ResourceList'] })
   .injectEndpoints({
@@ -71,9 +77,7 @@ export const resourceApi = baseApi
             { kind: plural },
             {
               ...listFilterQuery({ labels, cluster, namespace, name }),
-              // The server's defaults (by name, ascending) are not sent.
-              sort: sort === 'name' ? undefined : sort,
-              order: order === 'asc' ? undefined : order,
+              ...listOrderQuery({ sort, order }),
               pageSize,
               cursor: cursor || undefined,
             },

@@ -2,7 +2,7 @@ import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Flex, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
-import { listFilterQuery, useListResourcesPageQuery } from '../../api/resourceApi';
+import { listFilterQuery, listOrderQuery, useListResourcesPageQuery } from '../../api/resourceApi';
 import { endpointDownloadUrl } from '../../apiClient/endpointUrl';
 import type { ResourcePageArgs } from '../../apiClient/requestArgs';
 import type { KindDescriptor } from '../../resources/descriptors/types';
@@ -65,11 +65,7 @@ export function ResourceListView({ descriptor }: { descriptor: KindDescriptor })
   const exportUrl = endpointDownloadUrl(
     'exportKind',
     { kind: descriptor.plural },
-    {
-      ...listFilterQuery(filters),
-      sort: view.sort === 'name' ? undefined : view.sort,
-      order: view.order === 'asc' ? undefined : view.order,
-    },
+    { ...listFilterQuery(filters), ...listOrderQuery(view) },
   );
   const nextCursor = data?.nextCursor;
 

@@ -6,11 +6,16 @@ import { Link } from 'react-router';
 import { ClusterStatusTag } from '../../../../clusters/ClusterStatusTag';
 import { useProviderName, VendorLogo } from '../../../../clusters/VendorLogo';
 import { formatTime } from '../../../../components/admin/formatTime';
-import { listViewParams, readListView } from '../../../../resources/listView';
+import { DEFAULT_LIST_PAGE_SIZE, listViewParams } from '../../../../resources/listView';
 
 /** The cluster's nodes in the Node list, filtered to it. */
 export const clusterNodesPath = (cluster: string): string =>
-  `/list/Node?${listViewParams({ ...readListView(new URLSearchParams()), filters: { cluster } }).toString()}`;
+  `/list/Node?${listViewParams({
+    filters: { cluster },
+    sort: 'name',
+    order: 'asc',
+    pageSize: DEFAULT_LIST_PAGE_SIZE,
+  }).toString()}`;
 
 /** Who owns the cluster, where it runs, its version, nodes and capacity. */
 export function ClusterOverview({
