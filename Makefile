@@ -81,6 +81,10 @@ lint: node_modules ## Types, lint, format and generated-file drift checks
 bench-console: node_modules ## Console /login start-up in headless Chromium against the running operator (`make up`)
 	@npm run --silent bench:console -- --url http://127.0.0.1:$(NIMBUS_PORT) --docs docs/performance.md
 
+.PHONY: bench-live
+bench-live: node_modules ## Live lists: a ConfigMap created on member-a until drawn in the open list (test bed + `hack/operator.sh start test`)
+	@npm run --silent bench:live -- --docs docs/performance.md $(BENCH_ARGS)
+
 .PHONY: bench-iam
 bench-iam: node_modules ## 1,000 users and 100 groups applied at once: RBAC convergence on both members (test bed + `hack/operator.sh start test`)
 	@npm run --silent bench:iam -- --docs docs/performance.md $(BENCH_ARGS)

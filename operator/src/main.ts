@@ -202,6 +202,7 @@ async function main(): Promise<void> {
     clusters: clusters?.services,
     services: routeServices({ identity: identity?.services, clusters: clusters?.services }),
     index: index?.index,
+    ...(index ? { changes: index.changes } : {}),
     ...(costRollups ? { costRollups } : {}),
     metrics,
     audit,
@@ -227,6 +228,9 @@ async function main(): Promise<void> {
     logger.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down');
     metricsServer.close();
     metricsServer.closeAllConnections();
+    // Live lists' streams end now, so their browsers reconnect to another replica at once and
+    // the drain below does not wait for them.
+    index?.changes.close();
     void shutdown(server, config.shutdownTimeoutMs).then(async (outcome) => {
       if (outcome === 'forced') logger.warn('in-flight requests cut off at shutdown timeout');
       audit.close();

@@ -1,6 +1,6 @@
 // Issue 10's end-to-end journey in Chromium against the operator under test: a system admin
 // creates a Deployment with the shared application form, sees its pod appear, scales it to 3,
-// opens a pod's log and sees lines stream, opens a shell and runs a command, rolls back to the
+// sees a pod kubectl deleted replaced on the open page (the change stream), opens a pod's log and sees lines stream, opens a shell and runs a command, rolls back to the
 // first revision and deletes it by typing its name; kubectl on the member agrees at each step.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,15 +96,29 @@ describe('create → pods → scale → logs → shell → roll back → delete'
     await scaleFromDetail(page, 3);
     expect(deployment()?.spec.replicas).toBe(3);
     const shown = await eventually(
-      async () => {
-        await open(detailUrl());
-        await page.getByTestId('workload-pods').getByRole('link').first().waitFor();
-        return page.getByTestId('workload-pods').getByRole('link').count();
-      },
-      (count) => count === 3,
-      { intervalMs: 500, timeoutMs: 30_000 },
+      () => page.getByTestId('workload-pods').getByRole('link').allTextContents(),
+      (names) => names.length === 3,
+      { intervalMs: 250, timeoutMs: 30_000 },
     );
-    expect(shown).toBe(3);
+    expect(shown).toHaveLength(3);
+  });
+
+  it('shows, without a reload, a pod replaced on the member by kubectl', async () => {
+    await page.getByTestId('live-mark').and(page.locator('[data-status="live"]')).waitFor();
+    const pods = page.getByTestId('workload-pods').getByRole('link');
+    const before = await pods.allTextContents();
+    const [gone] = before;
+    if (!gone) throw new Error('no pod shown');
+    // Nothing in the console acts: only the change stream can tell the page.
+    const deleted = onMember('member-a', ['delete', 'pod', gone, '-n', ns, '--wait=false']);
+    expect(deleted.status, deleted.stderr).toBe(0);
+    const after = await eventually(
+      () => pods.allTextContents(),
+      (names) => names.length === 3 && !names.includes(gone),
+      { intervalMs: 250, timeoutMs: 30_000 },
+    );
+    expect(after).not.toContain(gone);
+    expect(after.filter((name) => !before.includes(name))).toHaveLength(1);
   });
 
   it("opens a pod's log and sees its lines stream in", async () => {

@@ -1,7 +1,8 @@
 // A list people live in, in Chromium against the operator under test: 25 config maps of one
 // namespace paged by 20, the view kept in the URL (a reload opens the same page), sorted on the
 // server, a bigger page, a hidden column that stays hidden, a CSV download of everything the
-// filters match, and Refresh showing what appeared on the member since.
+// filters match, Refresh showing what appeared on the member since, and the list following the
+// member's changes by itself.
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +16,7 @@ import {
   type JourneyState,
 } from '../support/member-journey.js';
 import { eventually } from '../support/eventually.js';
-import { applyOnMember } from '../support/members.js';
+import { applyOnMember, onMember } from '../support/members.js';
 
 const suffix = `lv${Date.now().toString(36)}`;
 const orgName = `e2e-lists-${suffix}`;
@@ -142,5 +143,29 @@ describe('a list kept in its URL', () => {
       (names) => names[0] === lateName,
     );
     expect(shown).toHaveLength(26);
+  });
+});
+
+describe('a live list', () => {
+  it('shows what appears and goes on the member without a reload or Refresh', async () => {
+    const liveName = nameOf(26);
+    await page.goto(at(`/list/ConfigMap?name=${suffix}&order=desc&pageSize=50`));
+    await dismissMfaPrompt(page);
+    await until((shown) => shown.length >= 25);
+    await page.getByTestId('live-mark').and(page.locator('[data-status="live"]')).waitFor();
+    applyOnMember('member-a', [configMap(liveName)]);
+    const shown = await eventually(shownNames, (names) => names.includes(liveName), {
+      timeoutMs: 15_000,
+      intervalMs: 200,
+    });
+    expect(shown[0]).toBe(liveName);
+
+    expect(onMember('member-a', ['delete', 'configmap', liveName, '-n', ns]).status).toBe(0);
+    const after = await eventually(shownNames, (shown) => !shown.includes(liveName), {
+      timeoutMs: 15_000,
+      intervalMs: 200,
+    });
+    expect(after).not.toContain(liveName);
+    expect(after.length).toBeGreaterThanOrEqual(25);
   });
 });

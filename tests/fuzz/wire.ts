@@ -1,5 +1,5 @@
 // Sends a fuzz request byte for byte (fetch would resolve `..` and re-encode the path) and
-// reads the answer; an upgrade request stops at the 101 and closes the socket.
+// reads the answer; an upgrade request stops at the 101 and an event stream at its headers.
 import { request as httpRequest } from 'node:http';
 import type { IncomingHttpHeaders } from 'node:http';
 import { randomBytes } from 'node:crypto';
@@ -51,6 +51,14 @@ export function send(base: URL, request: WireRequest, timeoutMs: number): Promis
       resolve({ status: response.statusCode ?? 0, headers: response.headers, text: '' });
     });
     outgoing.on('response', (response) => {
+      // An event stream (the change stream) lasts as long as the client stays: its status and
+      // type are the answer, and the connection is closed as an upgrade's is.
+      if (String(response.headers['content-type'] ?? '').startsWith('text/event-stream')) {
+        answered = true;
+        outgoing.destroy();
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, text: '' });
+        return;
+      }
       const chunks: Buffer[] = [];
       let size = 0;
       response.on('data', (chunk: Buffer) => {

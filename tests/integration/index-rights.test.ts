@@ -10,6 +10,7 @@ import { indexedKinds } from '../../operator/src/index/kinds.js';
 import { memberUserName } from '../../operator/src/member/principal.js';
 import { parseCsvRows } from '../../operator/src/audit/export-format.js';
 import { api, apiText } from '../support/api.js';
+import { followChanges, type Notice } from '../support/changes.js';
 import type { Session } from '../support/iam.js';
 import {
   eventually,
@@ -247,6 +248,50 @@ describe('index lists, search and labels follow the member rights', () => {
     const [item] = await listOf(root, 'configmaps', `&name=${configMap}`);
     expect(item?.data).toEqual({ password: '' });
     expect(await searchOf(root, secretValue)).toEqual([]);
+  });
+});
+
+describe('the change stream follows the member rights', () => {
+  it("tells the lister of a node's change and never of a ConfigMap's; the root of both", async () => {
+    const node = onMember('member-a', [
+      'get',
+      'nodes',
+      '-o',
+      'jsonpath={.items[0].metadata.name}',
+    ]).stdout.trim();
+    expect(node).not.toBe('');
+    const asked = `kind=nodes&kind=configmaps&cluster=${cluster}`;
+    const listerHears = await followChanges(lister.token, asked);
+    const rootHears = await followChanges(root.token, asked);
+    const nodeMark = `nimbus-live-${suffix}`;
+    const isNode = (n: Notice) => n.kind === 'nodes' && n.name === node && n.type === 'upsert';
+    try {
+      onMember('member-a', ['label', 'configmap', configMap, '-n', 'demo', `${nodeMark}=1`]);
+      const heardByRoot = await rootHears.until(
+        (n) => n.kind === 'configmaps' && n.name === configMap,
+      );
+      expect(heardByRoot.at(-1)).toEqual({
+        cluster,
+        kind: 'configmaps',
+        namespace: 'demo',
+        name: configMap,
+        type: 'upsert',
+      });
+      // Told after the ConfigMap's notice went through the feed: had the lister been told of
+      // it, it would come before this one.
+      onMember('member-a', ['label', 'node', node, `${nodeMark}=1`, '--overwrite']);
+      const heard = await listerHears.until(isNode);
+      expect(heard.filter((n) => n.kind === 'configmaps')).toEqual([]);
+    } finally {
+      onMember('member-a', ['label', 'node', node, `${nodeMark}-`]);
+      await listerHears.close();
+      await rootHears.close();
+    }
+  });
+
+  it('refuses to follow a kind the index does not hold', async () => {
+    const answer = await crd(lister, `/changes?kind=widgets&cluster=${cluster}`);
+    expect(answer.body.code).toBe(1000);
   });
 });
 

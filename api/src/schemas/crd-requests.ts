@@ -39,6 +39,21 @@ export type ListQueryInput = z.output<typeof listQuery>;
 export const exportKindQuery = listQuery.omit({ pageSize: true, cursor: true });
 export type ExportKindQueryInput = z.output<typeof exportKindQuery>;
 
+/** The kinds one change stream follows at most (a page's list and its detail sections). */
+export const maxFollowedKinds = 10;
+
+export const changesQuery = z.object({
+  kind: many.pipe(
+    z
+      .array(z.string().max(63))
+      .min(1, 'name at least one kind')
+      .max(maxFollowedKinds, `at most ${maxFollowedKinds} kinds`),
+  ),
+  cluster: many,
+  namespace: many,
+});
+export type ChangesQueryInput = z.output<typeof changesQuery>;
+
 export const searchQuery = z.object({
   keyword: z.string().trim().min(1, 'keyword is required').max(253),
 });

@@ -34,3 +34,17 @@ export const labelSummarySchema = z.object({
 });
 export type LabelSummary = z.output<typeof labelSummarySchema>;
 export const labelSummariesSchema = z.object({ items: z.array(labelSummarySchema) });
+
+/** One object the index wrote or removed, or a whole kind of a cluster listed again. */
+export const indexChangeSchema = z.object({
+  cluster: z.string(),
+  kind: z.string(),
+  namespace: z.string(),
+  name: z.string(),
+  type: z.enum(['upsert', 'delete', 'relist']),
+});
+export type IndexChangeView = z.infer<typeof indexChangeSchema>;
+
+/** The data of one `changes` event of the change stream (watchChanges). */
+export const indexChangesEventSchema = z.object({ changes: z.array(indexChangeSchema) });
+export type IndexChangesEvent = z.infer<typeof indexChangesEventSchema>;

@@ -248,6 +248,7 @@ export const endpointPaths = {
     '/crd.{host}/vendors/:vendor/regions/:region/clusters/:cluster/resources/annotations',
   replaceLabels: '/crd.{host}/vendors/:vendor/regions/:region/clusters/:cluster/resources/labels',
   search: '/crd.{host}/search',
+  watchChanges: '/crd.{host}/changes',
   listKind: '/crd.{host}/:kind',
   exportKind: '/crd.{host}/:kind/export',
 } as const;
@@ -444,6 +445,7 @@ export const endpointMethods = {
   replaceAnnotations: 'PUT',
   replaceLabels: 'PUT',
   search: 'GET',
+  watchChanges: 'GET',
   listKind: 'GET',
   exportKind: 'GET',
 } as const;

@@ -6,6 +6,7 @@ import { hubAuditDirectory } from '../audit/organization.js';
 import type { AuditTrail } from '../audit/trail.js';
 import type { ClusterServices } from '../clusters/registration.js';
 import type { RollupReader } from '../cost/rollup-store.js';
+import type { ChangeFeed } from '../index/change-feed.js';
 import type { IndexStore } from '../index/store.js';
 import type { HubProbe } from '../hub/client.js';
 import type { IdentityServices } from '../identity/services.js';
@@ -40,6 +41,8 @@ export interface AppDeps {
   clusters?: ClusterServices;
   /** The multi-cluster index behind /crd.{host}. */
   index?: IndexStore;
+  /** The index's writes as they happen, for the live lists' stream. */
+  changes?: ChangeFeed;
   /** The cost center's daily rollups (ConfigMaps in the operator's namespace). */
   costRollups?: RollupReader;
   /** The helm binary the app store runs (NIMBUS_HELM_PATH). */
@@ -77,6 +80,7 @@ export function createApp(deps: AppDeps): Express {
     identity: deps.identity,
     clusters: deps.clusters,
     index: deps.index,
+    ...(deps.changes ? { changes: deps.changes } : {}),
     ...(deps.costRollups ? { costRollups: deps.costRollups } : {}),
     ...(deps.helmPath ? { helmPath: deps.helmPath } : {}),
     upgrades: {

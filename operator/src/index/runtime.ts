@@ -11,6 +11,8 @@ import type { Logger } from '../logger.js';
 import { ConnectionTransport } from './connection-transport.js';
 import { indexedKinds, type IndexedKind } from './kinds.js';
 import type { IndexMetrics } from './metrics.js';
+import { ChangeFeed } from './change-feed.js';
+import { publishingSink } from './publishing-sink.js';
 import { IndexStore } from './store.js';
 import { WatchLoop, type WatchLoopOptions } from './watch-loop.js';
 
@@ -33,10 +35,14 @@ export interface IndexRuntimeOptions {
   tuning?: LoopTuning;
   /** Per-loop series on the operator's /metrics (operator/src/index/metrics.ts). */
   metrics?: IndexMetrics;
+  /** Where the loops' writes are told (a new feed when not given). */
+  changes?: ChangeFeed;
 }
 
 export interface IndexRuntime {
   readonly index: IndexStore;
+  /** Every write of the loops, once it is in the index: the live lists' source. */
+  readonly changes: ChangeFeed;
   /** Once the hub caches are synced: follow the ready clusters and forget deleted ones. */
   start(): void;
   /** Stops every loop; `close` also closes the database. */
@@ -69,6 +75,19 @@ export function createIndexRuntime(options: IndexRuntimeOptions): IndexRuntime {
   const { index, store, connector } = options;
   const kinds = options.kinds ?? indexedKinds;
   const log = options.logger.child({ component: 'index' });
+  const changes = options.changes ?? new ChangeFeed();
+  const sink = publishingSink(index, changes);
+  /** A cluster's rows came or went wholesale: each kind's lists read again. */
+  const tellRelisted = (name: string): void =>
+    changes.publish(
+      kinds.map((kind) => ({
+        cluster: name,
+        kind: kind.name,
+        namespace: '',
+        name: '',
+        type: 'relist',
+      })),
+    );
   const followed = new Map<string, Followed>();
   // Names whose rows are being dropped or adopted (settle).
   const settling = new Map<string, Promise<void>>();
@@ -87,7 +106,7 @@ export function createIndexRuntime(options: IndexRuntimeOptions): IndexRuntime {
         cluster: name,
         kind,
         transport,
-        sink: index,
+        sink,
         ...options.tuning,
         ...(options.metrics ? { observer: options.metrics.observer(name, kind.name) } : {}),
         onRelisted: ({ objects, pages, ms, waitingMs }) => {
@@ -149,6 +168,7 @@ export function createIndexRuntime(options: IndexRuntimeOptions): IndexRuntime {
   /** Rows a Cluster of this name left behind (deleted while no replica ran) are dropped. */
   async function adopt(name: string, uid: string): Promise<void> {
     if (await index.adoptCluster(name, uid)) {
+      tellRelisted(name);
       log.info({ cluster: name }, 'rows of an earlier cluster of that name removed');
     }
   }
@@ -179,12 +199,14 @@ export function createIndexRuntime(options: IndexRuntimeOptions): IndexRuntime {
     // The Cluster is gone: its pooled member connection goes with it once its loops stopped.
     const stopping = stopLoops(name).then(() => connector.forget(name));
     await settle(name, () => stopping.then(() => index.dropCluster(name)));
+    tellRelisted(name);
     options.metrics?.forget(name);
     log.info({ cluster: name }, 'cluster removed from the index');
   }
 
   return {
     index,
+    changes,
     start() {
       if (unsubscribe || stopped) return;
       unsubscribe = store.clusters.subscribe((type, cluster) => {
@@ -204,7 +226,10 @@ export function createIndexRuntime(options: IndexRuntimeOptions): IndexRuntime {
       unsubscribe?.();
       await Promise.all([...followed.keys()].map(stopLoops));
       await Promise.all(settling.values());
-      if (close) index.close();
+      if (close) {
+        changes.close();
+        index.close();
+      }
     },
     following: () => [...followed.keys()].sort(),
   };

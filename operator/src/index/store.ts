@@ -49,7 +49,10 @@ export interface SearchGroup {
   resources: Array<{ type: string; samples: SearchSample[] }>;
 }
 
-export type IndexChange = { type: 'upsert'; object: KubeObject } | { type: 'delete'; uid: string };
+export type IndexChange =
+  | { type: 'upsert'; object: KubeObject }
+  /** namespace and name, when the event gave them, name the removal on the change feed. */
+  | { type: 'delete'; uid: string; namespace?: string; name?: string };
 
 interface Row {
   cluster: string;

@@ -320,7 +320,8 @@ export class WatchLoop {
           if (event.type === 'ADDED' || event.type === 'MODIFIED') {
             changes.push({ type: 'upsert', object });
           } else if (event.type === 'DELETED' && object.metadata?.uid) {
-            changes.push({ type: 'delete', uid: object.metadata.uid });
+            const { uid, namespace, name } = object.metadata;
+            changes.push({ type: 'delete', uid, namespace: namespace ?? '', name: name ?? '' });
           }
         }
         if (changes.length > 0) {

@@ -3,6 +3,7 @@ import type { ClusterServices } from '../clusters/registration.js';
 import type { AppDeps } from '../http/app.js';
 import type { IdentityServices, IdentitySettings } from '../identity/services.js';
 import { createIdentityServices } from '../identity/services.js';
+import { createUser } from '../identity/accounts.js';
 import { captureLogs } from './logs.js';
 import type { MemoryHubStore } from './memory-store.js';
 import { createMemoryStore } from './memory-store.js';
@@ -69,4 +70,29 @@ export async function startIdentityApp(
       return { status: response.status, body: (await response.json()) as never };
     },
   };
+}
+
+/**
+ * Creates a user who is a member (not an admin) of organization `acme` with the `spec` fields
+ * given (bindings, sysAdmin), signs her in and returns her bearer token.
+ */
+export async function signedInAcmeUser(
+  app: IdentityTestApp,
+  userName: string,
+  spec: Record<string, unknown>,
+): Promise<string> {
+  const password = 'secret12';
+  await createUser(app.services, {
+    userName,
+    spec: {
+      email: `${userName}@example.com`,
+      organizations: [{ name: 'acme', admin: false }],
+      ...spec,
+    },
+    password,
+  });
+  const { body } = await app.call('POST', '/auth.nimbus.io/login', {
+    body: { userName, password },
+  });
+  return (body.data as { token: string }).token;
 }

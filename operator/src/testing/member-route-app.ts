@@ -1,12 +1,11 @@
 import { credentialsKey } from '../clusters/connector.js';
-import { createUser } from '../identity/accounts.js';
 import { IndexStore } from '../index/store.js';
 import { testClusterServices } from './clusters.js';
 import { tokenKubeconfig } from './fake-apiserver.js';
 import type { FakeObjectMember, Refusal, ObjectCall } from './fake-object-member.js';
 import { startFakeObjectMember } from './fake-object-member.js';
 import type { IdentityTestApp } from './identity.js';
-import { startIdentityApp } from './identity.js';
+import { signedInAcmeUser, startIdentityApp } from './identity.js';
 import { seedBuiltInRoles } from './org-fixtures.js';
 
 export interface MemberRouteApp {
@@ -17,8 +16,6 @@ export interface MemberRouteApp {
   tokens: Record<'root' | 'alice', string>;
   close(): Promise<void>;
 }
-
-const password = 'secret12';
 
 /**
  * The real app with identity, cluster access and an index; cluster alpha (vendor
@@ -71,19 +68,7 @@ export async function startMemberRouteApp(
     ],
   ];
   for (const [userName, extra] of users) {
-    await createUser(app.services, {
-      userName,
-      spec: {
-        email: `${userName}@example.com`,
-        organizations: [{ name: 'acme', admin: false }],
-        ...extra,
-      },
-      password,
-    });
-    const { body } = await app.call('POST', '/auth.nimbus.io/login', {
-      body: { userName, password },
-    });
-    tokens[userName] = (body.data as { token: string }).token;
+    tokens[userName] = await signedInAcmeUser(app, userName, extra);
   }
   return {
     app,

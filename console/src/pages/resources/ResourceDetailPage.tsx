@@ -8,6 +8,8 @@ import type { KindDescriptor } from '../../resources/descriptors/types';
 import { useKindRegistry } from '../../resources/KindRegistryContext';
 import { locationFromQuery } from '../../resources/location';
 import { listPath } from '../../resources/resourceKinds';
+import { LiveMark } from '../../live/LiveMark';
+import { useLiveRefetch } from '../../live/useLiveRefetch';
 import { ResourceActions } from './ResourceActions';
 import { useResourceContext } from './useResourceContext';
 
@@ -19,8 +21,18 @@ function ResourceDetail({
   address: ResourceAddress;
 }) {
   const { t } = useTranslation();
-  const { data: object, isLoading, isError } = useGetResourceQuery(address);
+  const { data: object, isLoading, isError, refetch } = useGetResourceQuery(address);
   const context = useResourceContext(descriptor, address, object);
+  // Read again when the index hears of a change to this object (status, a scale, a delete).
+  useLiveRefetch(
+    {
+      kinds: [descriptor.plural],
+      cluster: address.cluster,
+      ...(address.namespace ? { namespace: address.namespace } : {}),
+      name: address.name,
+    },
+    refetch,
+  );
 
   return (
     <Flex vertical gap="middle" style={{ padding: 24 }} data-testid="resource-detail">
@@ -31,6 +43,7 @@ function ResourceDetail({
             {address.name}
           </Typography.Title>
           <Link to={listPath(descriptor.kind)}>{t('resources.detail.backToList')}</Link>
+          <LiveMark />
         </Flex>
         <ResourceActions context={context} />
       </Flex>

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { API, USER_ID, chooseOption, ok, renderAdminRoutes } from '../../../tests/adminTestBed';
 import { readHiddenColumns } from '../../resources/hiddenColumns';
 import { startLoopbackServer, type LoopbackServer } from '../../../tests/loopbackServer';
+import { stopFakeEventSources, useFakeEventSources } from '../../../tests/fakeEventSource';
 import ResourceListPage from './ResourceListPage';
 
 const CRD = `${API}/crd.nimbus.io`;
@@ -51,7 +52,10 @@ beforeEach(async () => {
     }),
   );
 });
-afterEach(() => server.close());
+afterEach(() => {
+  stopFakeEventSources();
+  return server.close();
+});
 
 const renderList = (type: string) =>
   renderAdminRoutes(
@@ -295,4 +299,54 @@ it('lists nodes with ready, roles, version, internal IP and scheduling columns',
 it('says so for a type that is not a listed kind', async () => {
   renderList('Widget');
   expect(await screen.findByText('Unknown resource type Widget')).toBeDefined();
+});
+
+it('reads the page again when the index tells of a change it may show, without a spinner', async () => {
+  const streams = useFakeEventSources();
+  let answer = [pod('web-1')];
+  let gate: Promise<unknown> = Promise.resolve();
+  server.respond(`${CRD}/pods?namespace=shop&pageSize=20`, async () => {
+    const items = answer;
+    await gate;
+    return ok({ items });
+  });
+  renderAdminRoutes(
+    [{ path: '/list/:type', element: <ResourceListPage /> }],
+    '/list/Pod?namespace=shop',
+    server,
+  );
+  const table = await screen.findByTestId('resource-table');
+  await within(table).findByRole('link', { name: 'web-1' });
+  const stream = await waitFor(() => {
+    const [only, ...more] = streams();
+    expect(only).toBeDefined();
+    expect(more).toEqual([]);
+    return only as NonNullable<typeof only>;
+  });
+  const url = new URL(stream.url, server.origin);
+  expect(url.searchParams.getAll('kind')).toEqual(['pods']);
+  expect(url.searchParams.get('namespace')).toBe('shop');
+  stream.send('ready');
+  expect((await screen.findByTestId('live-mark')).textContent).toBe('Live');
+
+  const reads = () => listRequests('pods').length;
+  const before = reads();
+  stream.send('changes', {
+    changes: [{ cluster: 'alpha', kind: 'services', namespace: 'shop', name: 'x', type: 'upsert' }],
+  });
+  answer = [pod('web-1'), pod('web-2')];
+  let release: (value?: unknown) => void = () => undefined;
+  gate = new Promise((resolve) => {
+    release = resolve;
+  });
+  stream.send('changes', {
+    changes: [{ cluster: 'alpha', kind: 'pods', namespace: 'shop', name: 'web-2', type: 'upsert' }],
+  });
+  // While it is read again the rows stay, with no spinner over them.
+  await waitFor(() => expect(reads()).toBe(before + 1));
+  expect(table.querySelector('.ant-spin-spinning')).toBeNull();
+  expect(within(table).getByRole('link', { name: 'web-1' })).toBeDefined();
+  release();
+  expect(await within(table).findByRole('link', { name: 'web-2' })).toBeDefined();
+  expect(reads()).toBe(before + 1);
 });

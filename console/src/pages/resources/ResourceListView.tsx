@@ -15,6 +15,8 @@ import {
   readListView,
   type ListViewState,
 } from '../../resources/listView';
+import { LiveMark } from '../../live/LiveMark';
+import { useLiveRefetch } from '../../live/useLiveRefetch';
 import { ColumnChooser } from './ColumnChooser';
 import { ListPager } from './ListPager';
 import { ResourceListFilters } from './ResourceListFilters';
@@ -55,7 +57,17 @@ export function ResourceListView({ descriptor }: { descriptor: KindDescriptor })
     ...(view.cursor ? { cursor: view.cursor } : {}),
   };
   // A failed request keeps the rows shown: list screens ignore non-zero answers.
-  const { data, isFetching, refetch } = useListResourcesPageQuery(args);
+  const { data, currentData, isFetching, refetch } = useListResourcesPageQuery(args);
+  const { cluster, namespace } = filters;
+  // The page read again when the index changes what it may show; the spinner is for new views.
+  useLiveRefetch(
+    {
+      kinds: [descriptor.plural],
+      ...(cluster ? { cluster } : {}),
+      ...(namespace ? { namespace } : {}),
+    },
+    refetch,
+  );
   const columns = useListColumns(descriptor, view);
   const [hidden, setHidden] = useHiddenColumns(descriptor.kind);
   const choosable = columns
@@ -77,7 +89,8 @@ export function ResourceListView({ descriptor }: { descriptor: KindDescriptor })
         initialValues={view.filters}
         onSearch={(values) => show(firstPage({ ...view, filters: values }))}
       />
-      <Flex gap="small" wrap justify="flex-end" data-testid="resource-list-tools">
+      <Flex gap="small" wrap justify="flex-end" align="center" data-testid="resource-list-tools">
+        <LiveMark />
         <Select
           aria-label={t('resources.list.pageSize')}
           id="resource-page-size"
@@ -112,7 +125,7 @@ export function ResourceListView({ descriptor }: { descriptor: KindDescriptor })
         descriptor={descriptor}
         columns={shownColumns}
         items={data?.items ?? []}
-        loading={isFetching}
+        loading={isFetching && currentData === undefined}
         onSort={(sorting) => show(firstPage({ ...view, ...sorting }))}
       />
       <ListPager

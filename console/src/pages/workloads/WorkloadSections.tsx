@@ -12,6 +12,7 @@ import { workloadTargetOf } from '../../resources/descriptors/workload';
 import type { SectionProps } from '../../resources/descriptors/types';
 import { arrayAt } from '@nimbus/api/shared';
 import { EventsTable, NodeConditionsCard } from '../nodes/NodeActivityCards';
+import { useLiveRefetch } from '../../live/useLiveRefetch';
 import { KindRowsTable } from '../resources/KindRowsTable';
 
 // A workload's detail sections, each read live as the caller (the server asks the member).
@@ -21,16 +22,29 @@ export function WorkloadConditionsSection({ context }: SectionProps) {
   return <NodeConditionsCard conditions={conditions} />;
 }
 
+/** The changes of `kinds` in the workload's namespace: what its sections show read again. */
+function useNamespaceChanges(
+  context: SectionProps['context'],
+  kinds: string[],
+  refetch: () => unknown,
+) {
+  const { cluster, namespace } = context.address;
+  useLiveRefetch({ kinds, cluster, ...(namespace ? { namespace } : {}) }, refetch);
+}
+
 export function WorkloadPodsSection({ context }: SectionProps) {
   const { t } = useTranslation();
-  const { data, isFetching } = useListWorkloadPodsQuery(workloadTargetOf(context));
+  const { data, currentData, isFetching, refetch } = useListWorkloadPodsQuery(
+    workloadTargetOf(context),
+  );
+  useNamespaceChanges(context, ['pods'], refetch);
   return (
     <Card size="small" title={t('resources.workload.pods')} data-testid="workload-pods">
       <KindRowsTable
         kind="Pod"
         location={context.address}
         rows={data?.items ?? []}
-        loading={isFetching}
+        loading={isFetching && currentData === undefined}
         emptyText={t('resources.workload.noPods')}
       />
     </Card>
@@ -39,12 +53,15 @@ export function WorkloadPodsSection({ context }: SectionProps) {
 
 export function WorkloadEventsSection({ context }: SectionProps) {
   const { t } = useTranslation();
-  const { data, isFetching } = useListWorkloadEventsQuery(workloadTargetOf(context));
+  const { data, currentData, isFetching, refetch } = useListWorkloadEventsQuery(
+    workloadTargetOf(context),
+  );
+  useNamespaceChanges(context, ['events'], refetch);
   return (
     <Card size="small" title={t('resources.node.events')} data-testid="workload-events">
       <EventsTable
         events={data?.items ?? []}
-        loading={isFetching}
+        loading={isFetching && currentData === undefined}
         emptyText={t('resources.node.noEvents')}
       />
     </Card>

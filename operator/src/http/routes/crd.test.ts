@@ -1,13 +1,11 @@
 import { builtInRoleObject, builtInRoles } from '../../access/built-in-roles.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../identity/accounts.js';
 import { IndexStore } from '../../index/store.js';
 import type { KubeObject } from '../../index/trim.js';
 import type { IdentityTestApp } from '../../testing/identity.js';
-import { startIdentityApp } from '../../testing/identity.js';
+import { signedInAcmeUser, startIdentityApp } from '../../testing/identity.js';
 
 const crd = '/crd.nimbus.io';
-const password = 'secret12';
 
 let app: IdentityTestApp;
 let index: IndexStore;
@@ -31,19 +29,7 @@ function pod(cluster: string, name: string, labels: Record<string, string> = {})
 }
 
 async function addUser(name: string, extra: Record<string, unknown>) {
-  await createUser(app.services, {
-    userName: name,
-    spec: {
-      email: `${name}@example.com`,
-      organizations: [{ name: 'acme', admin: false }],
-      ...extra,
-    },
-    password,
-  });
-  const { body } = await app.call('POST', '/auth.nimbus.io/login', {
-    body: { userName: name, password },
-  });
-  tokens[name] = (body.data as { token: string }).token;
+  tokens[name] = await signedInAcmeUser(app, name, extra);
 }
 
 function get(user: string, path: string) {

@@ -1,4 +1,9 @@
 import { callerClusters } from '../../access/caller-scope.js';
+import type { ChangeFeed } from '../../index/change-feed.js';
+import { noticeQuery, noticeScope } from '../../index/notice-scope.js';
+import { answerChangeStream } from '../change-stream.js';
+import type { StreamGuardSettings } from '../guarded-stream.js';
+import { currentIdentity } from '../upgrade/revocation.js';
 import { kindCsvChunks } from '../../index/export-kind.js';
 import { listObjects, searchObjects } from '../../index/queries.js';
 import { matchesSearch, paginate } from '../../iam/paging.js';
@@ -40,9 +45,13 @@ function locationOf(params: ClusterLocation): ClusterLocation {
  * live from the member as the caller.
  */
 export function crdEndpoints(
-  deps: Pick<MemberRouteDeps, 'store' | 'index'> & { members?: MemberRouteDeps['members'] },
+  deps: Pick<MemberRouteDeps, 'store' | 'index'> & {
+    members?: MemberRouteDeps['members'];
+    /** The index's change feed and the open streams' guard: the live lists' stream. */
+    live?: { changes: ChangeFeed; streams: StreamGuardSettings };
+  },
 ): Implementation[] {
-  const { store, index } = deps;
+  const { store, index, live } = deps;
   // Without member access (some unit tests) only the index lists are served.
   const members = deps.members;
   const lists = [
@@ -97,6 +106,27 @@ export function crdEndpoints(
       return undefined;
     }),
   ];
+  if (live) {
+    lists.push(
+      implement('watchChanges', async ({ query }, { res }) => {
+        for (const kind of query.kind) {
+          if (!findIndexedKind(kind)) throw invalid('kind', `${kind} is not an indexed kind`);
+        }
+        const identity = requireIdentity(res);
+        await answerChangeStream(res, {
+          feed: live.changes,
+          settings: live.streams,
+          identity,
+          asked: noticeQuery(query),
+          rights: async () => {
+            const now = currentIdentity(live.streams.store, identity);
+            return now ? noticeScope((await callerClusters(store, now)).scope) : () => false;
+          },
+        });
+        return undefined;
+      }),
+    );
+  }
   if (!members) return lists;
   const replaceMap =
     (field: MetadataField) =>

@@ -6,6 +6,7 @@ import { authPaths } from '../auth/auth-paths.js';
 import { authenticate } from '../auth/authenticate.js';
 import { keepRawBody } from '../../identity/raw-body.js';
 import type { IdentityServices } from '../../identity/services.js';
+import { ChangeFeed } from '../../index/change-feed.js';
 import type { IndexStore } from '../../index/store.js';
 import { notFoundHandler } from '../error-handler.js';
 import { alarmEndpoints } from './alarms.js';
@@ -82,6 +83,8 @@ export interface ApiDeps {
   clusters?: ClusterServices;
   /** The multi-cluster index behind /crd.{host}; needs identity. */
   index?: IndexStore;
+  /** What the index writes, told as it writes (live lists); an idle feed when not given. */
+  changes?: ChangeFeed;
   /** Validate every JSON response against the contract (default: NIMBUS_CONTRACT_CHECK=strict). */
   checkResponses?: boolean;
   /** What the WebSocket door needs beyond the routers' deps; without it there is none. */
@@ -163,7 +166,21 @@ export function apiRouter(deps: ApiDeps): ApiRoutes {
             : []),
         ]
       : []),
-    ...(store && deps.index ? crdEndpoints({ store, index: deps.index, members }) : []),
+    ...(store && deps.index
+      ? crdEndpoints({
+          store,
+          index: deps.index,
+          members,
+          live: {
+            changes: deps.changes ?? new ChangeFeed(),
+            streams: {
+              store,
+              maxLifetimeSeconds:
+                deps.identity?.settings.streamMaxLifetimeSeconds ?? defaultStreamMaxLifetimeSeconds,
+            },
+          },
+        })
+      : []),
     ...(store
       ? monitoringEndpoints({
           store,

@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createUser } from '../../identity/accounts.js';
 import { IndexStore } from '../../index/store.js';
 import { tokenKubeconfig } from '../../testing/fake-apiserver.js';
 import { testClusterServices } from '../../testing/clusters.js';
 import type { IdentityTestApp } from '../../testing/identity.js';
-import { startIdentityApp } from '../../testing/identity.js';
+import { signedInAcmeUser, startIdentityApp } from '../../testing/identity.js';
 import type { FakeNodeMember } from '../../testing/fake-node-member.js';
 import { startFakeNodeMember } from '../../testing/fake-node-member.js';
 
-const password = 'secret12';
 const lastApplied = 'kubectl.kubernetes.io/last-applied-configuration';
 const at = (cluster: string) => `/vendors/ProviderKubeconfig/regions/eu-west-1/clusters/${cluster}`;
 const crd = (cluster: string, rest = '') => `/crd.nimbus.io${at(cluster)}${rest}`;
@@ -79,19 +77,7 @@ function pod(name: string, restarts: number) {
 }
 
 async function addUser(name: string, extra: Record<string, unknown>) {
-  await createUser(app.services, {
-    userName: name,
-    spec: {
-      email: `${name}@example.com`,
-      organizations: [{ name: 'acme', admin: false }],
-      ...extra,
-    },
-    password,
-  });
-  const { body } = await app.call('POST', '/auth.nimbus.io/login', {
-    body: { userName: name, password },
-  });
-  tokens[name] = (body.data as { token: string }).token;
+  tokens[name] = await signedInAcmeUser(app, name, extra);
 }
 
 beforeAll(async () => {

@@ -48,16 +48,48 @@ async function lostAccess(
   caller: Identity,
   cluster: string | undefined,
 ): Promise<string | undefined> {
-  const user = store.users.get(caller.userName);
-  if (!user || user.metadata.uid !== caller.userId) return 'user deleted';
+  const now = currentIdentity(store, caller);
+  if (!now) return 'user deleted';
   if (cluster === undefined) return undefined;
-  const now = buildIdentity(store, user, {
-    via: caller.via,
-    ...(caller.sessionId ? { sessionId: caller.sessionId } : {}),
-  });
   return (await reachesCluster(store, now, cluster))
     ? undefined
     : `access to cluster ${cluster} ended`;
+}
+
+/**
+ * Calls `listener` on every change of what a caller's access is made of in the hub caches
+ * (users, groups, roles, clusters, organizations); returns the unsubscribe.
+ */
+export function onAccessChange(
+  store: Pick<HubStore, 'users' | 'userGroups' | 'roles' | 'clusters' | 'organizations'>,
+  listener: () => void,
+): () => void {
+  const stops = [
+    store.users.subscribe(listener),
+    store.userGroups.subscribe(listener),
+    store.roles.subscribe(listener),
+    store.clusters.subscribe(listener),
+    store.organizations.subscribe(listener),
+  ];
+  return () => {
+    for (const stop of stops) stop();
+  };
+}
+
+/**
+ * The caller of an open stream as the hub caches state them now (organizations, admin rights),
+ * or undefined when their user is gone or was re-created under the same name.
+ */
+export function currentIdentity(
+  store: Pick<HubStore, 'users' | 'organizations'>,
+  caller: Identity,
+): Identity | undefined {
+  const user = store.users.get(caller.userName);
+  if (!user || user.metadata.uid !== caller.userId) return undefined;
+  return buildIdentity(store, user, {
+    via: caller.via,
+    ...(caller.sessionId ? { sessionId: caller.sessionId } : {}),
+  });
 }
 
 /** The caller's Session ends the stream when it expires, if that comes before the lifetime. */
@@ -135,13 +167,7 @@ export function guardStream(
   stoppers.push(() => {
     if (pendingCheck !== undefined) clock.clearTimeout(pendingCheck);
   });
-  stoppers.push(
-    store.users.subscribe(onChange),
-    store.userGroups.subscribe(onChange),
-    store.roles.subscribe(onChange),
-    store.clusters.subscribe(onChange),
-    store.organizations.subscribe(onChange),
-  );
+  stoppers.push(onAccessChange(store, onChange));
 
   if (identity.sessionId !== undefined) {
     const sessionId = identity.sessionId;
