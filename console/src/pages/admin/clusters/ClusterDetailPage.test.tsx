@@ -10,6 +10,7 @@ import {
 } from '../../../../tests/adminTestBed';
 import { startLoopbackServer, type LoopbackServer } from '../../../../tests/loopbackServer';
 import { crdClusterView } from '../../../../tests/clusterViews';
+import { stopFakeEventSources, useFakeEventSources } from '../../../../tests/fakeEventSource';
 import ClusterDetailPage from './ClusterDetailPage';
 
 const CRD = `${API}/crd.nimbus.io`;
@@ -96,7 +97,10 @@ beforeEach(async () => {
     ok(page([{ uuid: 'g-1', name: 'ops', providers: [binding('owner', 'Deny')] }])),
   );
 });
-afterEach(() => server.close());
+afterEach(() => {
+  stopFakeEventSources();
+  return server.close();
+});
 
 const renderDetail = (name = 'member-b') =>
   renderAdminRoutes(
@@ -168,4 +172,36 @@ it('says so for a cluster the caller may not see', async () => {
   expect(screen.getByRole('link', { name: 'Back to the clusters' }).getAttribute('href')).toBe(
     '/admin/cluster/list',
   );
+});
+
+it("reads its nodes and events again when the cluster's change stream tells of them", async () => {
+  const streams = useFakeEventSources();
+  const reads = (path: string) =>
+    server.requests.filter((request) => new URL(request.path, server.origin).pathname === path)
+      .length;
+  const rendered = renderDetail();
+  signInWithAccess(rendered, server, 'system-admin', []);
+  const events = await screen.findByTestId('cluster-events');
+  await within(events).findByText('Back-off restarting failed container');
+  const stream = await waitFor(() => {
+    const [only] = streams();
+    expect(only).toBeDefined();
+    return only as NonNullable<typeof only>;
+  });
+  const url = new URL(stream.url, server.origin);
+  expect(url.searchParams.getAll('kind')).toEqual(['events', 'nodes']);
+  expect(url.searchParams.get('cluster')).toBe('member-b');
+  stream.send('ready');
+
+  const before = { events: reads(`${CRD}/events`), detail: reads(`${CRD}/${place}`) };
+  const notice = (kind: string, name: string) => ({
+    changes: [{ cluster: 'member-b', kind, namespace: '', name, type: 'upsert' }],
+  });
+  stream.send('changes', notice('nodes', 'node-a'));
+  await waitFor(() => expect(reads(`${CRD}/${place}`)).toBe(before.detail + 1));
+  expect(reads(`${CRD}/events`)).toBe(before.events);
+  stream.send('changes', {
+    changes: [{ ...notice('events', 'web.2').changes[0], namespace: 'shop' }],
+  });
+  await waitFor(() => expect(reads(`${CRD}/events`)).toBe(before.events + 1));
 });

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { useGetClusterDetailQuery } from '../../../api/nodeApi';
 import { useFindCrdClusterQuery } from '../../../api/resourceApi';
 import { useUserInfo } from '../../../appState/useAppData';
+import { useLiveRefetch } from '../../../live/useLiveRefetch';
 import { ADMIN_PATHS, editPath } from '../adminPaths';
 import { ClusterBindings } from './detail/ClusterBindings';
 import { ClusterConditions } from './detail/ClusterConditions';
@@ -23,10 +24,12 @@ export default function ClusterDetailPage() {
   // Read from the hub and the index, so also while the cluster is not ready (its conditions say
   // why); a binding that denies the caller the cluster hides both.
   const denied = cluster?.status === 'Deny';
-  const { data: detail } = useGetClusterDetailQuery(
+  const { data: detail, refetch } = useGetClusterDetailQuery(
     { vendor: cluster?.kind ?? '', region: cluster?.regionID ?? '', cluster: name },
     { skip: !cluster || denied },
   );
+  // Node counts and capacity come from the index: read again when a node changes.
+  useLiveRefetch(detail ? { kinds: ['nodes'], cluster: name } : undefined, refetch);
   if (isLoading) return <Spin style={{ margin: 48 }} />;
   if (!cluster) {
     return (

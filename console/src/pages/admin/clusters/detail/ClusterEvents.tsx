@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useListResourcesPageQuery } from '../../../../api/resourceApi';
 import { formatTime } from '../../../../components/admin/formatTime';
+import { useLiveRefetch } from '../../../../live/useLiveRefetch';
 import { columnsOf } from '../../../../resources/descriptors/columns';
 import type { ListedObject } from '../../../../resources/kubeObject';
 import { rowKey } from '../../../../resources/listedRowKey';
@@ -25,13 +26,14 @@ export const clusterEventsPath = (cluster: string): string =>
 export function ClusterEvents({ cluster }: { cluster: string }) {
   const { t, i18n } = useTranslation();
   const kindCell = useKindCell();
-  const { data, isFetching } = useListResourcesPageQuery({
+  const { data, currentData, isFetching, refetch } = useListResourcesPageQuery({
     plural: 'events',
     cluster,
     pageSize: CLUSTER_EVENTS_SHOWN,
     sort: 'created',
     order: 'desc',
   });
+  useLiveRefetch({ kinds: ['events'], cluster }, refetch);
   const columns: TableColumnsType<ListedObject> = [
     ...columnsOf('Event').map((column) => ({
       key: column.key,
@@ -50,7 +52,7 @@ export function ClusterEvents({ cluster }: { cluster: string }) {
         data-testid="cluster-events"
         size="small"
         rowKey={rowKey}
-        loading={isFetching}
+        loading={isFetching && currentData === undefined}
         pagination={false}
         dataSource={data?.items ?? []}
         locale={{ emptyText: t('admin.clusters.detail.noEvents') }}
