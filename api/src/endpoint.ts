@@ -85,6 +85,11 @@ export interface EndpointSpec<
    * failure nobody needs to be told about.
    */
   silent?: boolean;
+  /**
+   * A call that tests or reads and changes nothing although it is a POST (connection tests,
+   * service discovery): the audit files it under checks, not changes (docs/audit.md).
+   */
+  changesNothing?: true;
 }
 
 /** An endpoint declaration: the one place its method, path, access and shapes are written. */

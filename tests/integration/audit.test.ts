@@ -107,6 +107,8 @@ describe('the default audit policy', () => {
     const creation = await recorded(`user=${root.userName}&method=POST&cluster=${cluster}`);
     expect(creation).toMatchObject({
       level: 'Request',
+      operation: 'createNamespace',
+      category: null,
       cluster,
       kind: 'namespaces',
       name: namespace,
@@ -126,7 +128,12 @@ describe('the default audit policy', () => {
     const deletion = await recorded(
       `preset=changes&cluster=${cluster}&kind=namespaces&name=${namespace}&method=DELETE`,
     );
-    expect(deletion).toMatchObject({ userName: root.userName, httpStatus: 200, code: 0 });
+    expect(deletion).toMatchObject({
+      userName: root.userName,
+      httpStatus: 200,
+      code: 0,
+      operation: 'deleteNamespace',
+    });
 
     // A delete that carries a body keeps it (redacted): unregistering the cluster.
     expectOk(
@@ -138,13 +145,80 @@ describe('the default audit policy', () => {
     const unregistered = await recorded(
       `cluster=${cluster}&kind=clusters&method=DELETE&user=${root.userName}`,
     );
-    expect(unregistered).toMatchObject({ level: 'Request', name: cluster });
+    expect(unregistered).toMatchObject({
+      level: 'Request',
+      name: cluster,
+      operation: 'deleteCluster',
+    });
     expect(JSON.parse(unregistered.requestBody)).toEqual({ organizationId: org });
+  });
+
+  it('names IAM changes by operation and target, and files a dry run under checks', async () => {
+    const group = `auditors-${suffix}`;
+    expectOk(
+      await root.call('POST', '/groups', {
+        name: group,
+        organizationId: org,
+        description: 'audit',
+        userIds: [],
+        providers: [],
+      }),
+    );
+    const created = await recorded(`operation=createGroup&user=${root.userName}`);
+    expect(created).toMatchObject({
+      cluster: null,
+      kind: 'groups',
+      name: group,
+      organization: org,
+    });
+
+    const configMap = {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: `dry-${suffix}` },
+      data: { a: '1' },
+    };
+    // A cluster of this test's own: the file's is unregistered by another test.
+    const importer = `importer-${suffix}`;
+    await registerMember(root, importer, org, 'member-a', { monitors: false, callerReady: true });
+    try {
+      const imports = `${locationOf(importer)}/namespaces/default/imports`;
+      for (const dryRun of [true, false]) {
+        const answer = await api('POST', 'k8s', imports, {
+          token: root.token,
+          body: { dryRun, documents: [configMap] },
+        });
+        expectOk(answer);
+      }
+      const check = await recorded(`preset=checks&operation=importYaml&cluster=${importer}`);
+      expect(JSON.parse(check.requestBody)).toMatchObject({ dryRun: true });
+      const change = await recorded(`preset=changes&operation=importYaml&cluster=${importer}`);
+      expect(change.category).toBeNull();
+      expect(JSON.parse(change.requestBody)).toMatchObject({ dryRun: false });
+    } finally {
+      onMember('member-a', ['delete', 'configmap', configMap.metadata.name, '-n', 'default']);
+      await unregisterMember(root, importer, org);
+    }
+
+    // A connection test changes nothing, whatever it finds.
+    const registry = `probe-${suffix}`;
+    await api('POST', 'manage', '/registries/test', {
+      token: root.token,
+      body: { organizationId: org, name: registry, kind: 'Distribution', host: '127.0.0.1:1' },
+    });
+    const tested = await recorded(`preset=checks&operation=testRegistry&user=${root.userName}`);
+    expect(tested).toMatchObject({ category: 'check', kind: 'registries', name: registry });
+    expect(await records(`preset=changes&operation=testRegistry`)).toEqual([]);
   });
 
   it('records sign-ins and refusals (9997, 9998) with metadata only', async () => {
     const signIn = await recorded(`preset=signIns&user=${reader}`);
-    expect(signIn).toMatchObject({ level: 'Metadata', requestBody: '', code: 0 });
+    expect(signIn).toMatchObject({
+      level: 'Metadata',
+      requestBody: '',
+      code: 0,
+      operation: 'login',
+    });
 
     const refused = await api('GET', 'audit', '/records', { token: readerSession.token });
     expect(refused.body.code).toBe(9997);

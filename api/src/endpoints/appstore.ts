@@ -88,6 +88,7 @@ export const appStoreEndpoints = {
   }),
   testChartSource: endpoint({
     method: 'POST',
+    changesNothing: true,
     path: `${sources}/test`,
     access: sourceAdmins,
     summary: 'Test a chart source: read its chart list (the stored login when none is given)',

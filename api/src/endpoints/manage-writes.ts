@@ -50,6 +50,7 @@ export const manageWriteEndpoints = {
   }),
   testClusterConnection: endpoint({
     method: 'POST',
+    changesNothing: true,
     path: `${clusters}/:cluster/test`,
     access: {
       allow: everyone,
@@ -85,6 +86,7 @@ export const manageWriteEndpoints = {
   }),
   discoverMonitorServices: endpoint({
     method: 'POST',
+    changesNothing: true,
     path: `${clusters}/:cluster/monitor-services`,
     access: {
       ...inBodyOrg,

@@ -57,6 +57,7 @@ export const registryEndpoints = {
   }),
   testRegistry: endpoint({
     method: 'POST',
+    changesNothing: true,
     path: `${registries}/test`,
     access: inBodyOrg,
     summary: 'Test a registry connection',

@@ -26,8 +26,14 @@ function withoutEmpty(query: unknown): unknown {
   return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''));
 }
 
-/** Operations people look for: changes (successful writes), sign-ins, refusals (9997/9998). */
-export const auditPresets = ['changes', 'signIns', 'refusals'] as const;
+/**
+ * Operations people look for: changes (successful writes), checks (connection tests, dry runs:
+ * POSTs that change nothing), sign-ins, refusals (9997/9998).
+ */
+export const auditPresets = ['changes', 'checks', 'signIns', 'refusals'] as const;
+
+/** How a record is filed beyond its method: `check` for a call that changes nothing. */
+export const auditCategories = ['check'] as const;
 export type AuditPreset = (typeof auditPresets)[number];
 
 /** Levels a record is kept at (docs/audit.md "Policy"). */
@@ -39,6 +45,8 @@ const auditFilterFields = z.object({
   /** Organization uid, or the name of an organization that exists now. */
   organization: text(253).optional(),
   resource: text(128).optional(),
+  /** The contract operation id (`installRelease`). */
+  operation: text(64).optional(),
   method: z
     .string()
     .trim()
@@ -89,6 +97,13 @@ export const auditRecordViewSchema = z.object({
   organization: z.string().nullable(),
   organizationUid: z.string().nullable(),
   resource: z.string(),
+  /**
+   * The contract operation the call matched (`installRelease`), which the console names in the
+   * reader's language; null for calls that matched none and for records written before it.
+   */
+  operation: z.string().nullable(),
+  /** `check`: a connection test or dry run, which changes nothing; null otherwise. */
+  category: z.enum(auditCategories).nullable(),
   method: z.string(),
   /** RFC 3339. */
   requestTime: z.string(),

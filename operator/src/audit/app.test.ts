@@ -84,6 +84,8 @@ describe('audit trail in the running app', () => {
     expect(record).toMatchObject({
       userName: '-',
       resource: 'auth/login',
+      operation: 'login',
+      category: null,
       method: 'POST',
       uri: '/api/v1/auth.nimbus.io/login?lang=en',
       httpStatus: response.status,
@@ -119,8 +121,36 @@ describe('audit trail in the running app', () => {
       httpStatus: 404,
       code: 1004,
       message: 'not found',
+      operation: null,
     });
     expect(trail.store.query({}, { offset: 0, limit: 10 }).total).toBe(1);
+  });
+
+  it('names a refused call by its contract operation and target, and files tests as checks', async () => {
+    const { app, trail } = await startWithAudit();
+    const post = (path: string, body: unknown) =>
+      fetch(`${app.url}/api/v1${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    await post('/iam.nimbus.io/users', { userName: 'bert', email: 'b@x.example' });
+    await post('/manage.nimbus.io/registries/test', { name: 'harbor', organizationId: 'acme' });
+    const records = await recorded(trail, 2);
+    const byOperation = Object.fromEntries(records.map((r) => [r.operation, r]));
+    expect(byOperation.createUser).toMatchObject({
+      code: 9998,
+      category: null,
+      cluster: null,
+      kind: 'users',
+      name: 'bert',
+    });
+    expect(byOperation.testRegistry).toMatchObject({
+      code: 9998,
+      category: 'check',
+      kind: 'registries',
+      name: 'harbor',
+    });
   });
 
   it('keeps the records when the operator restarts', async () => {

@@ -10,6 +10,8 @@ export const csvColumns = [
   'organizationUid',
   'level',
   'method',
+  'operation',
+  'category',
   'resource',
   'uri',
   'httpStatus',
@@ -33,6 +35,8 @@ const nullableColumns = new Set<string>([
   'namespace',
   'kind',
   'name',
+  'operation',
+  'category',
 ]);
 const numberColumns = new Set<string>(['httpStatus', 'code', 'handleTimeMs']);
 

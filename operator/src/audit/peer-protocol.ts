@@ -11,6 +11,7 @@ const filterSchema = z.strictObject({
   organizationUids: z.array(z.string()).max(100_000).optional(),
   organizationUid: z.string().optional(),
   user: z.string().optional(),
+  operation: z.string().optional(),
   resource: z.string().optional(),
   method: z.string().optional(),
   httpStatus: z.number().int().optional(),
@@ -55,6 +56,8 @@ const recordSchema = z.object({
   namespace: z.string().nullable().default(null),
   kind: z.string().nullable().default(null),
   name: z.string().nullable().default(null),
+  operation: z.string().nullable().default(null),
+  category: z.enum(['check']).nullable().default(null),
 });
 
 export const peerAnswerSchema = z.object({

@@ -45,6 +45,7 @@ export function auditFilterOf(
     preset: input.preset,
     user: input.user,
     organizationUid: input.organization === undefined ? undefined : uidOf(input.organization),
+    operation: input.operation,
     resource: input.resource,
     method: input.method,
     httpStatus: input.status,

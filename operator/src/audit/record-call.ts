@@ -13,6 +13,7 @@ import {
   redactValue,
   truncateUtf8,
 } from '../observability/redact.js';
+import { isCheck } from './category.js';
 import type { AuditTarget } from './target.js';
 import { noTarget } from './target.js';
 
@@ -23,6 +24,7 @@ export type AuditRecorder = (call: AuditedCall) => void;
 const maxResourceBytes = 128;
 const maxMessageBytes = 1024;
 const maxUriBytes = 4096;
+const maxOperationBytes = 64;
 
 /**
  * `iam/users` for /v1/iam.{host}/users/alice: the service and the first path segment below it.
@@ -68,6 +70,8 @@ export interface AuditedCall {
   stream?: boolean;
   /** The member-cluster object a member call acted on. */
   target?: AuditTarget;
+  /** The contract operation id the call matched. */
+  operation?: string;
 }
 
 /** The level the policy gives a finished call. */
@@ -124,5 +128,8 @@ export function auditRecordOf(call: AuditedCall, level: RecordedLevel = 'Request
         : '',
     level,
     ...(call.target ?? noTarget),
+    operation:
+      call.operation === undefined ? null : truncateUtf8(call.operation, maxOperationBytes),
+    category: isCheck(call.operation, call.body) ? 'check' : null,
   };
 }

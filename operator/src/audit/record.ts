@@ -21,6 +21,10 @@ export interface AuditRecord extends AuditTarget {
   organizationUid: string | null;
   /** Service and first path segment, e.g. `iam/users`. */
   resource: string;
+  /** The contract operation the call matched (`installRelease`); null when it matched none. */
+  operation: string | null;
+  /** `check` for a connection test or a dry run (it changes nothing); null otherwise. */
+  category: AuditCategory | null;
   method: string;
   requestTime: number;
   /** Path and query, with credential values redacted. */
@@ -50,9 +54,10 @@ export function toView(record: AuditRecord): AuditRecordView {
   return { ...record, requestTime: new Date(record.requestTime).toISOString() };
 }
 
-/** Operations people look for: changes, sign-ins, refusals (9997/9998, 401/403). */
-export const auditPresets = ['changes', 'signIns', 'refusals'] as const;
+/** Operations people look for: changes, checks, sign-ins, refusals (9997/9998, 401/403). */
+export const auditPresets = ['changes', 'checks', 'signIns', 'refusals'] as const;
 export type AuditPreset = (typeof auditPresets)[number];
+export type AuditCategory = 'check';
 
 /** A position in the newest-first order: records strictly after it (older) follow. */
 export interface AuditCursor {
@@ -67,6 +72,8 @@ export interface AuditFilter {
   /** Exactly this organization uid. */
   organizationUid?: string;
   user?: string;
+  /** Exact contract operation id. */
+  operation?: string;
   /** Exact resource, or a prefix ending at a segment: `iam` matches `iam/users`. */
   resource?: string;
   method?: string;

@@ -80,7 +80,37 @@ const records = [
     httpStatus: 400,
     code: 1001,
   }),
-  sampleRecord({ id: 'create-user', requestTime: at(9), method: 'POST' }),
+  sampleRecord({
+    id: 'create-user',
+    requestTime: at(9),
+    method: 'POST',
+    operation: 'createUser',
+    kind: 'users',
+    name: 'bert',
+  }),
+  sampleRecord({
+    id: 'test-registry',
+    requestTime: at(10),
+    method: 'POST',
+    resource: 'manage/registries',
+    operation: 'testRegistry',
+    category: 'check',
+  }),
+  sampleRecord({
+    id: 'dry-run',
+    requestTime: at(11),
+    method: 'POST',
+    resource: 'k8s/vendors',
+    operation: 'importYaml',
+    category: 'check',
+  }),
+  sampleRecord({
+    id: 'import',
+    requestTime: at(12),
+    method: 'POST',
+    resource: 'k8s/vendors',
+    operation: 'importYaml',
+  }),
 ];
 
 function ids(store: AuditStore, filter: AuditFilter): string[] {
@@ -88,12 +118,27 @@ function ids(store: AuditStore, filter: AuditFilter): string[] {
 }
 
 describe('audit store filters', () => {
-  it('has presets for changes, sign-ins and refusals', () => {
+  it('has presets for changes, checks, sign-ins and refusals', () => {
     const store = open();
     store.append(records);
-    expect(ids(store, { preset: 'changes' })).toEqual(['create-user', 'cordon', 'delete-ns']);
+    // Connection tests and dry runs change nothing: checks, not changes.
+    expect(ids(store, { preset: 'changes' })).toEqual([
+      'import',
+      'create-user',
+      'cordon',
+      'delete-ns',
+    ]);
+    expect(ids(store, { preset: 'checks' })).toEqual(['dry-run', 'test-registry']);
     expect(ids(store, { preset: 'signIns' })).toEqual(['bad-login', 'login']);
     expect(ids(store, { preset: 'refusals' })).toEqual(['refused-delete', 'refused-token']);
+  });
+
+  it('finds the records of one contract operation', () => {
+    const store = open();
+    store.append(records);
+    expect(ids(store, { operation: 'importYaml' })).toEqual(['import', 'dry-run']);
+    expect(ids(store, { operation: 'importYaml', preset: 'changes' })).toEqual(['import']);
+    expect(ids(store, { operation: 'createUser', name: 'bert' })).toEqual(['create-user']);
   });
 
   it('searches member calls by cluster, namespace, kind (a whole-segment prefix) and name', () => {

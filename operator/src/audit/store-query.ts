@@ -15,7 +15,8 @@ function escapeLike(text: string): string {
 const presetSql: Record<AuditPreset, string> = {
   changes:
     "method IN ('POST', 'PUT', 'PATCH', 'DELETE') AND resource NOT LIKE 'auth/%' " +
-    'AND http_status < 400 AND (code IS NULL OR code = 0)',
+    "AND http_status < 400 AND (code IS NULL OR code = 0) AND category IS NOT 'check'",
+  checks: "category = 'check'",
   signIns: "resource = 'auth/login'",
   refusals: '(code IN (9997, 9998) OR http_status IN (401, 403))',
 };
@@ -49,6 +50,10 @@ export function whereClause(filter: AuditFilter): WhereClause {
   if (filter.user !== undefined) {
     conditions.push('user_name = ?');
     params.push(filter.user);
+  }
+  if (filter.operation !== undefined) {
+    conditions.push('operation = ?');
+    params.push(filter.operation);
   }
   if (filter.resource !== undefined) segmentPrefix(conditions, params, 'resource', filter.resource);
   if (filter.method !== undefined) {
@@ -89,7 +94,8 @@ export function whereClause(filter: AuditFilter): WhereClause {
 
 export const recordColumns =
   'id, user_name, organization, organization_uid, resource, method, request_time, uri, http_status, code, message, ' +
-  'handle_time_ms, request_header, request_body, response_body, level, cluster, namespace, kind, name';
+  'handle_time_ms, request_header, request_body, response_body, level, cluster, namespace, kind, name, ' +
+  'operation, category';
 
 export function recordParams(record: AuditRecord): SQLInputValue[] {
   return [
@@ -113,6 +119,8 @@ export function recordParams(record: AuditRecord): SQLInputValue[] {
     record.namespace,
     record.kind,
     record.name,
+    record.operation,
+    record.category,
   ];
 }
 
@@ -163,5 +171,7 @@ export function rowToRecord(row: Record<string, SQLOutputValue>): AuditRecord {
     namespace: nullableText(row.namespace),
     kind: nullableText(row.kind),
     name: nullableText(row.name),
+    operation: nullableText(row.operation),
+    category: row.category === 'check' ? 'check' : null,
   };
 }

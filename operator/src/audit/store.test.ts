@@ -143,11 +143,11 @@ describe('audit store', () => {
     expect(
       store
         .query({}, { offset: 0, limit: 10 })
-        .items.map((r) => [r.id, r.organization, r.level, r.cluster, r.responseBody]),
+        .items.map((r) => [r.id, r.organization, r.level, r.cluster, r.responseBody, r.operation]),
     ).toEqual([
-      ['new', 'org-a', 'Metadata', 'prod', ''],
-      // Recorded whole before levels existed.
-      ['old', null, 'Request', null, ''],
+      ['new', 'org-a', 'Metadata', 'prod', '', null],
+      // Recorded whole before levels existed, and before operations were named.
+      ['old', null, 'Request', null, '', null],
     ]);
     expect(ids(store, { organizationUids: ['uid-org-a'] })).toEqual(['new']);
     store.close();
@@ -155,7 +155,8 @@ describe('audit store', () => {
     cleanups.push(() => check.close());
     const indexes = check.prepare('PRAGMA index_list(audit_records)').all();
     expect(indexes.map((index) => index.name)).toContain('audit_by_organization');
-    expect(check.prepare('PRAGMA user_version').get()?.user_version).toBe(4);
+    expect(indexes.map((index) => index.name)).toContain('audit_by_operation');
+    expect(check.prepare('PRAGMA user_version').get()?.user_version).toBe(5);
   });
 
   it('keeps records across a close and reopen of the file', () => {

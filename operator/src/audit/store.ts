@@ -49,7 +49,9 @@ CREATE TABLE IF NOT EXISTS audit_records (
   cluster TEXT,
   namespace TEXT,
   kind TEXT,
-  name TEXT
+  name TEXT,
+  operation TEXT,
+  category TEXT
 );
 `;
 
@@ -64,9 +66,10 @@ CREATE INDEX IF NOT EXISTS audit_by_code ON audit_records (code, request_time DE
 CREATE INDEX IF NOT EXISTS audit_by_resource ON audit_records (resource, request_time DESC);
 CREATE INDEX IF NOT EXISTS audit_by_cluster ON audit_records (cluster, namespace, request_time DESC);
 CREATE INDEX IF NOT EXISTS audit_by_kind ON audit_records (kind, name, request_time DESC);
+CREATE INDEX IF NOT EXISTS audit_by_operation ON audit_records (operation, request_time DESC);
 CREATE TRIGGER IF NOT EXISTS audit_records_append_only BEFORE UPDATE ON audit_records
 BEGIN SELECT RAISE(ABORT, 'audit records are append-only'); END;
-PRAGMA user_version = 4;
+PRAGMA user_version = 5;
 `;
 
 /** Columns later versions added, with their definitions (constants, never input). */
@@ -79,12 +82,14 @@ const addedColumns: Record<string, string> = {
   namespace: 'TEXT',
   kind: 'TEXT',
   name: 'TEXT',
+  operation: 'TEXT',
+  category: 'TEXT',
 };
 
 /**
- * Files written before records carried an organization (user_version 1), its uid (2), or a
- * level and target (3) gain the columns; their records keep null there (level null reads as
- * Request: they were recorded whole). The index by organization moves to the uid column.
+ * Files written before records carried an organization (user_version 1), its uid (2), a
+ * level and target (3), or an operation and category (4) gain the columns; their records keep
+ * null there (level null reads as Request: they were recorded whole). The index by organization moves to the uid column.
  */
 function addMissingColumns(db: DatabaseSync): void {
   const columns = db.prepare('PRAGMA table_info(audit_records)').all();

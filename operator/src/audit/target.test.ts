@@ -118,4 +118,57 @@ describe('auditTargetOf', () => {
     });
     expect(target.name).not.toContain(jwt);
   });
+
+  it('names the object of a call outside any cluster from its contract path and body', () => {
+    const outside = (operation: string, params: Record<string, unknown>, body?: unknown) =>
+      auditTargetOf({ apiPath: '/v1/x', cluster: undefined, params, body, operation });
+    expect(outside('createUser', {}, { userName: 'bert', email: 'b@x' })).toEqual({
+      ...noTarget,
+      kind: 'users',
+      name: 'bert',
+    });
+    expect(outside('setUpMfa', { userName: 'bert' })).toEqual({
+      ...noTarget,
+      kind: 'users/mfa',
+      name: 'bert',
+    });
+    // The organization is where a group lives, not what was deleted.
+    expect(outside('deleteGroup', { orgId: 'acme', groupId: 'g-1' })).toEqual({
+      ...noTarget,
+      kind: 'groups',
+      name: 'g-1',
+    });
+    expect(outside('deleteOrganization', { orgId: 'acme' })).toEqual({
+      ...noTarget,
+      kind: 'organizations',
+      name: 'acme',
+    });
+    expect(outside('updateGroup', {}, { uuid: 'g-1', name: 'ops' })).toEqual({
+      ...noTarget,
+      kind: 'groups',
+      name: 'ops',
+    });
+    expect(outside('createRegistry', {}, { name: 'harbor' })).toEqual({
+      ...noTarget,
+      kind: 'registries',
+      name: 'harbor',
+    });
+    expect(outside('createChartSource', {}, { name: 'bitnami' })).toMatchObject({
+      kind: 'chartsources',
+      name: 'bitnami',
+    });
+    expect(outside('createAlarmRule', { orgId: 'acme' }, { name: 'cpu-high' })).toMatchObject({
+      kind: 'rules',
+      name: 'cpu-high',
+    });
+    expect(outside('expireAlarmSilence', { orgId: 'acme', name: 's-1' })).toMatchObject({
+      kind: 'silences/expire',
+      name: 's-1',
+    });
+    // A registration: the provider kind is where, the body names the cluster.
+    expect(
+      outside('registerCluster', { kind: 'ProviderKubeconfig' }, { name: 'member-a' }),
+    ).toMatchObject({ kind: 'clusters', name: 'member-a' });
+    expect(outside('unknownOperation', {}, { name: 'x' })).toBe(noTarget);
+  });
 });

@@ -1,3 +1,4 @@
+import { endpointPaths } from '@nimbus/api/shared';
 import { redactText, truncateUtf8 } from '../observability/redact.js';
 
 /**
@@ -22,6 +23,8 @@ export interface TargetInput {
   /** Route parameters, when a route matched. */
   params: Record<string, unknown> | undefined;
   body: unknown;
+  /** The contract operation the call matched: names the target of calls outside a cluster. */
+  operation?: string | undefined;
 }
 
 const maxFieldBytes = 253;
@@ -42,7 +45,14 @@ function decoded(segment: string): string {
 }
 
 /** name, namespace and kind a create or a metadata change carries in its body. */
-function bodyObject(body: unknown): { name?: string; namespace?: string; kind?: string } {
+function bodyObject(body: unknown): {
+  name?: string;
+  namespace?: string;
+  kind?: string;
+  /** What IAM bodies name their object by: a user's name, a group's or role's uuid. */
+  userName?: string;
+  uuid?: string;
+} {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return {};
   const record = body as Record<string, unknown>;
   const metadata =
@@ -53,7 +63,62 @@ function bodyObject(body: unknown): { name?: string; namespace?: string; kind?: 
     name: text(record.name) ?? text(metadata.name),
     namespace: text(record.namespace) ?? text(metadata.namespace),
     kind: text(record.kind),
+    userName: text(record.userName),
+    uuid: text(record.uuid) ?? text(record.id),
   };
+}
+
+/**
+ * Path parameters that say where a call acts, not what it acts on: the organization (when more
+ * follows it), a provider kind, a cluster's place.
+ */
+const placeParameters = new Set([
+  'orgId',
+  'organizationId',
+  'kind',
+  'vendor',
+  'region',
+  'providerId',
+]);
+
+/**
+ * What a call outside any cluster acted on, from its contract path: the collection before the
+ * first path parameter that is not a place (`users/:userName` → users, alice; a subresource
+ * after it as `users/mfa`), else the collection with the body's name (a create, a test).
+ */
+function contractTarget(input: TargetInput): AuditTarget {
+  const path =
+    input.operation === undefined
+      ? undefined
+      : (endpointPaths as Record<string, string>)[input.operation];
+  if (path === undefined) return noTarget;
+  const params = input.params ?? {};
+  const segments = path
+    .split('/')
+    .filter((segment) => segment !== '')
+    .slice(1);
+  const kept: string[] = [];
+  for (let i = 0; i < segments.length; i++) {
+    const next = segments[i + 1];
+    const isPlace = next?.startsWith(':') === true && placeParameters.has(next.slice(1));
+    // organizations/:orgId is the scope when a collection follows it; alone, it is the target.
+    if (isPlace && i + 2 < segments.length) {
+      i += 1;
+      continue;
+    }
+    kept.push(segments[i] ?? '');
+  }
+  const at = kept.findIndex((segment) => segment.startsWith(':'));
+  const fromBody = bodyObject(input.body);
+  if (at > 0) {
+    const collection = kept[at - 1] ?? '';
+    const sub = kept[at + 1];
+    const kind = sub !== undefined && !sub.startsWith(':') ? `${collection}/${sub}` : collection;
+    return { ...noTarget, kind: field(kind), name: field(text(params[(kept[at] ?? '').slice(1)])) };
+  }
+  const collection = kept.find((segment) => !segment.startsWith(':'));
+  const name = fromBody.userName ?? fromBody.name ?? fromBody.uuid;
+  return { ...noTarget, kind: field(collection), name: field(name) };
 }
 
 /** The segments after the addressed cluster (…/clusters/{cluster}/…), else after the service. */
@@ -73,10 +138,10 @@ function objectPath(apiPath: string, cluster: string): string[] {
  * Where in a member cluster a call acted: `namespaces/{ns}/{kind}/{name}[/{sub}]`,
  * `{kind}/{name}[/{sub}]`, the crd service's `resources/{kind}/{name}`, the cluster itself, and
  * for creates and metadata changes the body's name, namespace and kind. Calls that address no
- * cluster have none.
+ * cluster name their object by their contract path (contractTarget).
  */
 export function auditTargetOf(input: TargetInput): AuditTarget {
-  if (input.cluster === undefined) return noTarget;
+  if (input.cluster === undefined) return contractTarget(input);
   const params = input.params ?? {};
   const fromBody = bodyObject(input.body);
   let rest = objectPath(input.apiPath, input.cluster);

@@ -12,6 +12,8 @@ interface RequestContext {
   log: Logger;
   /** Route template such as /api/v1/system.nimbus.io/version, for metrics; set by handlers. */
   route?: string;
+  /** The contract operation id the call matched in the access policy (the audit names it). */
+  operation?: string;
   /** Path parameters of the matched route (the audit record reads the addressed organization). */
   params?: Readonly<Record<string, string | string[]>>;
   /** Called once the route is matched, before its handler runs (the audit reads state then). */

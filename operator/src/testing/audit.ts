@@ -38,6 +38,8 @@ export function sampleRecord(overrides: Partial<AuditRecord> = {}): AuditRecord 
     namespace: null,
     kind: null,
     name: null,
+    operation: null,
+    category: null,
     ...overrides,
     organizationUid:
       overrides.organizationUid !== undefined

@@ -2,6 +2,7 @@ import { Button, DatePicker, Form, Input, InputNumber, Segmented, Select } from 
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../i18n/translationKey';
 import { TIME_RANGE_MINUTES } from '../../constants';
+import { operationOptions } from './auditOperations';
 import {
   AUDIT_METHODS,
   AUDIT_PRESETS,
@@ -29,6 +30,7 @@ const RANGE_LABELS: Record<QuickRange, TranslationKey> = {
 const PRESET_LABELS: Record<PresetChoice, TranslationKey> = {
   all: 'admin.audit.presets.all',
   changes: 'admin.audit.presets.changes',
+  checks: 'admin.audit.presets.checks',
   signIns: 'admin.audit.presets.signIns',
   refusals: 'admin.audit.presets.refusals',
 };
@@ -77,6 +79,15 @@ export function AuditFilters({ onSearch }: { onSearch: (values: AuditFilterValue
       </Form.Item>
       <Form.Item name="cluster" label={t('admin.audit.cluster')}>
         <Input allowClear style={{ width: 160 }} />
+      </Form.Item>
+      <Form.Item name="operation" label={t('admin.audit.operation')}>
+        <Select
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          style={{ width: 220 }}
+          options={operationOptions(t)}
+        />
       </Form.Item>
       <Form.Item name="resource" label={t('admin.audit.resource')}>
         <Input allowClear style={{ width: 160 }} />

@@ -10,7 +10,9 @@ const NOW = new Date('2026-03-04T05:06:07.000Z');
 const record = {
   id: 'a-1',
   userName: 'alice',
-  resource: 'users',
+  resource: 'iam/users',
+  operation: 'createUser',
+  category: null,
   method: 'POST',
   requestTime: '2026-03-04T05:00:00.000Z',
   uri: '/api/v1/iam.nimbus.io/users',
@@ -32,6 +34,7 @@ const namespaceDelete = {
   id: 'a-2',
   method: 'DELETE',
   resource: 'k8s/vendors',
+  operation: 'deleteNamespace',
   uri: '/api/v1/k8s.nimbus.io/vendors/ProviderKubeconfig/regions/local/clusters/prod/namespaces/shop',
   organization: 'acme',
   cluster: 'prod',
@@ -66,10 +69,15 @@ it('lists the last day first and expands a record into its redacted header and b
   renderAudit();
 
   const table = await screen.findByTestId('audit-table');
-  expect(await within(table).findByText('/api/v1/iam.nimbus.io/users')).toBeDefined();
+  // Named from the contract operation, not the URL.
+  expect(await within(table).findByText('Create user')).toBeDefined();
+  expect(within(table).queryByText('/api/v1/iam.nimbus.io/users')).toBeNull();
   await user.click(within(table).getByRole('button', { name: /expand row/i }));
 
   const detail = await screen.findByTestId('audit-record-detail');
+  // What the list leaves out to fit the page is in the details.
+  expect(within(detail).getByText('/api/v1/iam.nimbus.io/users')).toBeDefined();
+  expect(within(detail).getByText('12 ms')).toBeDefined();
   const blocks = [...detail.querySelectorAll('pre')].map((pre) => pre.textContent);
   expect(blocks).toEqual([
     '{\n  "content-type": "application/json",\n  "authorization": "***"\n}',
@@ -178,4 +186,41 @@ it('says a Metadata record has no body by policy, and shows where a member call 
   expect(within(detail).getByText('Metadata: no body recorded by the audit policy')).toBeDefined();
   expect(within(detail).getByText('namespaces')).toBeDefined();
   expect(within(detail).getAllByText('shop')).toHaveLength(2);
+});
+
+it("names operations in the reader's words, files checks apart, and filters by operation", async () => {
+  const check = {
+    ...record,
+    id: 'a-3',
+    resource: 'manage/registries',
+    operation: 'testRegistry',
+    category: 'check',
+  };
+  const unnamed = { ...record, id: 'a-4', operation: null, method: 'GET', resource: 'iam/users' };
+  server.respond(
+    `${RECORDS}?from=2026-03-03T05%3A06%3A07.000Z&to=2026-03-04T05%3A06%3A07.000Z&page=1&pageSize=20`,
+    ok(page([check, unnamed])),
+  );
+  const user = userEvent.setup();
+  renderAudit();
+  const table = await screen.findByTestId('audit-table');
+  const checkRow = (await within(table).findByText('Test registry connection')).closest('tr');
+  expect(within(checkRow as HTMLElement).getByText('Checks')).toBeDefined();
+  // A record that matched no operation says what it did as before.
+  expect(within(table).getByText('GET iam/users')).toBeDefined();
+
+  await user.click(within(screen.getByRole('radiogroup')).getByText('Checks'));
+  await waitFor(() =>
+    expect(queryOf(server.requests.at(-1)?.path ?? '')).toMatchObject({ preset: 'checks' }),
+  );
+  // 193 operations: the reader types to find one.
+  await user.type(screen.getByLabelText('Operation'), 'install rel');
+  await chooseOption(user, screen.getByLabelText('Operation'), 'Install release');
+  await user.click(screen.getByRole('button', { name: 'Search' }));
+  await waitFor(() =>
+    expect(queryOf(server.requests.at(-1)?.path ?? '')).toMatchObject({
+      preset: 'checks',
+      operation: 'installRelease',
+    }),
+  );
 });

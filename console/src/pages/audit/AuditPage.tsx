@@ -58,7 +58,7 @@ export default function AuditPage() {
         loading={isFetching}
         expandable={{ expandedRowRender: (record) => <AuditRecordDetail record={record} /> }}
         locale={{ emptyText: <Empty description={t('admin.audit.empty')} /> }}
-        scroll={{ x: 'max-content' }}
+        tableLayout="fixed"
         pagination={paging.pagination(data?.total)}
       />
     </Flex>

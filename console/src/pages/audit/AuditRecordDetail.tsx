@@ -6,13 +6,22 @@ import { formatJson } from './auditQuery';
 const preStyle = { maxHeight: 320, overflow: 'auto', margin: 0 } as const;
 
 /**
- * The expanded row: where a member call acted and the level it was recorded at, then the
+ * The expanded row: the URI, resource, message and timing the list leaves out, where the call
+ * acted and the level it was recorded at, then the
  * request header and body (and at RequestResponse the response data), redacted by the server,
  * as formatted JSON.
  */
 export function AuditRecordDetail({ record }: { record: AuditRecordView }) {
   const { t } = useTranslation();
   const facts = [
+    { key: 'uri', label: t('admin.audit.uri'), value: record.uri },
+    { key: 'resource', label: t('admin.audit.resource'), value: record.resource },
+    { key: 'message', label: t('admin.audit.message'), value: record.message },
+    {
+      key: 'handleTime',
+      label: t('admin.audit.handleTime'),
+      value: t('admin.audit.milliseconds', { value: record.handleTimeMs }),
+    },
     { key: 'level', label: t('admin.audit.level'), value: record.level },
     { key: 'cluster', label: t('admin.audit.cluster'), value: record.cluster },
     { key: 'namespace', label: t('admin.audit.namespace'), value: record.namespace },

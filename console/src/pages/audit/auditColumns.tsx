@@ -2,6 +2,7 @@ import type { AuditRecordView } from '@nimbus/api';
 import { Space, Tag, Typography, type TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import { formatTime } from '../../components/admin/formatTime';
+import { operationName } from './auditOperations';
 
 const statusColor = (status: number): string =>
   status >= 500 ? 'red' : status >= 400 ? 'orange' : 'green';
@@ -20,43 +21,61 @@ function targetText(record: AuditRecordView): string {
   return [place, object].filter(Boolean).join(' · ');
 }
 
-/** The list's columns: what was done, by whom, to what, and how it ended, before the details. */
+/**
+ * The list's columns: what was done, by whom, to what, and how it ended; the URI, the message
+ * and the timings are in the expanded details. Fixed widths with ellipses, so the table fits the
+ * page without sideways scrolling.
+ */
 export function auditColumns(t: TFunction, language: string): TableColumnsType<AuditRecordView> {
   return [
     {
       key: 'requestTime',
       title: t('admin.audit.requestTime'),
+      width: 170,
       render: (_value, record) => formatTime(record.requestTime, language),
     },
-    { key: 'userName', title: t('admin.audit.user'), dataIndex: 'userName' },
+    {
+      key: 'userName',
+      title: t('admin.audit.user'),
+      dataIndex: 'userName',
+      width: 130,
+      ellipsis: true,
+    },
     {
       key: 'operation',
       title: t('admin.audit.operation'),
+      ellipsis: true,
       render: (_value, record) => (
         <Space size={4}>
           <Tag color={methodColor[record.method]}>{record.method}</Tag>
-          <Typography.Text>{record.resource}</Typography.Text>
+          <Typography.Text title={record.resource}>{operationName(t, record)}</Typography.Text>
+          {record.category === 'check' && <Tag>{t('admin.audit.presets.checks')}</Tag>}
         </Space>
       ),
     },
-    { key: 'target', title: t('admin.audit.target'), render: (_v, record) => targetText(record) },
-    { key: 'organization', title: t('admin.audit.organization'), dataIndex: 'organization' },
+    {
+      key: 'target',
+      title: t('admin.audit.target'),
+      ellipsis: true,
+      render: (_v, record) => targetText(record),
+    },
+    {
+      key: 'organization',
+      title: t('admin.audit.organization'),
+      dataIndex: 'organization',
+      width: 140,
+      ellipsis: true,
+    },
     {
       key: 'outcome',
       title: t('admin.audit.outcome'),
+      width: 120,
       render: (_value, record) => (
         <Space size={4}>
           <Tag color={statusColor(record.httpStatus)}>{record.httpStatus}</Tag>
           {record.code !== null && record.code !== 0 && <Tag>{record.code}</Tag>}
         </Space>
       ),
-    },
-    { key: 'message', title: t('admin.audit.message'), dataIndex: 'message', ellipsis: true },
-    { key: 'uri', title: t('admin.audit.uri'), dataIndex: 'uri', ellipsis: true },
-    {
-      key: 'handleTimeMs',
-      title: t('admin.audit.handleTime'),
-      render: (_value, record) => t('admin.audit.milliseconds', { value: record.handleTimeMs }),
     },
   ];
 }

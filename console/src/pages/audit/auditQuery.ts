@@ -12,7 +12,12 @@ export interface Instant {
 }
 
 /** The presets of the list, `all` for none; operations people look for come first. */
-export const AUDIT_PRESETS = ['changes', 'signIns', 'refusals'] as const satisfies AuditPreset[];
+export const AUDIT_PRESETS = [
+  'changes',
+  'checks',
+  'signIns',
+  'refusals',
+] as const satisfies AuditPreset[];
 export type PresetChoice = AuditPreset | 'all';
 
 export interface AuditFilterValues {
@@ -20,6 +25,8 @@ export interface AuditFilterValues {
   user?: string;
   organization?: string;
   cluster?: string;
+  /** A contract operation id (`installRelease`). */
+  operation?: string;
   resource?: string;
   method?: string;
   status?: number | null;
@@ -61,6 +68,7 @@ export function auditFilterQuery(
     user: text(values.user),
     organization: text(values.organization),
     cluster: text(values.cluster),
+    operation: values.operation || undefined,
     resource: text(values.resource),
     method: values.method || undefined,
     status: values.status ?? undefined,

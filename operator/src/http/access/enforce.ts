@@ -2,6 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import { ApiError, errors } from '../../core/errors.js';
 import type { Identity } from '../../identity/identity.js';
 import { identityOf } from '../identity-locals.js';
+import { requestContext } from '../request-context.js';
 import type { PolicyMatch } from '../../access/match.js';
 import { compilePolicy, expressMatcher, matchPolicy } from '../../access/match.js';
 import type { PolicyEntry } from '../../access/policy.js';
@@ -83,13 +84,16 @@ export interface PolicyCall {
 export type Authorize = (
   call: PolicyCall,
   identity: Identity | undefined,
+  /** Told the matched entry's operation id before the check, so a refusal is named too. */
+  matched?: (operation: string) => void,
 ) => 'matched' | 'unmatched';
 
 export function createAuthorizer(deps: Omit<EnforceDeps, 'routes'>): Authorize {
   const compiled = compilePolicy(deps.table ?? policyTable, deps.host, deps.prefix);
-  return (call, identity) => {
+  return (call, identity, matched) => {
     const match = matchPolicy(compiled, call.method, call.path);
     if (!match) return 'unmatched';
+    if (match.entry.id !== undefined) matched?.(match.entry.id);
     if (match.entry.allow === 'public') return 'matched';
     if (!identity) throw new ApiError(errors.tokenInvalid);
     check(match, identity, call.body, deps);
@@ -115,7 +119,12 @@ export function enforcePolicy(deps: EnforceDeps): RequestHandler {
 
   return (req, res, next) => {
     const call = { method: req.method, path: req.path, body: req.body as unknown };
-    if (authorize(call, identityOf(res)) === 'unmatched' && isKnownRoute(req)) throw denied();
+    const named = (operation: string): void => {
+      requestContext(res).operation = operation;
+    };
+    if (authorize(call, identityOf(res), named) === 'unmatched' && isKnownRoute(req)) {
+      throw denied();
+    }
     next();
   };
 }

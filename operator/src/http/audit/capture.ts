@@ -106,11 +106,13 @@ function callOf(req: Request, res: Response, seen: Observed): AuditedCall {
     code: envelope?.code ?? null,
     message: envelope?.message ?? '',
     responseData: envelope?.data,
+    ...(requestContext(res).operation ? { operation: requestContext(res).operation } : {}),
     target: auditTargetOf({
       apiPath: seen.apiPath,
       cluster: addressedCluster(req, res, service),
       params: requestContext(res).params,
       body: req.body,
+      operation: requestContext(res).operation,
     }),
   };
 }

@@ -116,6 +116,7 @@ export function createUpgradeListener(deps: UpgradeDeps): UpgradeListener {
     let identity: Identity | undefined;
     let cluster: string | undefined;
     let params: Record<string, unknown> | undefined;
+    let operation: string | undefined;
     let client: WebSocket | undefined;
 
     const audit = (status: number, code: number, message: string): void => {
@@ -139,7 +140,8 @@ export function createUpgradeListener(deps: UpgradeDeps): UpgradeListener {
           code,
           message,
           stream: true,
-          target: auditTargetOf({ apiPath, cluster, params, body: undefined }),
+          ...(operation ? { operation } : {}),
+          target: auditTargetOf({ apiPath, cluster, params, body: undefined, operation }),
         });
       } catch (error) {
         log.error({ err: error }, 'audit record could not be built');
@@ -152,6 +154,7 @@ export function createUpgradeListener(deps: UpgradeDeps): UpgradeListener {
         .find((candidate) => candidate.match !== false);
       if (!found || found.match === false) throw new ApiError(errors.notFound);
       const { route } = found;
+      operation = route.implementation.id;
       const matched = found.match.params;
       params = matched;
       cluster = typeof matched.cluster === 'string' ? matched.cluster : undefined;
