@@ -77,3 +77,37 @@ it('shows a built-in role read-only', async () => {
   expect(within(testCluster).getByLabelText('Allow')).toHaveProperty('disabled', true);
   expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
 });
+
+it('allows, denies or clears a whole group at once and says how many are chosen', async () => {
+  server.respond(`POST ${IAM}/roles`, ok({ uuid: 'r-new' }));
+  const user = userEvent.setup();
+  const { router } = renderRoleForm('/admin/role/add');
+  const applications = await screen.findByTestId('role-group-Applications');
+  const tally = (group: HTMLElement) => within(group).getByTestId('role-group-tally').textContent;
+  const button = (name: string) => within(applications).getByRole('button', { name });
+  expect(tally(applications)).toBe('0 allowed · 0 denied');
+
+  await user.click(button('Allow all: Applications'));
+  expect(tally(applications)).toBe('2 allowed · 0 denied');
+  // The chosen effect is a filled button, and allowing all again has nothing left to do.
+  const list = within(applications).getByRole('radiogroup', { name: 'List applications' });
+  expect(within(list).getByLabelText('Allow')).toHaveProperty('checked', true);
+  expect(list.classList.contains('ant-radio-group-solid')).toBe(true);
+  expect(button('Allow all: Applications')).toHaveProperty('disabled', true);
+  expect(tally(screen.getByTestId('role-group-Clusters'))).toBe('0 allowed · 0 denied');
+
+  await user.click(button('Clear all: Applications'));
+  expect(tally(applications)).toBe('0 allowed · 0 denied');
+  await user.click(button('Deny all: Applications'));
+  expect(tally(applications)).toBe('0 allowed · 2 denied');
+
+  await user.type(screen.getByLabelText('Name'), 'no-apps');
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
+  await waitFor(() => expect(router.state.location.pathname).toBe('/admin/role'));
+  expect(server.requests.find((request) => request.method === 'POST')?.body).toMatchObject({
+    permissions: [
+      { name: 'applications.list', effect: 'deny' },
+      { name: 'applications.delete', effect: 'deny' },
+    ],
+  });
+});

@@ -23,6 +23,18 @@ export function groupPermissions(catalogue: readonly Permission[]): PermissionGr
   return [...groups].map(([group, permissions]) => ({ group, permissions }));
 }
 
+/** How many of a group's permissions the form allows and denies now. */
+export function groupTally(
+  group: PermissionGroup,
+  choices: EffectChoices | undefined,
+): { allowed: number; denied: number } {
+  const effects = group.permissions.map(({ name }) => choices?.[name]);
+  return {
+    allowed: effects.filter((effect) => effect === 'allow').length,
+    denied: effects.filter((effect) => effect === 'deny').length,
+  };
+}
+
 /** The form's start values: every listed permission not set, except what the role says. */
 export const choicesOf = (
   catalogue: readonly Permission[],
