@@ -111,9 +111,10 @@ export const crdEndpoints = {
     summary: 'Follow changes of indexed kinds',
     tag: 'crd',
     query: changesQuery,
+    errors: ['rateLimited'],
     response: raw(
       'text/event-stream',
-      "Server-sent events while the connection lasts: `ready` once the stream is open, then `changes` at most every 100 ms, its data `{changes: [{cluster, kind, namespace, name, type}]}` naming each object of the asked kinds (and clusters, namespaces) that the index wrote or removed and that the caller's list would show; `type` is `upsert`, `delete` or `relist` (a whole kind of a cluster was listed again: namespace and name are empty, so read the list again). A comment line every 25 s keeps proxies from closing an idle stream. The stream ends when the caller's access ends, at the streams' maximum lifetime, or when the replica stops; reconnect then and read the list again.",
+      "Server-sent events while the connection lasts: `ready` once the stream is open, then `changes` at most every 100 ms, its data `{changes: [{cluster, kind, namespace, name, type}]}` naming each object of the asked kinds (and clusters, namespaces) that the index wrote or removed and that the caller's list would show; `type` is `upsert`, `delete` or `relist` (a whole kind of a cluster was listed again: namespace and name are empty, so read the list again). A comment line every 25 s keeps proxies from closing an idle stream. A user holds at most 16 change streams at once (1006 beyond). The stream ends when the caller's access ends, at the streams' maximum lifetime, or when the replica stops; reconnect then and read the list again.",
     ),
   }),
   listKind: endpoint({

@@ -1,6 +1,7 @@
 // The change stream a live list follows (watchChanges): the index's notices the caller asked for
 // and may hear, as server-sent events (docs/decisions/live-changes.md).
 import type { Response } from 'express';
+import { ApiError, errors } from '../core/errors.js';
 import type { ChangeFeed, IndexNotice } from '../index/change-feed.js';
 import type { NoticeFilter } from '../index/notice-scope.js';
 import type { Identity } from '../identity/identity.js';
@@ -16,6 +17,8 @@ export const changeFlushMs = 100;
 export const maxNoticesPerEvent = 200;
 /** A comment line this often keeps proxies and load balancers from closing a quiet stream. */
 export const heartbeatMs = 25_000;
+/** One per browser tab is the console's use; beyond this a user is holding sockets for nothing. */
+export const maxChangeStreamsPerUser = 16;
 /** How long a browser waits before reconnecting a stream that ended. */
 const reconnectMs = 3_000;
 
@@ -162,4 +165,28 @@ export async function answerChangeStream(
     // The client may have gone while the rights were read.
     if (res.destroyed) end();
   });
+}
+
+/** Counts each user's open streams; `open` refuses (1006) past `limit`, its result releases one. */
+export function openStreamCounter(limit: number): { open(userId: string): () => void } {
+  const open = new Map<string, number>();
+  return {
+    open(userId) {
+      const count = open.get(userId) ?? 0;
+      if (count >= limit) {
+        throw new ApiError(errors.rateLimited, {
+          message: `at most ${limit} change streams per user are open at once`,
+        });
+      }
+      open.set(userId, count + 1);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        const left = (open.get(userId) ?? 1) - 1;
+        if (left > 0) open.set(userId, left);
+        else open.delete(userId);
+      };
+    },
+  };
 }

@@ -164,6 +164,30 @@ describe('GET /crd.{host}/changes', () => {
     }
   });
 
+  it('holds at most 16 streams per user open at once, and frees one as it closes', async () => {
+    const { built, users } = await build(new ChangeFeed());
+    tokens = { ...tokens, many: users.alice };
+    try {
+      const open: EventReader[] = [];
+      for (let i = 0; i < 16; i++) open.push(await follow('many', 'kind=pods', built));
+      const refused = await built.call('GET', '/crd.nimbus.io/changes?kind=pods', {
+        token: users.alice,
+      });
+      expect(refused).toMatchObject({ status: 429, body: { code: 1006 } });
+      // Another user is not held to alice's count.
+      const other = await follow('root', 'kind=pods');
+      await other.close();
+      await open.pop()?.close();
+      await vi.waitFor(async () => {
+        const again = await follow('many', 'kind=pods', built);
+        open.push(again);
+      });
+      for (const reader of open) await reader.close();
+    } finally {
+      await built.close();
+    }
+  });
+
   it('refuses a kind the index does not hold, as an envelope before any event', async () => {
     const { body } = await app.call('GET', '/crd.nimbus.io/changes?kind=pods&kind=widgets', {
       token: tokens.alice ?? '',

@@ -1,7 +1,11 @@
 import { callerClusters } from '../../access/caller-scope.js';
 import type { ChangeFeed } from '../../index/change-feed.js';
 import { noticeQuery, noticeScope } from '../../index/notice-scope.js';
-import { answerChangeStream } from '../change-stream.js';
+import {
+  answerChangeStream,
+  maxChangeStreamsPerUser,
+  openStreamCounter,
+} from '../change-stream.js';
 import type { StreamGuardSettings } from '../guarded-stream.js';
 import { currentIdentity } from '../upgrade/revocation.js';
 import { kindCsvChunks } from '../../index/export-kind.js';
@@ -107,12 +111,15 @@ export function crdEndpoints(
     }),
   ];
   if (live) {
+    const streams = openStreamCounter(maxChangeStreamsPerUser);
     lists.push(
       implement('watchChanges', async ({ query }, { res }) => {
         for (const kind of query.kind) {
           if (!findIndexedKind(kind)) throw invalid('kind', `${kind} is not an indexed kind`);
         }
         const identity = requireIdentity(res);
+        const release = streams.open(identity.userId);
+        res.once('close', release);
         await answerChangeStream(res, {
           feed: live.changes,
           settings: live.streams,
