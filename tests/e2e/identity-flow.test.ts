@@ -288,6 +288,19 @@ describe('identity journey', () => {
       `nimbus.io/user=${created.userName}`,
     ]);
     expect(revoked.status).toBe(0);
+    // The operator learns of a Session deleted behind its back through its watch (docs: a
+    // revocation reaches every replica that way), so wait until it refuses the token before
+    // the page acts; otherwise a save can still pass in that moment and nothing prompts.
+    const token = (await context.cookies()).find((cookie) => cookie.name === 'nimbus_token');
+    expect(token?.value).toBeTruthy();
+    const refused = await eventually(
+      async () =>
+        (await api('GET', 'iam', `/users/${created.userName}`, { token: token?.value ?? '' }))
+          .body.code,
+      (code) => code === 9998,
+      { timeoutMs: 10_000, intervalMs: 200 },
+    );
+    expect(refused).toBe(9998);
     await openUserMenuItem(page, 'settings');
     await page.getByTestId('settings-basic-form').getByRole('button').last().click();
     await page.getByTestId('token-expired-modal').waitFor({ timeout: 15_000 });
