@@ -35,6 +35,11 @@ export const registryInput = z.object({
   kind: z.enum(registryKinds),
   host: registryHost,
   description: z.string().trim().max(1024).optional(),
+  /**
+   * Reach the registry over plain http (no TLS), like Docker's insecure registries: Harbor and
+   * Distribution only, and only at private network addresses or hosts the operator allows.
+   */
+  plainHttp: z.boolean().default(false),
   credentials: registryCredentialsInput.optional(),
 });
 export type RegistryInput = z.output<typeof registryInput>;
@@ -54,6 +59,7 @@ export const registryViewSchema = z.object({
   organizationId: z.string(),
   organization: z.string(),
   description: z.string().optional(),
+  plainHttp: z.boolean(),
   credentialsSet: z.boolean(),
   ready: z.boolean(),
   createdAt: z.string(),

@@ -19,9 +19,18 @@ export function addressText(address: CredentialAddress): string {
 export const sameAddress = (a: CredentialAddress, b: CredentialAddress): boolean =>
   addressText(a) === addressText(b);
 
-/** A registry's login goes to its host (an ECR or SWR host also names the vendor's region). */
-export function registryAddress(registry: { host: string }): CredentialAddress {
-  return { host: registry.host.trim().toLowerCase() };
+/**
+ * A registry's login goes to its host (an ECR or SWR host also names the vendor's region), over
+ * https, or over plain http when the registry says `plainHttp` (the login then travels in clear,
+ * so turning it on asks for the login again). Without it the address is the host alone, as
+ * stored before plain http existed.
+ */
+export function registryAddress(registry: {
+  host: string;
+  plainHttp?: boolean | undefined;
+}): CredentialAddress {
+  const host = registry.host.trim().toLowerCase();
+  return registry.plainHttp ? { host, scheme: 'http' } : { host };
 }
 
 function urlParts(url: string): { scheme: string; host: string } {

@@ -14,6 +14,12 @@ export const registryKinds = [
 ] as const;
 export type RegistryKind = (typeof registryKinds)[number];
 
+/**
+ * Kinds a registry of which may be reached over plain http, on purpose: the self-hosted ones
+ * (Docker's "insecure registries"). Cloud registries always serve https.
+ */
+export const plainHttpRegistryKinds: readonly RegistryKind[] = ['Harbor', 'Distribution'];
+
 /** The public catalogue (Docker Hub) is not a stored registry; the console knows it by this id. */
 export const dockerHubRegistryId = '9999';
 export const dockerHubHost = 'docker.io';

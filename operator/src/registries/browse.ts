@@ -85,7 +85,7 @@ async function readableClient(services: RegistryServices, identity: Identity, re
   const { registry, org } = await readableRegistry(services.hub, identity, registryId);
   await assertBrowses(services, identity, org.metadata.name);
   const credentials = await storedCredentials(services.hub, registry);
-  return clientFor(services, registry.spec.kind, registry.spec.host, credentials);
+  return clientFor(services, registry.spec, credentials);
 }
 
 export async function listRepositories(

@@ -1,5 +1,5 @@
 import { ApiError, errors } from '../core/errors.js';
-import type { RegistryHttpSettings, RegistryReply } from './registry-http.js';
+import type { RegistryHttpSettings, RegistryReply, RegistryTransport } from './registry-http.js';
 import { jsonOf, registryGet, registryUnreachable } from './registry-http.js';
 
 /**
@@ -17,6 +17,8 @@ export interface OciTarget {
   login?: RegistryLogin;
   /** PEM of a private CA for this registry. */
   caCertificate?: string;
+  /** Reached over plain http, on purpose (the Registry's `plainHttp`). */
+  plainHttp?: boolean;
 }
 
 export const credentialsRejected = (): ApiError =>
@@ -59,7 +61,11 @@ export class OciClient {
   ) {}
 
   private url(path: string): URL {
-    return new URL(`https://${this.target.host}${path}`);
+    return new URL(`${this.target.plainHttp ? 'http' : 'https'}://${this.target.host}${path}`);
+  }
+
+  private get transport(): RegistryTransport {
+    return { ca: this.target.caCertificate, plainHttp: this.target.plainHttp };
   }
 
   private async token(challenge: Challenge, scope: string): Promise<string> {
@@ -75,7 +81,7 @@ export class OciClient {
     url.searchParams.set('scope', challenge.params['scope'] ?? scope);
     const headers: Record<string, string> = { accept: 'application/json' };
     if (this.target.login) headers['authorization'] = basic(this.target.login);
-    const reply = await registryGet(url, headers, this.settings, this.target.caCertificate);
+    const reply = await registryGet(url, headers, this.settings, this.transport);
     if (reply.status === 401 || reply.status === 403) throw credentialsRejected();
     if (reply.status !== 200)
       throw registryUnreachable(`the token service answered HTTP ${reply.status}`);
@@ -93,7 +99,7 @@ export class OciClient {
         this.url(path),
         { accept, ...(this.authorization ? { authorization: this.authorization } : {}) },
         this.settings,
-        this.target.caCertificate,
+        this.transport,
       );
     let reply = await send();
     if (reply.status !== 401) return reply;

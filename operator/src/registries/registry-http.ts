@@ -21,6 +21,15 @@ export interface RegistryReply {
   body: Buffer;
 }
 
+/**
+ * How a registry is reached: a private CA for its certificate, or plain http when its Registry
+ * says so on purpose (then only to private network addresses or hosts the operator allows).
+ */
+export interface RegistryTransport {
+  ca?: string | undefined;
+  plainHttp?: boolean | undefined;
+}
+
 export const maxRegistryReplyBytes = 4 * 1024 * 1024;
 const maxRedirects = 3;
 
@@ -62,18 +71,19 @@ async function once(
   url: URL,
   headers: Record<string, string>,
   settings: RegistryHttpSettings,
-  ca: string | undefined,
+  transport: RegistryTransport,
 ): Promise<RegistryReply> {
-  if (url.protocol !== 'https:')
+  if (url.protocol !== 'https:' && !(transport.plainHttp && url.protocol === 'http:'))
     throw registryUnreachable(`${url.host} must be reached over https`);
   const answer = await outboundRequest({
     url: url.href,
     headers,
     policy: settings.policy,
     resolve: settings.resolve,
+    ...(transport.plainHttp ? { plainHttp: 'private-network' as const } : {}),
     timeout: { idleMs: settings.timeoutMs },
     maxBytes: maxRegistryReplyBytes,
-    ca,
+    ca: transport.ca,
     failure: registryFailure(settings.timeoutMs),
   });
   return { status: answer.status, headers: headersOf(answer.headers), body: answer.body };
@@ -83,6 +93,10 @@ async function once(
 function tlsOrNetwork(error: Error & { code?: string }): string {
   if (error.code && /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/.test(error.code)) {
     return `its certificate is not trusted (${error.code})`;
+  }
+  // OpenSSL's answer to bytes that are no TLS record: most often a registry serving plain http.
+  if (error.code === 'EPROTO' || error.code === 'ERR_SSL_WRONG_VERSION_NUMBER') {
+    return 'it does not answer in TLS (EPROTO); if the registry serves plain http, turn on plain HTTP for it';
   }
   return error.code ?? 'the connection failed';
 }
@@ -95,12 +109,13 @@ export async function registryGet(
   url: URL,
   headers: Record<string, string>,
   settings: RegistryHttpSettings,
-  ca?: string,
+  transport: RegistryTransport = {},
 ): Promise<RegistryReply> {
   let target = url;
   let sent = headers;
   for (let hop = 0; ; hop++) {
-    const reply = await once(target, sent, settings, target.host === url.host ? ca : undefined);
+    const hopTransport = target.host === url.host ? transport : { plainHttp: transport.plainHttp };
+    const reply = await once(target, sent, settings, hopTransport);
     const location = reply.headers['location'];
     if (![301, 302, 303, 307, 308].includes(reply.status) || !location) return reply;
     if (hop >= maxRedirects) throw registryUnreachable(`${url.host} redirected too often`);

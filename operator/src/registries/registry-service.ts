@@ -1,5 +1,10 @@
 import type { Page, RegistryInput, RegistryView } from '@nimbus/api';
-import { matchesRegistryHost, registryAddress, registryHostRules } from '@nimbus/api/shared';
+import {
+  matchesRegistryHost,
+  plainHttpRegistryKinds,
+  registryAddress,
+  registryHostRules,
+} from '@nimbus/api/shared';
 import type { RegistryKind } from '@nimbus/api/shared';
 import type { z } from 'zod';
 import type { registryTest } from '@nimbus/api';
@@ -51,20 +56,32 @@ function adminOrganization(services: RegistryServices, identity: Identity, ref: 
   return addressedOrganization(services.hub.organizations, identity, ref, admins);
 }
 
-function assertHost(kind: RegistryKind, host: string): void {
+/** Where a registry is: its kind, host and whether it is reached over plain http. */
+export interface RegistryLocation {
+  kind: RegistryKind;
+  host: string;
+  plainHttp?: boolean | undefined;
+}
+
+function assertLocation({ kind, host, plainHttp }: RegistryLocation): void {
   if (kind === 'DockerHub') {
     throw invalid('kind', 'Docker Hub is always offered as the public catalogue (id 9999)');
   }
   if (!matchesRegistryHost(kind, host)) {
     throw invalid('host', `not a ${kind} registry host (e.g. ${registryHostRules[kind].example})`);
   }
+  if (plainHttp && !plainHttpRegistryKinds.includes(kind)) {
+    throw invalid(
+      'plainHttp',
+      `a ${kind} registry serves https; plain http is for Harbor and Distribution`,
+    );
+  }
 }
 
 /** An OCI client signed in as the kind's login; the caller pings or browses with it. */
 export async function clientFor(
   services: RegistryServices,
-  kind: RegistryKind,
-  host: string,
+  { kind, host, plainHttp }: RegistryLocation,
   credentials: RegistryCredentials,
 ): Promise<OciClient> {
   const login = await loginFor(kind, host, credentials, services.vendors);
@@ -73,6 +90,7 @@ export async function clientFor(
       host,
       ...(login ? { login } : {}),
       ...(credentials.caCertificate ? { caCertificate: credentials.caCertificate } : {}),
+      ...(plainHttp ? { plainHttp: true } : {}),
     },
     services.http,
   );
@@ -81,11 +99,10 @@ export async function clientFor(
 /** Signs in and reads the catalogue; the number of repositories it lists. */
 async function probe(
   services: RegistryServices,
-  kind: RegistryKind,
-  host: string,
+  location: RegistryLocation,
   credentials: RegistryCredentials,
 ): Promise<number> {
-  const client = await clientFor(services, kind, host, credentials);
+  const client = await clientFor(services, location, credentials);
   await client.ping();
   return (await client.catalog()).length;
 }
@@ -149,7 +166,7 @@ async function writeSecret(
 async function keptCredentials(
   services: RegistryServices,
   stored: RegistryObject,
-  host: string,
+  requested: RegistryLocation,
 ): Promise<RegistryCredentials> {
   const secret = await registrySecret(services.hub, stored);
   const credentials = credentialsIn(secret);
@@ -158,7 +175,7 @@ async function keptCredentials(
       field: 'credentials',
       secret,
       current: registryAddress(stored.spec),
-      requested: registryAddress({ host }),
+      requested: registryAddress(requested),
     });
   }
   return credentials;
@@ -182,6 +199,7 @@ function registrySpec(
     host: input.host,
     organization: org.metadata.name,
     ...(input.description ? { description: input.description } : {}),
+    ...(input.plainHttp ? { plainHttp: true } : {}),
     ...(hasSecret
       ? {
           credentialsSecretRef: {
@@ -200,11 +218,11 @@ export async function createRegistry(
 ): Promise<RegistryView> {
   const org = adminOrganization(services, identity, input.organizationId);
   assertAcceptsNewMembers(org);
-  assertHost(input.kind, input.host);
+  assertLocation(input);
   const credentials = credentialsFor(input.kind, input.credentials);
   if (await services.hub.registries.fetch(input.name)) throw alreadyExists(input.name);
   // Refuses a registry that does not answer or refuses the login before anything is stored.
-  await probe(services, input.kind, input.host, credentials);
+  await probe(services, input, credentials);
   const hasSecret = hasRegistryCredentials(credentials);
   const registry = await services.hub.registries.create({
     metadata: { name: input.name, labels: organizationLabels(org) },
@@ -226,12 +244,12 @@ export async function updateRegistry(
 ): Promise<RegistryView> {
   const org = adminOrganization(services, identity, input.organizationId);
   const current = ownRegistry(services, org, input.name);
-  assertHost(input.kind, input.host);
+  assertLocation(input);
   const credentials =
     input.credentials === undefined
-      ? await keptCredentials(services, current, input.host)
+      ? await keptCredentials(services, current, input)
       : credentialsFor(input.kind, input.credentials);
-  await probe(services, input.kind, input.host, credentials);
+  await probe(services, input, credentials);
   const hasSecret = hasRegistryCredentials(credentials);
   const updated = await services.hub.registries.apply({
     metadata: {
@@ -266,16 +284,16 @@ export async function testRegistry(
   input: RegistryTestInput,
 ): Promise<{ repositoryCount: number }> {
   const org = adminOrganization(services, identity, input.organizationId);
-  assertHost(input.kind, input.host);
+  assertLocation(input);
   const stored = input.name
     ? registriesOf(services.hub, org).find((r) => r.metadata.name === input.name)
     : undefined;
   const credentials =
     input.credentials === undefined && stored
-      ? await keptCredentials(services, stored, input.host)
+      ? await keptCredentials(services, stored, input)
       : credentialsFor(input.kind, input.credentials);
   try {
-    const repositoryCount = await probe(services, input.kind, input.host, credentials);
+    const repositoryCount = await probe(services, input, credentials);
     if (stored) await recordReady(services, stored, { ok: true });
     return { repositoryCount };
   } catch (error) {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer as createPlainServer } from 'node:http';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { loopbackCertificate, loopbackKey } from '../loopback-tls.js';
@@ -14,6 +15,8 @@ export interface RegistryFakeOptions {
   accepts(username: string, password: string): boolean;
   /** repository → tag → image configuration `created`. */
   repositories: Record<string, Record<string, string>>;
+  /** Serve plain http instead (a registry without TLS, Docker's "insecure registry"). */
+  plainHttp?: boolean;
 }
 
 export interface RegistryFake {
@@ -63,7 +66,7 @@ export async function startRegistryFake(options: RegistryFakeOptions): Promise<R
   }
 
   function handle(req: IncomingMessage, res: ServerResponse): void {
-    const url = new URL(req.url ?? '/', `https://${host}`);
+    const url = new URL(req.url ?? '/', `${scheme}://${host}`);
     if (url.pathname === '/token') {
       const [scheme, encoded] = (req.headers.authorization ?? '').split(' ');
       const decoded =
@@ -87,7 +90,7 @@ export async function startRegistryFake(options: RegistryFakeOptions): Promise<R
         401,
         { errors: [{ code: 'UNAUTHORIZED' }] },
         {
-          'www-authenticate': `Bearer realm="https://${host}/token",service="fake-registry"`,
+          'www-authenticate': `Bearer realm="${scheme}://${host}/token",service="fake-registry"`,
         },
       );
       return;
@@ -121,7 +124,10 @@ export async function startRegistryFake(options: RegistryFakeOptions): Promise<R
     json(res, 404, { errors: [{ code: 'NAME_UNKNOWN' }] });
   }
 
-  const server = createServer({ cert: loopbackCertificate, key: loopbackKey }, handle);
+  const scheme = options.plainHttp ? 'http' : 'https';
+  const server = options.plainHttp
+    ? createPlainServer(handle)
+    : createServer({ cert: loopbackCertificate, key: loopbackKey }, handle);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
