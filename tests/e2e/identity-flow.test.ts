@@ -295,8 +295,8 @@ describe('identity journey', () => {
     expect(token?.value).toBeTruthy();
     const refused = await eventually(
       async () =>
-        (await api('GET', 'iam', `/users/${created.userName}`, { token: token?.value ?? '' }))
-          .body.code,
+        (await api('GET', 'iam', `/users/${created.userName}`, { token: token?.value ?? '' })).body
+          .code,
       (code) => code === 9998,
       { timeoutMs: 10_000, intervalMs: 200 },
     );
