@@ -105,6 +105,12 @@ export const adminRoutes: readonly PageRoute[] = [
     adminServices('routes.admin.registryAdd', 80),
     adminNavigation('registries', 'navigation.new', 20),
   ),
+  // Opened from a row of the registry list, so in no menu; the list's rights apply.
+  admin(
+    'registry/browse/:name',
+    'routes.admin.registryBrowse',
+    () => import('../pages/admin/registries/RegistryBrowsePage'),
+  ),
   {
     ...admin(
       'identity-provider',

@@ -18,6 +18,7 @@ const ADMIN_PATHS = [
   '/admin/cluster/list',
   '/admin/registry/add',
   '/admin/registry/list',
+  '/admin/registry/browse/:name',
   '/admin/appstore/sources',
   '/admin/organization',
   '/admin/organization/add',

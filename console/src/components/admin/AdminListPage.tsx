@@ -40,6 +40,12 @@ export interface AdminListPageProps<T> {
   deletion?: RowDeletion<T>;
   /** Further row actions, placed before delete. */
   rowActions?: (row: T) => ReactNode;
+  /**
+   * Columns share the page's width (cells wrap, or cut short where a column says `ellipsis`)
+   * instead of the table growing to its content and scrolling sideways: for lists with more
+   * columns than fit a 1280 px screen at their content's width.
+   */
+  fitWidth?: boolean;
 }
 
 /** The one list screen of the admin area: title, search, create, paged table, edit and delete. */
@@ -116,7 +122,7 @@ export function AdminListPage<T extends object>(props: AdminListPageProps<T>) {
         loading={props.loading}
         pagination={paging ? paging.pagination(props.total) : { hideOnSinglePage: true }}
         locale={{ emptyText: <Empty description={props.emptyText} /> }}
-        scroll={{ x: 'max-content' }}
+        {...(props.fitWidth ? { tableLayout: 'fixed' as const } : { scroll: { x: 'max-content' } })}
       />
       {deletion && (
         <DeleteConfirmDialog

@@ -21,5 +21,9 @@ export const EDIT_PARAM = 'edit';
 export const clusterDetailPath = (name: string): string =>
   `/admin/cluster/detail/${encodeURIComponent(name)}`;
 
+/** A registry's browse screen: its repositories and their tags (rows of the registry list open it). */
+export const registryBrowsePath = (name: string): string =>
+  `/admin/registry/browse/${encodeURIComponent(name)}`;
+
 export const editPath = (addPath: string, id: string): string =>
   `${addPath}?${new URLSearchParams({ [EDIT_PARAM]: id }).toString()}`;

@@ -29,6 +29,7 @@ const registry = (uuid: string, name: string, host: string) => ({
   kind: uuid === '9999' ? 'DockerHub' : 'Distribution',
   organizationId: 'org-uid-1',
   organization: 'shop',
+  plainHttp: false,
   credentialsSet: true,
   ready: true,
   createdAt: '2026-01-01T00:00:00Z',

@@ -16,6 +16,7 @@ const registry = (uuid: string, name: string, credentialsSet = true): RegistryVi
   kind: uuid === '9999' ? 'DockerHub' : 'Distribution',
   organizationId: 'org-uid',
   organization: 'shop',
+  plainHttp: false,
   credentialsSet,
   ready: true,
   createdAt: '2026-01-01T00:00:00Z',

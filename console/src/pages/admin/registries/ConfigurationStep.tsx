@@ -1,10 +1,11 @@
 import type { RegistryKind } from '@nimbus/api/shared';
-import { registryAddress, sameAddress } from '@nimbus/api/shared';
+import { plainHttpRegistryKinds, registryAddress, sameAddress } from '@nimbus/api/shared';
 import { Alert, Button, Flex, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useTestRegistryMutation } from '../../../api/registryApi';
 import { resourceNameRules } from '../../../components/forms/nameRules';
 import { CredentialFields } from '../../../components/forms/CredentialFields';
+import { PlainHttpField } from '../../../components/forms/PlainHttpField';
 import { useConnectionTest } from '../../../components/admin/useConnectionTest';
 import { withoutEmptyCredentials } from '../../../components/forms/withoutEmptyCredentials';
 
@@ -15,6 +16,7 @@ export interface RegistryFormValues {
   name: string;
   host: string;
   description?: string;
+  plainHttp?: boolean;
   credentials?: Partial<Record<CredentialField, string>>;
 }
 
@@ -28,7 +30,13 @@ export function ConfigurationStep(props: {
   organizationId: string;
   /** Editing a stored registry: its name is fixed and its credentials are kept unless entered. */
   existing?:
-    | { name: string; host: string; description?: string | undefined; credentialsSet?: boolean }
+    | {
+        name: string;
+        host: string;
+        description?: string | undefined;
+        plainHttp?: boolean;
+        credentialsSet?: boolean;
+      }
     | undefined;
   submitting: boolean;
   onBack: () => void;
@@ -40,15 +48,23 @@ export function ConfigurationStep(props: {
   const { kind, organizationId, existing } = props;
   const [form] = Form.useForm<RegistryFormValues>();
   const [testRegistry] = useTestRegistryMutation();
+  const plainHttpAllowed = plainHttpRegistryKinds.includes(kind);
+  // Sent always, false where the switch is hidden: a cloud registry is never reached in clear.
+  const withPlainHttp = (values: RegistryFormValues): RegistryFormValues => ({
+    ...withoutEmptyCredentials(values),
+    plainHttp: plainHttpAllowed && values.plainHttp === true,
+  });
   const host = Form.useWatch('host', form);
-  // A stored login goes only to the host it was given for: another host needs it again.
+  const plainHttp = Form.useWatch('plainHttp', form) === true && plainHttpAllowed;
+  // A stored login goes only to the address it was given for (host, and http or https): a new
+  // address needs it again, so turning plain http on never sends the stored login in clear.
   const credentialsAgain =
     existing?.credentialsSet === true &&
     host !== undefined &&
-    !sameAddress(registryAddress({ host }), registryAddress(existing));
+    !sameAddress(registryAddress({ host, plainHttp }), registryAddress(existing));
   const { test, runTest, reset } = useConnectionTest(form, async (values) => {
     const { repositoryCount } = await testRegistry({
-      ...withoutEmptyCredentials(values),
+      ...withPlainHttp(values),
       kind,
       organizationId,
     }).unwrap();
@@ -61,9 +77,9 @@ export function ConfigurationStep(props: {
       layout="vertical"
       name="registry-configuration"
       style={{ maxWidth: 640 }}
-      initialValues={existing}
+      initialValues={{ ...existing, plainHttp: existing?.plainHttp ?? false }}
       onValuesChange={reset}
-      onFinish={(values) => props.onSubmit(withoutEmptyCredentials(values))}
+      onFinish={(values) => props.onSubmit(withPlainHttp(values))}
     >
       <Form.Item
         name="name"
@@ -79,6 +95,13 @@ export function ConfigurationStep(props: {
       >
         <Input data-testid="registry-host" placeholder={props.hostExample} />
       </Form.Item>
+      {plainHttpAllowed && (
+        <PlainHttpField
+          label={t('registries.plainHttp')}
+          help={t('registries.plainHttpHelp')}
+          testId="registry-plain-http"
+        />
+      )}
       <Form.Item name="description" label={t('registries.description')}>
         <Input data-testid="registry-description" />
       </Form.Item>

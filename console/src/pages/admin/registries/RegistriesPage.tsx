@@ -1,14 +1,18 @@
 import type { RegistryView } from '@nimbus/api';
-import { Button, Empty, Tag } from 'antd';
+import { Button, Empty, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDeleteRegistryMutation, useListRegistriesQuery } from '../../../api/registryApi';
 import { AdminListPage } from '../../../components/admin/AdminListPage';
 import { currentOrganizationId } from '../../../components/admin/session';
 import { useListParams } from '../../../components/admin/useListParams';
-import { ADMIN_PATHS, editPath } from '../adminPaths';
+import { ADMIN_PATHS, editPath, registryBrowsePath } from '../adminPaths';
+import { PlainHttpTag } from './PlainHttpTag';
 
-/** The organization's image registries (/admin/registry/list); delete by typing the name. */
+/**
+ * The organization's image registries (/admin/registry/list): browse one's repositories, edit,
+ * or delete by typing the name.
+ */
 export default function RegistriesPage() {
   const { t } = useTranslation();
   const organizationId = currentOrganizationId();
@@ -40,11 +44,15 @@ export default function RegistriesPage() {
       emptyText={t('registries.noMatch')}
       paging={paging}
       searchPlaceholder={t('registries.searchPlaceholder')}
+      fitWidth
       create={{ path: ADMIN_PATHS.registryAdd, label: t('registries.create') }}
       edit={(registry) => ({
         path: editPath(ADMIN_PATHS.registryAdd, registry.name),
         label: t('registries.edit'),
       })}
+      rowActions={(registry) => (
+        <Link to={registryBrowsePath(registry.name)}>{t('registries.browse')}</Link>
+      )}
       deletion={{
         title: (registry) => t('registries.deleteTitle', { name: registry.name }),
         nameOf: (registry) => registry.name,
@@ -55,12 +63,32 @@ export default function RegistriesPage() {
         {
           key: 'kind',
           title: t('registries.kind'),
+          width: 170,
           render: (_value, registry) => t(`registries.kinds.${registry.kind}`),
         },
-        { key: 'host', title: t('registries.host'), dataIndex: 'host' },
+        {
+          key: 'host',
+          title: t('registries.host'),
+          width: 240,
+          render: (_value, registry) => (
+            <Space size={4} wrap>
+              {registry.host}
+              {registry.plainHttp && <PlainHttpTag />}
+            </Space>
+          ),
+        },
+        // Cut short, so a long description takes no more than its share of the row; the cell's
+        // title holds the full text.
+        {
+          key: 'description',
+          title: t('registries.description'),
+          dataIndex: 'description',
+          ellipsis: true,
+        },
         {
           key: 'status',
           title: t('registries.status'),
+          width: 120,
           render: (_value, registry) =>
             registry.ready ? (
               <Tag color="success">{t('registries.ready')}</Tag>

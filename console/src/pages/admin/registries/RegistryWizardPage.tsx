@@ -15,7 +15,7 @@ import { useSubmit } from '../../../components/admin/useSubmit';
 import { ADMIN_PATHS, EDIT_PARAM } from '../adminPaths';
 import { ConfigurationStep, type RegistryFormValues } from './ConfigurationStep';
 import { KindStep } from './KindStep';
-import { useEditedRegistry } from './useEditedRegistry';
+import { useRegistryNamed } from './useRegistryNamed';
 
 enum Step {
   Kind,
@@ -32,7 +32,7 @@ export default function RegistryWizardPage() {
   const { t } = useTranslation();
   const organizationId = currentOrganizationId();
   const editName = useSearchParams()[0].get(EDIT_PARAM);
-  const edited = useEditedRegistry(editName, organizationId);
+  const edited = useRegistryNamed(editName, organizationId);
   const supported = useListSupportedRegistriesQuery(undefined);
   const [chosenKind, setKind] = useState<RegistryKind | undefined>();
   const [chosenStep, setStep] = useState<Step>(Step.Kind);

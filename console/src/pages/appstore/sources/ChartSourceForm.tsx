@@ -6,7 +6,7 @@ import {
   sameAddress,
   type ChartSourceType,
 } from '@nimbus/api/shared';
-import { Alert, Button, Form, Input, Modal, Select, Space, Switch } from 'antd';
+import { Alert, Button, Form, Input, Modal, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   useCreateChartSourceMutation,
@@ -15,6 +15,7 @@ import {
 } from '../../../api/chartSourceApi';
 import { resourceNameRules } from '../../../components/forms/nameRules';
 import { CredentialFields } from '../../../components/forms/CredentialFields';
+import { PlainHttpField } from '../../../components/forms/PlainHttpField';
 import { useConnectionTest } from '../../../components/admin/useConnectionTest';
 import { useSubmit } from '../../../components/admin/useSubmit';
 import { withoutEmptyCredentials } from '../../../components/forms/withoutEmptyCredentials';
@@ -148,14 +149,11 @@ export function ChartSourceForm(props: {
           />
         </Form.Item>
         {type !== 'ChartRepository' && (
-          <Form.Item
-            name="plainHttp"
+          <PlainHttpField
             label={t('chartSources.plainHttp')}
-            valuePropName="checked"
-            extra={t('chartSources.plainHttpHelp')}
-          >
-            <Switch data-testid="chart-source-plain-http" />
-          </Form.Item>
+            help={t('chartSources.plainHttpHelp')}
+            testId="chart-source-plain-http"
+          />
         )}
         <Form.Item name="description" label={t('chartSources.description')}>
           <Input />

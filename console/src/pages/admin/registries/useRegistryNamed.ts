@@ -1,8 +1,11 @@
 import type { RegistryView } from '@nimbus/api';
 import { useListRegistriesQuery } from '../../../api/registryApi';
 
-/** The stored registry a ?edit=<name> wizard changes (undefined while loading or when none). */
-export function useEditedRegistry(
+/**
+ * The organization's stored registry called `name` (undefined while loading or when none): the
+ * one a ?edit=<name> wizard changes, or the one the browse screen reads.
+ */
+export function useRegistryNamed(
   name: string | null,
   organizationId: string,
 ): { registry: RegistryView | undefined; loading: boolean } {
