@@ -98,14 +98,10 @@ describe('a plain-http registry', () => {
   });
 
   it('turning plain http off asks for the stored login again (it was given for http)', async () => {
-    const withLogin = configuration({
-      name: `${registry}-login`,
-      plainHttp: true,
-      credentials: { username: 'puller', password: 'plain-login-pw' },
-    });
-    expectOk(await manage('POST', '/registries', withLogin));
+    const withoutLogin = configuration({ name: `${registry}-login`, plainHttp: true });
+    const credentials = { username: 'puller', password: 'plain-login-pw' };
+    expectOk(await manage('POST', '/registries', { ...withoutLogin, credentials }));
     try {
-      const { credentials: _omitted, ...withoutLogin } = withLogin;
       const moved = await manage('PUT', '/registries', { ...withoutLogin, plainHttp: false });
       expect(moved.body.code).toBe(1014);
       expect(moved.text).not.toContain('plain-login-pw');

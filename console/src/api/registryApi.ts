@@ -63,6 +63,8 @@ export const registryApi = baseApi.enhanceEndpoints({ addTagTypes: ['Registry'] 
     }),
     searchDockerHub: build.query<ResponseFor<'searchDockerHub'>, string>({
       query: (search) => endpointQuery('searchDockerHub', {}, { page: 1, pageSize: 50, search }),
+      // The image select dialog says a failed search once, under its field.
+      extraOptions: { silent: true },
     }),
   }),
 });

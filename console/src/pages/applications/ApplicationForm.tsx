@@ -252,6 +252,9 @@ export function ApplicationForm({
           ) : (
             <ServiceStep
               service={service}
+              containerPorts={containers.flatMap((container) =>
+                container.containerPort ? [container.containerPort] : [],
+              )}
               editing={serviceEditing}
               disabled={busy}
               onEdit={() => setServiceEditing(true)}

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { API, chooseOption, ok, renderAdminRoutes } from '../../../tests/adminTestBed';
+import { API, chooseOption, failed, ok, renderAdminRoutes } from '../../../tests/adminTestBed';
 import { startLoopbackServer, type LoopbackServer } from '../../../tests/loopbackServer';
 import { ImageSelectDialog } from './ImageSelectDialog';
 
@@ -13,6 +13,7 @@ const registry = (uuid: string, name: string, host: string, kind: string) => ({
   kind,
   organizationId: 'org-uid-1',
   organization: 'shop',
+  plainHttp: false,
   credentialsSet: kind !== 'DockerHub',
   ready: true,
   createdAt: '2026-01-01T00:00:00Z',
@@ -108,5 +109,44 @@ describe('the image select dialog', () => {
     expect(onClose).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+  it('searches Docker Hub once typing pauses, says a failure once inline, and tags latest', async () => {
+    server.respond(`${MANAGE}/dockerhub/repositories?page=1&pageSize=50&search=nginx`, () =>
+      failed(2005, 'Docker Hub did not answer'),
+    );
+    const user = userEvent.setup();
+    const { onChoose } = renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'Select image' });
+    await chooseOption(user, field(dialog, 0), 'dockerhub (docker.io)');
+    await user.type(field(dialog, 1), 'nginx');
+    const failure = await within(dialog).findByTestId('docker-hub-search-failed');
+    expect(failure.textContent).toBe('Docker Hub search failed: Docker Hub did not answer');
+    const searches = server.requests.filter((request) =>
+      request.path.startsWith(`${MANAGE}/dockerhub/repositories`),
+    );
+    // One search for the word typed, none for "n", "ng", …; no notice beside the inline line.
+    expect(searches.map((request) => request.path)).toEqual([
+      `${MANAGE}/dockerhub/repositories?page=1&pageSize=50&search=nginx`,
+    ]);
+    expect(document.querySelector('.ant-message-notice')).toBeNull();
+    expect((field(dialog, 2) as HTMLInputElement).value).toBe('latest');
+    await user.click(within(dialog).getByRole('button', { name: 'Use this image' }));
+    expect(onChoose).toHaveBeenCalledWith('docker.io/nginx:latest', '9999');
+  });
+
+  it('starts a registry image at its latest tag when it has one', async () => {
+    server.respond(
+      `${MANAGE}/registries/uid-1/repositories/team%2Fapi`,
+      ok({ items: [{ imageTags: ['2.0', 'latest'] }, { imageTags: ['1.0'] }] }),
+    );
+    const user = userEvent.setup();
+    const { onChoose } = renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'Select image' });
+    await chooseOption(user, field(dialog, 0), 'private (registry.shop.io)');
+    await chooseOption(user, field(dialog, 1), 'team/api');
+    const use = within(dialog).getByRole('button', { name: 'Use this image' }) as HTMLButtonElement;
+    await waitFor(() => expect(use.disabled).toBe(false));
+    await user.click(use);
+    expect(onChoose).toHaveBeenCalledWith('registry.shop.io/team/api:latest', 'uid-1');
   });
 });

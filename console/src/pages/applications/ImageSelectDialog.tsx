@@ -2,6 +2,7 @@ import { App, AutoComplete, Form, Input, Modal, Radio, Select, Spin, Typography 
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NotAllowed, refusalOf } from '../../access/NotAllowed';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import {
   useLazySplitImageQuery,
   useListClusterRegistriesQuery,
@@ -49,6 +50,18 @@ function useInitialSelection(cluster: string | undefined, initial: string | unde
   return [selection, setSelection] as const;
 }
 
+/** How long typing pauses before Docker Hub is searched. */
+export const DOCKER_HUB_SEARCH_WAIT_MS = 300;
+/** The tag an image starts with when none was chosen, as docker pull does. */
+const DEFAULT_TAG = 'latest';
+
+/** The server's message of a failed call (the envelope's), for one inline line. */
+function failureMessage(error: unknown): string | undefined {
+  if (error === undefined) return undefined;
+  const message = (error as { data?: { message?: unknown } }).data?.message;
+  return typeof message === 'string' ? message : '';
+}
+
 /** Select mode: registry → image → tag, from the cluster's registries (Docker Hub first). */
 function SelectFields({
   cluster,
@@ -65,11 +78,21 @@ function SelectFields({
   const free = allowsFreeTyping(selection.host);
   const registryId = selection.registryId;
   const repositories = useListRepositoriesQuery(registryId ?? '', { skip: !registryId || free });
-  const hub = useSearchDockerHubQuery(search, { skip: !free || search.trim() === '' });
+  const settledSearch = useDebouncedValue(search.trim(), DOCKER_HUB_SEARCH_WAIT_MS);
+  // Silent: a failed search shows one line under the field, not a notice per pause in typing.
+  const hub = useSearchDockerHubQuery(settledSearch, { skip: !free || settledSearch === '' });
+  const hubFailure = free ? failureMessage(hub.error) : undefined;
   const tags = useListTagsQuery(
     { registryId: registryId ?? '', image: selection.image ?? '' },
     { skip: !registryId || !selection.image },
   );
+  // A registry image starts at `latest` when the registry has that tag (the user may pick another).
+  const hasLatest = (tags.currentData ?? []).some((item) => item.imageTags.includes(DEFAULT_TAG));
+  useEffect(() => {
+    if (!free && hasLatest && selection.image && !selection.tag) {
+      onChange({ ...selection, tag: DEFAULT_TAG });
+    }
+  }, [free, hasLatest, selection, onChange]);
   const tagOptions = useMemo(
     () =>
       (tags.data ?? [])
@@ -104,7 +127,19 @@ function SelectFields({
           }}
         />
       </Form.Item>
-      <Form.Item label={t('registries.select.image')}>
+      <Form.Item
+        label={t('registries.select.image')}
+        {...(hubFailure !== undefined
+          ? {
+              validateStatus: 'warning' as const,
+              help: (
+                <span data-testid="docker-hub-search-failed">
+                  {t('registries.select.searchFailed', { message: hubFailure })}
+                </span>
+              ),
+            }
+          : {})}
+      >
         {free ? (
           <AutoComplete
             data-testid="image-select-image"
@@ -112,7 +147,7 @@ function SelectFields({
             options={imageOptions}
             placeholder="library/nginx"
             onSearch={setSearch}
-            onChange={(image: string) => onChange({ ...selection, image, tag: undefined })}
+            onChange={(image: string) => onChange({ ...selection, image, tag: DEFAULT_TAG })}
           />
         ) : (
           <Select

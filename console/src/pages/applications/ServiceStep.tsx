@@ -17,13 +17,26 @@ import type { ServiceChoice, ServiceValues } from './applicationValues';
 
 const CHOICES: readonly ServiceChoice[] = ['None', 'ClusterIP', 'NodePort', 'LoadBalancer'];
 
+/**
+ * A new service's ports: one per container port, the service port and the target port both set
+ * to it (what a user types first almost every time); one empty row when no container has one.
+ */
+export function initialServicePorts(containerPorts: readonly number[]): ServiceValues['ports'] {
+  const distinct = [...new Set(containerPorts)];
+  return distinct.length === 0
+    ? [{}]
+    : distinct.map((port) => ({ protocol: 'TCP' as const, port, targetPort: port }));
+}
+
 /** The service sub-form: saved before the application can be created. */
 function ServiceEditor({
   initial,
+  containerPorts,
   onSave,
   onCancel,
 }: {
   initial: ServiceValues;
+  containerPorts: readonly number[];
   onSave: (values: ServiceValues) => void;
   onCancel: () => void;
 }) {
@@ -53,7 +66,11 @@ function ServiceEditor({
         name="service"
         layout="vertical"
         disabled={false}
-        initialValues={initial.type === 'None' ? { ...initial, ports: [{}] } : initial}
+        initialValues={
+          initial.type === 'None'
+            ? { ...initial, ports: initialServicePorts(containerPorts) }
+            : initial
+        }
         onFinish={onSave}
       >
         <Form.Item name="type" label={t('appForm.service.type')}>
@@ -129,6 +146,7 @@ function ServiceEditor({
 /** Step 3: none, or a Service (ClusterIP, NodePort, LoadBalancer) with ports and an Ingress. */
 export function ServiceStep({
   service,
+  containerPorts,
   editing,
   disabled,
   onEdit,
@@ -136,6 +154,8 @@ export function ServiceStep({
   onCancel,
 }: {
   service: ServiceValues;
+  /** The containers' ports, which a new service's ports start from. */
+  containerPorts: readonly number[];
   editing: boolean;
   disabled: boolean;
   onEdit: () => void;
@@ -143,7 +163,16 @@ export function ServiceStep({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  if (editing) return <ServiceEditor initial={service} onSave={onSave} onCancel={onCancel} />;
+  if (editing) {
+    return (
+      <ServiceEditor
+        initial={service}
+        containerPorts={containerPorts}
+        onSave={onSave}
+        onCancel={onCancel}
+      />
+    );
+  }
   return (
     <Flex vertical gap="small" data-testid="service-summary">
       <Descriptions size="small" column={1} bordered>
