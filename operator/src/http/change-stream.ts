@@ -8,7 +8,7 @@ import type { Identity } from '../identity/identity.js';
 import type { Clock } from '../core/clock.js';
 import { realClock } from '../core/clock.js';
 import type { StreamGuardSettings } from './guarded-stream.js';
-import { guardStream, onAccessChange, recheckDelayMs } from './upgrade/revocation.js';
+import { guardStream } from './upgrade/revocation.js';
 import { requestContext } from './request-context.js';
 
 /** Notices within this long go out as one event: a rollout's burst costs the client one read. */
@@ -65,7 +65,7 @@ function eventText(event: string, data: unknown): string {
 /**
  * Answers with the stream and resolves when it ends: the client left, the caller's access ended
  * or the streams' lifetime was reached (guardStream), or the feed closed (the replica stops).
- * Until the caller's rights are read again after a hub change (within recheckDelayMs), the
+ * Until the caller's rights are read again after a hub change (guardStream's recheck delay), the
  * rights read before hold, as for every open stream.
  */
 export async function answerChangeStream(
@@ -125,26 +125,20 @@ export async function answerChangeStream(
     });
     stoppers.push(feed.subscribe(hear, end));
 
-    // The rights read again (debounced) whenever what they are made of changes in the hub.
-    let rightsTimer: unknown;
+    // The rights read again whenever what they are made of changed in the hub (guardStream
+    // checks such changes, debounced, and tells when access stands).
     const readRights = (): void => {
-      if (ended || rightsTimer !== undefined) return;
-      rightsTimer = clock.setTimeout(() => {
-        rightsTimer = undefined;
-        options.rights().then(
-          (next) => {
-            rights = next;
-          },
-          (error: unknown) => {
-            log.warn({ err: error }, 'ending a change stream: rights could not be read');
-            end();
-          },
-        );
-      }, recheckDelayMs);
+      if (ended) return;
+      options.rights().then(
+        (next) => {
+          rights = next;
+        },
+        (error: unknown) => {
+          log.warn({ err: error }, 'ending a change stream: rights could not be read');
+          end();
+        },
+      );
     };
-    stoppers.push(onAccessChange(settings.store, readRights), () => {
-      if (rightsTimer !== undefined) clock.clearTimeout(rightsTimer);
-    });
 
     const beat = (): unknown =>
       clock.setTimeout(() => {
@@ -156,7 +150,7 @@ export async function answerChangeStream(
     stoppers.push(() => clock.clearTimeout(heartbeat));
 
     stoppers.push(
-      guardStream({ ...settings, identity }, ({ reason }) => {
+      guardStream({ ...settings, identity, onAccessChecked: readRights }, ({ reason }) => {
         log.info({ user: identity.userName, reason }, 'ending a change stream');
         end();
       }),

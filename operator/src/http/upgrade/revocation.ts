@@ -33,6 +33,12 @@ export interface StreamGuardOptions {
   cluster?: string | undefined;
   maxLifetimeSeconds: number;
   clock?: Clock;
+  /**
+   * Called after a change of what access is made of was checked and access stands: a stream
+   * that filters by the caller's rights reads them again then, on the same subscriptions and
+   * the same debounce rather than its own (docs/decisions/live-changes.md).
+   */
+  onAccessChecked?: () => void;
 }
 
 type Guarded = StreamGuardOptions['store'];
@@ -146,6 +152,7 @@ export function guardStream(
     void lostAccess(store, identity, cluster)
       .then((reason) => {
         if (reason !== undefined) accessEnded(reason);
+        else options.onAccessChecked?.();
       })
       .catch(() => finish({ code: relayClosedCode.failed, reason: 'access could not be checked' }))
       .finally(() => {
