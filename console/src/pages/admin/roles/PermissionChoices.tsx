@@ -14,6 +14,13 @@ import {
 /** The form field holding one choice per permission name. */
 export const CHOICES_FIELD = 'effects';
 
+/** What a group's heading offers for all its permissions at once; clearing is the quiet one. */
+const WHOLE_GROUP_ACTIONS = [
+  { effect: 'allow', label: 'admin.roles.allowAll', ariaLabel: 'admin.roles.allowAllIn' },
+  { effect: 'deny', label: 'admin.roles.denyAll', ariaLabel: 'admin.roles.denyAllIn' },
+  { effect: NOT_SET, label: 'admin.roles.clearAll', ariaLabel: 'admin.roles.clearAllIn' },
+] as const satisfies readonly { effect: EffectChoice; label: string; ariaLabel: string }[];
+
 /** One group of the catalogue: its heading with what is chosen, a choice for all, each one's. */
 function GroupChoices({
   group,
@@ -49,31 +56,18 @@ function GroupChoices({
       }
       extra={
         <Space size={4} wrap>
-          <Button
-            size="small"
-            aria-label={t('admin.roles.allowAllIn', { group: heading })}
-            disabled={everyone('allow')}
-            onClick={() => setAll('allow')}
-          >
-            {t('admin.roles.allowAll')}
-          </Button>
-          <Button
-            size="small"
-            aria-label={t('admin.roles.denyAllIn', { group: heading })}
-            disabled={everyone('deny')}
-            onClick={() => setAll('deny')}
-          >
-            {t('admin.roles.denyAll')}
-          </Button>
-          <Button
-            size="small"
-            type="text"
-            aria-label={t('admin.roles.clearAllIn', { group: heading })}
-            disabled={everyone(NOT_SET)}
-            onClick={() => setAll(NOT_SET)}
-          >
-            {t('admin.roles.clearAll')}
-          </Button>
+          {WHOLE_GROUP_ACTIONS.map((action) => (
+            <Button
+              key={action.effect}
+              size="small"
+              {...(action.effect === NOT_SET ? { type: 'text' as const } : {})}
+              aria-label={t(action.ariaLabel, { group: heading })}
+              disabled={everyone(action.effect)}
+              onClick={() => setAll(action.effect)}
+            >
+              {t(action.label)}
+            </Button>
+          ))}
         </Space>
       }
     >
