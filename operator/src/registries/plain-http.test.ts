@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError } from '../core/errors.js';
+import { apiFailure as failure } from '../testing/api-failure.js';
 import { startRegistryFake, type RegistryFake } from '../testing/fakes/registry-fake.js';
 import { OciClient } from './oci-distribution.js';
 import type { RegistryHttpSettings } from './registry-http.js';
@@ -21,15 +21,6 @@ beforeEach(async () => {
 });
 
 afterEach(() => registry.close());
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error: unknown = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 describe('a registry that serves plain http', () => {
   it('is browsed over http, token service included, when the registry says plainHttp', async () => {

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError } from '../core/errors.js';
+import { apiFailure as failure } from '../testing/api-failure.js';
 import { startAwsFake, type AwsFake } from '../testing/fakes/aws-fake.js';
 import { startRegistryFake, type RegistryFake } from '../testing/fakes/registry-fake.js';
 import { loopbackCertificate } from '../testing/loopback-tls.js';
@@ -59,15 +59,6 @@ const client = (login: RegistryLogin | undefined, ca: string | undefined = loopb
     { host: registry.host, ...(login ? { login } : {}), ...(ca ? { caCertificate: ca } : {}) },
     settings,
   );
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error: unknown = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 describe('Huawei SWR', () => {
   it('signs in as {region}@AK with hex(HMAC-SHA256(SK, AK)) and lists the catalogue', async () => {
