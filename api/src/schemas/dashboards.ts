@@ -7,6 +7,7 @@ import {
   promqlLabelName,
   promqlMetricName,
 } from '../shared/dashboards.js';
+import { metricUnits } from '../shared/monitoring.js';
 import { resourceNameMessage, resourceNamePattern } from '../shared/names.js';
 import { conditionSchema } from './common.js';
 
@@ -79,6 +80,10 @@ export const panelSchema = z.object({
   legendFormat: text(253)
     .optional()
     .meta({ description: 'Series legend, e.g. {{pod}}; label names in double braces.' }),
+  unit: z
+    .enum(metricUnits)
+    .optional()
+    .meta({ description: 'Unit of the series values; axes and values are written in it.' }),
   threshold: z.number().optional().meta({ description: 'Value from which a series warns.' }),
   danger: z.number().optional().meta({ description: 'Value from which a series is in danger.' }),
   builder: promqlBuilderSchema.optional(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import {
   maxCustomRangeSeconds,
+  metricUnits,
   minStepSeconds,
   startAfterEndMessage,
   timeRangePresetNames,
@@ -127,17 +128,7 @@ export type ProxyMetrics = z.output<typeof proxyMetricsSchema>;
 export const defaultMetricSchema = z.object({
   key: z.string(),
   scope: z.enum(['cluster', 'node', 'namespace', 'pod', 'component', 'probe']),
-  unit: z.enum([
-    'percent',
-    'cores',
-    'bytes',
-    'bytesPerSecond',
-    'opsPerSecond',
-    'count',
-    'seconds',
-    'ratio',
-    'requestsPerSecond',
-  ]),
+  unit: z.enum(metricUnits),
   /** PromQL; $node, $namespace and $pod stand for the chosen object. */
   query: z.string(),
 });

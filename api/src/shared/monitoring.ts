@@ -17,6 +17,20 @@ export const timeRangePresetNames = Object.keys(timeRangePresets) as [
   ...TimeRangePreset[],
 ];
 
+/** Units a metric's values come in; the console formats axes and values by them. */
+export const metricUnits = [
+  'percent',
+  'cores',
+  'bytes',
+  'bytesPerSecond',
+  'opsPerSecond',
+  'count',
+  'seconds',
+  'ratio',
+  'requestsPerSecond',
+] as const;
+export type MetricUnit = (typeof metricUnits)[number];
+
 /** The longest custom range a query may cover (a preset is at most 7 days). */
 export const maxCustomRangeSeconds = 31 * 86_400;
 /** Points per series a range query may return; a finer step is coarsened to fit. */

@@ -24,6 +24,7 @@ const panel = {
   visualization: 'line',
   query: 'sum(rate(container_cpu_usage_seconds_total[5m])) by (pod)',
   legendFormat: '{{pod}}',
+  unit: 'cores',
   threshold: 0.5,
   danger: 0.9,
 };
@@ -169,8 +170,13 @@ describe('dashboards and panels', () => {
     });
   });
 
-  it('validates panels: a query is required, visualizations are a fixed set', async () => {
-    for (const bad of [{ query: '' }, { visualization: 'pie' }, { title: '' }]) {
+  it('validates panels: a query is required, visualizations and units are fixed sets', async () => {
+    for (const bad of [
+      { query: '' },
+      { visualization: 'pie' },
+      { title: '' },
+      { unit: 'furlongs' },
+    ]) {
       const { body } = await call('POST', `${acme()}/dashboards/nodes/panels`, 'uma', {
         ...panel,
         ...bad,
