@@ -1,6 +1,7 @@
 // /cluster-dashboard in Chromium against the test bed's real Prometheus: member-a registered with
 // its monitors, the dashboard's real-time gauges, non-empty trend charts, the namespace monitor,
-// and the pod metrics on a pod's detail page.
+// the pod metrics on a pod's detail page, and the picker (cluster and range in the address, the
+// cluster remembered; a second cluster on member-b to choose between).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser.js';
@@ -18,6 +19,7 @@ import { firstDemoPod, region, registerMember, unregisterMember } from '../suppo
 const suffix = `cd${Date.now().toString(36)}`;
 const orgName = `e2e-dash-${suffix}`;
 const cluster = `e2e-a-${suffix}`;
+const secondCluster = `e2e-b-${suffix}`;
 
 let browser: Browser;
 let page: Page;
@@ -41,12 +43,14 @@ beforeAll(async () => {
   admin = await gitOpsSystemAdmin(suffix);
   await createOrganization(admin, orgName);
   await registerMember(admin, cluster, orgName, 'member-a', { callerReady: true });
+  await registerMember(admin, secondCluster, orgName, 'member-b', { callerReady: true });
   page = await signedInPage(browser, { userName: `root-${suffix}`, password: `root${suffix}1` });
 }, 90_000);
 
 afterAll(async () => {
   await browser?.close();
   if (admin) await unregisterMember(admin, cluster, orgName);
+  if (admin) await unregisterMember(admin, secondCluster, orgName);
   hub(['delete', 'organizations.nimbus.io', orgName, '--ignore-not-found', '--wait=false']);
   removeGitOpsSystemAdmin(suffix);
 });
@@ -81,6 +85,17 @@ describe('cluster dashboard', () => {
     expect(
       await page.getByTestId('metric-chart-cpu').locator('.recharts-line path').count(),
     ).toBeGreaterThan(0);
+    // Axes in the metric's unit: the network in bytes per second, utilization in percent.
+    const yTicks = async (chart: string) => {
+      const labels = await page
+        .getByTestId(`metric-chart-${chart}`)
+        .locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value')
+        .allTextContents();
+      expect(labels.length).toBeGreaterThan(1);
+      return labels;
+    };
+    for (const label of await yTicks('network')) expect(label).toMatch(/^[0-9.]+ [KMGT]?i?B\/s$/);
+    for (const label of await yTicks('memory')) expect(label).toMatch(/^[0-9.]+%$/);
   });
 
   it('lists namespaces in the namespace monitor and charts the chosen one', async () => {
@@ -90,6 +105,30 @@ describe('cluster dashboard', () => {
       .getByRole('cell', { name: 'demo', exact: true })
       .click();
     expect(await pointsOf('metric-chart-namespaceMemory')).toBeGreaterThan(0);
+  });
+
+  it('keeps the cluster and the range in the address, and remembers the cluster', async () => {
+    await page.goto(url('/cluster-dashboard'));
+    await dismissMfaPrompt(page);
+    // Picked: the one of the two that is not shown first, so it can only come back remembered.
+    const picker = page.getByTestId('metrics-cluster');
+    await picker.filter({ hasText: /\S/ }).waitFor();
+    const shown = (await picker.textContent()) ?? '';
+    const picked = shown.includes(cluster) ? secondCluster : cluster;
+    await chooseSelectOption(page, 'metrics-cluster', picked);
+    const key = `ProviderKubeconfig/${region}/${picked}`;
+    await page.waitForURL((address) => address.searchParams.get('cluster') === key);
+    await chooseSelectOption(page, 'metrics-range', 'Last 3 days');
+    await page.waitForURL((address) => address.searchParams.get('range') === '3d');
+    await page.reload();
+    await page.getByTestId('metrics-range').filter({ hasText: 'Last 3 days' }).waitFor();
+    await picker.filter({ hasText: picked }).waitFor();
+
+    // Opened without them: the range is the default, the cluster the one chosen last.
+    await page.goto(url('/cluster-dashboard'));
+    await page.getByTestId('metrics-range').filter({ hasText: 'Last 1 hour' }).waitFor();
+    await picker.filter({ hasText: picked }).waitFor();
+    await page.waitForURL((address) => address.searchParams.get('cluster') === key);
   });
 
   it("shows a pod's metrics on its detail page", async () => {

@@ -5,7 +5,12 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/api.js';
 import { launchChromium } from '../support/browser.js';
-import { createOrganization, signedInPage } from '../support/console.js';
+import {
+  chooseSelectOption,
+  createOrganization,
+  dismissMfaPrompt,
+  signedInPage,
+} from '../support/console.js';
 import { eventually } from '../support/eventually.js';
 import { testEnv } from '../support/env.js';
 import {
@@ -23,6 +28,7 @@ const cluster = `e2e-a-${suffix}`;
 const category = `infra-${suffix}`;
 const dashboard = `nodes-${suffix}`;
 const title = `Load ${suffix}`;
+const memoryTitle = `Memory ${suffix}`;
 
 let browser: Browser;
 let page: Page;
@@ -86,5 +92,58 @@ describe('custom dashboard panels', () => {
       (text) => text.includes('max (node_load1)'),
     );
     expect(stored).toContain('max (node_load1)');
+  });
+
+  it("previews a panel in its unit, says why a query fails, and keeps the dashboard's range", async () => {
+    await page.goto(new URL(`/dashboard/${dashboard}/config`, testEnv.operatorUrl).toString());
+    await page.getByLabel('Title', { exact: true }).fill(memoryTitle);
+    const preview = page.getByTestId('panel-preview');
+
+    // A query Prometheus cannot parse: its reason in the preview.
+    await page.getByTestId('promql-editor').locator('.cm-content').click();
+    await page.keyboard.type('sum by (');
+    await preview.getByRole('button', { name: 'Preview' }).click();
+    const error = preview.getByTestId('panel-error');
+    await error.waitFor();
+    expect(await error.textContent()).toMatch(/parse error/);
+
+    // Built from the cluster's metric names; the builder's query replaces the broken one.
+    const builder = page.getByTestId('promql-builder');
+    await builder.getByLabel('Metric').fill('node_memory_MemAvailable');
+    await page.locator('.ant-select-item-option[title="node_memory_MemAvailable_bytes"]').click();
+    await page.getByTestId('promql-editor').getByText('node_memory_MemAvailable_bytes').waitFor();
+    await chooseSelectOption(page, 'panel-unit', 'Bytes (KiB, MiB, GiB)');
+    await preview.getByRole('button', { name: 'Preview' }).click();
+    const chart = preview.getByTestId('panel-chart');
+    await chart.waitFor();
+    const ticks = chart.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value');
+    await ticks.first().waitFor();
+    const labels = await ticks.allTextContents();
+    // Written in the unit, and wholly inside the chart (not clipped at its left edge).
+    for (const label of labels) expect(label).toMatch(/^[0-9.]+ (B|KiB|MiB|GiB|TiB)$/);
+    const surface = await chart.locator('.recharts-wrapper > svg').boundingBox();
+    for (const tick of await ticks.all()) {
+      expect((await tick.boundingBox())?.x).toBeGreaterThanOrEqual(surface?.x ?? Infinity);
+    }
+
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.waitForURL(new RegExp(`/dashboard-custom/dashboard/${dashboard}/detail$`));
+    await dismissMfaPrompt(page);
+    const stored = await eventually(
+      () =>
+        hub(['get', 'dashboards.nimbus.io', dashboard, '-o', 'jsonpath={.spec.panels[*].unit}'])
+          .stdout,
+      (text) => text.includes('bytes'),
+    );
+    expect(stored).toBe('bytes');
+
+    // Every panel follows the range chosen above them, and a link (reload) keeps it.
+    await chooseSelectOption(page, 'metrics-range', 'Last 7 days');
+    await page.waitForURL(/[?&]range=7d/);
+    await page.reload();
+    await dismissMfaPrompt(page);
+    await page.getByTestId('metrics-range').filter({ hasText: 'Last 7 days' }).waitFor();
+    const card = page.locator('[data-testid^="panel-"]', { hasText: memoryTitle });
+    await card.getByTestId('panel-chart').waitFor();
   });
 });

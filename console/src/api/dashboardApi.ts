@@ -7,9 +7,9 @@ import type {
   ProxyMetrics,
   ResponseFor,
 } from '@nimbus/api';
-import type { TimeRangePreset } from '@nimbus/api/shared';
 import { baseApi } from '../apiClient/baseApi';
 import { endpointQuery, endpointRequest } from '../apiClient/endpointUrl';
+import type { MetricsRange } from './metricsApi';
 
 type Tag = 'DashboardCategory' | 'Dashboard';
 const afterSuccess =
@@ -94,10 +94,12 @@ export const dashboardApi = baseApi
       // A panel's series: its PromQL through the metrics API's bounded proxy, as the caller.
       panelSeries: build.query<
         ProxyMetrics,
-        { location: ClusterLocation; query: string; range: TimeRangePreset }
+        { location: ClusterLocation; query: string; range: MetricsRange }
       >({
         query: ({ location, query, range }) =>
-          endpointQuery('proxyMetrics', location, { query, range }),
+          endpointQuery('proxyMetrics', location, { query, ...range }),
+        // A panel that cannot be drawn says why in its own place, not in a notification per panel.
+        extraOptions: { silent: true },
       }),
       deletePanel: build.mutation<DashboardView, DashboardRef & { panel: string }>({
         query: ({ organizationId, dashboard, panel }) =>

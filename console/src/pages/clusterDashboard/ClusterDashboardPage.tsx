@@ -1,23 +1,52 @@
 import type { ClusterLocation } from '@nimbus/api';
 import { Card, Empty, Select, Space, Tabs, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MetricsRange } from '../../api/metricsApi';
+import { useSearchParams } from 'react-router';
 import { useListCrdClustersQuery } from '../../api/resourceApi';
-import { isClusterUsable } from '../resources/ClusterSelect';
+import { useRangeParam } from '../../metrics/useRangeParam';
+import { readSession } from '../../session/session';
+import {
+  chooseCluster,
+  clusterKey,
+  clusterOptionGroups,
+  rememberCluster,
+  rememberedCluster,
+} from './clusterChoice';
 import { NamespacePanel } from './NamespacePanel';
 import { RealTimePanel } from './RealTimePanel';
 import { TimeRangeControl } from './TimeRangeControl';
 import { TrendPanel } from './TrendPanel';
 
-/** /cluster-dashboard: one cluster's real time, historical trend and namespace monitor. */
+const withCluster = (params: URLSearchParams, key: string) => {
+  const next = new URLSearchParams(params);
+  next.set('cluster', key);
+  return next;
+};
+
+/**
+ * /cluster-dashboard: one cluster's real time, historical trend and namespace monitor. The
+ * cluster (vendor/region/name) and the range are in the URL; the cluster is also remembered.
+ */
 export default function ClusterDashboardPage() {
   const { t } = useTranslation();
+  const userId = readSession().userId ?? '';
   const clusters = useListCrdClustersQuery(undefined);
-  const [picked, setPicked] = useState<string>();
-  const [range, setRange] = useState<MetricsRange>({ range: '1h' });
-  const usable = (clusters.data?.items ?? []).filter(isClusterUsable);
-  const cluster = usable.find((c) => c.name === picked) ?? usable[0];
+  const [params, setParams] = useSearchParams();
+  const [range, setRange] = useRangeParam();
+  const items = clusters.data?.items ?? [];
+  const cluster = chooseCluster(items, [params.get('cluster'), rememberedCluster(userId)]);
+  const shown = cluster && clusterKey(cluster);
+  const pick = (key: string) => {
+    rememberCluster(userId, key);
+    setParams((current) => withCluster(current, key));
+  };
+  useEffect(() => {
+    // The address names the cluster shown also when it was not picked here (remembered, or the
+    // first usable one), so a link to this view opens the same cluster for anyone.
+    if (shown && params.get('cluster') !== shown)
+      setParams((current) => withCluster(current, shown), { replace: true });
+  }, [shown, params, setParams]);
   const location: ClusterLocation | undefined = cluster && {
     vendor: cluster.kind,
     region: cluster.regionID,
@@ -29,22 +58,23 @@ export default function ClusterDashboardPage() {
       <Space wrap>
         <Select
           data-testid="metrics-cluster"
-          style={{ width: 240 }}
+          aria-label={t('monitoring.chooseCluster')}
+          style={{ minWidth: 280 }}
+          popupMatchSelectWidth={false}
+          showSearch={{ optionFilterProp: 'label' }}
           loading={clusters.isFetching}
-          value={cluster?.name}
-          onChange={setPicked}
+          value={shown}
+          onChange={pick}
           placeholder={t('monitoring.chooseCluster')}
-          options={(clusters.data?.items ?? []).map((c) => ({
-            value: c.name,
-            label: c.name,
-            disabled: !isClusterUsable(c),
-          }))}
+          options={clusterOptionGroups(items, (kind) =>
+            t(`clusters.providers.${kind}`, { defaultValue: kind }),
+          )}
         />
         <TimeRangeControl value={range} onChange={setRange} />
       </Space>
       {location ? (
         <Tabs
-          key={location.cluster}
+          key={`${location.vendor}/${location.region}/${location.cluster}`}
           items={[
             {
               key: 'realtime',

@@ -1,6 +1,5 @@
 import type { MetricSeries } from '@nimbus/api';
 import { Card, Empty } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
   CartesianGrid,
@@ -12,9 +11,9 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { formatValue, type MetricUnit } from './formatValue';
-
-const colors = ['#1677ff', '#52c41a', '#fa8c16', '#eb2f96', '#722ed1', '#13c2c2', '#faad14'];
+import { timeAxisProps, tooltipProps, valueAxisProps } from '../../metrics/chartAxes';
+import { seriesColors, seriesRows } from '../../metrics/seriesRows';
+import type { MetricUnit } from './formatValue';
 
 export interface MetricChartProps {
   title: string;
@@ -29,15 +28,7 @@ export interface MetricChartProps {
 export function MetricChart({ title, unit, series, nameOf, testId }: MetricChartProps) {
   const { t } = useTranslation();
   const names = series.map(nameOf);
-  const byTime = new Map<number, Record<string, number | null>>();
-  series.forEach((s, index) => {
-    for (const [time, value] of s.points) {
-      const row = byTime.get(time) ?? { time };
-      row[`s${index}`] = value;
-      byTime.set(time, row);
-    }
-  });
-  const rows = [...byTime.values()].sort((a, b) => (a.time ?? 0) - (b.time ?? 0));
+  const rows = seriesRows(series);
   return (
     <Card size="small" title={title} data-testid={testId} data-points={rows.length}>
       {rows.length === 0 ? (
@@ -46,17 +37,9 @@ export function MetricChart({ title, unit, series, nameOf, testId }: MetricChart
         <ResponsiveContainer width="100%" height={200}>
           <LineChart data={rows} margin={{ left: 8, right: 8, top: 8, bottom: 0 }}>
             <CartesianGrid strokeDasharray="3 3" />
-            <XAxis
-              dataKey="time"
-              type="number"
-              domain={['dataMin', 'dataMax']}
-              tickFormatter={(time: number) => dayjs.unix(time).format('HH:mm')}
-            />
-            <YAxis width={64} tickFormatter={(value: number) => formatValue(value, unit)} />
-            <Tooltip
-              labelFormatter={(time) => dayjs.unix(Number(time)).format('YYYY-MM-DD HH:mm:ss')}
-              formatter={(value) => formatValue(Number(value), unit)}
-            />
+            <XAxis {...timeAxisProps(rows)} />
+            <YAxis {...valueAxisProps(unit)} />
+            <Tooltip {...tooltipProps(unit)} />
             {series.length > 1 && <Legend />}
             {series.map((_s, index) => (
               <Line
@@ -65,7 +48,7 @@ export function MetricChart({ title, unit, series, nameOf, testId }: MetricChart
                 name={names[index]}
                 dot={false}
                 isAnimationActive={false}
-                stroke={colors[index % colors.length]}
+                stroke={seriesColors[index % seriesColors.length]}
                 connectNulls
               />
             ))}

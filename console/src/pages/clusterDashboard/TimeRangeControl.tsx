@@ -1,6 +1,6 @@
 import { timeRangePresetNames, type TimeRangePreset } from '@nimbus/api/shared';
 import { DatePicker, Select, Space, Typography } from 'antd';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MetricsRange } from '../../api/metricsApi';
@@ -44,8 +44,12 @@ export function TimeRangeControl({ value, onChange }: TimeRangeControlProps) {
       />
       {custom && (
         <DatePicker.RangePicker
+          data-testid="metrics-custom-range"
           showTime
           order={false}
+          defaultValue={
+            'start' in value ? [dayjs.unix(value.start), dayjs.unix(value.end)] : undefined
+          }
           status={error ? 'error' : undefined}
           onChange={(dates) => pickDates(dates as [Dayjs | null, Dayjs | null] | null)}
         />

@@ -1,6 +1,6 @@
-import type { DefaultMetric } from '@nimbus/api';
+import type { MetricUnit } from '@nimbus/api/shared';
 
-export type MetricUnit = DefaultMetric['unit'];
+export type { MetricUnit };
 
 const byteUnits = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
 
@@ -11,13 +11,15 @@ function bytes(value: number): string {
     scaled /= 1024;
     unit++;
   }
-  return `${(Math.sign(value) * scaled).toFixed(scaled >= 100 ? 0 : 1)} ${byteUnits[unit]}`;
+  // Whole bytes have no fraction; 100 and more of a unit need none.
+  const digits = unit === 0 || scaled >= 100 ? 0 : 1;
+  return `${(Math.sign(value) * scaled).toFixed(digits)} ${byteUnits[unit]}`;
 }
 
 const trim = (value: number, digits = 2) => String(Number(value.toFixed(digits)));
 
-/** A metric value as the dashboard shows it; null (NaN, no sample) as a dash. */
-export function formatValue(value: number | null | undefined, unit: MetricUnit): string {
+/** A metric value as the dashboard shows it; null (NaN, no sample) as a dash; no unit, a number. */
+export function formatValue(value: number | null | undefined, unit?: MetricUnit): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '–';
   switch (unit) {
     case 'percent':

@@ -7,11 +7,16 @@ import { Link, useParams } from 'react-router';
 import { useDeletePanelMutation, useGetDashboardQuery } from '../../api/dashboardApi';
 import { DeleteConfirmDialog } from '../../components/admin/DeleteConfirmDialog';
 import { currentOrganizationId } from '../../components/admin/session';
+import { useRangeParam } from '../../metrics/useRangeParam';
+import { TimeRangeControl } from '../clusterDashboard/TimeRangeControl';
 import { DASHBOARD_PATHS } from './dashboardPaths';
 import { PanelBody } from './PanelBody';
 import { ReadyTag } from './readiness';
 
-/** /dashboard-custom/dashboard/:dashboard/detail: the dashboard's panels with their data. */
+/**
+ * /dashboard-custom/dashboard/:dashboard/detail: the dashboard's panels with their data over one
+ * time range, kept in the URL.
+ */
 export default function DashboardDetailPage() {
   const { t } = useTranslation();
   const dashboardName = useParams().dashboard ?? '';
@@ -20,6 +25,7 @@ export default function DashboardDetailPage() {
   const { data: dashboard, isLoading } = useGetDashboardQuery(ref, { skip: !organizationId });
   const [deletePanel] = useDeletePanelMutation();
   const [deleting, setDeleting] = useState<Panel>();
+  const [range, setRange] = useRangeParam();
 
   if (isLoading) return <Spin style={{ padding: 48 }} />;
   if (!dashboard) return <Result status="404" title={t('dashboards.detail.notFound')} />;
@@ -45,7 +51,10 @@ export default function DashboardDetailPage() {
             {dashboard.description ? ` · ${dashboard.description}` : ''}
           </Typography.Text>
         </div>
-        {addPanel}
+        <Flex gap="small" wrap>
+          <TimeRangeControl value={range} onChange={setRange} />
+          {addPanel}
+        </Flex>
       </Flex>
       {dashboard.panels.length === 0 ? (
         <Empty description={t('dashboards.detail.empty')} />
@@ -80,7 +89,7 @@ export default function DashboardDetailPage() {
                   </Flex>
                 }
               >
-                <PanelBody panel={panel} location={dashboard.location} />
+                <PanelBody panel={panel} location={dashboard.location} range={range} />
               </Card>
             </Col>
           ))}

@@ -1,6 +1,5 @@
 import type { MetricSeries, Panel } from '@nimbus/api';
 import { Statistic } from 'antd';
-import dayjs from 'dayjs';
 import {
   Area,
   AreaChart,
@@ -16,29 +15,24 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { timeAxisProps, tooltipProps, valueAxisProps } from '../../metrics/chartAxes';
+import { seriesColors, seriesRows } from '../../metrics/seriesRows';
+import { formatValue } from '../clusterDashboard/formatValue';
 import { legendOf } from './legend';
 
-const colors = ['#1677ff', '#52c41a', '#fa8c16', '#eb2f96', '#722ed1', '#13c2c2', '#faad14'];
+/** What of a panel decides how it is drawn (the editor's preview passes the unsaved form). */
+export type PanelLook = Pick<
+  Panel,
+  'visualization' | 'legendFormat' | 'threshold' | 'danger' | 'unit'
+>;
 
 export interface PanelChartProps {
-  panel: Pick<Panel, 'visualization' | 'legendFormat' | 'threshold' | 'danger'>;
+  panel: PanelLook;
   series: readonly MetricSeries[];
 }
 
-function rowsOf(series: readonly MetricSeries[]) {
-  const byTime = new Map<number, Record<string, number | null>>();
-  series.forEach((s, index) => {
-    for (const [time, value] of s.points) {
-      const row = byTime.get(time) ?? { time };
-      row[`s${index}`] = value;
-      byTime.set(time, row);
-    }
-  });
-  return [...byTime.values()].sort((a, b) => (a.time ?? 0) - (b.time ?? 0));
-}
-
 /** The colour a value earns: danger from the danger value, warning from the threshold. */
-function levelColor(value: number, panel: PanelChartProps['panel']): string | undefined {
+function levelColor(value: number, panel: PanelLook): string | undefined {
   if (panel.danger !== undefined && value >= panel.danger) return '#cf1322';
   if (panel.threshold !== undefined && value >= panel.threshold) return '#d48806';
   return undefined;
@@ -51,14 +45,14 @@ export default function PanelChart({ panel, series }: PanelChartProps) {
     const color = latest === null ? undefined : levelColor(latest, panel);
     return (
       <Statistic
+        data-testid="panel-stat"
         title={series[0] ? legendOf(series[0], panel.legendFormat) : undefined}
-        value={latest ?? '–'}
-        precision={latest === null ? undefined : 3}
+        value={formatValue(latest, panel.unit)}
         styles={{ content: color ? { color } : {} }}
       />
     );
   }
-  const rows = rowsOf(series);
+  const rows = seriesRows(series);
   const names = series.map((s) => legendOf(s, panel.legendFormat));
   const Chart =
     panel.visualization === 'bar'
@@ -70,16 +64,9 @@ export default function PanelChart({ panel, series }: PanelChartProps) {
     <ResponsiveContainer width="100%" height={220}>
       <Chart data={rows} margin={{ left: 8, right: 8, top: 8, bottom: 0 }}>
         <CartesianGrid strokeDasharray="3 3" />
-        <XAxis
-          dataKey="time"
-          type="number"
-          domain={['dataMin', 'dataMax']}
-          tickFormatter={(time: number) => dayjs.unix(time).format('HH:mm')}
-        />
-        <YAxis width={64} />
-        <Tooltip
-          labelFormatter={(time) => dayjs.unix(Number(time)).format('YYYY-MM-DD HH:mm:ss')}
-        />
+        <XAxis {...timeAxisProps(rows)} />
+        <YAxis {...valueAxisProps(panel.unit)} />
+        <Tooltip {...tooltipProps(panel.unit)} />
         {series.length > 1 && <Legend />}
         {panel.threshold !== undefined && (
           <ReferenceLine y={panel.threshold} stroke="#d48806" strokeDasharray="4 4" />
@@ -94,7 +81,7 @@ export default function PanelChart({ panel, series }: PanelChartProps) {
             name: names[index],
             isAnimationActive: false,
           };
-          const color = colors[index % colors.length];
+          const color = seriesColors[index % seriesColors.length];
           if (panel.visualization === 'bar') return <Bar {...common} fill={color} />;
           if (panel.visualization === 'area')
             return (

@@ -1,5 +1,5 @@
 import type { DashboardView, Panel, PanelBodyInput } from '@nimbus/api';
-import { panelVisualizations } from '@nimbus/api/shared';
+import { metricUnits, panelVisualizations } from '@nimbus/api/shared';
 import {
   Button,
   Card,
@@ -23,6 +23,7 @@ import { currentOrganizationId } from '../../components/admin/session';
 import { DASHBOARD_PATHS } from './dashboardPaths';
 import { emptyBuilder, formValuesOf, panelToSave, type PanelFormValues } from './panelDraft';
 import { buildPromql } from './promql/buildPromql';
+import { PanelPreview } from './PanelPreview';
 import { PromqlBuilderForm } from './promql/PromqlBuilderForm';
 import { useCompletionClient } from './promql/useCompletionClient';
 
@@ -123,6 +124,17 @@ function PanelEditor({ dashboardName, panel, location, onDone, save }: PanelEdit
                 }))}
               />
             </Form.Item>
+            <Form.Item name="unit" label={t('dashboards.config.unit')}>
+              <Select
+                data-testid="panel-unit"
+                allowClear
+                placeholder={t('dashboards.config.noUnit')}
+                options={metricUnits.map((value) => ({
+                  value,
+                  label: t(`dashboards.units.${value}`),
+                }))}
+              />
+            </Form.Item>
             <Flex gap="middle">
               <Form.Item name="threshold" label={t('dashboards.config.threshold')}>
                 <InputNumber style={{ width: '100%' }} />
@@ -163,6 +175,7 @@ function PanelEditor({ dashboardName, panel, location, onDone, save }: PanelEdit
           </Card>
         </Col>
       </Row>
+      <PanelPreview query={query} location={location} />
     </Form>
   );
 }

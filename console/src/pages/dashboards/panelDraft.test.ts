@@ -23,6 +23,15 @@ describe('panelToSave', () => {
     });
   });
 
+  it('keeps the unit chosen and leaves out a cleared one', () => {
+    expect(panelToSave(undefined, { ...values, unit: 'bytes' }, 'up', emptyBuilder)).toMatchObject({
+      unit: 'bytes',
+    });
+    expect(
+      panelToSave(undefined, { ...values, unit: null }, 'up', emptyBuilder),
+    ).not.toHaveProperty('unit');
+  });
+
   it('drops the builder of a hand-edited query and keeps the panel name', () => {
     const builder = { ...emptyBuilder, metric: 'up' };
     const panel = panelToSave('cpu', values, 'up == 1', builder);

@@ -1,4 +1,5 @@
 import type { Panel, PanelBodyInput, PanelVisualization, PromqlBuilder } from '@nimbus/api';
+import type { MetricUnit } from '@nimbus/api/shared';
 import { buildPromql } from './promql/buildPromql';
 
 export const emptyBuilder: PromqlBuilder = {
@@ -16,6 +17,7 @@ export interface PanelFormValues {
   title: string;
   description?: string;
   visualization: PanelVisualization;
+  unit?: MetricUnit | null;
   threshold?: number | null;
   danger?: number | null;
   legendFormat?: string;
@@ -25,6 +27,7 @@ export const formValuesOf = (panel: Panel | undefined): PanelFormValues => ({
   title: panel?.title ?? '',
   description: panel?.description ?? '',
   visualization: panel?.visualization ?? 'line',
+  unit: panel?.unit ?? null,
   threshold: panel?.threshold ?? null,
   danger: panel?.danger ?? null,
   legendFormat: panel?.legendFormat ?? '',
@@ -53,6 +56,7 @@ export function panelToSave(
     name,
     description: text(values.description),
     legendFormat: text(values.legendFormat),
+    unit: values.unit ?? undefined,
     threshold: number(values.threshold),
     danger: number(values.danger),
     builder: fromBuilder ? builder : undefined,
