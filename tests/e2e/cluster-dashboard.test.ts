@@ -131,6 +131,53 @@ describe('cluster dashboard', () => {
     await page.waitForURL((address) => address.searchParams.get('cluster') === key);
   });
 
+  it('shows the components, the probes and the metric catalogue, the tab in the address', async () => {
+    const key = `ProviderKubeconfig/${region}/${cluster}`;
+    await page.goto(url(`/cluster-dashboard?cluster=${encodeURIComponent(key)}&tab=components`));
+    await dismissMfaPrompt(page);
+    // member-a's Prometheus scrapes itself, the API server and node-exporter; all up.
+    const components = page.getByTestId('metrics-components');
+    const apiserver = components.getByRole('row').filter({ hasText: 'apiserver' });
+    await apiserver.first().waitFor();
+    expect(await apiserver.first().textContent()).toContain('Up');
+    expect(await components.getByText('API server requests').count()).toBe(1);
+
+    // The black-box exporter probes the member's API server's /livez.
+    await page.getByRole('tab', { name: 'Probes' }).click();
+    await page.waitForURL((address) => address.searchParams.get('tab') === 'probes');
+    const livez = page.getByTestId('metrics-probes').getByRole('row').filter({ hasText: '/livez' });
+    await eventually(
+      async () => (await livez.count()) > 0 && ((await livez.first().textContent()) ?? ''),
+      (text) => typeof text === 'string' && text.includes('Success') && text.includes('200'),
+      30_000,
+    );
+
+    await page.getByRole('tab', { name: 'Metric catalogue' }).click();
+    const catalogue = page.getByTestId('metrics-catalogue');
+    await catalogue.getByLabel('Filter by key or PromQL').fill('probe_');
+    await catalogue.getByRole('cell', { name: 'probe_success', exact: true }).waitFor();
+    expect(
+      await catalogue.getByRole('cell', { name: 'cpu_utilization', exact: true }).count(),
+    ).toBe(0);
+  });
+
+  it('finds a pod by name in every cluster and opens it', async () => {
+    const pod = firstDemoPod('member-a');
+    await page.getByRole('tab', { name: 'Pod search' }).click();
+    const search = page.getByTestId('metrics-pod-search');
+    await search.getByLabel('Pod name contains').fill(pod.slice(0, -2));
+    await search.getByLabel('Pod name contains').press('Enter');
+    // Other journeys' clusters may point at member-a too: the row of this one.
+    const row = search.getByRole('row').filter({ hasText: cluster }).filter({ hasText: pod });
+    await row.first().waitFor({ timeout: 30_000 });
+    await row.first().getByRole('link', { name: pod }).click();
+    await page.waitForURL(
+      (address) =>
+        address.pathname === `/detail/Pod/${pod}` &&
+        address.searchParams.get('cluster') === cluster,
+    );
+  });
+
   it("shows a pod's metrics on its detail page", async () => {
     const pod = firstDemoPod('member-a');
     const query = new URLSearchParams({

@@ -1,4 +1,10 @@
-import type { ClusterLocation, MetricInstant, MetricRange } from '@nimbus/api';
+import type {
+  ClusterLocation,
+  DefaultMetric,
+  MetricInstant,
+  MetricRange,
+  MetricSearchResult,
+} from '@nimbus/api';
 import type { TimeRangePreset } from '@nimbus/api/shared';
 import { baseApi } from '../apiClient/baseApi';
 import { endpointQuery, endpointRequest, type EndpointRequest } from '../apiClient/endpointUrl';
@@ -50,7 +56,24 @@ export const metricsApi = baseApi.injectEndpoints({
     >({
       query: ({ location, metric }) => endpointRequest(metric, location),
     }),
+    /** Black-box probe results by probed address; `address` one exact address. */
+    probeResults: build.query<MetricInstant, { location: ClusterLocation; address?: string }>({
+      query: ({ location, address }) => endpointQuery('getAddressMetrics', location, { address }),
+    }),
+    metricCatalogue: build.query<{ items: DefaultMetric[] }, ClusterLocation>({
+      query: (location) => endpointRequest('getDefaultMetrics', location),
+    }),
+    /** Pods whose name contains the keyword, in every cluster the caller may monitor. */
+    searchPodMetrics: build.query<MetricSearchResult, string>({
+      query: (keyword) => endpointRequest('searchMetrics', { keyword }),
+    }),
   }),
 });
 
-export const { useRangeMetricsQuery, useInstantMetricsQuery } = metricsApi;
+export const {
+  useRangeMetricsQuery,
+  useInstantMetricsQuery,
+  useProbeResultsQuery,
+  useMetricCatalogueQuery,
+  useSearchPodMetricsQuery,
+} = metricsApi;

@@ -13,7 +13,11 @@ import {
   rememberCluster,
   rememberedCluster,
 } from './clusterChoice';
+import { CataloguePanel } from './CataloguePanel';
+import { ComponentsPanel } from './ComponentsPanel';
 import { NamespacePanel } from './NamespacePanel';
+import { PodSearchPanel } from './PodSearchPanel';
+import { ProbesPanel } from './ProbesPanel';
 import { RealTimePanel } from './RealTimePanel';
 import { TimeRangeControl } from './TimeRangeControl';
 import { TrendPanel } from './TrendPanel';
@@ -25,8 +29,9 @@ const withCluster = (params: URLSearchParams, key: string) => {
 };
 
 /**
- * /cluster-dashboard: one cluster's real time, historical trend and namespace monitor. The
- * cluster (vendor/region/name) and the range are in the URL; the cluster is also remembered.
+ * /cluster-dashboard: one cluster's real time, historical trend, namespaces, components, probes
+ * and metric catalogue, and a pod search over every cluster. The cluster (vendor/region/name),
+ * the range and the tab are in the URL; the cluster is also remembered.
  */
 export default function ClusterDashboardPage() {
   const { t } = useTranslation();
@@ -75,6 +80,14 @@ export default function ClusterDashboardPage() {
       {location ? (
         <Tabs
           key={`${location.vendor}/${location.region}/${location.cluster}`}
+          activeKey={params.get('tab') ?? 'realtime'}
+          onChange={(tab) =>
+            setParams((current) => {
+              const next = new URLSearchParams(current);
+              next.set('tab', tab);
+              return next;
+            })
+          }
           items={[
             {
               key: 'realtime',
@@ -90,6 +103,26 @@ export default function ClusterDashboardPage() {
               key: 'namespaces',
               label: t('monitoring.tabs.namespaces'),
               children: <NamespacePanel location={location} range={range} />,
+            },
+            {
+              key: 'components',
+              label: t('monitoring.tabs.components'),
+              children: <ComponentsPanel location={location} />,
+            },
+            {
+              key: 'probes',
+              label: t('monitoring.tabs.probes'),
+              children: <ProbesPanel location={location} />,
+            },
+            {
+              key: 'catalogue',
+              label: t('monitoring.tabs.catalogue'),
+              children: <CataloguePanel location={location} />,
+            },
+            {
+              key: 'pods',
+              label: t('monitoring.tabs.podSearch'),
+              children: <PodSearchPanel />,
             },
           ]}
         />
