@@ -146,4 +146,25 @@ describe('custom dashboard panels', () => {
     const card = page.locator('[data-testid^="panel-"]', { hasText: memoryTitle });
     await card.getByTestId('panel-chart').waitFor();
   });
+
+  it("says why a query failed in the reader's language, the server's own words kept (zh)", async () => {
+    await page.context().addCookies([{ name: 'language', value: 'zh', url: testEnv.operatorUrl }]);
+    try {
+      await page.goto(new URL(`/dashboard/${dashboard}/config`, testEnv.operatorUrl).toString());
+      await page.getByTestId('promql-editor').locator('.cm-content').click();
+      await page.keyboard.type('sum by (');
+      // antd spaces out a two-character CJK label ("预 览"): the button by its test id.
+      await page.getByTestId('panel-preview-run').click();
+      const error = page.getByTestId('panel-preview').getByTestId('panel-error');
+      await error.waitFor();
+      const text = (await error.textContent()) ?? '';
+      expect(text).toContain('此面板的查询失败');
+      // The code's meaning in Chinese (1000), then Prometheus' precise English reason.
+      expect(text).toMatch(/校验失败: .*parse error/);
+    } finally {
+      await page
+        .context()
+        .addCookies([{ name: 'language', value: 'en', url: testEnv.operatorUrl }]);
+    }
+  });
 });

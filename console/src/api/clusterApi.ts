@@ -11,7 +11,6 @@ import type {
 import { providerKinds, type ProviderKind } from '@nimbus/api/shared';
 import { endpointRequest } from '../apiClient/endpointUrl';
 import { baseApi } from '../apiClient/baseApi';
-import type { EnvelopeErrorData } from '../apiClient/envelope';
 import { listQuery, type ListArgs } from '../apiClient/listArgs';
 
 /** The provider kinds of a cluster (the contract's list, in its order). */
@@ -21,14 +20,6 @@ export const isProviderKind = (kind: string): kind is ProviderKind =>
   (providerKinds as readonly string[]).includes(kind);
 
 const afterSuccess = (_result: unknown, error: unknown): 'Cluster'[] => (error ? [] : ['Cluster']);
-
-/** The message the server gave for a refused call, or what went wrong on the way. */
-export function failureMessage(error: unknown): string {
-  const data = (error as { data?: Partial<EnvelopeErrorData> } | undefined)?.data;
-  if (typeof data?.message === 'string' && data.message) return data.message;
-  const text = (error as { error?: unknown } | undefined)?.error;
-  return typeof text === 'string' ? text : String((error as { status?: unknown }).status ?? '');
-}
 
 export const clusterApi = baseApi.enhanceEndpoints({ addTagTypes: ['Cluster'] }).injectEndpoints({
   endpoints: (build) => ({

@@ -12,7 +12,12 @@ export interface RefusedRequest {
 export interface RequestFailure {
   /** Path and query of the request, e.g. /api/v1/iam.nimbus.io/users. */
   url: string;
+  /** The envelope's code, when the server answered with one (not for a bare HTTP error). */
+  code?: number;
+  /** The server's message, in English (the console translates it by its code). */
   message: string;
+  /** The envelope's data, e.g. validation issues. */
+  detail?: unknown;
   durationMs: number;
 }
 

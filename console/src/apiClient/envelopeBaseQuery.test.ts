@@ -175,6 +175,7 @@ describe('envelope base query', () => {
       [
         {
           url: '/api/v1/manage.nimbus.io/clusters?page=2',
+          code: 2001,
           message: 'cluster is unreachable',
           durationMs: 10_000,
         },
@@ -182,6 +183,7 @@ describe('envelope base query', () => {
       [
         {
           url: '/api/v1/manage.nimbus.io/registries',
+          code: 1005,
           message: 'already exists',
           durationMs: 10_000,
         },

@@ -82,6 +82,8 @@ interface Failure {
   code?: number;
   message: string;
   refusal?: EnvelopeErrorData['refusal'];
+  /** The envelope's data (e.g. validation issues), when it had any. */
+  detail?: unknown;
 }
 
 /** Turns any unsuccessful answer that reached the server into one failure description. */
@@ -156,7 +158,9 @@ export function createEnvelopeBaseQuery(options: EnvelopeBaseQueryOptions = {}):
     } else if (!extraOptions.silent && !silentPaths.some((path) => path.test(location.belowBase))) {
       feedback.requestFailed({
         url: location.display,
+        ...(code !== undefined ? { code } : {}),
         message: failure.message,
+        ...(failure.detail !== undefined ? { detail: failure.detail } : {}),
         durationMs: ERROR_NOTIFICATION_MS,
       });
     }

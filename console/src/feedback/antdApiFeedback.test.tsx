@@ -1,13 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { messagesIn } from '../../tests/messages';
 import { renderWithProviders } from '../../tests/renderWithProviders';
+import { createI18n } from '../i18n/createI18n';
 import { serviceAccountRefusal } from '../../tests/refusals';
 import type { ApiFeedback } from '../apiClient/apiFeedback';
 import { createAntdApiFeedback, type AntdFeedbackApis } from './antdApiFeedback';
 
 /** Renders the real antd App and returns the feedback bound to it, as main.tsx does. */
-async function renderFeedback({ why = true } = {}) {
+async function renderFeedback({ why = true, language = 'en' as 'en' | 'zh' } = {}) {
   let apis: AntdFeedbackApis | undefined;
   const reLogin = vi.fn();
   const openPasswordChange = vi.fn();
@@ -20,7 +22,7 @@ async function renderFeedback({ why = true } = {}) {
   await waitFor(() => expect(apis).toBeDefined());
   const feedback: ApiFeedback = createAntdApiFeedback({
     apis: () => apis,
-    t: i18n.t.bind(i18n),
+    t: language === 'en' ? i18n.t.bind(i18n) : createI18n(language, messagesIn[language]).t,
     reLogin,
     openPasswordChange,
     ...(why ? { explainRefusal } : {}),
@@ -96,6 +98,7 @@ describe('antd API feedback', () => {
 
     feedback.requestFailed({
       url: '/api/v1/manage.nimbus.io/clusters',
+      code: 2001,
       message: 'cluster is unreachable',
       durationMs: 10_000,
     });
@@ -103,5 +106,20 @@ describe('antd API feedback', () => {
     expect(await screen.findByText('Request failed')).toBeDefined();
     expect(screen.getByText('/api/v1/manage.nimbus.io/clusters')).toBeDefined();
     expect(screen.getByText('cluster is unreachable')).toBeDefined();
+  });
+
+  it("says in Chinese what the code means, the server's precise English after it", async () => {
+    const { feedback } = await renderFeedback({ language: 'zh' });
+
+    feedback.requestFailed({
+      url: '/api/v1/manage.nimbus.io/registries',
+      code: 1000,
+      message: 'plainHttp: only Harbor and Distribution registries speak plain http',
+      durationMs: 10_000,
+    });
+
+    expect((await screen.findByTestId('request-failed-message')).textContent).toBe(
+      '校验失败: plainHttp: only Harbor and Distribution registries speak plain http',
+    );
   });
 });

@@ -2,6 +2,7 @@ import { Button, type App } from 'antd';
 import type { TFunction } from 'i18next';
 import { refusalText } from '../access/refusalText';
 import type { ApiFeedback, RefusedRequest } from '../apiClient/apiFeedback';
+import { serverMessage } from './serverMessage';
 
 /** The context-aware antd APIs returned by `App.useApp()`. */
 export type AntdFeedbackApis = ReturnType<typeof App.useApp>;
@@ -82,13 +83,15 @@ export function createAntdApiFeedback({
       });
       openPasswordChange();
     },
-    requestFailed({ url, message, durationMs }) {
+    requestFailed({ url, code, message, detail, durationMs }) {
       apis()?.notification.error({
         title: t('api.requestFailed'),
         description: (
           <>
             <div>{url}</div>
-            <div>{message}</div>
+            <div data-testid="request-failed-message">
+              {code === undefined ? message : serverMessage({ code, message, detail }, t)}
+            </div>
           </>
         ),
         duration: durationMs / 1000,

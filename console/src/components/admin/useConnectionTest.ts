@@ -1,6 +1,7 @@
 import type { FormInstance } from 'antd';
 import { useState } from 'react';
-import { failureMessage } from '../../api/clusterApi';
+import { useTranslation } from 'react-i18next';
+import { failureMessage } from '../../feedback/serverMessage';
 
 export type ConnectionTest =
   | { state: 'idle' }
@@ -14,6 +15,7 @@ export type ConnectionTest =
  * changes; the form may be saved only after a passing test of what it holds.
  */
 export function useConnectionTest<V>(form: FormInstance<V>, run: (values: V) => Promise<number>) {
+  const { t } = useTranslation();
   const [test, setTest] = useState<ConnectionTest>({ state: 'idle' });
   const runTest = async () => {
     let values: V;
@@ -26,7 +28,7 @@ export function useConnectionTest<V>(form: FormInstance<V>, run: (values: V) => 
     try {
       setTest({ state: 'passed', count: await run(values) });
     } catch (error) {
-      setTest({ state: 'failed', message: failureMessage(error) });
+      setTest({ state: 'failed', message: failureMessage(error, t) });
     }
   };
   return { test, runTest, reset: () => setTest({ state: 'idle' }) };

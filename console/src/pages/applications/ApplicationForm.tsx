@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { envelopeCodeOf } from '../../apiClient/envelope';
 import { ResponseCode } from '../../constants';
 import { useCreateApplicationMutation } from '../../api/applicationApi';
-import { failureMessage } from '../../api/clusterApi';
+import { failureMessage } from '../../feedback/serverMessage';
 import { useLazyListClusterRegistriesQuery } from '../../api/registryApi';
 import { useCreateRegistryPullSecretMutation } from '../../api/resourceFormsApi';
 import { useSubmit } from '../../components/admin/useSubmit';
@@ -149,7 +149,7 @@ export function ApplicationForm({
             t('appForm.pullSecret.failed', {
               secret: secretName,
               registry: registryName,
-              reason: failureMessage(error.reason),
+              reason: failureMessage(error.reason, t),
             }),
           );
         } else if (envelopeCodeOf(error) === ResponseCode.conflict) {

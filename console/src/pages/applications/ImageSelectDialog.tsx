@@ -1,6 +1,7 @@
 import { App, AutoComplete, Form, Input, Modal, Radio, Select, Spin, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { failureMessage } from '../../feedback/serverMessage';
 import { NotAllowed, refusalOf } from '../../access/NotAllowed';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import {
@@ -55,13 +56,6 @@ export const DOCKER_HUB_SEARCH_WAIT_MS = 300;
 /** The tag an image starts with when none was chosen, as docker pull does. */
 const DEFAULT_TAG = 'latest';
 
-/** The server's message of a failed call (the envelope's), for one inline line. */
-function failureMessage(error: unknown): string | undefined {
-  if (error === undefined) return undefined;
-  const message = (error as { data?: { message?: unknown } }).data?.message;
-  return typeof message === 'string' ? message : '';
-}
-
 /** Select mode: registry → image → tag, from the cluster's registries (Docker Hub first). */
 function SelectFields({
   cluster,
@@ -81,7 +75,7 @@ function SelectFields({
   const settledSearch = useDebouncedValue(search.trim(), DOCKER_HUB_SEARCH_WAIT_MS);
   // Silent: a failed search shows one line under the field, not a notice per pause in typing.
   const hub = useSearchDockerHubQuery(settledSearch, { skip: !free || settledSearch === '' });
-  const hubFailure = free ? failureMessage(hub.error) : undefined;
+  const hubFailure = free && hub.error ? failureMessage(hub.error, t) : undefined;
   const tags = useListTagsQuery(
     { registryId: registryId ?? '', image: selection.image ?? '' },
     { skip: !registryId || !selection.image },

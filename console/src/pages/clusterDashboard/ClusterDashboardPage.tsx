@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useListCrdClustersQuery } from '../../api/resourceApi';
+import { useProviderName } from '../../clusters/VendorLogo';
 import { useRangeParam } from '../../metrics/useRangeParam';
 import { readSession } from '../../session/session';
 import {
@@ -35,6 +36,7 @@ const withCluster = (params: URLSearchParams, key: string) => {
  */
 export default function ClusterDashboardPage() {
   const { t } = useTranslation();
+  const providerName = useProviderName();
   const userId = readSession().userId ?? '';
   const clusters = useListCrdClustersQuery(undefined);
   const [params, setParams] = useSearchParams();
@@ -71,9 +73,7 @@ export default function ClusterDashboardPage() {
           value={shown}
           onChange={pick}
           placeholder={t('monitoring.chooseCluster')}
-          options={clusterOptionGroups(items, (kind) =>
-            t(`clusters.providers.${kind}`, { defaultValue: kind }),
-          )}
+          options={clusterOptionGroups(items, providerName)}
         />
         <TimeRangeControl value={range} onChange={setRange} />
       </Space>

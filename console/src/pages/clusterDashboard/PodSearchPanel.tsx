@@ -3,6 +3,7 @@ import { Input, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchPodMetricsQuery } from '../../api/metricsApi';
+import { useProviderName } from '../../clusters/VendorLogo';
 import { DetailLink } from '../../resources/DetailLink';
 import { formatValue } from './formatValue';
 import { MetricsFailure } from './MetricsFailure';
@@ -49,6 +50,7 @@ export function podRows(result: MetricSearchResult | undefined): PodRow[] {
 /** Pod search: pods whose name contains a keyword, in every cluster the user may monitor. */
 export function PodSearchPanel() {
   const { t } = useTranslation();
+  const providerName = useProviderName();
   const [keyword, setKeyword] = useState('');
   const { data, isFetching, error } = useSearchPodMetricsQuery(keyword, { skip: keyword === '' });
   return (
@@ -79,7 +81,7 @@ export function PodSearchPanel() {
                 key: 'cluster',
                 title: t('monitoring.podSearch.cluster'),
                 render: (_v, row) => (
-                  <span title={`${row.vendor} · ${row.region}`}>{row.cluster}</span>
+                  <span title={`${providerName(row.vendor)} · ${row.region}`}>{row.cluster}</span>
                 ),
               },
               { key: 'namespace', dataIndex: 'namespace', title: t('monitoring.namespace') },

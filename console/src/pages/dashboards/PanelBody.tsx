@@ -5,7 +5,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePanelSeriesQuery } from '../../api/dashboardApi';
 import type { MetricsRange } from '../../api/metricsApi';
-import type { EnvelopeErrorData } from '../../apiClient/envelope';
+import { failureMessage } from '../../feedback/serverMessage';
 import type { PanelLook } from './PanelChart';
 
 // recharts is loaded with the dashboards, never with the first route.
@@ -16,10 +16,6 @@ export interface PanelBodyProps {
   location: DashboardView['location'];
   range: MetricsRange;
 }
-
-/** The server's reason a query failed (Prometheus' parse error, a refusal), when it gave one. */
-const reasonOf = (error: unknown): string | undefined =>
-  (error as { data?: Partial<EnvelopeErrorData> } | undefined)?.data?.message || undefined;
 
 /** A panel's content: its query's series over the range, drawn as the panel says, or why not. */
 export function PanelBody({ panel, location, range }: PanelBodyProps) {
@@ -36,7 +32,7 @@ export function PanelBody({ panel, location, range }: PanelBodyProps) {
         showIcon
         data-testid="panel-error"
         title={t('dashboards.detail.queryFailed')}
-        description={reasonOf(error)}
+        description={failureMessage(error, t) || undefined}
       />
     );
   const series = data?.series ?? [];

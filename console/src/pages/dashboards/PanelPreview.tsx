@@ -33,7 +33,12 @@ export function PanelPreview({ query, location }: PanelPreviewProps) {
       title={t('dashboards.config.previewTitle')}
       data-testid="panel-preview"
       extra={
-        <Button icon={<EyeOutlined />} disabled={blank} onClick={() => setPreviewed(query.trim())}>
+        <Button
+          data-testid="panel-preview-run"
+          icon={<EyeOutlined />}
+          disabled={blank}
+          onClick={() => setPreviewed(query.trim())}
+        >
           {t('dashboards.config.preview')}
         </Button>
       }

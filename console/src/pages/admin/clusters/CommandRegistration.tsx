@@ -3,10 +3,10 @@ import { Alert, Button, Flex, Form, Input, Spin, Typography, type FormInstance }
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  failureMessage,
   useCreateClusterRegistrationMutation,
   useListProvidersQuery,
 } from '../../../api/clusterApi';
+import { failureMessage } from '../../../feedback/serverMessage';
 import type { ClusterFormValues } from './clusterPayload';
 
 type Command = ResponseFor<'createClusterRegistration'>;
@@ -59,7 +59,7 @@ export function CommandRegistration(props: {
         }).unwrap(),
       );
     } catch (error) {
-      setFailure(failureMessage(error));
+      setFailure(failureMessage(error, t));
     }
   };
 

@@ -2,7 +2,8 @@ import type { ProviderKind } from '@nimbus/api/shared';
 import { Alert, Button, Flex, Form, Input, Segmented, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { failureMessage, useTestClusterMutation } from '../../../api/clusterApi';
+import { useTestClusterMutation } from '../../../api/clusterApi';
+import { failureMessage } from '../../../feedback/serverMessage';
 import { PROVIDER_FIELDS } from '../../../clusters/providerFields';
 import { resourceNameRules } from '../../../components/forms/nameRules';
 import { testBodyOf, type ClusterFormValues } from './clusterPayload';
@@ -61,7 +62,7 @@ export function ConfigurationStep(props: ConfigurationStepProps) {
       }).unwrap();
       setTest({ state: 'passed', version: kubernetesVersion });
     } catch (error) {
-      setTest({ state: 'failed', message: failureMessage(error) });
+      setTest({ state: 'failed', message: failureMessage(error, t) });
     }
   };
 

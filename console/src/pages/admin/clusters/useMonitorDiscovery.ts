@@ -1,6 +1,7 @@
 import type { ProviderKind } from '@nimbus/api/shared';
 import { useEffect } from 'react';
-import { failureMessage } from '../../../api/clusterApi';
+import { useTranslation } from 'react-i18next';
+import { failureMessage } from '../../../feedback/serverMessage';
 import { useDiscoverMonitorServicesMutation } from '../../../api/monitorApi';
 import { testBodyOf, type ClusterFormValues } from './clusterPayload';
 import type { Discovery } from './MonitoringStep';
@@ -15,6 +16,7 @@ export function useMonitorDiscovery(
   organizationId: string,
   active: boolean,
 ): Discovery {
+  const { t } = useTranslation();
   const [discover, result] = useDiscoverMonitorServicesMutation();
   useEffect(() => {
     if (!active || !kind || !config) return undefined;
@@ -25,7 +27,7 @@ export function useMonitorDiscovery(
     });
     return () => request.abort();
   }, [active, kind, config, organizationId, discover]);
-  if (result.isError) return { state: 'failed', message: failureMessage(result.error) };
+  if (result.isError) return { state: 'failed', message: failureMessage(result.error, t) };
   if (result.isSuccess) return { state: 'done', candidates: result.data };
   return { state: 'running' };
 }
