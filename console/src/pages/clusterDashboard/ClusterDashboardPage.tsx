@@ -23,6 +23,19 @@ import { RealTimePanel } from './RealTimePanel';
 import { TimeRangeControl } from './TimeRangeControl';
 import { TrendPanel } from './TrendPanel';
 
+/** The tabs, as the address names them (?tab=); anything else opens the first. */
+const tabKeys = [
+  'realtime',
+  'trend',
+  'namespaces',
+  'components',
+  'probes',
+  'catalogue',
+  'pods',
+] as const;
+type TabKey = (typeof tabKeys)[number];
+const tabOf = (value: string | null): TabKey => tabKeys.find((key) => key === value) ?? 'realtime';
+
 const withCluster = (params: URLSearchParams, key: string) => {
   const next = new URLSearchParams(params);
   next.set('cluster', key);
@@ -80,7 +93,7 @@ export default function ClusterDashboardPage() {
       {location ? (
         <Tabs
           key={`${location.vendor}/${location.region}/${location.cluster}`}
-          activeKey={params.get('tab') ?? 'realtime'}
+          activeKey={tabOf(params.get('tab'))}
           onChange={(tab) =>
             setParams((current) => {
               const next = new URLSearchParams(current);
