@@ -14,7 +14,13 @@ import {
 import { eventually } from '../support/eventually.js';
 import { testEnv } from '../support/env.js';
 import { gitOpsSystemAdmin, hub, removeGitOpsSystemAdmin, type Session } from '../support/iam.js';
-import { firstDemoPod, region, registerMember, unregisterMember } from '../support/members.js';
+import {
+  firstDemoPod,
+  prometheusHasRates,
+  region,
+  registerMember,
+  unregisterMember,
+} from '../support/members.js';
 
 const suffix = `cd${Date.now().toString(36)}`;
 const orgName = `e2e-dash-${suffix}`;
@@ -44,8 +50,9 @@ beforeAll(async () => {
   await createOrganization(admin, orgName);
   await registerMember(admin, cluster, orgName, 'member-a', { callerReady: true });
   await registerMember(admin, secondCluster, orgName, 'member-b', { callerReady: true });
+  await prometheusHasRates('member-a');
   page = await signedInPage(browser, { userName: `root-${suffix}`, password: `root${suffix}1` });
-}, 90_000);
+}, 150_000);
 
 afterAll(async () => {
   await browser?.close();

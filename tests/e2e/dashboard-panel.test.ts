@@ -68,9 +68,11 @@ describe('custom dashboard panels', () => {
     await builder.getByLabel('Metric').fill('node_load');
     // Offered by the cluster's Prometheus, not typed.
     await page.locator('.ant-select-item-option[title="node_load1"]').click();
-    await builder.getByLabel(/Aggregate functions/).click();
-    await page.locator('.ant-select-item-option[title="max"]').click();
-    await page.getByTestId('promql-editor').getByText('max (node_load1)').waitFor();
+    const editor = page.getByTestId('promql-editor');
+    // Each choice is taken before the next: the query is rebuilt from the builder's state.
+    await editor.getByText('node_load1', { exact: true }).waitFor();
+    await chooseSelectOption(page, 'promql-builder-functions', 'max');
+    await editor.getByText('max (node_load1)').waitFor();
 
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.waitForURL(new RegExp(`/dashboard-custom/dashboard/${dashboard}/detail$`));

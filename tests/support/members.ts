@@ -268,6 +268,26 @@ export async function memberLetsReadPrometheus(
   await eventually(ask, (answer) => answer === 'yes', timeoutMs);
 }
 
+/**
+ * Waits until the member's test-bed Prometheus has scraped its node exporter often enough for
+ * rates: a chart of a rate drawn right after the test bed starts is empty (one sample per
+ * series), and charts are read once.
+ */
+export async function prometheusHasRates(member: MemberName, timeoutMs = 60_000): Promise<void> {
+  const base = testbedMonitor(member, 'Prometheus');
+  // The node exporter's rates and kwok's per-node ones (count() gives both the same labels).
+  const query =
+    'count(rate(node_network_receive_bytes_total[2m])) and count(rate(node_cpu_usage_seconds_total[2m]))';
+  const hasSeries = async () => {
+    const response = await fetch(`${base}/api/v1/query?query=${encodeURIComponent(query)}`);
+    const body = (await response.json()) as { data?: { result?: unknown[] } };
+    return (body.data?.result?.length ?? 0) > 0;
+  };
+  if (!(await eventually(hasSeries, Boolean, timeoutMs))) {
+    throw new Error(`${member}'s Prometheus has no rates after ${timeoutMs / 1000} s`);
+  }
+}
+
 export const locationOf = (cluster: string): string =>
   `/vendors/ProviderKubeconfig/regions/${region}/clusters/${cluster}`;
 

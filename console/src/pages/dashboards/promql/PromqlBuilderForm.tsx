@@ -92,6 +92,7 @@ export function PromqlBuilderForm({ value, onChange, client }: PromqlBuilderForm
       <Form.Item label={t('dashboards.builder.functions')} htmlFor="promql-builder-functions">
         <Select
           id="promql-builder-functions"
+          data-testid="promql-builder-functions"
           aria-label={t('dashboards.builder.functions')}
           mode="multiple"
           value={value.functions}
