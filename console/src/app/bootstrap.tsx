@@ -14,7 +14,11 @@ import type { CallbackBody } from '../pages/login/signInCallback';
 import { signInCallbackOf } from '../pages/login/signInCallback';
 import { HOME_PATH, LOGIN_PATH } from '../routes/paths';
 import { dropLegacyToken, isSignedIn, readSession } from '../session/session';
-import { applyThemeMode, startingThemeMode } from '../theme/themePreference';
+import {
+  applyThemeMode,
+  followSystemColorScheme,
+  startingThemeMode,
+} from '../theme/themePreference';
 import type { ConsoleContext } from './consoleApp';
 import { createAppStore } from './store';
 
@@ -73,6 +77,7 @@ export async function bootstrap({
   const language = detectBrowserLanguage();
   document.documentElement.lang = language;
   applyThemeMode(startingThemeMode());
+  followSystemColorScheme();
   dropLegacyToken();
   // Back from an identity provider: the sign-in screen finishes it, whatever this browser
   // remembers of an earlier session.

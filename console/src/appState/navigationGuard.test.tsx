@@ -157,7 +157,7 @@ describe('navigation guard with a signed-in user', () => {
     );
     const { router } = openAt('/admin/cluster/list');
 
-    expect(await screen.findByRole('heading', { name: 'Clusters' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Clusters', level: 2 })).toBeDefined();
     expect(router.state.location.pathname).toBe('/admin/cluster/list');
     expect(readSession().organization).toBe('acme');
   });
@@ -184,7 +184,7 @@ describe('routes and menu per derived role', () => {
     serveSignedInUser(server, { organizations: [organization('acme', true)] });
     const { router } = openAt('/admin/cluster/list');
 
-    expect(await screen.findByRole('heading', { name: 'Clusters' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Clusters', level: 2 })).toBeDefined();
     expect(router.state.location.pathname).toBe('/admin/cluster/list');
     const menu = await openMenu();
     const admin = within(menu).getByTestId('admin-services');
@@ -199,7 +199,9 @@ describe('routes and menu per derived role', () => {
     serveSignedInUser(server, { user: { sysAdminFlag: true } });
     const { router } = openAt('/admin/registry/add');
 
-    expect(await screen.findByRole('heading', { name: 'Add image registry' })).toBeDefined();
+    expect(
+      await screen.findByRole('heading', { name: 'Add image registry', level: 2 }),
+    ).toBeDefined();
     expect(router.state.location.pathname).toBe('/admin/registry/add');
   });
 
@@ -208,7 +210,7 @@ describe('routes and menu per derived role', () => {
     serveSignedInUser(server, { organizations: [organization('acme', false)] });
     const { router } = openAt('/admin/cluster/list');
 
-    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Page not found', level: 2 })).toBeDefined();
     expect(router.state.location.pathname).toBe('/notFound');
     const menu = await openMenu();
     expect(within(menu).queryByTestId('admin-services')).toBeNull();

@@ -1,8 +1,9 @@
-import { App, ConfigProvider, theme } from 'antd';
+import { App, ConfigProvider } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import { createRoot } from 'react-dom/client';
 import { AntdApisBridge } from './AntdApisBridge';
 import { startingThemeMode } from '../theme/themePreference';
+import { themeConfigOf } from '../theme/themeConfig';
 import type { AntdFeedbackApis } from './antdApiFeedback';
 
 /**
@@ -26,12 +27,7 @@ export function mountAntdFeedbackHost(antdLocale: Locale): Promise<AntdFeedbackH
   };
   return new Promise((resolve) => {
     root.render(
-      <ConfigProvider
-        locale={antdLocale}
-        theme={{
-          algorithm: startingThemeMode() === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
-        }}
-      >
+      <ConfigProvider locale={antdLocale} theme={themeConfigOf(startingThemeMode())}>
         <App component={false}>
           <AntdApisBridge onReady={(apis) => resolve({ apis, unmount })} />
         </App>

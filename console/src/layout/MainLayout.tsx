@@ -1,6 +1,7 @@
 import { Layout } from 'antd';
 import { Outlet } from 'react-router';
 import { AppHeader } from './header/AppHeader';
+import { PageHeading } from './PageHeading';
 import { SideNav } from './navigation/SideNav';
 import { ShellDialogs } from './ShellDialogs';
 import { useAutoOpenDialogs } from './useAutoOpenDialogs';
@@ -15,6 +16,7 @@ export default function MainLayout() {
       <Layout>
         <SideNav />
         <Layout.Content className="nimbus-shell__content">
+          <PageHeading />
           <Outlet />
         </Layout.Content>
       </Layout>

@@ -20,7 +20,7 @@ export function PodScreenHeading({
   return (
     <Flex justify="space-between" align="center" wrap gap="middle">
       <Flex align="baseline" gap="middle" wrap>
-        <Typography.Title level={3} style={{ margin: 0 }}>
+        <Typography.Title level={2} style={{ margin: 0 }}>
           {title}
         </Typography.Title>
         <Typography.Text type="secondary">

@@ -4,6 +4,7 @@ import { accessRedirect, type Viewer } from './access';
 import { FullPageLoading } from './FullPageLoading';
 import { loadChunk } from './loadChunk';
 import type { PageHandle } from './pageHandle';
+import BareLayout from '../layout/BareLayout';
 import { RootLayout } from './RootLayout';
 import { RouteErrorPage } from './RouteErrorPage';
 import { isRedirectRoute, type PageRoute, type RouteEntry } from './routeEntry';
@@ -45,6 +46,10 @@ export function buildRoutes(
       ? { path: entry.path, loader: () => redirect(entry.redirectTo), element: null }
       : pageRoute(entry, options);
   const inMainLayout = (entry: RouteEntry) => !isRedirectRoute(entry) && entry.layout === 'main';
+  // The sign-in screen draws its own landmarks and heading: it is also drawn without the router
+  // (app/bootstrap.tsx).
+  const inBareLayout = (entry: RouteEntry) =>
+    !isRedirectRoute(entry) && entry.layout === 'bare' && entry.access !== 'public';
   const chunkTimeoutMs = options.chunkTimeoutMs ?? CHUNK_LOAD_TIMEOUT_MS;
   return [
     {
@@ -53,7 +58,11 @@ export function buildRoutes(
       HydrateFallback: FullPageLoading,
       middleware: options.guard ? [options.guard] : [],
       children: [
-        ...table.filter((entry) => !inMainLayout(entry)).map(toRoute),
+        ...table.filter((entry) => !inMainLayout(entry) && !inBareLayout(entry)).map(toRoute),
+        {
+          Component: BareLayout,
+          children: table.filter(inBareLayout).map(toRoute),
+        },
         {
           lazy: {
             Component: async () =>

@@ -25,7 +25,7 @@ describe('route table', () => {
 
   it('redirects an unknown path to /notFound', async () => {
     const router = openAt('/no/such/page', 'user');
-    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Page not found', level: 2 })).toBeDefined();
     expect(router.state.location.pathname).toBe('/notFound');
   });
 
@@ -59,7 +59,7 @@ describe('route table', () => {
       page: () => import('../pages/notFound/NotFoundPage'),
     };
     const router = openAt('/start', 'user', [start, slow]);
-    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Page not found', level: 2 })).toBeDefined();
     expect(screen.queryByTestId('navigation-progress')).toBeNull();
 
     void router.navigate('/slow');

@@ -1,5 +1,6 @@
-import { ConfigProvider, theme } from 'antd';
+import { ConfigProvider } from 'antd';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { themeConfigOf } from './themeConfig';
 import {
   applyThemeMode,
   readThemePreference,
@@ -54,11 +55,7 @@ export function ThemeModeProvider({ children }: { children: ReactNode }) {
   );
   return (
     <ThemeModeContext.Provider value={value}>
-      <ConfigProvider
-        theme={{ algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm }}
-      >
-        {children}
-      </ConfigProvider>
+      <ConfigProvider theme={themeConfigOf(mode)}>{children}</ConfigProvider>
     </ThemeModeContext.Provider>
   );
 }

@@ -48,3 +48,11 @@ export function applyThemeMode(mode: ThemeMode): void {
 export function startingThemeMode(): ThemeMode {
   return themeModeOf(readThemePreference(), systemColorScheme()?.matches ?? false);
 }
+
+/**
+ * Keeps the document's mode following the system's colour scheme when the preference says to,
+ * also where no ThemeModeProvider runs (the sign-in screen, drawn before the console loads).
+ */
+export function followSystemColorScheme(): void {
+  systemColorScheme()?.addEventListener('change', () => applyThemeMode(startingThemeMode()));
+}

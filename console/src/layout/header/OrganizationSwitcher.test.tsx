@@ -19,7 +19,7 @@ it('switches organization from the header and regenerates the routes for the new
   });
   const user = userEvent.setup();
   const { router } = renderApp('/admin/cluster/list', { apiOrigin: server.origin });
-  expect(await screen.findByRole('heading', { name: 'Clusters' })).toBeDefined();
+  expect(await screen.findByRole('heading', { name: 'Clusters', level: 2 })).toBeDefined();
 
   await user.click(within(screen.getByTestId('header-org-switcher')).getByRole('combobox'));
   await user.click(await screen.findByRole('option', { name: 'globex' }));
@@ -27,5 +27,5 @@ it('switches organization from the header and regenerates the routes for the new
   // Re-rendered through /redirect in globex, where alice is no administrator.
   await waitFor(() => expect(router.state.location.pathname).toBe('/notFound'));
   expect(readSession().organization).toBe('globex');
-  expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeDefined();
+  expect(await screen.findByRole('heading', { name: 'Page not found', level: 2 })).toBeDefined();
 });

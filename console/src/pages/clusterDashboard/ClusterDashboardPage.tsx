@@ -74,7 +74,7 @@ export default function ClusterDashboardPage() {
   };
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
-      <Typography.Title level={3}>{t('routes.clusterDashboard')}</Typography.Title>
+      <Typography.Title level={2}>{t('routes.clusterDashboard')}</Typography.Title>
       <Space wrap>
         <Select
           data-testid="metrics-cluster"

@@ -14,6 +14,7 @@ import {
 import { timeAxisProps, tooltipProps, valueAxisProps } from '../../metrics/chartAxes';
 import { seriesColors, seriesRows } from '../../metrics/seriesRows';
 import type { MetricUnit } from './formatValue';
+import { useTooltipLook } from '../../metrics/useTooltipLook';
 
 export interface MetricChartProps {
   title: string;
@@ -26,6 +27,7 @@ export interface MetricChartProps {
 
 /** One trend chart: a line per series over the range, values formatted by unit. */
 export function MetricChart({ title, unit, series, nameOf, testId }: MetricChartProps) {
+  const tooltipLook = useTooltipLook();
   const { t } = useTranslation();
   const names = series.map(nameOf);
   const rows = seriesRows(series);
@@ -39,7 +41,7 @@ export function MetricChart({ title, unit, series, nameOf, testId }: MetricChart
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis {...timeAxisProps(rows)} />
             <YAxis {...valueAxisProps(unit)} />
-            <Tooltip {...tooltipProps(unit)} />
+            <Tooltip {...tooltipProps(unit)} {...tooltipLook} />
             {series.length > 1 && <Legend />}
             {series.map((_s, index) => (
               <Line

@@ -39,6 +39,7 @@ export function RealTimePanel({ location }: { location: ClusterLocation }) {
             <Card size="small" title={t(`monitoring.gauges.${gauge}`)}>
               <Progress
                 type="dashboard"
+                aria-label={t(`monitoring.gauges.${gauge}`)}
                 percent={Number((now ?? 0).toFixed(1))}
                 status={(now ?? 0) > 85 ? 'exception' : 'normal'}
               />

@@ -31,6 +31,7 @@ export function TimeRangeControl({ value, onChange }: TimeRangeControlProps) {
     <Space wrap>
       <Select<TimeRangePreset | 'custom'>
         data-testid="metrics-range"
+        aria-label={t('monitoring.range.label')}
         style={{ width: 180 }}
         value={custom ? 'custom' : 'range' in value ? value.range : 'custom'}
         onChange={pick}

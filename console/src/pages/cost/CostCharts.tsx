@@ -12,11 +12,13 @@ import {
   YAxis,
 } from 'recharts';
 import { formatCost } from './costReport';
+import { useTooltipLook } from '../../metrics/useTooltipLook';
 
 const topCount = 10;
 
 /** The cost center's charts (loaded with /cost only): the daily trend and the top spenders. */
 export default function CostCharts({ report }: { report: CostAllocation }) {
+  const tooltipLook = useTooltipLook();
   const { t } = useTranslation();
   const money = (value: unknown) => formatCost(Number(value), report.currency);
   const trend = report.trend.map((p) => ({
@@ -40,7 +42,7 @@ export default function CostCharts({ report }: { report: CostAllocation }) {
               <CartesianGrid strokeDasharray="3 3" />
               <XAxis dataKey="date" />
               <YAxis width={80} tickFormatter={money} />
-              <Tooltip formatter={money} />
+              <Tooltip formatter={money} {...tooltipLook} />
               <Legend />
               <Bar
                 dataKey="allocated"
@@ -64,7 +66,7 @@ export default function CostCharts({ report }: { report: CostAllocation }) {
               <CartesianGrid strokeDasharray="3 3" />
               <XAxis type="number" tickFormatter={money} />
               <YAxis type="category" dataKey="name" width={140} />
-              <Tooltip formatter={money} />
+              <Tooltip formatter={money} {...tooltipLook} />
               <Bar dataKey="cost" name={t('cost.columns.total')} fill="#fa8c16" />
             </BarChart>
           </ResponsiveContainer>

@@ -19,6 +19,7 @@ import { timeAxisProps, tooltipProps, valueAxisProps } from '../../metrics/chart
 import { seriesColors, seriesRows } from '../../metrics/seriesRows';
 import { formatValue } from '../clusterDashboard/formatValue';
 import { legendOf } from './legend';
+import { useTooltipLook } from '../../metrics/useTooltipLook';
 
 /** What of a panel decides how it is drawn (the editor's preview passes the unsaved form). */
 export type PanelLook = Pick<
@@ -40,6 +41,7 @@ function levelColor(value: number, panel: PanelLook): string | undefined {
 
 /** A panel's series drawn as it says: line, area or bar over time, or the latest single value. */
 export default function PanelChart({ panel, series }: PanelChartProps) {
+  const tooltipLook = useTooltipLook();
   if (panel.visualization === 'stat') {
     const latest = series[0]?.points.at(-1)?.[1] ?? null;
     const color = latest === null ? undefined : levelColor(latest, panel);
@@ -66,7 +68,7 @@ export default function PanelChart({ panel, series }: PanelChartProps) {
         <CartesianGrid strokeDasharray="3 3" />
         <XAxis {...timeAxisProps(rows)} />
         <YAxis {...valueAxisProps(panel.unit)} />
-        <Tooltip {...tooltipProps(panel.unit)} />
+        <Tooltip {...tooltipProps(panel.unit)} {...tooltipLook} />
         {series.length > 1 && <Legend />}
         {panel.threshold !== undefined && (
           <ReferenceLine y={panel.threshold} stroke="#d48806" strokeDasharray="4 4" />

@@ -11,7 +11,7 @@ import { ToolCards } from './ToolCards';
 export default function HomePage() {
   const { t, i18n } = useTranslation();
   return (
-    <main style={{ padding: 24 }}>
+    <div style={{ padding: 24 }}>
       <Flex align="baseline" justify="space-between" gap="middle" wrap>
         <Typography.Title level={2}>{t('home.title')}</Typography.Title>
         <a
@@ -33,6 +33,6 @@ export default function HomePage() {
           <ToolCards />
         </Col>
       </Row>
-    </main>
+    </div>
   );
 }

@@ -34,9 +34,9 @@ export function SignInScreen({
       </header>
       <main className="nimbus-login__main">
         <section className="nimbus-login__card" aria-labelledby="nimbus-login-heading">
-          <h2 id="nimbus-login-heading" className="nimbus-login__heading">
+          <h1 id="nimbus-login-heading" className="nimbus-login__heading">
             {t('login.heading')}
-          </h2>
+          </h1>
           <p className="nimbus-login__subtitle">{t('login.subtitle')}</p>
           <ProviderLogoutNotice />
           {failureKey && (

@@ -7,11 +7,11 @@ export default function NotFoundPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <main style={{ padding: 48 }}>
+    <div style={{ padding: 48 }}>
       <Empty
         description={
           <>
-            <Typography.Title level={3}>{t('notFound.title')}</Typography.Title>
+            <Typography.Title level={2}>{t('notFound.title')}</Typography.Title>
             <Typography.Paragraph type="secondary">
               {t('notFound.description')}
             </Typography.Paragraph>
@@ -22,6 +22,6 @@ export default function NotFoundPage() {
           {t('notFound.backHome')}
         </Button>
       </Empty>
-    </main>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import { accessModes, objectNamePattern, volumeModes } from '@nimbus/api/shared';
-import { Checkbox, Form, Input, Radio } from 'antd';
+import { Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CheckboxGroupField } from '../../components/forms/CheckboxGroupField';
 import { isStorageSize } from './storageValues';
 
 /** Size, access modes, storage class and volume mode: what volumes and claims share. */
@@ -28,7 +29,10 @@ export function StorageFields({ sizeField }: { sizeField: 'capacity' | 'storage'
         label={t('resourceForms.storage.accessModes')}
         rules={[{ required: true, message: t('resourceForms.validation.accessModes') }]}
       >
-        <Checkbox.Group options={accessModes.map((value) => ({ value, label: value }))} />
+        <CheckboxGroupField
+          label={t('resourceForms.storage.accessModes')}
+          options={accessModes.map((value) => ({ value, label: value }))}
+        />
       </Form.Item>
       <Form.Item
         name="storageClassName"

@@ -19,8 +19,12 @@ export function YamlView({ object }: { object: KubeObject }) {
   const text = useMemo(() => toYaml(withoutLastApplied(object)), [object]);
   return (
     <Card size="small" title={t('resources.detail.yaml')} extra={<CopyButton text={text} />}>
+      {/* Focusable, so that a keyboard can scroll a long object. */}
       <pre
         data-testid="resource-yaml"
+        tabIndex={0}
+        role="region"
+        aria-label={t('resources.detail.yaml')}
         style={{ margin: 0, maxHeight: 480, overflow: 'auto', fontSize: 12 }}
       >
         {text}

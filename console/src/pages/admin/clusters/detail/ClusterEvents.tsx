@@ -56,7 +56,6 @@ export function ClusterEvents({ cluster }: { cluster: string }) {
         pagination={false}
         dataSource={data?.items ?? []}
         locale={{ emptyText: t('admin.clusters.detail.noEvents') }}
-        scroll={{ x: 'max-content' }}
         columns={columns}
       />
       <Link to={clusterEventsPath(cluster)} data-testid="cluster-events-all">
