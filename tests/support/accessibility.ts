@@ -1,0 +1,158 @@
+// axe-core in the end-to-end suite's Chromium: opening a console screen in a theme, waiting
+// until it has drawn its data, and auditing it against WCAG 2 A/AA and axe's best practices.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page, Request } from 'playwright-core';
+import { eventually } from './eventually.js';
+
+export type Theme = 'light' | 'dark';
+export type Impact = 'critical' | 'serious' | 'moderate' | 'minor';
+
+/** One rule broken on one screen: where, and the first elements that break it. */
+export interface Finding {
+  who: string;
+  address: string;
+  theme: Theme;
+  rule: string;
+  impact: Impact;
+  help: string;
+  elements: string[];
+  /** Why the first element fails (axe's summary, e.g. the contrast and colours it measured). */
+  why: string;
+}
+
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+/** The rule sets of WCAG 2.0 and 2.1 at levels A and AA, and axe's best practices. */
+const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+/** What the page is still loading: documents, scripts, styles and API calls (not streams). */
+export interface RequestWatch {
+  open: () => number;
+}
+
+export function watchRequests(page: Page): RequestWatch {
+  const open = new Set<Request>();
+  const loads = new Set(['document', 'script', 'stylesheet', 'fetch', 'xhr', 'font']);
+  page.on('request', (request) => {
+    if (loads.has(request.resourceType())) open.add(request);
+  });
+  // Answered once its headers are in: a stream (a container's log, a watch) answers at once and
+  // stays open, and a screen's data is drawn (no spinner left) after its answer.
+  page.on('response', (response) => open.delete(response.request()));
+  page.on('requestfailed', (request) => open.delete(request));
+  return { open: () => open.size };
+}
+
+/** Transitions off: colours are measured as they end, not halfway through a theme change. */
+const stillColours = '*, *::before, *::after { transition: none !important; }';
+
+/**
+ * Opens `address` inside the console (history and popstate, as its links do, so the screen is
+ * reached the way a user reaches it and the page is not loaded again), in `theme` (the system's
+ * colour scheme, which the console follows), and waits until the screen is drawn: its heading
+ * there, no request loading and no spinner or skeleton, twice in a row.
+ */
+export async function openScreen(
+  page: Page,
+  requests: RequestWatch,
+  address: string,
+  theme: Theme,
+): Promise<void> {
+  await page.emulateMedia({ colorScheme: theme });
+  const current = await page.evaluate(() => location.pathname + location.search);
+  if (current !== address) {
+    await page.evaluate((to) => {
+      history.pushState(null, '', to);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, address);
+  }
+  await page.addStyleTag({ content: stillColours });
+  await page.waitForFunction((mode) => document.documentElement.dataset.theme === mode, theme);
+  await page.locator('h1').first().waitFor({ state: 'attached' });
+  let quietBefore = false;
+  const quiet = await eventually(
+    async () => {
+      const busy =
+        requests.open() > 0 ||
+        (await page.locator('.ant-spin-spinning, .ant-skeleton-active').count()) > 0;
+      const settled = !busy && quietBefore;
+      quietBefore = !busy;
+      return settled;
+    },
+    Boolean,
+    { timeoutMs: 30_000, intervalMs: 200 },
+  );
+  if (!quiet) throw new Error(`${address} (${theme}) was still loading after 30 s`);
+}
+
+interface AxeCheck {
+  relatedNodes?: Array<{ html?: string }>;
+}
+
+interface AxeNode {
+  target: unknown[];
+  failureSummary?: string;
+  any?: AxeCheck[];
+  all?: AxeCheck[];
+  none?: AxeCheck[];
+}
+
+/** Why the first element fails: axe's summary and the elements it points at (cut short). */
+const whyOf = (node: AxeNode | undefined): string => {
+  if (!node) return '';
+  const summary = (node.failureSummary ?? '').split('\n').slice(1).join(' ').trim();
+  const related = [...(node.any ?? []), ...(node.all ?? []), ...(node.none ?? [])]
+    .flatMap((check) => check.relatedNodes ?? [])
+    .slice(0, 2)
+    .map((related) => (related.html ?? '').slice(0, 160));
+  return related.length > 0 ? `${summary} (${related.join(' ; ')})` : summary;
+};
+
+interface AxeViolation {
+  id: string;
+  impact: Impact | null;
+  help: string;
+  nodes: AxeNode[];
+}
+
+/** axe-core's violations on the page as it is now. */
+export async function axeAudit(
+  page: Page,
+  where: Pick<Finding, 'who' | 'address' | 'theme'>,
+): Promise<Finding[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async (runOnly) => {
+    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<unknown> } })
+      .axe;
+    const result = (await axe.run(document, {
+      runOnly: { type: 'tag', values: runOnly },
+      resultTypes: ['violations'],
+    })) as { violations: unknown[] };
+    return result.violations;
+  }, tags);
+  return (violations as AxeViolation[]).map((violation) => ({
+    ...where,
+    rule: violation.id,
+    impact: violation.impact ?? 'minor',
+    help: violation.help,
+    elements: violation.nodes.slice(0, 3).map((node) => node.target.map(String).join(' ')),
+    why: whyOf(violation.nodes[0]),
+  }));
+}
+
+const order: Impact[] = ['critical', 'serious', 'moderate', 'minor'];
+
+/** One line per finding, worst first: impact, rule, where, and the first elements. */
+export function formatFindings(findings: readonly Finding[]): string {
+  return [...findings]
+    .sort((a, b) => order.indexOf(a.impact) - order.indexOf(b.impact))
+    .map(
+      (f) =>
+        `${f.impact} ${f.rule} (${f.help}) on ${f.address} [${f.theme}, ${f.who}]: ${f.elements.join(' ; ')} — ${f.why}`,
+    )
+    .join('\n');
+}
