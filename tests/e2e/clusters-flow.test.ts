@@ -10,7 +10,7 @@ import { createOrganization, dismissMfaPrompt, signedInPage } from '../support/c
 import { eventually, onScreen } from '../support/eventually.js';
 import { testEnv } from '../support/env.js';
 import { gitOpsSystemAdmin, hub, removeGitOpsSystemAdmin, type Session } from '../support/iam.js';
-import { memberKubeconfig, onMember, unregisterMember } from '../support/members.js';
+import { applyOnMember, memberKubeconfig, onMember, unregisterMember } from '../support/members.js';
 
 const suffix = `cf${Date.now().toString(36)}`;
 const orgName = `e2e-clusters-${suffix}`;
@@ -93,6 +93,22 @@ describe('clusters journey', () => {
   });
 
   it('opens the cluster from its row: owner, version, nodes, conditions, events', async () => {
+    // Events live an hour (the API server's event TTL): a test bed up longer has none of its
+    // own start left, so the test records one.
+    applyOnMember('member-b', [
+      {
+        apiVersion: 'v1',
+        kind: 'Event',
+        metadata: { name: `e2e-${suffix}`, namespace: 'default' },
+        involvedObject: { kind: 'Namespace', name: 'default', apiVersion: 'v1' },
+        reason: 'Checked',
+        message: 'The clusters journey looked at this cluster',
+        type: 'Normal',
+        firstTimestamp: new Date().toISOString(),
+        lastTimestamp: new Date().toISOString(),
+        count: 1,
+      },
+    ]);
     await openPage('/admin/cluster/list');
     await page.getByTestId('cluster-list-table').getByRole('link', { name: clusterName }).click();
     await page.waitForURL(new RegExp(`/admin/cluster/detail/${clusterName}$`));

@@ -55,7 +55,7 @@ describe('API docs screen', () => {
     await page.getByTestId('header-menu').click();
     await page.getByTestId('menu-tools').getByRole('link', { name: 'API docs' }).click();
     await page.waitForURL(/\/swagger$/);
-    await page.getByRole('heading', { name: 'API docs' }).waitFor();
+    await page.getByRole('heading', { name: 'API docs', level: 2 }).waitFor();
 
     const renderer = page.getByTestId('openapi-renderer');
     // Swagger UI resolves the whole document (about 360 KB) before it draws anything, which
