@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/api.js';
 import { launchChromium } from '../support/browser.js';
+import { openHeaderMenu } from '../support/console.js';
 import { eventually, onScreen } from '../support/eventually.js';
 import { testEnv } from '../support/env.js';
 import {
@@ -233,8 +234,8 @@ describe('identity journey', () => {
     await signInThroughForm(adminPage.page, admin.userName, `root${suffix}1`);
     await adminPage.page.waitForURL(/\/home$/);
     await dismissMfaPrompt(adminPage.page);
-    await adminPage.page.getByTestId('header-menu').click();
-    await adminPage.page.getByTestId('admin-services').waitFor();
+    const adminMenu = await openHeaderMenu(adminPage.page);
+    await adminMenu.getByTestId('admin-services').waitFor();
     await adminPage.page.goto(url('/admin/user/add'));
     await dismissMfaPrompt(adminPage.page);
     await adminPage.page.getByTestId('user-form-name').fill(created.userName);
@@ -268,8 +269,7 @@ describe('identity journey', () => {
     await signInThroughForm(userPage.page, created.userName, created.password);
     await userPage.page.waitForURL(/\/home$/);
     await dismissMfaPrompt(userPage.page);
-    await userPage.page.getByTestId('header-menu').click();
-    await userPage.page.getByTestId('menu-popover').waitFor();
+    await openHeaderMenu(userPage.page);
     expect(await userPage.page.getByTestId('admin-services').count()).toBe(0);
     await userPage.page.goto(url('/admin/user'));
     await userPage.page.waitForURL(/\/notFound$/);

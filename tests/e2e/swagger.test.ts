@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser.js';
-import { createOrganization, signedInPage } from '../support/console.js';
+import { createOrganization, openHeaderMenu, signedInPage } from '../support/console.js';
 import { gitOpsSystemAdmin, hub, removeGitOpsSystemAdmin } from '../support/iam.js';
 
 const suffix = `sw${Date.now().toString(36)}`;
@@ -52,8 +52,8 @@ afterAll(async () => {
 
 describe('API docs screen', () => {
   it('opens from the header menu and renders operations of the real API', async () => {
-    await page.getByTestId('header-menu').click();
-    await page.getByTestId('menu-tools').getByRole('link', { name: 'API docs' }).click();
+    const menu = await openHeaderMenu(page);
+    await menu.getByTestId('menu-tools').getByRole('link', { name: 'API docs' }).click();
     await page.waitForURL(/\/swagger$/);
     await page.getByRole('heading', { name: 'API docs', level: 2 }).waitFor();
 

@@ -51,6 +51,31 @@ export async function signedInPage(
 }
 
 /**
+ * Opens the header menu and waits until its popover stands still. antd zooms the popover in:
+ * a click while it grows can press on one link and release on another place, so the click
+ * reaches neither and nothing happens (Playwright checks only where the press lands).
+ */
+export async function openHeaderMenu(page: Page): Promise<Locator> {
+  await page.getByTestId('header-menu').click();
+  const popover = page.getByTestId('menu-popover');
+  await popover.waitFor();
+  await popover.evaluate(
+    (element) =>
+      new Promise<void>((resolve) => {
+        const card = element.closest('.ant-popover') ?? element;
+        const settle = () => {
+          // rc-motion's classes stay on until its motion has ended.
+          const moving = /-(appear|enter)\b/.test(card.className);
+          if (!moving && card.getAnimations({ subtree: true }).length === 0) resolve();
+          else requestAnimationFrame(settle);
+        };
+        settle();
+      }),
+  );
+  return popover;
+}
+
+/**
  * Picks the option titled `title` in the antd select with test id `testId`, and waits until the
  * select shows it. A dropdown can close again while it opens (the form renders anew when its
  * data arrives), losing the click; the pick is then tried again, up to four times. The select is
