@@ -31,6 +31,12 @@ export interface AppState {
    * exact call when a member cluster refused it.
    */
   why: { open: boolean; cluster?: string; refusal?: MemberRefusal };
+  /**
+   * The user whose first dialogs (password change, organization, MFA) were already decided in
+   * this page load: the shell that decides them is left and entered again (a log or shell
+   * screen has none), and must not open them again.
+   */
+  autoDialogsDecidedFor?: string;
 }
 
 const initialState: AppState = {
@@ -73,6 +79,9 @@ export const appSlice = createSlice({
     },
     whyClosed(state) {
       state.why = { open: false };
+    },
+    autoDialogsDecided(state, action: PayloadAction<string>) {
+      state.autoDialogsDecidedFor = action.payload;
     },
     /** Sign-out: forget the routes and every open dialog. */
     appReset: () => initialState,

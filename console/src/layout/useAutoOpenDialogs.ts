@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { useAppDispatch } from '../app/hooks';
+import { useEffect } from 'react';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { appActions } from '../appState/appSlice';
 import { useSystemConfigs, useUserInfo } from '../appState/useAppData';
 
@@ -14,11 +14,11 @@ export function useAutoOpenDialogs(): void {
   const { data: user } = useUserInfo();
   const configs = useSystemConfigs();
   const configsSettled = configs.data !== undefined || configs.isError;
-  const decidedFor = useRef<string>(undefined);
+  const decidedFor = useAppSelector((state) => state.app.autoDialogsDecidedFor);
 
   useEffect(() => {
-    if (!user || !configsSettled || decidedFor.current === user.uuid) return;
-    decidedFor.current = user.uuid;
+    if (!user || !configsSettled || decidedFor === user.uuid) return;
+    dispatch(appActions.autoDialogsDecided(user.uuid));
     if (user.mustChangePassword) {
       dispatch(appActions.settingsOpened('password'));
     } else if (user.organizations.length === 0) {
@@ -27,5 +27,5 @@ export function useAutoOpenDialogs(): void {
       // A user of an identity provider signs in with the provider's own MFA, not Nimbus's TOTP.
       dispatch(appActions.settingsOpened('mfa'));
     }
-  }, [dispatch, user, configsSettled, configs.data?.MFA]);
+  }, [dispatch, user, configsSettled, configs.data?.MFA, decidedFor]);
 }

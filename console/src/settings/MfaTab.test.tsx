@@ -81,3 +81,25 @@ it('unbinds MFA with a code and closes the dialog', async () => {
   expect(requestsTo(server, `DELETE ${MFA}`)[0]?.body).toEqual({ code: '654321' });
   expect(requestsTo(server, `PUT ${MFA}`)).toEqual([]);
 });
+
+it('asks once per page load: leaving the shell for a log screen and coming back asks no more', async () => {
+  serveSignedInUser(server, { organizations: [organization('acme')], configs: { MFA: true } });
+  server.respond(`PUT ${MFA}`, () =>
+    ok({ qrImage: QR, otpauthUrl: 'otpauth://totp/nimbus:alice' }),
+  );
+  const { router } = renderApp('/home', { apiOrigin: server.origin });
+  await screen.findByTestId('mfa-qr');
+  await userEvent.setup().keyboard('{Escape}');
+  await waitFor(() => expect(screen.queryByTestId('mfa-qr')).toBeNull());
+
+  // The log screen is drawn without the shell; the shell is drawn anew on the way back.
+  await router.navigate('/logs/web-1/app?cluster=c1&namespace=demo');
+  await waitFor(() => expect(screen.queryByTestId('header-user-menu')).toBeNull());
+  await router.navigate('/home');
+  await screen.findByTestId('header-user-menu');
+  await waitFor(() =>
+    expect(requestsTo(server, `GET ${IAM}/users/alice`).length).toBeGreaterThan(0),
+  );
+  expect(screen.queryByTestId('personal-settings-dialog')).toBeNull();
+  expect(requestsTo(server, `PUT ${MFA}`)).toHaveLength(1);
+});
