@@ -6,6 +6,7 @@ import { useLocation } from 'react-router';
 import { UI_SIZES } from '../../constants';
 import { RESOURCE_SEARCH_INPUT_ID, ResourceSearch } from '../../pages/home/ResourceSearch';
 import { HOME_PATH } from '../../routes/paths';
+import { useFocusReturn } from '../../components/dialogs/useFocusReturn';
 import { isSearchShortcut } from './searchShortcut';
 
 /**
@@ -18,6 +19,7 @@ export function GlobalSearch() {
   const location = useLocation();
   // Open only for the location it was opened at, so any navigation closes it.
   const [openedAt, setOpenedAt] = useState<string>();
+  const focus = useFocusReturn();
   const onHome = location.pathname === HOME_PATH;
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -26,12 +28,13 @@ export function GlobalSearch() {
       if (onHome) {
         document.getElementById(RESOURCE_SEARCH_INPUT_ID)?.focus();
       } else {
+        focus.remember();
         setOpenedAt(location.key);
       }
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [onHome, location.key]);
+  }, [onHome, location.key, focus]);
   if (onHome) return null;
   const open = openedAt === location.key;
   return (
@@ -43,12 +46,18 @@ export function GlobalSearch() {
         title={t('search.shortcut')}
         aria-keyshortcuts="Control+K Meta+K"
         data-testid="global-search-button"
-        onClick={() => setOpenedAt(location.key)}
+        onClick={() => {
+          focus.remember();
+          setOpenedAt(location.key);
+        }}
       />
       {open && (
         <Modal
           open
-          onCancel={() => setOpenedAt(undefined)}
+          onCancel={() => {
+            setOpenedAt(undefined);
+            focus.giveBack();
+          }}
           footer={null}
           width={800}
           style={{ top: UI_SIZES.globalControlDialogTopPx }}

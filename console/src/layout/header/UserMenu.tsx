@@ -1,6 +1,6 @@
 import { DownOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppStore } from '../../app/hooks';
@@ -20,6 +20,7 @@ export function UserMenu() {
   const navigate = useNavigate();
   const user = useSignedInUser();
   const [aboutOpen, setAboutOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
 
   const actions: Record<UserMenuKey, () => void> = {
     settings: () => dispatch(appActions.settingsOpened('basic')),
@@ -45,9 +46,20 @@ export function UserMenu() {
     <>
       <Dropdown
         trigger={['click']}
-        menu={{ items, onClick: ({ key }) => actions[key as UserMenuKey]() }}
+        menu={{
+          items,
+          onClick: ({ key, domEvent }) => {
+            // rc-menu runs an item on Enter's keydown: the key's default action would then
+            // press the first button of the dialog just opened (its close button).
+            if (domEvent.type === 'keydown') domEvent.preventDefault();
+            // The dialog gives focus back to what held it on opening: the menu's own button,
+            // not the menu item that disappears with the menu.
+            trigger.current?.focus();
+            actions[key as UserMenuKey]();
+          },
+        }}
       >
-        <Button type="text" icon={<UserOutlined />} data-testid="header-user-menu">
+        <Button ref={trigger} type="text" icon={<UserOutlined />} data-testid="header-user-menu">
           {user?.userName} <DownOutlined />
         </Button>
       </Dropdown>

@@ -5,6 +5,7 @@ import { useLazySplitImageQuery, useListClusterRegistriesQuery } from '../../api
 import { dnsLabelNameRules } from '../../components/forms/nameRules';
 import { quantityRule } from '../namespaces/quantityRules';
 import { EnvFields, MountFields } from './ContainerListFields';
+import { useFocusReturn } from '../../components/dialogs/useFocusReturn';
 import { ImageSelectDialog } from './ImageSelectDialog';
 import { ProbeFields } from './ProbeFields';
 import { PullSecretHint } from './PullSecretHint';
@@ -31,6 +32,11 @@ export function ContainerEditor({
   const { t } = useTranslation();
   const [form] = Form.useForm<ContainerValues>();
   const [choosingImage, setChoosingImage] = useState(false);
+  const imageDialogFocus = useFocusReturn();
+  const stopChoosingImage = () => {
+    setChoosingImage(false);
+    imageDialogFocus.giveBack();
+  };
   const image = Form.useWatch('image', form);
   const registryId = Form.useWatch('registryId', form);
   const registries = useListClusterRegistriesQuery(scope?.cluster ?? '', { skip: !scope });
@@ -107,7 +113,13 @@ export function ContainerEditor({
                     autoComplete="off"
                   />
                 </Form.Item>
-                <Button onClick={() => setChoosingImage(true)} data-testid="container-image-select">
+                <Button
+                  onClick={() => {
+                    imageDialogFocus.remember();
+                    setChoosingImage(true);
+                  }}
+                  data-testid="container-image-select"
+                >
                   {t('appForm.image.open')}
                 </Button>
               </Space.Compact>
@@ -178,9 +190,9 @@ export function ContainerEditor({
               form.setFieldValue('image', chosen);
               form.setFieldValue('registryId', chosenRegistry);
               void form.validateFields(['image']);
-              setChoosingImage(false);
+              stopChoosingImage();
             }}
-            onClose={() => setChoosingImage(false)}
+            onClose={stopChoosingImage}
           />
         )}
       </Form>

@@ -9,6 +9,7 @@ import type { ActionDescriptor, ResourceContext } from '../../resources/descript
 import { listPath } from '../../resources/resourceKinds';
 import { useDerivedRole } from '../../appState/useAppData';
 import { ConfirmActionDialog } from './ConfirmActionDialog';
+import { useFocusReturn } from '../../components/dialogs/useFocusReturn';
 
 /** The kind's actions the caller may run on the object, each behind its confirmation. */
 export function ResourceActions({ context }: { context: ResourceContext }) {
@@ -19,8 +20,11 @@ export function ResourceActions({ context }: { context: ResourceContext }) {
   const [confirming, setConfirming] = useState<ActionDescriptor>();
   const shown = context.descriptor.actions.filter((action) => actionShown(action, context, role));
   // A dialog closes only itself: a later action's dialog stays open when an earlier one finishes.
-  const closeFor = (action: ActionDescriptor) => () =>
+  const focus = useFocusReturn();
+  const closeFor = (action: ActionDescriptor) => () => {
     setConfirming((current) => (current === action ? undefined : current));
+    focus.giveBack();
+  };
 
   const run = async (action: ActionDescriptor) => {
     await action.run?.(context, dispatch);
@@ -66,7 +70,10 @@ export function ResourceActions({ context }: { context: ResourceContext }) {
           key={action.id}
           danger={action.danger}
           data-testid={`resource-action-${action.id}`}
-          onClick={() => setConfirming(action)}
+          onClick={() => {
+            focus.remember();
+            setConfirming(action);
+          }}
         >
           {t(action.labelKey)}
         </Button>
