@@ -1,5 +1,6 @@
 import type { UserView } from '@nimbus/api';
 import { App, Button, Form, Input } from 'antd';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUpdateGeneralMutation } from '../api/userApi';
 
@@ -12,6 +13,7 @@ interface BasicValues {
 export function BasicSettingsForm({ user, onSaved }: { user: UserView; onSaved: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const userNameId = useId();
   const [update, { isLoading }] = useUpdateGeneralMutation();
   const save = async (values: BasicValues) => {
     await update({ userName: user.userName, name: values.name.trim(), email: values.email.trim() })
@@ -30,8 +32,9 @@ export function BasicSettingsForm({ user, onSaved }: { user: UserView; onSaved: 
       onFinish={(values) => void save(values)}
       data-testid="settings-basic-form"
     >
-      <Form.Item label={t('login.userName')}>
-        <Input value={user.userName} disabled />
+      {/* Not a form field (a user name does not change): its label names it through an id. */}
+      <Form.Item label={t('login.userName')} htmlFor={userNameId}>
+        <Input id={userNameId} value={user.userName} disabled />
       </Form.Item>
       <Form.Item name="name" label={t('settings.name')}>
         <Input autoComplete="name" />

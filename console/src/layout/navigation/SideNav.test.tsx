@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import {
   ALICE_SESSION,
@@ -126,4 +127,22 @@ it('leaves the admin area out for a plain user', async () => {
   expect(within(nav).getByRole('link', { name: 'App store' }).getAttribute('href')).toBe(
     '/appstore/list',
   );
+});
+
+it('collapses and expands from the keyboard through a named button', async () => {
+  server.respond(COLLECTIONS, ok({ items: [] }));
+  renderApp('/home', { apiOrigin: server.origin });
+  const nav = await screen.findByTestId('side-nav');
+  const toggle = within(nav).getByRole('button', { name: 'Collapse the navigation' });
+  expect(toggle.getAttribute('aria-expanded')).toBe('true');
+
+  const user = userEvent.setup();
+  toggle.focus();
+  await user.keyboard('{Enter}');
+  const expand = await within(nav).findByRole('button', { name: 'Expand the navigation' });
+  expect(expand.getAttribute('aria-expanded')).toBe('false');
+  expect(nav.className).toContain('ant-layout-sider-collapsed');
+  await user.keyboard(' ');
+  await within(nav).findByRole('button', { name: 'Collapse the navigation' });
+  expect(nav.className).not.toContain('ant-layout-sider-collapsed');
 });

@@ -1,3 +1,4 @@
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Layout, Menu, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import { favouriteTarget, useMyFavourites } from '../../resources/useFavourites'
 import { ADMIN_NAVIGATION_GROUPS } from '../../routes/menuPlacement';
 import type { MenuLink } from './menuModel';
 import { useMenu } from './useMenu';
+import './SideNav.css';
 
 type MenuItem = NonNullable<MenuProps['items']>[number];
 
@@ -106,6 +108,19 @@ export function SideNav() {
       collapsible
       collapsed={collapsed}
       onCollapse={setCollapsed}
+      // antd's own trigger is a div only a pointer can press: a button inside it takes Tab
+      // and Enter, and its click reaches the div that toggles.
+      trigger={
+        <button
+          type="button"
+          className="nimbus-side-nav__toggle"
+          aria-expanded={!collapsed}
+          aria-label={t(collapsed ? 'navigation.expand' : 'navigation.collapse')}
+          data-testid="side-nav-toggle"
+        >
+          {collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+        </button>
+      }
       theme="light"
       width={220}
       data-testid="side-nav"

@@ -1,5 +1,5 @@
 import { App, AutoComplete, Form, Input, Modal, Radio, Select, Spin, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureMessage } from '../../feedback/serverMessage';
 import { NotAllowed, refusalOf } from '../../access/NotAllowed';
@@ -67,6 +67,9 @@ function SelectFields({
   onChange: (next: ImageSelection) => void;
 }) {
   const { t } = useTranslation();
+  // The fields have no form names, so each label names its control through an id.
+  const fieldId = useId();
+  const ids = { registry: `${fieldId}-registry`, image: `${fieldId}-image`, tag: `${fieldId}-tag` };
   const [search, setSearch] = useState('');
   const registries = useListClusterRegistriesQuery(cluster);
   const free = allowsFreeTyping(selection.host);
@@ -105,8 +108,9 @@ function SelectFields({
   return (
     <Form layout="vertical">
       {refused !== undefined && <NotAllowed error={refused} />}
-      <Form.Item label={t('registries.select.registry')}>
+      <Form.Item label={t('registries.select.registry')} htmlFor={ids.registry}>
         <Select
+          id={ids.registry}
           data-testid="image-select-registry"
           loading={registries.isFetching}
           value={registryId}
@@ -123,6 +127,7 @@ function SelectFields({
       </Form.Item>
       <Form.Item
         label={t('registries.select.image')}
+        htmlFor={ids.image}
         {...(hubFailure !== undefined
           ? {
               validateStatus: 'warning' as const,
@@ -136,6 +141,7 @@ function SelectFields({
       >
         {free ? (
           <AutoComplete
+            id={ids.image}
             data-testid="image-select-image"
             value={selection.image}
             options={imageOptions}
@@ -145,6 +151,7 @@ function SelectFields({
           />
         ) : (
           <Select
+            id={ids.image}
             data-testid="image-select-image"
             showSearch
             disabled={!registryId}
@@ -155,9 +162,10 @@ function SelectFields({
           />
         )}
       </Form.Item>
-      <Form.Item label={t('registries.select.tag')}>
+      <Form.Item label={t('registries.select.tag')} htmlFor={ids.tag}>
         {free ? (
           <AutoComplete
+            id={ids.tag}
             data-testid="image-select-tag"
             value={selection.tag}
             options={tagOptions}
@@ -166,6 +174,7 @@ function SelectFields({
           />
         ) : (
           <Select
+            id={ids.tag}
             data-testid="image-select-tag"
             showSearch
             disabled={!selection.image}

@@ -39,7 +39,13 @@ export function ContainerSection({
         size="small"
         bordered
         dataSource={[...containers]}
-        locale={{ emptyText: t('appForm.container.none') }}
+        // antd 6 draws a List's empty text in the disabled colour, which no theme token of
+        // the List reaches (theme/themeConfig.ts): secondary text reads at 4.5:1.
+        locale={{
+          emptyText: (
+            <Typography.Text type="secondary">{t('appForm.container.none')}</Typography.Text>
+          ),
+        }}
         renderItem={(container, index) => (
           <List.Item
             actions={[
