@@ -5,44 +5,24 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../support/api.js';
-import { launchChromium } from '../support/browser.js';
-import {
-  applyChartSource,
-  configMapTemplate,
-  pushCharts,
-  registryAddress,
-} from '../support/charts.js';
-import { createOrganization, signedInPage } from '../support/console.js';
-import { testEnv } from '../support/env.js';
-import {
-  expectOk,
-  gitOpsSystemAdmin,
-  hub,
-  hubApply,
-  removeGitOpsSystemAdmin,
-  type Session,
-} from '../support/iam.js';
-import {
-  applyOnMember,
-  firstDemoPod,
-  gitOpsRole,
-  gitOpsUser,
-  memberAllows,
-  onMember,
-  region,
-  registerMember,
-  removeGitOpsUser,
-  unregisterMember,
-} from '../support/members.js';
 import {
   axeAudit,
+  blockingFindings,
   formatFindings,
   openScreen,
   type Finding,
   type Theme,
   watchRequests,
 } from '../support/accessibility.js';
+import {
+  prepareAccessibilityBed,
+  removeAccessibilityBed,
+  type AccessibilityBed,
+} from '../support/accessibility-fixture.js';
+import { launchChromium } from '../support/browser.js';
+import { signedInPage } from '../support/console.js';
+import { testEnv } from '../support/env.js';
+import { keyboardFinding, mouseOnlyControls } from '../support/keyboard.js';
 
 interface Screen {
   path: string;
@@ -58,51 +38,39 @@ const screens = (
 ).screens;
 
 const suffix = `ax${Date.now().toString(36)}`;
-const orgName = `e2e-a11y-${suffix}`;
-const cluster = `e2e-a-${suffix}`;
-const ns = `e2e-a11y-${suffix}`;
-const configMap = `settings-${suffix}`;
-const category = `infra-${suffix}`;
-const dashboard = `nodes-${suffix}`;
-const chart = `shop-${suffix}`;
-const source = `e2e-src-${suffix}`;
-const registry = `plain-${suffix}`;
-const userName = `ada-${suffix}`;
-const roleName = `config-reader-${suffix}`;
-const demoNamespace = 'demo';
 
 let browser: Browser;
-let admin: Session;
-let pod = '';
-let container = '';
-
-const at = new URLSearchParams({ vendor: 'ProviderKubeconfig', region, cluster }).toString();
+let bed: AccessibilityBed;
 
 /**
  * The addresses that open each screen whose path has parameters, with objects this suite made.
  * A screen missing here fails the suite, so a new route cannot go unchecked.
  */
-const addressesOf: Record<string, () => string[]> = {
+const addressesOf: Record<string, (bed: AccessibilityBed) => string[]> = {
   '/redirect/*': () => ['/redirect/home'],
   '/list/:type': () => ['/list/Pod', '/list/ConfigMap', '/list/Deployment'],
-  '/detail/:type/:name': () => [
+  '/detail/:type/:name': ({ configMap, at, ns, pod, demoNamespace }) => [
     `/detail/ConfigMap/${configMap}?${at}&namespace=${ns}`,
     `/detail/Pod/${pod}?${at}&namespace=${demoNamespace}`,
   ],
-  '/dashboard-custom/category/:category/dashboard': () => [
+  '/dashboard-custom/category/:category/dashboard': ({ category }) => [
     `/dashboard-custom/category/${category}/dashboard`,
   ],
-  '/dashboard-custom/dashboard/:dashboard/detail': () => [
+  '/dashboard-custom/dashboard/:dashboard/detail': ({ dashboard }) => [
     `/dashboard-custom/dashboard/${dashboard}/detail`,
   ],
-  '/appstore/detail/:name/:version': () => [
+  '/appstore/detail/:name/:version': ({ chart, source }) => [
     `/appstore/detail/${encodeURIComponent(chart)}/1.0.0?source=${source}`,
   ],
-  '/dashboard/:dashboard/config': () => [`/dashboard/${dashboard}/config`],
-  '/logs/:name/:container': () => [`/logs/${pod}/${container}?${at}&namespace=${demoNamespace}`],
-  '/shell/:name/:container': () => [`/shell/${pod}/${container}?${at}&namespace=${demoNamespace}`],
-  '/admin/cluster/detail/:name': () => [`/admin/cluster/detail/${cluster}`],
-  '/admin/registry/browse/:name': () => [`/admin/registry/browse/${registry}`],
+  '/dashboard/:dashboard/config': ({ dashboard }) => [`/dashboard/${dashboard}/config`],
+  '/logs/:name/:container': ({ pod, container, at, demoNamespace }) => [
+    `/logs/${pod}/${container}?${at}&namespace=${demoNamespace}`,
+  ],
+  '/shell/:name/:container': ({ pod, container, at, demoNamespace }) => [
+    `/shell/${pod}/${container}?${at}&namespace=${demoNamespace}`,
+  ],
+  '/admin/cluster/detail/:name': ({ cluster }) => [`/admin/cluster/detail/${cluster}`],
+  '/admin/registry/browse/:name': ({ registry }) => [`/admin/registry/browse/${registry}`],
 };
 
 const addressesFor = (screen: Screen): string[] => {
@@ -110,13 +78,10 @@ const addressesFor = (screen: Screen): string[] => {
   if (!hasParameters) return [screen.path];
   const addresses = addressesOf[screen.path];
   if (!addresses) throw new Error(`no address for ${screen.path} in accessibility.test.ts`);
-  return addresses();
+  return addresses(bed);
 };
 
 const findings: Finding[] = [];
-const blocking = (list: Finding[]) =>
-  list.filter((finding) => finding.impact === 'critical' || finding.impact === 'serious');
-
 /** Audits each address in both themes on a signed-in page, navigating inside the console. */
 async function auditScreens(page: Page, who: string, addresses: string[]): Promise<Finding[]> {
   const requests = watchRequests(page);
@@ -125,6 +90,12 @@ async function auditScreens(page: Page, who: string, addresses: string[]): Promi
     for (const theme of ['light', 'dark'] as Theme[]) {
       await openScreen(page, requests, address, theme);
       found.push(...(await axeAudit(page, { who, address, theme })));
+      // The keyboard reaches what the pointer does (once: the theme changes no control).
+      if (theme === 'light') {
+        const unreachable = await mouseOnlyControls(page);
+        if (unreachable.length > 0)
+          found.push(keyboardFinding({ who, address, theme }, unreachable));
+      }
     }
   }
   return found;
@@ -132,77 +103,13 @@ async function auditScreens(page: Page, who: string, addresses: string[]): Promi
 
 beforeAll(async () => {
   browser = await launchChromium();
-  admin = await gitOpsSystemAdmin(suffix);
-  await createOrganization(admin, orgName);
-  await registerMember(admin, cluster, orgName, 'member-a', { callerReady: true });
-  onMember('member-a', ['create', 'namespace', ns]);
-  applyOnMember('member-a', [
-    {
-      apiVersion: 'v1',
-      kind: 'ConfigMap',
-      metadata: { name: configMap, namespace: ns },
-      data: { 'app.yaml': 'port: 8080' },
-    },
-  ]);
-  pod = firstDemoPod('member-a');
-  container = onMember('member-a', [
-    'get',
-    'pod',
-    pod,
-    '-n',
-    demoNamespace,
-    '-o',
-    'jsonpath={.spec.containers[0].name}',
-  ]).stdout;
-  const monitor = (path: string, body: unknown) =>
-    api('POST', 'monitor', path, { token: admin.token, body });
-  expectOk(await monitor('/dashboard-categories', { organizationId: orgName, name: category }));
-  expectOk(
-    await monitor('/dashboards', { organizationId: orgName, name: dashboard, category, cluster }),
-  );
-  pushCharts(`e2e-${suffix}`, [
-    {
-      name: chart,
-      version: '1.0.0',
-      description: 'A shop for the accessibility tier',
-      readme: '# Shop\n\nSells things.\n',
-      values: 'mode: browser\n',
-      templates: { 'configmap.yaml': configMapTemplate },
-    },
-  ]);
-  applyChartSource(source, orgName, `e2e-${suffix}`);
-  hubApply([
-    {
-      apiVersion: 'nimbus.io/v1alpha1',
-      kind: 'Registry',
-      metadata: { name: registry },
-      spec: {
-        kind: 'Distribution',
-        host: registryAddress,
-        organization: orgName,
-        plainHttp: true,
-        description: 'The test bed registry',
-      },
-    },
-  ]);
-  gitOpsRole(roleName, orgName, ['configmap:list']);
-  await gitOpsUser(userName, orgName, [{ cluster, role: roleName, effect: 'Allow' }]);
-  expect(await memberAllows('member-a', userName, 'get', 'configmaps')).toBe('yes');
+  bed = await prepareAccessibilityBed(suffix);
 }, 240_000);
 
 afterAll(async () => {
   await browser?.close();
   if (findings.length > 0) console.log(formatFindings(findings));
-  onMember('member-a', ['delete', 'namespace', ns, '--ignore-not-found', '--wait=false']);
-  hub(['delete', 'registries.nimbus.io', registry, '--ignore-not-found']);
-  hub(['delete', 'chartsources.nimbus.io', source, '--ignore-not-found']);
-  hub(['delete', 'dashboards.nimbus.io', dashboard, '--ignore-not-found']);
-  hub(['delete', 'dashboardcategories.nimbus.io', category, '--ignore-not-found']);
-  if (admin) await unregisterMember(admin, cluster, orgName);
-  removeGitOpsUser(userName);
-  hub(['delete', 'roles.nimbus.io', roleName, '--ignore-not-found']);
-  hub(['delete', 'organizations.nimbus.io', orgName, '--ignore-not-found', '--wait=false']);
-  removeGitOpsSystemAdmin(suffix);
+  await removeAccessibilityBed(suffix, bed?.admin);
 });
 
 describe('accessibility (axe-core, WCAG 2 A/AA and best practices)', () => {
@@ -218,27 +125,30 @@ describe('accessibility (axe-core, WCAG 2 A/AA and best practices)', () => {
     const found = await auditScreens(page, 'signed out', ['/login']);
     await context.close();
     findings.push(...found);
-    expect(formatFindings(blocking(found))).toBe('');
+    expect(formatFindings(blockingFindings(found))).toBe('');
   });
 
   it('every screen as a system administrator', async () => {
     const page = await signedInPage(browser, {
-      userName: `root-${suffix}`,
-      password: `root${suffix}1`,
+      userName: bed.adminUserName,
+      password: bed.adminPassword,
     });
     const signedIn = screens.filter((screen) => screen.access !== 'public');
     const found = await auditScreens(page, 'administrator', signedIn.flatMap(addressesFor));
     await page.context().close();
     findings.push(...found);
-    expect(formatFindings(blocking(found))).toBe('');
+    expect(formatFindings(blockingFindings(found))).toBe('');
   }, 300_000);
 
   it('every screen a user with a narrow role may open', async () => {
-    const page = await signedInPage(browser, { userName, password: `pw-${userName}-1A` });
+    const page = await signedInPage(browser, {
+      userName: bed.userName,
+      password: bed.userPassword,
+    });
     const hers = screens.filter((screen) => screen.access === 'user');
     const found = await auditScreens(page, 'narrow role', hers.flatMap(addressesFor));
     await page.context().close();
     findings.push(...found);
-    expect(formatFindings(blocking(found))).toBe('');
+    expect(formatFindings(blockingFindings(found))).toBe('');
   }, 300_000);
 });

@@ -144,6 +144,29 @@ export async function axeAudit(
   }));
 }
 
+/**
+ * Audits what the page shows now (a wizard's step, an open dialog) in both themes, without
+ * navigating; `label` names it in the findings.
+ */
+export async function auditHere(
+  page: Page,
+  requests: RequestWatch,
+  who: string,
+  label: string,
+): Promise<Finding[]> {
+  const here = await page.evaluate(() => location.pathname + location.search);
+  const found: Finding[] = [];
+  for (const theme of ['light', 'dark'] as Theme[]) {
+    await openScreen(page, requests, here, theme);
+    found.push(...(await axeAudit(page, { who, address: label, theme })));
+  }
+  return found;
+}
+
+/** The findings that fail the tier: critical and serious ones. */
+export const blockingFindings = (list: readonly Finding[]): Finding[] =>
+  list.filter((finding) => finding.impact === 'critical' || finding.impact === 'serious');
+
 const order: Impact[] = ['critical', 'serious', 'moderate', 'minor'];
 
 /** One line per finding, worst first: impact, rule, where, and the first elements. */
