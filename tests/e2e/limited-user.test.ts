@@ -2,7 +2,8 @@
 // offered what her rights allow and told what they do not, from the rules the server enforces.
 // Secrets say "Not allowed" and name the permission instead of an empty list; config maps list
 // without Create, row selection or Batch; a config map's page offers no Edit YAML or Delete;
-// the audit, which the server lets administrators alone read, is not hers to open.
+// the creation chooser offers no form; the audit, which the server lets administrators alone
+// read, is not hers to open.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser.js';
@@ -103,6 +104,13 @@ describe('a user with a narrow role', () => {
     await page.getByTestId('resource-yaml').getByText('port: 8080').waitFor();
     expect(await page.getByTestId('resource-action-editYaml').count()).toBe(0);
     expect(await page.getByTestId('resource-action-delete').count()).toBe(0);
+  });
+
+  it('is offered no creation form, and told why', async () => {
+    await open('/add');
+    const chooser = page.getByTestId('add-chooser');
+    await chooser.getByText(/Your roles let you create nothing on any cluster yet/).waitFor();
+    expect(await chooser.getByRole('link').count()).toBe(0);
   });
 
   it('has no audit to open', async () => {

@@ -1,7 +1,10 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { renderAdminRoutes } from '../../../tests/adminTestBed';
+import { ALICE_SESSION, organization, serveSignedInUser } from '../../../tests/fakeIdentityApi';
+import { renderApp } from '../../../tests/renderApp';
+import { saveSession } from '../../session/session';
 import { startLoopbackServer, type LoopbackServer } from '../../../tests/loopbackServer';
 import { CREATE_FORMS } from '../../resources/resourceKinds';
 import { findPageRoute } from '../../routes/generateRoutes';
@@ -49,4 +52,47 @@ it('links each choice to its form, reachable with the keyboard', async () => {
 it('is the page the route table opens at /add', async () => {
   const Page = (await findPageRoute(routeTable, '/add')?.page())?.default;
   expect(Page).toBe(AddChooserPage);
+});
+
+/** Alice, allowed `permissions` on cluster prod only, at /add. */
+async function chooserFor(permissions: string[]) {
+  saveSession(ALICE_SESSION);
+  serveSignedInUser(server, {
+    organizations: [organization('acme')],
+    user: { clusterAccess: [{ cluster: 'prod', effect: 'Allow', permissions }] },
+  });
+  renderApp('/add', { apiOrigin: server.origin });
+  return screen.findByTestId('add-chooser');
+}
+
+it('offers a narrow role only the forms it may create with, and the import', async () => {
+  const chooser = await chooserFor(['configmap:create', 'configmap:list', 'application:create']);
+  await within(chooser).findByRole('link', { name: 'Create config map' });
+  expect(
+    within(chooser)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href')),
+  ).toEqual([
+    // application:create covers the workload forms: each creates through the Application kind.
+    '/add/Application',
+    '/add/Deployment',
+    '/add/StatefulSet',
+    '/add/CronJob',
+    '/add/DaemonSet',
+    '/add/import',
+    '/add/ConfigMap',
+  ]);
+  expect(
+    within(chooser)
+      .getAllByRole('heading', { level: 3 })
+      .map((heading) => heading.textContent),
+  ).toEqual(['Applications', 'Configuration']);
+});
+
+it('says so when her roles create nothing, offering no form and no import', async () => {
+  const chooser = await chooserFor(['configmap:list']);
+  expect(
+    await within(chooser).findByText(/Your roles let you create nothing on any cluster yet/),
+  ).toBeDefined();
+  expect(within(chooser).queryAllByRole('link')).toEqual([]);
 });

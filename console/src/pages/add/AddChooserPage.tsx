@@ -1,6 +1,9 @@
-import { Card, Col, Flex, Row, Typography } from 'antd';
+import { Card, Col, Empty, Flex, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useSomeClusterAllows } from '../../access/useSomeClusterAllows';
+import { createFormPermission } from '../../resources/createFormPermission';
+import { useKindRegistry } from '../../resources/KindRegistryContext';
 import { createPath, type CreateForm } from '../../resources/resourceKinds';
 
 type Choice = CreateForm | 'import';
@@ -39,9 +42,34 @@ function ChoiceCard({ choice }: { choice: Choice }) {
   );
 }
 
+/**
+ * The groups and forms the caller's roles let her use: a form needs its kind's create
+ * permission on some cluster, as the side navigation's Fast Creation offers them
+ * (docs/decisions/offered-by-rights.md); the import whenever some form is offered (the server
+ * judges each object it holds). Until the user's rights are known, everything is offered.
+ */
+function useOfferedGroups() {
+  const allows = useSomeClusterAllows();
+  const { descriptors } = useKindRegistry();
+  const forms = CHOOSER_GROUPS.map((group) => ({
+    ...group,
+    choices: group.choices.filter(
+      (choice) => choice === 'import' || allows(createFormPermission(descriptors, choice)),
+    ),
+  }));
+  const someForm = forms.some((group) => group.choices.some((choice) => choice !== 'import'));
+  return forms
+    .map((group) => ({
+      ...group,
+      choices: someForm ? group.choices : group.choices.filter((choice) => choice !== 'import'),
+    }))
+    .filter((group) => group.choices.length > 0);
+}
+
 /** The resource chooser at /add. */
 export default function AddChooserPage() {
   const { t } = useTranslation();
+  const groups = useOfferedGroups();
   return (
     <Flex vertical gap="large" style={{ padding: 24 }} data-testid="add-chooser">
       <div>
@@ -50,9 +78,12 @@ export default function AddChooserPage() {
         </Typography.Title>
         <Typography.Text type="secondary">{t('resourceForms.chooser.intro')}</Typography.Text>
       </div>
-      {CHOOSER_GROUPS.map((group) => (
+      {groups.length === 0 && (
+        <Empty description={t('resourceForms.chooser.nothing')} data-testid="add-chooser-nothing" />
+      )}
+      {groups.map((group) => (
         <section key={group.id} aria-labelledby={`add-group-${group.id}`}>
-          <Typography.Title level={4} id={`add-group-${group.id}`}>
+          <Typography.Title level={3} id={`add-group-${group.id}`}>
             {t(`resourceForms.chooser.groups.${group.id}`)}
           </Typography.Title>
           <Row gutter={[16, 16]}>
