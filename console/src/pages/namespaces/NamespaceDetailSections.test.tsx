@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { API, ok, renderAdminRoutes, USER_ID } from '../../../tests/adminTestBed';
+import { stopFakeEventSources, useFakeEventSources } from '../../../tests/fakeEventSource';
 import { startLoopbackServer, type LoopbackServer } from '../../../tests/loopbackServer';
 import ResourceDetailPage from '../resources/ResourceDetailPage';
 import { crdAt, K8S, k8sAt, MEMBER_A } from './namespaceTestData';
@@ -34,7 +35,10 @@ beforeEach(async () => {
   );
   server.respond(`${API}/manage.nimbus.io/users/${USER_ID}/collections`, ok({ items: [] }));
 });
-afterEach(() => server.close());
+afterEach(() => {
+  server.close();
+  stopFakeEventSources();
+});
 
 const renderSections = () =>
   renderAdminRoutes(
@@ -183,4 +187,46 @@ it('deletes the namespace once its name is typed, then opens the namespace list'
   expect(writes().map((request) => `${request.method} ${request.path}`)).toEqual([
     `DELETE ${k8sAt(MEMBER_A)}/namespaces/team-a`,
   ]);
+});
+
+it('shows the quota usage anew as pods in the namespace or the namespace itself change', async () => {
+  const streams = useFakeEventSources();
+  let used = '500m';
+  server.respond(DETAIL, () =>
+    ok(
+      detail({
+        resourceQuotas: [
+          {
+            metadata: { name: 'nimbus-quota', namespace: 'team-a' },
+            spec: { hard: { 'limits.cpu': '2' } },
+            status: { used: { 'limits.cpu': used } },
+          },
+        ],
+      }),
+    ),
+  );
+  renderSections();
+  const quota = await screen.findByTestId('namespace-quota-section');
+  expect(await within(quota).findByText('500m used of 2')).toBeDefined();
+  const stream = await waitFor(() => {
+    const [only] = streams();
+    expect(only).toBeDefined();
+    return only as NonNullable<typeof only>;
+  });
+  stream.send('ready');
+  const change = (kind: string, namespace: string, name: string) => ({
+    changes: [{ cluster: MEMBER_A.cluster, kind, namespace, name, type: 'upsert' }],
+  });
+
+  // A pod of another namespace is not this quota's.
+  const before = detailLoads();
+  stream.send('changes', change('pods', 'team-b', 'web-1'));
+  used = '1500m';
+  stream.send('changes', change('pods', 'team-a', 'web-1'));
+  expect(await within(quota).findByText('1500m used of 2')).toBeDefined();
+  expect(detailLoads()).toBe(before + 1);
+
+  used = '2';
+  stream.send('changes', change('namespaces', '', 'team-a'));
+  expect(await within(quota).findByText('2 used of 2')).toBeDefined();
 });

@@ -3,6 +3,7 @@ import { Button, Card, Flex, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useListNodeEventsQuery, useListNodePodsInfiniteQuery } from '../../api/nodeApi';
 import { formatTime } from '../../components/admin/formatTime';
+import { useLiveRefetch } from '../../live/useLiveRefetch';
 import { KindRowsTable } from '../resources/KindRowsTable';
 
 export function NodeConditionsCard({ conditions }: { conditions: NodeCondition[] }) {
@@ -35,10 +36,15 @@ export function NodeConditionsCard({ conditions }: { conditions: NodeCondition[]
   );
 }
 
-/** Pods scheduled on the node, read live page by page. */
+/**
+ * Pods scheduled on the node, read live page by page, and read again when the index tells of a
+ * pod change in the cluster (a pod's node is not in the change notice).
+ */
 export function NodePodsCard({ address }: { address: NodeAddress }) {
   const { t } = useTranslation();
-  const { data, isFetching, hasNextPage, fetchNextPage } = useListNodePodsInfiniteQuery(address);
+  const { data, isFetching, hasNextPage, fetchNextPage, refetch } =
+    useListNodePodsInfiniteQuery(address);
+  useLiveRefetch({ kinds: ['pods'], cluster: address.cluster }, refetch);
   const pods = data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <Card size="small" title={t('resources.node.pods')} data-testid="node-pods">
@@ -61,9 +67,11 @@ export function NodePodsCard({ address }: { address: NodeAddress }) {
   );
 }
 
+/** The node's events, read again when the index tells of an event in the cluster. */
 export function NodeEventsCard({ address }: { address: NodeAddress }) {
   const { t } = useTranslation();
-  const { data, isFetching } = useListNodeEventsQuery(address);
+  const { data, isFetching, refetch } = useListNodeEventsQuery(address);
+  useLiveRefetch({ kinds: ['events'], cluster: address.cluster }, refetch);
   return (
     <Card size="small" title={t('resources.node.events')} data-testid="node-events">
       <EventsTable

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { API, chooseOption, ok, renderAdminRoutes, USER_ID } from '../../../tests/adminTestBed';
+import { stopFakeEventSources, useFakeEventSources } from '../../../tests/fakeEventSource';
 import { startLoopbackServer, type LoopbackServer } from '../../../tests/loopbackServer';
 import ResourceDetailPage from '../resources/ResourceDetailPage';
 
@@ -61,7 +62,10 @@ beforeEach(async () => {
     ok({ items: [{ type: 'Normal', reason: 'NodeReady', message: 'became ready', count: 1 }] }),
   );
 });
-afterEach(() => server.close());
+afterEach(() => {
+  server.close();
+  stopFakeEventSources();
+});
 
 const renderNode = () =>
   renderAdminRoutes(
@@ -157,4 +161,48 @@ it('validates taints on blur and saves the whole list to the k8s service', async
       },
     ]),
   );
+});
+
+it("reads the node, its pods and its events again as the cluster's change stream tells", async () => {
+  const streams = useFakeEventSources();
+  const reads = (path: string) =>
+    server.requests.filter((request) => new URL(request.path, server.origin).pathname === path)
+      .length;
+  renderNode();
+  await within(await screen.findByTestId('node-pods')).findByRole('link', { name: 'web-1' });
+  await within(screen.getByTestId('node-events')).findByText('became ready');
+  const stream = await waitFor(() => {
+    const [only] = streams();
+    expect(only).toBeDefined();
+    return only as NonNullable<typeof only>;
+  });
+  const url = new URL(stream.url, server.origin);
+  expect(url.searchParams.getAll('kind')).toEqual(
+    expect.arrayContaining(['events', 'nodes', 'pods']),
+  );
+  stream.send('ready');
+
+  const paths = { node: CRD_NODE, pods: `${CRD_NODE}/pods`, events: `${CRD_NODE}/events` };
+  const counts = () => ({
+    node: reads(paths.node),
+    pods: reads(paths.pods),
+    events: reads(paths.events),
+  });
+  const notice = (kind: string, namespace: string, name: string) => ({
+    changes: [{ cluster: 'prod', kind, namespace, name, type: 'upsert' }],
+  });
+  let before = counts();
+  stream.send('changes', notice('pods', 'shop', 'web-2'));
+  await waitFor(() => expect(counts().pods).toBe(before.pods + 1));
+  expect(counts()).toEqual({ ...before, pods: before.pods + 1 });
+
+  before = counts();
+  stream.send('changes', notice('nodes', '', 'node-a'));
+  await waitFor(() => expect(counts().node).toBe(before.node + 1));
+  // Another node's change is not this page's.
+  before = counts();
+  stream.send('changes', notice('nodes', '', 'node-b'));
+  stream.send('changes', notice('events', 'default', 'node-a.1'));
+  await waitFor(() => expect(counts().events).toBe(before.events + 1));
+  expect(counts().node).toBe(before.node);
 });

@@ -2,6 +2,7 @@ import type { NodeAddress } from '@nimbus/api';
 import { Empty, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useGetNodeQuery } from '../../api/nodeApi';
+import { useLiveRefetch } from '../../live/useLiveRefetch';
 import type { SectionProps } from '../../resources/descriptors/types';
 import { NodeConditionsCard, NodeEventsCard, NodePodsCard } from './NodeActivityCards';
 import { NodeInfoCard } from './NodeInfoCard';
@@ -16,10 +17,12 @@ const nodeAddressOf = ({ address }: SectionProps['context']): NodeAddress => ({
   node: address.name,
 });
 
-/** The node's fields and conditions. */
+/** The node's fields and conditions, read again when the index tells of a change to the node. */
 export function NodeInfoSection({ context }: SectionProps) {
   const { t } = useTranslation();
-  const { data: node, isLoading } = useGetNodeQuery(nodeAddressOf(context));
+  const address = nodeAddressOf(context);
+  const { data: node, isLoading, refetch } = useGetNodeQuery(address);
+  useLiveRefetch({ kinds: ['nodes'], cluster: address.cluster, name: address.node }, refetch);
   if (isLoading) return <Spin />;
   if (!node) return <Empty description={t('resources.detail.unavailable')} />;
   return (
