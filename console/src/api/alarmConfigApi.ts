@@ -19,6 +19,13 @@ interface ItemRef {
 export const ALARM_MESSAGES_POLL_MS = 30_000;
 
 /**
+ * How often the alarm screens read their rules, receivers and silences again: other
+ * administrators and kubectl change them, and silences expire on their own; none of them is in
+ * the index's change stream.
+ */
+export const ALARM_CONFIG_POLL_MS = 30_000;
+
+/**
  * Alarm receivers and rules of the current organization, and the silent alert-metrics
  * notification call that feeds the console's alarm messages (docs/api.md "Alarms").
  */

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { API, chooseOption, ok, renderAdminRoutes } from '../../../tests/adminTestBed';
 import { startLoopbackServer, type LoopbackServer } from '../../../tests/loopbackServer';
 import CostPage from './CostPage';
+import { COST_REFRESH_MS } from './costReport';
 
 const ALLOCATION = `${API}/cost.nimbus.io/allocation`;
 const NOW = new Date('2026-11-24T05:06:07.000Z');
@@ -95,4 +96,26 @@ it('asks again grouped by label with the label key and a 30-day range', async ()
       label: 'app',
     }),
   );
+});
+
+it('reads the costs again while open, keeping the table without a spinner', async () => {
+  vi.useFakeTimers({
+    toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
+    shouldAdvanceTime: true,
+  });
+  vi.setSystemTime(NOW);
+  let total = 3;
+  server.respond(`${ALLOCATION}?from=2026-11-18&to=2026-11-24&aggregate=namespace`, () =>
+    ok({ ...report, items: [{ ...report.items[0], totalCost: total }, report.items[1]] }),
+  );
+  renderAdminRoutes([{ path: '/cost', element: <CostPage /> }], '/cost', server);
+  const table = await screen.findByTestId('cost-breakdown');
+  expect(await within(table).findByText('3.00 USD')).toBeDefined();
+  expect(server.requests).toHaveLength(1);
+
+  total = 5;
+  await vi.advanceTimersByTimeAsync(COST_REFRESH_MS);
+  expect(await within(table).findByText('5.00 USD')).toBeDefined();
+  expect(server.requests).toHaveLength(2);
+  expect(table.querySelector('.ant-spin-spinning')).toBeNull();
 });

@@ -26,7 +26,14 @@ import { useTranslation } from 'react-i18next';
 import { NotAllowed, refusalOf } from '../../access/NotAllowed';
 import { useCostAllocationQuery } from '../../api/costApi';
 import type { CostRangePreset } from './costReport';
-import { costCsv, costCsvFileName, costRangePresets, formatCost, presetDays } from './costReport';
+import {
+  COST_REFRESH_MS,
+  costCsv,
+  costCsvFileName,
+  costRangePresets,
+  formatCost,
+  presetDays,
+} from './costReport';
 
 // recharts is loaded with this screen, never with the first route.
 const CostCharts = lazy(() => import('./CostCharts'));
@@ -55,13 +62,17 @@ export default function CostPage() {
         : presetDays(preset === 'custom' ? '7d' : preset, new Date()),
     [preset, custom],
   );
-  const { data, isFetching, error } = useCostAllocationQuery({
-    from,
-    to,
-    aggregate,
-    ...(aggregate === 'label' ? { label: label.trim() || 'app' } : {}),
-    ...(cluster ? { cluster } : {}),
-  });
+  const { data, currentData, isFetching, error } = useCostAllocationQuery(
+    {
+      from,
+      to,
+      aggregate,
+      ...(aggregate === 'label' ? { label: label.trim() || 'app' } : {}),
+      ...(cluster ? { cluster } : {}),
+    },
+    // Today's costs grow while the page is open; a background read keeps the table as it is.
+    { pollingInterval: COST_REFRESH_MS },
+  );
   const currency = data?.currency ?? 'USD';
   const money = (value: number) => formatCost(value, currency);
   const nameOf = (item: CostItem) =>
@@ -189,7 +200,7 @@ export default function CostPage() {
         rowKey={(item) => `${item.cluster}/${item.namespace ?? ''}/${item.kind ?? ''}/${item.name}`}
         columns={columns}
         dataSource={data?.items}
-        loading={isFetching}
+        loading={isFetching && currentData === undefined}
         locale={{
           emptyText: refusalOf(error) ? (
             <NotAllowed error={error} />

@@ -48,3 +48,6 @@ export function costCsv(report: CostAllocation): string {
 export function costCsvFileName(report: CostAllocation): string {
   return `cost-${report.aggregate}-${report.from}-${report.to}.csv`;
 }
+
+/** How often the open cost center reads the allocation again (usage is sampled per minute). */
+export const COST_REFRESH_MS = 5 * 60_000;

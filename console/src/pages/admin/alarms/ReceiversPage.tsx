@@ -2,7 +2,11 @@ import type { ReceiverView } from '@nimbus/api';
 import { Button, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDeleteReceiverMutation, useListReceiversQuery } from '../../../api/alarmConfigApi';
+import {
+  ALARM_CONFIG_POLL_MS,
+  useDeleteReceiverMutation,
+  useListReceiversQuery,
+} from '../../../api/alarmConfigApi';
 import { AdminListPage } from '../../../components/admin/AdminListPage';
 import { formatTime } from '../../../components/admin/formatTime';
 import { currentOrganizationId } from '../../../components/admin/session';
@@ -16,7 +20,11 @@ export default function ReceiversPage() {
   const { t, i18n } = useTranslation();
   const organizationId = currentOrganizationId();
   const [dialog, setDialog] = useState<DialogState>();
-  const { data, isFetching } = useListReceiversQuery(organizationId, { skip: !organizationId });
+  // Read again while open; a background read keeps the table as it is (no spinner).
+  const { data, currentData, isFetching } = useListReceiversQuery(organizationId, {
+    skip: !organizationId,
+    pollingInterval: ALARM_CONFIG_POLL_MS,
+  });
   const [deleteReceiver] = useDeleteReceiverMutation();
 
   return (
@@ -27,7 +35,7 @@ export default function ReceiversPage() {
         rowKey={(receiver) => receiver.uuid}
         items={data}
         total={data?.length}
-        loading={isFetching}
+        loading={isFetching && currentData === undefined}
         emptyText={t('alarmSettings.receivers.empty')}
         create={{
           label: t('alarmSettings.receivers.create'),

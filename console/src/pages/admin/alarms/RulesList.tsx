@@ -2,7 +2,11 @@ import type { RuleView } from '@nimbus/api';
 import { Button, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDeleteRuleMutation, useListRulesQuery } from '../../../api/alarmConfigApi';
+import {
+  ALARM_CONFIG_POLL_MS,
+  useDeleteRuleMutation,
+  useListRulesQuery,
+} from '../../../api/alarmConfigApi';
 import { AdminListPage } from '../../../components/admin/AdminListPage';
 import { formatTime } from '../../../components/admin/formatTime';
 import { AlarmStateTag } from '../../../components/alarms/AlarmStateTag';
@@ -16,7 +20,11 @@ const conditionText = (rule: RuleView) => `${rule.metric} ${rule.operator} ${rul
 export function RulesList({ organizationId }: { organizationId: string }) {
   const { t, i18n } = useTranslation();
   const [dialog, setDialog] = useState<DialogState>();
-  const { data, isFetching } = useListRulesQuery(organizationId, { skip: !organizationId });
+  // Read again while open; a background read keeps the table as it is (no spinner).
+  const { data, currentData, isFetching } = useListRulesQuery(organizationId, {
+    skip: !organizationId,
+    pollingInterval: ALARM_CONFIG_POLL_MS,
+  });
   const [deleteRule] = useDeleteRuleMutation();
 
   return (
@@ -27,7 +35,7 @@ export function RulesList({ organizationId }: { organizationId: string }) {
         rowKey={(rule) => rule.uuid}
         items={data}
         total={data?.length}
-        loading={isFetching}
+        loading={isFetching && currentData === undefined}
         emptyText={t('alarmSettings.rules.empty')}
         create={{
           label: t('alarmSettings.rules.create'),

@@ -1,9 +1,10 @@
 import type { SilenceView } from '@nimbus/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { API, ORG_ID, ok, renderAdminRoutes } from '../../../../tests/adminTestBed';
 import { startLoopbackServer, type LoopbackServer } from '../../../../tests/loopbackServer';
+import { ALARM_CONFIG_POLL_MS } from '../../../api/alarmConfigApi';
 import SilencesPage from './SilencesPage';
 
 const SILENCES = `${API}/alarm.nimbus.io/organizations/${ORG_ID}/silences`;
@@ -67,4 +68,30 @@ it('asks for the name before deleting', async () => {
   const dialog = await screen.findByRole('dialog');
   expect(server.requests.some((r) => r.method === 'DELETE')).toBe(false);
   expect(dialog.textContent).toContain('Delete silence maintenance');
+});
+
+it('reads the silences again while open: one that expired shows so, without a spinner', async () => {
+  vi.useFakeTimers({
+    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
+    shouldAdvanceTime: true,
+  });
+  try {
+    let state: SilenceView['state'] = 'active';
+    server.respond(`GET ${SILENCES}`, () => ok({ items: [{ ...maintenance, state }] }));
+    renderSilences();
+    const table = await screen.findByTestId('alarm-silences-table');
+    const row = () => within(table).getByText('alertname=web-down').closest('tr') as HTMLElement;
+    await within(table).findByText('alertname=web-down');
+    expect(row().textContent).toContain('Active');
+    const reads = () => server.requests.filter((r) => r.method === 'GET' && r.path === SILENCES);
+    expect(reads()).toHaveLength(1);
+
+    state = 'expired';
+    await vi.advanceTimersByTimeAsync(ALARM_CONFIG_POLL_MS);
+    await waitFor(() => expect(row().textContent).toContain('Expired'));
+    expect(reads()).toHaveLength(2);
+    expect(table.querySelector('.ant-spin-spinning')).toBeNull();
+  } finally {
+    vi.useRealTimers();
+  }
 });

@@ -7,6 +7,7 @@ import {
   useExpireSilenceMutation,
   useListSilencesQuery,
 } from '../../../api/alarmApi';
+import { ALARM_CONFIG_POLL_MS } from '../../../api/alarmConfigApi';
 import { AdminListPage } from '../../../components/admin/AdminListPage';
 import { formatTime } from '../../../components/admin/formatTime';
 import { currentOrganizationId } from '../../../components/admin/session';
@@ -22,7 +23,11 @@ export default function SilencesPage() {
   const { t, i18n } = useTranslation();
   const organizationId = currentOrganizationId();
   const [creating, setCreating] = useState(false);
-  const { data, isFetching } = useListSilencesQuery(organizationId, { skip: !organizationId });
+  // Read again while open; a background read keeps the table as it is (no spinner).
+  const { data, currentData, isFetching } = useListSilencesQuery(organizationId, {
+    skip: !organizationId,
+    pollingInterval: ALARM_CONFIG_POLL_MS,
+  });
   const [expireSilence] = useExpireSilenceMutation();
   const [deleteSilence] = useDeleteSilenceMutation();
 
@@ -34,7 +39,7 @@ export default function SilencesPage() {
         rowKey={(silence) => silence.uuid}
         items={data}
         total={data?.length}
-        loading={isFetching}
+        loading={isFetching && currentData === undefined}
         emptyText={t('alarms.silences.empty')}
         rowActions={(silence) =>
           silence.state === 'active' ? (
