@@ -7,6 +7,7 @@ import { detailPath } from '../../resources/detailPath';
 import { HOME_PATH } from '../../routes/paths';
 import { createFormOfPath } from '../resources/ResourceCreatePage';
 import { ApplicationForm, type CreatedApplication } from './ApplicationForm';
+import { useProviderName } from '../../clusters/VendorLogo';
 
 const fixedKindOf = (form: string): ApplicationKind | undefined =>
   (applicationKinds as readonly string[]).includes(form) ? (form as ApplicationKind) : undefined;
@@ -20,6 +21,7 @@ function ApplicationCreated({
   onSubmitAgain: () => void;
 }) {
   const { t } = useTranslation();
+  const providerName = useProviderName();
   const navigate = useNavigate();
   const { kind, name, namespace, vendor, region, cluster } = created;
   return (
@@ -27,7 +29,12 @@ function ApplicationCreated({
       status="success"
       data-testid="application-created"
       title={t('appForm.created.title', { kind: t(`appForm.kinds.${kind}`), name })}
-      subTitle={t('appForm.created.location', { vendor, region, cluster, namespace })}
+      subTitle={t('appForm.created.location', {
+        vendor: providerName(vendor),
+        region,
+        cluster,
+        namespace,
+      })}
       extra={[
         <Button
           key="again"

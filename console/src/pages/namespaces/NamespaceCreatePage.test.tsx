@@ -90,6 +90,8 @@ it('creates the namespace with only the filled-in parts, then offers to submit a
   await user.click(submit());
 
   expect(await screen.findByText('Namespace team-a created')).toBeDefined();
+  // The provider by its product name, not the API's identifier.
+  expect(screen.getByText('Kubeconfig / local / member-a')).toBeDefined();
   expect(posts().map((request) => request.body)).toEqual([
     {
       vendor: 'ProviderKubeconfig',

@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { detailPath } from '../../resources/detailPath';
 import { HOME_PATH } from '../../routes/paths';
 import { NamespaceCreateForm } from './NamespaceCreateForm';
+import { useProviderName } from '../../clusters/VendorLogo';
 
 /** The success page: submit again reloads the form; back to home. */
 function NamespaceCreated({
@@ -16,6 +17,7 @@ function NamespaceCreated({
   onSubmitAgain: () => void;
 }) {
   const { t } = useTranslation();
+  const providerName = useProviderName();
   const navigate = useNavigate();
   const { name, vendor, region, cluster } = created;
   return (
@@ -23,7 +25,11 @@ function NamespaceCreated({
       status="success"
       data-testid="namespace-created"
       title={t('namespaces.created.title', { name })}
-      subTitle={t('namespaces.created.location', { vendor, region, cluster })}
+      subTitle={t('namespaces.created.location', {
+        vendor: providerName(vendor),
+        region,
+        cluster,
+      })}
       extra={[
         <Button
           key="again"

@@ -3,6 +3,7 @@ import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CreatedResult } from '../../components/CreatedResult';
 import { detailPath } from '../../resources/detailPath';
+import { useProviderName } from '../../clusters/VendorLogo';
 
 /** What a creation form made: enough for the success page and its link to the detail page. */
 export type CreatedKind =
@@ -37,12 +38,13 @@ export interface CreateFormProps {
 /** A creation form, then the success page; "submit again" brings back an empty form. */
 export function ResourceFormPage({ Form }: { Form: ComponentType<CreateFormProps> }) {
   const { t } = useTranslation();
+  const providerName = useProviderName();
   const [created, setCreated] = useState<CreatedTarget>();
   // A new key gives a fresh, empty form after "submit again".
   const [formKey, setFormKey] = useState(0);
   if (!created) return <Form key={formKey} onCreated={setCreated} />;
   const kindLabel = t(`resourceForms.kinds.${created.kind}`);
-  const where = [created.vendor, created.region, created.cluster, created.namespace]
+  const where = [providerName(created.vendor), created.region, created.cluster, created.namespace]
     .filter(Boolean)
     .join(' / ');
   return (

@@ -76,6 +76,11 @@ it('shows a built-in role read-only', async () => {
   expect(within(testCluster).getByLabelText('Allow')).toHaveProperty('checked', true);
   expect(within(testCluster).getByLabelText('Allow')).toHaveProperty('disabled', true);
   expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
+  // The server's English description of a built-in role is shown in the reader's language.
+  expect(screen.getByLabelText('Description')).toHaveProperty(
+    'value',
+    'Every operation on the cluster.',
+  );
 });
 
 it('allows, denies or clears a whole group at once and says how many are chosen', async () => {

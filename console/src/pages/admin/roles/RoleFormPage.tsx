@@ -14,6 +14,7 @@ import { MAX_PAGE_SIZE } from '../../../components/admin/useListParams';
 import { useSubmit } from '../../../components/admin/useSubmit';
 import { ADMIN_PATHS, EDIT_PARAM } from '../adminPaths';
 import { PermissionChoices } from './PermissionChoices';
+import { useRoleDescription } from './roleDescription';
 import { choicesOf, permissionsOf, type EffectChoices } from './rolePermissions';
 
 interface RoleFormValues {
@@ -26,9 +27,11 @@ interface RoleFormValues {
 const valuesOf = (
   role: RoleView | undefined,
   catalogue: readonly Permission[],
+  describe: (role: RoleView) => string,
 ): Partial<RoleFormValues> => ({
   name: role?.name,
-  description: role?.description,
+  // A built-in role is shown read-only, in the reader's language; it is never saved.
+  description: role && describe(role),
   effects: choicesOf(catalogue, role?.permissions),
 });
 
@@ -52,6 +55,7 @@ export default function RoleFormPage() {
   );
   const { data: catalogue, isLoading: catalogueLoading } = useListPermissionsQuery(undefined);
   const permissions = catalogue?.items ?? [];
+  const describe = useRoleDescription();
   const [saveRole] = useSaveRoleMutation();
   const { submitting, onFinish } = useSubmit(
     (values: RoleFormValues) =>
@@ -75,7 +79,7 @@ export default function RoleFormPage() {
       backPath={ADMIN_PATHS.roles}
       inOrganization
       loading={(Boolean(roleId) && roleLoading) || catalogueLoading}
-      initialValues={valuesOf(role, permissions)}
+      initialValues={valuesOf(role, permissions, describe)}
       readOnly={readOnly}
       submitting={submitting}
       onFinish={onFinish}

@@ -6,9 +6,11 @@ import { AdminListPage } from '../../../components/admin/AdminListPage';
 import { currentOrganizationId } from '../../../components/admin/session';
 import { useListParams } from '../../../components/admin/useListParams';
 import { ADMIN_PATHS, editPath } from '../adminPaths';
+import { useRoleDescription } from './roleDescription';
 
 export default function RolesPage() {
   const { t } = useTranslation();
+  const describe = useRoleDescription();
   const organizationId = currentOrganizationId();
   const paging = useListParams();
   const { data, isFetching } = useListRolesQuery(
@@ -50,7 +52,11 @@ export default function RolesPage() {
             </>
           ),
         },
-        { key: 'description', title: t('admin.common.description'), dataIndex: 'description' },
+        {
+          key: 'description',
+          title: t('admin.common.description'),
+          render: (_value, role) => describe(role),
+        },
         {
           key: 'permissions',
           title: t('admin.roles.permissionCount'),
