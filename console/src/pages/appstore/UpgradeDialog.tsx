@@ -1,4 +1,4 @@
-import { Alert, Form, Modal, Select, Spin } from 'antd';
+import { Alert, App, Form, Modal, Select, Spin } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ValuesField } from './ValuesField';
@@ -25,6 +25,7 @@ export function UpgradeDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const { message } = App.useApp();
   const name = chartNameOf(chart);
   const { data: charts } = useListChartsQuery({ search: name });
   const candidates = useMemo(
@@ -43,7 +44,11 @@ export function UpgradeDialog({
     if (!source || !version) return;
     await upgrade({ ...release, body: { source, chart: name, version, values: values ?? '' } })
       .unwrap()
-      .then(onClose)
+      .then(() => {
+        // As rollback and uninstall do: the dialog closes, so the page says it went through.
+        void message.success(t('appStore.upgrade.done', { release: release.release, version }));
+        onClose();
+      })
       .catch(() => undefined);
   };
 
