@@ -21,7 +21,8 @@ import {
   type AccessibilityBed,
 } from '../support/accessibility-fixture.js';
 import { launchChromium } from '../support/browser.js';
-import { signedInPage } from '../support/console.js';
+import { registryAddress } from '../support/charts.js';
+import { chooseSelectOption, signedInPage } from '../support/console.js';
 import { dialogFocus, walkTabOrder } from '../support/keyboard.js';
 import { memberKubeconfig, region } from '../support/members.js';
 
@@ -124,8 +125,7 @@ describe('dialogs and steps under axe-core, both themes', () => {
     const picker = page.getByRole('dialog').filter({ has: page.getByTestId('image-select-ok') });
     await opener.click();
     await picker.waitFor();
-    await page.getByTestId('image-select-registry').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: bed.registry }).first().click();
+    await chooseSelectOption(page, 'image-select-registry', `${bed.registry} (${registryAddress})`);
     found.push(...(await audit(admin, 'administrator', 'image picker: a registry chosen')));
     // Leaving with a registry and no image asks first.
     await page.keyboard.press('Escape');

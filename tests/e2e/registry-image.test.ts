@@ -5,7 +5,7 @@
 // and finds the pull secret the form wrote from the registry's login named in the pod template.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dismissMfaPrompt } from '../support/console.js';
+import { chooseSelectOption, dismissMfaPrompt } from '../support/console.js';
 import { testEnv } from '../support/env.js';
 import { hub } from '../support/iam.js';
 import {
@@ -31,12 +31,6 @@ const url = (path: string) => new URL(path, testEnv.operatorUrl).toString();
 async function open(path: string): Promise<void> {
   await page.goto(url(path));
   await dismissMfaPrompt(page);
-}
-
-/** Opens an antd select inside `scope` by test id and clicks the option with that text. */
-async function choose(testId: string, option: string): Promise<void> {
-  await page.getByTestId(testId).click();
-  await page.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
 }
 
 beforeAll(async () => {
@@ -89,9 +83,13 @@ describe('add a registry, then pick an image from it', () => {
     await page.getByTestId('container-add').click();
     await page.getByTestId('container-name').fill('app');
     await page.getByTestId('container-image-select').click();
-    await choose('image-select-registry', registryName);
-    await choose('image-select-image', 'library/hello');
-    await choose('image-select-tag', '1.1');
+    await chooseSelectOption(
+      page,
+      'image-select-registry',
+      `${registryName} (${secureRegistry.host})`,
+    );
+    await chooseSelectOption(page, 'image-select-image', 'library/hello');
+    await chooseSelectOption(page, 'image-select-tag', '1.1');
     await page.getByTestId('image-select-ok').click();
     const reference = `${secureRegistry.host}/library/hello:1.1`;
     expect(await page.getByTestId('container-image').inputValue()).toBe(reference);

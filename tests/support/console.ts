@@ -51,34 +51,45 @@ export async function signedInPage(
 }
 
 /**
- * Opens the header menu and waits until its popover stands still. antd zooms the popover in:
- * a click while it grows can press on one link and release on another place, so the click
- * reaches neither and nothing happens (Playwright checks only where the press lands).
+ * Resolves once `element`'s nearest `container` (or the element) stands still: antd's motions
+ * (zoom, slide) move a popup as it opens, and a click while it moves can press on one item and
+ * release on another place, so the click reaches neither (Playwright checks only where the
+ * press lands). rc-motion's classes stay on until its motion has ended.
  */
-export async function openHeaderMenu(page: Page): Promise<Locator> {
-  await page.getByTestId('header-menu').click();
-  const popover = page.getByTestId('menu-popover');
-  await popover.waitFor();
-  await popover.evaluate(
-    (element) =>
+async function untilStill(element: Locator, container: string): Promise<void> {
+  await element.evaluate(
+    (node, selector) =>
       new Promise<void>((resolve) => {
-        const card = element.closest('.ant-popover') ?? element;
+        const popup = node.closest(selector) ?? node;
         const settle = () => {
-          // rc-motion's classes stay on until its motion has ended.
-          const moving = /-(appear|enter)\b/.test(card.className);
-          if (!moving && card.getAnimations({ subtree: true }).length === 0) resolve();
+          const moving = /-(appear|enter)\b/.test(popup.className);
+          // A spinner turns for ever: only motions that end count.
+          const ending = popup
+            .getAnimations({ subtree: true })
+            .filter((animation) => animation.effect?.getTiming().iterations !== Infinity);
+          if (!moving && ending.length === 0) resolve();
           else requestAnimationFrame(settle);
         };
         settle();
       }),
+    container,
   );
+}
+
+/** Opens the header menu and waits until its popover stands still (see `untilStill`). */
+export async function openHeaderMenu(page: Page): Promise<Locator> {
+  await page.getByTestId('header-menu').click();
+  const popover = page.getByTestId('menu-popover');
+  await popover.waitFor();
+  await untilStill(popover, '.ant-popover');
   return popover;
 }
 
 /**
  * Picks the option titled `title` in the antd select with test id `testId`, and waits until the
- * select shows it. A dropdown can close again while it opens (the form renders anew when its
- * data arrives), losing the click; the pick is then tried again, up to four times. The select is
+ * select shows it. The option is clicked once its dropdown stands still (`untilStill`). A
+ * dropdown can close again while it opens (the form renders anew when its data arrives),
+ * losing the click; the pick is then tried again, up to four times. The select is
  * clicked only when its option is not showing, so a retry never closes an open dropdown.
  */
 export async function chooseSelectOption(page: Page, testId: string, title: string): Promise<void> {
@@ -89,7 +100,11 @@ export async function chooseSelectOption(page: Page, testId: string, title: stri
     .first();
   for (let attempt = 1; ; attempt++) {
     try {
+      // A select in a dialog moves while the dialog zooms in.
+      await untilStill(select, '.ant-modal');
       if (!(await option.isVisible())) await select.click({ timeout: 10_000 });
+      await option.waitFor({ timeout: 5_000 });
+      await untilStill(option, '.ant-select-dropdown');
       await option.click({ timeout: 5_000 });
       await select.filter({ hasText: title }).waitFor({ timeout: 5_000 });
       return;
