@@ -23,6 +23,7 @@ import {
 import { launchChromium } from '../support/browser.js';
 import { registryAddress } from '../support/charts.js';
 import { chooseSelectOption, signedInPage } from '../support/console.js';
+import { eventually, onScreen } from '../support/eventually.js';
 import { dialogFocus, walkTabOrder } from '../support/keyboard.js';
 import { memberKubeconfig, region } from '../support/members.js';
 
@@ -185,17 +186,27 @@ describe('dialogs and steps under axe-core, both themes', () => {
   }, 180_000);
 });
 
-/** The user menu's entry `key`, chosen with the keyboard: Enter opens, Tab enters, arrows move. */
+/**
+ * The user menu's entry `label`, chosen with the keyboard: Enter opens the menu, Tab enters it,
+ * the arrows move. rc-menu moves focus a frame after each key, so each step waits for focus to
+ * move before the next; Enter is pressed only on the entry asked for (never on Sign out).
+ */
 async function fromUserMenu(page: Page, label: string): Promise<void> {
   await page.getByTestId('header-user-menu').focus();
   await page.keyboard.press('Enter');
-  const entry = page.getByRole('menuitem', { name: label });
-  await entry.waitFor();
+  await page.getByRole('menuitem', { name: label }).waitFor();
+  const focusedItem = () =>
+    page.evaluate(
+      () => document.activeElement?.closest('[role=menuitem]')?.textContent?.trim() ?? '',
+    );
   await page.keyboard.press('Tab');
-  for (let step = 0; step < 6; step++) {
-    if (await entry.evaluate((element) => element.contains(document.activeElement))) break;
+  let current = await eventually(focusedItem, (text) => text !== '', onScreen);
+  for (let step = 0; step < 6 && current !== label; step++) {
+    const before = current;
     await page.keyboard.press('ArrowDown');
+    current = await eventually(focusedItem, (text) => text !== before, onScreen);
   }
+  if (current !== label) throw new Error(`the user menu reached "${current}", not "${label}"`);
   await page.keyboard.press('Enter');
 }
 
