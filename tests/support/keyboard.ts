@@ -199,11 +199,12 @@ export async function dialogFocus(
     await page.keyboard.press('Tab');
     if (await inside()) continue;
     // Past the dialog's last control focus leaves the page for the browser's own controls (the
-    // body holds it here), as with a native modal dialog, and comes back to the dialog's first
+    // body holds it here), as with a native modal dialog, or rests a moment on the dialog's own
+    // wrapper (which holds the dialog and its Escape key), and comes back to the dialog's first
     // control on the next Tab. Focus on the page behind the dialog is an escape.
-    const outside = await page.evaluate(() => {
+    const outside = await dialog.evaluate((root) => {
       const element = document.activeElement;
-      if (!element || element === document.body) return undefined;
+      if (!element || element === document.body || element.contains(root)) return undefined;
       return `<${element.tagName.toLowerCase()}> ${(element.textContent ?? '').trim().slice(0, 40)}`;
     });
     if (outside !== undefined) escapedTo.push(outside);
