@@ -99,6 +99,6 @@ describe('app store journey', () => {
     await page.getByTitle(ns, { exact: true }).click();
     const row = page.getByTestId('releases-table').locator('tr', { hasText: 'shop' });
     await row.waitFor();
-    expect(await row.textContent()).toContain('deployed');
+    expect(await row.textContent()).toContain('Deployed');
   });
 });

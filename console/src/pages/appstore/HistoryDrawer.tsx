@@ -1,9 +1,10 @@
 import type { ReleaseRevision } from '@nimbus/api';
-import { App, Button, Drawer, Popconfirm, Table, Tag } from 'antd';
+import { App, Button, Drawer, Popconfirm, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useReleaseHistoryQuery, useRollbackReleaseMutation } from '../../api/appStoreApi';
 import type { ReleaseRef } from '../../api/appStoreApi';
 import { formatTime } from '../../components/admin/formatTime';
+import { ReleaseStatusTag } from './ReleaseStatusTag';
 
 /** A release's revisions, newest first; any earlier one can be rolled back to. */
 export function HistoryDrawer({ release, onClose }: { release: ReleaseRef; onClose: () => void }) {
@@ -41,7 +42,7 @@ export function HistoryDrawer({ release, onClose }: { release: ReleaseRef; onClo
             key: 'status',
             title: t('appStore.releases.status'),
             dataIndex: 'status',
-            render: (status: string) => <Tag>{status}</Tag>,
+            render: (status: string) => <ReleaseStatusTag status={status} />,
           },
           {
             key: 'updated',

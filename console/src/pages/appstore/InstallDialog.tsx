@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dnsLabelPattern } from '@nimbus/api/shared';
 import { ValuesField } from './ValuesField';
+import { useReleaseStatusText } from './releaseStatus';
 import { useInstallReleaseMutation } from '../../api/appStoreApi';
 import { LocationSelect } from '../../components/LocationSelect';
 import { NamespaceSelector } from '../../components/NamespaceSelector';
@@ -17,6 +18,7 @@ interface InstallForm {
 /** Installs a chart version into a cluster and namespace the caller chooses, as the caller. */
 export function InstallDialog({ chart, onClose }: { chart: ChartDetail; onClose: () => void }) {
   const { t } = useTranslation();
+  const statusText = useReleaseStatusText();
   const [form] = Form.useForm<InstallForm>();
   const location = Form.useWatch('location', form);
   const [values, setValues] = useState(chart.values);
@@ -57,7 +59,10 @@ export function InstallDialog({ chart, onClose }: { chart: ChartDetail; onClose:
       {done ? (
         <Result
           status="success"
-          title={t('appStore.install.done', { release: done.release, status: done.status })}
+          title={t('appStore.install.done', {
+            release: done.release,
+            status: statusText(done.status),
+          })}
           subTitle={t('appStore.install.revision', {
             revision: done.revision ?? 1,
             namespace: done.namespace,

@@ -1,5 +1,5 @@
 import type { ClusterLocation, Release } from '@nimbus/api';
-import { App, Button, Empty, Flex, Popconfirm, Space, Table, Tag } from 'antd';
+import { App, Button, Empty, Flex, Popconfirm, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useListReleasesQuery, useUninstallReleaseMutation } from '../../api/appStoreApi';
@@ -8,14 +8,8 @@ import { formatTime } from '../../components/admin/formatTime';
 import { LocationSelect } from '../../components/LocationSelect';
 import { NamespaceSelector } from '../../components/NamespaceSelector';
 import { HistoryDrawer } from './HistoryDrawer';
+import { ReleaseStatusTag } from './ReleaseStatusTag';
 import { UpgradeDialog } from './UpgradeDialog';
-
-const statusColour: Record<string, string> = {
-  deployed: 'green',
-  failed: 'red',
-  superseded: 'default',
-  uninstalling: 'orange',
-};
 
 /** Releases of one namespace, with upgrade, history (and rollback) and uninstall. */
 export function ReleasesPanel() {
@@ -83,9 +77,7 @@ export function ReleasesPanel() {
               key: 'status',
               title: t('appStore.releases.status'),
               dataIndex: 'status',
-              render: (status: string) => (
-                <Tag color={statusColour[status] ?? 'default'}>{status}</Tag>
-              ),
+              render: (status: string) => <ReleaseStatusTag status={status} />,
             },
             {
               key: 'updated',
