@@ -46,6 +46,11 @@ export function UserMenu() {
     <>
       <Dropdown
         trigger={['click']}
+        // Escape on a menu item hides the menu with the focused item in it: focus would fall to
+        // the page's start (docs/decisions/accessibility.md). It goes back to the menu's button.
+        onOpenChange={(open) => {
+          if (!open && document.activeElement?.closest('[role="menu"]')) trigger.current?.focus();
+        }}
         menu={{
           items,
           onClick: ({ key, domEvent }) => {
