@@ -22,11 +22,9 @@ export function keepProviderLogout(logout: ProviderLogout): void {
   tabStore()?.setItem(KEY, JSON.stringify(logout));
 }
 
-/** The offer, if one is waiting; it is offered once. */
-export function takeProviderLogout(): ProviderLogout | undefined {
-  const store = tabStore();
-  const raw = store?.getItem(KEY);
-  store?.removeItem(KEY);
+/** The offer, if one is waiting; left in place until `forgetProviderLogout`. */
+export function readProviderLogout(): ProviderLogout | undefined {
+  const raw = tabStore()?.getItem(KEY);
   if (!raw) return undefined;
   try {
     const value = JSON.parse(raw) as Partial<ProviderLogout>;
@@ -39,4 +37,9 @@ export function takeProviderLogout(): ProviderLogout | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Once the offer has been shown: it is offered once. */
+export function forgetProviderLogout(): void {
+  tabStore()?.removeItem(KEY);
 }

@@ -1,4 +1,5 @@
 import { act, screen, within } from '@testing-library/react';
+import { Suspense } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -74,6 +75,27 @@ describe('after signing out from the user menu', () => {
 });
 
 describe('the notice', () => {
+  it('survives a render thrown away while the login screen still loads', async () => {
+    keepProviderLogout({ url: LOGOUT_URL, providerName: 'Corp SSO' });
+    let loaded: () => void = () => undefined;
+    const loading = new Promise<void>((resolve) => (loaded = resolve));
+    let ready = false;
+    void loading.then(() => (ready = true));
+    function StillLoading() {
+      if (!ready) throw loading;
+      return null;
+    }
+    renderWithProviders(
+      <Suspense fallback={null}>
+        <ProviderLogoutNotice />
+        <StillLoading />
+      </Suspense>,
+    );
+    expect(screen.queryByTestId('provider-logout')).toBeNull();
+    await act(async () => loaded());
+    expect((await screen.findByRole('status')).textContent).toContain('Corp SSO');
+  });
+
   it('is offered once: the login screen shown again does not repeat it', () => {
     keepProviderLogout({ url: LOGOUT_URL, providerName: 'Corp SSO' });
     const first = renderWithProviders(<ProviderLogoutNotice />);
