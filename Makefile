@@ -29,6 +29,10 @@ down: operator-down testbed-down ## Stop everything `make up` started
 test: ## Run every test tier (lint, unit, chart, integration, end to end)
 	@hack/test.sh
 
+.PHONY: check
+check: node_modules ## The inner loop: types, lint and the unit tests of what changed since BASE (default HEAD)
+	@BASE="$(BASE)" hack/check.sh
+
 .PHONY: deps
 deps: toolchain node_modules debian-packages ## Install the toolchain, npm dependencies and Debian packages
 
