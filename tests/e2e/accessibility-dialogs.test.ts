@@ -279,6 +279,26 @@ describe('the header dialogs, from the keyboard', () => {
       'header-user-menu',
     );
   }, 60_000);
+
+  it('a side navigation link clicked while the user menu is open keeps its focus', async () => {
+    const { page } = admin;
+    await openScreen(page, admin.requests, '/home', 'light');
+    await page.getByTestId('header-user-menu').click();
+    const about = page.getByRole('menuitem', { name: 'About' });
+    await about.waitFor();
+    const link = page.getByTestId('side-nav').getByRole('link').first();
+    const target = await link.getAttribute('href');
+    await link.click();
+    await about.waitFor({ state: 'hidden' });
+    await page.waitForURL((url) => url.pathname === target);
+    // The menu closes on the click, before its popup hides: focus has settled by now. Without the
+    // check on the menu's own popup, it jumped to the user menu's button.
+    const focused = await page.evaluate(() => ({
+      inSideNav: Boolean(document.activeElement?.closest('[data-testid="side-nav"]')),
+      testId: document.activeElement?.getAttribute('data-testid') ?? '',
+    }));
+    expect(focused).toEqual({ inSideNav: true, testId: '' });
+  }, 60_000);
 });
 
 describe('focus is visible at every tab stop', () => {

@@ -12,6 +12,9 @@ import { AboutDialog } from './AboutDialog';
 
 type UserMenuKey = 'settings' | 'joinOrganization' | 'about' | 'logout';
 
+/** The class of the menu's own popup: the side navigation is a `role="menu"` as well. */
+const USER_MENU_POPUP = 'nimbus-user-menu-popup';
+
 /** The user's name with personal settings, joining an organization, about and sign-out. */
 export function UserMenu() {
   const { t } = useTranslation();
@@ -47,9 +50,13 @@ export function UserMenu() {
       <Dropdown
         trigger={['click']}
         // Escape on a menu item hides the menu with the focused item in it: focus would fall to
-        // the page's start (docs/decisions/accessibility.md). It goes back to the menu's button.
+        // the page's start (docs/decisions/accessibility.md). It goes back to the menu's button,
+        // but only from this menu's popup: a click elsewhere (the side navigation) keeps its focus.
+        classNames={{ root: USER_MENU_POPUP }}
         onOpenChange={(open) => {
-          if (!open && document.activeElement?.closest('[role="menu"]')) trigger.current?.focus();
+          if (!open && document.activeElement?.closest(`.${USER_MENU_POPUP}`)) {
+            trigger.current?.focus();
+          }
         }}
         menu={{
           items,
