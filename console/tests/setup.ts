@@ -1,6 +1,13 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
+// Under NODE_ENV=test, antd's id hook (@rc-component/util useId) gives every element the same id,
+// "test-id": a dialog's aria-labelledby then names it after whichever such element comes first in
+// the page, so `findByRole('dialog', { name })` depends on what else has rendered (it made
+// ResourceDelete.test.tsx fail once a pod's detail sections were loaded before the dialog). Read
+// at render time, so set before any test renders: React's own unique ids, as in the browser.
+process.env.NODE_ENV = 'development';
+
 // Lazy route chunks are transformed on first import, and antd forms under jsdom render slowly,
 // which takes tens of seconds when `make test` builds the image beside the unit tiers on 2 cores.
 // This is a cap against a hung wait, not a speed check.

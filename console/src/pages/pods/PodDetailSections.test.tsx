@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { API, ok, renderAdminRoutes, USER_ID } from '../../../tests/adminTestBed';
 import { startLoopbackServer, type LoopbackServer } from '../../../tests/loopbackServer';
@@ -59,15 +59,18 @@ it("shows the pod's four conditions with status, reason and message, and its eve
     server,
   );
   const conditions = await screen.findByTestId('node-conditions');
-  const rows = within(conditions).getAllByRole('row').slice(1);
-  expect(rows.map((row) => row.querySelector('td')?.textContent)).toEqual([
-    'Initialized',
-    'Ready',
-    'ContainersReady',
-    'PodScheduled',
-  ]);
-  expect(within(rows[1] as HTMLElement).getByText('ContainersNotReady')).toBeDefined();
-  expect(within(rows[1] as HTMLElement).getByText('web is waiting')).toBeDefined();
+  // The table is there before the pod is read (at once when its section's module is loaded).
+  const rows = () => within(conditions).getAllByRole('row').slice(1);
+  await waitFor(() =>
+    expect(rows().map((row) => row.querySelector('td')?.textContent)).toEqual([
+      'Initialized',
+      'Ready',
+      'ContainersReady',
+      'PodScheduled',
+    ]),
+  );
+  expect(within(rows()[1] as HTMLElement).getByText('ContainersNotReady')).toBeDefined();
+  expect(within(rows()[1] as HTMLElement).getByText('web is waiting')).toBeDefined();
 
   const events = await screen.findByTestId('pod-events');
   expect(await within(events).findByText('Back-off restarting failed container web')).toBeDefined();
