@@ -34,6 +34,15 @@ export async function eventually<T>(
     await pause(intervalMs);
     value = await probe();
   }
+  // A wait that runs out silently costs its whole timeout in every run (docs/testing.md): say so,
+  // with the caller's place, whether or not the caller's assertion fails on the value.
+  if (!accept(value)) {
+    const caller = new Error().stack
+      ?.split('\n')
+      .slice(1)
+      .find((line) => !line.includes('/eventually.'));
+    console.warn(`[eventually] gave up after ${timeoutMs} ms${caller ? ` ${caller.trim()}` : ''}`);
+  }
   return value;
 }
 
