@@ -109,23 +109,35 @@ hack/testbed/registry.sh status >/dev/null 2>&1 || started_registry=1
 hack/testbed/registry.sh start
 start_background release "hack/release.sh >'$background/release.env'"
 
-step "lint: types, eslint, prettier, CRD drift"
-make --no-print-directory lint
-
 vitest_json() { echo "--reporter=default --reporter=json --outputFile.json=$results/$1.json"; }
 
 step "unit tests: api contract"
 # shellcheck disable=SC2046
 npm run --silent test:unit -w api -- $(vitest_json unit-api)
-step "unit tests: operator"
-# shellcheck disable=SC2046
-npm run --silent test:unit -w operator -- $(vitest_json unit-operator)
-step "unit tests: console"
-# shellcheck disable=SC2046
-npm run --silent test:unit -w console -- $(vitest_json unit-console)
 step "unit tests: test tooling"
 # shellcheck disable=SC2046
 npm run --silent test:tooling -w tests -- $(vitest_json unit-tooling)
+
+# Lint and the operator's and console's unit tests need no test bed and keep both cores busy; the
+# integration and fuzz tiers wait on the test bed's servers and leave half of them idle. So those
+# run beside these, a little below them in priority (the integration tier's waits stay as they
+# were), and their output is printed when they end (docs/testing.md).
+announce "lint, operator and console unit tests: beside the test bed tiers (output when they end)"
+setsid nice -n 10 bash -c '{ echo 10 >/proc/self/autogroup; } 2>/dev/null; exec "$@"' _ \
+  hack/test-offline-tiers.sh "$results" >"$results/offline.log" 2>&1 </dev/null &
+background_pid[offline]=$!
+# Prints what the offline tiers printed and fails the run at the step they failed in.
+wait_offline_tiers() {
+  local status=0
+  wait "${background_pid[offline]}" || status=$?
+  unset "background_pid[offline]"
+  cat "$results/offline.log"
+  if [ "$status" != 0 ]; then
+    cp "$results/offline-step" "$results/step" 2>/dev/null || true
+    echo "[test] $(cat "$results/step") failed (output above, log $results/offline.log)" >&2
+    exit 1
+  fi
+}
 
 step "test bed"
 wait_background control-plane
@@ -175,6 +187,9 @@ npm run --silent test:integration -w tests -- $(vitest_json integration)
 step "fuzz: every endpoint of the OpenAPI document with generated bad input (docs/fuzz.md)"
 # shellcheck disable=SC2046
 npm run --silent test:fuzz -w tests -- $(vitest_json fuzz)
+
+step "lint, operator and console unit tests: waiting for them to end"
+wait_offline_tiers
 
 step "end-to-end tests in Chromium"
 # shellcheck disable=SC2046
