@@ -130,7 +130,10 @@ scrape_configs:
         action: labeldrop
   # Pods carrying SPEC §3's metric-template annotations, found by annotated-pods.sh (Debian builds
   # Prometheus without Kubernetes service discovery): black-box probes and white-box scrapes.
+  # Every 3 s, not the global 10 s: a test waits for the first sample after it annotates a pod.
   - job_name: annotated-probe
+    scrape_interval: 3s
+    scrape_timeout: 3s
     metrics_path: /probe
     params: { module: [http_2xx] }
     file_sd_configs:
@@ -141,6 +144,8 @@ scrape_configs:
       - { source_labels: [__param_target], target_label: instance }
       - { target_label: __address__, replacement: "127.0.0.1:$blackbox_port" }
   - job_name: annotated-metrics
+    scrape_interval: 3s
+    scrape_timeout: 3s
     file_sd_configs:
       - files: ["$dir/$m/annotated/metrics.json"]
         refresh_interval: 5s
