@@ -10,9 +10,11 @@ declare -A background_pid=()
 # default) CPU time is shared between sessions first: a nice value then only ranks processes of
 # the same session, and a job of compilers got as much as the whole test run. The job's session
 # is therefore niced too (docs/testbed.md "Test tiers and the real node").
-start_background() { # name command
-  # No autogroup file (a kernel without it): nice alone already ranks the job last.
-  setsid nice -n 19 bash -c '{ echo 19 >/proc/self/autogroup; } 2>/dev/null; eval "$1"' _ "$2" \
+# A job the run's tests wait for sooner can take a higher priority (a lower nice value).
+start_background() { # name command [nice, default 19]
+  local nice=${3:-19}
+  # No autogroup file (a kernel without it): nice alone already ranks the job.
+  setsid nice -n "$nice" bash -c '{ echo "$2" >/proc/self/autogroup; } 2>/dev/null; eval "$1"' _ "$2" "$nice" \
     >"$background/$1.log" 2>&1 </dev/null &
   background_pid[$1]=$!
   echo "[test] started in the background: $1 (log $background/$1.log)" >&2

@@ -123,18 +123,17 @@ npm run --silent test:tooling -w tests -- $(vitest_json unit-tooling)
 # run beside these, a little below them in priority (the integration tier's waits stay as they
 # were), and their output is printed when they end (docs/testing.md).
 announce "lint, operator and console unit tests: beside the test bed tiers (output when they end)"
-setsid nice -n 10 bash -c '{ echo 10 >/proc/self/autogroup; } 2>/dev/null; exec "$@"' _ \
-  hack/test-offline-tiers.sh "$results" >"$results/offline.log" 2>&1 </dev/null &
-background_pid[offline]=$!
-# Prints what the offline tiers printed and fails the run at the step they failed in.
+start_background offline "hack/test-offline-tiers.sh '$results'" 10
+# Prints what the offline tiers printed and fails the run at the step they failed in (not as a
+# failed background job: their test failures are in their vitest reports).
 wait_offline_tiers() {
   local status=0
   wait "${background_pid[offline]}" || status=$?
   unset "background_pid[offline]"
-  cat "$results/offline.log"
+  cat "$background/offline.log"
   if [ "$status" != 0 ]; then
     cp "$results/offline-step" "$results/step" 2>/dev/null || true
-    echo "[test] $(cat "$results/step") failed (output above, log $results/offline.log)" >&2
+    echo "[test] $(cat "$results/step") failed (output above, log $background/offline.log)" >&2
     exit 1
   fi
 }

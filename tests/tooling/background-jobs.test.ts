@@ -38,6 +38,16 @@ describe('background jobs', () => {
     expect(sid).toBe(pid);
   });
 
+  it('run at the nice value given, still in a session of their own', () => {
+    const { run, log } = withJobs(
+      'start_background probe "awk \'{ print \\$19, \\$6, \\$1 }\' /proc/\\$\\$/stat" 10; wait_background probe',
+    );
+    expect(run.status, run.stderr).toBe(0);
+    const [nice, sid, pid] = log('probe').trim().split(/\s+/);
+    expect(nice).toBe('10');
+    expect(sid).toBe(pid);
+  });
+
   it('lower their whole session where the kernel shares the CPU by session first', () => {
     const { run, log } = withJobs(
       'start_background probe "cat /proc/self/autogroup 2>/dev/null || echo none"; wait_background probe',
