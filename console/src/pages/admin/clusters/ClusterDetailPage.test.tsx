@@ -183,14 +183,19 @@ it("reads its nodes and events again when the cluster's change stream tells of t
   signInWithAccess(rendered, server, 'system-admin', []);
   const events = await screen.findByTestId('cluster-events');
   await within(events).findByText('Back-off restarting failed container');
+  // The page follows nodes only once the cluster's detail has come (the events list may come
+  // first): the stream is reopened then, so wait for the one open stream to follow both.
   const stream = await waitFor(() => {
-    const [only] = streams();
-    expect(only).toBeDefined();
-    return only as NonNullable<typeof only>;
+    const open = streams();
+    expect(open).toHaveLength(1);
+    const only = open[0] as NonNullable<(typeof open)[0]>;
+    expect(new URL(only.url, server.origin).searchParams.getAll('kind')).toEqual([
+      'events',
+      'nodes',
+    ]);
+    return only;
   });
-  const url = new URL(stream.url, server.origin);
-  expect(url.searchParams.getAll('kind')).toEqual(['events', 'nodes']);
-  expect(url.searchParams.get('cluster')).toBe('member-b');
+  expect(new URL(stream.url, server.origin).searchParams.get('cluster')).toBe('member-b');
   stream.send('ready');
 
   const before = { events: reads(`${CRD}/events`), detail: reads(`${CRD}/${place}`) };
