@@ -2,7 +2,7 @@ import { App, ConfigProvider } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import { createRoot } from 'react-dom/client';
 import { AntdApisBridge } from './AntdApisBridge';
-import { startingThemeMode } from '../theme/themePreference';
+import { startingThemeMode, systemReducedMotion } from '../theme/themePreference';
 import { themeConfigOf } from '../theme/themeConfig';
 import type { AntdFeedbackApis } from './antdApiFeedback';
 
@@ -27,7 +27,12 @@ export function mountAntdFeedbackHost(antdLocale: Locale): Promise<AntdFeedbackH
   };
   return new Promise((resolve) => {
     root.render(
-      <ConfigProvider locale={antdLocale} theme={themeConfigOf(startingThemeMode())}>
+      <ConfigProvider
+        locale={antdLocale}
+        theme={themeConfigOf(startingThemeMode(), {
+          motion: !(systemReducedMotion()?.matches ?? false),
+        })}
+      >
         <App component={false}>
           <AntdApisBridge onReady={(apis) => resolve({ apis, unmount })} />
         </App>

@@ -6,10 +6,12 @@ import {
   readThemePreference,
   rememberThemePreference,
   systemColorScheme,
+  systemReducedMotion,
   themeModeOf,
   type ThemeMode,
   type ThemePreference,
 } from './themePreference';
+import { useMediaMatch } from './useMediaMatch';
 
 interface ThemeModeContextValue {
   preference: ThemePreference;
@@ -28,19 +30,17 @@ export function useThemeMode(): ThemeModeContextValue {
 
 /**
  * antd's light or dark algorithm for everything inside, by the user's choice or the system's
- * colour scheme (followed as it changes).
+ * colour scheme, and without motion when the system asks for less (both followed as they change).
  */
 export function ThemeModeProvider({ children }: { children: ReactNode }) {
   const [preference, setPreference] = useState(readThemePreference);
-  const [systemDark, setSystemDark] = useState(() => systemColorScheme()?.matches ?? false);
-  useEffect(() => {
-    const scheme = systemColorScheme();
-    if (!scheme) return undefined;
-    const follow = (event: MediaQueryListEvent) => setSystemDark(event.matches);
-    scheme.addEventListener('change', follow);
-    return () => scheme.removeEventListener('change', follow);
-  }, []);
+  const systemDark = useMediaMatch(systemColorScheme);
+  const reducedMotion = useMediaMatch(systemReducedMotion);
   const mode = themeModeOf(preference, systemDark);
+  const config = useMemo(
+    () => themeConfigOf(mode, { motion: !reducedMotion }),
+    [mode, reducedMotion],
+  );
   useEffect(() => applyThemeMode(mode), [mode]);
   const value = useMemo<ThemeModeContextValue>(
     () => ({
@@ -55,7 +55,7 @@ export function ThemeModeProvider({ children }: { children: ReactNode }) {
   );
   return (
     <ThemeModeContext.Provider value={value}>
-      <ConfigProvider theme={themeConfigOf(mode)}>{children}</ConfigProvider>
+      <ConfigProvider theme={config}>{children}</ConfigProvider>
     </ThemeModeContext.Provider>
   );
 }

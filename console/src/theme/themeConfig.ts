@@ -90,4 +90,11 @@ const dark: ThemeConfig = {
   },
 };
 
-export const themeConfigOf = (mode: ThemeMode): ThemeConfig => (mode === 'dark' ? dark : light);
+/**
+ * The mode's theme; without motion when the person asked their system for less of it (antd then
+ * opens dialogs, menus and popups in place, with no zoom or slide: docs/decisions/accessibility.md).
+ */
+export function themeConfigOf(mode: ThemeMode, { motion = true } = {}): ThemeConfig {
+  const config = mode === 'dark' ? dark : light;
+  return motion ? config : { ...config, token: { ...config.token, motion: false } };
+}

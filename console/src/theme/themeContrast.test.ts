@@ -10,7 +10,7 @@ function colourOf(value: string, under: Rgb = [0, 0, 0]): Rgb {
     return [1, 3, 5].map((at) => parseInt(value.slice(at, at + 2), 16)) as Rgb;
   }
   const [r = 0, g = 0, b = 0, a = 1] = (value.match(/[\d.]+/g) ?? []).map(Number);
-  return [r, g, b].map((channel, at) => channel * a + under[at]! * (1 - a)) as Rgb;
+  return [r, g, b].map((channel, at) => channel * a + (under[at] ?? 0) * (1 - a)) as Rgb;
 }
 
 /** WCAG 2's relative luminance and contrast ratio. */

@@ -25,11 +25,21 @@ export function rememberThemePreference(preference: ThemePreference): void {
   }
 }
 
+const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
+
+const systemQuery = (query: string): MediaQueryList | undefined =>
+  typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia(query)
+    : undefined;
+
 /** The system's colour scheme, when the browser can tell it. */
 export function systemColorScheme(): MediaQueryList | undefined {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
-    ? window.matchMedia(DARK_QUERY)
-    : undefined;
+  return systemQuery(DARK_QUERY);
+}
+
+/** Whether the person asked their system for less motion, when the browser can tell it. */
+export function systemReducedMotion(): MediaQueryList | undefined {
+  return systemQuery(REDUCED_MOTION_QUERY);
 }
 
 export const themeModeOf = (preference: ThemePreference, systemDark: boolean): ThemeMode =>
