@@ -15,7 +15,7 @@ import {
 } from '../support/member-journey.js';
 import { onMember } from '../support/members.js';
 
-const suffix = `aj${Date.now().toString(36)}`;
+const suffix = `as${Date.now().toString(36)}`;
 const orgName = `e2e-appstore-${suffix}`;
 const cluster = `e2e-a-${suffix}`;
 const ns = `e2e-as-${suffix}`;

@@ -21,7 +21,7 @@ import {
 } from '../support/iam.js';
 import { secretFromOtpauthUrl, totp } from '../support/totp.js';
 
-const suffix = Date.now().toString(36);
+const suffix = `idf${Date.now().toString(36)}`;
 const member = { userName: `e2e-${suffix}`, password: `member${suffix}9` };
 const created = { userName: `e2e-made-${suffix}`, password: `made${suffix}7` };
 const orgName = `e2e-org-${suffix}`;

@@ -44,8 +44,9 @@ async function openForm(form: string): Promise<void> {
   await page.locator(`.ant-select-item-option[title="${ns}"]`).click();
 }
 
+/** Its list on this file's own cluster, narrowed by name: other files' objects come first. */
 async function seeInList(kind: string, name: string): Promise<void> {
-  await page.goto(at(`/list/${kind}`));
+  await page.goto(at(`/list/${kind}?cluster=${cluster}&name=${name}`));
   await page.getByRole('link', { name }).first().waitFor();
 }
 

@@ -156,6 +156,7 @@ export default function CostPage() {
         )}
         <Select<string>
           allowClear
+          showSearch={{ optionFilterProp: 'label' }}
           aria-label={t('cost.cluster')}
           placeholder={t('cost.allClusters')}
           style={{ minWidth: 180 }}
