@@ -8,7 +8,11 @@ export default defineConfig({
     include: ['e2e/**/*.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    // Two files at a time: a browser waits on the operator about as long as it computes, so
+    // one file left a core idle. Each file keeps to its own users, organization, cluster
+    // registration and namespace, and filters shared screens to them (docs/testing.md).
+    fileParallelism: true,
+    maxWorkers: 2,
     // A failed test says where its pages were and what they waited on.
     setupFiles: ['support/e2e-failure-report.ts'],
     // A first page load (lazy chunks, language files) can take seconds on a loaded 2-core machine.

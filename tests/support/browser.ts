@@ -17,5 +17,10 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  // Every page asks for less motion (the console then opens dialogs and popups in place): a
+  // click on a dialog still zooming in can press on its button and release beside it, and no
+  // click happens. A test about motion passes `reducedMotion: 'no-preference'` (docs/testing.md).
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options = {}) => newContext({ reducedMotion: 'reduce', ...options });
   return trackPages(browser);
 }
