@@ -11,10 +11,16 @@ import type {
   ReleaseRevision,
 } from '@nimbus/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyChartSource, configMapTemplate, pushCharts } from '../support/charts.js';
+import {
+  applyChartSource,
+  configMapTemplate,
+  pushCharts,
+  untilChartSourceSeen,
+} from '../support/charts.js';
 import type { Session } from '../support/iam.js';
 import { expectOk, gitOpsSystemAdmin, hub, removeGitOpsSystemAdmin } from '../support/iam.js';
 import { api } from '../support/api.js';
+import { eventually } from '../support/eventually.js';
 import {
   atCluster,
   gitOpsUser,
@@ -149,6 +155,7 @@ data:
     },
   ]);
   applyChartSource(source, org, prefix);
+  await untilChartSourceSeen(root, org, source);
 }, 180_000);
 
 afterAll(async () => {
@@ -164,8 +171,12 @@ afterAll(async () => {
 
 describe('charts', () => {
   it("lists the source's charts with their versions, newest first", async () => {
-    const list = expectOk(
-      await api<ChartList>('GET', 'appstore', '/charts', { token: user.token }),
+    // The source and the user's membership were applied with kubectl: the operator lists the
+    // source once its hub watch has seen both.
+    const list = await eventually(
+      async () =>
+        expectOk(await api<ChartList>('GET', 'appstore', '/charts', { token: user.token })),
+      (answer) => answer.items.some((c) => c.source === source),
     );
     const mine = list.items.filter((c) => c.source === source);
     expect(mine.map((c) => [c.name, c.versions])).toEqual([

@@ -8,7 +8,12 @@ import type { AuditRecordView } from '@nimbus/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { auditRecordsSeenBy } from '../support/audit.js';
-import { applyChartSource, configMapTemplate, pushCharts } from '../support/charts.js';
+import {
+  applyChartSource,
+  configMapTemplate,
+  pushCharts,
+  untilChartSourceSeen,
+} from '../support/charts.js';
 import { testEnv } from '../support/env.js';
 import type { Session } from '../support/iam.js';
 import {
@@ -88,6 +93,7 @@ beforeAll(async () => {
     { name: 'settings', version: '0.1.0', templates: { 'configmap.yaml': configMapTemplate } },
   ]);
   applyChartSource(source, org, prefix);
+  await untilChartSourceSeen(root, org, source);
 }, 180_000);
 
 afterAll(async () => {

@@ -13,7 +13,7 @@ import type {
 } from '@nimbus/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/api.js';
-import { applyChartSource, pushStockChart } from '../support/charts.js';
+import { applyChartSource, pushStockChart, untilChartSourceSeen } from '../support/charts.js';
 import type { Session } from '../support/iam.js';
 import {
   expectOk,
@@ -145,6 +145,7 @@ beforeAll(async () => {
   expect(await memberAllows('member-a', builderName, 'create', 'secrets')).toBe('yes');
   pushStockChart(prefix, chart);
   applyChartSource(source, org, prefix);
+  await untilChartSourceSeen(root, org, source);
 }, 180_000);
 
 afterAll(async () => {

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/api.js';
 import type { ApiResponse } from '../support/api.js';
-import { applyChartSource } from '../support/charts.js';
+import { applyChartSource, untilChartSourceSeen } from '../support/charts.js';
 import type { Session } from '../support/iam.js';
 import { expectOk, gitOpsSystemAdmin, hub, removeGitOpsSystemAdmin } from '../support/iam.js';
 import {
@@ -77,6 +77,7 @@ beforeAll(async () => {
   });
   registryId = expectOk(created).uuid;
   applyChartSource(source, org, `nothing-${suffix}`);
+  await untilChartSourceSeen(root, org, source);
 }, 120_000);
 
 afterAll(async () => {

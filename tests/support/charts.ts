@@ -5,7 +5,9 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { testEnv } from './env.js';
-import { hubApply } from './iam.js';
+import { api } from './api.js';
+import { eventually } from './eventually.js';
+import { expectOk, hubApply, type Session } from './iam.js';
 
 export interface TestChart {
   name: string;
@@ -110,6 +112,31 @@ export function applyChartSource(name: string, org: string, prefix: string): voi
       },
     },
   ]);
+}
+
+/**
+ * Resolves once the operator lists `source` among `org`'s chart sources to `session` (an
+ * administrator of the organization): a source applied with kubectl reaches the app store's
+ * catalogue through the operator's hub watch, a moment later.
+ */
+export async function untilChartSourceSeen(
+  session: Session,
+  org: string,
+  source: string,
+): Promise<void> {
+  const names = await eventually(
+    async () =>
+      expectOk(
+        await api<{ items: Array<{ name: string }> }>(
+          'GET',
+          'appstore',
+          `/organizations/${org}/chartsources`,
+          { token: session.token },
+        ),
+      ).items.map((item) => item.name),
+    (listed) => listed.includes(source),
+  );
+  if (!names.includes(source)) throw new Error(`chart source ${source} never listed in ${org}`);
 }
 
 /** A ConfigMap template whose data comes from values (what upgrades change). */
