@@ -5,7 +5,7 @@ import { testEnv } from '../support/env.js';
 import { kubectl } from '../support/kubectl.js';
 import { findManifest, validManifests, type Manifest } from '../support/manifests.js';
 
-const suffix = Date.now().toString(36);
+const suffix = `cv${Date.now().toString(36)}`;
 const samples = validManifests(suffix);
 const hub = (args: string[], input?: string) => kubectl(testEnv.hubKubeconfig, args, input);
 

@@ -13,7 +13,7 @@ import {
   signIn,
 } from '../support/iam.js';
 
-const s = Date.now().toString(36);
+const s = `ia${Date.now().toString(36)}`;
 const org = `api-${s}`;
 let root: Session;
 

@@ -17,7 +17,7 @@ import {
   signIn,
 } from '../support/iam.js';
 
-const s = Date.now().toString(36);
+const s = `ii${Date.now().toString(36)}`;
 const canary = `canary-${s}`;
 
 let a: Refs;

@@ -12,7 +12,7 @@ import { testEnv } from '../support/env.js';
 import { removeUsersAndThrottling } from '../support/iam.js';
 import { kubectl } from '../support/kubectl.js';
 
-const suffix = Date.now().toString(36);
+const suffix = `isec${Date.now().toString(36)}`;
 /** Users this file creates, deleted at the end (their Secrets and Sessions go with them). */
 const created: string[] = [];
 const named = (prefix: string): string => {

@@ -8,7 +8,7 @@ import { eventually } from '../support/eventually.js';
 import { removeUsersAndThrottling } from '../support/iam.js';
 import { kubectl } from '../support/kubectl.js';
 
-const suffix = Date.now().toString(36);
+const suffix = `ises${Date.now().toString(36)}`;
 /** Users this file creates, deleted at the end (their Secrets and Sessions go with them). */
 const created: string[] = [];
 const named = (prefix: string): string => {

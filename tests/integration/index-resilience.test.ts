@@ -17,7 +17,7 @@ import { operatorSh } from '../support/operator.js';
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '../..');
-const suffix = `res${Date.now().toString(36)}`;
+const suffix = `ires${Date.now().toString(36)}`;
 const org = `org-${suffix}`;
 const cluster = `member-a-${suffix}`;
 const namespace = `nimbus-res-${suffix}`;

@@ -31,7 +31,7 @@ import {
   unregisterMember,
 } from '../support/members.js';
 
-const s = `mr${Date.now().toString(36)}`;
+const s = `mreg${Date.now().toString(36)}`;
 const acme = `acme-${s}`;
 const own = `alices-${s}`;
 const bProd = `b-prod-${s}`;
