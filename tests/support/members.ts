@@ -38,10 +38,22 @@ export function applyOnMember(member: MemberName, items: object[]): void {
   if (applied.status !== 0) throw new Error(applied.stderr);
 }
 
-/** The name of one pod of the member's sample `demo/web` Deployment (hack/testbed/manifests). */
+/**
+ * The name of one running pod of the member's sample `demo/web` Deployment
+ * (hack/testbed/manifests): by its label, since other tests put pods of their own in `demo`.
+ */
 export function firstDemoPod(member: MemberName): string {
-  return onMember(member, ['get', 'pods', '-n', 'demo', '-o', 'jsonpath={.items[0].metadata.name}'])
-    .stdout;
+  return onMember(member, [
+    'get',
+    'pods',
+    '-n',
+    'demo',
+    '-l',
+    'app=web',
+    '--field-selector=status.phase=Running',
+    '-o',
+    'jsonpath={.items[0].metadata.name}',
+  ]).stdout;
 }
 
 /** Waits until kubectl on the member no longer finds the object; what `get -o name` printed last. */
