@@ -111,29 +111,26 @@ start_background release "hack/release.sh >'$background/release.env'"
 
 vitest_json() { echo "--reporter=default --reporter=json --outputFile.json=$results/$1.json"; }
 
-step "unit tests: api contract"
-# shellcheck disable=SC2046
-npm run --silent test:unit -w api -- $(vitest_json unit-api)
-step "unit tests: test tooling"
-# shellcheck disable=SC2046
-npm run --silent test:tooling -w tests -- $(vitest_json unit-tooling)
-
-# Lint and the operator's and console's unit tests need no test bed and keep both cores busy; the
-# integration and fuzz tiers wait on the test bed's servers and leave half of them idle. So those
-# run beside these, a little below them in priority (the integration tier's waits stay as they
-# were), and their output is printed when they end (docs/testing.md).
-announce "lint, operator and console unit tests: beside the test bed tiers (output when they end)"
-start_background offline "hack/test-offline-tiers.sh '$results'" 10
-# Prints what the offline tiers printed and fails the run at the step they failed in (not as a
-# failed background job: their test failures are in their vitest reports).
-wait_offline_tiers() {
-  local status=0
-  wait "${background_pid[offline]}" || status=$?
-  unset "background_pid[offline]"
-  cat "$background/offline.log"
+# Lint and the unit tests need no test bed and keep both cores busy; the tiers that wait on the
+# test bed's servers leave much of them idle. So they run in the background beside those, a little
+# below them in priority (the waits of the tests beside them stay as they were), and their output
+# is printed when they end (docs/testing.md "Where the time goes"): lint and the api, tooling and
+# operator unit tests beside the test bed's start and the integration and fuzz tiers, the console's
+# beside the install tier, whose pods leave both cores mostly idle.
+announce "lint, api, tooling and operator unit tests: beside the test bed tiers (output when they end)"
+start_background offline "hack/test-offline-tiers.sh '$results' offline api tooling lint operator" 10
+# Prints the output of a background tier job and fails the run at the step it failed in (not as a
+# failed background job: its test failures are in its vitest reports). A job whose steps are not
+# in a step file of its own names its step as the second argument.
+wait_tier_job() { # name [step]
+  local status=0 name=$1
+  wait "${background_pid[$name]}" || status=$?
+  unset "background_pid[$name]"
+  [ -z "${2:-}" ] || announce "$2"
+  cat "$background/$name.log"
   if [ "$status" != 0 ]; then
-    cp "$results/offline-step" "$results/step" 2>/dev/null || true
-    echo "[test] $(cat "$results/step") failed (output above, log $background/offline.log)" >&2
+    if [ -n "${2:-}" ]; then printf '%s\n' "$2" >"$results/step"; else cp "$results/$name-step" "$results/step" 2>/dev/null || true; fi
+    echo "[test] $(cat "$results/step") failed (output above, log $background/$name.log)" >&2
     exit 1
   fi
 }
@@ -179,21 +176,40 @@ step "operator tests that end in the test bed's API servers"
 # shellcheck disable=SC2046
 npm run --silent test:testbed -w operator -- $(vitest_json testbed-operator)
 
-step "integration tests against the test bed"
+# The integration files wait on the operator and the member API servers far more than they
+# compute, so they run in two lanes side by side (tests/integration/lanes.ts): side-b in the
+# background, side-a here; then the files that change the whole test bed, alone.
+start_background integration-side-b \
+  "npm run --silent test:integration -w tests -- --project side-b $(vitest_json integration-side-b)" 0
+side_a_step="integration tests against the test bed: side-a, side-b beside it (output when it ends)"
+step "$side_a_step"
+side_a=0
 # shellcheck disable=SC2046
-npm run --silent test:integration -w tests -- $(vitest_json integration)
+npm run --silent test:integration -w tests -- --project side-a $(vitest_json integration-side-a) || side_a=$?
+wait_tier_job integration-side-b "integration tests against the test bed: side-b"
+# side-b's header and output came after side-a's: the run failed at side-a's step.
+if [ "$side_a" != 0 ]; then
+  printf '%s\n' "$side_a_step" >"$results/step"
+  exit "$side_a"
+fi
+step "integration tests against the test bed: the files that need it alone"
+# shellcheck disable=SC2046
+npm run --silent test:integration -w tests -- --project alone $(vitest_json integration-alone)
 
 step "fuzz: every endpoint of the OpenAPI document with generated bad input (docs/fuzz.md)"
 # shellcheck disable=SC2046
 npm run --silent test:fuzz -w tests -- $(vitest_json fuzz)
 
-step "lint, operator and console unit tests: waiting for them to end"
-wait_offline_tiers
+step "lint, api, tooling and operator unit tests: waiting for them to end"
+wait_tier_job offline
 
 step "end-to-end tests in Chromium"
 # shellcheck disable=SC2046
 npm run --silent test:e2e -w tests -- $(vitest_json e2e)
 
+# The install tier waits on pods far more than it computes: the console's unit tests run beside it.
+announce "console unit tests: beside the install tier (output when they end)"
+start_background console-unit "hack/test-offline-tiers.sh '$results' console-unit console" 10
 step "install: helm install on the real node, two replicas sharing state, upgrade, helm test, uninstall"
 # The release's pods take the leader Lease: the local operator under test must not compete.
 hack/operator.sh stop test "$operator_port"
@@ -205,5 +221,8 @@ set -a && source "$background/release.env" && set +a
 eval "$(hack/install-tier-env.sh)"
 # shellcheck disable=SC2046
 npm run --silent test:install -w tests -- $(vitest_json install)
+
+step "console unit tests: waiting for them to end"
+wait_tier_job console-unit
 
 # The summary follows the teardown, in cleanup.
