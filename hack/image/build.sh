@@ -40,7 +40,9 @@ bud=(buildah bud --runtime runc --cgroup-manager cgroupfs --network host --layer
   --ulimit nofile=20000:20000 --ulimit nproc=32768:32768)
 
 # ---- 1. base from the Debian archive ----
-base_key="bookworm-$(date -u +%Y%m)-mmdebstrap$(mmdebstrap --version | awk '{print $2}')"
+# The base image carries its tarball's sha256 as a label ("-sha" in the key: images imported
+# before that have none): ~/.cache may be emptied while podman's store keeps the image.
+base_key="bookworm-$(date -u +%Y%m)-mmdebstrap$(mmdebstrap --version | awk '{print $2}')-sha"
 base_image="localhost/nimbus-base:$base_key"
 base_tar="$cache/base-$base_key.tar"
 if ! podman image exists "$base_image"; then
@@ -57,8 +59,12 @@ if ! podman image exists "$base_image"; then
     mv "$base_tar.tmp" "$base_tar"
     log "base: built in $((SECONDS - start)) s"
   fi
-  podman import --quiet "$base_tar" "$base_image" >/dev/null
+  podman import --quiet --change "LABEL io.nimbus.debian-base.sha256=$(sha256sum "$base_tar" | cut -c1-64)" \
+    "$base_tar" "$base_image" >/dev/null
 fi
+base_sha=$(podman image inspect --format '{{index .Labels "io.nimbus.debian-base.sha256"}}' "$base_image")
+[[ $base_sha =~ ^[0-9a-f]{64}$ ]] ||
+  die "$base_image has no io.nimbus.debian-base.sha256 label; remove it (podman rmi $base_image) and build again"
 
 # ---- 2. base plus the pinned Node.js and npm ----
 node_dir=$("$root/hack/toolchain.sh")/..
@@ -129,7 +135,7 @@ labels=(
   --label "org.opencontainers.image.created=$(git -C "$root" log -1 --format=%cI HEAD)"
   --label "org.opencontainers.image.base.name=${pinned_node%@*}"
   --label "org.opencontainers.image.base.digest=${pinned_node#*@}"
-  --label "io.nimbus.debian-base.sha256=$([ -s "$base_tar" ] && sha256sum "$base_tar" | cut -c1-64 || echo unknown)"
+  --label "io.nimbus.debian-base.sha256=$base_sha"
 )
 log "nimbus: buildah bud (Dockerfile, NODE_IMAGE=$pinned_node)"
 start=$SECONDS
