@@ -166,10 +166,12 @@ describe('a second registration of acme’s member with a low-privilege kubeconf
       }),
     );
     expect(await eventually(() => readyOf(zz), Boolean, 30_000)).toBe(true);
-    // Both report the other: the member answered the same kube-system uid to both.
+    // Both report the other: the member answered the same kube-system uid to both. Files in the
+    // other integration lane register member-a too, so b-prod may report one of theirs first:
+    // wait until it names zz.
     const claim = await eventually(
       () => claimOf(bProd),
-      (c) => c?.status === 'False',
+      (c) => c?.status === 'False' && c.message.includes(zz),
       60_000,
     );
     expect(claim).toMatchObject({ reason: 'RegisteredTwice' });
