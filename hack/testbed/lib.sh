@@ -50,13 +50,26 @@ log() { printf '[testbed] %s\n' "$*" >&2; }
 die() { printf '[testbed] error: %s\n' "$*" >&2; exit 1; }
 
 testbed_bin() { "$testbed_dir/build.sh"; }
+# Stops processes together: TERM to all, one shared wait of up to 5 s, then KILL to what is left.
+# Prometheus, Alertmanager and the exporters each take about 2 s to end; one by one, the test
+# bed's daemons made a teardown of 50 s (docs/testbed.md).
+stop_pids() { # pid…
+  local pid alive
+  [ $# -gt 0 ] || return 0
+  kill -TERM "$@" 2>/dev/null || true
+  for _ in $(seq 50); do
+    alive=0
+    for pid in "$@"; do kill -0 "$pid" 2>/dev/null && alive=1; done
+    [ "$alive" = 1 ] || return 0
+    sleep 0.1
+  done
+  kill -KILL "$@" 2>/dev/null || true
+}
 # Stops the process of a pid file (TERM, then KILL after 5 s) and removes the file.
 stop_pid_file() { # pid-file name
   local pid
   if [ -f "$1" ] && pid=$(cat "$1") && kill -0 "$pid" 2>/dev/null; then
-    kill -TERM "$pid"
-    for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-    kill -0 "$pid" 2>/dev/null && kill -KILL "$pid"
+    stop_pids "$pid"
     log "$2: stopped"
   fi
   rm -f "$1"

@@ -91,17 +91,13 @@ start() {
 }
 
 stop() {
-  local m kind pid
+  local m kind pids=()
   for m in "${member_clusters[@]}"; do
-    for kind in "${kinds[@]}"; do
-      if running "$m-$kind"; then
-        pid=$(cat "$(pid_file "$m-$kind")")
-        kill -TERM "$pid" 2>/dev/null || true
-        for _ in $(seq 30); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-        kill -KILL "$pid" 2>/dev/null || true
-      fi
-      rm -f "$(pid_file "$m-$kind")"
-    done
+    for kind in "${kinds[@]}"; do running "$m-$kind" && pids+=("$(cat "$(pid_file "$m-$kind")")"); done
+  done
+  stop_pids "${pids[@]}"
+  for m in "${member_clusters[@]}"; do
+    for kind in "${kinds[@]}"; do rm -f "$(pid_file "$m-$kind")"; done
   done
   if has_address; then
     [ "$(id -u)" -eq 0 ] || die "removing $monitor_service_ip from lo needs root"

@@ -31,12 +31,7 @@ start_daemon() {
 }
 
 stop_daemon() {
-  local pid
-  running "$1" || { rm -f "$(pid_file "$1")"; return 0; }
-  pid=$(cat "$(pid_file "$1")")
-  kill -TERM "$pid"
-  for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-  kill -0 "$pid" 2>/dev/null && kill -KILL "$pid"
+  running "$1" && stop_pids "$(cat "$(pid_file "$1")")"
   rm -f "$(pid_file "$1")"
 }
 
@@ -214,16 +209,14 @@ start() {
 }
 
 stop() {
-  local m
+  local m name names=(blackbox node-exporter) pids=()
   for m in "${member_clusters[@]}"; do
-    stop_daemon "$m-prometheus"
-    stop_daemon "$m-alertmanager"
-    stop_daemon "$m-kube-state"
-    stop_daemon "$m-annotated-pods"
-    rm -f "$dir/textfile/$m.prom"
+    names+=("$m-prometheus" "$m-alertmanager" "$m-kube-state" "$m-annotated-pods")
   done
-  stop_daemon blackbox
-  stop_daemon node-exporter
+  for name in "${names[@]}"; do running "$name" && pids+=("$(cat "$(pid_file "$name")")"); done
+  stop_pids "${pids[@]}"
+  for name in "${names[@]}"; do rm -f "$(pid_file "$name")"; done
+  for m in "${member_clusters[@]}"; do rm -f "$dir/textfile/$m.prom"; done
 }
 
 status() {

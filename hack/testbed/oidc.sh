@@ -36,10 +36,7 @@ case "${1:-}" in
     ;;
   stop)
     if running; then
-      pid=$(cat "$pid_file")
-      kill -TERM "$pid"
-      for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-      kill -0 "$pid" 2>/dev/null && kill -KILL "$pid"
+      stop_pids "$(cat "$pid_file")"
       log "oidc: stopped"
     fi
     rm -f "$pid_file"
