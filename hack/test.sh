@@ -120,16 +120,16 @@ vitest_json() { echo "--reporter=default --reporter=json --outputFile.json=$resu
 announce "lint, api, tooling and operator unit tests: beside the test bed tiers (output when they end)"
 start_background offline "hack/test-offline-tiers.sh '$results' offline api tooling lint operator" 10
 # Prints the output of a background tier job and fails the run at the step it failed in (not as a
-# failed background job: its test failures are in its vitest reports). A job whose steps are not
-# in a step file of its own names its step as the second argument.
-wait_tier_job() { # name [step]
+# failed background job: its test failures are in its vitest reports). Every tier job keeps the
+# step it is at in `$results/<name>-step`; one whose log has no header of its own passes it.
+wait_tier_job() { # name [header]
   local status=0 name=$1
   wait "${background_pid[$name]}" || status=$?
   unset "background_pid[$name]"
   [ -z "${2:-}" ] || announce "$2"
   cat "$background/$name.log"
   if [ "$status" != 0 ]; then
-    if [ -n "${2:-}" ]; then printf '%s\n' "$2" >"$results/step"; else cp "$results/$name-step" "$results/step" 2>/dev/null || true; fi
+    cp "$results/$name-step" "$results/step" 2>/dev/null || true
     echo "[test] $(cat "$results/step") failed (output above, log $background/$name.log)" >&2
     exit 1
   fi
@@ -179,6 +179,8 @@ npm run --silent test:testbed -w operator -- $(vitest_json testbed-operator)
 # The integration files wait on the operator and the member API servers far more than they
 # compute, so they run in two lanes side by side (tests/integration/lanes.ts): side-b in the
 # background, side-a here; then the files that change the whole test bed, alone.
+side_b_step="integration tests against the test bed: side-b"
+printf '%s\n' "$side_b_step" >"$results/integration-side-b-step"
 start_background integration-side-b \
   "npm run --silent test:integration -w tests -- --project side-b $(vitest_json integration-side-b)" 0
 side_a_step="integration tests against the test bed: side-a, side-b beside it (output when it ends)"
@@ -186,7 +188,7 @@ step "$side_a_step"
 side_a=0
 # shellcheck disable=SC2046
 npm run --silent test:integration -w tests -- --project side-a $(vitest_json integration-side-a) || side_a=$?
-wait_tier_job integration-side-b "integration tests against the test bed: side-b"
+wait_tier_job integration-side-b "$side_b_step"
 # side-b's header and output came after side-a's: the run failed at side-a's step.
 if [ "$side_a" != 0 ]; then
   printf '%s\n' "$side_a_step" >"$results/step"

@@ -12,9 +12,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // Each project lists its files: a project that extends this config would add its include
-    // to one here. One file at a time within a project. `make test` runs the projects `side-a` and `side-b`
-    // in two processes at once, then `alone` (integration/lanes.ts, docs/testing.md); without
-    // --project every file runs one at a time.
+    // to one here. One file at a time within a project. `make test` runs the projects `side-a`
+    // and `side-b` in two processes at once, then `alone` (integration/lanes.ts,
+    // docs/testing.md); without --project every file runs one at a time.
     fileParallelism: false,
     projects: [
       { extends: true, test: { name: 'alone', include: files(integrationLanes.alone) } },
