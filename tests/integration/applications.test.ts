@@ -93,7 +93,7 @@ beforeAll(async () => {
   );
   member(['create', 'namespace', ns]);
   member(['create', 'configmap', 'web-config', '-n', ns, '--from-literal=mode=fast']);
-  await registerMember(root, cluster, org, 'member-a');
+  await registerMember(root, cluster, org, 'member-a', { callerReady: true });
   reader = await gitOpsUser(readerName, org, [{ cluster, role: 'read-only', effect: 'Allow' }]);
   expect(await memberAllows('member-a', root.userName, 'create', 'horizontalpodautoscalers')).toBe(
     'yes',

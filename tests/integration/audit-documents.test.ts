@@ -87,7 +87,7 @@ beforeAll(async () => {
     }),
   );
   onMember('member-a', ['create', 'namespace', ns]);
-  await registerMember(root, cluster, org, 'member-a', { monitors: false });
+  await registerMember(root, cluster, org, 'member-a', { monitors: false, callerReady: true });
   await memberAllows('member-a', root.userName, 'create', 'configmaps', 'yes', 60_000);
   pushCharts(prefix, [
     { name: 'settings', version: '0.1.0', templates: { 'configmap.yaml': configMapTemplate } },

@@ -69,7 +69,7 @@ beforeAll(async () => {
       email: 'ops@audit.example',
     }),
   );
-  await registerMember(root, cluster, org, 'member-a');
+  await registerMember(root, cluster, org, 'member-a', { callerReady: true });
   await memberAllows('member-a', root.userName, 'create', 'namespaces');
   readerSession = await gitOpsUser(reader, org, []);
 }, 120_000);

@@ -73,7 +73,7 @@ beforeAll(async () => {
       email: 'ops@namespaces.example',
     }),
   );
-  await registerMember(root, cluster, org, 'member-a');
+  await registerMember(root, cluster, org, 'member-a', { callerReady: true });
   // System admins hold owner in the member once the projection has run.
   await memberAllows('member-a', root.userName, 'create', 'namespaces');
   // The index follows the member before the 2-second check below starts counting.

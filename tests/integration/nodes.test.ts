@@ -103,7 +103,7 @@ beforeAll(async () => {
       },
     },
   ]);
-  await registerMember(root, cluster, org, 'member-a');
+  await registerMember(root, cluster, org, 'member-a', { callerReady: true });
   expect(await memberAllows('member-a', root.userName, 'patch', 'nodes')).toBe('yes');
 }, 90_000);
 

@@ -148,7 +148,7 @@ beforeAll(async () => {
       provisioner: 'example.com/none',
     },
   ]);
-  await registerMember(root, cluster, org, 'member-a');
+  await registerMember(root, cluster, org, 'member-a', { callerReady: true });
   gitOpsRole(narrowRole, org, ['service:list', 'service:delete']);
   reader = await gitOpsUser(readerName, org, [{ cluster, role: 'read-only', effect: 'Allow' }]);
   narrow = await gitOpsUser(narrowName, org, [{ cluster, role: narrowRole, effect: 'Allow' }]);

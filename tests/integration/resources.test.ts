@@ -61,7 +61,7 @@ beforeAll(async () => {
       email: 'ops@resources.example',
     }),
   );
-  await registerMember(root, cluster, org, 'member-a');
+  await registerMember(root, cluster, org, 'member-a', { callerReady: true });
   member(
     ['apply', '-f', '-'],
     JSON.stringify({

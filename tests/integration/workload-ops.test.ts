@@ -145,7 +145,7 @@ beforeAll(async () => {
       ],
     }),
   );
-  await registerMember(root, cluster, org, 'member-a');
+  await registerMember(root, cluster, org, 'member-a', { callerReady: true });
   reader = await gitOpsUser(readerName, org, [{ cluster, role: 'read-only', effect: 'Allow' }]);
   expect(await memberAllows('member-a', root.userName, 'patch', 'deployments')).toBe('yes');
   expect(await memberAllows('member-a', readerName, 'get', 'deployments')).toBe('yes');

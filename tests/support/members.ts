@@ -118,8 +118,8 @@ export async function registerMember(
   }: {
     monitors?: boolean | 'direct';
     /**
-     * Resolve only once the member's RBAC lets `root` list pods: a journey that acts on the
-     * cluster as `root` right away is refused until the projection reaches the member.
+     * Resolve only once this registration's own bindings let `root` list pods in the member: a
+     * journey that acts on the cluster as `root` right away is refused until they reach it.
      */
     callerReady?: boolean;
   } = {},
@@ -135,7 +135,7 @@ export async function registerMember(
       },
     }),
   );
-  if (callerReady) await memberAllows(member, root.userName, 'list', 'pods');
+  if (callerReady) await untilRegistrationBinds(member, name, root.userName);
   if (!monitors) return;
   for (const type of ['Prometheus', 'Alertmanager'] as const) {
     expectOk(
@@ -152,6 +152,29 @@ export async function registerMember(
         },
       }),
     );
+  }
+}
+
+/**
+ * Waits until the registration `cluster` itself binds `user` in the member. Other files register
+ * the same member at the same time (the integration lanes, end-to-end files two at a time) and
+ * their bindings let `user` in too, until they unregister: a wait on the member's answer alone
+ * was met by another registration, and the first call after it was refused (9997).
+ */
+async function untilRegistrationBinds(
+  member: MemberName,
+  cluster: string,
+  user: string,
+): Promise<void> {
+  const uid = clusterUid(cluster);
+  const bound = await eventually(
+    () => projectedBindingsOf(member, user).some((b) => b.clusterUid === uid),
+    Boolean,
+    60_000,
+  );
+  if (!bound) throw new Error(`${cluster}: its bindings for ${user} did not reach ${member}`);
+  if ((await memberAllows(member, user, 'list', 'pods')) !== 'yes') {
+    throw new Error(`${member} does not let ${user} list pods though ${cluster} binds them`);
   }
 }
 
