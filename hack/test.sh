@@ -101,10 +101,8 @@ make --no-print-directory deps build
 # Cold, these take most of a run (docs/testbed.md "Measured times"): the control plane's
 # binaries and the Nimbus image (pushed to the registry, which needs no cluster). The real
 # node's binaries follow the control plane's (they share its Go build cache); only the install
-# tier needs them. Every later tier waits on the control plane, so it builds at the priority of
-# the run itself: at the background jobs' 19, the offline lane (10) left it a tenth of the CPU
-# for the first minutes of a cold run (docs/testing.md "Budgets"). A warm cache builds nothing.
-start_background control-plane "hack/testbed/build.sh" 0
+# tier needs them.
+start_background control-plane "hack/testbed/build.sh"
 hack/testbed/registry.sh status >/dev/null 2>&1 || started_registry=1
 # The release (image and chart, pushed to the test bed's registry) the install tier installs.
 # The registry itself runs at normal priority: tests pull from it while the release builds.
@@ -140,9 +138,8 @@ wait_tier_job() { # name [header]
 step "test bed"
 wait_background control-plane
 start_background node-binaries "hack/testbed/build.sh --node"
-# The tracing test's OTLP receiver (an OpenTelemetry Collector): the operator under test starts
-# only when it runs, so, like the control plane, it builds at the run's own priority.
-start_background otelcol "hack/testbed/build.sh --otelcol" 0
+# The tracing test's OTLP receiver (an OpenTelemetry Collector), needed from the integration tier.
+start_background otelcol "hack/testbed/build.sh --otelcol"
 if NIMBUS_TESTBED_NODE=0 hack/testbed/status.sh >/dev/null 2>&1; then
   echo "[test] reusing the running test bed" >&2
 else
