@@ -6,7 +6,7 @@ export default defineConfig({
     environment: 'node',
     maxWorkers: 1,
     // Caps against a hang, not speed checks: `make test` runs this tier at nice 10 beside the
-    // test bed's builds at nice 0 (hack/test.sh), where a default 5 s cap fails CPU-bound tests.
+    // test-bed tiers (hack/test.sh), where a default 5 s cap can fail a CPU-bound test.
     testTimeout: 60_000,
   },
 });

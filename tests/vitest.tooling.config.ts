@@ -5,9 +5,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tooling/**/*.test.ts'],
-    // Caps against a hang, not speed checks: `make test` runs this tier at nice 10 while a cold
-    // run builds the test bed's binaries at nice 0, and parsing every console source (378 ms
-    // alone) then took over the default 5 s.
+    // Caps against a hang, not speed checks: `make test` runs this tier at nice 10 beside the
+    // test-bed tiers; with builds above it in priority (3ba445c, reverted), parsing every console
+    // source (378 ms alone) took over the default 5 s.
     testTimeout: 60_000,
   },
 });

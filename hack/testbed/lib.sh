@@ -65,6 +65,15 @@ stop_pids() { # pid…
   done
   kill -KILL "$@" 2>/dev/null || true
 }
+# Stops the processes of pid files together (stop_pids) and removes the files.
+stop_pid_files() { # pid-file…
+  local file pid pids=()
+  for file in "$@"; do
+    [ -f "$file" ] && pid=$(cat "$file") && kill -0 "$pid" 2>/dev/null && pids+=("$pid")
+  done
+  stop_pids "${pids[@]}"
+  rm -f "$@"
+}
 # Stops the process of a pid file (TERM, then KILL after 5 s) and removes the file.
 stop_pid_file() { # pid-file name
   local pid

@@ -91,14 +91,11 @@ start() {
 }
 
 stop() {
-  local m kind pids=()
+  local m kind files=()
   for m in "${member_clusters[@]}"; do
-    for kind in "${kinds[@]}"; do running "$m-$kind" && pids+=("$(cat "$(pid_file "$m-$kind")")"); done
+    for kind in "${kinds[@]}"; do files+=("$(pid_file "$m-$kind")"); done
   done
-  stop_pids "${pids[@]}"
-  for m in "${member_clusters[@]}"; do
-    for kind in "${kinds[@]}"; do rm -f "$(pid_file "$m-$kind")"; done
-  done
+  stop_pid_files "${files[@]}"
   if has_address; then
     [ "$(id -u)" -eq 0 ] || die "removing $monitor_service_ip from lo needs root"
     ip addr del "$monitor_service_ip/32" dev lo

@@ -209,13 +209,12 @@ start() {
 }
 
 stop() {
-  local m name names=(blackbox node-exporter) pids=()
+  local m name files=()
+  for name in blackbox node-exporter; do files+=("$(pid_file "$name")"); done
   for m in "${member_clusters[@]}"; do
-    names+=("$m-prometheus" "$m-alertmanager" "$m-kube-state" "$m-annotated-pods")
+    for name in prometheus alertmanager kube-state annotated-pods; do files+=("$(pid_file "$m-$name")"); done
   done
-  for name in "${names[@]}"; do running "$name" && pids+=("$(cat "$(pid_file "$name")")"); done
-  stop_pids "${pids[@]}"
-  for name in "${names[@]}"; do rm -f "$(pid_file "$name")"; done
+  stop_pid_files "${files[@]}"
   for m in "${member_clusters[@]}"; do rm -f "$dir/textfile/$m.prom"; done
 }
 
