@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
 import { initialJsBudget } from './build/initialJsBudget.ts';
+import { inlineEntryCss } from './build/inlineEntryCss.ts';
 import { messageChunkName, messagePreloads } from './build/messagePreloads.ts';
 import { ownInstances } from './build/ownInstances.ts';
 
@@ -19,8 +20,16 @@ const vendorGroups = [
   {
     name: 'vendor-react',
     // Not the own instances of the API docs renderer (build/ownInstances.ts).
-    test: /node_modules[\\/](react|react-dom|scheduler|react-redux|@reduxjs|redux|immer|reselect|use-sync-external-store)[\\/](?!.*\?own-instance$)/,
+    test: /node_modules[\\/](react|react-dom|scheduler)[\\/](?!.*\?own-instance$)/,
     priority: 3,
+  },
+  // Apart from React: the sign-in screen calls the operator without the store
+  // (pages/login/signInCalls.ts), so the first screen's scripts hold no Redux or RTK Query.
+  {
+    name: 'vendor-redux',
+    test: /node_modules[\\/](react-redux|@reduxjs|redux|immer|reselect|use-sync-external-store)[\\/](?!.*\?own-instance$)/,
+    // After React's group, which would otherwise come with it.
+    priority: 2.9,
   },
   { name: 'vendor-i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/, priority: 3 },
   // Apart from React: the sign-in screen is drawn without the router (src/app/bootstrap.tsx).
@@ -56,11 +65,15 @@ export default defineConfig({
     react(),
     ownInstances({ importer: 'swagger-ui-react', packages: ['react-redux', 'redux', 'reselect'] }),
     messagePreloads(),
+    inlineEntryCss(),
     // The sign-in screen is part of the entry (src/app/bootstrap.tsx); it must paint without
     // antd, whose start-up was most of the time to first paint (docs/performance.md).
     initialJsBudget({
       budgetKiB: 350,
-      forbiddenModules: [/node_modules\/(antd|@ant-design\/cssinjs)\//, /src\/app\/consoleApp/],
+      forbiddenModules: [
+        /node_modules\/(antd|@ant-design\/cssinjs|@reduxjs\/toolkit|redux|react-redux)\//,
+        /src\/app\/consoleApp/,
+      ],
     }),
   ],
   build: {

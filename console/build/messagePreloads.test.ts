@@ -16,7 +16,14 @@ const chunk = (fileName: string, name: string, imports: string[] = []) =>
   ({ type: 'chunk', fileName, name, imports }) as unknown as Rolldown.OutputChunk;
 
 describe('messageChunkName', () => {
-  it("puts every message module of a language in that language's chunk", () => {
+  it("puts the sign-in screen's messages of a language in a chunk of their own", () => {
+    expect(messageChunkName('/c/src/i18n/locales/signIn.en.json')).toBe('sign-in-messages-en');
+    expect(messageChunkName('C:\\c\\src\\i18n\\locales\\signIn.ja.json')).toBe(
+      'sign-in-messages-ja',
+    );
+  });
+
+  it("puts every other message module of a language in that language's chunk", () => {
     expect(messageChunkName('/c/src/i18n/locales/en.json')).toBe('messages-en');
     expect(messageChunkName('/c/src/i18n/locales/admin.en.json')).toBe('messages-en');
     expect(messageChunkName('/c/src/i18n/locales/resourceForms.ja.json')).toBe('messages-ja');
@@ -31,16 +38,18 @@ describe('messageChunkName', () => {
 });
 
 describe('messageChunksByLanguage', () => {
-  it("names each language's chunk and what it imports, as paths of the site", () => {
+  it("names each language's sign-in chunk and what it imports, as paths of the site", () => {
     const bundle = {
-      a: chunk('assets/messages-en-1.js', 'messages-en', ['assets/runtime-1.js']),
-      b: chunk('assets/messages-zh-2.js', 'messages-zh'),
+      a: chunk('assets/sign-in-messages-en-1.js', 'sign-in-messages-en', ['assets/runtime-1.js']),
+      b: chunk('assets/sign-in-messages-zh-2.js', 'sign-in-messages-zh'),
       c: chunk('assets/index-3.js', 'index', ['assets/runtime-1.js']),
       d: { type: 'asset', fileName: 'assets/index.css', name: 'index.css' },
+      // The console's messages load with the console, not before the sign-in form.
+      e: chunk('assets/messages-en-4.js', 'messages-en'),
     } as unknown as Rolldown.OutputBundle;
     expect(messageChunksByLanguage(bundle)).toEqual({
-      en: ['/assets/messages-en-1.js', '/assets/runtime-1.js'],
-      zh: ['/assets/messages-zh-2.js'],
+      en: ['/assets/runtime-1.js', '/assets/sign-in-messages-en-1.js'],
+      zh: ['/assets/sign-in-messages-zh-2.js'],
     });
   });
 });

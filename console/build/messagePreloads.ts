@@ -8,23 +8,31 @@ import type { Plugin, Rolldown } from 'vite';
 export const messagePreloadsFile = 'message-preloads.json';
 
 /** A language's message module: `locales/en.json`, `locales/admin.en.json` … */
-const messageModule = /[\\/]i18n[\\/]locales[\\/](?:[\w-]+\.)?(\w+)\.json$/;
+const messageModule = /[\\/]i18n[\\/]locales[\\/](?:([\w-]+)\.)?(\w+)\.json$/;
 
-/** The chunk a language's message modules share (`messages-en` …); other modules have none. */
+/** The part of a language's messages the sign-in screen needs (i18n/loadMessages.ts). */
+const signInPart = 'signIn';
+
+/**
+ * The chunk a language's message modules share: the sign-in screen's part in one
+ * (`sign-in-messages-en` …), which the page preloads, and the console's in another
+ * (`messages-en` …), loaded with the console. Other modules have none.
+ */
 export function messageChunkName(moduleId: string): string | null {
-  const language = moduleId.match(messageModule)?.[1];
-  return language ? `messages-${language}` : null;
+  const [, part, language] = moduleId.match(messageModule) ?? [];
+  if (!language) return null;
+  return part === signInPart ? `sign-in-messages-${language}` : `messages-${language}`;
 }
 
 type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
 
-/** Per language, the chunks (and what they import) of its message modules, as site paths. */
+/** Per language, the chunks (and what they import) of its sign-in messages, as site paths. */
 export function messageChunksByLanguage(bundle: OutputBundle): Record<string, string[]> {
   const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
   const byLanguage: Record<string, Set<string>> = {};
   for (const chunk of chunks) {
-    const language = chunk.name.match(/^messages-(\w+)$/)?.[1];
+    const language = chunk.name.match(/^sign-in-messages-(\w+)$/)?.[1];
     if (!language) continue;
     const files = (byLanguage[language] ??= new Set());
     for (const file of [chunk.fileName, ...chunk.imports]) files.add(`/${file}`);
@@ -35,8 +43,8 @@ export function messageChunksByLanguage(bundle: OutputBundle): Record<string, st
 }
 
 /**
- * Writes `message-preloads.json`: which chunks hold each language's messages. The sign-in screen
- * waits for its language's messages, which the entry can only ask for once its own scripts have
+ * Writes `message-preloads.json`: which chunks hold each language's sign-in messages. The
+ * sign-in screen waits for its language's messages, which the entry can only ask for once its own scripts have
  * run: one more round trip (0.7 s under Slow 4G). With this map the operator names them in the
  * page as module preloads, so they arrive beside the entry (docs/decisions/compression.md).
  */

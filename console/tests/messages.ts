@@ -16,11 +16,15 @@ import resourceFormsZh from '../src/i18n/locales/resourceForms.zh.json';
 import resourcesEn from '../src/i18n/locales/resources.en.json';
 import resourcesJa from '../src/i18n/locales/resources.ja.json';
 import resourcesZh from '../src/i18n/locales/resources.zh.json';
+import signInEn from '../src/i18n/locales/signIn.en.json';
+import signInJa from '../src/i18n/locales/signIn.ja.json';
+import signInZh from '../src/i18n/locales/signIn.zh.json';
 import zh from '../src/i18n/locales/zh.json';
 
-/** Every message of each language, as the console loads them (shell plus each feature's file). */
+/** Every message of each language, as the console loads them (the sign-in screen's, the shell's and each feature's file). */
 export const messagesIn: Record<'en' | 'zh' | 'ja', Messages> = {
   en: combineMessages({
+    signIn: signInEn,
     base: en,
     admin: adminEn,
     resources: resourcesEn,
@@ -29,6 +33,7 @@ export const messagesIn: Record<'en' | 'zh' | 'ja', Messages> = {
     resourceForms: resourceFormsEn,
   }),
   zh: combineMessages({
+    signIn: signInZh,
     base: zh,
     admin: adminZh,
     resources: resourcesZh,
@@ -37,6 +42,7 @@ export const messagesIn: Record<'en' | 'zh' | 'ja', Messages> = {
     resourceForms: resourceFormsZh,
   }),
   ja: combineMessages({
+    signIn: signInJa,
     base: ja,
     admin: adminJa,
     resources: resourcesJa,

@@ -1,169 +1,34 @@
-import {
-  fetchBaseQuery,
-  type BaseQueryFn,
-  type FetchArgs,
-  type FetchBaseQueryError,
-  type FetchBaseQueryMeta,
-} from '@reduxjs/toolkit/query/react';
-import {
-  ERROR_NOTIFICATION_MS,
-  REQUESTED_WITH_HEADER,
-  ResponseCode,
-  TOKEN_EXPIRY_DEBOUNCE_MS,
-} from '../constants';
-import { SILENT_REQUEST_PATHS } from './endpointUrl';
-import { debounce } from '../lib/debounce';
-import type { Session } from '../session/session';
+import type { BaseQueryFn, FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { apiDependenciesOf } from './apiDependencies';
-import type { ApiFeedback } from './apiFeedback';
-import { isEnvelope, refusalIn, type EnvelopeErrorData } from './envelope';
-import { sessionHeaderEntries } from './sessionHeaders';
+import {
+  createEnvelopeCaller,
+  type EnvelopeCallerOptions,
+  type EnvelopeExtraOptions,
+} from './envelopeCall';
+import type { TransportArgs } from './envelopeTransport';
 
-export interface EnvelopeExtraOptions {
-  /** Never show an error notification for this request (codes 9998 and 9997 still apply). */
-  silent?: boolean;
-  /** Codes the caller answers itself (e.g. MFA required at sign-in): rejected without feedback. */
-  expectedCodes?: readonly number[];
-  /**
-   * The endpoint answers a document, not an envelope (the OpenAPI file): a successful answer
-   * that is no envelope is the data. Envelope answers and HTTP errors are handled as usual.
-   */
-  raw?: boolean;
-}
-
-export interface EnvelopeBaseQueryOptions {
-  /** Paths below the API base whose errors stay silent; the contract's silent ones by default. */
-  silentPaths?: readonly RegExp[];
-  tokenExpiryDebounceMs?: number;
-}
+export type { EnvelopeExtraOptions } from './envelopeCall';
+export type EnvelopeBaseQueryOptions = EnvelopeCallerOptions;
 
 export type EnvelopeBaseQuery = BaseQueryFn<
-  string | FetchArgs,
+  string | TransportArgs,
   unknown,
   FetchBaseQueryError,
   EnvelopeExtraOptions,
   FetchBaseQueryMeta
 >;
 
-function applySessionHeaders(headers: Headers, session: Session): Headers {
-  for (const [name, value] of sessionHeaderEntries(session)) {
-    if (!headers.has(name)) headers.set(name, value);
-  }
-  return headers;
-}
-
-interface RequestLocation {
-  /** Path and query, shown to the user. */
-  display: string;
-  /** Path below the API base, matched against the silent list. */
-  belowBase: string;
-}
-
-function locate(
-  meta: FetchBaseQueryMeta | undefined,
-  args: string | FetchArgs,
-  baseUrl: string,
-): RequestLocation {
-  const fallback = typeof args === 'string' ? args : args.url;
-  if (!meta) return { display: fallback, belowBase: fallback };
-  const url = new URL(meta.request.url);
-  const basePath = new URL(baseUrl, url).pathname.replace(/\/$/, '');
-  const belowBase = url.pathname.startsWith(basePath)
-    ? url.pathname.slice(basePath.length)
-    : url.pathname;
-  return { display: url.pathname + url.search, belowBase };
-}
-
-const NOT_AN_ENVELOPE = 'Response is not a {code, message, data} envelope';
-
-interface Failure {
-  error: FetchBaseQueryError;
-  /** The server's code, when it answered with an envelope. */
-  code?: number;
-  message: string;
-  refusal?: EnvelopeErrorData['refusal'];
-  /** The envelope's data (e.g. validation issues), when it had any. */
-  detail?: unknown;
-}
-
-/** Turns any unsuccessful answer that reached the server into one failure description. */
-function describeFailure(body: unknown, error: FetchBaseQueryError | undefined): Failure {
-  if (isEnvelope(body)) {
-    const refusal = refusalIn(body.data);
-    const data: EnvelopeErrorData = {
-      code: body.code,
-      message: String(body.message ?? ''),
-      ...(refusal ? { refusal } : {}),
-      ...(body.data !== undefined && body.data !== null ? { detail: body.data } : {}),
-    };
-    return { error: { status: 'CUSTOM_ERROR', error: data.message, data }, ...data };
-  }
-  if (error) return { error, message: `HTTP ${String(error.status)}` };
-  return { error: { status: 'CUSTOM_ERROR', error: NOT_AN_ENVELOPE }, message: NOT_AN_ENVELOPE };
-}
-
 /**
- * The single place where `{code, message, data}` is unwrapped and the error behaviour
- * happens: code 0 resolves to `data`; 9998, 9997, 1010 and other codes reject with the code and message
- * after telling the user; transport failures (network, parsing, time-out) reject untouched.
+ * The console's one base query: the envelope caller (envelopeCall.ts), with the environment
+ * the store was created with (its thunk extra argument).
  */
 export function createEnvelopeBaseQuery(options: EnvelopeBaseQueryOptions = {}): EnvelopeBaseQuery {
-  const silentPaths = options.silentPaths ?? SILENT_REQUEST_PATHS;
-  // Many requests fail together when a token expires; the user should see one prompt.
-  const announceTokenExpiry = debounce(
-    (feedback: ApiFeedback) => feedback.tokenExpired(),
-    options.tokenExpiryDebounceMs ?? TOKEN_EXPIRY_DEBOUNCE_MS,
-  );
-  const transports = new Map<string, ReturnType<typeof fetchBaseQuery>>();
-  const transportFor = (baseUrl: string) => {
-    let transport = transports.get(baseUrl);
-    if (!transport) {
-      transport = fetchBaseQuery({
-        baseUrl,
-        prepareHeaders: (headers, { extra, type }) => {
-          if (type === 'mutation')
-            headers.set(REQUESTED_WITH_HEADER.name, REQUESTED_WITH_HEADER.value);
-          return applySessionHeaders(headers, apiDependenciesOf(extra).readSession());
-        },
-      });
-      transports.set(baseUrl, transport);
-    }
-    return transport;
-  };
-
+  const call = createEnvelopeCaller(options);
   // RTK Query passes undefined when an endpoint sets no extraOptions.
-  return async (args, api, extraOptions = {}) => {
-    const { baseUrl, feedback } = apiDependenciesOf(api.extra);
-    const { data, error, meta } = await transportFor(baseUrl)(args, api, {});
-    const body: unknown = error ? error.data : data;
-
-    if (isEnvelope(body) && body.code === ResponseCode.success) {
-      return { data: body.data ?? null, meta };
-    }
-    if (extraOptions.raw && !error && !isEnvelope(body)) return { data: body, meta };
-    if (error && typeof error.status !== 'number') return { error, meta };
-
-    const failure = describeFailure(body, error);
-    const location = locate(meta, args, baseUrl);
-    const { code } = failure;
-    if (code === ResponseCode.tokenInvalid) {
-      announceTokenExpiry(feedback);
-    } else if (code !== undefined && extraOptions.expectedCodes?.includes(code)) {
-      // The caller shows its own answer.
-    } else if (code === ResponseCode.noPermission) {
-      const { refusal } = failure;
-      feedback.noPermission({ url: location.display, ...(refusal ? { refusal } : {}) });
-    } else if (code === ResponseCode.passwordChangeRequired) {
-      feedback.passwordChangeRequired();
-    } else if (!extraOptions.silent && !silentPaths.some((path) => path.test(location.belowBase))) {
-      feedback.requestFailed({
-        url: location.display,
-        ...(code !== undefined ? { code } : {}),
-        message: failure.message,
-        ...(failure.detail !== undefined ? { detail: failure.detail } : {}),
-        durationMs: ERROR_NOTIFICATION_MS,
-      });
-    }
-    return { error: failure.error, meta };
-  };
+  return (args, api, extraOptions) =>
+    call(
+      args,
+      { dependencies: apiDependenciesOf(api.extra), type: api.type, signal: api.signal },
+      extraOptions,
+    );
 }

@@ -1,13 +1,18 @@
 import { StrictMode, type ReactElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { Provider as ReduxProvider } from 'react-redux';
+import type { ApiDependencies } from '../apiClient/apiDependencies';
+import { ApiDependenciesContext } from '../apiClient/apiDependenciesContext';
 import type { ApiFeedback } from '../apiClient/apiFeedback';
 import type { AntdFeedbackApis } from '../feedback/antdApiFeedback';
 import { deferredFeedback } from '../feedback/deferredFeedback';
-import { createI18n } from '../i18n/createI18n';
+import { addConsoleMessages, createI18n } from '../i18n/createI18n';
 import { detectBrowserLanguage } from '../i18n/detectLanguage';
-import { loadMessages } from '../i18n/loadMessages';
+import {
+  loadConsoleMessages,
+  loadSignInMessages,
+  type ConsoleMessages,
+} from '../i18n/loadMessages';
 import { pageReload } from '../lib/pageReload';
 import { SignInScreen } from '../pages/login/SignInScreen';
 import type { CallbackBody } from '../pages/login/signInCallback';
@@ -20,7 +25,6 @@ import {
   startingThemeMode,
 } from '../theme/themePreference';
 import type { ConsoleContext } from './consoleApp';
-import { createAppStore } from './store';
 
 /** What bootstrap needs of the lazily loaded console (app/consoleApp.tsx). */
 export interface ConsoleModule {
@@ -51,7 +55,8 @@ function SignInDocument({
   const { t } = useTranslation();
   return (
     <>
-      <title>{t('app.documentTitle', { page: t('routes.login') })}</title>
+      {/* The tab's name is the route's (routes.login), which is with the console's messages. */}
+      <title>{t('app.documentTitle', { page: t('login.tabs.signIn') })}</title>
       <SignInScreen onSignedIn={onSignedIn} callback={callback} />
     </>
   );
@@ -83,18 +88,35 @@ export async function bootstrap({
   // remembers of an earlier session.
   const callback = signInCallbackOf(window.location);
   const signedIn = !callback && isSignedIn(readSession());
-  // Both start at once: the console's scripts are needed as soon as the messages are.
+  // The console's messages come with the console: the sign-in screen needs only its own.
+  let consoleMessages: Promise<ConsoleMessages> | undefined;
+  const messagesOfConsole = () =>
+    (consoleMessages ??= loadConsoleMessages(language).catch((error: unknown) => {
+      consoleMessages = undefined;
+      throw error;
+    }));
+  // All start at once: the console's scripts are needed as soon as the messages are.
+  const signInMessages = loadSignInMessages(language);
   const consoleModule = signedIn ? loadConsole() : undefined;
-  const i18n = createI18n(language, await loadMessages(language));
+  if (signedIn) messagesOfConsole().catch(() => undefined);
+  const i18n = createI18n(language, await signInMessages);
+  const loadFullConsole = async (): Promise<ConsoleModule> => {
+    const [module, messages] = await Promise.all([
+      consoleModule ?? loadConsole(),
+      messagesOfConsole(),
+    ]);
+    addConsoleMessages(i18n, messages);
+    return module;
+  };
 
   let antdApis: AntdFeedbackApis | undefined;
   const otherRoots: (() => void)[] = [];
   // The feedback needs the store (to open the settings) and the store needs the feedback; the
   // feedback is only loaded once a request has failed, after both exist.
-  const feedback = deferredFeedback(async () => (await loadConsole()).consoleFeedback(context));
-  const store = createAppStore({ feedback, baseUrl, readSession });
+  const feedback = deferredFeedback(async () => (await loadFullConsole()).consoleFeedback(context));
+  const dependencies: ApiDependencies = { feedback, baseUrl, readSession };
   const context: ConsoleContext = {
-    store,
+    dependencies,
     i18n,
     language,
     antdApis: () => antdApis,
@@ -112,24 +134,24 @@ export async function bootstrap({
   };
   const render = (element: ReactElement) => root.render(<StrictMode>{element}</StrictMode>);
 
-  if (consoleModule) {
-    render(await (await consoleModule).consoleElement(context));
+  if (signedIn) {
+    render(await (await loadFullConsole()).consoleElement(context));
     return running;
   }
   // The provider's code and state leave the address bar (and the history) at once.
   if (window.location.pathname !== LOGIN_PATH || callback) {
     window.history.replaceState(null, '', LOGIN_PATH);
   }
-  const openConsoleAtHome = () => openConsole(render, loadConsole, context);
+  const openConsoleAtHome = () => openConsole(render, loadFullConsole, context);
   render(
-    <ReduxProvider store={store}>
+    <ApiDependenciesContext value={dependencies}>
       <I18nextProvider i18n={i18n}>
         <SignInDocument onSignedIn={openConsoleAtHome} callback={callback} />
       </I18nextProvider>
-    </ReduxProvider>,
+    </ApiDependenciesContext>,
   );
   whenIdle(() => {
-    loadConsole().catch(() => undefined);
+    loadFullConsole().catch(() => undefined);
   });
   return running;
 }

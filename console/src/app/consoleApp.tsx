@@ -2,6 +2,7 @@ import type { i18n } from 'i18next';
 import type { ReactElement } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { refusedCluster } from '../access/refusedCluster';
+import type { ApiDependencies } from '../apiClient/apiDependencies';
 import type { ApiFeedback } from '../apiClient/apiFeedback';
 import { createAntdApiFeedback, type AntdFeedbackApis } from '../feedback/antdApiFeedback';
 import { mountAntdFeedbackHost } from '../feedback/antdFeedbackHost';
@@ -15,14 +16,15 @@ import { readSession } from '../session/session';
 import { forgetSignedInUser } from '../session/signedInRecords';
 import { appActions } from '../appState/appSlice';
 import { AppProviders } from './AppProviders';
-import type { AppStore } from './store';
+import { createAppStore, type AppStore } from './store';
 
 /**
  * The console behind the sign-in screen: router, antd and every page. Loaded by bootstrap.tsx
  * at once for a signed-in visitor, and after first paint (or at sign-in) for everyone else.
  */
 export interface ConsoleContext {
-  store: AppStore;
+  /** The API environment of the page; the console's store is created with it (storeOf). */
+  dependencies: ApiDependencies;
   i18n: i18n;
   language: Language;
   /** antd's message, notification and modal APIs, once an antd App has rendered. */
@@ -32,9 +34,25 @@ export interface ConsoleContext {
   addRoot: (unmount: () => void) => void;
 }
 
+const stores = new WeakMap<ConsoleContext, AppStore>();
+
+/**
+ * The page's one store, created with the console: Redux and RTK Query are not in the sign-in
+ * screen's scripts (docs/performance.md "Console start-up").
+ */
+function storeOf(context: ConsoleContext): AppStore {
+  let store = stores.get(context);
+  if (!store) {
+    store = createAppStore(context.dependencies);
+    stores.set(context, store);
+  }
+  return store;
+}
+
 /** The console for the address the browser is at now. */
 export async function consoleElement(context: ConsoleContext): Promise<ReactElement> {
-  const { store, i18n } = context;
+  const { i18n } = context;
+  const store = storeOf(context);
   // The page's chunk arrives while antd's texts load, not after.
   preloadPageAt(window.location.pathname);
   const antdLocale = await loadAntdLocale(context.language);
@@ -63,7 +81,8 @@ export async function consoleElement(context: ConsoleContext): Promise<ReactElem
  * antd's App is started on its own for it.
  */
 export async function consoleFeedback(context: ConsoleContext): Promise<ApiFeedback> {
-  const { store, i18n } = context;
+  const { i18n } = context;
+  const store = storeOf(context);
   if (!context.antdApis()) {
     const host = await mountAntdFeedbackHost(await loadAntdLocale(context.language));
     context.addRoot(host.unmount);

@@ -1,10 +1,13 @@
 import { createInstance, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from './languages';
-import type { Messages } from './loadMessages';
+import type { ConsoleMessages, Messages, SignInMessages } from './loadMessages';
 
-/** An initialised i18next instance holding the messages of one language. */
-export function createI18n(language: Language, messages: Messages): i18n {
+/**
+ * An initialised i18next instance holding the messages of one language: all of them, or the
+ * sign-in screen's until the console's are added (addConsoleMessages).
+ */
+export function createI18n(language: Language, messages: Messages | SignInMessages): i18n {
   const instance = createInstance();
   void instance.use(initReactI18next).init({
     lng: language,
@@ -15,4 +18,9 @@ export function createI18n(language: Language, messages: Messages): i18n {
     returnNull: false,
   });
   return instance;
+}
+
+/** Adds the console's messages to an instance started with the sign-in screen's. */
+export function addConsoleMessages(instance: i18n, messages: ConsoleMessages): void {
+  instance.addResourceBundle(instance.language, 'translation', messages, true, true);
 }

@@ -13,8 +13,8 @@ const messagePreloadsSchema = z.record(z.string(), z.array(z.string().regex(asse
 export type MessagePreloads = z.infer<typeof messagePreloadsSchema>;
 
 /**
- * The build's map of each language's message chunks (console/build/messagePreloads.ts). A
- * console built without it, or a map that is not what the build writes, preloads nothing: the
+ * The build's map of each language's sign-in message chunks (console/build/messagePreloads.ts:
+ * the console's other messages load with the console). A console built without it, or a map that is not what the build writes, preloads nothing: the
  * console then fetches its messages itself, one round trip later.
  */
 export async function readMessagePreloads(consoleDir: string): Promise<MessagePreloads> {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useListSignInOptionsQuery } from '../../api/authApi';
+import { useSignInOptions } from './signInCalls';
 
 /**
  * A button per identity provider beside the password form. Without providers (or when the list
@@ -13,7 +13,7 @@ export function ProviderButtons({
   busy: boolean;
 }) {
   const { t } = useTranslation();
-  const { data: providers = [] } = useListSignInOptionsQuery(undefined);
+  const providers = useSignInOptions();
   if (providers.length === 0) return null;
   return (
     <div className="nimbus-sso" data-testid="sso-providers">

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { useGetVersionQuery } from '../../api/systemApi';
+import { useVersion } from './signInCalls';
 
 /** The product version reported by the operator; nothing while unknown. */
 export function VersionText() {
   const { t } = useTranslation();
-  const { data: version } = useGetVersionQuery(undefined);
+  const version = useVersion();
   if (!version) return null;
   return (
     <span className="nimbus-login__version" data-testid="app-version">

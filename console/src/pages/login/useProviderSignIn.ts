@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { AuthCode, useFinishSignInMutation, useStartSignInMutation } from '../../api/authApi';
 import { envelopeCodeOf } from '../../apiClient/envelope';
 import type { TranslationKey } from '../../i18n/translationKey';
 import { saveSession } from '../../session/session';
 import type { CallbackBody } from './signInCallback';
+import { AuthCode, useFinishSignInCall, useStartSignInCall } from './signInCalls';
 
 export interface ProviderSignIn {
   /** Sends the browser to the provider (a full page load). */
@@ -27,8 +27,8 @@ export function useProviderSignIn(
   onSignedIn: () => Promise<void> | void,
   navigate: (url: string) => void = (url) => window.location.assign(url),
 ): ProviderSignIn {
-  const [startSignIn, startState] = useStartSignInMutation();
-  const [finishSignIn] = useFinishSignInMutation();
+  const [startSignIn, startState] = useStartSignInCall();
+  const [finishSignIn] = useFinishSignInCall();
   const [finishing, setFinishing] = useState(callback !== undefined);
   const [failure, setFailure] = useState<ProviderSignIn['failure']>();
   const posted = useRef(false);

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { AuthCode, useLoginMutation, useRegisterMutation } from '../../api/authApi';
 import { envelopeCodeOf } from '../../apiClient/envelope';
 import type { TranslationKey } from '../../i18n/translationKey';
 import { saveSession } from '../../session/session';
+import { AuthCode, useLoginCall, useRegisterCall } from './signInCalls';
 import type { SignInValues } from './LoginForm';
 import type { RegisterValues } from './RegisterForm';
 
@@ -27,8 +27,8 @@ export interface SignIn {
  * register signs in with the new account straight away.
  */
 export function useSignIn(onSignedIn: () => Promise<void> | void): SignIn {
-  const [login, loginState] = useLoginMutation();
-  const [registerUser, registerState] = useRegisterMutation();
+  const [login, loginState] = useLoginCall();
+  const [registerUser, registerState] = useRegisterCall();
   const [mfaRequired, setMfaRequired] = useState(false);
   const [failureKey, setFailureKey] = useState<TranslationKey>();
   // Signed in, the console is loading: the form stays busy until it is replaced.
