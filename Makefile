@@ -81,6 +81,11 @@ lint: node_modules ## Types, lint, format and generated-file drift checks
 	@echo "[lint] the chart's Artifact Hub CRD list matches its crds/"
 	@node hack/chart/artifacthub.mjs --check
 
+.PHONY: screenshots
+screenshots: ## Pictures of the console's screens into docs/screenshots/, taken by the end-to-end journeys on the test bed
+	@NIMBUS_SCREENSHOTS=$(CURDIR)/docs/screenshots hack/dev-test.sh e2e \
+		$(patsubst tests/%,%,$(shell grep -l 'support/screenshots.js' tests/e2e/*.test.ts))
+
 .PHONY: bench-console
 bench-console: node_modules ## Console /login start-up in headless Chromium against the running operator (`make up`)
 	@npm run --silent bench:console -- --url http://127.0.0.1:$(NIMBUS_PORT) --docs docs/performance.md

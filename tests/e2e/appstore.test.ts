@@ -14,6 +14,7 @@ import {
   type JourneyState,
 } from '../support/member-journey.js';
 import { onMember } from '../support/members.js';
+import { screenshot } from '../support/screenshots.js';
 
 const suffix = `as${Date.now().toString(36)}`;
 const orgName = `e2e-appstore-${suffix}`;
@@ -53,6 +54,8 @@ describe('app store journey', () => {
   it("opens the app store and a chart's detail", async () => {
     await page.goto(new URL('/appstore', testEnv.operatorUrl).toString());
     await dismissMfaPrompt(page);
+    await page.getByTestId(`chart-card-${chart}`).waitFor();
+    await screenshot(page, 'app-store');
     await page.getByTestId(`chart-card-${chart}`).click();
     await page.getByTestId('chart-detail').waitFor();
     expect(await page.getByTestId('chart-readme').textContent()).toContain(

@@ -16,6 +16,7 @@ import {
   removeGitOpsSystemAdmin,
   type Session,
 } from '../support/iam.js';
+import { screenshot } from '../support/screenshots.js';
 
 const suffix = `al${Date.now().toString(36)}`;
 const orgName = `e2e-audit-${suffix}`;
@@ -76,6 +77,7 @@ describe('the audit log in Chinese', () => {
     );
     await expect.poll(() => row.first().textContent()).toContain('创建用户组');
     expect(await row.first().textContent()).toContain(`groups ${group}`);
+    await screenshot(page, 'audit-zh');
     const overflow = await page
       .getByTestId('audit-table')
       .locator('.ant-table-content, .ant-table-body')

@@ -21,6 +21,7 @@ import {
   registerMember,
   unregisterMember,
 } from '../support/members.js';
+import { screenshot } from '../support/screenshots.js';
 
 const suffix = `cd${Date.now().toString(36)}`;
 const orgName = `e2e-dash-${suffix}`;
@@ -158,11 +159,13 @@ describe('cluster dashboard', () => {
       (text) => typeof text === 'string' && text.includes('Success') && text.includes('200'),
       30_000,
     );
+    await screenshot(page, 'monitoring-probes');
 
     await page.getByRole('tab', { name: 'Metric catalogue' }).click();
     const catalogue = page.getByTestId('metrics-catalogue');
     await catalogue.getByLabel('Filter by key or PromQL').fill('probe_');
     await catalogue.getByRole('cell', { name: 'probe_success', exact: true }).waitFor();
+    await screenshot(page, 'metric-catalogue');
     expect(
       await catalogue.getByRole('cell', { name: 'cpu_utilization', exact: true }).count(),
     ).toBe(0);

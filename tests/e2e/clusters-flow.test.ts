@@ -11,6 +11,7 @@ import { eventually, onScreen } from '../support/eventually.js';
 import { testEnv } from '../support/env.js';
 import { gitOpsSystemAdmin, hub, removeGitOpsSystemAdmin, type Session } from '../support/iam.js';
 import { applyOnMember, memberKubeconfig, onMember, unregisterMember } from '../support/members.js';
+import { screenshot } from '../support/screenshots.js';
 
 const suffix = `cf${Date.now().toString(36)}`;
 const orgName = `e2e-clusters-${suffix}`;
@@ -139,6 +140,7 @@ describe('clusters journey', () => {
     );
     expect(seen.nodes).toMatch(new RegExp(`of ${nodes} ready$`));
     expect(seen.events).toBeGreaterThan(0);
+    await screenshot(page, 'cluster-detail');
     await page.getByTestId('cluster-events-all').click();
     await page.waitForURL(
       (address) =>

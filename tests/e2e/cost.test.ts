@@ -10,6 +10,7 @@ import { eventually } from '../support/eventually.js';
 import { testEnv } from '../support/env.js';
 import { gitOpsSystemAdmin, hub, removeGitOpsSystemAdmin, type Session } from '../support/iam.js';
 import { registerMember, unregisterMember } from '../support/members.js';
+import { screenshot } from '../support/screenshots.js';
 
 const suffix = `co${Date.now().toString(36)}`;
 const orgName = `e2e-cost-${suffix}`;
@@ -79,5 +80,6 @@ describe('cost center', () => {
       await bars.first().waitFor();
       expect(await bars.count()).toBeGreaterThan(0);
     }
+    await screenshot(page, 'cost-center');
   });
 });

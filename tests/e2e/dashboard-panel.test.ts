@@ -21,6 +21,7 @@ import {
   type Session,
 } from '../support/iam.js';
 import { registerMember, unregisterMember } from '../support/members.js';
+import { screenshot } from '../support/screenshots.js';
 
 const suffix = `dp${Date.now().toString(36)}`;
 const orgName = `e2e-panel-${suffix}`;
@@ -123,6 +124,7 @@ describe('custom dashboard panels', () => {
     const labels = await ticks.allTextContents();
     // Written in the unit, and wholly inside the chart (not clipped at its left edge).
     for (const label of labels) expect(label).toMatch(/^[0-9.]+ (B|KiB|MiB|GiB|TiB)$/);
+    await screenshot(page, 'panel-preview-in-unit');
     const surface = await chart.locator('.recharts-wrapper > svg').boundingBox();
     for (const tick of await ticks.all()) {
       expect((await tick.boundingBox())?.x).toBeGreaterThanOrEqual(surface?.x ?? Infinity);
@@ -147,6 +149,7 @@ describe('custom dashboard panels', () => {
     await page.getByTestId('metrics-range').filter({ hasText: 'Last 7 days' }).waitFor();
     const card = page.locator('[data-testid^="panel-"]', { hasText: memoryTitle });
     await card.getByTestId('panel-chart').waitFor();
+    await screenshot(page, 'custom-dashboard-range');
   });
 
   it("says why a query failed in the reader's language, the server's own words kept (zh)", async () => {

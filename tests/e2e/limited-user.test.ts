@@ -21,6 +21,7 @@ import {
   removeGitOpsUser,
   unregisterMember,
 } from '../support/members.js';
+import { screenshot } from '../support/screenshots.js';
 
 const suffix = `lim${Date.now().toString(36)}`;
 const orgName = `e2e-limited-${suffix}`;
@@ -77,6 +78,7 @@ describe('a user with a narrow role', () => {
     const refusal = page.getByTestId('not-allowed');
     await refusal.getByText('Not allowed').waitFor();
     await refusal.getByText(/does not grant secret:list/).waitFor();
+    await screenshot(page, 'not-allowed');
     expect(await page.getByTestId('resource-table').count()).toBe(0);
   });
 

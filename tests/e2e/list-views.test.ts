@@ -17,6 +17,7 @@ import {
 } from '../support/member-journey.js';
 import { eventually } from '../support/eventually.js';
 import { applyOnMember, onMember } from '../support/members.js';
+import { screenshot } from '../support/screenshots.js';
 
 const suffix = `lv${Date.now().toString(36)}`;
 const orgName = `e2e-lists-${suffix}`;
@@ -111,6 +112,7 @@ describe('a list kept in its URL', () => {
       .getByRole('checkbox', { name: 'Namespace' })
       .uncheck();
     await eventually(headers, (shown) => !shown.includes('Namespace'));
+    await screenshot(page, 'list-columns-and-page-size');
     await page.reload();
     await dismissMfaPrompt(page);
     await until((shown) => shown.length === 25);

@@ -10,6 +10,7 @@ import { pushStockChart, registryAddress } from '../support/charts.js';
 import { createOrganization, dismissMfaPrompt, signedInPage } from '../support/console.js';
 import { testEnv } from '../support/env.js';
 import { gitOpsSystemAdmin, hub, removeGitOpsSystemAdmin } from '../support/iam.js';
+import { screenshot } from '../support/screenshots.js';
 
 const suffix = `rb${Date.now().toString(36)}`;
 const orgName = `e2e-browse-${suffix}`;
@@ -74,6 +75,7 @@ describe('a plain-HTTP registry', () => {
       .locator('.ant-table-content')
       .evaluate((element) => element.scrollWidth - element.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'registry-list');
 
     await row.getByRole('link', { name: 'Browse' }).click();
     await page.waitForURL(new RegExp(`/admin/registry/browse/${registryName}`));
@@ -88,5 +90,6 @@ describe('a plain-HTTP registry', () => {
       .getByRole('button', { name: `Copy ${registryAddress}/${repository}:0.1.0` })
       .waitFor();
     expect(page.url()).toContain(`repository=${encodeURIComponent(repository)}`);
+    await screenshot(page, 'registry-browse');
   });
 });

@@ -13,6 +13,7 @@ import {
 } from '../support/member-journey.js';
 import { eventually } from '../support/eventually.js';
 import { applyOnMember, onMember, region } from '../support/members.js';
+import { screenshot } from '../support/screenshots.js';
 
 const suffix = `rdel${Date.now().toString(36)}`;
 const orgName = `e2e-deletes-${suffix}`;
@@ -113,6 +114,7 @@ describe('deleting from the console', () => {
     const dialog = page.getByRole('dialog', { name: '選択したオブジェクトを削除' });
     await dialog.getByText('確認のため 2 と入力してください').waitFor();
     await dialog.getByTestId('delete-confirm-input').fill('2');
+    await screenshot(page, 'batch-delete-ja');
     // antd spaces out a two-character CJK label ("削 除"): the button by its test id.
     await dialog.getByTestId('batch-delete-ok').click();
     // Once every row has an outcome the same button closes the dialog.

@@ -12,6 +12,7 @@ import {
 } from '../support/member-journey.js';
 import { eventually } from '../support/eventually.js';
 import { applyOnMember, onMember, region } from '../support/members.js';
+import { screenshot } from '../support/screenshots.js';
 
 const suffix = `sv${Date.now().toString(36)}`;
 const orgName = `e2e-values-${suffix}`;
@@ -77,6 +78,7 @@ describe("a secret's values", () => {
     await dialog.getByRole('button', { name: /Add key/ }).click();
     await dialog.getByLabel('Key', { exact: true }).fill('api-key');
     await dialog.getByLabel('Value', { exact: true }).fill('k-1');
+    await screenshot(page, 'secret-values');
     await dialog.getByTestId('secret-values-save').click();
     await dialog.waitFor({ state: 'detached' });
 

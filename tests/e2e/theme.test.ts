@@ -7,6 +7,7 @@ import { chooseSelectOption, createOrganization, signedInPage } from '../support
 import { eventually, onScreen } from '../support/eventually.js';
 import { testEnv } from '../support/env.js';
 import { gitOpsSystemAdmin, hub, removeGitOpsSystemAdmin } from '../support/iam.js';
+import { screenshot } from '../support/screenshots.js';
 
 const suffix = `th${Date.now().toString(36)}`;
 const orgName = `e2e-theme-${suffix}`;
@@ -62,6 +63,7 @@ describe('theme', () => {
     expect(await becomes(page, header, light)).toBe(light);
     await page.emulateMedia({ colorScheme: 'dark' });
     expect(await becomes(page, header, dark)).toBe(dark);
+    await screenshot(page, 'dark-theme');
 
     await chooseSelectOption(page, 'header-theme', 'Light');
     expect(await becomes(page, header, light)).toBe(light);
