@@ -28,9 +28,9 @@ it('puts each stylesheet of the bundle into the page, and leaves other links', (
 
 it('cannot be closed early by the sheet', () => {
   const bundle = {
-    'a.css': asset('a.css', '.x::after{content:"</style><script>"}'),
+    'a.css': asset('a.css', '.x::after{content:"</style><script>"}.y::after{content:"</STYLE>"}'),
   } as unknown as Rolldown.OutputBundle;
   expect(inlineStylesheets('<link rel="stylesheet" href="/a.css">', bundle)).toBe(
-    '<style>.x::after{content:"<\\/style><script>"}</style>',
+    '<style>.x::after{content:"<\\/style><script>"}.y::after{content:"<\\/style>"}</style>',
   );
 });

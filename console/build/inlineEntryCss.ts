@@ -14,8 +14,9 @@ export function inlineStylesheets(html: string, bundle: OutputBundle): string {
     if (asset?.type !== 'asset') return link;
     const css =
       typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
-    // A sheet cannot end the element early: `</style` cannot occur in CSS outside a string.
-    return `<style>${css.replaceAll('</style', '<\\/style')}</style>`;
+    // A sheet cannot end the element early (end tags match in any case): `</style` cannot occur
+    // in CSS outside a string, where `<\/style` reads the same.
+    return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
   });
 }
 

@@ -56,7 +56,8 @@ export async function sendOverHttp(
       meta,
     };
   }
-  meta.response = response.clone();
+  // The response itself: its body is read once, below (a clone would keep a second copy).
+  meta.response = response;
   let text = '';
   let data: unknown;
   try {

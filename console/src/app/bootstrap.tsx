@@ -17,6 +17,7 @@ import { pageReload } from '../lib/pageReload';
 import { SignInScreen } from '../pages/login/SignInScreen';
 import type { CallbackBody } from '../pages/login/signInCallback';
 import { signInCallbackOf } from '../pages/login/signInCallback';
+import { loadChunk } from '../routes/loadChunk';
 import { HOME_PATH, LOGIN_PATH } from '../routes/paths';
 import { dropLegacyToken, isSignedIn, readSession } from '../session/session';
 import {
@@ -91,7 +92,9 @@ export async function bootstrap({
   // The console's messages come with the console: the sign-in screen needs only its own.
   let consoleMessages: Promise<ConsoleMessages> | undefined;
   const messagesOfConsole = () =>
-    (consoleMessages ??= loadConsoleMessages(language).catch((error: unknown) => {
+    // Bounded like the console's own chunk (main.tsx): a stalled request fails, and signing in
+    // then starts over at /home instead of waiting on a busy form.
+    (consoleMessages ??= loadChunk(() => loadConsoleMessages(language)).catch((error: unknown) => {
       consoleMessages = undefined;
       throw error;
     }));

@@ -11,7 +11,9 @@ export function createI18n(language: Language, messages: Messages | SignInMessag
   const instance = createInstance();
   void instance.use(initReactI18next).init({
     lng: language,
-    resources: { [language]: { translation: messages } },
+    // i18next merges later bundles into the object it holds (addConsoleMessages): its own copy,
+    // never the imported message module.
+    resources: { [language]: { translation: structuredClone(messages) } },
     initAsync: false,
     // React escapes output itself.
     interpolation: { escapeValue: false },

@@ -4,9 +4,15 @@ import { loadAntdLocale } from './antdLocale';
 import { DAYJS_LOCALE_NAMES } from './dayjsLocale';
 import { LANGUAGES } from './languages';
 import { messagesIn } from '../../tests/messages';
+import en from './locales/en.json';
+import ja from './locales/ja.json';
+import signInEn from './locales/signIn.en.json';
+import signInJa from './locales/signIn.ja.json';
+import signInZh from './locales/signIn.zh.json';
+import zh from './locales/zh.json';
 
-// Each language as the console loads it: the shell's file plus each feature's file.
-const { en, zh, ja } = messagesIn;
+// Each language as the console loads it: the sign-in screen's, the shell's and each feature's file.
+const { en: allEn, zh: allZh, ja: allJa } = messagesIn;
 
 /** Leaf messages of a nested message object, keyed by dotted path. */
 function flatten(messages: object, prefix = ''): [string, unknown][] {
@@ -31,16 +37,16 @@ const placeholdersOf = (messages: object): Record<string, string[]> =>
   );
 
 describe.each([
-  ['en', en],
-  ['zh', zh],
-  ['ja', ja],
+  ['en', allEn],
+  ['zh', allZh],
+  ['ja', allJa],
 ])('%s messages', (_language, messages) => {
   it('have exactly the keys of en: none missing, none extra', () => {
-    expect(keysOf(messages)).toEqual(keysOf(en));
+    expect(keysOf(messages)).toEqual(keysOf(allEn));
   });
 
   it('keep the placeholders of en', () => {
-    expect(placeholdersOf(messages)).toEqual(placeholdersOf(en));
+    expect(placeholdersOf(messages)).toEqual(placeholdersOf(allEn));
   });
 
   it('are all non-empty strings', () => {
@@ -49,6 +55,20 @@ describe.each([
     );
     expect(invalid).toEqual([]);
   });
+});
+
+// The sign-in screen's part and the shell's are merged at the top level (loadMessages.ts): a
+// section in both would be one file's in the tests and both files' in the browser.
+it.each([
+  ['en', signInEn, en],
+  ['zh', signInZh, zh],
+  ['ja', signInJa, ja],
+])("%s: the sign-in screen's sections are in no other file", (_language, signIn, base) => {
+  const features = ['admin', 'resources', 'namespaces', 'pods', 'resourceForms'];
+  const shared = Object.keys(signIn).filter(
+    (section) => section in base || features.includes(section),
+  );
+  expect(shared).toEqual([]);
 });
 
 // Month names of each language as dayjs writes them, so dates in pickers match the messages.

@@ -38,7 +38,15 @@ function useMutationCall<Arg, Data>(
   const trigger = useCallback(
     async (arg: Arg): Promise<CallResult<Data>> => {
       setState({ isLoading: true, isSuccess: false });
-      const result = await call(request(arg), { dependencies, type: 'mutation' }, extraOptions);
+      // A call that throws (not an answer) is a failure too, as RTK Query's mutations make it:
+      // the form must not stay busy.
+      const result = await call(
+        request(arg),
+        { dependencies, type: 'mutation' },
+        extraOptions,
+      ).catch((error: unknown) => ({
+        error: { status: 'CUSTOM_ERROR', error: String(error) } as const,
+      }));
       setState({ isLoading: false, isSuccess: result.error === undefined });
       return result.error === undefined ? { data: result.data as Data } : { error: result.error };
     },
@@ -48,24 +56,27 @@ function useMutationCall<Arg, Data>(
   return [trigger, state];
 }
 
-/** Reads `request` once the screen is shown; undefined until it answers (or when it fails). */
+/** Reads `request` once the screen is shown; undefined until it answers, or if it fails. */
 function useQueryCall<Data>(
   request: EndpointRequest,
   extraOptions?: EnvelopeExtraOptions,
 ): Data | undefined {
   const dependencies = useProvidedApiDependencies();
   const [data, setData] = useState<Data>();
-  const { url } = request;
+  // Keyed by URL and method: a request object is new on every render (and it has no body).
+  const { url, method } = request;
   useEffect(() => {
     const controller = new AbortController();
-    void call(url, { dependencies, type: 'query', signal: controller.signal }, extraOptions).then(
+    const signal = controller.signal;
+    call({ url, method }, { dependencies, type: 'query', signal }, extraOptions).then(
       (result) => {
-        if (result.error === undefined && !controller.signal.aborted) setData(result.data as Data);
+        if (result.error === undefined && !signal.aborted) setData(result.data as Data);
       },
+      // Nothing to show then: the screen works without it.
+      () => undefined,
     );
     return () => controller.abort();
-    // Keyed by the URL (a request object is new on every render); the options are constants.
-  }, [dependencies, url, extraOptions]);
+  }, [dependencies, url, method, extraOptions]);
   return data;
 }
 
