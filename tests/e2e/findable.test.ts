@@ -2,7 +2,8 @@
 // cost center and the app store in the side navigation and the header Menu, chart sources in the
 // admin area; a chart source added in the console (its connection tested before it is saved)
 // brings its charts to the app store; the role form names the organization it creates into and
-// allows a whole group at once; Ctrl+K opens the global search from any page.
+// allows a whole group at once; an admin list keeps its search in the address; Ctrl+K opens the
+// global search from any page.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushStockChart, registryAddress } from '../support/charts.js';
@@ -141,6 +142,26 @@ describe('the daily tools, where an administrator looks', () => {
     expect(
       permissions.every((p) => p.name.startsWith('application:') && p.effect === 'Allow'),
     ).toBe(true);
+  });
+
+  it("keeps an admin list's search in its address, and reads it again on Refresh", async () => {
+    const nothing = `nothing-${suffix}`;
+    await open('/admin/role');
+    const search = page.getByRole('searchbox', { name: 'Search roles' });
+    await search.fill(nothing);
+    await search.press('Enter');
+    await page.waitForURL((address) => address.searchParams.get('search') === nothing);
+    const table = page.getByTestId('admin-roles-table');
+    await table.getByText('No roles').waitFor();
+
+    // A reload (or a link) opens the same view.
+    await page.reload();
+    await dismissMfaPrompt(page);
+    await table.getByText('No roles').waitFor();
+    expect(await search.inputValue()).toBe(nothing);
+    await page.getByTestId('admin-roles-table-refresh').click();
+    await table.getByText('No roles').waitFor();
+    expect(new URL(page.url()).searchParams.get('search')).toBe(nothing);
   });
 
   it('opens the global search with Ctrl+K from any page', async () => {

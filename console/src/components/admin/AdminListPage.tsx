@@ -1,4 +1,4 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Empty, Flex, Input, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +32,8 @@ export interface AdminListPageProps<T> {
   emptyText: string;
   /** Server-side paging and search; without it the table pages the items it has. */
   paging?: ServerPaging;
+  /** Reads the list again (a Refresh button): what others changed meanwhile, without a reload. */
+  refresh?: () => unknown;
   searchPlaceholder?: string;
   /** The create button: to a form route, or an action such as opening a dialog. */
   create?: { path: string; label: string } | { onClick: () => void; label: string };
@@ -92,12 +94,32 @@ export function AdminListPage<T extends object>(props: AdminListPageProps<T>) {
         <Space wrap>
           {paging && (
             <Input.Search
+              // The search is in the address: Back or a link shows its own text.
+              key={paging.params.search ?? ''}
+              defaultValue={paging.params.search}
               allowClear
               aria-label={props.searchPlaceholder ?? t('admin.common.search')}
               placeholder={props.searchPlaceholder ?? t('admin.common.search')}
               onSearch={paging.setSearch}
               style={{ width: 260 }}
             />
+          )}
+          {props.refresh && (
+            <Button
+              icon={<ReloadOutlined />}
+              loading={props.loading}
+              onClick={() => {
+                try {
+                  void props.refresh?.();
+                } catch {
+                  // RTK Query refuses to read again a list it was never asked for (no
+                  // organization yet): there is nothing to refresh then.
+                }
+              }}
+              data-testid={`${props.testId}-refresh`}
+            >
+              {t('admin.common.refresh')}
+            </Button>
           )}
           {props.create && (
             <Button

@@ -3,7 +3,7 @@ import { Button, Empty, Flex, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useListAuditRecordsQuery } from '../../api/auditApi';
-import { useListParams } from '../../components/admin/useListParams';
+import { useLocalListParams } from '../../components/admin/useListParams';
 import { AuditFilters, INITIAL_FILTERS } from './AuditFilters';
 import { AuditRecordDetail } from './AuditRecordDetail';
 import { auditColumns } from './auditColumns';
@@ -16,7 +16,7 @@ import { auditExportUrl, auditFilterQuery } from './auditQuery';
  */
 export default function AuditPage() {
   const { t, i18n } = useTranslation();
-  const paging = useListParams();
+  const paging = useLocalListParams();
   // Quick ranges end when the search runs, not on every render.
   const [filters, setFilters] = useState(() => auditFilterQuery(INITIAL_FILTERS, new Date()));
   const query: AuditQuery = {

@@ -23,7 +23,7 @@ export default function CategoriesPage() {
   const { t } = useTranslation();
   const organizationId = currentOrganizationId();
   const admin = isAdminRole(useDerivedRole());
-  const { data, isFetching } = useListDashboardCategoriesQuery(organizationId, {
+  const { data, isFetching, refetch } = useListDashboardCategoriesQuery(organizationId, {
     skip: !organizationId,
   });
   const [saveCategory] = useSaveDashboardCategoryMutation();
@@ -47,6 +47,7 @@ export default function CategoriesPage() {
         items={data}
         total={data?.length}
         loading={isFetching}
+        refresh={refetch}
         emptyText={t('dashboards.categories.empty')}
         {...(admin
           ? {

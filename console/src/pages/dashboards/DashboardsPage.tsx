@@ -23,7 +23,7 @@ export default function DashboardsPage() {
   const { t } = useTranslation();
   const category = useParams().category ?? '';
   const organizationId = currentOrganizationId();
-  const { data, isFetching } = useListCategoryDashboardsQuery(
+  const { data, isFetching, refetch } = useListCategoryDashboardsQuery(
     { organizationId, category },
     { skip: !organizationId || !category },
   );
@@ -54,6 +54,7 @@ export default function DashboardsPage() {
         items={data}
         total={data?.length}
         loading={isFetching}
+        refresh={refetch}
         emptyText={t('dashboards.dashboards.empty')}
         create={{ label: t('dashboards.dashboards.create'), onClick: () => setEditing({}) }}
         rowActions={(dashboard) => (

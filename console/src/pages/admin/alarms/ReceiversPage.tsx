@@ -21,7 +21,7 @@ export default function ReceiversPage() {
   const organizationId = currentOrganizationId();
   const [dialog, setDialog] = useState<DialogState>();
   // Read again while open; a background read keeps the table as it is (no spinner).
-  const { data, currentData, isFetching } = useListReceiversQuery(organizationId, {
+  const { data, currentData, isFetching, refetch } = useListReceiversQuery(organizationId, {
     skip: !organizationId,
     pollingInterval: ALARM_CONFIG_POLL_MS,
   });
@@ -36,6 +36,7 @@ export default function ReceiversPage() {
         items={data}
         total={data?.length}
         loading={isFetching && currentData === undefined}
+        refresh={refetch}
         emptyText={t('alarmSettings.receivers.empty')}
         create={{
           label: t('alarmSettings.receivers.create'),

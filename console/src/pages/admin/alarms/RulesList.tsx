@@ -21,7 +21,7 @@ export function RulesList({ organizationId }: { organizationId: string }) {
   const { t, i18n } = useTranslation();
   const [dialog, setDialog] = useState<DialogState>();
   // Read again while open; a background read keeps the table as it is (no spinner).
-  const { data, currentData, isFetching } = useListRulesQuery(organizationId, {
+  const { data, currentData, isFetching, refetch } = useListRulesQuery(organizationId, {
     skip: !organizationId,
     pollingInterval: ALARM_CONFIG_POLL_MS,
   });
@@ -36,6 +36,7 @@ export function RulesList({ organizationId }: { organizationId: string }) {
         items={data}
         total={data?.length}
         loading={isFetching && currentData === undefined}
+        refresh={refetch}
         emptyText={t('alarmSettings.rules.empty')}
         create={{
           label: t('alarmSettings.rules.create'),

@@ -24,7 +24,7 @@ export default function SilencesPage() {
   const organizationId = currentOrganizationId();
   const [creating, setCreating] = useState(false);
   // Read again while open; a background read keeps the table as it is (no spinner).
-  const { data, currentData, isFetching } = useListSilencesQuery(organizationId, {
+  const { data, currentData, isFetching, refetch } = useListSilencesQuery(organizationId, {
     skip: !organizationId,
     pollingInterval: ALARM_CONFIG_POLL_MS,
   });
@@ -40,6 +40,7 @@ export default function SilencesPage() {
         items={data}
         total={data?.length}
         loading={isFetching && currentData === undefined}
+        refresh={refetch}
         emptyText={t('alarms.silences.empty')}
         rowActions={(silence) =>
           silence.state === 'active' ? (

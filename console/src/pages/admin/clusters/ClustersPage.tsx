@@ -16,7 +16,7 @@ export default function ClustersPage() {
   const providerName = useProviderName();
   const organizationId = currentOrganizationId();
   const paging = useListParams();
-  const { data, isFetching } = useListProvidersQuery(
+  const { data, isFetching, refetch } = useListProvidersQuery(
     { organizationId, ...paging.params },
     { skip: !organizationId },
   );
@@ -41,6 +41,7 @@ export default function ClustersPage() {
       items={data?.items}
       total={data?.total}
       loading={isFetching}
+      refresh={refetch}
       emptyText={t('admin.clusters.noMatch')}
       paging={paging}
       searchPlaceholder={t('admin.clusters.searchPlaceholder')}

@@ -10,7 +10,7 @@ export default function GroupsPage() {
   const { t } = useTranslation();
   const organizationId = currentOrganizationId();
   const paging = useListParams();
-  const { data, isFetching } = useListGroupsQuery(
+  const { data, isFetching, refetch } = useListGroupsQuery(
     { organizationId, ...paging.params },
     { skip: !organizationId },
   );
@@ -24,6 +24,7 @@ export default function GroupsPage() {
       items={data?.items}
       total={data?.total}
       loading={isFetching}
+      refresh={refetch}
       emptyText={t('admin.groups.empty')}
       paging={paging}
       searchPlaceholder={t('admin.groups.searchPlaceholder')}

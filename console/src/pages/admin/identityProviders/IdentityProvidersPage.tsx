@@ -29,7 +29,7 @@ function ReadyTag({ provider }: { provider: IdentityProviderView }) {
 export default function IdentityProvidersPage() {
   const { t, i18n } = useTranslation();
   const [dialog, setDialog] = useState<DialogState>();
-  const { data, isFetching } = useListIdentityProvidersQuery(undefined);
+  const { data, isFetching, refetch } = useListIdentityProvidersQuery(undefined);
   const [deleteProvider] = useDeleteIdentityProviderMutation();
 
   return (
@@ -41,6 +41,7 @@ export default function IdentityProvidersPage() {
         items={data}
         total={data?.length}
         loading={isFetching}
+        refresh={refetch}
         emptyText={t('admin.identityProviders.empty')}
         create={{
           label: t('admin.identityProviders.create'),

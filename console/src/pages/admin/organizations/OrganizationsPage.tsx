@@ -14,7 +14,7 @@ import { OrganizationEditDialog } from './OrganizationEditDialog';
 export default function OrganizationsPage() {
   const { t, i18n } = useTranslation();
   const userId = currentUserId();
-  const { data, isFetching } = useGetUserOrganizationsQuery(userId, { skip: !userId });
+  const { data, isFetching, refetch } = useGetUserOrganizationsQuery(userId, { skip: !userId });
   const [deleteOrganization] = useDeleteOrganizationMutation();
   const [editing, setEditing] = useState<OrgView | undefined>();
   const [inviting, setInviting] = useState<OrgView | undefined>();
@@ -28,6 +28,7 @@ export default function OrganizationsPage() {
         items={data?.items}
         total={data?.total}
         loading={isFetching}
+        refresh={refetch}
         emptyText={t('admin.organizations.empty')}
         create={{ path: ADMIN_PATHS.organizationAdd, label: t('admin.organizations.create') }}
         rowActions={(org) => (

@@ -17,7 +17,7 @@ export default function RegistriesPage() {
   const { t } = useTranslation();
   const organizationId = currentOrganizationId();
   const paging = useListParams();
-  const { data, isFetching } = useListRegistriesQuery(
+  const { data, isFetching, refetch } = useListRegistriesQuery(
     { organizationId, ...paging.params },
     { skip: !organizationId },
   );
@@ -41,6 +41,7 @@ export default function RegistriesPage() {
       items={data?.items}
       total={data?.total}
       loading={isFetching}
+      refresh={refetch}
       emptyText={t('registries.noMatch')}
       paging={paging}
       searchPlaceholder={t('registries.searchPlaceholder')}

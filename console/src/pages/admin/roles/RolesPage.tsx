@@ -13,7 +13,7 @@ export default function RolesPage() {
   const describe = useRoleDescription();
   const organizationId = currentOrganizationId();
   const paging = useListParams();
-  const { data, isFetching } = useListRolesQuery(
+  const { data, isFetching, refetch } = useListRolesQuery(
     { organizationId, ...paging.params },
     { skip: !organizationId },
   );
@@ -27,6 +27,7 @@ export default function RolesPage() {
       items={data?.items}
       total={data?.total}
       loading={isFetching}
+      refresh={refetch}
       emptyText={t('admin.roles.empty')}
       paging={paging}
       searchPlaceholder={t('admin.roles.searchPlaceholder')}

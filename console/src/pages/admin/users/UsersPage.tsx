@@ -12,7 +12,7 @@ export default function UsersPage() {
   const { t, i18n } = useTranslation();
   const organizationId = currentOrganizationId();
   const paging = useListParams();
-  const { data, isFetching } = useListUsersQuery(
+  const { data, isFetching, refetch } = useListUsersQuery(
     { organizationId, ...paging.params },
     { skip: !organizationId },
   );
@@ -28,6 +28,7 @@ export default function UsersPage() {
       items={data?.items}
       total={data?.total}
       loading={isFetching}
+      refresh={refetch}
       emptyText={t('admin.users.empty')}
       paging={paging}
       searchPlaceholder={t('admin.users.searchPlaceholder')}
