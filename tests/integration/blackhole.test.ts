@@ -3,7 +3,7 @@
 // waiting once the health probe has marked it NotReady. The probe runs on the operator holding the
 // nimbus-operator-leader lease; with the default 15 s interval the NotReady step takes up to ~18 s,
 // with NIMBUS_CLUSTER_PROBE_INTERVAL_MS=2000 a few seconds.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../support/iam.js';
@@ -44,6 +44,36 @@ function memberBApiServer(): number {
     throw new Error(`pid ${pid} is not the API server on port ${port}`);
   }
   return pid;
+}
+
+/** The state letter of a thread (`/proc/<pid>/task/<tid>/stat`), after the command's parentheses. */
+const threadState = (pid: number, tid: string): string =>
+  readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8')
+    .replace(/^.*\) /s, '')
+    .charAt(0);
+
+/**
+ * Stops `pid` and resolves once every thread of it is stopped. SIGSTOP takes effect when one of
+ * the process's threads handles it; on a loaded machine that thread may wait for a core while
+ * the others still answer requests (a ci-fresh run saw member-b answer 3 ms after the kill).
+ */
+async function freeze(pid: number): Promise<void> {
+  process.kill(pid, 'SIGSTOP');
+  frozen = pid;
+  // A thread that ended between the listing and the read is no longer answering either.
+  const stoppedOrGone = (tid: string) => {
+    try {
+      return threadState(pid, tid) === 'T';
+    } catch {
+      return true;
+    }
+  };
+  const everyThreadStopped = () => readdirSync(`/proc/${pid}/task`).every(stoppedOrGone);
+  const stopped = await eventually(everyThreadStopped, (all) => all, {
+    timeoutMs: 10_000,
+    intervalMs: 10,
+  });
+  if (!stopped) throw new Error(`member-b's API server (pid ${pid}) did not stop`);
 }
 
 function thaw(): void {
@@ -114,9 +144,7 @@ describe('a frozen member', () => {
     expect((await nodeOf(clusterA, 'member-a-node-0')).body.code).toBe(0);
     expect((await nodeOf(clusterB, 'member-b-node-0')).body.code).toBe(0);
 
-    const pid = memberBApiServer();
-    process.kill(pid, 'SIGSTOP');
-    frozen = pid;
+    await freeze(memberBApiServer());
     try {
       let stuckSettled = false;
       const stuck = nodeOf(clusterB, 'member-b-node-0').finally(() => {
