@@ -3,14 +3,17 @@
 // admin area; a chart source added in the console (its connection tested before it is saved)
 // brings its charts to the app store; the role form names the organization it creates into and
 // allows a whole group at once; an admin list keeps its search in the address; Ctrl+K opens the
-// global search from any page.
+// global search from any page; an admin list sorts on the server, hides a column for good and
+// exports every row as CSV.
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCsvRows } from '../../operator/src/audit/export-format.js';
 import { pushStockChart, registryAddress } from '../support/charts.js';
 import { dismissMfaPrompt, openHeaderMenu } from '../support/console.js';
 import { eventually, onScreen } from '../support/eventually.js';
 import { testEnv } from '../support/env.js';
-import { hub } from '../support/iam.js';
+import { expectOk, hub, hubJson, type HubObject, type Session } from '../support/iam.js';
 import {
   endMemberJourney,
   startMemberJourney,
@@ -27,9 +30,10 @@ const role = `helpers-${suffix}`;
 
 const journey: JourneyState = { orgName, cluster, ns };
 let page: Page;
+let admin: Session;
 
 beforeAll(async () => {
-  ({ page } = await startMemberJourney(suffix, journey, () =>
+  ({ page, admin } = await startMemberJourney(suffix, journey, () =>
     pushStockChart(`e2e-${suffix}`, chart),
   ));
 }, 180_000);
@@ -162,6 +166,60 @@ describe('the daily tools, where an administrator looks', () => {
     await page.getByTestId('admin-roles-table-refresh').click();
     await table.getByText('No roles').waitFor();
     expect(new URL(page.url()).searchParams.get('search')).toBe(nothing);
+  });
+
+  it('sorts an admin list on the server, hides a column for good, and exports it as CSV', async () => {
+    const organizationId = hubJson<HubObject>(['get', 'organizations.nimbus.io', orgName]).metadata
+      .uid;
+    const groups = ['alpha', 'bravo', 'charlie'].map((name) => `${name}-${suffix}`);
+    for (const name of groups) {
+      expectOk(
+        await admin.call('POST', '/groups', {
+          name,
+          description: `the ${name} team`,
+          organizationId,
+        }),
+      );
+    }
+    const table = page.getByTestId('admin-groups-table');
+    const heading = (title: string) =>
+      table.locator('thead th').filter({ hasText: new RegExp(`^${title}$`) });
+    const names = () => table.locator('tbody tr.ant-table-row td:first-child').allTextContents();
+    const shown = (first = groups[0]) =>
+      eventually(names, (now) => now.length === groups.length && now[0] === first, onScreen);
+    await open('/admin/group');
+    expect(await shown()).toEqual(groups);
+
+    // The second click on Name orders the list the other way round, on the server, in the address.
+    await heading('Name').click();
+    await page.waitForURL((address) => address.searchParams.get('order') === 'desc');
+    expect(new URL(page.url()).searchParams.get('sort')).toBe('name');
+    expect(await shown(groups[2])).toEqual([...groups].reverse());
+
+    await page.getByTestId('admin-groups-table-columns').click();
+    await page
+      .getByTestId('admin-groups-table-columns-choice')
+      .getByRole('checkbox', { name: 'Description' })
+      .uncheck();
+    await heading('Description').waitFor({ state: 'detached' });
+
+    // A reload opens the same order, without the hidden column.
+    await page.reload();
+    await dismissMfaPrompt(page);
+    expect(await shown(groups[2])).toEqual([...groups].reverse());
+    expect(await heading('Description').count()).toBe(0);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('admin-groups-table-export').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^nimbus-groups-\d{4}-\d{2}-\d{2}\.csv$/);
+    const [header, ...rows] = parseCsvRows(
+      (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, ''),
+    );
+    expect(header).toEqual(['Name', 'Members', 'Cluster roles', 'Created at']);
+    expect(rows.map((row) => row[0])).toEqual([...groups].reverse());
+    expect(rows.every((row) => !Number.isNaN(Date.parse(row[3] ?? '')))).toBe(true);
   });
 
   it('opens the global search with Ctrl+K from any page', async () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { admins, endpoint, everyone, inOrg, json } from '../endpoint.js';
-import { boundPageQuery, pageOf, pageQuery, pathRef } from '../schemas/common.js';
+import { boundPageQuery, pageOf, sortedPageQuery, pathRef } from '../schemas/common.js';
 import { groupBody, roleBody } from '../schemas/iam-requests.js';
 import { groupViewSchema, permissionsSchema, roleViewSchema } from '../schemas/iam-views.js';
 
@@ -84,7 +84,7 @@ export const iamGroupEndpoints = {
     summary: 'Roles of an organization and built-ins',
     tag: 'iam',
     params: roleOrgParams,
-    query: pageQuery,
+    query: sortedPageQuery,
     response: json(pageOf(roleViewSchema)),
   }),
   deleteRole: endpoint({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, everyone, inOrg, json, ownUser } from '../endpoint.js';
-import { pageOf, pageQuery, pathRef as ref } from '../schemas/common.js';
+import { pageOf, sortedPageQuery, pathRef as ref } from '../schemas/common.js';
 import {
   accessExplanationSchema,
   explainQuery,
@@ -18,7 +18,7 @@ export const manageEndpoints = {
     summary: 'Clusters of an organization',
     tag: 'manage',
     params: z.object({ orgId: ref }),
-    query: pageQuery,
+    query: sortedPageQuery,
     response: json(pageOf(providerViewSchema)),
   }),
   explainAccess: endpoint({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { admins, endpoint, everyone, inOrg, json } from '../endpoint.js';
-import { pageOf, pageQuery, pathRef } from '../schemas/common.js';
+import { pageOf, sortedPageQuery, pathRef } from '../schemas/common.js';
 import {
   dockerHubPageSchema,
   dockerHubSearchQuery,
@@ -52,7 +52,7 @@ export const registryEndpoints = {
     summary: 'Registries of an organization',
     tag: 'manage',
     params: z.object({ orgId: pathRef }),
-    query: pageQuery,
+    query: sortedPageQuery,
     response: json(pageOf(registryViewSchema)),
   }),
   testRegistry: endpoint({

@@ -11,8 +11,21 @@ export const pageQuery = z.object({
 });
 export type PageQuery = z.output<typeof pageQuery>;
 
+/** The orders of the admin lists: by name or by creation time, either way. */
+export const listSortKeys = ['name', 'created'] as const;
+export type ListSortKey = (typeof listSortKeys)[number];
+export const listOrders = ['asc', 'desc'] as const;
+export type ListOrderDirection = (typeof listOrders)[number];
+
+/** A page of an admin list in the order asked for (name ascending unless told). */
+export const sortedPageQuery = pageQuery.extend({
+  sort: z.enum(listSortKeys).default('name'),
+  order: z.enum(listOrders).default('asc'),
+});
+export type SortedPageQuery = z.output<typeof sortedPageQuery>;
+
 /** A page of users or groups; `cluster` keeps those with an own binding on that cluster. */
-export const boundPageQuery = pageQuery.extend({
+export const boundPageQuery = sortedPageQuery.extend({
   cluster: z.string().trim().max(253).optional(),
 });
 export type BoundPageQuery = z.output<typeof boundPageQuery>;

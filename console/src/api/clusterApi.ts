@@ -71,6 +71,7 @@ export const clusterApi = baseApi.enhanceEndpoints({ addTagTypes: ['Cluster'] })
 export const {
   useListSupportedProvidersQuery,
   useListProvidersQuery,
+  useLazyListProvidersQuery,
   useCreateClusterMutation,
   useUpdateClusterMutation,
   useDeleteClusterMutation,

@@ -72,6 +72,7 @@ export const registryApi = baseApi.enhanceEndpoints({ addTagTypes: ['Registry'] 
 export const {
   useListSupportedRegistriesQuery,
   useListRegistriesQuery,
+  useLazyListRegistriesQuery,
   useCreateRegistryMutation,
   useUpdateRegistryMutation,
   useDeleteRegistryMutation,

@@ -3,8 +3,8 @@ import type { ClusterAccess } from '../access/effective.js';
 import { effectiveClusterAccess } from '../access/effective.js';
 import type { ClusterObject, HubStore } from '../hub/store.js';
 import { addressedOrganization, everyone, organizationOf } from '../access/org-scope.js';
-import type { Page, PageQuery } from '../iam/paging.js';
-import { byName, matchesSearch, paginate } from '../iam/paging.js';
+import type { Page, SortedPageQuery } from '../iam/paging.js';
+import { listOrder, matchesSearch, paginate } from '../iam/paging.js';
 import type { Identity } from '../identity/identity.js';
 
 export type { ProviderView };
@@ -58,7 +58,7 @@ export async function listProviders(
   store: ProviderReader,
   identity: Identity,
   orgRef: string,
-  query: PageQuery,
+  query: SortedPageQuery,
 ): Promise<Page<ProviderView>> {
   const org = addressedOrganization(store.organizations, identity, orgRef, everyone);
   const clusters = store.clusters
@@ -67,7 +67,7 @@ export async function listProviders(
         organizationOf(c, store.organizations) === org.metadata.name &&
         matchesSearch(query.search, c.metadata.name, c.spec.region, c.spec.provider),
     )
-    .sort(byName);
+    .sort(listOrder(query));
   const access = await accessOf(store, identity);
   return paginate(clusters, query, (cluster) =>
     toProviderView(cluster, access[cluster.metadata.name]),

@@ -125,4 +125,17 @@ describe('lists narrowed to a cluster', () => {
     expect(page.items.map((group) => group.name)).toEqual(['prod-ops']);
     expect(listGroups(call, 'acme', query()).total).toBe(2);
   });
+
+  it('sorts before it pages: page 2 of the names descending', () => {
+    const all = listOrganizationUsers(call, 'acme', query({ order: 'desc' })).items.map(
+      (user) => user.userName,
+    );
+    expect(all).toEqual([...all].sort().reverse());
+    const second = listOrganizationUsers(
+      call,
+      'acme',
+      query({ order: 'desc', page: '2', pageSize: '2' }),
+    ).items.map((user) => user.userName);
+    expect(second).toEqual(all.slice(2, 4));
+  });
 });

@@ -10,7 +10,7 @@ import { toBindings, visibleOrganizations } from './grants.js';
 import { admins, everyone, organizationLabel, ownedBy } from '../access/org-scope.js';
 import { openOrganizationIn, organizationIn } from './organization-in.js';
 import type { BoundPageQuery, Page } from './paging.js';
-import { boundTo, byName, matchesSearch, paginate } from './paging.js';
+import { boundTo, listOrder, matchesSearch, paginate } from './paging.js';
 import { invalid, notFound } from '../core/problems.js';
 import { toGroupView } from './views.js';
 
@@ -80,7 +80,7 @@ export function listGroups(call: IamCall, orgRef: string, query: BoundPageQuery)
         g.spec.organization === org &&
         matchesSearch(query.search, g.metadata.name, g.spec.description),
     )
-    .sort(byName)
+    .sort(listOrder(query))
     .map((g) => toGroupView(store, g))
     .filter((view) => boundTo(query.cluster, view.providers));
   return paginate(groups, query);

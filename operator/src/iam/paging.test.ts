@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../core/errors.js';
-import { matchesSearch, pageQuery, paginate } from './paging.js';
+import { listOrder, matchesSearch, pageQuery, paginate } from './paging.js';
+import { sortedPageQuery } from '@nimbus/api';
 import { parseRequest } from '../core/problems.js';
 
 const items = Array.from({ length: 45 }, (_, i) => `item-${String(i).padStart(2, '0')}`);
@@ -36,5 +37,35 @@ describe('paging', () => {
     expect(matchesSearch('ALI', 'bob', 'Alice')).toBe(true);
     expect(matchesSearch('zed', 'bob', undefined)).toBe(false);
     expect(matchesSearch(undefined, 'bob')).toBe(true);
+  });
+
+  describe("the admin lists' order", () => {
+    const named = (name: string, creationTimestamp?: string) => ({
+      metadata: { name, ...(creationTimestamp ? { creationTimestamp } : {}) },
+    });
+    const rows = [
+      named('carol', '2026-01-02T00:00:00Z'),
+      named('alice', '2026-01-03T00:00:00Z'),
+      named('bob', '2026-01-02T00:00:00Z'),
+      named('dave'),
+    ];
+    const names = (sort?: string, order?: string) =>
+      [...rows]
+        .sort(listOrder(sortedPageQuery.parse({ sort, order })))
+        .map((row) => row.metadata.name);
+
+    it('is by name, ascending, unless asked', () => {
+      expect(names()).toEqual(['alice', 'bob', 'carol', 'dave']);
+      expect(names('name', 'desc')).toEqual(['dave', 'carol', 'bob', 'alice']);
+    });
+
+    it('is by creation time with the name between objects of the same second', () => {
+      expect(names('created')).toEqual(['dave', 'bob', 'carol', 'alice']);
+      expect(names('created', 'desc')).toEqual(['alice', 'carol', 'bob', 'dave']);
+    });
+
+    it.each([{ sort: 'email' }, { order: 'up' }])('refuses %o with 1000', (query) => {
+      expect(() => parseRequest(sortedPageQuery, query)).toThrow(ApiError);
+    });
   });
 });

@@ -1,8 +1,8 @@
-import type { BoundPageQuery, Page, PageQuery } from '@nimbus/api';
+import type { BoundPageQuery, Page, PageQuery, SortedPageQuery } from '@nimbus/api';
 
 // The list query and page shapes are the contract's (api/src/schemas/common.ts).
 export { defaultPageSize, maxPageSize, pageQuery } from '@nimbus/api';
-export type { BoundPageQuery, Page, PageQuery };
+export type { BoundPageQuery, Page, PageQuery, SortedPageQuery };
 
 /** Case-insensitive substring match over the given fields; an empty search matches all. */
 export function matchesSearch(search: string | undefined, ...fields: Array<string | undefined>) {
@@ -36,4 +36,23 @@ export function paginate<T, V = T>(
 
 export function byName<T extends { metadata: { name: string } }>(a: T, b: T): number {
   return a.metadata.name.localeCompare(b.metadata.name);
+}
+
+interface Named {
+  metadata: { name: string; creationTimestamp?: string | undefined };
+}
+
+/**
+ * The order an admin list asks for: by name, or by creation time with the name breaking ties
+ * (objects created in the same second), ascending or descending.
+ */
+export function listOrder(query: Pick<SortedPageQuery, 'sort' | 'order'>) {
+  const direction = query.order === 'desc' ? -1 : 1;
+  return (a: Named, b: Named): number => {
+    const created =
+      query.sort === 'created'
+        ? (a.metadata.creationTimestamp ?? '').localeCompare(b.metadata.creationTimestamp ?? '')
+        : 0;
+    return direction * (created || a.metadata.name.localeCompare(b.metadata.name));
+  };
 }

@@ -8,8 +8,8 @@ import { createOnce } from './context.js';
 import { resolve } from '../hub/directory.js';
 import { admins, everyone, organizationLabel, ownedBy } from '../access/org-scope.js';
 import { openOrganizationIn, organizationIn } from './organization-in.js';
-import type { Page, PageQuery } from './paging.js';
-import { byName, matchesSearch, paginate } from './paging.js';
+import type { Page, SortedPageQuery } from './paging.js';
+import { listOrder, matchesSearch, paginate } from './paging.js';
 import { alreadyExists, invalid, notFound } from '../core/problems.js';
 import { toRoleView } from './views.js';
 import { storedEffect } from './effects.js';
@@ -67,7 +67,7 @@ export async function updateRole(call: IamCall, body: ParsedRole): Promise<RoleV
 }
 
 /** The organization's roles and the built-in ones, which every organization may bind. */
-export function listRoles(call: IamCall, orgRef: string, query: PageQuery): Page<RoleView> {
+export function listRoles(call: IamCall, orgRef: string, query: SortedPageQuery): Page<RoleView> {
   const org = organizationIn(call, orgRef, everyone).metadata.name;
   const { store } = call.deps;
   const roles = store.roles
@@ -76,8 +76,10 @@ export function listRoles(call: IamCall, orgRef: string, query: PageQuery): Page
         (r.spec.builtIn === true || r.spec.organization === org) &&
         matchesSearch(query.search, r.metadata.name, r.spec.description),
     )
+    // Built-in roles first, as the role form offers them; each part in the order asked for.
     .sort(
-      (a, b) => Number(b.spec.builtIn === true) - Number(a.spec.builtIn === true) || byName(a, b),
+      (a, b) =>
+        Number(b.spec.builtIn === true) - Number(a.spec.builtIn === true) || listOrder(query)(a, b),
     );
   return paginate(roles, query, (r) => toRoleView(store, r));
 }

@@ -7,7 +7,7 @@ import { organizationsOf, resolve } from '../hub/directory.js';
 import { addMember, leaveOrganization, removeMember as removeFromGroup } from './memberships.js';
 import { withdrawBindingsOfDeletedClusters } from './cluster-binding-cleanup.js';
 import type { BoundPageQuery, Page } from './paging.js';
-import { boundTo, byName, matchesSearch, paginate } from './paging.js';
+import { boundTo, listOrder, matchesSearch, paginate } from './paging.js';
 import { invalid, notFound } from '../core/problems.js';
 import type { UserPatch } from './user-plan.js';
 import { mayTakeOverAccount, planUserCreate, planUserUpdate } from './user-plan.js';
@@ -69,7 +69,7 @@ export function listOrganizationUsers(
         organizationsOf(u).includes(org.metadata.name) &&
         matchesSearch(query.search, u.metadata.name, u.spec.displayName, u.spec.email),
     )
-    .sort(byName);
+    .sort(listOrder(query));
   // Narrowed by the bindings the caller's view shows: an organization admin learns nothing of
   // a member's bindings in organizations she is not in.
   const views = members

@@ -1,4 +1,4 @@
-import type { Page, RegistryInput, RegistryView } from '@nimbus/api';
+import type { Page, RegistryInput, RegistryView, SortedPageQuery } from '@nimbus/api';
 import {
   matchesRegistryHost,
   plainHttpRegistryKinds,
@@ -29,6 +29,7 @@ import type { LoginContext, RegistryCredentials } from './logins.js';
 import { credentialsFor, loginFor } from './logins.js';
 import { OciClient } from './oci-distribution.js';
 import type { RegistryHttpSettings } from './registry-http.js';
+import { listOrder } from '../iam/paging.js';
 import type { RegistryHub } from './registry-store.js';
 import {
   credentialsIn,
@@ -308,12 +309,13 @@ export async function listOrganizationRegistries(
   services: RegistryServices,
   identity: Identity,
   orgRef: string,
-  query: { page: number; pageSize: number; search?: string | undefined },
+  query: SortedPageQuery,
 ): Promise<Page<RegistryView>> {
   const org = addressedOrganization(services.hub.organizations, identity, orgRef, everyone);
   await assertGrantedInOrganization(services.hub, identity, org.metadata.name, 'registry:list');
   const needle = query.search?.toLowerCase();
   const all = registriesOf(services.hub, org)
+    .sort(listOrder(query))
     .map((registry) => toRegistryView(registry, org))
     .filter((view) => !needle || view.name.includes(needle) || view.host.includes(needle));
   const start = (query.page - 1) * query.pageSize;

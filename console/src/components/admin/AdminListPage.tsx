@@ -1,9 +1,25 @@
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Empty, Flex, Input, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { DownloadOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import {
+  App,
+  Button,
+  Empty,
+  Flex,
+  Input,
+  Space,
+  Table,
+  Typography,
+  type TableColumnsType,
+  type TableProps,
+} from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { downloadText } from '../../download/downloadText';
+import { useHiddenColumns } from '../../resources/hiddenColumns';
+import { ColumnChooser } from '../ColumnChooser';
+import { adminCsv, sortedColumns, type AdminColumn } from './adminColumns';
 import { DeleteConfirmDialog } from './DeleteConfirmDialog';
+import { readEveryPage, type ReadPage } from './readEveryPage';
 import type { ServerPaging } from './useListParams';
 
 export interface RowDeletion<T> {
@@ -21,7 +37,8 @@ export interface AdminListPageProps<T> {
   title: string;
   testId: string;
   rowKey: (row: T) => string;
-  columns: TableColumnsType<T>;
+  /** The first column is always shown; the user may hide the others (remembered per user). */
+  columns: AdminColumn<T>[];
   /**
    * Rows of the last successful answer. A failed request leaves them as they were: the base
    * query has already reported it, and a list ignores non-zero responses.
@@ -30,8 +47,13 @@ export interface AdminListPageProps<T> {
   total: number | undefined;
   loading: boolean;
   emptyText: string;
-  /** Server-side paging and search; without it the table pages the items it has. */
+  /** Server-side paging, search and order; without it the table pages and sorts the items it has. */
   paging?: ServerPaging;
+  /**
+   * A page of the list as the server answers it with the search and order shown: Export CSV
+   * reads them all. Without it a server-paged list has no export.
+   */
+  readPage?: ReadPage<T>;
   /** Reads the list again (a Refresh button): what others changed meanwhile, without a reload. */
   refresh?: () => unknown;
   searchPlaceholder?: string;
@@ -50,13 +72,55 @@ export interface AdminListPageProps<T> {
   fitWidth?: boolean;
 }
 
-/** The one list screen of the admin area: title, search, create, paged table, edit and delete. */
+/** The file name of a list's export: `nimbus-users-2026-12-04.csv` for `admin-users-table`. */
+const exportName = (testId: string): string =>
+  `nimbus-${testId.replace(/^admin-/, '').replace(/-table$/, '')}-${new Date().toISOString().slice(0, 10)}.csv`;
+
+/**
+ * The one list screen of the admin area: title, search, create, a sortable paged table whose
+ * columns the user chooses, its export as CSV, edit and delete.
+ */
 export function AdminListPage<T extends object>(props: AdminListPageProps<T>) {
   const { t } = useTranslation();
+  const { message } = App.useApp();
   const navigate = useNavigate();
-  const { paging, deletion, edit, rowActions } = props;
+  const { paging, deletion, edit, rowActions, readPage } = props;
   const [deleting, setDeleting] = useState<T | undefined>();
+  const [exporting, setExporting] = useState(false);
+  const [hidden, setHidden] = useHiddenColumns(`admin:${props.testId}`);
   const hasActions = Boolean(edit ?? deletion ?? rowActions);
+  const [kept, ...choosable] = props.columns;
+  const shownColumns = sortedColumns(
+    props.columns.filter((column) => column === kept || !hidden.includes(column.key)),
+    paging?.params,
+  );
+  const canExport = !paging || readPage !== undefined;
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const rows = readPage ? await readEveryPage(readPage) : (props.items ?? []);
+      downloadText(exportName(props.testId), adminCsv(shownColumns, rows));
+    } catch (error) {
+      // The base query has reported a refused or failed read; anything else is said here.
+      if (!(typeof error === 'object' && error !== null && 'status' in error)) {
+        void message.error(t('admin.common.exportFailed'));
+      }
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const sortChanged: TableProps<T>['onChange'] = (_pagination, _filters, sorter, extra) => {
+    if (!paging || extra.action !== 'sort') return;
+    const one = Array.isArray(sorter) ? sorter[0] : sorter;
+    const column = shownColumns.find((candidate) => candidate.key === one?.columnKey);
+    paging.setSorting(
+      column?.sort && one?.order
+        ? { sort: column.sort, order: one.order === 'ascend' ? 'asc' : 'desc' }
+        : undefined,
+    );
+  };
 
   const actionsColumn: TableColumnsType<T> = [
     {
@@ -121,6 +185,27 @@ export function AdminListPage<T extends object>(props: AdminListPageProps<T>) {
               {t('admin.common.refresh')}
             </Button>
           )}
+          {choosable.length > 0 && (
+            <ColumnChooser
+              columns={choosable.map((column) => ({
+                key: column.key,
+                title: column.title as ReactNode,
+              }))}
+              hidden={hidden}
+              onChange={setHidden}
+              testId={`${props.testId}-columns`}
+            />
+          )}
+          {canExport && (
+            <Button
+              icon={<DownloadOutlined aria-hidden />}
+              loading={exporting}
+              onClick={() => void exportCsv()}
+              data-testid={`${props.testId}-export`}
+            >
+              {t('resources.list.exportCsv')}
+            </Button>
+          )}
           {props.create && (
             <Button
               type="primary"
@@ -139,7 +224,8 @@ export function AdminListPage<T extends object>(props: AdminListPageProps<T>) {
       <Table<T>
         data-testid={props.testId}
         rowKey={props.rowKey}
-        columns={hasActions ? [...props.columns, ...actionsColumn] : props.columns}
+        columns={hasActions ? [...shownColumns, ...actionsColumn] : shownColumns}
+        onChange={sortChanged}
         dataSource={props.items}
         loading={props.loading}
         pagination={paging ? paging.pagination(props.total) : { hideOnSinglePage: true }}

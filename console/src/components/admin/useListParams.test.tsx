@@ -22,6 +22,36 @@ describe('the admin list view in the address', () => {
     });
   });
 
+  it('reads an order the server has, and leaves out name ascending (its default)', () => {
+    expect(listParamsIn(new URLSearchParams('sort=created&order=desc'), 20)).toEqual({
+      page: 1,
+      pageSize: 20,
+      sort: 'created',
+      order: 'desc',
+    });
+    expect(listParamsIn(new URLSearchParams('sort=created'), 20)).toMatchObject({
+      sort: 'created',
+      order: 'asc',
+    });
+    for (const query of ['sort=name&order=asc', 'sort=email&order=desc', 'order=desc']) {
+      expect(listParamsIn(new URLSearchParams(query), 20)).toEqual({ page: 1, pageSize: 20 });
+    }
+    expect(
+      withListParams(
+        new URLSearchParams('sort=created&order=desc&page=3'),
+        { page: 1, pageSize: 20, sort: 'name', order: 'desc' },
+        20,
+      ).toString(),
+    ).toBe('sort=name&order=desc');
+    expect(
+      withListParams(
+        new URLSearchParams('sort=created&order=desc'),
+        { page: 1, pageSize: 20 },
+        20,
+      ).toString(),
+    ).toBe('');
+  });
+
   it('writes only what differs from the defaults, and keeps the other parameters', () => {
     const written = withListParams(
       new URLSearchParams('tab=rules&page=4'),

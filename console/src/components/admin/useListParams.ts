@@ -1,3 +1,4 @@
+import type { ListOrderDirection, ListSortKey } from '@nimbus/api';
 import type { TablePaginationConfig } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -11,12 +12,22 @@ export interface ListParams {
   page: number;
   pageSize: number;
   search?: string;
+  /** The server's order, when not its default (by name, ascending). */
+  sort?: ListSortKey;
+  order?: ListOrderDirection;
+}
+
+export interface ListSorting {
+  sort: ListSortKey;
+  order: ListOrderDirection;
 }
 
 /** Server-side paging and search of a list screen: the query arguments and the table's pager. */
 export interface ServerPaging {
   params: ListParams;
   setSearch: (search: string) => void;
+  /** A new order (undefined: the server's default), from the first page. */
+  setSorting: (sorting: ListSorting | undefined) => void;
   /** Back to the first page, e.g. when other filters change. */
   toFirstPage: () => void;
   pagination: (total: number | undefined) => TablePaginationConfig;
@@ -28,7 +39,21 @@ const pageNumber = (text: string | null): number | undefined => {
   return text !== null && Number.isSafeInteger(value) && value >= 1 ? value : undefined;
 };
 
-/** The list's view as the address keeps it: `page`, `pageSize` and `search`, when not the default. */
+const isSortKey = (text: string | null): text is ListSortKey =>
+  text === 'name' || text === 'created';
+
+/** `sort` and `order` as the address holds them; name ascending (the default) is left out. */
+function sortingIn(query: URLSearchParams): Pick<ListParams, 'sort' | 'order'> {
+  const sort = query.get('sort');
+  const order = query.get('order') === 'desc' ? 'desc' : 'asc';
+  if (!isSortKey(sort) || (sort === 'name' && order === 'asc')) return {};
+  return { sort, order };
+}
+
+/**
+ * The list's view as the address keeps it: `page`, `pageSize`, `search`, `sort` and `order`,
+ * when not the default.
+ */
 export function listParamsIn(query: URLSearchParams, defaultPageSize: number): ListParams {
   const size = pageNumber(query.get('pageSize'));
   const search = query.get('search')?.trim();
@@ -36,6 +61,7 @@ export function listParamsIn(query: URLSearchParams, defaultPageSize: number): L
     page: pageNumber(query.get('page')) ?? 1,
     pageSize: size !== undefined && PAGE_SIZES.includes(size) ? size : defaultPageSize,
     ...(search ? { search } : {}),
+    ...sortingIn(query),
   };
 }
 
@@ -51,6 +77,8 @@ export function withListParams(
   set('page', params.page > 1 ? String(params.page) : undefined);
   set('pageSize', params.pageSize !== defaultPageSize ? String(params.pageSize) : undefined);
   set('search', params.search);
+  set('sort', params.sort);
+  set('order', params.sort ? params.order : undefined);
   return next;
 }
 
@@ -64,6 +92,12 @@ function pagingOf(
       const trimmed = search.trim();
       change((current) => ({ ...current, page: 1, search: trimmed || undefined }));
     },
+    setSorting: (sorting) =>
+      change(({ sort: _sort, order: _order, ...current }) => ({
+        ...current,
+        page: 1,
+        ...(sorting && !(sorting.sort === 'name' && sorting.order === 'asc') ? sorting : {}),
+      })),
     toFirstPage: () => change((current) => ({ ...current, page: 1 })),
     pagination: (total) => ({
       current: params.page,

@@ -25,6 +25,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NotAllowed, refusalOf } from '../../access/NotAllowed';
 import { useCostAllocationQuery } from '../../api/costApi';
+import { downloadText } from '../../download/downloadText';
 import type { CostRangePreset } from './costReport';
 import {
   COST_REFRESH_MS,
@@ -37,15 +38,6 @@ import {
 
 // recharts is loaded with this screen, never with the first route.
 const CostCharts = lazy(() => import('./CostCharts'));
-
-function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  URL.revokeObjectURL(url);
-}
 
 /** The cost center (/cost): what the caller's clusters cost, by cluster, namespace, workload or label. */
 export default function CostPage() {
@@ -118,7 +110,7 @@ export default function CostPage() {
         <Button
           data-testid="cost-export-csv"
           disabled={!data}
-          onClick={() => data && download(costCsvFileName(data), costCsv(data))}
+          onClick={() => data && downloadText(costCsvFileName(data), costCsv(data))}
         >
           {t('cost.exportCsv')}
         </Button>

@@ -14,7 +14,7 @@ import { useDerivedRole } from '../../appState/useAppData';
 import { currentOrganizationId } from '../../components/admin/session';
 import { DASHBOARD_PATHS } from './dashboardPaths';
 import { NameDescriptionDialog, type NameDescriptionValues } from './NameDescriptionDialog';
-import { ReadyTag } from './readiness';
+import { readinessOf, ReadyTag } from './readiness';
 
 type Editing = { category?: CategoryView } | undefined;
 
@@ -70,6 +70,7 @@ export default function CategoriesPage() {
           {
             key: 'name',
             title: t('dashboards.common.name'),
+            text: (category) => category.name,
             render: (_value, category) => (
               <Link to={DASHBOARD_PATHS.dashboards(category.name)}>{category.name}</Link>
             ),
@@ -87,6 +88,7 @@ export default function CategoriesPage() {
           {
             key: 'ready',
             title: t('dashboards.common.status'),
+            text: (category) => t(`dashboards.common.${readinessOf(category.conditions)}`),
             render: (_value, category) => <ReadyTag conditions={category.conditions} />,
           },
         ]}

@@ -13,7 +13,7 @@ import { AdminListPage } from '../../components/admin/AdminListPage';
 import { currentOrganizationId } from '../../components/admin/session';
 import { DASHBOARD_PATHS } from './dashboardPaths';
 import { NameDescriptionDialog, type NameDescriptionValues } from './NameDescriptionDialog';
-import { ReadyTag } from './readiness';
+import { readinessOf, ReadyTag } from './readiness';
 
 type DashboardValues = NameDescriptionValues & { cluster: string };
 type Editing = { dashboard?: DashboardView } | undefined;
@@ -72,6 +72,7 @@ export default function DashboardsPage() {
           {
             key: 'name',
             title: t('dashboards.common.name'),
+            text: (dashboard) => dashboard.name,
             render: (_value, dashboard) => (
               <Link to={DASHBOARD_PATHS.detail(dashboard.name)}>{dashboard.name}</Link>
             ),
@@ -80,6 +81,7 @@ export default function DashboardsPage() {
           {
             key: 'panels',
             title: t('dashboards.dashboards.panelCount'),
+            text: (dashboard) => dashboard.panels.length,
             render: (_value, dashboard) => dashboard.panels.length,
           },
           {
@@ -90,6 +92,7 @@ export default function DashboardsPage() {
           {
             key: 'ready',
             title: t('dashboards.common.status'),
+            text: (dashboard) => t(`dashboards.common.${readinessOf(dashboard.conditions)}`),
             render: (_value, dashboard) => <ReadyTag conditions={dashboard.conditions} />,
           },
         ]}

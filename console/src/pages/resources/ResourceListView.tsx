@@ -15,9 +15,9 @@ import {
   readListView,
   type ListViewState,
 } from '../../resources/listView';
+import { ColumnChooser } from '../../components/ColumnChooser';
 import { LiveMark } from '../../live/LiveMark';
 import { useLiveRefetch } from '../../live/useLiveRefetch';
-import { ColumnChooser } from './ColumnChooser';
 import { ListPager } from './ListPager';
 import { ResourceListFilters } from './ResourceListFilters';
 import { ResourceTable } from './ResourceTable';

@@ -57,16 +57,24 @@ export default function ReceiversPage() {
           {
             key: 'type',
             title: t('alarmSettings.receivers.type'),
+            text: (r) => t(`alarmSettings.receivers.types.${r.type}`),
             render: (_v, r) => <Tag>{t(`alarmSettings.receivers.types.${r.type}`)}</Tag>,
           },
           {
             key: 'target',
             title: t('alarmSettings.receivers.target'),
+            text: receiverTarget,
             render: (_v, r) => receiverTarget(r),
           },
           {
             key: 'secret',
             title: t('alarmSettings.receivers.credential'),
+            text: (r) =>
+              t(
+                r.secretSet
+                  ? 'alarmSettings.receivers.secretSet'
+                  : 'alarmSettings.receivers.secretMissing',
+              ),
             render: (_v, r) =>
               r.secretSet ? (
                 <Tag color="green">{t('alarmSettings.receivers.secretSet')}</Tag>
@@ -82,6 +90,7 @@ export default function ReceiversPage() {
           {
             key: 'created',
             title: t('alarmSettings.createdAt'),
+            text: (r) => r.createdAt,
             render: (_v, r) => formatTime(r.createdAt, i18n.language),
           },
         ]}

@@ -58,6 +58,11 @@ export function RulesList({ organizationId }: { organizationId: string }) {
           {
             key: 'condition',
             title: t('alarmSettings.rules.condition'),
+            text: (rule) =>
+              t('alarmSettings.rules.conditionText', {
+                condition: conditionText(rule),
+                seconds: rule.durationSeconds,
+              }),
             render: (_v, rule) =>
               t('alarmSettings.rules.conditionText', {
                 condition: conditionText(rule),
@@ -68,11 +73,13 @@ export function RulesList({ organizationId }: { organizationId: string }) {
           {
             key: 'receivers',
             title: t('alarmSettings.rules.receivers'),
+            text: (rule) => rule.receivers.join(', '),
             render: (_v, rule) => rule.receivers.join(', '),
           },
           {
             key: 'enabled',
             title: t('alarmSettings.rules.enabled'),
+            text: (rule) => t(rule.enabled ? 'alarmSettings.rules.on' : 'alarmSettings.rules.off'),
             render: (_v, rule) =>
               rule.enabled ? (
                 <Tag color="green">{t('alarmSettings.rules.on')}</Tag>
@@ -83,6 +90,8 @@ export function RulesList({ organizationId }: { organizationId: string }) {
           {
             key: 'alarms',
             title: t('alarmSettings.rules.alarms'),
+            text: (rule) =>
+              rule.alarms.map((alarm) => t(`alarmSettings.states.${alarm.state}`)).join(', '),
             render: (_v, rule) => (
               <Space size={4} wrap>
                 {rule.alarms.map((alarm) => (
@@ -94,6 +103,7 @@ export function RulesList({ organizationId }: { organizationId: string }) {
           {
             key: 'evaluated',
             title: t('alarmSettings.rules.lastEvaluation'),
+            text: (rule) => rule.lastEvaluationTime,
             render: (_v, rule) => formatTime(rule.lastEvaluationTime, i18n.language),
           },
         ]}

@@ -60,15 +60,22 @@ export default function SilencesPage() {
         }}
         columns={[
           { key: 'cluster', title: t('alarms.silences.cluster'), dataIndex: 'cluster' },
-          { key: 'label', title: t('alarms.silences.label'), render: (_v, s) => matcherText(s) },
+          {
+            key: 'label',
+            title: t('alarms.silences.label'),
+            text: matcherText,
+            render: (_v, s) => matcherText(s),
+          },
           {
             key: 'start',
             title: t('alarms.silences.start'),
+            text: (s) => s.startsAt,
             render: (_v, s) => formatTime(s.startsAt, i18n.language),
           },
           {
             key: 'end',
             title: t('alarms.silences.end'),
+            text: (s) => s.endsAt,
             render: (_v, s) => formatTime(s.endsAt, i18n.language),
           },
           { key: 'comment', title: t('alarms.silences.comment'), dataIndex: 'comment' },
@@ -76,6 +83,7 @@ export default function SilencesPage() {
           {
             key: 'state',
             title: t('alarms.silences.state'),
+            text: (s) => t(`alarms.silenceStates.${s.state}`),
             render: (_v, s) => (
               <Tag color={s.state === 'active' ? 'green' : 'default'}>
                 {t(`alarms.silenceStates.${s.state}`)}

@@ -2,7 +2,11 @@ import type { ProviderView } from '@nimbus/api';
 import { Button, Empty, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useDeleteClusterMutation, useListProvidersQuery } from '../../../api/clusterApi';
+import {
+  useDeleteClusterMutation,
+  useLazyListProvidersQuery,
+  useListProvidersQuery,
+} from '../../../api/clusterApi';
 import { ClusterStatusTag } from '../../../clusters/ClusterStatusTag';
 import { useProviderName, VendorLogo } from '../../../clusters/VendorLogo';
 import { AdminListPage } from '../../../components/admin/AdminListPage';
@@ -20,6 +24,7 @@ export default function ClustersPage() {
     { organizationId, ...paging.params },
     { skip: !organizationId },
   );
+  const [readClusters] = useLazyListProvidersQuery();
   const [deleteCluster] = useDeleteClusterMutation();
   const showEmptyState = !isFetching && data?.total === 0 && !paging.params.search;
 
@@ -44,6 +49,9 @@ export default function ClustersPage() {
       refresh={refetch}
       emptyText={t('admin.clusters.noMatch')}
       paging={paging}
+      readPage={(page, pageSize) =>
+        readClusters({ organizationId, ...paging.params, page, pageSize }).unwrap()
+      }
       searchPlaceholder={t('admin.clusters.searchPlaceholder')}
       create={{ path: ADMIN_PATHS.clusterAdd, label: t('admin.clusters.create') }}
       edit={(cluster) => ({
@@ -60,6 +68,8 @@ export default function ClustersPage() {
         {
           key: 'name',
           title: t('admin.common.name'),
+          sort: 'name',
+          text: (cluster) => cluster.name,
           render: (_value, cluster) => (
             <Link to={clusterDetailPath(cluster.name)} data-testid="cluster-detail-link">
               {cluster.name}
@@ -69,6 +79,7 @@ export default function ClustersPage() {
         {
           key: 'kind',
           title: t('admin.clusters.kind'),
+          text: (cluster) => providerName(cluster.kind),
           render: (_value, cluster) => (
             <Space>
               <VendorLogo kind={cluster.kind} size={20} />
@@ -80,6 +91,7 @@ export default function ClustersPage() {
         {
           key: 'status',
           title: t('admin.clusters.status'),
+          text: (cluster) => t(cluster.ready ? 'clusters.ready' : 'clusters.notReady'),
           render: (_value, cluster) => <ClusterStatusTag ready={cluster.ready} />,
         },
       ]}

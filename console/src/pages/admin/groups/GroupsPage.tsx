@@ -1,19 +1,29 @@
 import type { GroupView } from '@nimbus/api';
 import { useTranslation } from 'react-i18next';
-import { useDeleteGroupMutation, useListGroupsQuery } from '../../../api/iamApi';
+import {
+  useDeleteGroupMutation,
+  useLazyListGroupsQuery,
+  useListGroupsQuery,
+} from '../../../api/iamApi';
 import { AdminListPage } from '../../../components/admin/AdminListPage';
+import { formatTime } from '../../../components/admin/formatTime';
 import { currentOrganizationId } from '../../../components/admin/session';
 import { useListParams } from '../../../components/admin/useListParams';
 import { ADMIN_PATHS, editPath } from '../adminPaths';
 
+/** The group's cluster bindings as `cluster: role`, one after another. */
+const bindingsText = (group: GroupView): string =>
+  group.providers.map((binding) => `${binding.cluster}: ${binding.roleName ?? ''}`).join(', ');
+
 export default function GroupsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const organizationId = currentOrganizationId();
   const paging = useListParams();
   const { data, isFetching, refetch } = useListGroupsQuery(
     { organizationId, ...paging.params },
     { skip: !organizationId },
   );
+  const [readGroups] = useLazyListGroupsQuery();
   const [deleteGroup] = useDeleteGroupMutation();
 
   return (
@@ -27,6 +37,9 @@ export default function GroupsPage() {
       refresh={refetch}
       emptyText={t('admin.groups.empty')}
       paging={paging}
+      readPage={(page, pageSize) =>
+        readGroups({ organizationId, ...paging.params, page, pageSize }).unwrap()
+      }
       searchPlaceholder={t('admin.groups.searchPlaceholder')}
       create={{ path: ADMIN_PATHS.groupAdd, label: t('admin.groups.create') }}
       edit={(group) => ({
@@ -39,20 +52,26 @@ export default function GroupsPage() {
         remove: (group) => deleteGroup({ organizationId, groupId: group.uuid }).unwrap(),
       }}
       columns={[
-        { key: 'name', title: t('admin.common.name'), dataIndex: 'name' },
+        { key: 'name', title: t('admin.common.name'), dataIndex: 'name', sort: 'name' },
         { key: 'description', title: t('admin.common.description'), dataIndex: 'description' },
         {
           key: 'members',
           title: t('admin.groups.memberCount'),
+          text: (group) => group.userIds.length,
           render: (_value, group) => group.userIds.length,
         },
         {
           key: 'clusters',
           title: t('admin.groups.clusters'),
-          render: (_value, group) =>
-            group.providers
-              .map((binding) => `${binding.cluster}: ${binding.roleName ?? ''}`)
-              .join(', '),
+          text: bindingsText,
+          render: (_value, group) => bindingsText(group),
+        },
+        {
+          key: 'createdAt',
+          title: t('admin.common.createdAt'),
+          sort: 'created',
+          text: (group) => group.createdAt,
+          render: (_value, group) => formatTime(group.createdAt, i18n.language),
         },
       ]}
     />

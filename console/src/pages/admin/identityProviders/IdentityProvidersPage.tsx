@@ -69,17 +69,25 @@ export default function IdentityProvidersPage() {
           {
             key: 'enabled',
             title: t('admin.identityProviders.enabled'),
+            text: (p) => p.enabled,
             render: (_v, p) =>
               p.enabled ? t('admin.identityProviders.yes') : t('admin.identityProviders.no'),
           },
           {
             key: 'ready',
             title: t('admin.identityProviders.status'),
+            text: (p) =>
+              !p.ready
+                ? t('admin.identityProviders.checking')
+                : p.ready.status === 'True'
+                  ? t('admin.identityProviders.ready')
+                  : p.ready.reason,
             render: (_v, p) => <ReadyTag provider={p} />,
           },
           {
             key: 'created',
             title: t('admin.identityProviders.createdAt'),
+            text: (p) => p.createdAt,
             render: (_v, p) => formatTime(p.createdAt, i18n.language),
           },
         ]}

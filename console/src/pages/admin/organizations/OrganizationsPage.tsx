@@ -59,12 +59,14 @@ export default function OrganizationsPage() {
           {
             key: 'admin',
             title: t('admin.organizations.adminFlag'),
+            text: (org) => org.adminFlag,
             render: (_value, org) =>
               org.adminFlag ? <Tag color="blue">{t('admin.common.yes')}</Tag> : null,
           },
           {
             key: 'createdAt',
             title: t('admin.common.createdAt'),
+            text: (org) => org.createdAt,
             render: (_value, org) => formatTime(org.createdAt, i18n.language),
           },
         ]}

@@ -2,7 +2,11 @@ import type { RegistryView } from '@nimbus/api';
 import { Button, Empty, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useDeleteRegistryMutation, useListRegistriesQuery } from '../../../api/registryApi';
+import {
+  useDeleteRegistryMutation,
+  useLazyListRegistriesQuery,
+  useListRegistriesQuery,
+} from '../../../api/registryApi';
 import { AdminListPage } from '../../../components/admin/AdminListPage';
 import { currentOrganizationId } from '../../../components/admin/session';
 import { useListParams } from '../../../components/admin/useListParams';
@@ -21,6 +25,7 @@ export default function RegistriesPage() {
     { organizationId, ...paging.params },
     { skip: !organizationId },
   );
+  const [readRegistries] = useLazyListRegistriesQuery();
   const [deleteRegistry] = useDeleteRegistryMutation();
 
   if (!isFetching && data?.total === 0 && !paging.params.search) {
@@ -44,6 +49,9 @@ export default function RegistriesPage() {
       refresh={refetch}
       emptyText={t('registries.noMatch')}
       paging={paging}
+      readPage={(page, pageSize) =>
+        readRegistries({ organizationId, ...paging.params, page, pageSize }).unwrap()
+      }
       searchPlaceholder={t('registries.searchPlaceholder')}
       fitWidth
       create={{ path: ADMIN_PATHS.registryAdd, label: t('registries.create') }}
@@ -60,17 +68,19 @@ export default function RegistriesPage() {
         remove: (registry) => deleteRegistry({ organizationId, name: registry.name }).unwrap(),
       }}
       columns={[
-        { key: 'name', title: t('registries.name'), dataIndex: 'name' },
+        { key: 'name', title: t('registries.name'), dataIndex: 'name', sort: 'name' },
         {
           key: 'kind',
           title: t('registries.kind'),
           width: 170,
+          text: (registry) => t(`registries.kinds.${registry.kind}`),
           render: (_value, registry) => t(`registries.kinds.${registry.kind}`),
         },
         {
           key: 'host',
           title: t('registries.host'),
           width: 240,
+          text: (registry) => registry.host,
           render: (_value, registry) => (
             <Space size={4} wrap>
               {registry.host}
@@ -90,6 +100,7 @@ export default function RegistriesPage() {
           key: 'status',
           title: t('registries.status'),
           width: 120,
+          text: (registry) => t(registry.ready ? 'registries.ready' : 'registries.notReady'),
           render: (_value, registry) =>
             registry.ready ? (
               <Tag color="success">{t('registries.ready')}</Tag>

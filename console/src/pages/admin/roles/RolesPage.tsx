@@ -1,15 +1,20 @@
 import type { RoleView } from '@nimbus/api';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useDeleteRoleMutation, useListRolesQuery } from '../../../api/iamApi';
+import {
+  useDeleteRoleMutation,
+  useLazyListRolesQuery,
+  useListRolesQuery,
+} from '../../../api/iamApi';
 import { AdminListPage } from '../../../components/admin/AdminListPage';
+import { formatTime } from '../../../components/admin/formatTime';
 import { currentOrganizationId } from '../../../components/admin/session';
 import { useListParams } from '../../../components/admin/useListParams';
 import { ADMIN_PATHS, editPath } from '../adminPaths';
 import { useRoleDescription } from './roleDescription';
 
 export default function RolesPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const describe = useRoleDescription();
   const organizationId = currentOrganizationId();
   const paging = useListParams();
@@ -17,6 +22,7 @@ export default function RolesPage() {
     { organizationId, ...paging.params },
     { skip: !organizationId },
   );
+  const [readRoles] = useLazyListRolesQuery();
   const [deleteRole] = useDeleteRoleMutation();
 
   return (
@@ -30,6 +36,9 @@ export default function RolesPage() {
       refresh={refetch}
       emptyText={t('admin.roles.empty')}
       paging={paging}
+      readPage={(page, pageSize) =>
+        readRoles({ organizationId, ...paging.params, page, pageSize }).unwrap()
+      }
       searchPlaceholder={t('admin.roles.searchPlaceholder')}
       create={{ path: ADMIN_PATHS.roleAdd, label: t('admin.roles.create') }}
       edit={(role) => ({
@@ -47,6 +56,8 @@ export default function RolesPage() {
         {
           key: 'name',
           title: t('admin.common.name'),
+          sort: 'name',
+          text: (role) => role.name,
           render: (_value, role) => (
             <>
               {role.name} {role.builtIn && <Tag>{t('admin.roles.builtIn')}</Tag>}
@@ -56,12 +67,21 @@ export default function RolesPage() {
         {
           key: 'description',
           title: t('admin.common.description'),
+          text: describe,
           render: (_value, role) => describe(role),
         },
         {
           key: 'permissions',
           title: t('admin.roles.permissionCount'),
+          text: (role) => role.permissions.length,
           render: (_value, role) => role.permissions.length,
+        },
+        {
+          key: 'createdAt',
+          title: t('admin.common.createdAt'),
+          sort: 'created',
+          text: (role) => role.createdAt,
+          render: (_value, role) => formatTime(role.createdAt, i18n.language),
         },
       ]}
     />

@@ -1,7 +1,11 @@
 import type { UserView } from '@nimbus/api';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useListUsersQuery, useRemoveUserFromOrganizationMutation } from '../../../api/iamApi';
+import {
+  useLazyListUsersQuery,
+  useListUsersQuery,
+  useRemoveUserFromOrganizationMutation,
+} from '../../../api/iamApi';
 import { AdminListPage } from '../../../components/admin/AdminListPage';
 import { formatTime } from '../../../components/admin/formatTime';
 import { currentOrganizationId } from '../../../components/admin/session';
@@ -16,6 +20,7 @@ export default function UsersPage() {
     { organizationId, ...paging.params },
     { skip: !organizationId },
   );
+  const [readUsers] = useLazyListUsersQuery();
   const [removeUser] = useRemoveUserFromOrganizationMutation();
   const isOrgAdmin = (user: UserView) =>
     user.organizations.some((org) => org.uuid === organizationId && org.adminFlag);
@@ -31,6 +36,9 @@ export default function UsersPage() {
       refresh={refetch}
       emptyText={t('admin.users.empty')}
       paging={paging}
+      readPage={(page, pageSize) =>
+        readUsers({ organizationId, ...paging.params, page, pageSize }).unwrap()
+      }
       searchPlaceholder={t('admin.users.searchPlaceholder')}
       create={{ path: ADMIN_PATHS.userAdd, label: t('admin.users.create') }}
       edit={(user) => ({
@@ -44,12 +52,18 @@ export default function UsersPage() {
         remove: (user) => removeUser({ organizationId, userId: user.uuid }).unwrap(),
       }}
       columns={[
-        { key: 'userName', title: t('admin.users.userName'), dataIndex: 'userName' },
+        {
+          key: 'userName',
+          title: t('admin.users.userName'),
+          dataIndex: 'userName',
+          sort: 'name',
+        },
         { key: 'name', title: t('admin.users.name'), dataIndex: 'name' },
         { key: 'email', title: t('admin.users.email'), dataIndex: 'email' },
         {
           key: 'orgAdmin',
           title: t('admin.users.orgAdmin'),
+          text: isOrgAdmin,
           render: (_value, user) =>
             isOrgAdmin(user) ? (
               <Tag color="blue">{t('admin.common.yes')}</Tag>
@@ -60,11 +74,14 @@ export default function UsersPage() {
         {
           key: 'groups',
           title: t('admin.users.groups'),
+          text: (user) => user.groupUserBindings.map((group) => group.name).join(', '),
           render: (_value, user) => user.groupUserBindings.map((group) => group.name).join(', '),
         },
         {
           key: 'createdAt',
           title: t('admin.common.createdAt'),
+          sort: 'created',
+          text: (user) => user.createdAt,
           render: (_value, user) => formatTime(user.createdAt, i18n.language),
         },
       ]}

@@ -8,15 +8,20 @@ export interface ChoosableColumn {
   title: ReactNode;
 }
 
-/** Ticks for the columns a list may hide; what stays ticked is shown. */
+/**
+ * Ticks for the columns a list may hide; what stays ticked is shown. `testId` names the button,
+ * and with `-choice` the ticks (the resource lists' `resource-columns` unless given).
+ */
 export function ColumnChooser({
   columns,
   hidden,
   onChange,
+  testId = 'resource-columns',
 }: {
   columns: readonly ChoosableColumn[];
   hidden: readonly string[];
   onChange: (hidden: string[]) => void;
+  testId?: string;
 }) {
   const { t } = useTranslation();
   const shown = columns.filter((column) => !hidden.includes(column.key)).map(({ key }) => key);
@@ -26,7 +31,7 @@ export function ColumnChooser({
       placement="bottomRight"
       title={t('resources.list.columnsTitle')}
       content={
-        <Flex vertical gap="small" data-testid="resource-columns-choice">
+        <Flex vertical gap="small" data-testid={`${testId}-choice`}>
           <Checkbox.Group
             value={shown}
             onChange={(keys) =>
@@ -49,7 +54,7 @@ export function ColumnChooser({
         </Flex>
       }
     >
-      <Button icon={<SettingOutlined aria-hidden />} data-testid="resource-columns">
+      <Button icon={<SettingOutlined aria-hidden />} data-testid={testId}>
         {t('resources.list.columns')}
       </Button>
     </Popover>
