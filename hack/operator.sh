@@ -83,10 +83,18 @@ outbound_allow_hosts() {
   # base+40, base+41: the listeners standing for an attacker's server (tests/support/credential-capture.ts).
   # base+20: the OpenID provider (hack/testbed/oidc.sh); base+21: the forging issuer of
   # tests/integration/single-sign-on-forgery.test.ts.
+  # base+43: the chart icon host of tests/e2e/appstore.test.ts.
   base=${NIMBUS_TESTBED_PORT_BASE:-16440}
-  printf '%s,%s,127.0.0.1:%s,127.0.0.1:%s,127.0.0.1:%s,127.0.0.1:%s,127.0.0.1:%s,127.0.0.1:%s,127.0.0.1:%s,127.0.0.1:%s' "$hosts" \
+  printf '%s,%s,127.0.0.1:%s,127.0.0.1:%s,127.0.0.1:%s,127.0.0.1:%s,127.0.0.1:%s,127.0.0.1:%s,127.0.0.1:%s,127.0.0.1:%s,127.0.0.1:%s' "$hosts" \
     "$("$root/hack/testbed/monitoring.sh" hosts)" "$((base + 30))" "$((base + 31))" "$((base + 5))" "$((base + 6))" \
-    "$((base + 40))" "$((base + 41))" "$((base + 20))" "$((base + 21))"
+    "$((base + 40))" "$((base + 41))" "$((base + 20))" "$((base + 21))" "$((base + 43))"
+}
+
+# The operator under test reads Docker Hub's catalogue from the stand-in the image picker's
+# journey starts on base+42 (tests/support/docker-hub-fake.ts); the others keep the real one.
+vendor_env() {
+  [ "$name" = test ] || return 0
+  printf '%s\n' "NIMBUS_DOCKERHUB_ENDPOINT=http://127.0.0.1:$((${NIMBUS_TESTBED_PORT_BASE:-16440} + 42))"
 }
 
 # The app store's helm: the test bed's pinned build.
@@ -142,8 +150,9 @@ start() {
   ensure_session_key
   ensure_namespace
   log_offset=$(stat -c %s "$log_file" 2>/dev/null || echo 0)
-  local tracing
+  local tracing vendors
   mapfile -t tracing < <(tracing_env)
+  mapfile -t vendors < <(vendor_env)
   # A local operator is the only replica, on a machine the test bed and the tests load heavily:
   # a longer Lease than the chart's 15 s/10 s, so a stalled renewal does not end its leadership
   # (and the process) in the middle of a test tier.
@@ -160,7 +169,7 @@ start() {
     NIMBUS_OUTBOUND_ALLOW_HOSTS="${NIMBUS_OUTBOUND_ALLOW_HOSTS:-$(outbound_allow_hosts)}" \
     NIMBUS_HELM_PATH="${NIMBUS_HELM_PATH:-$(helm_path)}" \
     NIMBUS_CONSOLE_DIR="$root/console/dist" NIMBUS_DATA_DIR="$run_dir/data" \
-    setsid nohup env "${tracing[@]}" node "$start_js" >>"$log_file" 2>&1 </dev/null &
+    setsid nohup env "${tracing[@]}" "${vendors[@]}" node "$start_js" >>"$log_file" 2>&1 </dev/null &
   echo $! >"$pid_file"
   log "$name starting on $url (pid $!, log $log_file)"
   for _ in $(seq 1 120); do

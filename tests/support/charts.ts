@@ -15,6 +15,8 @@ export interface TestChart {
   description?: string;
   readme?: string;
   values?: string;
+  /** Chart.yaml's icon URL (a host no test reaches unless given). */
+  icon?: string;
   /** templates/<file> → content */
   templates: Record<string, string>;
 }
@@ -57,7 +59,7 @@ export function pushCharts(prefix: string, charts: readonly TestChart[]): void {
           `version: ${chart.version}`,
           `appVersion: "${chart.version}"`,
           `description: ${chart.description ?? `The ${chart.name} test chart`}`,
-          'icon: https://helm.sh/img/helm.svg',
+          `icon: ${chart.icon ?? 'https://helm.sh/img/helm.svg'}`,
           '',
         ].join('\n'),
       );

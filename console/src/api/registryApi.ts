@@ -7,6 +7,20 @@ const afterSuccess = (_result: unknown, error: unknown): 'Registry'[] =>
   error ? [] : ['Registry'];
 
 /** Image registries. */
+type TagItems = ResponseFor<'listRepositoryTags'>['items'];
+interface TagsArgs {
+  registryId: string;
+  image: string;
+}
+
+/** The tags of one image of a registry. */
+const tagsOfImage = {
+  query: ({ registryId, image }: TagsArgs) =>
+    endpointRequest('listRepositoryTags', { registryId, image }),
+  transformResponse: (data: ResponseFor<'listRepositoryTags'> | null): TagItems =>
+    data?.items ?? [],
+};
+
 export const registryApi = baseApi.enhanceEndpoints({ addTagTypes: ['Registry'] }).injectEndpoints({
   endpoints: (build) => ({
     listSupportedRegistries: build.query<
@@ -48,13 +62,12 @@ export const registryApi = baseApi.enhanceEndpoints({ addTagTypes: ['Registry'] 
       transformResponse: (data: ResponseFor<'listRegistryRepositories'> | null) =>
         data?.items ?? [],
     }),
-    listTags: build.query<
-      ResponseFor<'listRepositoryTags'>['items'],
-      { registryId: string; image: string }
-    >({
-      query: ({ registryId, image }) =>
-        endpointRequest('listRepositoryTags', { registryId, image }),
-      transformResponse: (data: ResponseFor<'listRepositoryTags'> | null) => data?.items ?? [],
+    listTags: build.query<TagItems, TagsArgs>(tagsOfImage),
+    // Docker Hub's tags of an image typed by hand, which it may not have: the image select
+    // dialog says so under the tag field, not as a notice.
+    listTagsQuietly: build.query<TagItems, TagsArgs>({
+      ...tagsOfImage,
+      extraOptions: { silent: true },
     }),
     splitImage: build.query<ResponseFor<'splitRepository'>, { cluster: string; image: string }>({
       query: ({ cluster, image }) =>
@@ -81,6 +94,7 @@ export const {
   useLazyListClusterRegistriesQuery,
   useListRepositoriesQuery,
   useListTagsQuery,
+  useListTagsQuietlyQuery,
   useLazySplitImageQuery,
   useSearchDockerHubQuery,
 } = registryApi;

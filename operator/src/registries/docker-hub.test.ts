@@ -68,9 +68,10 @@ describe('Docker Hub', () => {
     expect(tags[0]?.imagePushedAt).toBe('2026-06-01T00:00:00.000Z');
   });
 
-  it('an unknown repository is 2003 with the status only', async () => {
+  it('an unknown repository is 1004 naming it, not an unreachable Docker Hub', async () => {
     await expect(dockerHubTags(context, 'library/none')).rejects.toMatchObject({
-      message: 'image registry is unreachable: Docker Hub answered HTTP 404',
+      entry: { code: 1004 },
+      message: 'repository library/none on Docker Hub not found',
     });
   });
 });

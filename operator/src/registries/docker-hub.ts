@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { notFound } from '../core/problems.js';
 import type { LoginContext } from './logins.js';
 import { registryUnreachable } from './registry-http.js';
 
@@ -40,7 +41,11 @@ const tagsAnswer = z.object({
     .catch([]),
 });
 
-async function getJson(ctx: LoginContext, url: URL): Promise<unknown> {
+/**
+ * The JSON Docker Hub answers at `url`. A 404 means `missing` is not there (a repository typed
+ * by hand that Docker Hub does not have), not that Docker Hub is out of reach.
+ */
+async function getJson(ctx: LoginContext, url: URL, missing = 'Docker Hub page'): Promise<unknown> {
   let response: Response;
   try {
     response = await ctx.fetch(url, {
@@ -53,6 +58,7 @@ async function getJson(ctx: LoginContext, url: URL): Promise<unknown> {
   }
   const text = await response.text();
   if (text.length > maxBytes) throw registryUnreachable('Docker Hub answered too much');
+  if (response.status === 404) throw notFound(missing);
   if (!response.ok) throw registryUnreachable(`Docker Hub answered HTTP ${response.status}`);
   try {
     return JSON.parse(text) as unknown;
@@ -92,7 +98,9 @@ export async function searchDockerHub(
 export async function dockerHubTags(ctx: LoginContext, repository: string) {
   const url = new URL(`${base(ctx)}/v2/repositories/${repository}/tags`);
   url.searchParams.set('page_size', '100');
-  const answer = tagsAnswer.parse(await getJson(ctx, url));
+  const answer = tagsAnswer.parse(
+    await getJson(ctx, url, `repository ${repository} on Docker Hub`),
+  );
   return answer.results
     .map((tag) => {
       const pushed = tag.tag_last_pushed ?? tag.last_updated;

@@ -134,6 +134,30 @@ describe('the image select dialog', () => {
     expect(onChoose).toHaveBeenCalledWith('docker.io/nginx:latest', '9999');
   });
 
+  it("reads Docker Hub's tags once the typing pauses, and says inline that it has none", async () => {
+    server.respond(`${MANAGE}/registries/9999/repositories/nginxx`, () =>
+      failed(1004, 'repository library/nginxx on Docker Hub not found'),
+    );
+    const user = userEvent.setup();
+    renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'Select image' });
+    await chooseOption(user, field(dialog, 0), 'dockerhub (docker.io)');
+    await user.type(field(dialog, 1), 'nginxx');
+    const failure = await within(dialog).findByTestId('docker-hub-tags-failed');
+    expect(failure.textContent).toBe(
+      'No tags could be read: repository library/nginxx on Docker Hub not found. You can still type one.',
+    );
+    // One read for the image typed, none for "n", "ng", …, and no notice beside the line.
+    const reads = server.requests.filter((request) =>
+      request.path.startsWith(`${MANAGE}/registries/9999/repositories/`),
+    );
+    expect(reads.map((request) => request.path)).toEqual([
+      `${MANAGE}/registries/9999/repositories/nginxx`,
+    ]);
+    expect(document.querySelector('.ant-message-notice, .ant-notification-notice')).toBeNull();
+    expect((field(dialog, 2) as HTMLInputElement).value).toBe('latest');
+  });
+
   it('starts a registry image at its latest tag when it has one', async () => {
     server.respond(
       `${MANAGE}/registries/uid-1/repositories/team%2Fapi`,

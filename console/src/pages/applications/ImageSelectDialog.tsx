@@ -9,6 +9,7 @@ import {
   useListClusterRegistriesQuery,
   useListRepositoriesQuery,
   useListTagsQuery,
+  useListTagsQuietlyQuery,
   useSearchDockerHubQuery,
 } from '../../api/registryApi';
 import {
@@ -79,10 +80,19 @@ function SelectFields({
   // Silent: a failed search shows one line under the field, not a notice per pause in typing.
   const hub = useSearchDockerHubQuery(settledSearch, { skip: !free || settledSearch === '' });
   const hubFailure = free && hub.error ? failureMessage(hub.error, t) : undefined;
-  const tags = useListTagsQuery(
+  const registryTags = useListTagsQuery(
     { registryId: registryId ?? '', image: selection.image ?? '' },
-    { skip: !registryId || !selection.image },
+    { skip: free || !registryId || !selection.image },
   );
+  // On Docker Hub the image is typed: its tags are read once the typing pauses, and an image
+  // Docker Hub does not have is said once under the tag field.
+  const settledImage = useDebouncedValue(selection.image?.trim() ?? '', DOCKER_HUB_SEARCH_WAIT_MS);
+  const hubTags = useListTagsQuietlyQuery(
+    { registryId: registryId ?? '', image: settledImage },
+    { skip: !free || !registryId || settledImage === '' },
+  );
+  const tags = free ? hubTags : registryTags;
+  const tagsFailure = free && hubTags.error ? failureMessage(hubTags.error, t) : undefined;
   // A registry image starts at `latest` when the registry has that tag (the user may pick another).
   const hasLatest = (tags.currentData ?? []).some((item) => item.imageTags.includes(DEFAULT_TAG));
   useEffect(() => {
@@ -162,7 +172,20 @@ function SelectFields({
           />
         )}
       </Form.Item>
-      <Form.Item label={t('registries.select.tag')} htmlFor={ids.tag}>
+      <Form.Item
+        label={t('registries.select.tag')}
+        htmlFor={ids.tag}
+        {...(tagsFailure !== undefined
+          ? {
+              validateStatus: 'warning' as const,
+              help: (
+                <span data-testid="docker-hub-tags-failed">
+                  {t('registries.select.tagsFailed', { message: tagsFailure })}
+                </span>
+              ),
+            }
+          : {})}
+      >
         {free ? (
           <AutoComplete
             id={ids.tag}
