@@ -184,7 +184,11 @@ describe('the daily tools, where an administrator looks', () => {
     const table = page.getByTestId('admin-groups-table');
     const heading = (title: string) =>
       table.locator('thead th').filter({ hasText: new RegExp(`^${title}$`) });
-    const names = () => table.locator('tbody tr.ant-table-row td:first-child').allTextContents();
+    // Only this test's groups: another test of the file may add its own.
+    const names = async () =>
+      (await table.locator('tbody tr.ant-table-row td:first-child').allTextContents()).filter(
+        (name) => groups.includes(name),
+      );
     const shown = (first = groups[0]) =>
       eventually(names, (now) => now.length === groups.length && now[0] === first, onScreen);
     await open('/admin/group');
@@ -220,6 +224,19 @@ describe('the daily tools, where an administrator looks', () => {
     expect(header).toEqual(['Name', 'Members', 'Cluster roles', 'Created at']);
     expect(rows.map((row) => row[0])).toEqual([...groups].reverse());
     expect(rows.every((row) => !Number.isNaN(Date.parse(row[3] ?? '')))).toBe(true);
+  });
+
+  it('shows a group added meanwhile, without a reload or Refresh', async () => {
+    const organizationId = hubJson<HubObject>(['get', 'organizations.nimbus.io', orgName]).metadata
+      .uid;
+    const name = `live-${suffix}`;
+    await open('/admin/group');
+    const table = page.getByTestId('admin-groups-table');
+    await page.getByTestId('live-mark').and(page.locator('[data-status="live"]')).waitFor();
+    expect(await table.getByText(name, { exact: true }).count()).toBe(0);
+    expectOk(await admin.call('POST', '/groups', { name, organizationId }));
+    // The hub tells the operator, the change stream tells the page, the page reads its list.
+    await table.getByText(name, { exact: true }).waitFor();
   });
 
   it('opens the global search with Ctrl+K from any page', async () => {

@@ -2,7 +2,8 @@
 // cluster to list ConfigMaps), following ConfigMaps on A's cluster and on B's own, hears B's
 // changes and never A's, while the system
 // admin hears both. B's own change comes last, so had A's notice reached B's administrator it
-// would have come before it (no waiting for silence).
+// would have come before it (no waiting for silence). The same holds for the admin lists'
+// notices (a group added in each organization).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followChanges, type Notice } from '../support/changes.js';
 import type { Session } from '../support/iam.js';
@@ -11,6 +12,8 @@ import {
   gitOpsPasswordUser,
   gitOpsSystemAdmin,
   hub,
+  hubJson,
+  type HubObject,
   removeGitOpsSystemAdmin,
 } from '../support/iam.js';
 import {
@@ -89,6 +92,40 @@ describe("another organization's administrator", () => {
       expect(heardByTenant.at(-1)).toMatchObject({ cluster: clusterB, namespace: 'demo' });
       expect(heardByTenant.filter((notice) => notice.cluster === clusterA)).toEqual([]);
       expect(JSON.stringify(heardByTenant)).not.toContain(configMapA);
+    } finally {
+      await tenantHears.close();
+      await rootHears.close();
+    }
+  });
+
+  it("hears her own organization's admin lists change, never another's", async () => {
+    const uidOf = (name: string) =>
+      hubJson<HubObject>(['get', 'organizations.nimbus.io', name]).metadata.uid;
+    const [uidA, uidB] = [uidOf(orgA), uidOf(orgB)];
+    const asked = 'kind=hub.groups&kind=hub.users';
+    const tenantHears = await followChanges(tenant.token, asked);
+    const rootHears = await followChanges(root.token, asked);
+    const groupsOf = (organization: string) => (notice: Notice) =>
+      notice.kind === 'hub.groups' && notice.organization === organization;
+    try {
+      expectOk(
+        await root.call('POST', '/groups', { name: `group-a-${suffix}`, organizationId: uidA }),
+      );
+      const heardByRoot = await rootHears.until(groupsOf(uidA));
+      expect(heardByRoot.at(-1)).toEqual({
+        cluster: '',
+        kind: 'hub.groups',
+        namespace: '',
+        name: '',
+        type: 'relist',
+        organization: uidA,
+      });
+      // Added after A's notice went through the feed.
+      expectOk(
+        await root.call('POST', '/groups', { name: `group-b-${suffix}`, organizationId: uidB }),
+      );
+      const heardByTenant = await tenantHears.until(groupsOf(uidB));
+      expect(heardByTenant.filter((notice) => notice.organization === uidA)).toEqual([]);
     } finally {
       await tenantHears.close();
       await rootHears.close();

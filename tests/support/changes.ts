@@ -10,6 +10,8 @@ export interface Notice {
   namespace: string;
   name: string;
   type: 'upsert' | 'delete' | 'relist';
+  /** An admin list's notice: the uid of the organization whose list changed. */
+  organization?: string;
 }
 
 export interface ChangeFollower {

@@ -108,13 +108,13 @@ export const crdEndpoints = {
     method: 'GET',
     path: '/crd.{host}/changes',
     access: scoped,
-    summary: 'Follow changes of indexed kinds',
+    summary: 'Follow changes of indexed kinds and admin lists',
     tag: 'crd',
     query: changesQuery,
     errors: ['rateLimited'],
     response: raw(
       'text/event-stream',
-      "Server-sent events while the connection lasts: `ready` once the stream is open, then `changes` at most every 100 ms, its data `{changes: [{cluster, kind, namespace, name, type}]}` naming each object of the asked kinds (and clusters, namespaces) that the index wrote or removed and that the caller's list would show; `type` is `upsert`, `delete` or `relist` (a whole kind of a cluster was listed again: namespace and name are empty, so read the list again). A comment line every 25 s keeps proxies from closing an idle stream. A user holds at most 16 change streams at once (1006 beyond). The stream ends when the caller's access ends, at the streams' maximum lifetime, or when the replica stops; reconnect then and read the list again.",
+      "Server-sent events while the connection lasts: `ready` once the stream is open, then `changes` at most every 100 ms, its data `{changes: [{cluster, kind, namespace, name, type}]}` naming each object of the asked kinds (and clusters, namespaces) that the index wrote or removed and that the caller's list would show; `type` is `upsert`, `delete` or `relist` (a whole kind of a cluster was listed again: namespace and name are empty, so read the list again). A kind may also be one of the hub's admin lists (`hub.users`, `hub.groups`, `hub.roles`, `hub.clusters`, `hub.registries`): its notices are `relist` with cluster, namespace and name empty and `organization` the uid of the organization whose list changed, told to that organization's members (`hub.users` to its administrators) and to system administrators. A comment line every 25 s keeps proxies from closing an idle stream. A user holds at most 16 change streams at once (1006 beyond). The stream ends when the caller's access ends, at the streams' maximum lifetime, or when the replica stops; reconnect then and read the list again.",
     ),
   }),
   listKind: endpoint({

@@ -35,13 +35,17 @@ export const labelSummarySchema = z.object({
 export type LabelSummary = z.output<typeof labelSummarySchema>;
 export const labelSummariesSchema = z.object({ items: z.array(labelSummarySchema) });
 
-/** One object the index wrote or removed, or a whole kind of a cluster listed again. */
+/**
+ * One object the index wrote or removed, or a whole kind of a cluster listed again; for an admin
+ * list of the hub (hubListKinds), a `relist` naming only the organization (uid) whose list changed.
+ */
 export const indexChangeSchema = z.object({
   cluster: z.string(),
   kind: z.string(),
   namespace: z.string(),
   name: z.string(),
   type: z.enum(['upsert', 'delete', 'relist']),
+  organization: z.string().optional(),
 });
 export type IndexChangeView = z.infer<typeof indexChangeSchema>;
 

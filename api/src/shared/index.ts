@@ -29,3 +29,4 @@ export * from './object-paths.js';
 export * from './kind-columns.js';
 export * from './form-patterns.js';
 export * from './console-languages.js';
+export * from './hub-lists.js';

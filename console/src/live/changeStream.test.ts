@@ -92,4 +92,33 @@ describe('followChanges', () => {
     expect(liveStatus()).toBe('off');
     stop();
   });
+
+  it("follows an admin list of one organization, told only of that organization's changes", async () => {
+    open = useFakeEventSources();
+    const clusters = vi.fn();
+    const pods = vi.fn();
+    const stops = [
+      followChanges({ kinds: ['hub.clusters'], organization: 'acme-uid' }, clusters),
+      followChanges({ kinds: ['pods'] }, pods),
+    ];
+    await settle();
+    const url = new URL(open()[0]?.url ?? '', 'http://console.test');
+    expect(url.searchParams.getAll('kind')).toEqual(['hub.clusters', 'pods']);
+    const source = open()[0] as FakeEventSource;
+    source.send('ready');
+    const listChanged = (organization: string) => ({
+      cluster: '',
+      kind: 'hub.clusters',
+      namespace: '',
+      name: '',
+      type: 'relist',
+      organization,
+    });
+    source.send('changes', { changes: [listChanged('globex-uid')] });
+    expect(clusters).not.toHaveBeenCalled();
+    source.send('changes', { changes: [listChanged('acme-uid')] });
+    expect(clusters).toHaveBeenCalledTimes(1);
+    expect(pods).not.toHaveBeenCalled();
+    for (const stop of stops) stop();
+  });
 });

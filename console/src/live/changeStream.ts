@@ -1,16 +1,18 @@
 import type { IndexChangeView, IndexChangesEvent } from '@nimbus/api';
-import { indexedDeclarations } from '@nimbus/api/shared';
+import { indexedDeclarations, isHubListKind } from '@nimbus/api/shared';
 import { endpointDownloadUrl } from '../apiClient/endpointUrl';
 
 /**
  * What a screen shows, as far as the index's changes concern it: kinds (plural), and the
- * cluster, namespace and object when it shows only those.
+ * cluster, namespace and object when it shows only those; or an admin list of the hub
+ * (hubListKinds) of one organization (its uid).
  */
 export interface LiveInterest {
   kinds: readonly string[];
   cluster?: string;
   namespace?: string;
   name?: string;
+  organization?: string;
 }
 
 /** connecting: opening or reopening; live: changes arrive; off: nothing to follow, or no EventSource. */
@@ -67,6 +69,7 @@ function changesOf(data: string): IndexChangeView[] {
     return (
       c !== null &&
       [c.cluster, c.kind, c.namespace, c.name].every(isText) &&
+      (c.organization === undefined || isText(c.organization)) &&
       ['upsert', 'delete', 'relist'].includes(String(c.type))
     );
   });
@@ -74,6 +77,10 @@ function changesOf(data: string): IndexChangeView[] {
 
 function concerns(interest: LiveInterest, change: IndexChangeView): boolean {
   if (!interest.kinds.includes(change.kind)) return false;
+  // An admin list's notice names only the organization whose list changed.
+  if (isHubListKind(change.kind)) {
+    return interest.organization === undefined || interest.organization === change.organization;
+  }
   if (interest.cluster !== undefined && interest.cluster !== change.cluster) return false;
   if (change.type === 'relist') return true;
   if (interest.namespace !== undefined && interest.namespace !== change.namespace) return false;
@@ -90,7 +97,7 @@ function shared(values: ReadonlyArray<string | undefined>): string | undefined {
 function streamUrl(): string {
   const interests = [...followers].map((follower) => follower.interest);
   const kinds = [...new Set(interests.flatMap((interest) => interest.kinds))]
-    .filter((kind) => indexed.has(kind))
+    .filter((kind) => indexed.has(kind) || isHubListKind(kind))
     .sort()
     .slice(0, maxKinds);
   if (kinds.length === 0) return '';

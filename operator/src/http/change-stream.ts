@@ -33,7 +33,7 @@ export interface ChangeStreamOptions {
 }
 
 const objectKey = (n: IndexNotice) =>
-  `${n.cluster}\u0000${n.kind}\u0000${n.namespace}\u0000${n.name}`;
+  `${n.cluster}\u0000${n.kind}\u0000${n.namespace}\u0000${n.name}\u0000${n.organization ?? ''}`;
 
 /** One event's notices: the last word on each object, or whole kinds when there are too many. */
 export function coalesce(notices: readonly IndexNotice[]): IndexNotice[] {

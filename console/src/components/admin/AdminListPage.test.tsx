@@ -5,8 +5,14 @@ import { RouterProvider } from 'react-router/dom';
 import { expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../tests/renderWithProviders';
 import { readHiddenColumns, saveHiddenColumns } from '../../resources/hiddenColumns';
+import { setSessionOrganization } from '../../session/session';
+import {
+  type FakeEventSource,
+  stopFakeEventSources,
+  useFakeEventSources,
+} from '../../../tests/fakeEventSource';
 import type { AdminColumn } from './adminColumns';
-import { AdminListPage } from './AdminListPage';
+import { AdminListPage, type AdminListPageProps } from './AdminListPage';
 import type { ReadPage } from './readEveryPage';
 import { useListParams } from './useListParams';
 
@@ -202,7 +208,8 @@ it('exports every page of the list in its order as CSV, the shown columns, formu
   }
 });
 
-it('sorts a list it holds whole by any column with a plain value', async () => {
+/** The members held whole in the browser (no server paging), as list `testId`. */
+function renderWholeList(testId: string, more: Partial<AdminListPageProps<Member>> = {}) {
   const router = createMemoryRouter(
     [
       {
@@ -210,13 +217,14 @@ it('sorts a list it holds whole by any column with a plain value', async () => {
         element: (
           <AdminListPage<Member>
             title="Members"
-            testId="local-members"
+            testId={testId}
             rowKey={(row) => row.name}
             columns={memberColumns}
             items={members}
             total={members.length}
             loading={false}
             emptyText="No members"
+            {...more}
           />
         ),
       },
@@ -224,6 +232,10 @@ it('sorts a list it holds whole by any column with a plain value', async () => {
     { initialEntries: ['/members'] },
   );
   renderWithProviders(<RouterProvider router={router} />);
+}
+
+it('sorts a list it holds whole by any column with a plain value', async () => {
+  renderWholeList('local-members');
   const names = () =>
     within(screen.getByTestId('local-members'))
       .getAllByRole('row')
@@ -232,4 +244,32 @@ it('sorts a list it holds whole by any column with a plain value', async () => {
   expect(names()).toEqual(['carol', 'alice', 'bob']);
   await userEvent.setup().click(headerOf('local-members', 'Created at'));
   await waitFor(() => expect(names()).toEqual(['bob', 'alice', 'carol']));
+});
+
+it("reads a live list again when the change stream says its organization's list changed", async () => {
+  const open = useFakeEventSources();
+  setSessionOrganization('acme-uid');
+  const refresh = vi.fn();
+  try {
+    renderWholeList('live-members', { refresh, live: 'hub.users' });
+    await waitFor(() => expect(open()).toHaveLength(1));
+    const source = open()[0] as FakeEventSource;
+    expect(new URL(source.url, 'http://console.test').searchParams.getAll('kind')).toEqual([
+      'hub.users',
+    ]);
+    source.send('ready');
+    await screen.findByTestId('live-mark');
+    const listChanged = (organization: string) => ({
+      changes: [
+        { cluster: '', kind: 'hub.users', namespace: '', name: '', type: 'relist', organization },
+      ],
+    });
+    source.send('changes', listChanged('globex-uid'));
+    expect(refresh).not.toHaveBeenCalled();
+    source.send('changes', listChanged('acme-uid'));
+    await waitFor(() => expect(refresh).toHaveBeenCalledTimes(1));
+  } finally {
+    setSessionOrganization(undefined);
+    stopFakeEventSources();
+  }
 });

@@ -11,15 +11,18 @@ import {
   type TableColumnsType,
   type TableProps,
 } from 'antd';
+import type { HubListKind } from '@nimbus/api/shared';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { downloadText } from '../../download/downloadText';
+import { LiveMark } from '../../live/LiveMark';
 import { useHiddenColumns } from '../../resources/hiddenColumns';
 import { ColumnChooser } from '../ColumnChooser';
 import { adminCsv, sortedColumns, type AdminColumn } from './adminColumns';
 import { DeleteConfirmDialog } from './DeleteConfirmDialog';
 import { readEveryPage, type ReadPage } from './readEveryPage';
+import { useLiveHubList } from './useLiveHubList';
 import type { ServerPaging } from './useListParams';
 
 export interface RowDeletion<T> {
@@ -56,6 +59,11 @@ export interface AdminListPageProps<T> {
   readPage?: ReadPage<T>;
   /** Reads the list again (a Refresh button): what others changed meanwhile, without a reload. */
   refresh?: () => unknown;
+  /**
+   * The hub list this shows, of the current organization: read again by itself when it changes
+   * (the change stream's admin lists; needs `refresh`).
+   */
+  live?: HubListKind;
   searchPlaceholder?: string;
   /** The create button: to a form route, or an action such as opening a dialog. */
   create?: { path: string; label: string } | { onClick: () => void; label: string };
@@ -95,6 +103,7 @@ export function AdminListPage<T extends object>(props: AdminListPageProps<T>) {
     paging?.params,
   );
   const canExport = !paging || readPage !== undefined;
+  const readAgain = useLiveHubList(props.live, props.refresh);
 
   const exportCsv = async () => {
     setExporting(true);
@@ -156,6 +165,7 @@ export function AdminListPage<T extends object>(props: AdminListPageProps<T>) {
           {props.title}
         </Typography.Title>
         <Space wrap>
+          {props.live && <LiveMark />}
           {paging && (
             <Input.Search
               // The search is in the address: Back or a link shows its own text.
@@ -172,14 +182,7 @@ export function AdminListPage<T extends object>(props: AdminListPageProps<T>) {
             <Button
               icon={<ReloadOutlined />}
               loading={props.loading}
-              onClick={() => {
-                try {
-                  void props.refresh?.();
-                } catch {
-                  // RTK Query refuses to read again a list it was never asked for (no
-                  // organization yet): there is nothing to refresh then.
-                }
-              }}
+              onClick={readAgain}
               data-testid={`${props.testId}-refresh`}
             >
               {t('admin.common.refresh')}

@@ -1,6 +1,8 @@
 import { callerClusters } from '../../access/caller-scope.js';
 import type { ChangeFeed } from '../../index/change-feed.js';
 import { noticeQuery, noticeScope } from '../../index/notice-scope.js';
+import { hubNoticeScope } from '../../index/hub-list-notices.js';
+import { isHubListKind } from '@nimbus/api/shared';
 import {
   answerChangeStream,
   maxChangeStreamsPerUser,
@@ -115,7 +117,9 @@ export function crdEndpoints(
     lists.push(
       implement('watchChanges', async ({ query }, { res }) => {
         for (const kind of query.kind) {
-          if (!findIndexedKind(kind)) throw invalid('kind', `${kind} is not an indexed kind`);
+          if (!findIndexedKind(kind) && !isHubListKind(kind)) {
+            throw invalid('kind', `${kind} is neither an indexed kind nor an admin list`);
+          }
         }
         const identity = requireIdentity(res);
         const release = streams.open(identity.userId);
@@ -127,7 +131,10 @@ export function crdEndpoints(
           asked: noticeQuery(query),
           rights: async () => {
             const now = currentIdentity(live.streams.store, identity);
-            return now ? noticeScope((await callerClusters(store, now)).scope) : () => false;
+            if (!now) return () => false;
+            const index = noticeScope((await callerClusters(store, now)).scope);
+            const hub = hubNoticeScope(now);
+            return (notice) => (isHubListKind(notice.kind) ? hub(notice) : index(notice));
           },
         });
         return undefined;

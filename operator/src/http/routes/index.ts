@@ -7,6 +7,7 @@ import { authenticate } from '../auth/authenticate.js';
 import { keepRawBody } from '../../identity/raw-body.js';
 import type { IdentityServices } from '../../identity/services.js';
 import { ChangeFeed } from '../../index/change-feed.js';
+import { followHubLists } from '../../index/hub-list-notices.js';
 import type { IndexStore } from '../../index/store.js';
 import { notFoundHandler } from '../error-handler.js';
 import { alarmEndpoints } from './alarms.js';
@@ -120,6 +121,10 @@ export function apiRouter(deps: ApiDeps): ApiRoutes {
   const { members, sso, iam, registries, gate, catalogue } = deps.services;
   const memberDeps =
     store && deps.index && members ? { store, index: deps.index, members } : undefined;
+  // The live lists' feed: the index's changes, and the admin lists' notices on the same feed, so
+  // that one stream per page follows both.
+  const liveChanges = store && deps.index ? (deps.changes ?? new ChangeFeed()) : undefined;
+  if (store && liveChanges) followHubLists(store, liveChanges);
   let openApi: unknown;
   const implementations: Implementation[] = [
     ...systemEndpoints(deps.system, () => {
@@ -172,7 +177,7 @@ export function apiRouter(deps: ApiDeps): ApiRoutes {
           index: deps.index,
           members,
           live: {
-            changes: deps.changes ?? new ChangeFeed(),
+            changes: liveChanges ?? new ChangeFeed(),
             streams: {
               store,
               maxLifetimeSeconds:

@@ -11,6 +11,7 @@ import { ClusterStatusTag } from '../../../clusters/ClusterStatusTag';
 import { useProviderName, VendorLogo } from '../../../clusters/VendorLogo';
 import { AdminListPage } from '../../../components/admin/AdminListPage';
 import { currentOrganizationId } from '../../../components/admin/session';
+import { useLiveHubList } from '../../../components/admin/useLiveHubList';
 import { useListParams } from '../../../components/admin/useListParams';
 import { ADMIN_PATHS, clusterDetailPath, editPath } from '../adminPaths';
 
@@ -27,6 +28,8 @@ export default function ClustersPage() {
   const [readClusters] = useLazyListProvidersQuery();
   const [deleteCluster] = useDeleteClusterMutation();
   const showEmptyState = !isFetching && data?.total === 0 && !paging.params.search;
+  // The list follows its changes itself; the empty state shows the first cluster once it is added.
+  useLiveHubList(showEmptyState ? 'hub.clusters' : undefined, refetch);
 
   if (showEmptyState) {
     return (
@@ -47,6 +50,7 @@ export default function ClustersPage() {
       total={data?.total}
       loading={isFetching}
       refresh={refetch}
+      live="hub.clusters"
       emptyText={t('admin.clusters.noMatch')}
       paging={paging}
       readPage={(page, pageSize) =>

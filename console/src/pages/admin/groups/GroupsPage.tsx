@@ -35,6 +35,7 @@ export default function GroupsPage() {
       total={data?.total}
       loading={isFetching}
       refresh={refetch}
+      live="hub.groups"
       emptyText={t('admin.groups.empty')}
       paging={paging}
       readPage={(page, pageSize) =>

@@ -9,6 +9,7 @@ import {
 } from '../../../api/registryApi';
 import { AdminListPage } from '../../../components/admin/AdminListPage';
 import { currentOrganizationId } from '../../../components/admin/session';
+import { useLiveHubList } from '../../../components/admin/useLiveHubList';
 import { useListParams } from '../../../components/admin/useListParams';
 import { ADMIN_PATHS, editPath, registryBrowsePath } from '../adminPaths';
 import { PlainHttpTag } from './PlainHttpTag';
@@ -28,7 +29,11 @@ export default function RegistriesPage() {
   const [readRegistries] = useLazyListRegistriesQuery();
   const [deleteRegistry] = useDeleteRegistryMutation();
 
-  if (!isFetching && data?.total === 0 && !paging.params.search) {
+  const showEmptyState = !isFetching && data?.total === 0 && !paging.params.search;
+  // The list follows its changes itself; the empty state shows the first registry once added.
+  useLiveHubList(showEmptyState ? 'hub.registries' : undefined, refetch);
+
+  if (showEmptyState) {
     return (
       <Empty style={{ padding: 48 }} description={t('registries.empty')}>
         <Link to={ADMIN_PATHS.registryAdd}>
@@ -47,6 +52,7 @@ export default function RegistriesPage() {
       total={data?.total}
       loading={isFetching}
       refresh={refetch}
+      live="hub.registries"
       emptyText={t('registries.noMatch')}
       paging={paging}
       readPage={(page, pageSize) =>

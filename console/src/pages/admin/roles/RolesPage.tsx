@@ -34,6 +34,7 @@ export default function RolesPage() {
       total={data?.total}
       loading={isFetching}
       refresh={refetch}
+      live="hub.roles"
       emptyText={t('admin.roles.empty')}
       paging={paging}
       readPage={(page, pageSize) =>

@@ -34,6 +34,7 @@ export default function UsersPage() {
       total={data?.total}
       loading={isFetching}
       refresh={refetch}
+      live="hub.users"
       emptyText={t('admin.users.empty')}
       paging={paging}
       readPage={(page, pageSize) =>
