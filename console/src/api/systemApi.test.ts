@@ -18,21 +18,6 @@ const storeFor = (origin: string) =>
     readSession: () => ({}),
   });
 
-it('reads the version from GET /api/v1/system.{host}/version', async () => {
-  server.respond('/api/v1/system.nimbus.io/version', {
-    body: { code: 0, message: 'success', data: '0.1.0' },
-  });
-
-  const result = await storeFor(server.origin).dispatch(
-    systemApi.endpoints.getVersion.initiate(undefined),
-  );
-
-  expect(result.data).toBe('0.1.0');
-  expect(server.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
-    'GET /api/v1/system.nimbus.io/version',
-  ]);
-});
-
 it('reads the system configs from GET /api/v1/system.{host}/configs', async () => {
   const configs = { MFA: true, version: '0.1.0', host: 'nimbus.io' };
   server.respond('/api/v1/system.nimbus.io/configs', {

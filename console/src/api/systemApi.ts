@@ -4,10 +4,6 @@ import { baseApi } from '../apiClient/baseApi';
 
 export const systemApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getVersion: build.query<ResponseFor<'getVersion'>, undefined>({
-      query: () => endpointRequest('getVersion', {}),
-      providesTags: ['System'],
-    }),
     getConfigs: build.query<ResponseFor<'getConfigs'>, undefined>({
       query: () => endpointRequest('getConfigs', {}),
       providesTags: ['System'],
@@ -20,4 +16,4 @@ export const systemApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetVersionQuery, useGetConfigsQuery, useGetOpenApiQuery } = systemApi;
+export const { useGetConfigsQuery, useGetOpenApiQuery } = systemApi;

@@ -7,7 +7,6 @@ import {
 } from './envelopeCall';
 import type { TransportArgs } from './envelopeTransport';
 
-export type { EnvelopeExtraOptions } from './envelopeCall';
 export type EnvelopeBaseQueryOptions = EnvelopeCallerOptions;
 
 export type EnvelopeBaseQuery = BaseQueryFn<

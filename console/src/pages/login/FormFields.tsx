@@ -1,5 +1,5 @@
 import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useSignInTranslation } from './useSignInTranslation';
 import { EyeIcon, EyeInvisibleIcon } from './icons';
 import type { CheckedField } from './useCheckedForm';
 
@@ -19,7 +19,7 @@ function FieldFrame({
   field,
   children,
 }: Omit<FieldProps, 'type'> & { children: ReactNode }) {
-  const { t } = useTranslation();
+  const { t } = useSignInTranslation();
   return (
     <div className={`nimbus-field${field.error ? ' nimbus-field--error' : ''}`}>
       <label className="nimbus-field__label" htmlFor={field.input.id}>
@@ -48,7 +48,7 @@ export function TextField({ label, field, type = 'text', ...attributes }: FieldP
  * word "password" so the field's label stays the only element called that.
  */
 export function PasswordField({ label, field, ...attributes }: Omit<FieldProps, 'type'>) {
-  const { t } = useTranslation();
+  const { t } = useSignInTranslation();
   const [visible, setVisible] = useState(false);
   return (
     <FieldFrame label={label} field={field}>

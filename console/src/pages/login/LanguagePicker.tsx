@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useSignInTranslation } from './useSignInTranslation';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_AUTONYMS, LANGUAGES } from '../../i18n/languages';
 import { setLanguage } from '../../i18n/setLanguage';
 import { GlobalIcon } from './icons';
@@ -8,7 +8,7 @@ import { GlobalIcon } from './icons';
  * header keeps antd's Select). Choosing a language reloads the page in it.
  */
 export function LanguagePicker() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useSignInTranslation();
   const current = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   return (
     <span className="nimbus-language" data-testid="language-select">

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useSignInTranslation } from './useSignInTranslation';
 import { credentialChecks } from './credentialChecks';
 import { PasswordField, TextField } from './FormFields';
 import { SubmitButton } from './SubmitButton';
@@ -24,7 +24,7 @@ const checks = {
 };
 
 export function LoginForm({ onSubmit, mfaRequired = false, submitting = false }: LoginFormProps) {
-  const { t } = useTranslation();
+  const { t } = useSignInTranslation();
   const form = useCheckedForm({
     initialValues: { userName: '', password: '', mfaCode: '' },
     checks,

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useSignInTranslation } from './useSignInTranslation';
 import { useSignInOptions } from './signInCalls';
 
 /**
@@ -12,7 +12,7 @@ export function ProviderButtons({
   onChoose: (provider: string) => void;
   busy: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useSignInTranslation();
   const providers = useSignInOptions();
   if (providers.length === 0) return null;
   return (

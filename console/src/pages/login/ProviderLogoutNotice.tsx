@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useSignInTranslation } from './useSignInTranslation';
 import { forgetProviderLogout, readProviderLogout } from '../../session/providerLogout';
 
 /** After signing out of a single sign-on session: the provider's own sign-out, offered once. */
 export function ProviderLogoutNotice() {
-  const { t } = useTranslation();
+  const { t } = useSignInTranslation();
   // Read while rendering, forgotten once shown: a render that suspends or is thrown away
   // (a lazy chunk still loading as the login screen replaces the console) runs the initialiser
   // again, and an offer taken away inside it would be gone before it was ever on screen.

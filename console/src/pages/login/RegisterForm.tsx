@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useSignInTranslation } from './useSignInTranslation';
 import { credentialChecks } from './credentialChecks';
 import { PasswordField, TextField } from './FormFields';
 import { SubmitButton } from './SubmitButton';
@@ -25,7 +25,7 @@ export function RegisterForm({
   onSubmit: (values: RegisterValues) => void;
   submitting?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useSignInTranslation();
   const form = useCheckedForm<RegisterValues>({
     initialValues: { userName: '', email: '', password: '', confirmPassword: '' },
     checks,

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useSignInTranslation } from './useSignInTranslation';
 import { LanguagePicker } from './LanguagePicker';
 import { LoginForm } from './LoginForm';
 import { ProviderButtons } from './ProviderButtons';
@@ -24,7 +24,7 @@ export function SignInScreen({
   onSignedIn: () => Promise<void> | void;
   callback?: CallbackBody | undefined;
 }) {
-  const { t } = useTranslation();
+  const { t } = useSignInTranslation();
   const { signIn, register, mfaRequired, failureKey, submitting } = useSignIn(onSignedIn);
   const provider = useProviderSignIn(callback, onSignedIn);
   return (

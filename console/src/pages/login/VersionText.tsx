@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
+import { useSignInTranslation } from './useSignInTranslation';
 import { useVersion } from './signInCalls';
 
 /** The product version reported by the operator; nothing while unknown. */
 export function VersionText() {
-  const { t } = useTranslation();
+  const { t } = useSignInTranslation();
   const version = useVersion();
   if (!version) return null;
   return (

@@ -4,7 +4,7 @@ import {
   userNameMaxLength,
   userNamePattern,
 } from '@nimbus/api/shared';
-import type { TranslationKey } from '../../i18n/translationKey';
+import type { SignInKey } from '../../i18n/signInKey';
 
 /** Lowercase alphanumerics and hyphens in dot-separated labels, as the operator checks them. */
 export const isValidUserName = (value: string): boolean =>
@@ -16,9 +16,9 @@ export const isValidPassword = (value: string): boolean => meetsPasswordRule(val
 export const isValidEmail = (value: string): boolean => emailPattern.test(value);
 
 /** One field's rules: the message of the first one the value breaks, or undefined. */
-export type FieldCheck<Values> = (value: string, values: Values) => TranslationKey | undefined;
+export type FieldCheck<Values> = (value: string, values: Values) => SignInKey | undefined;
 
-const failing = (broken: boolean, key: TranslationKey): TranslationKey | undefined =>
+const failing = (broken: boolean, key: SignInKey): SignInKey | undefined =>
   broken ? key : undefined;
 
 /**

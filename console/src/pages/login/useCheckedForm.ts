@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import type { TranslationKey } from '../../i18n/translationKey';
+import type { SignInKey } from '../../i18n/signInKey';
 import type { FieldCheck } from './credentialChecks';
 
 /** The form's fields by name, all text. */
@@ -33,13 +33,13 @@ export interface CheckedField {
   input: CheckedInputProps;
   /** The id the error message must carry (the input's aria-describedby). */
   errorId: string;
-  error: TranslationKey | undefined;
+  error: SignInKey | undefined;
 }
 
 interface FormState<V extends Values<V>> {
   values: V;
   /** A field is in here once checked; its value is the broken rule's message, if any. */
-  errors: Partial<Record<keyof V, TranslationKey | undefined>>;
+  errors: Partial<Record<keyof V, SignInKey | undefined>>;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { envelopeCodeOf } from '../../apiClient/envelope';
-import type { TranslationKey } from '../../i18n/translationKey';
+import type { SignInKey } from '../../i18n/signInKey';
 import { saveSession } from '../../session/session';
 import type { CallbackBody } from './signInCallback';
 import { AuthCode, useFinishSignInCall, useStartSignInCall } from './signInCalls';
@@ -10,7 +10,7 @@ export interface ProviderSignIn {
   start: (provider: string) => Promise<void>;
   busy: boolean;
   /** Why signing in with a provider failed, and the server's own words. */
-  failure?: { key: TranslationKey; detail: string };
+  failure?: { key: SignInKey; detail: string };
 }
 
 const messageOf = (error: unknown): string =>

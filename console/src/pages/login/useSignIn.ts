@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { envelopeCodeOf } from '../../apiClient/envelope';
-import type { TranslationKey } from '../../i18n/translationKey';
+import type { SignInKey } from '../../i18n/signInKey';
 import { saveSession } from '../../session/session';
 import { AuthCode, useLoginCall, useRegisterCall } from './signInCalls';
 import type { SignInValues } from './LoginForm';
 import type { RegisterValues } from './RegisterForm';
 
 /** Messages for the codes the sign-in form answers itself. */
-const FAILURE_KEYS: Partial<Record<number, TranslationKey>> = {
+const FAILURE_KEYS: Partial<Record<number, SignInKey>> = {
   [AuthCode.badCredentials]: 'login.badCredentials',
   [AuthCode.mfaInvalid]: 'login.mfaInvalid',
 };
@@ -17,7 +17,7 @@ export interface SignIn {
   register: (values: RegisterValues) => Promise<void>;
   mfaRequired: boolean;
   /** Why the last attempt failed, when the form explains it itself. */
-  failureKey?: TranslationKey;
+  failureKey?: SignInKey;
   submitting: boolean;
 }
 
@@ -30,7 +30,7 @@ export function useSignIn(onSignedIn: () => Promise<void> | void): SignIn {
   const [login, loginState] = useLoginCall();
   const [registerUser, registerState] = useRegisterCall();
   const [mfaRequired, setMfaRequired] = useState(false);
-  const [failureKey, setFailureKey] = useState<TranslationKey>();
+  const [failureKey, setFailureKey] = useState<SignInKey>();
   // Signed in, the console is loading: the form stays busy until it is replaced.
   const [leaving, setLeaving] = useState(false);
 
