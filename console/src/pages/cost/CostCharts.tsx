@@ -11,7 +11,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { formatCost } from './costReport';
+import { formatCost, formatCostTick } from './costReport';
 import { useTooltipLook } from '../../metrics/useTooltipLook';
 
 const topCount = 10;
@@ -21,6 +21,7 @@ export default function CostCharts({ report }: { report: CostAllocation }) {
   const tooltipLook = useTooltipLook();
   const { t } = useTranslation();
   const money = (value: unknown) => formatCost(Number(value), report.currency);
+  const tick = (value: unknown) => formatCostTick(Number(value), report.currency);
   const trend = report.trend.map((p) => ({
     date: p.date.slice(5),
     allocated: p.totalCost - p.idleCost,
@@ -41,7 +42,8 @@ export default function CostCharts({ report }: { report: CostAllocation }) {
             <BarChart data={trend} margin={{ left: 8, right: 8, top: 8, bottom: 0 }}>
               <CartesianGrid strokeDasharray="3 3" />
               <XAxis dataKey="date" />
-              <YAxis width={80} tickFormatter={money} />
+              {/* Wide enough for "0.00012 USD" at the axis font. */}
+              <YAxis width={96} tickFormatter={tick} />
               <Tooltip formatter={money} {...tooltipLook} />
               <Legend />
               <Bar
@@ -64,7 +66,7 @@ export default function CostCharts({ report }: { report: CostAllocation }) {
               margin={{ left: 8, right: 16, top: 8, bottom: 0 }}
             >
               <CartesianGrid strokeDasharray="3 3" />
-              <XAxis type="number" tickFormatter={money} />
+              <XAxis type="number" tickFormatter={tick} />
               <YAxis type="category" dataKey="name" width={140} />
               <Tooltip formatter={money} {...tooltipLook} />
               <Bar dataKey="cost" name={t('cost.columns.total')} fill="#fa8c16" />

@@ -1,6 +1,6 @@
 import type { CostAllocation } from '@nimbus/api';
 import { describe, expect, it } from 'vitest';
-import { costCsv, costCsvFileName, formatCost, presetDays } from './costReport';
+import { costCsv, costCsvFileName, formatCost, formatCostTick, presetDays } from './costReport';
 
 const now = new Date('2026-11-24T23:30:00.000Z');
 
@@ -9,6 +9,14 @@ describe('cost report helpers', () => {
     expect(presetDays('7d', now)).toEqual(['2026-11-18', '2026-11-24']);
     expect(presetDays('30d', now)).toEqual(['2026-10-26', '2026-11-24']);
     expect(presetDays('month', now)).toEqual(['2026-11-01', '2026-11-24']);
+  });
+
+  it('marks chart axes with two significant digits below one, so no small tick reads 0', () => {
+    expect(formatCostTick(0.000034, 'USD')).toBe('0.000034 USD');
+    expect(formatCostTick(0.0012, 'USD')).toBe('0.0012 USD');
+    expect(formatCostTick(0.5, 'USD')).toBe('0.5 USD');
+    expect(formatCostTick(12.5, 'USD')).toBe('12.50 USD');
+    expect(formatCostTick(0, 'USD')).toBe('0 USD');
   });
 
   it('keeps small costs visible', () => {

@@ -23,6 +23,19 @@ export function formatCost(value: number, currency: string): string {
   return `${value.toFixed(digits)} ${currency}`;
 }
 
+/**
+ * A chart axis's tick: below one, two significant digits (a test bed's hour of a small namespace
+ * costs 0.000034, which four decimals showed as 0.0000); above, cents.
+ */
+export function formatCostTick(value: number, currency: string): string {
+  if (!Number.isFinite(value) || value === 0) return `0 ${currency}`;
+  const text =
+    Math.abs(value) < 1
+      ? value.toLocaleString('en-US', { maximumSignificantDigits: 2, maximumFractionDigits: 20 })
+      : value.toFixed(2);
+  return `${text} ${currency}`;
+}
+
 const columns: Array<[string, (item: CostItem) => string | number | boolean | undefined]> = [
   ['name', (i) => i.name],
   ['cluster', (i) => i.cluster],
