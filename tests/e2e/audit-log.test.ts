@@ -94,6 +94,11 @@ describe('the audit log in Chinese', () => {
     const tested = rows().filter({ hasText: registry });
     await tested.first().waitFor();
     expect(await tested.first().textContent()).toContain('测试镜像仓库连接');
+    // The Checks tag stays whole inside its cell; a long name is what gets cut short.
+    const cell = tested.first().locator('td').filter({ hasText: '测试镜像仓库连接' });
+    const tag = cell.locator('.ant-tag').filter({ hasText: '检查' });
+    const [cellBox, tagBox] = [await cell.boundingBox(), await tag.boundingBox()];
+    expect(tagBox && cellBox && tagBox.x + tagBox.width <= cellBox.x + cellBox.width).toBe(true);
 
     await preset('变更');
     await rows().filter({ hasText: group }).first().waitFor();

@@ -1,5 +1,5 @@
 import type { AuditRecordView } from '@nimbus/api';
-import { Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { Flex, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import { formatTime } from '../../components/admin/formatTime';
 import { operationName } from './auditOperations';
@@ -45,12 +45,27 @@ export function auditColumns(t: TFunction, language: string): TableColumnsType<A
       key: 'operation',
       title: t('admin.audit.operation'),
       ellipsis: true,
+      // The tags first and whole; the operation's name is what a narrow column cuts short
+      // (a long Chinese name pushed the check tag out of the cell).
       render: (_value, record) => (
-        <Space size={4}>
-          <Tag color={methodColor[record.method]}>{record.method}</Tag>
-          <Typography.Text title={record.resource}>{operationName(t, record)}</Typography.Text>
-          {record.category === 'check' && <Tag>{t('admin.audit.presets.checks')}</Tag>}
-        </Space>
+        <Flex gap={4} align="center" style={{ minWidth: 0 }}>
+          <Tag color={methodColor[record.method]} style={{ flex: 'none', marginInlineEnd: 0 }}>
+            {record.method}
+          </Tag>
+          {record.category === 'check' && (
+            <Tag style={{ flex: 'none', marginInlineEnd: 0 }}>
+              {t('admin.audit.presets.checks')}
+            </Tag>
+          )}
+          <Typography.Text
+            title={record.resource}
+            ellipsis
+            style={{ minWidth: 0 }}
+            data-testid="audit-operation-name"
+          >
+            {operationName(t, record)}
+          </Typography.Text>
+        </Flex>
       ),
     },
     {
