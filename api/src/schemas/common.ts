@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listOrders, listSortKeys } from '../shared/list-order.js';
 
 export const defaultPageSize = 20;
 export const maxPageSize = 100;
@@ -10,12 +11,6 @@ export const pageQuery = z.object({
   search: z.string().trim().max(253).optional(),
 });
 export type PageQuery = z.output<typeof pageQuery>;
-
-/** The orders of the admin lists: by name or by creation time, either way. */
-export const listSortKeys = ['name', 'created'] as const;
-export type ListSortKey = (typeof listSortKeys)[number];
-export const listOrders = ['asc', 'desc'] as const;
-export type ListOrderDirection = (typeof listOrders)[number];
 
 /** A page of an admin list in the order asked for (name ascending unless told). */
 export const sortedPageQuery = pageQuery.extend({

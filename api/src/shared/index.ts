@@ -30,3 +30,4 @@ export * from './kind-columns.js';
 export * from './form-patterns.js';
 export * from './console-languages.js';
 export * from './hub-lists.js';
+export * from './list-order.js';

@@ -1,4 +1,4 @@
-import type { ListSortKey } from '@nimbus/api';
+import type { ListSortKey } from '@nimbus/api/shared';
 import { csvRow } from '@nimbus/api/shared';
 import type { TableColumnType } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';

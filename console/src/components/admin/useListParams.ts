@@ -1,4 +1,4 @@
-import type { ListOrderDirection, ListSortKey } from '@nimbus/api';
+import { isListSortKey, type ListOrderDirection, type ListSortKey } from '@nimbus/api/shared';
 import type { TablePaginationConfig } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -39,14 +39,11 @@ const pageNumber = (text: string | null): number | undefined => {
   return text !== null && Number.isSafeInteger(value) && value >= 1 ? value : undefined;
 };
 
-const isSortKey = (text: string | null): text is ListSortKey =>
-  text === 'name' || text === 'created';
-
 /** `sort` and `order` as the address holds them; name ascending (the default) is left out. */
 function sortingIn(query: URLSearchParams): Pick<ListParams, 'sort' | 'order'> {
   const sort = query.get('sort');
   const order = query.get('order') === 'desc' ? 'desc' : 'asc';
-  if (!isSortKey(sort) || (sort === 'name' && order === 'asc')) return {};
+  if (!isListSortKey(sort) || (sort === 'name' && order === 'asc')) return {};
   return { sort, order };
 }
 

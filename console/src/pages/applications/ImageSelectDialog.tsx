@@ -57,6 +57,13 @@ export const DOCKER_HUB_SEARCH_WAIT_MS = 300;
 /** The tag an image starts with when none was chosen, as docker pull does. */
 const DEFAULT_TAG = 'latest';
 
+/** A field's one warning line, said under it instead of as a notice; nothing without `text`. */
+function inlineWarning(testId: string, text: string | undefined) {
+  return text === undefined
+    ? {}
+    : { validateStatus: 'warning' as const, help: <span data-testid={testId}>{text}</span> };
+}
+
 /** Select mode: registry → image → tag, from the cluster's registries (Docker Hub first). */
 function SelectFields({
   cluster,
@@ -138,16 +145,10 @@ function SelectFields({
       <Form.Item
         label={t('registries.select.image')}
         htmlFor={ids.image}
-        {...(hubFailure !== undefined
-          ? {
-              validateStatus: 'warning' as const,
-              help: (
-                <span data-testid="docker-hub-search-failed">
-                  {t('registries.select.searchFailed', { message: hubFailure })}
-                </span>
-              ),
-            }
-          : {})}
+        {...inlineWarning(
+          'docker-hub-search-failed',
+          hubFailure && t('registries.select.searchFailed', { message: hubFailure }),
+        )}
       >
         {free ? (
           <AutoComplete
@@ -175,16 +176,10 @@ function SelectFields({
       <Form.Item
         label={t('registries.select.tag')}
         htmlFor={ids.tag}
-        {...(tagsFailure !== undefined
-          ? {
-              validateStatus: 'warning' as const,
-              help: (
-                <span data-testid="docker-hub-tags-failed">
-                  {t('registries.select.tagsFailed', { message: tagsFailure })}
-                </span>
-              ),
-            }
-          : {})}
+        {...inlineWarning(
+          'docker-hub-tags-failed',
+          tagsFailure && t('registries.select.tagsFailed', { message: tagsFailure }),
+        )}
       >
         {free ? (
           <AutoComplete
