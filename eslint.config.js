@@ -13,6 +13,8 @@ const operatorLayerTable = [
   ['core', 'paths.ts', 'logger.ts', 'node-version.ts'],
   ['outbound'],
   ['observability'],
+  // The shared PostgreSQL store's pool and schema migrations; the tables are their domains'.
+  ['postgres'],
   ['member'],
   ['crds'],
   ['hub'],
@@ -30,9 +32,9 @@ const operatorLayerTable = [
   ['registries'],
   ['alarms', 'appstore'],
   ['http'],
-  // The composition root (main.ts, and compose.ts, which wires the routes' services) and
-  // start.ts, which checks the Node version and then loads main.ts.
-  ['main.ts', 'compose.ts', 'start.ts'],
+  // The composition root (main.ts, and compose.ts, which wires the routes' services),
+  // start.ts, which checks the Node version and then loads main.ts, and the audit copy tool.
+  ['main.ts', 'compose.ts', 'start.ts', 'audit-copy.ts'],
 ];
 
 /** The start of an API path written by hand: `/<service>.<host>/…` or the OpenAPI document. */

@@ -10,7 +10,9 @@ packages=(prometheus prometheus-alertmanager prometheus-node-exporter prometheus
   # The Argo CD health check of docs/gitops.md is Lua; its unit test runs it.
   lua5.4
   # hack/nimbus-backup.sh (docs/backup.md) and its integration test.
-  jq)
+  jq
+  # The shared store's tests: a throwaway PostgreSQL server per run (operator/src/testing/postgres-server.ts).
+  postgresql)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

@@ -8,6 +8,8 @@ export default defineConfig({
     // Every response is checked against its declared schema (api/): drift fails a test.
     env: { NIMBUS_CONTRACT_CHECK: 'strict' },
     include: ['src/**/*.test.ts'],
+    // A real PostgreSQL for the shared store's suites (docs/testing.md); tests take a database each.
+    globalSetup: ['src/testing/postgres-global-setup.ts'],
     environment: 'node',
     // Tests start loopback servers; keep them in separate workers but few, the machine is small.
     pool: 'forks',

@@ -49,6 +49,7 @@ describe('parseConfig', () => {
       auditWebhookUrl: undefined,
       auditPeers: undefined,
       auditPeerService: undefined,
+      store: { kind: 'sqlite' },
       outboundAllowHosts: [],
       helmPath: 'helm',
       memberTimeoutMs: 5_000,
@@ -231,6 +232,48 @@ describe('parseConfig', () => {
     expect(problemsOf({ NIMBUS_AUDIT_WEBHOOK_URL: 'file:///etc/passwd' })).toEqual([
       'NIMBUS_AUDIT_WEBHOOK_URL: must be an http(s) URL',
     ]);
+  });
+
+  it('keeps the audit trail in PostgreSQL only with a connection string, its TLS from one place', () => {
+    const url = 'postgresql://nimbus:secret@db.example:5432/nimbus';
+    expect(
+      parseConfig({ ...required, NIMBUS_STORE: 'postgres', NIMBUS_POSTGRES_URL: url }, fixedVersion)
+        .store,
+    ).toEqual({ kind: 'postgres', url, caFile: undefined, maxConnections: 10 });
+    expect(
+      parseConfig(
+        {
+          ...required,
+          NIMBUS_STORE: 'postgres',
+          NIMBUS_POSTGRES_URL: url,
+          NIMBUS_POSTGRES_CA_FILE: '/run/pg/ca.crt',
+          NIMBUS_POSTGRES_MAX_CONNECTIONS: '4',
+        },
+        fixedVersion,
+      ).store,
+    ).toEqual({ kind: 'postgres', url, caFile: '/run/pg/ca.crt', maxConnections: 4 });
+    expect(problemsOf({ NIMBUS_STORE: 'postgres' })).toEqual([
+      'NIMBUS_POSTGRES_URL: required when NIMBUS_STORE is postgres (the chart takes it from a Secret)',
+    ]);
+    expect(problemsOf({ NIMBUS_STORE: 'mysql' })).toHaveLength(1);
+    expect(problemsOf({ NIMBUS_STORE: 'postgres', NIMBUS_POSTGRES_URL: 'mysql://db' })).toEqual([
+      'NIMBUS_POSTGRES_URL: must be a postgresql:// connection string',
+    ]);
+    expect(
+      problemsOf({
+        NIMBUS_STORE: 'postgres',
+        NIMBUS_POSTGRES_URL: `${url}?sslmode=disable`,
+        NIMBUS_POSTGRES_CA_FILE: '/run/pg/ca.crt',
+      }),
+    ).toEqual([
+      "NIMBUS_POSTGRES_URL: leave sslmode out when NIMBUS_POSTGRES_CA_FILE is set; the CA file turns on TLS with the server's name checked",
+    ]);
+    // The connection string holds a password: a refusal never repeats it.
+    const refused = problemsOf({
+      NIMBUS_STORE: 'postgres',
+      NIMBUS_POSTGRES_URL: 'postgresql:// secret',
+    });
+    expect(refused.join(' ')).not.toContain('secret');
   });
 
   it('treats empty variables as unset', () => {

@@ -203,6 +203,13 @@ const envSchema = z.object({
     .optional(),
   NIMBUS_AUDIT_PEERS: urlList.optional(),
   NIMBUS_AUDIT_PEER_SERVICE: z.string().regex(dnsLabelPattern, 'must be a Service name').optional(),
+  NIMBUS_STORE: z.enum(['sqlite', 'postgres']).default('sqlite'),
+  NIMBUS_POSTGRES_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgresql:// connection string')
+    .optional(),
+  NIMBUS_POSTGRES_CA_FILE: z.string().optional(),
+  NIMBUS_POSTGRES_MAX_CONNECTIONS: z.coerce.number().int().min(2).max(1000).default(10),
   NIMBUS_OUTBOUND_ALLOW_HOSTS: hostList.default([]),
   NIMBUS_HELM_PATH: z.string().default('helm'),
   NIMBUS_MEMBER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
@@ -290,6 +297,8 @@ export interface Config {
   auditPeers: string[] | undefined;
   /** Headless Service selecting every operator pod, for finding audit peers. */
   auditPeerService: string | undefined;
+  /** Where the audit trail is kept: this replica's file, or the database replicas share. */
+  store: StoreConfig;
   /** host[:port] entries the SSRF policy lets through (e.g. the test bed's loopback members). */
   outboundAllowHosts: string[];
   /** The helm binary the app store runs against its per-operation relay. */
@@ -303,6 +312,49 @@ export interface Config {
   costSampleSeconds: number;
   /** Vendor API base URLs by adapter key (eks, sts, gke, gcpToken, alibaba, tencent, huawei, ecr, dockerHub). */
   vendorEndpoints: Record<string, string>;
+}
+
+/** docs/audit.md "Where records are kept"; the index stays in SQLite for now. */
+export type StoreConfig =
+  | { kind: 'sqlite' }
+  | { kind: 'postgres'; url: string; caFile: string | undefined; maxConnections: number };
+
+/** TLS settings in the DSN would replace the CA file's (pg reads the DSN last). */
+const dsnTlsParameters = ['sslmode', 'sslrootcert', 'sslcert', 'sslkey', 'ssl'];
+
+function storeOf(values: {
+  NIMBUS_STORE: 'sqlite' | 'postgres';
+  NIMBUS_POSTGRES_URL?: string | undefined;
+  NIMBUS_POSTGRES_CA_FILE?: string | undefined;
+  NIMBUS_POSTGRES_MAX_CONNECTIONS: number;
+}): StoreConfig {
+  if (values.NIMBUS_STORE === 'sqlite') return { kind: 'sqlite' };
+  const url = values.NIMBUS_POSTGRES_URL;
+  if (!url) {
+    throw new ConfigError([
+      'NIMBUS_POSTGRES_URL: required when NIMBUS_STORE is postgres (the chart takes it from a Secret)',
+    ]);
+  }
+  if (values.NIMBUS_POSTGRES_CA_FILE) {
+    let parameters: string[];
+    try {
+      parameters = [...new URL(url).searchParams.keys()];
+    } catch {
+      throw new ConfigError(['NIMBUS_POSTGRES_URL: must be a postgresql:// connection string']);
+    }
+    const clash = parameters.find((name) => dsnTlsParameters.includes(name));
+    if (clash) {
+      throw new ConfigError([
+        `NIMBUS_POSTGRES_URL: leave ${clash} out when NIMBUS_POSTGRES_CA_FILE is set; the CA file turns on TLS with the server's name checked`,
+      ]);
+    }
+  }
+  return {
+    kind: 'postgres',
+    url,
+    caFile: values.NIMBUS_POSTGRES_CA_FILE,
+    maxConnections: values.NIMBUS_POSTGRES_MAX_CONNECTIONS,
+  };
 }
 
 export class ConfigError extends Error {
@@ -339,6 +391,7 @@ export function parseConfig(env: Env, readVersion: () => string = readPackageVer
       'NIMBUS_SESSION_KEY_FILE or NIMBUS_SESSION_KEY_SECRET: one is required: a file holding the session signing key (at least 32 bytes), or the Secret the operator keeps it in',
     ]);
   }
+  const store = storeOf(values);
   return {
     host: values.NIMBUS_HOST,
     listenAddr: values.NIMBUS_LISTEN_ADDR,
@@ -374,6 +427,7 @@ export function parseConfig(env: Env, readVersion: () => string = readPackageVer
     auditWebhookUrl: values.NIMBUS_AUDIT_WEBHOOK_URL,
     auditPeers: values.NIMBUS_AUDIT_PEERS,
     auditPeerService: values.NIMBUS_AUDIT_PEER_SERVICE,
+    store,
     outboundAllowHosts: values.NIMBUS_OUTBOUND_ALLOW_HOSTS,
     helmPath: values.NIMBUS_HELM_PATH,
     memberTimeoutMs: values.NIMBUS_MEMBER_TIMEOUT_MS,

@@ -170,7 +170,7 @@ async function main(): Promise<void> {
   if (!identity) logger.error('no hub cluster: every call but the public ones will be refused');
 
   // Opened before listening: without a writable NIMBUS_DATA_DIR the operator must not serve.
-  const audit = openOperatorAudit(config, {
+  const audit = await openOperatorAudit(config, {
     logger,
     registry: metrics.registry,
     kubeConfig: hub.kubeConfig,
@@ -233,7 +233,11 @@ async function main(): Promise<void> {
     index?.changes.close();
     void shutdown(server, config.shutdownTimeoutMs).then(async (outcome) => {
       if (outcome === 'forced') logger.warn('in-flight requests cut off at shutdown timeout');
-      audit.close();
+      // The queue is written before the exit: on the shared store, what this replica
+      // acknowledged stays when it is scaled away.
+      await audit
+        .close()
+        .catch((error: unknown) => logger.error({ err: error }, 'audit store could not be closed'));
       // Awaited, so the Lease is released before the exit and another replica takes over at
       // once; bounded, as the hub may not answer.
       const stopped = Promise.allSettled([

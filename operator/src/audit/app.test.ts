@@ -42,7 +42,7 @@ async function startWithAudit(): Promise<Running> {
     if (stopped) return;
     stopped = true;
     await app.close();
-    trail.close();
+    await trail.close();
   };
   cleanups.push(data.remove, stop);
   return { app, trail, dir: data.dir, stop };
@@ -50,9 +50,9 @@ async function startWithAudit(): Promise<Running> {
 
 /** The response is out before 'finish' fires on the server; wait for the record to land. */
 async function recorded(trail: AuditTrail, count: number): Promise<AuditRecord[]> {
-  return vi.waitFor(() => {
-    trail.writer.flush();
-    const { items } = trail.store.query({}, { offset: 0, limit: 100 });
+  return vi.waitFor(async () => {
+    await trail.writer.flush();
+    const { items } = await trail.store.query({}, { offset: 0, limit: 100 });
     if (items.length < count) throw new Error(`expected ${count} audit records`);
     return items;
   });
@@ -123,7 +123,7 @@ describe('audit trail in the running app', () => {
       message: 'not found',
       operation: null,
     });
-    expect(trail.store.query({}, { offset: 0, limit: 10 }).total).toBe(1);
+    expect((await trail.store.query({}, { offset: 0, limit: 10 })).total).toBe(1);
   });
 
   it('names a refused call by its contract operation and target, and files tests as checks', async () => {

@@ -16,19 +16,20 @@ export interface AuditRetention {
 const dayMs = 86_400_000;
 
 /** Prunes by age, then by size; both take the oldest records first. Returns how many went. */
-export function pruneAudit(
+export async function pruneAudit(
   store: Pick<AuditStore, 'prune' | 'pruneToSize'>,
   retention: Pick<AuditRetention, 'maxAgeDays' | 'maxBytes'>,
   now: number,
-): { byAge: number; bySize: number } {
-  const byAge = store.prune(now - retention.maxAgeDays * dayMs);
-  const bySize = store.pruneToSize(retention.maxBytes);
+): Promise<{ byAge: number; bySize: number }> {
+  const byAge = await store.prune(now - retention.maxAgeDays * dayMs);
+  const bySize = await store.pruneToSize(retention.maxBytes);
   return { byAge, bySize };
 }
 
 /**
  * The retention sweep as a scheduled job (controllers/jobs.ts). Unlike the controllers' jobs it
- * runs on every replica, not only the leader: each replica owns its own file.
+ * runs on every replica, not only the leader: each replica owns its own file. On the shared
+ * store the replicas take turns under a lock, and the later ones find nothing left to do.
  */
 export function auditRetentionJob(
   store: Pick<AuditStore, 'prune' | 'pruneToSize'>,
@@ -39,11 +40,11 @@ export function auditRetentionJob(
   return {
     name: 'audit-retention',
     intervalMs: retention.intervalMs,
-    run() {
-      const removed = pruneAudit(store, retention, clock.now());
+    async run() {
+      const removed = await pruneAudit(store, retention, clock.now());
       const total = removed.byAge + removed.bySize;
       if (total > 0) log.info({ ...removed, ...retention }, 'audit pruned');
-      return Promise.resolve(total);
+      return total;
     },
   };
 }

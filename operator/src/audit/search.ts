@@ -35,7 +35,8 @@ export function createAuditSearch(options: AuditSearchOptions): AuditSearch {
   const timeoutMs = options.peerTimeoutMs ?? defaultPeerTimeoutMs;
 
   async function peerUrls(log: Logger): Promise<{ urls: string[]; failed: boolean }> {
-    if (!options.peerKey) return { urls: [], failed: false };
+    // A shared store already holds every replica's records.
+    if (!options.peerKey || options.store.shared) return { urls: [], failed: false };
     try {
       return { urls: await options.peers(), failed: false };
     } catch (error) {
@@ -55,11 +56,11 @@ export function createAuditSearch(options: AuditSearchOptions): AuditSearch {
       partial,
     });
     if (urls.length === 0 || !options.peerKey) {
-      return done(options.store.query(filter, { offset, limit: pageSize }), failed);
+      return done(await options.store.query(filter, { offset, limit: pageSize }), failed);
     }
     const key = options.peerKey;
     const limit = offset + pageSize;
-    const local = options.store.query(filter, { offset: 0, limit });
+    const local = await options.store.query(filter, { offset: 0, limit });
     const answers = await Promise.allSettled(
       urls.map((url) => queryPeer(url, key, { filter, limit }, timeoutMs)),
     );

@@ -1,10 +1,15 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { Registry } from 'prom-client';
-import type { Config } from '../config.js';
+import type { Config, StoreConfig } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { AuditPolicy } from './policy.js';
 import type { PeerSource } from './peers.js';
 import { endpointSlicePeers, noPeers, staticPeers } from './peers.js';
+import { migrateSchema } from '../postgres/migrate.js';
+import { openPostgresPool, postgresLocation } from '../postgres/pool.js';
+import { auditMigrations } from './postgres-schema.js';
+import { postgresAuditStore } from './postgres-store.js';
+import type { AuditStore } from './store.js';
 import type { AuditTrail } from './trail.js';
 import { openAuditTrail } from './trail.js';
 
@@ -32,10 +37,39 @@ export function choosePeers(config: Config, kubeConfig: KubeConfig | undefined):
   return noPeers;
 }
 
-/** The production audit trail: this replica's file under NIMBUS_DATA_DIR plus its peers. */
-export function openOperatorAudit(config: Config, deps: OperatorAuditDeps): AuditTrail {
+/**
+ * The shared store: the pool, its schema brought up to date, the audit table on it. A database
+ * that cannot be reached stops the start, as a missing volume would.
+ */
+export async function openSharedAuditStore(
+  store: Extract<StoreConfig, { kind: 'postgres' }>,
+  logger: Logger,
+): Promise<AuditStore> {
+  const pool = openPostgresPool(store, logger);
+  try {
+    await migrateSchema(pool, auditMigrations, logger);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return postgresAuditStore({ pool, location: postgresLocation(store.url), ownsPool: true });
+}
+
+/**
+ * The production audit trail: this replica's file under NIMBUS_DATA_DIR plus its peers, or the
+ * PostgreSQL database every replica shares (no peers: it holds every record).
+ */
+export async function openOperatorAudit(
+  config: Config,
+  deps: OperatorAuditDeps,
+): Promise<AuditTrail> {
+  const shared =
+    config.store.kind === 'postgres'
+      ? await openSharedAuditStore(config.store, deps.logger)
+      : undefined;
   return openAuditTrail({
     dataDir: config.dataDir,
+    ...(shared ? { store: shared } : {}),
     retentionDays: config.auditRetentionDays,
     maxBytes: config.auditMaxBytes,
     pruneIntervalMs: config.auditPruneIntervalMs,
@@ -50,7 +84,7 @@ export function openOperatorAudit(config: Config, deps: OperatorAuditDeps): Audi
       : {}),
     logger: deps.logger,
     registry: deps.registry,
-    peers: choosePeers(config, deps.kubeConfig),
+    peers: shared ? noPeers : choosePeers(config, deps.kubeConfig),
     sessionSigningKey: deps.sessionSigningKey,
   });
 }

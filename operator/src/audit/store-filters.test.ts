@@ -1,20 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { sampleRecord, tempDataDir } from '../testing/audit.js';
+import { describe, expect, it } from 'vitest';
+import { sampleRecord } from '../testing/audit.js';
+import { auditStoreKinds, cleanUpAuditStores } from '../testing/audit-stores.js';
 import type { AuditFilter } from './record.js';
 import type { AuditStore } from './store.js';
-import { openAuditStore } from './store.js';
 
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0)) cleanup();
-});
-
-function open(): AuditStore {
-  const data = tempDataDir();
-  const store = openAuditStore(data.dir);
-  cleanups.push(() => store.close(), data.remove);
-  return store;
-}
+cleanUpAuditStores();
 
 const base = Date.UTC(2031, 0, 1);
 const at = (seconds: number) => base + seconds * 1000;
@@ -113,55 +103,57 @@ const records = [
   }),
 ];
 
-function ids(store: AuditStore, filter: AuditFilter): string[] {
-  return store.query(filter, { offset: 0, limit: 100 }).items.map((record) => record.id);
+async function ids(store: AuditStore, filter: AuditFilter): Promise<string[]> {
+  return (await store.query(filter, { offset: 0, limit: 100 })).items.map((record) => record.id);
 }
 
-describe('audit store filters', () => {
-  it('has presets for changes, checks, sign-ins and refusals', () => {
-    const store = open();
-    store.append(records);
+describe.each(auditStoreKinds)('audit store filters on $name', (kind) => {
+  const open = async (): Promise<AuditStore> => (await kind.open()).store;
+
+  it('has presets for changes, checks, sign-ins and refusals', async () => {
+    const store = await open();
+    await store.append(records);
     // Connection tests and dry runs change nothing: checks, not changes.
-    expect(ids(store, { preset: 'changes' })).toEqual([
+    expect(await ids(store, { preset: 'changes' })).toEqual([
       'import',
       'create-user',
       'cordon',
       'delete-ns',
     ]);
-    expect(ids(store, { preset: 'checks' })).toEqual(['dry-run', 'test-registry']);
-    expect(ids(store, { preset: 'signIns' })).toEqual(['bad-login', 'login']);
-    expect(ids(store, { preset: 'refusals' })).toEqual(['refused-delete', 'refused-token']);
+    expect(await ids(store, { preset: 'checks' })).toEqual(['dry-run', 'test-registry']);
+    expect(await ids(store, { preset: 'signIns' })).toEqual(['bad-login', 'login']);
+    expect(await ids(store, { preset: 'refusals' })).toEqual(['refused-delete', 'refused-token']);
   });
 
-  it('finds the records of one contract operation', () => {
-    const store = open();
-    store.append(records);
-    expect(ids(store, { operation: 'importYaml' })).toEqual(['import', 'dry-run']);
-    expect(ids(store, { operation: 'importYaml', preset: 'changes' })).toEqual(['import']);
-    expect(ids(store, { operation: 'createUser', name: 'bert' })).toEqual(['create-user']);
+  it('finds the records of one contract operation', async () => {
+    const store = await open();
+    await store.append(records);
+    expect(await ids(store, { operation: 'importYaml' })).toEqual(['import', 'dry-run']);
+    expect(await ids(store, { operation: 'importYaml', preset: 'changes' })).toEqual(['import']);
+    expect(await ids(store, { operation: 'createUser', name: 'bert' })).toEqual(['create-user']);
   });
 
-  it('searches member calls by cluster, namespace, kind (a whole-segment prefix) and name', () => {
-    const store = open();
-    store.append(records);
-    expect(ids(store, { cluster: 'prod' })).toEqual(['exec', 'delete-ns']);
-    expect(ids(store, { cluster: 'prod', namespace: 'shop' })).toEqual(['exec']);
-    expect(ids(store, { kind: 'pods' })).toEqual(['exec']);
-    expect(ids(store, { kind: 'pod' })).toEqual([]);
-    expect(ids(store, { kind: 'namespaces', name: 'shop' })).toEqual(['delete-ns']);
-    expect(ids(store, { preset: 'changes', cluster: 'test' })).toEqual(['cordon']);
+  it('searches member calls by cluster, namespace, kind (a whole-segment prefix) and name', async () => {
+    const store = await open();
+    await store.append(records);
+    expect(await ids(store, { cluster: 'prod' })).toEqual(['exec', 'delete-ns']);
+    expect(await ids(store, { cluster: 'prod', namespace: 'shop' })).toEqual(['exec']);
+    expect(await ids(store, { kind: 'pods' })).toEqual(['exec']);
+    expect(await ids(store, { kind: 'pod' })).toEqual([]);
+    expect(await ids(store, { kind: 'namespaces', name: 'shop' })).toEqual(['delete-ns']);
+    expect(await ids(store, { preset: 'changes', cluster: 'test' })).toEqual(['cordon']);
   });
 
-  it('continues after a cursor in the newest-first order, ties broken by id', () => {
-    const store = open();
-    store.append([
+  it('continues after a cursor in the newest-first order, ties broken by id', async () => {
+    const store = await open();
+    await store.append([
       sampleRecord({ id: 'a', requestTime: at(1) }),
       sampleRecord({ id: 'b', requestTime: at(2) }),
       sampleRecord({ id: 'c', requestTime: at(2) }),
       sampleRecord({ id: 'd', requestTime: at(3) }),
     ]);
-    expect(ids(store, { after: { requestTime: at(2), id: 'c' } })).toEqual(['b', 'a']);
-    expect(ids(store, { after: { requestTime: at(3), id: 'd' } })).toEqual(['c', 'b', 'a']);
-    expect(ids(store, { after: { requestTime: at(1), id: 'a' } })).toEqual([]);
+    expect(await ids(store, { after: { requestTime: at(2), id: 'c' } })).toEqual(['b', 'a']);
+    expect(await ids(store, { after: { requestTime: at(3), id: 'd' } })).toEqual(['c', 'b', 'a']);
+    expect(await ids(store, { after: { requestTime: at(1), id: 'a' } })).toEqual([]);
   });
 });

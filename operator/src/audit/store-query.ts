@@ -11,11 +11,11 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-/** Fixed SQL per preset: no value of the caller's goes into it. */
+/** Fixed SQL per preset, read alike by SQLite and PostgreSQL: no value of the caller's goes into it. */
 const presetSql: Record<AuditPreset, string> = {
   changes:
     "method IN ('POST', 'PUT', 'PATCH', 'DELETE') AND resource NOT LIKE 'auth/%' " +
-    "AND http_status < 400 AND (code IS NULL OR code = 0) AND category IS NOT 'check'",
+    "AND http_status < 400 AND (code IS NULL OR code = 0) AND (category IS NULL OR category <> 'check')",
   checks: "category = 'check'",
   signIns: "resource = 'auth/login'",
   refusals: '(code IN (9997, 9998) OR http_status IN (401, 403))',
@@ -31,7 +31,10 @@ function segmentPrefix(
   params.push(value, `${escapeLike(value)}/%`);
 }
 
-/** The filter as SQL over the audit_records columns; values are always bound, never inlined. */
+/**
+ * The filter as SQL over the audit_records columns; values are always bound, never inlined.
+ * Placeholders are `?` (SQLite); `numberedPlaceholders` turns them into PostgreSQL's `$n`.
+ */
 export function whereClause(filter: AuditFilter): WhereClause {
   const conditions: string[] = [];
   const params: SQLInputValue[] = [];
@@ -174,4 +177,10 @@ export function rowToRecord(row: Record<string, SQLOutputValue>): AuditRecord {
     operation: nullableText(row.operation),
     category: row.category === 'check' ? 'check' : null,
   };
+}
+
+/** `?` placeholders as `$1`, `$2`…, from `first`; our SQL has no `?` inside a string literal. */
+export function numberedPlaceholders(sql: string, first = 1): string {
+  let next = first;
+  return sql.replace(/\?/g, () => `$${next++}`);
 }

@@ -6,9 +6,9 @@ import { captureLogs } from '../testing/logs.js';
 import type { AuditTrailOptions } from './trail.js';
 import { openAuditTrail } from './trail.js';
 
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0).reverse()) cleanup();
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
 function open(options: Partial<AuditTrailOptions> = {}) {
@@ -35,29 +35,31 @@ describe('audit trail', () => {
     const { trail, registry } = open({ queue: { capacity: 2, flushIntervalMs: 60_000 } });
     for (let i = 0; i < 5; i++) trail.sink(sampleRecord());
     expect(await metric(registry, 'nimbus_audit_records_dropped_total')).toBe(3);
-    trail.writer.flush();
+    await trail.writer.flush();
     expect(await metric(registry, 'nimbus_audit_records_written_total')).toBe(2);
-    expect(trail.store.query({}, { offset: 0, limit: 10 }).total).toBe(2);
+    expect((await trail.store.query({}, { offset: 0, limit: 10 })).total).toBe(2);
   });
 
-  it('removes records past retention when opened and on each prune', () => {
+  it('removes records past retention when opened and on each prune', async () => {
     const day = 86_400_000;
     const clock = fakeClock(Date.UTC(2030, 0, 100));
     const now = clock.now();
     const first = open({ retentionDays: 30, clock });
-    first.trail.store.append([
+    await first.trail.store.append([
       sampleRecord({ id: 'old', requestTime: now - 31 * day }),
       sampleRecord({ id: 'recent', requestTime: now - 29 * day }),
     ]);
-    first.trail.close();
+    await first.trail.close();
     const reopened = open({ retentionDays: 30, clock, dataDir: first.dir });
-    const ids = () =>
-      reopened.trail.store.query({}, { offset: 0, limit: 10 }).items.map((r) => r.id);
-    expect(ids()).toEqual(['recent']);
+    const ids = async () =>
+      (await reopened.trail.store.query({}, { offset: 0, limit: 10 })).items.map((r) => r.id);
+    await reopened.trail.idle();
+    expect(await ids()).toEqual(['recent']);
     // The hourly retention job, on the fake clock, takes it.
     clock.advance(2 * day);
-    expect(ids()).toEqual([]);
-    expect(reopened.trail.prune()).toBe(0);
+    await reopened.trail.idle();
+    expect(await ids()).toEqual([]);
+    expect(await reopened.trail.prune()).toBe(0);
   });
 
   it('has a peer key, which the peer endpoint needs, only with a signing key', () => {

@@ -15,8 +15,8 @@ import { noPeers } from './peers.js';
 import { auditRetentionJob, pruneAudit } from './retention.js';
 import type { AuditSearch } from './search.js';
 import { createAuditSearch } from './search.js';
+import { openSqliteAuditStore } from './sqlite-store.js';
 import type { AuditStore } from './store.js';
-import { openAuditStore } from './store.js';
 import type { AuditWebhook, AuditWebhookOptions } from './webhook.js';
 import { createAuditWebhook } from './webhook.js';
 import type { AuditWriter, AuditWriterOptions } from './writer.js';
@@ -27,7 +27,10 @@ export const defaultMaxBytes = 8 * 1024 ** 3;
 export const defaultPruneIntervalMs = 3_600_000;
 
 export interface AuditTrailOptions {
+  /** This replica's own file under this directory, unless `store` is given. */
   dataDir: string;
+  /** A store opened elsewhere (the shared PostgreSQL one); the trail closes it. */
+  store?: AuditStore;
   retentionDays: number;
   /** Records beyond this size go, oldest first (default 8 GiB). */
   maxBytes?: number;
@@ -40,8 +43,12 @@ export interface AuditTrailOptions {
   logger: Logger;
   /** Where the audit counters are exported (the app's /metrics registry). */
   registry?: Registry;
+  /** Other replicas to ask; never with a shared store, where every record is already. */
   peers?: PeerSource;
-  /** Peers are asked only when this is set; the peer key is derived from it. */
+  /**
+   * Peers are asked only when this is set (and the store is not shared); the peer key is
+   * derived from it.
+   */
   sessionSigningKey?: string | Buffer;
   peerTimeoutMs?: number;
   queue?: Partial<Pick<AuditWriterOptions, 'capacity' | 'batchSize' | 'flushIntervalMs'>>;
@@ -64,9 +71,11 @@ export interface AuditTrail {
    */
   readonly peerKey: Buffer | undefined;
   /** Removes records past retention (age, then size) now; the scheduled job does it too. */
-  prune(): number;
-  /** Writes what is queued and closes the file; call after the HTTP server stopped. */
-  close(): void;
+  prune(): Promise<number>;
+  /** Resolves when the prune at open and any retention run in progress are done (tests). */
+  idle(): Promise<void>;
+  /** Writes what is queued and closes the store; call after the HTTP server stopped. */
+  close(): Promise<void>;
 }
 
 const errorLogEveryMs = 60_000;
@@ -76,7 +85,7 @@ export function openAuditTrail(options: AuditTrailOptions): AuditTrail {
   const clock = options.clock ?? realClock;
   const counters = auditCounters(options.registry);
 
-  const store = openAuditStore(options.dataDir);
+  const store = options.store ?? openSqliteAuditStore(options.dataDir);
   const webhook = options.webhook
     ? createAuditWebhook({
         ...options.webhook,
@@ -89,8 +98,8 @@ export function openAuditTrail(options: AuditTrailOptions): AuditTrail {
   let lastErrorLog = Number.NEGATIVE_INFINITY;
   const writer = createAuditWriter({
     ...options.queue,
-    write(records) {
-      store.append(records);
+    async write(records) {
+      await store.append(records);
       counters.written.inc(records.length);
       webhook?.ship(records);
     },
@@ -111,21 +120,32 @@ export function openAuditTrail(options: AuditTrailOptions): AuditTrail {
     maxBytes: options.maxBytes ?? defaultMaxBytes,
     intervalMs: options.pruneIntervalMs ?? defaultPruneIntervalMs,
   };
-  function prune(): number {
-    const removed = pruneAudit(store, retention, clock.now());
+  async function prune(): Promise<number> {
+    const removed = await pruneAudit(store, retention, clock.now());
     const total = removed.byAge + removed.bySize;
     if (total > 0) log.info({ ...removed, ...retention }, 'audit pruned');
     return total;
   }
-  prune();
+  // The job runs it again on its interval; a store that cannot prune now is said in the log.
+  const prunedAtOpen = prune().catch((error: unknown) =>
+    log.error({ err: error }, 'audit records could not be pruned'),
+  );
   const retentionJob: RunningJob = runJob(auditRetentionJob(store, retention, clock, log), {
     clock,
     logger: log,
   });
 
-  const peerKey = options.sessionSigningKey ? derivePeerKey(options.sessionSigningKey) : undefined;
+  const peerKey =
+    options.sessionSigningKey && !store.shared
+      ? derivePeerKey(options.sessionSigningKey)
+      : undefined;
   log.info(
-    { file: store.file, peers: peerKey !== undefined, webhook: webhook !== undefined },
+    {
+      store: store.location,
+      shared: store.shared,
+      peers: peerKey !== undefined,
+      webhook: webhook !== undefined,
+    },
     'audit store open',
   );
   const sink: AuditSink = (record) => writer.enqueue(record);
@@ -144,11 +164,17 @@ export function openAuditTrail(options: AuditTrailOptions): AuditTrail {
     webhook,
     peerKey,
     prune,
-    close() {
+    async idle() {
+      await prunedAtOpen;
+      await retentionJob.idle();
+    },
+    async close() {
       retentionJob.stop();
-      if (!writer.close()) log.error({ lost: writer.pending }, 'audit records lost at shutdown');
+      if (!(await writer.close())) {
+        log.error({ lost: writer.pending }, 'audit records lost at shutdown');
+      }
       webhook?.stop();
-      store.close();
+      await store.close();
     },
   };
 }

@@ -2,8 +2,8 @@ import { anonymous } from './record.js';
 import type { AuditRecord } from './record.js';
 
 export interface AuditWriterOptions {
-  /** Writes one batch; throws when the batch could not be stored. */
-  write(records: readonly AuditRecord[]): void;
+  /** Writes one batch; rejects when the batch could not be stored. */
+  write(records: readonly AuditRecord[]): Promise<void>;
   /** Called with how many of the oldest queued records were dropped. */
   onDrop(count: number): void;
   onWriteError(error: unknown): void;
@@ -17,10 +17,13 @@ export interface AuditWriterOptions {
 
 export interface AuditWriter {
   enqueue(record: AuditRecord): void;
-  /** Writes everything queued now; returns false when a write failed (records stay queued). */
-  flush(): boolean;
+  /**
+   * Writes everything queued now, one batch at a time; false when a write failed (its records
+   * go back to the front of the queue). A flush asked for while one runs follows it.
+   */
+  flush(): Promise<boolean>;
   /** Stops the timer and writes what is left. */
-  close(): boolean;
+  close(): Promise<boolean>;
   readonly pending: number;
 }
 
@@ -38,10 +41,13 @@ export function createAuditWriter(options: AuditWriterOptions): AuditWriter {
   const flushIntervalMs = options.flushIntervalMs ?? 200;
   let signedIn: AuditRecord[] = [];
   let strangers: AuditRecord[] = [];
+  /** Records taken out of the queues for the write in flight. */
+  let writing = 0;
+  let running: Promise<boolean> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let immediate: NodeJS.Immediate | undefined;
   let closed = false;
-  const pending = (): number => signedIn.length + strangers.length;
+  const queued = (): number => signedIn.length + strangers.length;
 
   function trimmed(queue: AuditRecord[], limit: number): AuditRecord[] {
     const excess = queue.length - limit;
@@ -50,30 +56,49 @@ export function createAuditWriter(options: AuditWriterOptions): AuditWriter {
     return queue.slice(excess);
   }
 
-  function flush(): boolean {
-    if (timer) clearTimeout(timer);
-    if (immediate) clearImmediate(immediate);
-    timer = undefined;
-    immediate = undefined;
-    while (pending() > 0) {
+  /**
+   * A batch leaves the queues while it is written, so records dropped meanwhile (the queue
+   * full) are never the ones in flight; a failed batch goes back in front, where the oldest go
+   * first if the queue overflows.
+   */
+  async function drain(): Promise<boolean> {
+    while (queued() > 0) {
       const mine = signedIn.slice(0, batchSize);
       const theirs = strangers.slice(0, batchSize - mine.length);
+      signedIn = signedIn.slice(mine.length);
+      strangers = strangers.slice(theirs.length);
+      writing = mine.length + theirs.length;
       try {
-        options.write([...mine, ...theirs]);
+        await options.write([...mine, ...theirs]);
       } catch (error) {
+        signedIn = trimmed([...mine, ...signedIn], capacity);
+        strangers = trimmed([...theirs, ...strangers], anonymousCapacity);
         options.onWriteError(error);
         schedule();
         return false;
+      } finally {
+        writing = 0;
       }
-      signedIn = signedIn.slice(mine.length);
-      strangers = strangers.slice(theirs.length);
     }
     return true;
   }
 
+  function flush(): Promise<boolean> {
+    if (timer) clearTimeout(timer);
+    if (immediate) clearImmediate(immediate);
+    timer = undefined;
+    immediate = undefined;
+    if (running) return running.then(() => flush());
+    const run = drain().finally(() => {
+      running = undefined;
+    });
+    running = run;
+    return run;
+  }
+
   function schedule(): void {
     if (timer || closed) return;
-    timer = setTimeout(flush, flushIntervalMs);
+    timer = setTimeout(() => void flush(), flushIntervalMs);
     // A pending flush must not keep a finished process (or test worker) alive; close() flushes.
     timer.unref();
   }
@@ -87,8 +112,8 @@ export function createAuditWriter(options: AuditWriterOptions): AuditWriter {
         signedIn.push(record);
         signedIn = trimmed(signedIn, capacity);
       }
-      if (closed) flush();
-      else if (pending() >= batchSize) immediate ??= setImmediate(flush);
+      if (closed) void flush();
+      else if (queued() >= batchSize) immediate ??= setImmediate(() => void flush());
       else schedule();
     },
     flush,
@@ -97,7 +122,7 @@ export function createAuditWriter(options: AuditWriterOptions): AuditWriter {
       return flush();
     },
     get pending() {
-      return pending();
+      return queued() + writing;
     },
   };
 }

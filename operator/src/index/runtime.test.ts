@@ -6,7 +6,10 @@ import { captureLogs } from '../testing/logs.js';
 import type { MemoryHubStore } from '../testing/memory-store.js';
 import { createMemoryStore } from '../testing/memory-store.js';
 import { findIndexedKind, type IndexedKind } from './kinds.js';
-import { createIndexRuntime, type IndexRuntime } from './runtime.js';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createIndexRuntime, openIndexStore, type IndexRuntime } from './runtime.js';
 import { IndexStore } from './store.js';
 import { FakeApiServer, listPage, pod, watchStream } from './testing/fake-api-server.js';
 
@@ -129,5 +132,20 @@ describe('index runtime', () => {
     const current = hub.clusters.get('member-b') as ClusterObject;
     await hub.clusters.apply({ metadata: current.metadata, spec: current.spec });
     await until(() => index.count('member-b', 'pods') === 1, 'member-b pods indexed');
+  });
+});
+
+describe('the index file', () => {
+  it('is opened in a data directory that does not exist yet, made private', () => {
+    const parent = mkdtempSync(join(tmpdir(), 'nimbus-index-'));
+    try {
+      const dir = join(parent, 'data');
+      const store = openIndexStore(dir);
+      store.close();
+      expect(existsSync(join(dir, 'index.sqlite'))).toBe(true);
+      expect(statSync(dir).mode & 0o777).toBe(0o700);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
   });
 });

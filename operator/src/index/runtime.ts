@@ -3,6 +3,7 @@
 // ready, restart when its connection settings change, and stop (and the cluster's rows go)
 // when it is deleted. Rows are tied to the Cluster's uid, so a Cluster deleted and created again
 // under the same name (also while no replica ran) never shows its predecessor's objects.
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { credentialsUpdatedAnnotation } from '../clusters/cluster-view.js';
 import type { ClusterConnector } from '../clusters/connector.js';
@@ -66,8 +67,12 @@ function followKey(cluster: ClusterObject): string {
   return `${uid}/${generation ?? 0}/${annotations?.[credentialsUpdatedAnnotation] ?? ''}`;
 }
 
-/** Opens `<dataDir>/index.sqlite` (WAL). */
+/**
+ * Opens `<dataDir>/index.sqlite` (WAL), creating the directory (0700) when missing: with the
+ * audit trail on the shared store, nothing else makes it.
+ */
 export function openIndexStore(dataDir: string): IndexStore {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   return IndexStore.open(join(dataDir, indexFileName));
 }
 

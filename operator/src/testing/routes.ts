@@ -40,7 +40,8 @@ export function registeredApiRoutes(): string[] {
       .filter((route) => route.path.startsWith('/api/'))
       .map((route) => `${route.method} ${route.path}`);
   } finally {
-    audit.close();
+    // The file closes before the call returns (node:sqlite is synchronous).
+    void audit.close();
     data.remove();
   }
 }

@@ -17,7 +17,7 @@ import { peerAuditRouter } from './peer-router.js';
 import { staticPeers } from '../../audit/peers.js';
 import { createAuditSearch } from '../../audit/search.js';
 import type { AuditStore } from '../../audit/store.js';
-import { openAuditStore } from '../../audit/store.js';
+import { openSqliteAuditStore } from '../../audit/sqlite-store.js';
 
 const sessionKey = 'k'.repeat(48);
 const peerKey = derivePeerKey(sessionKey);
@@ -58,7 +58,7 @@ describe('peer request signature', () => {
 /** A replica: its own store file and the internal endpoint on a loopback port. */
 async function replica(key = peerKey): Promise<{ store: AuditStore; server: RunningServer }> {
   const data = tempDataDir();
-  const store = openAuditStore(data.dir);
+  const store = openSqliteAuditStore(data.dir);
   const app = express();
   app.use(requestContextMiddleware(captureLogs().logger));
   app.use(peerAuditRouter(store, key));
@@ -80,12 +80,12 @@ describe('searching several replicas', () => {
     const local = await replica();
     const a = await replica();
     const b = await replica();
-    local.store.append([
+    await local.store.append([
       sampleRecord({ id: 'l1', requestTime: t0 + 1 }),
       sampleRecord({ id: 'l2', requestTime: t0 + 4, userName: 'bob', organization: 'org-b' }),
     ]);
-    a.store.append([sampleRecord({ id: 'a1', requestTime: t0 + 3, organization: 'org-b' })]);
-    b.store.append([
+    await a.store.append([sampleRecord({ id: 'a1', requestTime: t0 + 3, organization: 'org-b' })]);
+    await b.store.append([
       sampleRecord({ id: 'b1', requestTime: t0 + 2 }),
       sampleRecord({ id: 'b2', requestTime: t0 + 5 }),
     ]);
@@ -113,7 +113,7 @@ describe('searching several replicas', () => {
 
   it('answers from the replicas that did answer and says the page is partial', async () => {
     const local = await replica();
-    local.store.append([sampleRecord({ id: 'mine', requestTime: t0 })]);
+    await local.store.append([sampleRecord({ id: 'mine', requestTime: t0 })]);
     const wrongKey = await replica(derivePeerKey('another-installation-key-0123456789'));
     const hanging = express();
     hanging.use((_req, _res) => undefined);

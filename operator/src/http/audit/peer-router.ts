@@ -14,7 +14,7 @@ export function peerAuditRouter(store: AuditStore, peerKey: Buffer): Router {
     peerRecordsPath,
     // The signature covers the exact bytes, so the body is parsed only after it is checked.
     express.raw({ type: 'application/json', limit: '2mb' }),
-    handle((req): RecordSlice => {
+    handle(async (req): Promise<RecordSlice> => {
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const signed = verifyPeerRequest(peerKey, {
         method: req.method,
@@ -31,7 +31,7 @@ export function peerAuditRouter(store: AuditStore, peerKey: Buffer): Router {
         throw new ApiError(errors.badJson, { cause: error });
       }
       const query = parseInput(peerQuerySchema, parsed);
-      return store.query(query.filter, { offset: 0, limit: query.limit });
+      return await store.query(query.filter, { offset: 0, limit: query.limit });
     }),
   );
   return router;
