@@ -58,6 +58,8 @@ const serviceErrors: Readonly<Record<string, readonly ErrorName[]>> = {
     'registryCredentialsRejected',
     'credentialsForAnotherAddress',
   ],
+  // With the shared store (docs/audit.md "Where records are kept") the database may be away.
+  audit: ['storeUnavailable'],
   // Password hashing runs with bounded concurrency; a full queue answers 429.
   iam: ['rateLimited'],
   auth: ['rateLimited'],

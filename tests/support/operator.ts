@@ -3,7 +3,6 @@
 // NIMBUS_OPERATOR_LOG = .cache/operator/<name>/operator.log and NIMBUS_URL) and extra named ones.
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { hostname } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -52,11 +51,4 @@ export function leaseIdentityOf(instance: OperatorInstance): string {
 }
 
 /** A loopback port nothing listens on now, for an extra operator. */
-export async function freePort(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  await new Promise<void>((done) => server.close(() => done()));
-  if (typeof address !== 'object' || address === null) throw new Error('no port');
-  return String(address.port);
-}
+export { freePort } from '../../operator/src/testing/free-port.js';

@@ -66,6 +66,11 @@ export const errorCatalogue = {
     status: 502,
     message: 'the identity provider could not be reached',
   },
+  storeUnavailable: {
+    code: 2008,
+    status: 503,
+    message: 'the shared database is unavailable',
+  },
   internal: { code: 5000, status: 500, message: 'internal server error' },
   noPermission: {
     code: 9997,

@@ -1,7 +1,15 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../core/errors.js';
+import { createLogger } from '../logger.js';
+import { migrateSchema } from '../postgres/migrate.js';
+import { openPostgresPool } from '../postgres/pool.js';
+import { storeIsAway } from '../postgres/unavailable.js';
 import { sampleRecord } from '../testing/audit.js';
 import { cleanUpAuditStores, openPostgresForTest } from '../testing/audit-stores.js';
+import { startPostgres } from '../testing/postgres-server.js';
+import { auditMigrations } from './postgres-schema.js';
+import { postgresAuditStore } from './postgres-store.js';
 import type { AuditRecord } from './record.js';
 
 cleanUpAuditStores();
@@ -78,5 +86,37 @@ describe('audit store on PostgreSQL', () => {
     await expect(
       store.append([sampleRecord({ requestTime: Date.UTC(10_000, 0, 1) })]),
     ).rejects.toThrow(RangeError);
+  });
+});
+
+describe('audit store on PostgreSQL when the database goes away', () => {
+  it('answers a query with 2008 and fails the append, which the write queue retries', async () => {
+    const server = startPostgres();
+    try {
+      const pool = openPostgresPool({ url: server.url }, createLogger('silent'));
+      await migrateSchema(pool, auditMigrations, createLogger('silent'));
+      const store = postgresAuditStore({ pool, location: 'test', ownsPool: true });
+      await store.append([sampleRecord({ id: 'before' })]);
+      server.stop();
+      const refused = await store
+        .query({}, { offset: 0, limit: 10 })
+        .catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(ApiError);
+      expect((refused as ApiError).entry).toMatchObject({ code: 2008, status: 503 });
+      await expect(store.append([sampleRecord({ id: 'after' })])).rejects.toThrow();
+      await store.close();
+    } finally {
+      server.stop();
+    }
+  });
+
+  it('tells a database that is away from one that refuses the statement', () => {
+    expect(storeIsAway(Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }))).toBe(true);
+    expect(storeIsAway(Object.assign(new Error('shutdown'), { code: '57P01' }))).toBe(true);
+    expect(storeIsAway(Object.assign(new Error('lost'), { code: '08006' }))).toBe(true);
+    expect(storeIsAway(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(storeIsAway(Object.assign(new Error('syntax'), { code: '42601' }))).toBe(false);
+    expect(storeIsAway(Object.assign(new Error('null'), { code: '23502' }))).toBe(false);
+    expect(storeIsAway('ECONNREFUSED')).toBe(false);
   });
 });

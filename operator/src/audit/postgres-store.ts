@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { unlessStoreAway } from '../postgres/unavailable.js';
 import type { MonthPartition } from './month-partitions.js';
 import { monthNamed, monthOf } from './month-partitions.js';
 import type { AuditRecord } from './record.js';
@@ -148,27 +149,28 @@ export function postgresAuditStore(options: PostgresAuditStoreOptions): AuditSto
         await insert(records);
       }
     },
-    async query(filter, window) {
-      const where = whereClause(filter);
-      const whereSql = numberedPlaceholders(where.sql);
-      const counted =
-        window.total === false
-          ? undefined
-          : await pool.query<{ total: number }>(
-              `SELECT count(*) AS total FROM audit_records ${whereSql}`,
-              where.params,
-            );
-      const next = where.params.length + 1;
-      const rows = await pool.query(
-        `SELECT ${recordColumns} FROM audit_records ${whereSql} ` +
-          `ORDER BY request_time DESC, id DESC LIMIT $${next} OFFSET $${next + 1}`,
-        [...where.params, window.limit, window.offset],
-      );
-      return {
-        items: rows.rows.map((row) => rowToRecord(row as Parameters<typeof rowToRecord>[0])),
-        total: counted ? (counted.rows[0]?.total ?? 0) : -1,
-      };
-    },
+    query: (filter, window) =>
+      unlessStoreAway(async () => {
+        const where = whereClause(filter);
+        const whereSql = numberedPlaceholders(where.sql);
+        const counted =
+          window.total === false
+            ? undefined
+            : await pool.query<{ total: number }>(
+                `SELECT count(*) AS total FROM audit_records ${whereSql}`,
+                where.params,
+              );
+        const next = where.params.length + 1;
+        const rows = await pool.query(
+          `SELECT ${recordColumns} FROM audit_records ${whereSql} ` +
+            `ORDER BY request_time DESC, id DESC LIMIT $${next} OFFSET $${next + 1}`,
+          [...where.params, window.limit, window.offset],
+        );
+        return {
+          items: rows.rows.map((row) => rowToRecord(row as Parameters<typeof rowToRecord>[0])),
+          total: counted ? (counted.rows[0]?.total ?? 0) : -1,
+        };
+      }),
     async prune(olderThan) {
       return inTransaction(pool, async (client) => {
         await client.query('SELECT pg_advisory_xact_lock($1)', [partitionLockKey]);

@@ -16,6 +16,15 @@ export interface PostgresServer {
   stop(): void;
 }
 
+/** A server that also listens on loopback TCP and takes only TLS connections there. */
+export interface PostgresTlsOptions {
+  /** PEM certificate and key the server presents (e.g. testing/loopback-tls.ts, for 127.0.0.1). */
+  cert: string;
+  key: string;
+  /** The loopback port (testing/free-port.ts). */
+  port: number;
+}
+
 const dirPrefix = 'nimbus-pg-';
 const ownerFile = 'owner.pid';
 /** The socket's port number is only part of its file name: nothing listens on TCP. */
@@ -100,8 +109,25 @@ function stopServer(bin: string, dir: string, as: RunAs): void {
   rmSync(dir, { recursive: true, force: true });
 }
 
+/**
+ * The server's certificate and key, readable by the server only (PostgreSQL refuses a key
+ * others can read), and an access file that lets loopback TCP in over TLS alone.
+ */
+function writeTls(data: string, tls: PostgresTlsOptions, as: RunAs): string[] {
+  const files = { 'server.crt': tls.cert, 'server.key': tls.key };
+  for (const [name, content] of Object.entries(files)) {
+    const file = join(data, name);
+    writeFileSync(file, content, { mode: 0o600 });
+    if (as.uid !== undefined && as.gid !== undefined) chownSync(file, as.uid, as.gid);
+  }
+  const hba = join(data, 'pg_hba.conf');
+  writeFileSync(hba, 'local all all trust\nhostssl all all 127.0.0.1/32 trust\n');
+  if (as.uid !== undefined && as.gid !== undefined) chownSync(hba, as.uid, as.gid);
+  return [`-c listen_addresses=127.0.0.1`, '-c ssl=on'];
+}
+
 /** Starts a server (about 2 s); the caller stops it. */
-export function startPostgres(): PostgresServer {
+export function startPostgres(tls?: PostgresTlsOptions): PostgresServer {
   const bin = binDir();
   const as = runAs();
   stopOrphans(bin, as);
@@ -117,9 +143,9 @@ export function startPostgres(): PostgresServer {
     // Durability is not under test here: a test database that loses its last writes on a
     // power cut costs nothing, and fsync on this machine's disk costs seconds per suite.
     const settings = [
-      `-c listen_addresses=''`,
+      ...(tls ? writeTls(data, tls, as) : [`-c listen_addresses=''`]),
       `-c unix_socket_directories='${dir}'`,
-      `-p ${socketPort}`,
+      `-p ${tls ? tls.port : socketPort}`,
       '-c fsync=off',
       '-c synchronous_commit=off',
       '-c full_page_writes=off',
@@ -136,7 +162,7 @@ export function startPostgres(): PostgresServer {
   }
   writeFileSync(join(dir, ownerFile), String(process.pid));
   return {
-    url: `postgresql://nimbus@localhost/postgres?host=${encodeURIComponent(dir)}&port=${socketPort}`,
+    url: `postgresql://nimbus@localhost/postgres?host=${encodeURIComponent(dir)}&port=${tls ? tls.port : socketPort}`,
     stop: () => stopServer(bin, dir, as),
   };
 }
