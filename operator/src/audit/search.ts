@@ -28,6 +28,8 @@ export type AuditSearch = (
   page: number,
   pageSize: number,
   log: Logger,
+  /** `total: false`: this replica's store does not count the matches (an export's pages). */
+  options?: { total?: false },
 ) => Promise<AuditPage>;
 
 /** Searches this replica's store and, in parallel with a deadline, every peer's. */
@@ -45,7 +47,7 @@ export function createAuditSearch(options: AuditSearchOptions): AuditSearch {
     }
   }
 
-  return async (filter, page, pageSize, log) => {
+  return async (filter, page, pageSize, log, searchOptions = {}) => {
     const offset = (page - 1) * pageSize;
     const { urls, failed } = await peerUrls(log);
     const done = (slice: RecordSlice, partial: boolean): AuditPage => ({
@@ -56,11 +58,12 @@ export function createAuditSearch(options: AuditSearchOptions): AuditSearch {
       partial,
     });
     if (urls.length === 0 || !options.peerKey) {
-      return done(await options.store.query(filter, { offset, limit: pageSize }), failed);
+      const window = { offset, limit: pageSize, ...searchOptions };
+      return done(await options.store.query(filter, window), failed);
     }
     const key = options.peerKey;
     const limit = offset + pageSize;
-    const local = await options.store.query(filter, { offset: 0, limit });
+    const local = await options.store.query(filter, { offset: 0, limit, ...searchOptions });
     const answers = await Promise.allSettled(
       urls.map((url) => queryPeer(url, key, { filter, limit }, timeoutMs)),
     );
