@@ -22,7 +22,7 @@ describe('operator layers', () => {
   it('refuses an import from a layer above', async () => {
     expect(
       await layerProblems('operator/src/hub/new.ts', importing('../controllers/jobs.js')),
-    ).toEqual([expect.stringContaining('hub (layer 5) imports controllers (layer 6)')]);
+    ).toEqual([expect.stringContaining('hub (layer 6) imports controllers (layer 7)')]);
     expect(
       await layerProblems('operator/src/core/new.ts', importing('../http/respond.js')),
     ).toHaveLength(1);
