@@ -95,7 +95,7 @@ bench-live: node_modules ## Live lists: a ConfigMap created on member-a until dr
 	@npm run --silent bench:live -- --docs docs/performance.md $(BENCH_ARGS)
 
 .PHONY: bench-iam
-bench-iam: node_modules ## 1,000 users and 100 groups applied at once: RBAC convergence on both members (test bed + `hack/operator.sh start test`)
+bench-iam: node_modules ## 10,000 users and 1,000 groups applied at once: RBAC convergence on both members (test bed + `hack/operator.sh start test`)
 	@npm run --silent bench:iam -- --docs docs/performance.md $(BENCH_ARGS)
 
 .PHONY: bench
