@@ -9,7 +9,9 @@ export async function scaleFromDetail(page: Page, replicas: number): Promise<voi
   const field = page.getByLabel('Replicas');
   await field.fill(String(replicas));
   await field.press('Enter');
-  await page.getByText('Operation succeeded').first().waitFor();
+  // The dialog closes only once the server took the new count. A success toast is no sign: an
+  // earlier step's toast can still be on screen when this one is waited for.
+  await page.getByTestId('scale-ok').waitFor({ state: 'detached' });
 }
 
 export async function hotfixImage(page: Page, image: string): Promise<void> {
