@@ -8,8 +8,10 @@ import {
   userObject,
 } from '../../testing/iam.js';
 import { rbacAllows } from '../../testing/rbac-verdict.js';
+import { clusterAccessOf } from '../../access/effective.js';
+import { memberGrant } from '../../access/member-grant.js';
 import type { RbacInputs } from './desired-state.js';
-import { desiredMemberRbac, impersonatorRules } from './desired-state.js';
+import { desiredMemberRbac, impersonatorRules, memberGrants } from './desired-state.js';
 import { impersonatorObjectName, rulesObjectName } from './ownership.js';
 
 const roles = [
@@ -275,5 +277,48 @@ describe('desiredMemberRbac', () => {
         ?.subjects.map((s) => s.name),
     ).toEqual(['nimbus:amy', 'nimbus:kim', 'nimbus:zed']);
     expect(desired.clusterRoles).toHaveLength(3);
+  });
+});
+
+describe('memberGrants', () => {
+  it("grants each user what the user's own access over every group says", () => {
+    // Overlapping groups in two organizations, a member listed twice, a group being deleted,
+    // users in several groups, in none, and outside the cluster's organization.
+    const users = Array.from({ length: 60 }, (_, i) =>
+      userObject(
+        `u${i}`,
+        i % 7 === 0 ? { globex: false } : { acme: false },
+        i % 5 === 0
+          ? { clusterPermissions: [{ cluster: 'prod', role: 'viewer', effect: 'Allow' }] }
+          : {},
+      ),
+    );
+    const groups = Array.from({ length: 12 }, (_, g) => {
+      const members = users.filter((_, i) => i % (g + 2) === 0).map((u) => u.metadata.name);
+      const group = groupObject(
+        `g${g}`,
+        g % 4 === 3 ? 'globex' : 'acme',
+        [...members, members[0] ?? ''],
+        [
+          {
+            cluster: 'prod',
+            role: g % 2 ? 'developer' : 'viewer',
+            effect: g === 5 || g === 8 ? 'Deny' : 'Allow',
+          },
+        ],
+      );
+      return g === 8
+        ? { ...group, metadata: { ...group.metadata, deletionTimestamp: 'now' } }
+        : group;
+    });
+    const live = groups.filter((g) => g.metadata.deletionTimestamp === undefined);
+    const roleByName = new Map(roles.map((r) => [r.metadata.name, r]));
+    const expected = users.flatMap((user) => {
+      const access = clusterAccessOf(user, live, roles, prod, everyOrganization);
+      const permissions = memberGrant({ sysAdmin: false }, access, roleByName);
+      return permissions ? [{ user: user.metadata.name, permissions }] : [];
+    });
+    expect(expected.length).toBeGreaterThan(10);
+    expect(memberGrants(inputs(users, groups), prod)).toEqual(expected);
   });
 });
