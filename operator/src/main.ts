@@ -27,7 +27,7 @@ import type { HubStore } from './hub/store.js';
 import { createHubStore } from './hub/store.js';
 import type { IndexRuntime } from './index/runtime.js';
 import { createIndexMetrics } from './index/metrics.js';
-import { createIndexRuntime, openIndexStore } from './index/runtime.js';
+import { createIndexRuntime, openIndexFiles } from './index/runtime.js';
 import { createLogger } from './logger.js';
 import { applyOwnCrds } from './hub/crd-self-apply.js';
 import { routeServices } from './compose.js';
@@ -179,9 +179,11 @@ async function main(): Promise<void> {
   });
   // Every replica keeps its own index of the ready members (operator/src/index/runtime.ts).
   if (identity && clusters) {
-    const indexStore = openIndexStore(config.dataDir);
+    // Writes in a worker thread, so the event loop never waits for SQLite (index-writer.ts).
+    const { index: indexStore, writer } = await openIndexFiles(config.dataDir);
     index = createIndexRuntime({
       index: indexStore,
+      writer,
       store: identity.services.store,
       connector: clusters.services.connector,
       logger,

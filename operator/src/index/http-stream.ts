@@ -1,15 +1,21 @@
 // Reading API server answers: whole bodies for lists, newline-delimited JSON for watches.
 import type { IncomingMessage } from 'node:http';
 
-/** Feeds complete lines per chunk to `onLines` until the stream ends or it returns false. */
+/**
+ * Feeds complete lines per chunk to `onLines` until the stream ends or it returns false. When it
+ * answers with a promise the stream is paused until it settles, so chunks are handled one at a
+ * time and in order, and a slow reader holds the member's stream back instead of piling chunks
+ * up; the end of the stream waits for the chunk being handled.
+ */
 export function consumeLines(
   body: IncomingMessage,
-  onLines: (lines: string[]) => boolean,
+  onLines: (lines: string[]) => boolean | Promise<boolean>,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     let buffer = '';
     let settled = false;
-    const settle = (error?: unknown) => {
+    let handling: Promise<void> | undefined;
+    const finish = (error?: unknown) => {
       if (settled) {
         return;
       }
@@ -21,8 +27,15 @@ export function consumeLines(
         reject(error instanceof Error ? error : new Error(String(error)));
       }
     };
+    const ended = (error?: unknown) => {
+      if (handling) void handling.then(() => finish(error));
+      else finish(error);
+    };
     body.setEncoding('utf8');
     body.on('data', (chunk: string) => {
+      if (settled) {
+        return;
+      }
       buffer += chunk;
       const parts = buffer.split('\n');
       buffer = parts.pop() ?? '';
@@ -30,17 +43,33 @@ export function consumeLines(
       if (lines.length === 0) {
         return;
       }
+      let more: boolean | Promise<boolean>;
       try {
-        if (!onLines(lines)) {
-          settle();
-        }
+        more = onLines(lines);
       } catch (error) {
-        settle(error);
+        finish(error);
+        return;
       }
+      if (typeof more === 'boolean') {
+        if (!more) finish();
+        return;
+      }
+      body.pause();
+      handling = more.then(
+        (goOn) => {
+          handling = undefined;
+          if (!goOn) finish();
+          else if (!settled) body.resume();
+        },
+        (error: unknown) => {
+          handling = undefined;
+          finish(error);
+        },
+      );
     });
-    body.on('end', () => settle());
-    body.on('close', () => settle());
-    body.on('error', (error) => settle(error));
+    body.on('end', () => ended());
+    body.on('close', () => ended());
+    body.on('error', (error) => ended(error));
   });
 }
 

@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { indexWritings, openTestIndex, type TestIndex } from '../testing/index-writer.js';
 import { ChangeFeed, type IndexNotice } from './change-feed.js';
+import type { IndexWriter } from './index-writer.js';
 import { publishingSink } from './publishing-sink.js';
-import { IndexStore } from './store.js';
+import type { IndexStore } from './store.js';
 import type { KubeObject } from './trim.js';
 
 const pod = (name: string): KubeObject => ({
@@ -15,17 +17,28 @@ function follow(feed: ChangeFeed, index: IndexStore) {
   return heard;
 }
 
-describe('publishingSink', () => {
-  it('tells each watch event once the index holds it, deletions by name', () => {
-    const index = IndexStore.open(':memory:');
+// In the operator the writes happen in a worker thread and the reader has its own connection.
+describe.each(indexWritings)('publishingSink, writing %s', (writing) => {
+  let opened: TestIndex;
+  let index: IndexStore;
+  let writer: IndexWriter;
+  beforeEach(async () => {
+    opened = await openTestIndex(writing);
+    ({ index, writer } = opened);
+  });
+  afterEach(() => opened.close());
+
+  it('tells each watch event once the index holds it, deletions by name', async () => {
     const feed = new ChangeFeed();
     const heard = follow(feed, index);
-    const sink = publishingSink(index, feed);
-    sink.apply('alpha', 'pods', [
+    const sink = publishingSink(writer, feed);
+    await sink.apply('alpha', 'pods', [
       { type: 'upsert', object: pod('a') },
       { type: 'upsert', object: pod('b') },
     ]);
-    sink.apply('alpha', 'pods', [{ type: 'delete', uid: 'uid-a', namespace: 'shop', name: 'a' }]);
+    await sink.apply('alpha', 'pods', [
+      { type: 'delete', uid: 'uid-a', namespace: 'shop', name: 'a' },
+    ]);
     expect(heard).toEqual([
       {
         rows: 2,
@@ -39,15 +52,13 @@ describe('publishingSink', () => {
         notices: [{ cluster: 'alpha', kind: 'pods', namespace: 'shop', name: 'a', type: 'delete' }],
       },
     ]);
-    index.close();
   });
 
   it('tells a relist as its kind listed again, after each page and after the removals', async () => {
-    const index = IndexStore.open(':memory:');
-    index.upsert('alpha', 'pods', [pod('gone')]);
+    await writer.apply('alpha', 'pods', [{ type: 'upsert', object: pod('gone') }]);
     const feed = new ChangeFeed();
     const heard = follow(feed, index);
-    const relist = publishingSink(index, feed).beginRelist('alpha', 'pods');
+    const relist = publishingSink(writer, feed).beginRelist('alpha', 'pods');
     await relist.add([pod('a'), pod('b')]);
     await relist.finish();
     const relisted = { cluster: 'alpha', kind: 'pods', namespace: '', name: '', type: 'relist' };
@@ -55,6 +66,5 @@ describe('publishingSink', () => {
       { rows: 3, notices: [relisted] },
       { rows: 2, notices: [relisted] },
     ]);
-    index.close();
   });
 });

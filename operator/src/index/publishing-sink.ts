@@ -25,8 +25,8 @@ function relistNotice(cluster: string, kind: string): IndexNotice {
 
 export function publishingSink(sink: IndexSink, feed: ChangeFeed): IndexSink {
   return {
-    apply(cluster, kind, changes) {
-      sink.apply(cluster, kind, changes);
+    async apply(cluster, kind, changes) {
+      await sink.apply(cluster, kind, changes);
       feed.publish(changes.map((change) => noticeOf(cluster, kind, change)));
     },
     beginRelist(cluster, kind): RelistWriter {

@@ -9,7 +9,14 @@ import { findIndexedKind, type IndexedKind } from './kinds.js';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createIndexRuntime, openIndexStore, type IndexRuntime } from './runtime.js';
+import { indexWritings, sourceWorkerOptions } from '../testing/index-writer.js';
+import type { IndexWriter } from './index-writer.js';
+import {
+  createIndexRuntime,
+  openIndexFiles,
+  openIndexStore,
+  type IndexRuntime,
+} from './runtime.js';
 import { IndexStore } from './store.js';
 import { FakeApiServer, listPage, pod, watchStream } from './testing/fake-api-server.js';
 
@@ -23,10 +30,13 @@ async function until(check: () => boolean, what: string, timeoutMs = 5000): Prom
   }
 }
 
-describe('index runtime', () => {
+// The operator writes through its worker thread; tests and the in-process bench write in place.
+describe.each(indexWritings)('index runtime, writing %s', (writing) => {
   let server: FakeApiServer;
   let hub: MemoryHubStore;
   let index: IndexStore;
+  let writer: IndexWriter | undefined;
+  let dataDir: string | undefined;
   let runtime: IndexRuntime;
   const connected: string[] = [];
   const forgotten: string[] = [];
@@ -47,11 +57,17 @@ describe('index runtime', () => {
   beforeEach(async () => {
     server = await FakeApiServer.start();
     hub = createMemoryStore();
-    index = IndexStore.open(':memory:');
+    if (writing === 'in place') {
+      index = IndexStore.open(':memory:');
+    } else {
+      dataDir = mkdtempSync(join(tmpdir(), 'nimbus-index-'));
+      ({ index, writer } = await openIndexFiles(dataDir, sourceWorkerOptions));
+    }
     connected.length = 0;
     forgotten.length = 0;
     runtime = createIndexRuntime({
       index,
+      ...(writer ? { writer } : {}),
       store: hub,
       connector: {
         for: (cluster, caller) => {
@@ -75,6 +91,9 @@ describe('index runtime', () => {
   afterEach(async () => {
     await runtime.stop({ close: true });
     await server.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    writer = undefined;
+    dataDir = undefined;
   });
 
   it('follows ready clusters only and forgets deleted ones', async () => {

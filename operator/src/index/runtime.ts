@@ -14,6 +14,12 @@ import { indexedKinds, type IndexedKind } from './kinds.js';
 import type { IndexMetrics } from './metrics.js';
 import { ChangeFeed } from './change-feed.js';
 import { publishingSink } from './publishing-sink.js';
+import {
+  inPlaceWriter,
+  openWorkerWriter,
+  type IndexWriter,
+  type WorkerWriterOptions,
+} from './index-writer.js';
 import { IndexStore } from './store.js';
 import { WatchLoop, type WatchLoopOptions } from './watch-loop.js';
 
@@ -26,7 +32,10 @@ type LoopTuning = Partial<
 >;
 
 export interface IndexRuntimeOptions {
+  /** Read by the runtime (which clusters have rows) and by the operator's lists and searches. */
   index: IndexStore;
+  /** Where the loops and the runtime write; in place, through `index`, when not given. */
+  writer?: IndexWriter;
   store: Pick<HubStore, 'clusters'>;
   connector: Pick<ClusterConnector, 'for' | 'forget'>;
   logger: Logger;
@@ -46,7 +55,7 @@ export interface IndexRuntime {
   readonly changes: ChangeFeed;
   /** Once the hub caches are synced: follow the ready clusters and forget deleted ones. */
   start(): void;
-  /** Stops every loop; `close` also closes the database. */
+  /** Stops every loop; `close` also closes the writer and the database. */
   stop(options?: { close?: boolean }): Promise<void>;
   /** Cluster names with running loops (for tests and metrics). */
   following(): string[];
@@ -68,12 +77,30 @@ function followKey(cluster: ClusterObject): string {
 }
 
 /**
- * Opens `<dataDir>/index.sqlite` (WAL), creating the directory (0700) when missing: with the
- * audit trail on the shared store, nothing else makes it.
+ * `<dataDir>/index.sqlite` (WAL), creating the directory (0700) when missing: with the audit
+ * trail on the shared store, nothing else makes it.
  */
-export function openIndexStore(dataDir: string): IndexStore {
+function indexFileIn(dataDir: string): string {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  return IndexStore.open(join(dataDir, indexFileName));
+  return join(dataDir, indexFileName);
+}
+
+/** The index read and written in place (one connection, writes on the calling thread). */
+export function openIndexStore(dataDir: string): IndexStore {
+  return IndexStore.open(indexFileIn(dataDir));
+}
+
+/**
+ * The operator's index: a write worker owns the file (index-writer.ts) and the main thread reads
+ * through its own connection, opened once the worker has made the schema.
+ */
+export async function openIndexFiles(
+  dataDir: string,
+  options?: WorkerWriterOptions,
+): Promise<{ index: IndexStore; writer: IndexWriter }> {
+  const path = indexFileIn(dataDir);
+  const writer = await openWorkerWriter(path, options);
+  return { index: IndexStore.open(path, { readsOnly: true }), writer };
 }
 
 export function createIndexRuntime(options: IndexRuntimeOptions): IndexRuntime {
@@ -81,7 +108,8 @@ export function createIndexRuntime(options: IndexRuntimeOptions): IndexRuntime {
   const kinds = options.kinds ?? indexedKinds;
   const log = options.logger.child({ component: 'index' });
   const changes = options.changes ?? new ChangeFeed();
-  const sink = publishingSink(index, changes);
+  const writer = options.writer ?? inPlaceWriter(index);
+  const sink = publishingSink(writer, changes);
   /** A cluster's rows came or went wholesale: each kind's lists read again. */
   const tellRelisted = (name: string): void =>
     changes.publish(
@@ -172,7 +200,7 @@ export function createIndexRuntime(options: IndexRuntimeOptions): IndexRuntime {
 
   /** Rows a Cluster of this name left behind (deleted while no replica ran) are dropped. */
   async function adopt(name: string, uid: string): Promise<void> {
-    if (await index.adoptCluster(name, uid)) {
+    if (await writer.adoptCluster(name, uid)) {
       tellRelisted(name);
       log.info({ cluster: name }, 'rows of an earlier cluster of that name removed');
     }
@@ -203,7 +231,7 @@ export function createIndexRuntime(options: IndexRuntimeOptions): IndexRuntime {
   async function forget(name: string): Promise<void> {
     // The Cluster is gone: its pooled member connection goes with it once its loops stopped.
     const stopping = stopLoops(name).then(() => connector.forget(name));
-    await settle(name, () => stopping.then(() => index.dropCluster(name)));
+    await settle(name, () => stopping.then(() => writer.dropCluster(name)));
     tellRelisted(name);
     options.metrics?.forget(name);
     log.info({ cluster: name }, 'cluster removed from the index');
@@ -221,7 +249,7 @@ export function createIndexRuntime(options: IndexRuntimeOptions): IndexRuntime {
       });
       const known = new Set(store.clusters.list().map((c) => c.metadata.name));
       for (const name of index.clusters()) {
-        if (!known.has(name)) void settle(name, () => index.dropCluster(name));
+        if (!known.has(name)) void settle(name, () => writer.dropCluster(name));
       }
       // Clusters that still exist by name but may be new ones are checked by uid in reconcileCluster.
       for (const cluster of store.clusters.list()) reconcileCluster(cluster);
@@ -233,6 +261,7 @@ export function createIndexRuntime(options: IndexRuntimeOptions): IndexRuntime {
       await Promise.all(settling.values());
       if (close) {
         changes.close();
+        await writer.close();
         index.close();
       }
     },

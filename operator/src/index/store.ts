@@ -72,6 +72,11 @@ export interface IndexStoreOptions {
   now?: () => number;
   /** Turns of the event loop for relists and removals; tests inject their own scheduler. */
   pacer?: Pacer;
+  /**
+   * This connection only reads: another (the write worker, index-writer.ts) owns the file and
+   * has already opened it, so the schema is left as that one made it.
+   */
+  readsOnly?: boolean;
 }
 
 export class IndexStore {
@@ -93,7 +98,7 @@ export class IndexStore {
       transaction: (work) => this.transaction(work),
     };
     db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
-    this.migrate();
+    if (!options.readsOnly) this.migrate();
     // Connection-local, so not part of the stored format: the uids each running relist has seen.
     db.exec(
       'CREATE TEMP TABLE IF NOT EXISTS relist_seen (cluster TEXT, kind TEXT, uid TEXT, PRIMARY KEY (cluster, kind, uid))',

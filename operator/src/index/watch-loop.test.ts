@@ -332,4 +332,59 @@ describe('WatchLoop against a fake API server', () => {
     expect(loop.stats.lastError).toContain('500');
     expect(loop.stats.synced).toBe(false);
   });
+
+  it('waits for a sink that writes elsewhere: one batch at a time, in order, before the next watch', async () => {
+    // The member sends one event, then the rest once the first write has begun; that write
+    // finishes only after the member has sent everything and ended the stream.
+    let firstWriteBegan!: () => void;
+    const writing = new Promise<void>((resolve) => (firstWriteBegan = resolve));
+    let streamEnded!: () => void;
+    const ended = new Promise<void>((resolve) => (streamEnded = resolve));
+    const line = (type: string, name: string, rv: string) =>
+      `${JSON.stringify({ type, object: pod(name, rv) })}\n`;
+    server.enqueue(listPage([], '10'), (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write(line('ADDED', 'a', '11'));
+      void writing.then(() => {
+        res.write(line('ADDED', 'b', '12'));
+        res.end(line('MODIFIED', 'a', '13'), streamEnded);
+      });
+    });
+    const applied: string[] = [];
+    let writes = 0;
+    let mostAtOnce = 0;
+    const sink: IndexSink = {
+      beginRelist: (cluster, kind) => store.beginRelist(cluster, kind),
+      apply: async (cluster, kind, changes) => {
+        writes++;
+        mostAtOnce = Math.max(mostAtOnce, writes);
+        if (applied.length === 0) {
+          firstWriteBegan();
+          await ended;
+        }
+        store.apply(cluster, kind, changes);
+        for (const change of changes) {
+          if (change.type === 'upsert') {
+            applied.push(
+              `${change.object.metadata?.name}@${change.object.metadata?.resourceVersion}`,
+            );
+          }
+        }
+        writes--;
+      },
+    };
+    loop = new WatchLoop({
+      cluster: 'm',
+      kind: kindOf('pods'),
+      transport: transportFor(server),
+      sink,
+    });
+    loop.start();
+    await until(() => applied.length === 3, 'the three events written');
+    expect(applied).toEqual(['a@11', 'b@12', 'a@13']);
+    expect(mostAtOnce).toBe(1);
+    // The stream ended while the first write ran; the next watch starts from the last event.
+    await until(() => server.requests.length === 3, 'the next watch');
+    expect(server.requests[2]?.query).toMatchObject({ watch: 'true', resourceVersion: '13' });
+  });
 });

@@ -17,7 +17,8 @@ import type { KubeObject } from './trim.js';
 
 export interface IndexSink {
   beginRelist(cluster: string, kind: string): RelistWriter;
-  apply(cluster: string, kind: string, changes: readonly IndexChange[]): void;
+  /** A promise when the write happens elsewhere (index-writer.ts): the stream waits for it. */
+  apply(cluster: string, kind: string, changes: readonly IndexChange[]): void | Promise<void>;
 }
 
 export interface WatchLoopOptions {
@@ -300,7 +301,7 @@ export class WatchLoop {
       this.options.observer?.synced(true);
       let heard = false;
       let gone = false;
-      await consumeLines(response.body, (lines) => {
+      await consumeLines(response.body, async (lines) => {
         arm();
         heard = true;
         this.options.observer?.heard();
@@ -325,7 +326,7 @@ export class WatchLoop {
           }
         }
         if (changes.length > 0) {
-          sink.apply(cluster, kind.name, changes);
+          await sink.apply(cluster, kind.name, changes);
           this.options.observer?.applied(changes.length);
         }
         if (latest !== undefined) {

@@ -1,0 +1,124 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { isMainThread } from 'node:worker_threads';
+import { openTestIndex, sourceWorkerOptions, type TestIndex } from '../testing/index-writer.js';
+import { openWorkerWriter, type IndexWriter } from './index-writer.js';
+import { IndexStore } from './store.js';
+import { everyKindIn } from './testing/scope.js';
+import { pod } from './testing/fake-api-server.js';
+
+const names = (store: IndexStore, cluster: string) =>
+  store
+    .list({ scope: [everyKindIn(cluster)], kinds: ['pods'] })
+    .items.map((item) => item.name)
+    .sort();
+
+describe('the index write worker', () => {
+  let opened: TestIndex;
+  let writer: IndexWriter;
+  let reader: IndexStore;
+
+  beforeEach(async () => {
+    opened = await openTestIndex('in the worker');
+    ({ writer, index: reader } = opened);
+  });
+  afterEach(() => opened.close());
+
+  it('writes on another thread; each write is read on this one once it resolves', async () => {
+    expect(isMainThread).toBe(true);
+    await writer.apply('a', 'pods', [
+      { type: 'upsert', object: pod('web-1', '1') },
+      { type: 'upsert', object: pod('web-2', '1') },
+    ]);
+    expect(names(reader, 'a')).toEqual(['web-1', 'web-2']);
+    await writer.apply('a', 'pods', [{ type: 'delete', uid: 'uid-web-1' }]);
+    expect(names(reader, 'a')).toEqual(['web-2']);
+  });
+
+  it('writes a relist page by page and removes, at its finish, what no page named', async () => {
+    await writer.apply('a', 'pods', [
+      { type: 'upsert', object: pod('kept', '1') },
+      { type: 'upsert', object: pod('gone', '1') },
+    ]);
+    const relist = writer.beginRelist('a', 'pods');
+    await relist.add([pod('kept', '2')]);
+    await relist.add([pod('new', '1')]);
+    // Visible page by page; the removal waits for the finish.
+    expect(names(reader, 'a')).toEqual(['gone', 'kept', 'new']);
+    await relist.finish();
+    expect(names(reader, 'a')).toEqual(['kept', 'new']);
+  });
+
+  it('keeps what an abandoned relist wrote and removes nothing', async () => {
+    await writer.apply('a', 'pods', [{ type: 'upsert', object: pod('old', '1') }]);
+    const relist = writer.beginRelist('a', 'pods');
+    await relist.add([pod('listed', '1')]);
+    await relist.abandon();
+    expect(names(reader, 'a')).toEqual(['listed', 'old']);
+  });
+
+  it('adopts a cluster for a Cluster uid, dropping an earlier one’s rows, and drops a cluster', async () => {
+    expect(await writer.adoptCluster('a', 'uid-1')).toBe(false);
+    await writer.apply('a', 'pods', [{ type: 'upsert', object: pod('web-1', '1') }]);
+    expect(await writer.adoptCluster('a', 'uid-1')).toBe(false);
+    expect(reader.adoptedBy('a')).toBe('uid-1');
+    expect(await writer.adoptCluster('a', 'uid-2')).toBe(true);
+    expect(names(reader, 'a')).toEqual([]);
+    await writer.apply('a', 'pods', [{ type: 'upsert', object: pod('web-2', '1') }]);
+    await writer.dropCluster('a');
+    expect(reader.clusters()).toEqual([]);
+  });
+
+  it('refuses a relist page of a relist it does not hold, and says why', async () => {
+    const relist = writer.beginRelist('a', 'pods');
+    await relist.finish();
+    await expect(relist.add([pod('late', '1')])).rejects.toThrow(/relist \d+ is not open/);
+  });
+
+  it('answers nothing more once closed', async () => {
+    await writer.close();
+    await expect(
+      writer.apply('a', 'pods', [{ type: 'upsert', object: pod('web-1', '1') }]),
+    ).rejects.toThrow('index writer closed');
+  });
+});
+
+describe('an index write worker that stops', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'nimbus-index-writer-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('fails the writes in flight and a relist it held; the next write starts a new worker', async () => {
+    const path = join(dir, 'index.sqlite');
+    const writer = await openWorkerWriter(path, {
+      ...sourceWorkerOptions,
+      workerUrl: new URL('../testing/crashing-write-worker.ts', import.meta.url),
+    });
+    const reader = IndexStore.open(path, { readsOnly: true });
+    try {
+      const relist = writer.beginRelist('a', 'pods');
+      await relist.add([pod('listed', '1')]);
+      await expect(
+        writer.apply('crash', 'pods', [{ type: 'upsert', object: pod('web-1', '1') }]),
+      ).rejects.toThrow(/index writer stopped: exit code 3/);
+      // The relist lived in the worker that stopped: its loop starts a new one.
+      await expect(relist.add([pod('more', '1')])).rejects.toThrow(/not open/);
+      await relist.abandon();
+      await writer.apply('a', 'pods', [{ type: 'upsert', object: pod('web-2', '1') }]);
+      expect(names(reader, 'a')).toEqual(['listed', 'web-2']);
+    } finally {
+      await writer.close();
+      reader.close();
+    }
+  });
+
+  it('is not started on a file it cannot open, and says why', async () => {
+    await expect(
+      openWorkerWriter(join(dir, 'missing', 'index.sqlite'), sourceWorkerOptions),
+    ).rejects.toThrow(/^index writer: .*unable to open/);
+  });
+});

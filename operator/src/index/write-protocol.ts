@@ -1,0 +1,26 @@
+// Messages between the index's write worker (write-worker.ts) and the operator's main thread
+// (index-writer.ts). Objects cross by structured clone; errors cross as their message.
+import type { IndexChange } from './store.js';
+import type { KubeObject } from './trim.js';
+
+/** One write, answered by a `WriteAnswer` of the same id. A relist is named by its own id. */
+export type WriteRequest = { id: number } & (
+  | { op: 'apply'; cluster: string; kind: string; changes: readonly IndexChange[] }
+  | { op: 'relist-begin'; relist: number; cluster: string; kind: string }
+  | { op: 'relist-add'; relist: number; objects: readonly KubeObject[] }
+  | { op: 'relist-finish'; relist: number }
+  | { op: 'relist-abandon'; relist: number }
+  | { op: 'adopt'; cluster: string; uid: string }
+  | { op: 'drop'; cluster: string }
+  | { op: 'close' }
+);
+
+export type WriteAnswer =
+  { id: number; ok: true; value?: unknown } | { id: number; ok: false; message: string };
+
+/** The worker's first message: the database is open (and migrated), or why it is not. */
+export type WorkerStarted = { started: true } | { started: false; message: string };
+
+export interface WriteWorkerData {
+  path: string;
+}
