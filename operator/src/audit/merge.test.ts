@@ -32,6 +32,12 @@ describe('merging replicas’ pages', () => {
     expect(merged.items.map((record) => record.id)).toEqual(['a2', 'l1', 'a1']);
   });
 
+  it('counts nothing when one replica did not count (-1), rather than a wrong sum', () => {
+    const merged = mergeSlices([{ ...local, total: -1 }, peerA, peerB], 0, 5);
+    expect(merged.total).toBe(-1);
+    expect(merged.items).toHaveLength(5);
+  });
+
   it('counts a record once when a replica answers twice', () => {
     const merged = mergeSlices([local, local], 0, 10);
     expect(merged.items.map((record) => record.id)).toEqual(['l3', 'l2', 'l1']);

@@ -21,6 +21,8 @@ export function mergeSlices(
     }
   }
   all.sort(compareNewestFirst);
-  const total = slices.reduce((sum, slice) => sum + slice.total, 0);
+  // -1 is "not counted" (an export's pages): a sum with it would be a wrong count, not none.
+  const uncounted = slices.some((slice) => slice.total < 0);
+  const total = uncounted ? -1 : slices.reduce((sum, slice) => sum + slice.total, 0);
   return { items: all.slice(offset, offset + limit), total };
 }
