@@ -188,7 +188,10 @@ async function main(): Promise<void> {
       connector: clusters.services.connector,
       logger,
       connectTimeoutMs: config.memberTimeoutMs,
-      metrics: createIndexMetrics({ registry: metrics.registry, index: indexStore }),
+      metrics: createIndexMetrics({
+        registry: metrics.registry,
+        counts: () => writer.objectCounts(),
+      }),
     });
     if (hubSynced) index.start();
   }

@@ -37,6 +37,18 @@ describe('the index write worker', () => {
     expect(names(reader, 'a')).toEqual(['web-2']);
   });
 
+  it('counts the objects per cluster and kind on its own thread, for the metrics', async () => {
+    await writer.apply('a', 'pods', [
+      { type: 'upsert', object: pod('web-1', '1') },
+      { type: 'upsert', object: pod('web-2', '1') },
+    ]);
+    await writer.apply('b', 'pods', [{ type: 'upsert', object: pod('api-1', '1') }]);
+    expect(await writer.objectCounts()).toEqual([
+      { cluster: 'a', kind: 'pods', objects: 2 },
+      { cluster: 'b', kind: 'pods', objects: 1 },
+    ]);
+  });
+
   it('writes a relist page by page and removes, at its finish, what no page named', async () => {
     await writer.apply('a', 'pods', [
       { type: 'upsert', object: pod('kept', '1') },
@@ -49,6 +61,20 @@ describe('the index write worker', () => {
     expect(names(reader, 'a')).toEqual(['gone', 'kept', 'new']);
     await relist.finish();
     expect(names(reader, 'a')).toEqual(['kept', 'new']);
+  });
+
+  it('parses a list page’s text where it writes it, and says how many objects it held', async () => {
+    await writer.apply('a', 'pods', [{ type: 'upsert', object: pod('gone', '1') }]);
+    const relist = writer.beginRelist('a', 'pods');
+    const page = (...names: string[]) =>
+      JSON.stringify({ metadata: { resourceVersion: '9' }, items: names.map((n) => pod(n, '2')) });
+    expect(await relist.addText?.(page('web-1', 'web-2'))).toBe(2);
+    expect(await relist.addText?.(page())).toBe(0);
+    await relist.finish();
+    expect(names(reader, 'a')).toEqual(['web-1', 'web-2']);
+    await expect(writer.beginRelist('a', 'pods').addText?.('{"items": [not json')).rejects.toThrow(
+      /JSON/,
+    );
   });
 
   it('keeps what an abandoned relist wrote and removes nothing', async () => {

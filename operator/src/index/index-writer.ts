@@ -3,7 +3,8 @@
 // write (docs/decisions/index-write-worker.md). Tests and the in-process bench write in place.
 import { Worker } from 'node:worker_threads';
 import type { RelistWriter } from './relist.js';
-import type { IndexChange, IndexStore } from './store.js';
+import type { IndexChange, IndexStore, ObjectCount } from './store.js';
+import { indexedCopy } from './trim.js';
 import type { IndexSink } from './watch-loop.js';
 import type {
   WorkerStarted,
@@ -18,6 +19,8 @@ export interface IndexWriter extends IndexSink {
   /** Records the Cluster uid the rows of `cluster` come from; true if an earlier one's went. */
   adoptCluster(cluster: string, uid: string): Promise<boolean>;
   dropCluster(cluster: string): Promise<void>;
+  /** Objects per (cluster, kind): a scan of the whole index, so it runs where the writes do. */
+  objectCounts(): Promise<ObjectCount[]>;
   close(): Promise<void>;
 }
 
@@ -28,6 +31,7 @@ export function inPlaceWriter(store: IndexStore): IndexWriter {
     beginRelist: (cluster, kind) => store.beginRelist(cluster, kind),
     adoptCluster: (cluster, uid) => store.adoptCluster(cluster, uid),
     dropCluster: (cluster) => store.dropCluster(cluster),
+    objectCounts: async () => store.objectCounts(),
     close: async () => undefined,
   };
 }
@@ -57,6 +61,24 @@ interface Pending {
 const defaultWorkerUrl = new URL('./write-worker.js', import.meta.url);
 
 /**
+ * With the main thread's default limits the worker's heap grew lazily by 170 MiB during a
+ * 100,000-object sync; a smaller old generation makes it collect sooner. It still holds, at
+ * worst, one trimmed page (500 objects) per syncing loop while they wait for the pacer.
+ */
+const workerHeap = { maxOldGenerationSizeMb: 256 };
+
+/**
+ * Objects cross as the index stores them: trimming here drops managed fields, ConfigMap values
+ * and Secrets' contents before the copy to the worker, which trims again (cheaply) as it writes.
+ */
+const trimmedChanges = (kind: string, changes: readonly IndexChange[]): IndexChange[] =>
+  changes.map((change) =>
+    change.type === 'upsert'
+      ? { type: 'upsert', object: indexedCopy(kind, change.object) }
+      : change,
+  );
+
+/**
  * Starts the write worker on the index file at `path` and resolves once it has opened (and, when
  * its format changed, emptied) the database, so a reading store opened afterwards finds the
  * current schema. A worker that stops (a crash, an out-of-memory) fails the writes in flight, and
@@ -76,6 +98,7 @@ export async function openWorkerWriter(
       const worker = new Worker(options.workerUrl ?? defaultWorkerUrl, {
         workerData: { path } satisfies WriteWorkerData,
         ...(options.execArgv ? { execArgv: options.execArgv } : {}),
+        resourceLimits: workerHeap,
       });
       const current: Running = { worker, alive: true };
       let started = false;
@@ -129,7 +152,7 @@ export async function openWorkerWriter(
   let nextRelist = 1;
   return {
     apply: async (cluster, kind, changes) => {
-      await call({ op: 'apply', cluster, kind, changes });
+      await call({ op: 'apply', cluster, kind, changes: trimmedChanges(kind, changes) });
     },
     beginRelist(cluster, kind): RelistWriter {
       const relist = nextRelist++;
@@ -139,7 +162,12 @@ export async function openWorkerWriter(
       return {
         add: async (objects) => {
           await begun;
-          await call({ op: 'relist-add', relist, objects });
+          const trimmed = objects.map((object) => indexedCopy(kind, object));
+          await call({ op: 'relist-add', relist, objects: trimmed });
+        },
+        addText: async (text) => {
+          await begun;
+          return (await call({ op: 'relist-add-text', relist, text })) as number;
         },
         finish: async () => {
           await begun;
@@ -159,6 +187,7 @@ export async function openWorkerWriter(
     dropCluster: async (cluster) => {
       await call({ op: 'drop', cluster });
     },
+    objectCounts: async () => (await call({ op: 'counts' })) as ObjectCount[],
     close: async () => {
       const target = closed ? undefined : await running?.catch(() => undefined);
       if (target?.alive) {

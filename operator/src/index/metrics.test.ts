@@ -79,7 +79,11 @@ describe('index metrics', () => {
       watchStream([{ type: 'MODIFIED', object: pod('d', '31') }], true),
       status(500),
     );
-    const metrics = createIndexMetrics({ registry, index: store, now: () => 1_700_000_000_000 });
+    const metrics = createIndexMetrics({
+      registry,
+      counts: async () => store.objectCounts(),
+      now: () => 1_700_000_000_000,
+    });
     const loop = new WatchLoop({
       cluster: 'm',
       kind: pods,
@@ -134,7 +138,7 @@ describe('index metrics', () => {
       connector: { for: connectionTo(server), forget: () => undefined },
       logger: captureLogs().logger,
       kinds: [pods],
-      metrics: createIndexMetrics({ registry, index: store }),
+      metrics: createIndexMetrics({ registry, counts: async () => store.objectCounts() }),
     });
     runtime.start();
     try {

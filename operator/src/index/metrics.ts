@@ -1,6 +1,9 @@
 // Prometheus series of the index loops, per member cluster and kind, on the operator's /metrics
-// registry. The object count is read from the store at scrape time so it never drifts.
+// registry. The object counts are read from the store at scrape time so they never drift, in one
+// grouped query that the operator runs in the index's write worker: at a million rows, a count
+// per series on the main thread held the event loop for hundreds of milliseconds per scrape.
 import { Counter, Gauge, type Registry } from 'prom-client';
+import type { ObjectCount } from './store.js';
 import type { RelistReason, WatchLoopObserver, WatchRestartReason } from './watch-loop.js';
 
 export interface IndexMetrics {
@@ -12,14 +15,14 @@ export interface IndexMetrics {
 
 export interface IndexMetricsOptions {
   registry: Registry;
-  index: { count(cluster?: string, kind?: string): number };
+  /** Objects per (cluster, kind) now (`IndexWriter.objectCounts`). */
+  counts: () => Promise<readonly ObjectCount[]>;
   now?: () => number;
 }
 
 type Labels = { cluster: string; kind: string };
 
 export function createIndexMetrics(options: IndexMetricsOptions): IndexMetrics {
-  const { index } = options;
   const now = options.now ?? Date.now;
   const registers = [options.registry];
   const followed = new Map<string, Labels>();
@@ -29,11 +32,13 @@ export function createIndexMetrics(options: IndexMetricsOptions): IndexMetrics {
     help: 'Objects of a member cluster and kind held in this replica’s index.',
     labelNames,
     registers,
-    collect() {
+    async collect() {
+      // A writer being restarted keeps the last counts rather than failing the whole scrape.
+      const rows = await options.counts().catch(() => undefined);
+      if (!rows) return;
+      const counted = new Map(rows.map((row) => [`${row.cluster}/${row.kind}`, row.objects]));
       this.reset();
-      for (const labels of followed.values()) {
-        this.set(labels, index.count(labels.cluster, labels.kind));
-      }
+      for (const [key, labels] of followed) this.set(labels, counted.get(key) ?? 0);
     },
   });
   const events = new Counter({

@@ -32,11 +32,21 @@ export function publishingSink(sink: IndexSink, feed: ChangeFeed): IndexSink {
     beginRelist(cluster, kind): RelistWriter {
       const relist = sink.beginRelist(cluster, kind);
       const tell = () => feed.publish([relistNotice(cluster, kind)]);
+      const addText = relist.addText?.bind(relist);
       return {
         add: async (objects) => {
           await relist.add(objects);
           if (objects.length > 0) tell();
         },
+        ...(addText
+          ? {
+              addText: async (text: string) => {
+                const objects = await addText(text);
+                if (objects > 0) tell();
+                return objects;
+              },
+            }
+          : {}),
         finish: async () => {
           await relist.finish();
           tell();

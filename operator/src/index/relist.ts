@@ -8,6 +8,12 @@ import type { KubeObject } from './trim.js';
 /** Writes one relist of a (cluster, kind): pages with `add`, then `finish` or `abandon`. */
 export interface RelistWriter {
   add(objects: readonly KubeObject[]): Promise<void>;
+  /**
+   * A page as the member sent it (a list's JSON text), parsed where it is written: the write
+   * worker takes the text, so the main thread never builds the page's objects. Resolves with
+   * the number of objects the page held. Writers without it are given `add`.
+   */
+  addText?(text: string): Promise<number>;
   /** Removes the objects of the (cluster, kind) that no page named. */
   finish(): Promise<void>;
   /** The list failed: keep what was written, remove nothing. */

@@ -49,6 +49,12 @@ export interface SearchGroup {
   resources: Array<{ type: string; samples: SearchSample[] }>;
 }
 
+export interface ObjectCount {
+  cluster: string;
+  kind: string;
+  objects: number;
+}
+
 export type IndexChange =
   | { type: 'upsert'; object: KubeObject }
   /** namespace and name, when the event gave them, name the removal on the change feed. */
@@ -260,6 +266,17 @@ export class IndexStore {
       .prepare(`SELECT count(*) AS n FROM objects ${where}`)
       .get(...columns.map((column) => given[column] as string)) as { n: number };
     return row.n;
+  }
+
+  /**
+   * Objects per (cluster, kind), in one pass over the (cluster, kind) index: what `/metrics`
+   * shows. A scan of every row, so the operator runs it in the write worker (index-writer.ts).
+   */
+  objectCounts(): ObjectCount[] {
+    const rows = this.db
+      .prepare('SELECT cluster, kind, count(*) AS n FROM objects GROUP BY cluster, kind')
+      .all() as Array<{ cluster: string; kind: string; n: number }>;
+    return rows.map(({ cluster, kind, n }) => ({ cluster, kind, objects: n }));
   }
 
   /** Every object of one kind in one cluster, unfiltered: for the operator's own jobs (cost). */

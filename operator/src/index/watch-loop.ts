@@ -100,7 +100,36 @@ function worthAskingAgain(error: unknown): boolean {
 
 interface ListPage {
   items?: KubeObject[];
-  metadata?: { continue?: string; resourceVersion?: string };
+  metadata?: ListMetadata;
+}
+
+interface ListMetadata {
+  continue?: string;
+  resourceVersion?: string;
+}
+
+/** A list page's text and its metadata, read without building its items. */
+interface ListAnswer {
+  text: string;
+  metadata: ListMetadata;
+}
+
+/**
+ * The metadata of a list's JSON text. API servers write `metadata` before `items`, so the text
+ * up to `"items":` parses alone (a continue token is base64, without quotes); otherwise the whole
+ * text is parsed.
+ */
+export function listMetadata(text: string): ListMetadata {
+  const items = text.indexOf('"items":');
+  if (items > 0) {
+    try {
+      const head = JSON.parse(`${text.slice(0, items).replace(/,\s*$/, '')}}`) as ListPage;
+      if (head.metadata) return head.metadata;
+    } catch {
+      // Not the usual layout: read it all below.
+    }
+  }
+  return (JSON.parse(text) as ListPage).metadata ?? {};
 }
 
 type WatchOutcome = 'gone' | 'stalled' | 'closed-idle' | 'closed';
@@ -108,6 +137,14 @@ type WatchOutcome = 'gone' | 'stalled' | 'closed-idle' | 'closed';
 interface WatchEvent {
   type?: string;
   object?: KubeObject & { code?: number; message?: string };
+}
+
+/** Writes one list page; the number of objects it held. */
+async function writePage(relist: RelistWriter, text: string): Promise<number> {
+  if (relist.addText) return relist.addText(text);
+  const items = (JSON.parse(text) as ListPage).items ?? [];
+  await relist.add(items);
+  return items.length;
 }
 
 export class WatchLoop {
@@ -194,19 +231,18 @@ export class WatchLoop {
     const started = performance.now();
     try {
       let resourceVersion: string | undefined;
-      let next: Promise<ListPage> | undefined = this.pageWithRetries(signal);
+      let next: Promise<ListAnswer> | undefined = this.pageWithRetries(signal);
       while (next) {
         const waiting = performance.now();
-        const page: ListPage = await next;
+        const page: ListAnswer = await next;
         summary.waitingMs += performance.now() - waiting;
         summary.pages++;
-        summary.objects += page.items?.length ?? 0;
-        const continueToken = page.metadata?.continue || undefined;
+        const continueToken = page.metadata.continue || undefined;
         // The API server prepares the next page while this one is written (paced, so slowly).
         next = continueToken ? this.pageWithRetries(signal, continueToken) : undefined;
         next?.catch(() => undefined);
-        await relist.add(page.items ?? []);
-        resourceVersion = page.metadata?.resourceVersion;
+        summary.objects += await writePage(relist, page.text);
+        resourceVersion = page.metadata.resourceVersion;
       }
       if (!resourceVersion) {
         throw new Error('list answer carried no resourceVersion to watch from');
@@ -231,7 +267,7 @@ export class WatchLoop {
    * again with the same continue token, so one slow answer among hundreds of pages does not
    * start the relist over. 410 Gone (the token expired) and other refusals fail the relist.
    */
-  private async pageWithRetries(signal: AbortSignal, continueToken?: string): Promise<ListPage> {
+  private async pageWithRetries(signal: AbortSignal, continueToken?: string): Promise<ListAnswer> {
     const attempts = this.options.pageAttempts ?? 4;
     for (let attempt = 1; ; attempt++) {
       const timeout = AbortSignal.timeout(this.options.pageTimeoutMs ?? 60_000);
@@ -245,7 +281,7 @@ export class WatchLoop {
     }
   }
 
-  private async listPage(signal: AbortSignal, continueToken?: string): Promise<ListPage> {
+  private async listPage(signal: AbortSignal, continueToken?: string): Promise<ListAnswer> {
     const { kind } = this.options;
     const query: Record<string, string> = { limit: String(this.options.pageSize ?? 500) };
     if (continueToken) {
@@ -261,7 +297,7 @@ export class WatchLoop {
     if (response.status !== 200) {
       throw new KubeHttpError(response.status, text);
     }
-    return JSON.parse(text) as ListPage;
+    return { text, metadata: listMetadata(text) };
   }
 
   private async watchOnce(resourceVersion: string): Promise<WatchOutcome> {

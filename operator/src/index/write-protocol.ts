@@ -8,10 +8,14 @@ export type WriteRequest = { id: number } & (
   | { op: 'apply'; cluster: string; kind: string; changes: readonly IndexChange[] }
   | { op: 'relist-begin'; relist: number; cluster: string; kind: string }
   | { op: 'relist-add'; relist: number; objects: readonly KubeObject[] }
+  /** A list page's JSON text, parsed in the worker; answered with its number of objects. */
+  | { op: 'relist-add-text'; relist: number; text: string }
   | { op: 'relist-finish'; relist: number }
   | { op: 'relist-abandon'; relist: number }
   | { op: 'adopt'; cluster: string; uid: string }
   | { op: 'drop'; cluster: string }
+  /** A read that scans the whole index (the metrics' counts): off the main thread too. */
+  | { op: 'counts' }
   | { op: 'close' }
 );
 

@@ -7,6 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { RelistWriter } from './relist.js';
 import { IndexStore } from './store.js';
+import type { KubeObject } from './trim.js';
 import type {
   WorkerStarted,
   WriteAnswer,
@@ -35,6 +36,12 @@ async function run(store: IndexStore, request: WriteRequest): Promise<unknown> {
       return undefined;
     case 'relist-add':
       return relistOf(request.relist).add(request.objects);
+    case 'relist-add-text': {
+      const relist = relistOf(request.relist);
+      const items = (JSON.parse(request.text) as { items?: KubeObject[] }).items ?? [];
+      await relist.add(items);
+      return items.length;
+    }
     case 'relist-finish': {
       const relist = relistOf(request.relist);
       relists.delete(request.relist);
@@ -49,6 +56,8 @@ async function run(store: IndexStore, request: WriteRequest): Promise<unknown> {
       return store.adoptCluster(request.cluster, request.uid);
     case 'drop':
       return store.dropCluster(request.cluster);
+    case 'counts':
+      return store.objectCounts();
     case 'close':
       store.close();
       return undefined;
