@@ -16,6 +16,7 @@ import { buildLabelQuery, groupLabels, type LabelQuery, type LabelSummary } from
 import { createPacer, deletionsPerSlice, type Pacer } from './pacer.js';
 import { beginRelist, deleteInSlices, type RelistTarget, type RelistWriter } from './relist.js';
 import { indexedCopy, type KubeObject } from './trim.js';
+import type { IndexReader } from './reader.js';
 
 export type { RelistWriter } from './relist.js';
 
@@ -85,7 +86,7 @@ export interface IndexStoreOptions {
   readsOnly?: boolean;
 }
 
-export class IndexStore {
+export class IndexStore implements IndexReader {
   private readonly upsertRow: StatementSync;
   private readonly deleteRow: StatementSync;
   private readonly countMatches: StatementSync;
