@@ -297,7 +297,7 @@ export interface Config {
   auditPeers: string[] | undefined;
   /** Headless Service selecting every operator pod, for finding audit peers. */
   auditPeerService: string | undefined;
-  /** Where the audit trail is kept: this replica's file, or the database replicas share. */
+  /** Where the audit trail and the index are kept: this replica's files, or the database replicas share. */
   store: StoreConfig;
   /** host[:port] entries the SSRF policy lets through (e.g. the test bed's loopback members). */
   outboundAllowHosts: string[];
@@ -314,7 +314,7 @@ export interface Config {
   vendorEndpoints: Record<string, string>;
 }
 
-/** docs/audit.md "Where records are kept"; the index stays in SQLite for now. */
+/** Where the audit trail and the index are kept (docs/scaling.md): files, or the shared database. */
 export type StoreConfig =
   | { kind: 'sqlite' }
   | { kind: 'postgres'; url: string; caFile: string | undefined; maxConnections: number };

@@ -28,6 +28,8 @@ import { createHubStore } from './hub/store.js';
 import type { IndexRuntime } from './index/runtime.js';
 import { createIndexMetrics } from './index/metrics.js';
 import { createIndexRuntime, openIndexFiles } from './index/runtime.js';
+import { sharedIndex } from './index/postgres-store.js';
+import { openSharedPool } from './audit/shared-store.js';
 import { createLogger } from './logger.js';
 import { applyOwnCrds } from './hub/crd-self-apply.js';
 import { routeServices } from './compose.js';
@@ -169,18 +171,26 @@ async function main(): Promise<void> {
     : undefined;
   if (!identity) logger.error('no hub cluster: every call but the public ones will be refused');
 
+  // With store postgres, the audit trail and the index share one pool (audit/shared-store.ts).
+  const sharedPool =
+    config.store.kind === 'postgres' ? await openSharedPool(config.store, logger) : undefined;
   // Opened before listening: without a writable NIMBUS_DATA_DIR the operator must not serve.
   const audit = await openOperatorAudit(config, {
+    ...(sharedPool ? { sharedPool } : {}),
     logger,
     registry: metrics.registry,
     kubeConfig: hub.kubeConfig,
     sessionSigningKey: sessionKey,
     policy: auditPolicy,
   });
-  // Every replica keeps its own index of the ready members (operator/src/index/runtime.ts).
+  // The index of the ready members (operator/src/index/runtime.ts): this replica's SQLite file,
+  // or the shared store's tables.
   if (identity && clusters) {
-    // Writes in a worker thread, so the event loop never waits for SQLite (index-writer.ts).
-    const { index: indexStore, writer } = await openIndexFiles(config.dataDir);
+    // SQLite is written in a worker thread, so the event loop never waits for it
+    // (index-writer.ts); the PostgreSQL driver never blocks it.
+    const { index: indexStore, writer } = sharedPool
+      ? sharedIndex(sharedPool)
+      : await openIndexFiles(config.dataDir);
     index = createIndexRuntime({
       index: indexStore,
       writer,
@@ -249,7 +259,9 @@ async function main(): Promise<void> {
         manager?.stop(),
         index?.stop({ close: true }),
         tracing?.shutdown(),
-      ]).then(() => identity?.stop());
+      ])
+        .then(() => identity?.stop())
+        .then(() => sharedPool?.end());
       await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
       logger.info('stopped');
       process.exit(0);

@@ -2,51 +2,26 @@
 // real operator processes against the test bed's hub and Debian's PostgreSQL: two replicas
 // answer with each other's records without asking each other, and after both are stopped
 // (scaled away, SIGTERM) a third finds every record they acknowledged.
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRecordViewSchema } from '@nimbus/api';
 import type { AuditRecordView } from '@nimbus/api';
-import type { PostgresServer } from '../../operator/src/testing/postgres-server.js';
-import { startPostgres } from '../../operator/src/testing/postgres-server.js';
 import { api } from '../support/api.js';
 import { eventually } from '../support/eventually.js';
 import type { Session } from '../support/iam.js';
 import { expectOk, gitOpsSystemAdmin, removeGitOpsSystemAdmin } from '../support/iam.js';
-import type { OperatorInstance } from '../support/operator.js';
-import { freePort, operatorSh } from '../support/operator.js';
+import type { Replica, SharedStoreBed } from '../support/shared-store.js';
+import { sharedStoreBed } from '../support/shared-store.js';
 
 const suffix = `sa${Date.now().toString(36)}`;
 const password = `root${suffix}1`;
 
 let root: Session;
-let server: PostgresServer | undefined;
-let databaseUrl = '';
-const started: OperatorInstance[] = [];
+let bed: SharedStoreBed | undefined;
 
-interface Replica {
-  baseUrl: string;
-  token: string;
-}
-
-async function startReplica(index: number): Promise<Replica> {
-  const instance = { name: `shared-audit-${index}-${suffix}`, port: await freePort() };
-  started.push(instance);
-  await operatorSh('start', instance, {
-    NIMBUS_STORE: 'postgres',
-    NIMBUS_POSTGRES_URL: databaseUrl,
-  });
-  const baseUrl = `http://127.0.0.1:${instance.port}`;
-  const login = await api<{ token: string }>('POST', 'auth', '/login', {
-    baseUrl,
-    body: { userName: root.userName, password },
-  });
-  return { baseUrl, token: expectOk(login).token };
-}
-
-async function stopReplica(index: number): Promise<void> {
-  const instance = started[index];
-  if (instance) await operatorSh('stop', instance);
-}
+const startReplica = (index: number): Promise<Replica> => {
+  if (!bed) throw new Error('no shared store');
+  return bed.startReplica(index, root, password);
+};
 
 interface AuditPage {
   items: AuditRecordView[];
@@ -83,22 +58,11 @@ async function refusedCreation(replica: Replica, marker: string): Promise<void> 
 
 beforeAll(async () => {
   root = await gitOpsSystemAdmin(suffix);
-  server = startPostgres();
-  const admin = new pg.Client({ connectionString: server.url });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE audit_${suffix}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(server.url);
-  url.pathname = `/audit_${suffix}`;
-  databaseUrl = url.toString();
+  bed = await sharedStoreBed(`audit_${suffix}`);
 }, 60_000);
 
 afterAll(async () => {
-  for (const instance of started) await operatorSh('stop', instance);
-  server?.stop();
+  await bed?.close();
   removeGitOpsSystemAdmin(suffix);
 }, 120_000);
 
@@ -128,8 +92,8 @@ describe('the audit trail on the shared store', () => {
     // A change acknowledged just before SIGTERM is written as the replica stops.
     const last = `last-${suffix}`;
     await refusedCreation(second, last);
-    await stopReplica(0);
-    await stopReplica(1);
+    await bed?.stopReplica(1);
+    await bed?.stopReplica(2);
 
     const third = await startReplica(3);
     expect(await markersOn(third)).toEqual([last, ...both].sort());

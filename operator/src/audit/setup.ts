@@ -5,9 +5,9 @@ import type { Logger } from '../logger.js';
 import type { AuditPolicy } from './policy.js';
 import type { PeerSource } from './peers.js';
 import { endpointSlicePeers, noPeers, staticPeers } from './peers.js';
-import { migrateSchema } from '../postgres/migrate.js';
-import { openPostgresPool, postgresLocation } from '../postgres/pool.js';
-import { auditMigrations } from './postgres-schema.js';
+import type pg from 'pg';
+import { postgresLocation } from '../postgres/pool.js';
+import { openSharedPool } from './shared-store.js';
 import { postgresAuditStore } from './postgres-store.js';
 import type { AuditStore } from './store.js';
 import type { AuditTrail } from './trail.js';
@@ -21,6 +21,8 @@ export interface OperatorAuditDeps {
   sessionSigningKey: Buffer;
   /** Loaded (and validated) at start: loadAuditPolicy(config.auditPolicyFile). */
   policy: AuditPolicy;
+  /** With store postgres: the replica's pool (openSharedPool), which main.ts closes last. */
+  sharedPool?: pg.Pool;
 }
 
 /** A static NIMBUS_AUDIT_PEERS list wins; else the peer Service's EndpointSlices; else none. */
@@ -37,21 +39,12 @@ export function choosePeers(config: Config, kubeConfig: KubeConfig | undefined):
   return noPeers;
 }
 
-/**
- * The shared store: the pool, its schema brought up to date, the audit table on it. A database
- * that cannot be reached stops the start, as a missing volume would.
- */
+/** The audit table on the shared store, on a pool of its own (the audit copy, copy-cli.ts). */
 export async function openSharedAuditStore(
   store: Extract<StoreConfig, { kind: 'postgres' }>,
   logger: Logger,
 ): Promise<AuditStore> {
-  const pool = openPostgresPool(store, logger);
-  try {
-    await migrateSchema(pool, auditMigrations, logger);
-  } catch (error) {
-    await pool.end();
-    throw error;
-  }
+  const pool = await openSharedPool(store, logger);
   return postgresAuditStore({ pool, location: postgresLocation(store.url), ownsPool: true });
 }
 
@@ -63,10 +56,17 @@ export async function openOperatorAudit(
   config: Config,
   deps: OperatorAuditDeps,
 ): Promise<AuditTrail> {
+  const { sharedPool } = deps;
   const shared =
-    config.store.kind === 'postgres'
-      ? await openSharedAuditStore(config.store, deps.logger)
-      : undefined;
+    config.store.kind !== 'postgres'
+      ? undefined
+      : sharedPool
+        ? postgresAuditStore({
+            pool: sharedPool,
+            location: postgresLocation(config.store.url),
+            ownsPool: false,
+          })
+        : await openSharedAuditStore(config.store, deps.logger);
   return openAuditTrail({
     dataDir: config.dataDir,
     ...(shared ? { store: shared } : {}),

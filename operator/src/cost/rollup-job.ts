@@ -6,7 +6,7 @@ import type { CronScheduledJob } from '../controllers/cron-jobs.js';
 import type { Clock } from '../core/clock.js';
 import { ownerReference } from '../hub/owner.js';
 import type { ClusterObject } from '../hub/store.js';
-import type { IndexStore } from '../index/store.js';
+import type { IndexReader } from '../index/reader.js';
 import type { ClusterPricing } from './allocation.js';
 import { allocate } from './allocation.js';
 import type { JobOwner } from './inputs.js';
@@ -19,16 +19,16 @@ import type { UsageSource } from './usage.js';
 
 export interface CostJobDeps {
   clusters: { list(): ClusterObject[] };
-  index: () => IndexStore | undefined;
+  index: () => IndexReader | undefined;
   rollups: RollupStore;
   usage: UsageSource;
   clock: Clock;
   sampleSeconds: number;
 }
 
-function jobOwners(index: IndexStore, cluster: string): JobOwner {
+async function jobOwners(index: IndexReader, cluster: string): Promise<JobOwner> {
   const owners = new Map<string, string>();
-  for (const job of index.objectsOf(cluster, 'jobs')) {
+  for (const job of await index.objectsOf(cluster, 'jobs')) {
     const refs = Array.isArray(job.metadata?.ownerReferences) ? job.metadata.ownerReferences : [];
     const cron = (refs as Array<{ kind?: unknown; name?: unknown }>).find(
       (ref) => ref.kind === 'CronJob' && typeof ref.name === 'string',
@@ -49,12 +49,12 @@ export function pricingOf(cluster: ClusterObject): ClusterPricing {
 /** Adds one slot of one cluster; true when something was written. */
 export async function sampleCluster(
   deps: CostJobDeps,
-  index: IndexStore,
+  index: IndexReader,
   cluster: ClusterObject,
   slot: number,
 ): Promise<boolean> {
   const name = cluster.metadata.name;
-  const nodes = index.objectsOf(name, 'nodes').map(nodeInput);
+  const nodes = (await index.objectsOf(name, 'nodes')).map(nodeInput);
   if (nodes.length === 0) return false;
   const slotMs = deps.sampleSeconds * 1000;
   const date = utcDate(slot * slotMs);
@@ -62,8 +62,8 @@ export async function sampleCluster(
   const base = stored?.rollup ?? emptyRollup(name, date, catalogueCurrency);
   if (base.lastSlot >= slot) return false;
   const usage = await deps.usage(cluster);
-  const pods = index.runningPodsOf(name);
-  const containers = containerInputs(pods, usage, jobOwners(index, name));
+  const pods = await index.runningPodsOf(name);
+  const containers = containerInputs(pods, usage, await jobOwners(index, name));
   const minutes = deps.sampleSeconds / 60;
   const allocation = allocate(nodes, containers, pricingOf(cluster), minutes / 60);
   const next = addSample(base, { slot, minutes, allocation, usageMetrics: usage !== undefined });

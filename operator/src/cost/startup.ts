@@ -3,7 +3,7 @@ import type { Config } from '../config.js';
 import type { CronScheduledJob } from '../controllers/cron-jobs.js';
 import { realClock } from '../core/clock.js';
 import type { HubStore } from '../hub/store.js';
-import type { IndexStore } from '../index/store.js';
+import type { IndexReader } from '../index/reader.js';
 import { costRollupJob } from './rollup-job.js';
 import type { RollupStore } from './rollup-store.js';
 import { prometheusUsage } from './usage.js';
@@ -13,7 +13,7 @@ export function costJob(options: {
   config: Pick<Config, 'outboundAllowHosts' | 'costSampleSeconds'>;
   store: HubStore;
   rollups: RollupStore;
-  index: () => IndexStore | undefined;
+  index: () => IndexReader | undefined;
   /** The member transports the Prometheus service proxies go through. */
   connector?: Pick<ClusterConnector, 'for'>;
 }): CronScheduledJob {

@@ -7,7 +7,7 @@ import type { AuditTrail } from '../audit/trail.js';
 import type { ClusterServices } from '../clusters/registration.js';
 import type { RollupReader } from '../cost/rollup-store.js';
 import type { ChangeFeed } from '../index/change-feed.js';
-import type { IndexStore } from '../index/store.js';
+import type { IndexReader } from '../index/reader.js';
 import type { HubProbe } from '../hub/client.js';
 import type { IdentityServices } from '../identity/services.js';
 import type { Logger } from '../logger.js';
@@ -40,7 +40,7 @@ export interface AppDeps {
   /** Member cluster registration (manage service); main.ts always sets it. */
   clusters?: ClusterServices;
   /** The multi-cluster index behind /crd.{host}. */
-  index?: IndexStore;
+  index?: IndexReader;
   /** The index's writes as they happen, for the live lists' stream. */
   changes?: ChangeFeed;
   /** The cost center's daily rollups (ConfigMaps in the operator's namespace). */

@@ -7,7 +7,7 @@ import { csvRow, kindColumns, type IndexedKindName, type KindColumn } from '@nim
 import type { CallerClusters } from '../access/caller-scope.js';
 import type { IndexedKind } from './kinds.js';
 import { listObjects, type CrdItem } from './queries.js';
-import type { IndexStore } from './store.js';
+import type { IndexReader } from './reader.js';
 
 /** The columns every kind's export starts with: what every list shows, whatever the kind. */
 export const commonCsvColumns = [
@@ -55,10 +55,10 @@ export function kindCsvRow(kind: IndexedKind, item: CrdItem): string {
 /**
  * The CSV text, the header row with the first page. Each page continues after the last row of
  * the one before (the list's keyset cursor), so rows written meanwhile shift nothing; between
- * pages the event loop serves other requests (the index reads are synchronous).
+ * pages the event loop serves other requests (the SQLite index reads on the calling thread).
  */
 export async function* kindCsvChunks(
-  index: IndexStore,
+  index: IndexReader,
   caller: CallerClusters,
   kind: IndexedKind,
   query: ExportKindQueryInput,
@@ -66,7 +66,7 @@ export async function* kindCsvChunks(
   let header = csvRow(kindCsvColumns(kind));
   let cursor: string | undefined;
   do {
-    const page = listObjects(index, caller, kind.name, {
+    const page = await listObjects(index, caller, kind.name, {
       ...query,
       pageSize: maxIndexPage,
       ...(cursor ? { cursor } : {}),

@@ -10,7 +10,6 @@ import { permissionCatalogue } from '../access/catalogue.js';
 import { desiredMemberRbac } from '../clusters/rbac/desired-state.js';
 import type { Identity } from '../identity/identity.js';
 import { indexedKinds } from './kinds.js';
-import { IndexStore } from './store.js';
 import type { KubeObject } from './trim.js';
 import type { MemoryHubStore } from '../testing/memory-store.js';
 import { createMemoryStore } from '../testing/memory-store.js';
@@ -20,6 +19,8 @@ import { listQuery } from '@nimbus/api';
 import { listableKinds } from '../access/listable-kinds.js';
 import { listObjects, searchObjects } from './queries.js';
 import { storedEffect } from '../iam/effects.js';
+import type { TestIndexStore } from '../testing/index-stores.js';
+import { closeIndexStores, indexStoreKinds } from '../testing/index-stores.js';
 
 const listableKindsOf = (permissions: string[]) => [...listableKinds(permissions)].sort();
 
@@ -29,7 +30,7 @@ const owner = (cluster: string) => (cluster === 'member-c' ? 'globex' : 'acme');
 const secretValue = 's3cret-value';
 
 let store: MemoryHubStore;
-let index: IndexStore;
+let index: TestIndexStore;
 
 function probe(cluster: string, kind: (typeof indexedKinds)[number]): KubeObject {
   return {
@@ -83,17 +84,21 @@ function memberListable(userName: string, cluster = 'member-a'): string[] {
 /** What the index shows the caller: `cluster/kind` through lists, search and label counts. */
 async function seenThroughIndex(caller: Identity) {
   const scope = await callerClusters(store, caller);
-  const lists = indexedKinds.flatMap((kind) =>
-    listObjects(index, scope, kind.name, listQuery.parse({ pageSize: 500 })).items.map(
-      (item) => `${item.cluster}/${kind.name}`,
-    ),
+  const pages = await Promise.all(
+    indexedKinds.map(async (kind) => ({
+      kind,
+      page: await listObjects(index, scope, kind.name, listQuery.parse({ pageSize: 500 })),
+    })),
   );
-  const search = searchObjects(index, scope, 'probe').flatMap((group) =>
+  const lists = pages.flatMap(({ kind, page }) =>
+    page.items.map((item) => `${item.cluster}/${kind.name}`),
+  );
+  const search = (await searchObjects(index, scope, 'probe')).flatMap((group) =>
     group.resources.flatMap((resource) =>
       resource.samples.map(() => `${group.providerTopology.cluster}/${resource.type}`),
     ),
   );
-  const labels = index.labels({ scope: scope.scope });
+  const labels = await index.labels({ scope: scope.scope });
   const probeCount = labels.find((l) => l.key === 'probe')?.values[0]?.count ?? 0;
   const labelKinds = (labels.find((l) => l.key === 'kind')?.values ?? []).map((v) => v.value);
   return { lists: lists.sort(), search: search.sort(), probeCount, labelKinds: labelKinds.sort() };
@@ -104,97 +109,6 @@ const cases = [
   ...permissionCatalogue.map((p) => ({ name: p.name, permissions: [p.name] })),
 ];
 const userOf = (name: string): string => `u-${name.replace(':', '-')}`;
-
-beforeAll(async () => {
-  store = createMemoryStore();
-  index = IndexStore.open(':memory:', { now: () => Date.UTC(2026, 0, 1) });
-  for (const org of ['acme', 'globex']) {
-    await store.organizations.create({
-      metadata: { name: org },
-      spec: { cnName: org, contact: 'ops', email: `ops@${org}.example` },
-    });
-  }
-  for (const role of builtInRoles) await store.roles.create(builtInRoleObject(role));
-  for (const cluster of clusters) {
-    await store.clusters.create({
-      metadata: { name: cluster, labels: { 'nimbus.io/organization': owner(cluster) } },
-      spec: {
-        provider: 'ProviderKubeconfig',
-        region: 'local',
-        credentialsSecretRef: { name: `${cluster}-kubeconfig`, namespace: 'nimbus-system' },
-      },
-    });
-    for (const kind of indexedKinds) index.upsert(cluster, kind.name, [probe(cluster, kind)]);
-  }
-  for (const { name, permissions } of cases) {
-    const user = userOf(name);
-    await store.roles.create({
-      metadata: { name: `only-${user}` },
-      spec: {
-        organization: 'acme',
-        permissions: permissions.map((p) => ({ name: p, effect: 'Allow' as const })),
-      },
-    });
-    await store.users.create({
-      metadata: { name: user },
-      spec: {
-        email: `${user}@example.com`,
-        organizations: [{ name: 'acme', admin: false }],
-        clusterPermissions: [{ cluster: 'member-a', role: `only-${user}`, effect: 'Allow' }],
-      },
-    });
-  }
-  for (const [name, bindings] of [
-    ['root', []],
-    ['root-denied-b', [{ cluster: 'member-b', role: 'owner', effect: 'Deny' as const }]],
-  ] as const) {
-    await store.users.create({
-      metadata: { name },
-      spec: { email: `${name}@example.com`, sysAdmin: true, clusterPermissions: [...bindings] },
-    });
-  }
-});
-
-afterAll(() => index.close());
-
-describe('index rights: permission catalogue × indexed kinds', () => {
-  it.each(cases)('$name shows exactly the kinds the member lets its holder list', async (c) => {
-    const user = userOf(c.name);
-    const expected = memberListable(user);
-    const seen = await seenThroughIndex(identity(user));
-    const inMemberA = expected.map((kind) => `member-a/${kind}`).sort();
-    expect(seen.lists).toEqual(inMemberA);
-    expect(seen.search).toEqual(inMemberA);
-    expect(seen.probeCount).toBe(expected.length);
-    expect(seen.labelKinds).toEqual([...expected].sort());
-  });
-
-  it('covers every indexed kind: each is listable through some permission', () => {
-    const covered = new Set(cases.flatMap((c) => memberListable(userOf(c.name))));
-    expect([...covered].sort()).toEqual(indexedKinds.map((kind) => kind.name).sort());
-  });
-
-  it('shows a system admin what the member grants them: owner wherever not denied', async () => {
-    const every = indexedKinds.map((kind) => kind.name);
-    const root = await seenThroughIndex(identity('root', true));
-    expect(root.lists).toEqual(clusters.flatMap((c) => every.map((k) => `${c}/${k}`)).sort());
-    expect(root.probeCount).toBe(clusters.length * every.length);
-    const denied = await seenThroughIndex(identity('root-denied-b', true));
-    const notB = clusters.filter((c) => c !== 'member-b');
-    expect(denied.lists).toEqual(notB.flatMap((c) => every.map((k) => `${c}/${k}`)).sort());
-    expect(denied.search).toEqual(denied.lists);
-  });
-
-  it('stores and matches no ConfigMap data or env values, whoever asks', async () => {
-    const root = await callerClusters(store, identity('root', true));
-    expect(searchObjects(index, root, secretValue)).toEqual([]);
-    const [configMap] = listObjects(index, root, 'configmaps', listQuery.parse({})).items;
-    expect(configMap?.data).toEqual({ password: '' });
-    const [pod] = listObjects(index, root, 'pods', listQuery.parse({})).items;
-    expect(JSON.stringify(pod)).not.toContain(secretValue);
-    expect(JSON.stringify(pod)).toContain('TOKEN');
-  });
-});
 
 type Rule = [string, 'allow' | 'deny'];
 type Bound = { cluster: string; role: string; effect: 'Allow' | 'Deny' };
@@ -268,57 +182,155 @@ const combinations: Combination[] = [
 ];
 const comboUser = (index: number) => `u-combo-${index}`;
 
-describe('index rights: roles, groups and organizations combined', () => {
-  beforeAll(async () => {
-    for (const [name, organization, permissions] of combinationRoles) {
-      await store.roles.create({
-        metadata: { name },
-        spec: {
-          organization,
-          permissions: permissions.map(([p, effect]) => ({
-            name: p,
-            effect: storedEffect(effect),
-          })),
-        },
+beforeAll(async () => {
+  store = createMemoryStore();
+  for (const org of ['acme', 'globex']) {
+    await store.organizations.create({
+      metadata: { name: org },
+      spec: { cnName: org, contact: 'ops', email: `ops@${org}.example` },
+    });
+  }
+  for (const role of builtInRoles) await store.roles.create(builtInRoleObject(role));
+  for (const cluster of clusters) {
+    await store.clusters.create({
+      metadata: { name: cluster, labels: { 'nimbus.io/organization': owner(cluster) } },
+      spec: {
+        provider: 'ProviderKubeconfig',
+        region: 'local',
+        credentialsSecretRef: { name: `${cluster}-kubeconfig`, namespace: 'nimbus-system' },
+      },
+    });
+  }
+  for (const { name, permissions } of cases) {
+    const user = userOf(name);
+    await store.roles.create({
+      metadata: { name: `only-${user}` },
+      spec: {
+        organization: 'acme',
+        permissions: permissions.map((p) => ({ name: p, effect: 'Allow' as const })),
+      },
+    });
+    await store.users.create({
+      metadata: { name: user },
+      spec: {
+        email: `${user}@example.com`,
+        organizations: [{ name: 'acme', admin: false }],
+        clusterPermissions: [{ cluster: 'member-a', role: `only-${user}`, effect: 'Allow' }],
+      },
+    });
+  }
+  for (const [name, bindings] of [
+    ['root', []],
+    ['root-denied-b', [{ cluster: 'member-b', role: 'owner', effect: 'Deny' as const }]],
+  ] as const) {
+    await store.users.create({
+      metadata: { name },
+      spec: { email: `${name}@example.com`, sysAdmin: true, clusterPermissions: [...bindings] },
+    });
+  }
+  // The combinations' roles, users and groups (the last describe below).
+  for (const [name, organization, permissions] of combinationRoles) {
+    await store.roles.create({
+      metadata: { name },
+      spec: {
+        organization,
+        permissions: permissions.map(([p, effect]) => ({
+          name: p,
+          effect: storedEffect(effect),
+        })),
+      },
+    });
+  }
+  for (const [index, c] of combinations.entries()) {
+    const user = comboUser(index);
+    await store.users.create({
+      metadata: { name: user },
+      spec: {
+        email: `${user}@example.com`,
+        organizations: c.orgs.map((name) => ({ name, admin: false })),
+        clusterPermissions: c.own,
+      },
+    });
+    for (const [group, organization, bindings] of c.groups) {
+      await store.userGroups.create({
+        metadata: { name: `${group}-${index}` },
+        spec: { organization, members: [user], clusterPermissions: bindings },
       });
     }
-    for (const [index, c] of combinations.entries()) {
-      const user = comboUser(index);
-      await store.users.create({
-        metadata: { name: user },
-        spec: {
-          email: `${user}@example.com`,
-          organizations: c.orgs.map((name) => ({ name, admin: false })),
-          clusterPermissions: c.own,
-        },
-      });
-      for (const [group, organization, bindings] of c.groups) {
-        await store.userGroups.create({
-          metadata: { name: `${group}-${index}` },
-          spec: { organization, members: [user], clusterPermissions: bindings },
-        });
+  }
+});
+
+// The same rights, through each index store: SQLite's and the shared store's (PostgreSQL).
+describe.each(indexStoreKinds)('$name index', (kind) => {
+  beforeAll(async () => {
+    index = await kind.open({ now: () => Date.UTC(2026, 0, 1) });
+    for (const cluster of clusters) {
+      for (const indexed of indexedKinds) {
+        await index.upsert(cluster, indexed.name, [probe(cluster, indexed)]);
       }
     }
   });
 
-  it.each(combinations.map((c, index) => ({ ...c, index })))(
-    '$name: the index shows, and the member allows, exactly the kinds written out',
-    async (c) => {
-      const user = comboUser(c.index);
-      for (const cluster of clusters) {
-        const allowed = [...memberListable(user, cluster)].sort();
-        expect(allowed, cluster).toEqual([...c.expected[cluster]].sort());
-      }
-      const seen = await seenThroughIndex(identity(user, false, c.orgs));
-      const expected = clusters.flatMap((cluster) =>
-        c.expected[cluster].map((k) => `${cluster}/${k}`),
-      );
-      expect(seen.lists).toEqual(expected.sort());
-      expect(seen.search).toEqual(expected);
-    },
-  );
+  afterAll(closeIndexStores);
 
-  it('pins what application:list lets one list, written out by hand', () => {
-    expect(listableKindsOf(['application:list'])).toEqual(apps);
+  describe('index rights: permission catalogue × indexed kinds', () => {
+    it.each(cases)('$name shows exactly the kinds the member lets its holder list', async (c) => {
+      const user = userOf(c.name);
+      const expected = memberListable(user);
+      const seen = await seenThroughIndex(identity(user));
+      const inMemberA = expected.map((kind) => `member-a/${kind}`).sort();
+      expect(seen.lists).toEqual(inMemberA);
+      expect(seen.search).toEqual(inMemberA);
+      expect(seen.probeCount).toBe(expected.length);
+      expect(seen.labelKinds).toEqual([...expected].sort());
+    });
+
+    it('covers every indexed kind: each is listable through some permission', () => {
+      const covered = new Set(cases.flatMap((c) => memberListable(userOf(c.name))));
+      expect([...covered].sort()).toEqual(indexedKinds.map((kind) => kind.name).sort());
+    });
+
+    it('shows a system admin what the member grants them: owner wherever not denied', async () => {
+      const every = indexedKinds.map((kind) => kind.name);
+      const root = await seenThroughIndex(identity('root', true));
+      expect(root.lists).toEqual(clusters.flatMap((c) => every.map((k) => `${c}/${k}`)).sort());
+      expect(root.probeCount).toBe(clusters.length * every.length);
+      const denied = await seenThroughIndex(identity('root-denied-b', true));
+      const notB = clusters.filter((c) => c !== 'member-b');
+      expect(denied.lists).toEqual(notB.flatMap((c) => every.map((k) => `${c}/${k}`)).sort());
+      expect(denied.search).toEqual(denied.lists);
+    });
+
+    it('stores and matches no ConfigMap data or env values, whoever asks', async () => {
+      const root = await callerClusters(store, identity('root', true));
+      expect(await searchObjects(index, root, secretValue)).toEqual([]);
+      const [configMap] = (await listObjects(index, root, 'configmaps', listQuery.parse({}))).items;
+      expect(configMap?.data).toEqual({ password: '' });
+      const [pod] = (await listObjects(index, root, 'pods', listQuery.parse({}))).items;
+      expect(JSON.stringify(pod)).not.toContain(secretValue);
+      expect(JSON.stringify(pod)).toContain('TOKEN');
+    });
+  });
+  describe('index rights: roles, groups and organizations combined', () => {
+    it.each(combinations.map((c, index) => ({ ...c, index })))(
+      '$name: the index shows, and the member allows, exactly the kinds written out',
+      async (c) => {
+        const user = comboUser(c.index);
+        for (const cluster of clusters) {
+          const allowed = [...memberListable(user, cluster)].sort();
+          expect(allowed, cluster).toEqual([...c.expected[cluster]].sort());
+        }
+        const seen = await seenThroughIndex(identity(user, false, c.orgs));
+        const expected = clusters.flatMap((cluster) =>
+          c.expected[cluster].map((k) => `${cluster}/${k}`),
+        );
+        expect(seen.lists).toEqual(expected.sort());
+        expect(seen.search).toEqual(expected);
+      },
+    );
+
+    it('pins what application:list lets one list, written out by hand', () => {
+      expect(listableKindsOf(['application:list'])).toEqual(apps);
+    });
   });
 });

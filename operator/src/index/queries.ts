@@ -3,7 +3,7 @@ import type { ListQueryInput } from '@nimbus/api';
 import type { ClusterObject } from '../hub/store.js';
 import { invalid } from '../core/problems.js';
 import { InvalidCursorError } from './cursor.js';
-import type { IndexStore } from './store.js';
+import type { IndexReader } from './reader.js';
 import type { KubeObject } from './trim.js';
 import type { CallerClusters } from '../access/caller-scope.js';
 
@@ -26,15 +26,16 @@ function topologyOf(clusters: readonly ClusterObject[]): Map<string, Topology> {
   );
 }
 
-export function listObjects(
-  index: IndexStore,
+export async function listObjects(
+  index: IndexReader,
   caller: CallerClusters,
   kind: string,
   query: ListQueryInput,
-): { items: CrdItem[]; nextCursor?: string } {
+): Promise<{ items: CrdItem[]; nextCursor?: string }> {
   let result;
+  // Awaited inside the try: on a bad cursor the SQLite store throws, the PostgreSQL one rejects.
   try {
-    result = index.list({
+    result = await index.list({
       scope: caller.scope,
       kinds: [kind],
       ...(query.cluster.length ? { clusters: query.cluster } : {}),
@@ -68,13 +69,14 @@ export interface SearchResult {
   }>;
 }
 
-export function searchObjects(
-  index: IndexStore,
+export async function searchObjects(
+  index: IndexReader,
   caller: CallerClusters,
   keyword: string,
-): SearchResult[] {
+): Promise<SearchResult[]> {
+  const groups = await index.search({ text: keyword, scope: caller.scope });
   const topology = topologyOf(caller.visible);
-  return index.search({ text: keyword, scope: caller.scope }).map((group) => ({
+  return groups.map((group) => ({
     providerTopology: topology.get(group.cluster) ?? {
       cluster: group.cluster,
       region: '',

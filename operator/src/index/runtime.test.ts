@@ -18,23 +18,33 @@ import {
   type IndexRuntime,
 } from './runtime.js';
 import { IndexStore } from './store.js';
+import { postgresWriter } from './postgres-store.js';
+import type { TestIndexStore } from '../testing/index-stores.js';
+import { closeIndexStores, openPostgresIndex } from '../testing/index-stores.js';
 import { FakeApiServer, listPage, pod, watchStream } from './testing/fake-api-server.js';
 
 const pods = findIndexedKind('pods') as IndexedKind;
 
-async function until(check: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
+async function until(
+  check: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = 5000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
 
-// The operator writes through its worker thread; tests and the in-process bench write in place.
-describe.each(indexWritings)('index runtime, writing %s', (writing) => {
+// The operator writes SQLite through its worker thread, or the shared store's tables through its
+// pool; tests and the in-process bench write SQLite in place.
+const runtimeIndexes = [...indexWritings, 'on PostgreSQL'] as const;
+
+describe.each(runtimeIndexes)('index runtime, writing %s', (writing) => {
   let server: FakeApiServer;
   let hub: MemoryHubStore;
-  let index: IndexStore;
+  let index: TestIndexStore;
   let writer: IndexWriter | undefined;
   let dataDir: string | undefined;
   let runtime: IndexRuntime;
@@ -59,6 +69,10 @@ describe.each(indexWritings)('index runtime, writing %s', (writing) => {
     hub = createMemoryStore();
     if (writing === 'in place') {
       index = IndexStore.open(':memory:');
+    } else if (writing === 'on PostgreSQL') {
+      const shared = await openPostgresIndex();
+      index = shared;
+      writer = postgresWriter(shared);
     } else {
       dataDir = mkdtempSync(join(tmpdir(), 'nimbus-index-'));
       ({ index, writer } = await openIndexFiles(dataDir, sourceWorkerOptions));
@@ -91,6 +105,7 @@ describe.each(indexWritings)('index runtime, writing %s', (writing) => {
   afterEach(async () => {
     await runtime.stop({ close: true });
     await server.close();
+    await closeIndexStores();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     writer = undefined;
     dataDir = undefined;
@@ -98,13 +113,13 @@ describe.each(indexWritings)('index runtime, writing %s', (writing) => {
 
   it('follows ready clusters only and forgets deleted ones', async () => {
     // A leftover of a cluster deleted while the operator was down.
-    index.upsert('gone', 'pods', [pod('old', '1')]);
+    await index.upsert('gone', 'pods', [pod('old', '1')]);
     server.enqueue(listPage([pod('web-1', '5'), pod('web-2', '6')], '10'), watchStream([]));
     await addCluster('member-a', true);
     await addCluster('member-b', false);
     runtime.start();
-    await until(() => !index.clusters().includes('gone'), 'the leftover dropped');
-    await until(() => index.count('member-a', 'pods') === 2, 'member-a pods indexed');
+    await until(async () => !(await index.clusters()).includes('gone'), 'the leftover dropped');
+    await until(async () => (await index.count('member-a', 'pods')) === 2, 'member-a pods indexed');
     expect(runtime.following()).toEqual(['member-a']);
     expect(connected).not.toContain('member-b');
     expect(server.requests[0]).toMatchObject({
@@ -114,31 +129,34 @@ describe.each(indexWritings)('index runtime, writing %s', (writing) => {
 
     await hub.clusters.delete('member-a');
     await until(() => runtime.following().length === 0, 'loops stopped');
-    await until(() => index.count('member-a') === 0, 'member-a dropped');
+    await until(async () => (await index.count('member-a')) === 0, 'member-a dropped');
     expect(forgotten).toEqual(['member-a']);
-    expect(index.clusters()).not.toContain('member-a');
+    expect(await index.clusters()).not.toContain('member-a');
   });
 
   it('shows nothing of an earlier Cluster of the same name, deleted and created again while no replica ran', async () => {
     const earlier = await addCluster('prod', true);
     await index.adoptCluster('prod', earlier.metadata.uid);
-    index.upsert('prod', 'pods', [pod('secret-of-the-old-one', '1')]);
+    await index.upsert('prod', 'pods', [pod('secret-of-the-old-one', '1')]);
     await hub.clusters.delete('prod');
     // The new one is not ready yet: its member may never answer, the old rows must go anyway.
     const next = await addCluster('prod', false);
     expect(next.metadata.uid).not.toBe(earlier.metadata.uid);
     runtime.start();
-    await until(() => index.adoptedBy('prod') === next.metadata.uid, 'the new Cluster adopted');
-    expect(index.count('prod')).toBe(0);
+    await until(
+      async () => (await index.adoptedBy('prod')) === next.metadata.uid,
+      'the new Cluster adopted',
+    );
+    expect(await index.count('prod')).toBe(0);
     expect(runtime.following()).toEqual([]);
   });
 
   it('keeps the rows of the same Cluster across a restart', async () => {
     const cluster = await addCluster('prod', false);
     await index.adoptCluster('prod', cluster.metadata.uid);
-    index.upsert('prod', 'pods', [pod('web-1', '1')]);
+    await index.upsert('prod', 'pods', [pod('web-1', '1')]);
     runtime.start();
-    expect(index.count('prod')).toBe(1);
+    expect(await index.count('prod')).toBe(1);
   });
 
   it('starts following a cluster when it becomes ready', async () => {
@@ -150,7 +168,7 @@ describe.each(indexWritings)('index runtime, writing %s', (writing) => {
     // The in-memory store's applyStatus does not notify (the hub informer does): re-apply.
     const current = hub.clusters.get('member-b') as ClusterObject;
     await hub.clusters.apply({ metadata: current.metadata, spec: current.spec });
-    await until(() => index.count('member-b', 'pods') === 1, 'member-b pods indexed');
+    await until(async () => (await index.count('member-b', 'pods')) === 1, 'member-b pods indexed');
   });
 });
 

@@ -20,6 +20,7 @@ import {
   type IndexWriter,
   type WorkerWriterOptions,
 } from './index-writer.js';
+import type { IndexReader } from './reader.js';
 import { IndexStore } from './store.js';
 import { WatchLoop, type WatchLoopOptions } from './watch-loop.js';
 
@@ -32,9 +33,12 @@ type LoopTuning = Partial<
 >;
 
 export interface IndexRuntimeOptions {
-  /** Read by the runtime (which clusters have rows) and by the operator's lists and searches. */
-  index: IndexStore;
-  /** Where the loops and the runtime write; in place, through `index`, when not given. */
+  /**
+   * Read by the runtime (which clusters have rows) and by the operator's lists and searches:
+   * this replica's SQLite file, or the shared store's tables (postgres-store.ts).
+   */
+  index: IndexReader & { close(): void | Promise<void> };
+  /** Where the loops and the runtime write; in place when not given, if `index` is SQLite's. */
   writer?: IndexWriter;
   store: Pick<HubStore, 'clusters'>;
   connector: Pick<ClusterConnector, 'for' | 'forget'>;
@@ -50,7 +54,8 @@ export interface IndexRuntimeOptions {
 }
 
 export interface IndexRuntime {
-  readonly index: IndexStore;
+  /** What the operator's lists, searches and cost job read. */
+  readonly index: IndexReader;
   /** Every write of the loops, once it is in the index: the live lists' source. */
   readonly changes: ChangeFeed;
   /** Once the hub caches are synced: follow the ready clusters and forget deleted ones. */
@@ -103,12 +108,17 @@ export async function openIndexFiles(
   return { index: IndexStore.open(path, { readsOnly: true }), writer };
 }
 
+function inPlaceWriterOf(index: IndexRuntimeOptions['index']): IndexWriter {
+  if (index instanceof IndexStore) return inPlaceWriter(index);
+  throw new Error('the index runtime needs the writer of an index other than SQLite');
+}
+
 export function createIndexRuntime(options: IndexRuntimeOptions): IndexRuntime {
   const { index, store, connector } = options;
   const kinds = options.kinds ?? indexedKinds;
   const log = options.logger.child({ component: 'index' });
   const changes = options.changes ?? new ChangeFeed();
-  const writer = options.writer ?? inPlaceWriter(index);
+  const writer = options.writer ?? inPlaceWriterOf(index);
   const sink = publishingSink(writer, changes);
   /** A cluster's rows came or went wholesale: each kind's lists read again. */
   const tellRelisted = (name: string): void =>
@@ -124,6 +134,10 @@ export function createIndexRuntime(options: IndexRuntimeOptions): IndexRuntime {
   const followed = new Map<string, Followed>();
   // Names whose rows are being dropped or adopted (settle).
   const settling = new Map<string, Promise<void>>();
+  // Names whose recorded Cluster uid is being read (checkAdoption).
+  const checking = new Map<string, Promise<void>>();
+  // The drop of rows of Clusters deleted while no replica ran (start).
+  let leftovers: Promise<void> = Promise.resolve();
   let unsubscribe: (() => void) | undefined;
   let stopped = false;
 
@@ -209,7 +223,7 @@ export function createIndexRuntime(options: IndexRuntimeOptions): IndexRuntime {
   function reconcileCluster(cluster: ClusterObject): void {
     const name = cluster.metadata.name;
     const uid = cluster.metadata.uid;
-    if (settling.has(name)) return;
+    if (settling.has(name) || checking.has(name)) return;
     const current = followed.get(name);
     const key = followKey(cluster);
     if (current && current.key !== key) {
@@ -217,14 +231,49 @@ export function createIndexRuntime(options: IndexRuntimeOptions): IndexRuntime {
       void settle(name, () => stopping.then(() => adopt(name, uid)));
       return;
     }
-    // Ready or not, nothing of this Cluster is listed before an earlier one's rows are gone.
-    if (!current && index.adoptedBy(name) !== uid) {
-      void settle(name, () => adopt(name, uid));
-      return;
+    if (!current) {
+      // Through a turn, so that the name is in `checking` before checkAdoption takes it out.
+      const done = Promise.resolve(name)
+        .then(checkAdoption)
+        .catch((error: unknown) =>
+          log.error({ err: error, cluster: name }, 'index rows not checked'),
+        );
+      checking.set(name, done);
     }
-    if (!current && isReady(cluster)) {
+  }
+
+  /**
+   * Ready or not, nothing of a Cluster is listed before an earlier one's rows are gone. The index
+   * may answer later (PostgreSQL): events of the name that come meanwhile are skipped, and the
+   * Cluster as it is once the answer is in is the one adopted or followed.
+   */
+  async function checkAdoption(name: string): Promise<void> {
+    let recorded: string | undefined;
+    try {
+      recorded = await index.adoptedBy(name);
+    } finally {
+      checking.delete(name);
+    }
+    const cluster = store.clusters.get(name);
+    // Deleted meanwhile (forget drops its rows), or taken care of by another event of the name.
+    if (!cluster || stopped || settling.has(name) || followed.has(name)) return;
+    const uid = cluster.metadata.uid;
+    if (recorded !== uid) {
+      void settle(name, () => adopt(name, uid));
+    } else if (isReady(cluster)) {
       log.info({ cluster: name }, 'indexing cluster');
-      followed.set(name, { key, loops: startLoops(name) });
+      followed.set(name, { key: followKey(cluster), loops: startLoops(name) });
+    }
+  }
+
+  /** Rows of Clusters deleted while no replica ran are dropped. */
+  async function dropLeftovers(): Promise<void> {
+    const indexed = await index.clusters();
+    if (stopped) return;
+    // Read after the index answered: a Cluster created meanwhile keeps its rows.
+    const known = new Set(store.clusters.list().map((c) => c.metadata.name));
+    for (const name of indexed) {
+      if (!known.has(name)) void settle(name, () => writer.dropCluster(name));
     }
   }
 
@@ -247,22 +296,23 @@ export function createIndexRuntime(options: IndexRuntimeOptions): IndexRuntime {
         if (type === 'delete') void forget(cluster.metadata.name);
         else reconcileCluster(cluster);
       });
-      const known = new Set(store.clusters.list().map((c) => c.metadata.name));
-      for (const name of index.clusters()) {
-        if (!known.has(name)) void settle(name, () => writer.dropCluster(name));
-      }
+      leftovers = dropLeftovers().catch((error: unknown) =>
+        log.error({ err: error }, 'index rows of deleted clusters not dropped'),
+      );
       // Clusters that still exist by name but may be new ones are checked by uid in reconcileCluster.
       for (const cluster of store.clusters.list()) reconcileCluster(cluster);
     },
     async stop({ close = false } = {}) {
       stopped = true;
       unsubscribe?.();
+      // Checks and drops under way start nothing once stopped, but they read the index.
+      await Promise.all([leftovers, ...checking.values()]);
       await Promise.all([...followed.keys()].map(stopLoops));
       await Promise.all(settling.values());
       if (close) {
         changes.close();
         await writer.close();
-        index.close();
+        await index.close();
       }
     },
     following: () => [...followed.keys()].sort(),

@@ -32,19 +32,21 @@ export interface SearchQuery {
 
 export const defaultLimit = 50;
 export const maxLimit = 500;
-const minTrigram = 3;
+export const minTrigram = 3;
 
 interface Where {
   clauses: string[];
   params: SQLInputValue[];
 }
 
-const sortColumns: Record<SortField, readonly string[]> = {
+/** The keyset of each sort: its columns, then what makes a row unique. */
+export const sortColumns: Record<SortField, readonly string[]> = {
   name: ['name', 'namespace', 'cluster', 'kind', 'uid'],
   created: ['created', 'cluster', 'kind', 'uid'],
 };
 
-const columns =
+/** What list and search read of a row (IndexedObject's fields). */
+export const columns =
   'o.cluster, o.kind, o.namespace, o.name, o.uid, o.resource_version, o.labels, o.created, o.updated, o.object';
 
 export interface BuiltList {
@@ -114,6 +116,19 @@ export function buildList(query: ListQuery, fewNameMatches = false): BuiltList |
   };
 }
 
+/**
+ * The clusters with rows in `objects` or a recorded uid in `clusters`: one index lookup per
+ * cluster (the next name after the last), not a scan of every row. The same on both stores.
+ */
+export const indexedClustersSql = (objects: string, clusters: string): string => `
+  WITH RECURSIVE named(cluster) AS (
+    SELECT min(cluster) FROM ${objects}
+    UNION ALL
+    SELECT (SELECT min(cluster) FROM ${objects} WHERE cluster > named.cluster) FROM named
+    WHERE named.cluster IS NOT NULL)
+  SELECT cluster FROM named WHERE cluster IS NOT NULL
+  UNION SELECT cluster FROM ${clusters} ORDER BY cluster`;
+
 /** Below this many trigram matches a search starts from them (buildSearch's `fewMatches`). */
 export const fewTrigramMatches = 5_000;
 
@@ -178,7 +193,7 @@ export function parseLabel(input: string): { key: string; value: string } | unde
   return key === '' ? undefined : { key, value };
 }
 
-function narrowScope(scope: readonly ClusterScope[], clusters?: readonly string[]) {
+export function narrowScope(scope: readonly ClusterScope[], clusters?: readonly string[]) {
   return clusters ? scope.filter((entry) => clusters.includes(entry.cluster)) : scope;
 }
 
@@ -235,7 +250,7 @@ function marks(values: readonly unknown[]): string {
   return values.map(() => '?').join(', ');
 }
 
-function clampLimit(limit: number | undefined, fallback: number): number {
+export function clampLimit(limit: number | undefined, fallback: number): number {
   if (limit === undefined || !Number.isFinite(limit)) {
     return fallback;
   }

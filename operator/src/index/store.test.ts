@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,8 +6,16 @@ import { DatabaseSync } from 'node:sqlite';
 import { IndexStore } from './store.js';
 import { InvalidCursorError } from './cursor.js';
 import { indexFormatVersion } from './schema.js';
+import type { ListQuery } from './store-query.js';
 import type { KubeObject } from './trim.js';
 import { everyKindIn } from './testing/scope.js';
+import {
+  cleanUpIndexStores,
+  indexStoreKinds,
+  type TestIndexStore,
+} from '../testing/index-stores.js';
+
+cleanUpIndexStores();
 
 function obj(
   name: string,
@@ -31,18 +39,17 @@ function obj(
 
 const all = (...clusters: string[]) => clusters.map((cluster) => everyKindIn(cluster));
 
-describe('IndexStore', () => {
-  let store: IndexStore;
-  beforeEach(() => {
-    store = IndexStore.open(':memory:', { now: () => 42 });
+describe.each(indexStoreKinds)('$name index store', (kind) => {
+  let store: TestIndexStore;
+  beforeEach(async () => {
+    store = await kind.open({ now: () => 42 });
   });
-  afterEach(() => store.close());
 
-  it('upserts, updates in place and deletes', () => {
-    store.upsert('a', 'pods', [obj('web-1', 'demo'), obj('web-2', 'demo')]);
-    store.upsert('a', 'pods', [obj('web-1', 'demo', { rv: '2', labels: { tier: 'front' } })]);
-    store.delete('a', 'pods', 'demo-web-2');
-    const { items } = store.list({ scope: all('a'), kinds: ['pods'] });
+  it('upserts, updates in place and deletes', async () => {
+    await store.upsert('a', 'pods', [obj('web-1', 'demo'), obj('web-2', 'demo')]);
+    await store.upsert('a', 'pods', [obj('web-1', 'demo', { rv: '2', labels: { tier: 'front' } })]);
+    await store.delete('a', 'pods', 'demo-web-2');
+    const { items } = await store.list({ scope: all('a'), kinds: ['pods'] });
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({
       cluster: 'a',
@@ -55,23 +62,23 @@ describe('IndexStore', () => {
     });
   });
 
-  it('counts by cluster, by kind, by both or all', () => {
-    store.upsert('a', 'pods', [obj('p1', 'demo'), obj('p2', 'demo')]);
-    store.upsert('a', 'services', [obj('s1', 'demo')]);
-    store.upsert('b', 'pods', [obj('p3', 'demo')]);
-    expect(store.count()).toBe(4);
-    expect(store.count('a')).toBe(3);
-    expect(store.count(undefined, 'pods')).toBe(3);
-    expect(store.count('a', 'pods')).toBe(2);
-    expect(store.count('b', 'services')).toBe(0);
+  it('counts by cluster, by kind, by both or all', async () => {
+    await store.upsert('a', 'pods', [obj('p1', 'demo'), obj('p2', 'demo')]);
+    await store.upsert('a', 'services', [obj('s1', 'demo')]);
+    await store.upsert('b', 'pods', [obj('p3', 'demo')]);
+    expect(await store.count()).toBe(4);
+    expect(await store.count('a')).toBe(3);
+    expect(await store.count(undefined, 'pods')).toBe(3);
+    expect(await store.count('a', 'pods')).toBe(2);
+    expect(await store.count('b', 'services')).toBe(0);
   });
 
-  it('replaceAll swaps the whole (cluster, kind) and leaves the rest alone', () => {
-    store.upsert('a', 'pods', [obj('old', 'demo'), obj('kept', 'demo')]);
-    store.upsert('b', 'pods', [obj('other', 'demo')]);
-    store.upsert('a', 'services', [obj('svc', 'demo')]);
-    store.replaceAll('a', 'pods', [obj('kept', 'demo', { rv: '5' }), obj('new', 'demo')]);
-    const names = store.list({ scope: all('a', 'b'), kinds: ['pods', 'services'] }).items;
+  it('replaceAll swaps the whole (cluster, kind) and leaves the rest alone', async () => {
+    await store.upsert('a', 'pods', [obj('old', 'demo'), obj('kept', 'demo')]);
+    await store.upsert('b', 'pods', [obj('other', 'demo')]);
+    await store.upsert('a', 'services', [obj('svc', 'demo')]);
+    await store.replaceAll('a', 'pods', [obj('kept', 'demo', { rv: '5' }), obj('new', 'demo')]);
+    const names = (await store.list({ scope: all('a', 'b'), kinds: ['pods', 'services'] })).items;
     expect(names.map((o) => `${o.cluster}/${o.kind}/${o.name}@${o.resourceVersion}`)).toEqual([
       'a/pods/kept@5',
       'a/pods/new@1',
@@ -81,28 +88,27 @@ describe('IndexStore', () => {
   });
 
   it('relists page by page: pages are visible at once, unseen objects go only at the end', async () => {
-    store.upsert('a', 'pods', [obj('gone', 'demo'), obj('kept', 'demo')]);
-    store.upsert('b', 'pods', [obj('gone', 'demo')]);
-    const names = () =>
-      store
-        .list({ scope: all('a', 'b'), kinds: ['pods'] })
-        .items.map((o) => `${o.cluster}/${o.name}`)
+    await store.upsert('a', 'pods', [obj('gone', 'demo'), obj('kept', 'demo')]);
+    await store.upsert('b', 'pods', [obj('gone', 'demo')]);
+    const names = async () =>
+      (await store.list({ scope: all('a', 'b'), kinds: ['pods'] })).items
+        .map((o) => `${o.cluster}/${o.name}`)
         .sort();
     const relistA = store.beginRelist('a', 'pods');
     const relistB = store.beginRelist('b', 'pods');
     await relistA.add([obj('new', 'demo')]);
-    expect(names()).toEqual(['a/gone', 'a/kept', 'a/new', 'b/gone']);
+    expect(await names()).toEqual(['a/gone', 'a/kept', 'a/new', 'b/gone']);
     await relistA.add([obj('kept', 'demo', { rv: '2' })]);
     // Another (cluster, kind) relisting at the same time keeps its own account of what it saw.
     await relistB.add([obj('gone', 'demo')]);
     await relistA.finish();
-    expect(names()).toEqual(['a/kept', 'a/new', 'b/gone']);
+    expect(await names()).toEqual(['a/kept', 'a/new', 'b/gone']);
     await relistB.finish();
-    expect(names()).toEqual(['a/kept', 'a/new', 'b/gone']);
+    expect(await names()).toEqual(['a/kept', 'a/new', 'b/gone']);
   });
 
   it('an abandoned relist keeps what it wrote and removes nothing', async () => {
-    store.upsert('a', 'pods', [obj('old', 'demo')]);
+    await store.upsert('a', 'pods', [obj('old', 'demo')]);
     const relist = store.beginRelist('a', 'pods');
     await relist.add([obj('new', 'demo')]);
     await relist.abandon();
@@ -110,98 +116,122 @@ describe('IndexStore', () => {
     const next = store.beginRelist('a', 'pods');
     await next.add([obj('old', 'demo')]);
     await next.finish();
-    expect(store.list({ scope: all('a'), kinds: ['pods'] }).items.map((o) => o.name)).toEqual([
-      'old',
-    ]);
+    expect(
+      (await store.list({ scope: all('a'), kinds: ['pods'] })).items.map((o) => o.name),
+    ).toEqual(['old']);
   });
 
   it('a relist over many slices removes exactly the rows no page named', async () => {
     const many = (prefix: string, n: number, rv = '1') =>
       Array.from({ length: n }, (_, i) => obj(`${prefix}-${i}`, 'demo', { rv }));
     // More rows than one deletion slice, so the unseen are found across several uid ranges.
-    store.upsert('a', 'pods', [...many('kept', 700), ...many('gone', 600)]);
-    store.upsert('b', 'pods', many('other', 3));
+    await store.upsert('a', 'pods', [...many('kept', 700), ...many('gone', 600)]);
+    await store.upsert('b', 'pods', many('other', 3));
     const relist = store.beginRelist('a', 'pods');
     await relist.add([...many('kept', 700, '2'), ...many('new', 250)]);
     await relist.finish();
-    expect(store.count('a', 'pods')).toBe(950);
-    expect(store.count('b', 'pods')).toBe(3);
-    const gone = store.list({ scope: all('a'), kinds: ['pods'], nameContains: 'gone' });
+    expect(await store.count('a', 'pods')).toBe(950);
+    expect(await store.count('b', 'pods')).toBe(3);
+    const gone = await store.list({ scope: all('a'), kinds: ['pods'], nameContains: 'gone' });
     expect(gone.items).toEqual([]);
   });
 
   it('drops a cluster of more rows than one slice, leaving the others', async () => {
-    store.upsert(
+    await store.upsert(
       'a',
       'pods',
       Array.from({ length: 1200 }, (_, i) => obj(`p-${i}`, 'demo')),
     );
-    store.upsert('b', 'pods', [obj('other', 'demo')]);
+    await store.upsert('b', 'pods', [obj('other', 'demo')]);
     await store.adoptCluster('a', 'uid-a');
     await store.dropCluster('a');
-    expect(store.count('a')).toBe(0);
-    expect(store.count('b')).toBe(1);
-    expect(store.clusters()).toEqual(['b']);
+    expect(await store.count('a')).toBe(0);
+    expect(await store.count('b')).toBe(1);
+    expect(await store.clusters()).toEqual(['b']);
   });
 
-  it('gives the cost job only Running pods bound to a node', () => {
+  it('gives the cost job only Running pods bound to a node', async () => {
     const withState = (name: string, phase: string, nodeName?: string): KubeObject => ({
       ...obj(name, 'demo'),
       spec: nodeName ? { nodeName } : {},
       status: { phase },
     });
-    store.upsert('a', 'pods', [
+    await store.upsert('a', 'pods', [
       withState('running', 'Running', 'node-1'),
       withState('pending', 'Pending'),
       withState('bound-pending', 'Pending', 'node-1'),
       withState('done', 'Succeeded', 'node-1'),
     ]);
-    store.upsert('b', 'pods', [withState('elsewhere', 'Running', 'node-1')]);
-    expect(store.runningPodsOf('a').map((pod) => pod.metadata?.name)).toEqual(['running']);
+    await store.upsert('b', 'pods', [withState('elsewhere', 'Running', 'node-1')]);
+    expect((await store.runningPodsOf('a')).map((pod) => pod.metadata?.name)).toEqual(['running']);
   });
 
-  it('applies watch changes in order in one transaction', () => {
-    store.apply('a', 'pods', [
+  it('applies watch changes in order in one transaction', async () => {
+    await store.apply('a', 'pods', [
       { type: 'upsert', object: obj('x', 'demo') },
       { type: 'delete', uid: 'demo-x' },
       { type: 'upsert', object: obj('y', 'demo') },
     ]);
-    expect(store.list({ scope: all('a'), kinds: ['pods'] }).items.map((o) => o.name)).toEqual([
-      'y',
-    ]);
+    expect(
+      (await store.list({ scope: all('a'), kinds: ['pods'] })).items.map((o) => o.name),
+    ).toEqual(['y']);
   });
 
-  it('pages by keyset, stable across ties in name, with no gaps or repeats', () => {
+  it('skips an event of an object without a name, whatever came before it', async () => {
+    const nameless: KubeObject = { ...obj('z', 'demo'), metadata: { uid: 'demo-z' } };
+    await store.upsert('a', 'pods', [obj('z', 'demo'), obj('w', 'demo')]);
+    await store.apply('a', 'pods', [
+      { type: 'delete', uid: 'demo-z' },
+      { type: 'upsert', object: nameless },
+      { type: 'upsert', object: obj('w', 'demo', { rv: '2' }) },
+      { type: 'upsert', object: { ...nameless, metadata: { uid: 'demo-w' } } },
+    ]);
+    const items = (await store.list({ scope: all('a'), kinds: ['pods'] })).items;
+    expect(items.map((o) => `${o.name}@${o.resourceVersion}`)).toEqual(['w@2']);
+  });
+
+  it('searches by the labels an object has now, not those it had', async () => {
+    await store.upsert('a', 'pods', [obj('api', 'demo', { labels: { tier: 'front' } })]);
+    await store.upsert('a', 'pods', [obj('api', 'demo', { rv: '2', labels: { tier: 'back' } })]);
+    const hits = async (text: string) =>
+      (await store.search({ text, scope: all('a') })).flatMap((group) => group.resources);
+    expect(await hits('tier:front')).toEqual([]);
+    expect(await hits('tier:back')).toHaveLength(1);
+    const labelled = await store.list({ scope: all('a'), kinds: ['pods'], labels: ['tier:back'] });
+    expect(labelled.items.map((o) => o.name)).toEqual(['api']);
+  });
+
+  it('pages by keyset, stable across ties in name, with no gaps or repeats', async () => {
     const objects: KubeObject[] = [];
     for (let i = 0; i < 25; i++) {
       // Many rows share a name; only namespace/cluster/uid break the tie.
       objects.push(obj(`pod-${i % 4}`, `ns-${i % 3}`, { uid: `u${String(i).padStart(2, '0')}` }));
     }
-    store.upsert('a', 'pods', objects.slice(0, 13));
-    store.upsert('b', 'pods', objects.slice(13));
+    await store.upsert('a', 'pods', objects.slice(0, 13));
+    await store.upsert('b', 'pods', objects.slice(13));
     const seen: string[] = [];
     let after: string | undefined;
     let pages = 0;
     do {
-      const page = store.list({ scope: all('a', 'b'), kinds: ['pods'], limit: 4, after });
+      const page = await store.list({ scope: all('a', 'b'), kinds: ['pods'], limit: 4, after });
       seen.push(...page.items.map((o) => o.uid));
       after = page.nextCursor;
       pages++;
     } while (after);
     expect(pages).toBe(7);
     expect(new Set(seen).size).toBe(25);
-    const full = store.list({ scope: all('a', 'b'), kinds: ['pods'], limit: 100 });
+    const full = await store.list({ scope: all('a', 'b'), kinds: ['pods'], limit: 100 });
     expect(full.items.map((o) => o.uid)).toEqual(seen);
     expect(full.nextCursor).toBeUndefined();
   });
 
-  it('sorts by creation time in both directions and rejects foreign cursors', () => {
-    store.upsert('a', 'pods', [
+  it('sorts by creation time in both directions and rejects foreign cursors', async () => {
+    await store.upsert('a', 'pods', [
       obj('b', 'demo', { created: '2026-01-02T00:00:00Z' }),
       obj('a', 'demo', { created: '2026-01-03T00:00:00Z' }),
       obj('c', 'demo', { created: '2026-01-01T00:00:00Z' }),
     ]);
-    const desc = store.list({
+    const desc = await store.list({
       scope: all('a'),
       kinds: ['pods'],
       sort: 'created',
@@ -209,7 +239,7 @@ describe('IndexStore', () => {
       limit: 2,
     });
     expect(desc.items.map((o) => o.name)).toEqual(['a', 'b']);
-    const next = store.list({
+    const next = await store.list({
       scope: all('a'),
       kinds: ['pods'],
       sort: 'created',
@@ -217,70 +247,72 @@ describe('IndexStore', () => {
       after: desc.nextCursor,
     });
     expect(next.items.map((o) => o.name)).toEqual(['c']);
-    expect(() =>
-      store.list({ scope: all('a'), kinds: ['pods'], sort: 'name', after: desc.nextCursor }),
-    ).toThrow(InvalidCursorError);
-    expect(() => store.list({ scope: all('a'), kinds: ['pods'], after: 'garbage' })).toThrow(
-      InvalidCursorError,
-    );
+    // An async function turns SQLite's throw into a rejection, as PostgreSQL's store rejects.
+    await expect(
+      (async () =>
+        store.list({ scope: all('a'), kinds: ['pods'], sort: 'name', after: desc.nextCursor }))(),
+    ).rejects.toThrow(InvalidCursorError);
+    await expect(
+      (async () => store.list({ scope: all('a'), kinds: ['pods'], after: 'garbage' }))(),
+    ).rejects.toThrow(InvalidCursorError);
   });
 
-  it('filters by label Key:Val (first colon, trimmed), name substring and namespace', () => {
-    store.upsert('a', 'pods', [
+  it('filters by label Key:Val (first colon, trimmed), name substring and namespace', async () => {
+    await store.upsert('a', 'pods', [
       obj('web-1', 'demo', { labels: { app: 'web', url: 'http://x' } }),
       obj('web-2', 'prod', { labels: { app: 'web' } }),
       obj('db-1', 'demo', { labels: { app: 'db' } }),
     ]);
-    const names = (query: Partial<Parameters<IndexStore['list']>[0]>) =>
-      store.list({ scope: all('a'), kinds: ['pods'], ...query }).items.map((o) => o.name);
-    expect(names({ labels: [' app : web '] })).toEqual(['web-1', 'web-2']);
-    expect(names({ labels: ['url:http://x'] })).toEqual(['web-1']);
-    expect(names({ labels: ['url:'] })).toEqual(['web-1']);
-    expect(names({ labels: ['app:web', 'url'] })).toEqual(['web-1']);
-    expect(names({ nameContains: 'EB-' })).toEqual(['web-1', 'web-2']);
-    expect(names({ nameContains: 'b-1' })).toEqual(['db-1', 'web-1']);
-    expect(names({ nameContains: 'd' })).toEqual(['db-1']);
-    expect(names({ namespaces: ['prod'] })).toEqual(['web-2']);
+    const names = async (query: Partial<ListQuery>) =>
+      (await store.list({ scope: all('a'), kinds: ['pods'], ...query })).items.map((o) => o.name);
+    expect(await names({ labels: [' app : web '] })).toEqual(['web-1', 'web-2']);
+    expect(await names({ labels: ['url:http://x'] })).toEqual(['web-1']);
+    expect(await names({ labels: ['url:'] })).toEqual(['web-1']);
+    expect(await names({ labels: ['app:web', 'url'] })).toEqual(['web-1']);
+    expect(await names({ nameContains: 'EB-' })).toEqual(['web-1', 'web-2']);
+    expect(await names({ nameContains: 'b-1' })).toEqual(['db-1', 'web-1']);
+    expect(await names({ nameContains: 'd' })).toEqual(['db-1']);
+    expect(await names({ namespaces: ['prod'] })).toEqual(['web-2']);
   });
 
-  it('applies the allowed scope before the limit', () => {
+  it('applies the allowed scope before the limit', async () => {
     // 30 forbidden rows sort before the single allowed one: cutting first would return nothing.
     const hidden = Array.from({ length: 30 }, (_, i) => obj(`a-${i}`, 'secret-team'));
-    store.upsert('a', 'pods', [...hidden, obj('z-allowed', 'demo')]);
-    store.upsert('b', 'pods', [obj('a-other-cluster', 'demo')]);
-    store.upsert('a', 'namespaces', [obj('demo', undefined), obj('secret-team', undefined)]);
-    store.upsert('a', 'nodes', [obj('node-1', undefined)]);
+    await store.upsert('a', 'pods', [...hidden, obj('z-allowed', 'demo')]);
+    await store.upsert('b', 'pods', [obj('a-other-cluster', 'demo')]);
+    await store.upsert('a', 'namespaces', [obj('demo', undefined), obj('secret-team', undefined)]);
+    await store.upsert('a', 'nodes', [obj('node-1', undefined)]);
     const scope = [everyKindIn('a', ['demo'])];
-    const page = store.list({ scope, kinds: ['pods'], limit: 1 });
+    const page = await store.list({ scope, kinds: ['pods'], limit: 1 });
     expect(page.items.map((o) => o.name)).toEqual(['z-allowed']);
     expect(page.nextCursor).toBeUndefined();
-    const clusterScoped = store.list({ scope, kinds: ['namespaces', 'nodes'] });
+    const clusterScoped = await store.list({ scope, kinds: ['namespaces', 'nodes'] });
     expect(clusterScoped.items.map((o) => `${o.kind}/${o.name}`)).toEqual(['namespaces/demo']);
-    expect(store.list({ scope: [], kinds: ['pods'] }).items).toEqual([]);
+    expect((await store.list({ scope: [], kinds: ['pods'] })).items).toEqual([]);
     expect(
-      store.list({ scope: all('a', 'b'), clusters: ['b'], kinds: ['pods'] }).items,
+      (await store.list({ scope: all('a', 'b'), clusters: ['b'], kinds: ['pods'] })).items,
     ).toHaveLength(1);
   });
 
-  it('applies the kinds allowed per cluster before the limit, in lists, search and labels', () => {
+  it('applies the kinds allowed per cluster before the limit, in lists, search and labels', async () => {
     // Cluster a allows pods only, b services only: 20 hidden a/services sort before the rest.
     const tagged = (name: string) => obj(name, 'demo', { labels: { team: 'x' } });
-    store.upsert(
+    await store.upsert(
       'a',
       'services',
       Array.from({ length: 20 }, (_, i) => tagged(`a-svc-${i}`)),
     );
-    store.upsert('a', 'pods', [tagged('b-pod')]);
-    store.upsert('b', 'pods', [tagged('a-pod-hidden')]);
-    store.upsert('b', 'services', [tagged('c-svc')]);
+    await store.upsert('a', 'pods', [tagged('b-pod')]);
+    await store.upsert('b', 'pods', [tagged('a-pod-hidden')]);
+    await store.upsert('b', 'services', [tagged('c-svc')]);
     const scope = [
       { cluster: 'a', kinds: ['pods'] },
       { cluster: 'b', kinds: ['services'] },
       { cluster: 'c', kinds: [] },
     ];
-    const first = store.list({ scope, kinds: ['pods', 'services'], limit: 1 });
+    const first = await store.list({ scope, kinds: ['pods', 'services'], limit: 1 });
     expect(first.items.map((o) => `${o.cluster}/${o.name}`)).toEqual(['a/b-pod']);
-    const second = store.list({
+    const second = await store.list({
       scope,
       kinds: ['pods', 'services'],
       limit: 1,
@@ -288,16 +320,20 @@ describe('IndexStore', () => {
     });
     expect(second.items.map((o) => `${o.cluster}/${o.name}`)).toEqual(['b/c-svc']);
     expect(second.nextCursor).toBeUndefined();
-    const hits = store
-      .search({ text: 'svc', scope })
-      .map((g) => `${g.cluster}/${g.resources.length}`);
+    const hits = (await store.search({ text: 'svc', scope })).map(
+      (g) => `${g.cluster}/${g.resources.length}`,
+    );
     expect(hits).toEqual(['b/1']);
-    expect(store.labels({ scope })).toEqual([{ key: 'team', values: [{ value: 'x', count: 2 }] }]);
-    expect(store.list({ scope: [{ cluster: 'a', kinds: [] }], kinds: ['pods'] }).items).toEqual([]);
+    expect(await store.labels({ scope })).toEqual([
+      { key: 'team', values: [{ value: 'x', count: 2 }] },
+    ]);
+    expect(
+      (await store.list({ scope: [{ cluster: 'a', kinds: [] }], kinds: ['pods'] })).items,
+    ).toEqual([]);
   });
 
-  it('keeps no ConfigMap values, env values or Secret annotations beyond the allow-list', () => {
-    store.upsert('a', 'configmaps', [
+  it('keeps no ConfigMap values, env values or Secret annotations beyond the allow-list', async () => {
+    await store.upsert('a', 'configmaps', [
       { ...obj('settings', 'demo'), data: { url: 'hunter2-url' }, binaryData: { key: 'aHVu' } },
     ]);
     const template = {
@@ -314,14 +350,14 @@ describe('IndexStore', () => {
         ],
       },
     };
-    store.upsert('a', 'pods', [{ ...obj('web', 'demo'), ...template }]);
-    store.upsert('a', 'cronjobs', [
+    await store.upsert('a', 'pods', [{ ...obj('web', 'demo'), ...template }]);
+    await store.upsert('a', 'cronjobs', [
       {
         ...obj('nightly', 'demo'),
         spec: { schedule: '@daily', jobTemplate: { spec: { template } } },
       },
     ]);
-    store.upsert('a', 'secrets', [
+    await store.upsert('a', 'secrets', [
       {
         ...obj('token', 'demo'),
         kind: 'Secret',
@@ -334,7 +370,7 @@ describe('IndexStore', () => {
         },
       },
     ]);
-    const everything = store.list({
+    const everything = await store.list({
       scope: all('a'),
       kinds: ['configmaps', 'pods', 'cronjobs', 'secrets'],
     });
@@ -355,16 +391,18 @@ describe('IndexStore', () => {
     expect(byName.get('token')?.metadata?.annotations).toEqual({
       'kubernetes.io/service-account.name': 'builder',
     });
-    expect(store.search({ text: 'hunter2', scope: all('a') })).toEqual([]);
+    expect(await store.search({ text: 'hunter2', scope: all('a') })).toEqual([]);
   });
 
-  it('searches with trigrams over name, namespace and labels, grouped by cluster then kind', () => {
-    store.upsert('a', 'pods', [obj('checkout-api-7f9', 'shop', { labels: { team: 'payments' } })]);
-    store.upsert('a', 'services', [obj('checkout', 'shop')]);
-    store.upsert('b', 'pods', [obj('checkout-worker', 'hidden')]);
-    store.upsert('a', 'configmaps', [obj('settings', 'payments-ns')]);
+  it('searches with trigrams over name, namespace and labels, grouped by cluster then kind', async () => {
+    await store.upsert('a', 'pods', [
+      obj('checkout-api-7f9', 'shop', { labels: { team: 'payments' } }),
+    ]);
+    await store.upsert('a', 'services', [obj('checkout', 'shop')]);
+    await store.upsert('b', 'pods', [obj('checkout-worker', 'hidden')]);
+    await store.upsert('a', 'configmaps', [obj('settings', 'payments-ns')]);
     const scope = [everyKindIn('a'), everyKindIn('b', ['demo'])];
-    expect(store.search({ text: 'CKOUT', scope })).toEqual([
+    expect(await store.search({ text: 'CKOUT', scope })).toEqual([
       {
         cluster: 'a',
         resources: [
@@ -386,14 +424,14 @@ describe('IndexStore', () => {
         ],
       },
     ]);
-    const byLabel = store.search({ text: 'payments', scope });
+    const byLabel = await store.search({ text: 'payments', scope });
     expect(byLabel.flatMap((g) => g.resources.map((r) => r.type))).toEqual(['configmaps', 'pods']);
-    expect(store.search({ text: 'f9', scope })[0]?.resources[0]?.samples).toHaveLength(1);
-    expect(store.search({ text: '") OR *', scope })).toEqual([]);
-    expect(store.search({ text: '  ', scope })).toEqual([]);
+    expect((await store.search({ text: 'f9', scope }))[0]?.resources[0]?.samples).toHaveLength(1);
+    expect(await store.search({ text: '") OR *', scope })).toEqual([]);
+    expect(await store.search({ text: '  ', scope })).toEqual([]);
   });
 
-  it('stores trimmed objects and only metadata of secrets', () => {
+  it('stores trimmed objects and only metadata of secrets', async () => {
     const managed: KubeObject = {
       ...obj('web', 'demo'),
       metadata: {
@@ -405,8 +443,8 @@ describe('IndexStore', () => {
         },
       },
     };
-    store.upsert('a', 'pods', [managed]);
-    store.upsert('a', 'secrets', [
+    await store.upsert('a', 'pods', [managed]);
+    await store.upsert('a', 'secrets', [
       {
         ...obj('creds', 'demo'),
         kind: 'Secret',
@@ -414,15 +452,18 @@ describe('IndexStore', () => {
         stringData: { x: 'y' },
       },
     ]);
-    const [pod] = store.list({ scope: all('a'), kinds: ['pods'] }).items;
+    const [pod] = (await store.list({ scope: all('a'), kinds: ['pods'] })).items;
     expect(pod?.object.metadata).not.toHaveProperty('managedFields');
     expect(pod?.object.metadata?.annotations).toEqual({ keep: 'me' });
     expect(pod?.object).toHaveProperty('spec');
-    const [secret] = store.list({ scope: all('a'), kinds: ['secrets'] }).items;
+    const [secret] = (await store.list({ scope: all('a'), kinds: ['secrets'] })).items;
     expect(Object.keys(secret?.object ?? {}).sort()).toEqual(['apiVersion', 'kind', 'metadata']);
     expect(JSON.stringify(secret)).not.toContain('aHVudGVyMg');
   });
+});
 
+// What only the SQLite store has: its file format version, FTS5 triggers and WAL file.
+describe('SQLite index store file', () => {
   it('empties a store written in an older format, so a relist rewrites every object', () => {
     const dir = mkdtempSync(join(tmpdir(), 'nimbus-index-'));
     try {

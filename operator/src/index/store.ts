@@ -6,8 +6,10 @@ import {
   buildList,
   buildSearch,
   fewTrigramMatches,
+  indexedClustersSql,
   nameMatch,
   searchMatch,
+  type BuiltList,
   type ListQuery,
   type SearchQuery,
 } from './store-query.js';
@@ -15,7 +17,8 @@ import { encodeCursor } from './cursor.js';
 import { buildLabelQuery, groupLabels, type LabelQuery, type LabelSummary } from './label-query.js';
 import { createPacer, deletionsPerSlice, type Pacer } from './pacer.js';
 import { beginRelist, deleteInSlices, type RelistTarget, type RelistWriter } from './relist.js';
-import { indexedCopy, type KubeObject } from './trim.js';
+import type { KubeObject } from './trim.js';
+import { indexRow } from './row.js';
 import type { IndexReader } from './reader.js';
 
 export type { RelistWriter } from './relist.js';
@@ -61,14 +64,14 @@ export type IndexChange =
   /** namespace and name, when the event gave them, name the removal on the change feed. */
   | { type: 'delete'; uid: string; namespace?: string; name?: string };
 
-interface Row {
+export interface Row {
   cluster: string;
   kind: string;
   namespace: string;
   name: string;
   uid: string;
   resource_version: string;
-  labels: string;
+  labels: string | Record<string, string>;
   created: string;
   updated: number;
   object: string;
@@ -242,18 +245,7 @@ export class IndexStore implements IndexReader {
 
   /** The clusters that have objects in the index, or a recorded Cluster uid. */
   clusters(): string[] {
-    // One index lookup per cluster (the next name after the last), not a scan of every row.
-    const rows = this.db
-      .prepare(
-        `WITH RECURSIVE named(cluster) AS (
-           SELECT min(cluster) FROM objects
-           UNION ALL
-           SELECT (SELECT min(cluster) FROM objects WHERE cluster > named.cluster) FROM named
-           WHERE named.cluster IS NOT NULL)
-         SELECT cluster FROM named WHERE cluster IS NOT NULL
-         UNION SELECT cluster FROM indexed_clusters ORDER BY cluster`,
-      )
-      .all();
+    const rows = this.db.prepare(indexedClustersSql('objects', 'indexed_clusters')).all();
     return rows.map((row) => String(row.cluster));
   }
 
@@ -309,14 +301,7 @@ export class IndexStore implements IndexReader {
     if (!built || matches === 0) {
       return { items: [] };
     }
-    const rows = this.db.prepare(built.sql).all(...built.params) as Row[];
-    const page = rows.slice(0, built.limit);
-    const last = page.at(-1);
-    const items = page.map(toIndexedObject);
-    if (rows.length > built.limit && last) {
-      return { items, nextCursor: encodeCursor(built.sortId, built.keyOf(last)) };
-    }
-    return { items };
+    return listPage(this.db.prepare(built.sql).all(...built.params) as Row[], built);
   }
 
   search(query: SearchQuery): SearchGroup[] {
@@ -329,25 +314,7 @@ export class IndexStore implements IndexReader {
     if (!built) {
       return [];
     }
-    const rows = this.db.prepare(built.sql).all(...built.params) as Row[];
-    const groups: SearchGroup[] = [];
-    for (const row of rows) {
-      let group = groups.at(-1);
-      if (group?.cluster !== row.cluster) {
-        group = { cluster: row.cluster, resources: [] };
-        groups.push(group);
-      }
-      let resource = group.resources.at(-1);
-      if (resource?.type !== row.kind) {
-        resource = { type: row.kind, samples: [] };
-        group.resources.push(resource);
-      }
-      resource.samples.push({
-        labels: { name: row.name, namespace: row.namespace },
-        value: row.created,
-      });
-    }
-    return groups;
+    return searchGroups(this.db.prepare(built.sql).all(...built.params) as Row[]);
   }
 
   /** Rows the trigram MATCH finds, counted up to `fewTrigramMatches` (a few ms at a million). */
@@ -363,32 +330,10 @@ export class IndexStore implements IndexReader {
   }
 
   private writeObject(cluster: string, kind: string, raw: KubeObject): string | undefined {
-    const object = indexedCopy(kind, raw);
-    const meta = object.metadata ?? {};
-    if (!meta.uid || !meta.name) {
-      return undefined;
-    }
-    const labels = meta.labels ?? {};
-    const status = object.status as { phase?: unknown } | undefined;
-    const spec = object.spec as { nodeName?: unknown } | undefined;
-    this.upsertRow.run({
-      cluster,
-      kind,
-      uid: meta.uid,
-      namespace: meta.namespace ?? '',
-      name: meta.name,
-      rv: meta.resourceVersion ?? '',
-      labels: JSON.stringify(labels),
-      labelText: Object.entries(labels)
-        .map(([key, value]) => `${key}:${value}`)
-        .join(' '),
-      created: meta.creationTimestamp ?? '',
-      updated: this.now(),
-      phase: typeof status?.phase === 'string' ? status.phase : null,
-      nodeName: typeof spec?.nodeName === 'string' ? spec.nodeName : null,
-      object: JSON.stringify(object),
-    });
-    return meta.uid;
+    const row = indexRow(cluster, kind, raw, this.now());
+    if (!row) return undefined;
+    this.upsertRow.run({ ...row });
+    return row.uid;
   }
 
   private transaction(work: () => void): void {
@@ -407,7 +352,44 @@ export class IndexStore implements IndexReader {
   }
 }
 
-function toIndexedObject(row: Row): IndexedObject {
+/** A list's rows (one more than the page, when another page follows) as its answer. */
+export function listPage(
+  rows: readonly Row[],
+  built: Pick<BuiltList, 'limit' | 'sortId' | 'keyOf'>,
+): ListResult {
+  const page = rows.slice(0, built.limit);
+  const last = page.at(-1);
+  const items = page.map(toIndexedObject);
+  if (rows.length > built.limit && last) {
+    return { items, nextCursor: encodeCursor(built.sortId, built.keyOf(last)) };
+  }
+  return { items };
+}
+
+/** Search rows (ordered by cluster, then kind) as the answer's groups. */
+export function searchGroups(rows: readonly Row[]): SearchGroup[] {
+  const groups: SearchGroup[] = [];
+  for (const row of rows) {
+    let group = groups.at(-1);
+    if (group?.cluster !== row.cluster) {
+      group = { cluster: row.cluster, resources: [] };
+      groups.push(group);
+    }
+    let resource = group.resources.at(-1);
+    if (resource?.type !== row.kind) {
+      resource = { type: row.kind, samples: [] };
+      group.resources.push(resource);
+    }
+    resource.samples.push({
+      labels: { name: row.name, namespace: row.namespace },
+      value: row.created,
+    });
+  }
+  return groups;
+}
+
+/** A row as read: labels are JSON text on SQLite, parsed jsonb on PostgreSQL. */
+export function toIndexedObject(row: Row): IndexedObject {
   return {
     cluster: row.cluster,
     kind: row.kind,
@@ -415,9 +397,12 @@ function toIndexedObject(row: Row): IndexedObject {
     name: row.name,
     uid: row.uid,
     resourceVersion: row.resource_version,
-    labels: JSON.parse(row.labels) as Record<string, string>,
+    labels: (typeof row.labels === 'string' ? JSON.parse(row.labels) : row.labels) as Record<
+      string,
+      string
+    >,
     created: row.created,
-    updated: row.updated,
+    updated: Number(row.updated),
     object: JSON.parse(row.object) as KubeObject,
   };
 }

@@ -77,7 +77,7 @@ export function crdEndpoints(
     implement('listLabels', async ({ query }, { res }) => {
       const caller = await callerClusters(store, requireIdentity(res));
       if (query.kind) kindOf(query.kind);
-      const items = index.labels({
+      const items = await index.labels({
         scope: caller.scope,
         ...(query.cluster ? { clusters: [query.cluster] } : {}),
         ...(query.namespace ? { namespaces: [query.namespace] } : {}),

@@ -8,7 +8,7 @@ import { keepRawBody } from '../../identity/raw-body.js';
 import type { IdentityServices } from '../../identity/services.js';
 import { ChangeFeed } from '../../index/change-feed.js';
 import { followHubLists } from '../../index/hub-list-notices.js';
-import type { IndexStore } from '../../index/store.js';
+import type { IndexReader } from '../../index/reader.js';
 import { notFoundHandler } from '../error-handler.js';
 import { alarmEndpoints } from './alarms.js';
 import { auditEndpoints } from './audit.js';
@@ -83,7 +83,7 @@ export interface ApiDeps {
   /** Member cluster registration; needs identity. */
   clusters?: ClusterServices;
   /** The multi-cluster index behind /crd.{host}; needs identity. */
-  index?: IndexStore;
+  index?: IndexReader;
   /** What the index writes, told as it writes (live lists); an idle feed when not given. */
   changes?: ChangeFeed;
   /** Validate every JSON response against the contract (default: NIMBUS_CONTRACT_CHECK=strict). */

@@ -3,7 +3,7 @@
 import type { CallerClusters } from '../../access/caller-scope.js';
 import { conditionsFor } from '../../clusters/rbac/member-claims.js';
 import { notFound } from '../../core/problems.js';
-import type { IndexStore } from '../../index/store.js';
+import type { IndexReader } from '../../index/reader.js';
 import { maxLimit } from '../../index/store-query.js';
 import { toProviderView } from '../../clusters/provider-views.js';
 import type { ClusterLocation } from '../member-access.js';
@@ -29,10 +29,10 @@ const rounded = (t: ResourceTotals): ResourceTotals => ({
 });
 
 /** Every indexed node of the cluster the caller may see, page by page. */
-function* indexedNodes(index: IndexStore, caller: CallerClusters, cluster: string) {
+async function* indexedNodes(index: IndexReader, caller: CallerClusters, cluster: string) {
   let after: string | undefined;
   do {
-    const page = index.list({
+    const page = await index.list({
       scope: caller.scope,
       kinds: ['nodes'],
       clusters: [cluster],
@@ -44,12 +44,12 @@ function* indexedNodes(index: IndexStore, caller: CallerClusters, cluster: strin
   } while (after);
 }
 
-export function clusterDetail(
-  index: IndexStore,
+export async function clusterDetail(
+  index: IndexReader,
   caller: CallerClusters,
   location: ClusterLocation,
   viewer: { sysAdmin: boolean },
-): ClusterDetail {
+): Promise<ClusterDetail> {
   const cluster = caller.visible.find(
     (c) =>
       c.metadata.name === location.cluster &&
@@ -63,7 +63,7 @@ export function clusterDetail(
   const allocatable = zero();
   let nodeCount = 0;
   let readyNodeCount = 0;
-  for (const node of indexedNodes(index, caller, cluster.metadata.name)) {
+  for await (const node of indexedNodes(index, caller, cluster.metadata.name)) {
     nodeCount += 1;
     if (nodeReady(node)) readyNodeCount += 1;
     add(capacity, node.status?.capacity);
