@@ -29,6 +29,7 @@ import type { IndexRuntime } from './index/runtime.js';
 import { createIndexMetrics } from './index/metrics.js';
 import { createIndexRuntime, openIndexFiles } from './index/runtime.js';
 import { sharedIndex } from './index/postgres-store.js';
+import { createSharedSync, type SharedSync } from './index/shared-sync.js';
 import { openSharedPool } from './audit/shared-store.js';
 import { createLogger } from './logger.js';
 import { applyOwnCrds } from './hub/crd-self-apply.js';
@@ -83,6 +84,7 @@ async function main(): Promise<void> {
   }
 
   let index: IndexRuntime | undefined;
+  let shared: SharedSync | undefined;
   let hubSynced = false;
   // The one hub store (informer caches of every Nimbus resource), shared by every service.
   const store = hub.kubeConfig
@@ -165,6 +167,7 @@ async function main(): Promise<void> {
             manager.start();
           }
           hubSynced = true;
+          shared?.start();
           index?.start();
         },
       })
@@ -191,9 +194,24 @@ async function main(): Promise<void> {
     const { index: indexStore, writer } = sharedPool
       ? sharedIndex(sharedPool)
       : await openIndexFiles(config.dataDir);
+    // With the shared store each member is synced by one replica, and every replica's live
+    // lists hear of every write (index/shared-sync.ts).
+    shared =
+      sharedPool && config.store.kind === 'postgres'
+        ? createSharedSync({
+            pool: sharedPool,
+            connection: config.store,
+            store: identity.services.store,
+            identity: config.podName ?? `${hostname()}-${process.pid}`,
+            logger,
+          })
+        : undefined;
     index = createIndexRuntime({
       index: indexStore,
       writer,
+      ...(shared
+        ? { changes: shared.changes, publish: shared.publish, ownership: shared.ownership }
+        : {}),
       store: identity.services.store,
       connector: clusters.services.connector,
       logger,
@@ -203,7 +221,10 @@ async function main(): Promise<void> {
         counts: () => writer.objectCounts(),
       }),
     });
-    if (hubSynced) index.start();
+    if (hubSynced) {
+      shared?.start();
+      index.start();
+    }
   }
 
   const app = createApp({
@@ -257,7 +278,10 @@ async function main(): Promise<void> {
       // once; bounded, as the hub may not answer.
       const stopped = Promise.allSettled([
         manager?.stop(),
-        index?.stop({ close: true }),
+        // The members' Leases are given up first, so other replicas take them at once.
+        Promise.resolve(shared?.stop())
+          .catch((error: unknown) => logger.warn({ err: error }, 'member leases not given up'))
+          .then(() => index?.stop({ close: true })),
         tracing?.shutdown(),
       ])
         .then(() => identity?.stop())

@@ -1,7 +1,9 @@
 // The index of the members' objects on the shared PostgreSQL store (docs/index.md "On
 // PostgreSQL"), with real operator processes against the test bed's hub, member-a and Debian's
-// PostgreSQL: a member registered once is in the database's rows, every replica pages the same
-// list (a cursor from one continues on another), and removing the Cluster removes its rows.
+// PostgreSQL: a member registered once is synced by one replica (its Lease) into the database's
+// rows, every replica pages the same list (a cursor from one continues on another), the other
+// replica takes the member over within 30 s of the holder being killed and the index follows the
+// member afterwards, and removing the Cluster removes its rows.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/api.js';
@@ -9,8 +11,10 @@ import { testEnv } from '../support/env.js';
 import { eventually } from '../support/eventually.js';
 import type { Session } from '../support/iam.js';
 import { expectOk, gitOpsSystemAdmin, removeGitOpsSystemAdmin } from '../support/iam.js';
+import { hubJson, namespace } from '../support/iam.js';
 import { kubectl } from '../support/kubectl.js';
-import { registerMember } from '../support/members.js';
+import { memberKubeconfig, registerMember } from '../support/members.js';
+import { killOperator, leaseIdentityOf } from '../support/operator.js';
 import type { Replica, SharedStoreBed } from '../support/shared-store.js';
 import { sharedStoreBed } from '../support/shared-store.js';
 
@@ -38,6 +42,35 @@ async function webPods(replica: Replica, cursor?: string): Promise<PodPage> {
     { baseUrl: replica.baseUrl, token: replica.token },
   );
   return expectOk(answer);
+}
+
+interface Lease {
+  metadata: { annotations?: Record<string, string> };
+}
+
+/** Which replica syncs the cluster: the holder of its member Lease (docs/scaling.md). */
+const syncedBy = (): string =>
+  hubJson<{ items: Lease[] }>([
+    'get',
+    'leases',
+    '-n',
+    namespace,
+    '-l',
+    'nimbus.io/purpose=index-member',
+  ]).items.find((lease) => lease.metadata.annotations?.['nimbus.io/cluster'] === cluster)?.metadata
+    .annotations?.['nimbus.io/holder'] ?? '';
+
+const memberA = (args: string[]) => kubectl(memberKubeconfig('member-a'), args);
+
+/** The ConfigMaps of demo named `name` that `replica` lists from the index. */
+async function configMapsNamed(replica: Replica, name: string): Promise<string[]> {
+  const answer = await api<PodPage>(
+    'GET',
+    'crd',
+    `/configmaps?cluster=${cluster}&namespace=demo&name=${name}`,
+    { baseUrl: replica.baseUrl, token: replica.token },
+  );
+  return expectOk(answer).items.map((item) => item.metadata.name);
 }
 
 /** The cluster's rows in the shared database, read directly. */
@@ -69,6 +102,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  memberA(['-n', 'demo', 'delete', 'configmap', `after-${suffix}`, '--ignore-not-found']);
   hub(['delete', 'clusters.nimbus.io', cluster, '--ignore-not-found', '--wait=false']);
   hub(['delete', 'organizations.nimbus.io', org, '--ignore-not-found', '--wait=false']);
   await bed?.close();
@@ -96,6 +130,26 @@ describe('the index on the shared store', () => {
     expect(next.items).toHaveLength(1);
     // Names sort by their bytes on every store (docs/decisions/index-on-postgres.md).
     expect((next.items[0]?.metadata.name ?? '') > (firstPod?.metadata.name ?? '')).toBe(true);
+
+    // One replica syncs the member. Killed (no SIGTERM, no Lease released), the other takes it
+    // over within 30 s, and the index follows the member from then on.
+    const replicas = bed;
+    const identities = [1, 2].map((index) => leaseIdentityOf(replicas.instance(index)));
+    const holder = await eventually(syncedBy, (who) => identities.includes(who), 30_000);
+    expect(identities).toContain(holder);
+    const killed = identities.indexOf(holder) + 1;
+    const survivor = killed === 1 ? second : first;
+    killOperator(bed.instance(killed));
+    const taker = await eventually(syncedBy, (who) => who !== holder && who !== '', 30_000);
+    expect(taker).toBe(identities[2 - killed]);
+    const created = `after-${suffix}`;
+    expect(memberA(['-n', 'demo', 'create', 'configmap', created]).status).toBe(0);
+    expect(
+      await eventually(
+        () => configMapsNamed(survivor, created),
+        (names) => names.length === 1,
+      ),
+    ).toEqual([created]);
 
     hub(['delete', 'clusters.nimbus.io', cluster, '--wait=false']);
     expect(

@@ -21,6 +21,8 @@ export interface SharedStoreBed {
   /** Starts replica `index` on the database, signed in as `root` with `password`. */
   startReplica(index: number, root: Session, password: string): Promise<Replica>;
   stopReplica(index: number): Promise<void>;
+  /** The operator process of replica `index`, once started. */
+  instance(index: number): OperatorInstance;
   /** Stops every replica and the server. */
   close(): Promise<void>;
 }
@@ -50,6 +52,11 @@ export async function sharedStoreBed(name: string): Promise<SharedStoreBed> {
         body: { userName: root.userName, password },
       });
       return { baseUrl, token: expectOk(login).token };
+    },
+    instance(index) {
+      const instance = started.get(index);
+      if (!instance) throw new Error(`replica ${index} was not started`);
+      return instance;
     },
     async stopReplica(index) {
       const instance = started.get(index);

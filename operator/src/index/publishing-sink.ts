@@ -23,7 +23,7 @@ function relistNotice(cluster: string, kind: string): IndexNotice {
   return { cluster, kind, namespace: '', name: '', type: 'relist' };
 }
 
-export function publishingSink(sink: IndexSink, feed: ChangeFeed): IndexSink {
+export function publishingSink(sink: IndexSink, feed: Pick<ChangeFeed, 'publish'>): IndexSink {
   return {
     async apply(cluster, kind, changes) {
       await sink.apply(cluster, kind, changes);

@@ -49,6 +49,13 @@ describe.each(runtimeIndexes)('index runtime, writing %s', (writing) => {
   let dataDir: string | undefined;
   let runtime: IndexRuntime;
   const connected: string[] = [];
+  // The members this replica holds (undefined: all, as without the shared store).
+  let owned: Set<string> | undefined;
+  const ownershipListeners = new Set<() => void>();
+  const ownershipChanged = (clusters: string[]) => {
+    owned = new Set(clusters);
+    for (const listener of ownershipListeners) listener();
+  };
   const forgotten: string[] = [];
 
   async function addCluster(name: string, ready: boolean): Promise<ClusterObject> {
@@ -78,6 +85,8 @@ describe.each(runtimeIndexes)('index runtime, writing %s', (writing) => {
       ({ index, writer } = await openIndexFiles(dataDir, sourceWorkerOptions));
     }
     connected.length = 0;
+    owned = undefined;
+    ownershipListeners.clear();
     forgotten.length = 0;
     runtime = createIndexRuntime({
       index,
@@ -99,6 +108,13 @@ describe.each(runtimeIndexes)('index runtime, writing %s', (writing) => {
       },
       logger: captureLogs().logger,
       kinds: [pods],
+      ownership: {
+        owns: (name) => owned === undefined || owned.has(name),
+        subscribe: (listener) => {
+          ownershipListeners.add(listener);
+          return () => ownershipListeners.delete(listener);
+        },
+      },
     });
   });
 
@@ -157,6 +173,24 @@ describe.each(runtimeIndexes)('index runtime, writing %s', (writing) => {
     await index.upsert('prod', 'pods', [pod('web-1', '1')]);
     runtime.start();
     expect(await index.count('prod')).toBe(1);
+  });
+
+  it('syncs only the members this replica holds, and lets go of one another replica took', async () => {
+    server.enqueue(listPage([pod('web-1', '5')], '10'), watchStream([]));
+    owned = new Set(['member-b']);
+    await addCluster('member-a', true);
+    await addCluster('member-b', true);
+    runtime.start();
+    await until(async () => (await index.count('member-b', 'pods')) === 1, 'member-b indexed');
+    expect(runtime.following()).toEqual(['member-b']);
+    expect(connected).not.toContain('member-a');
+
+    // member-b went to another replica, member-a came to this one.
+    ownershipChanged(['member-a']);
+    await until(() => runtime.following().join() === 'member-a', 'member-a followed alone');
+    await until(() => connected.includes('member-a'), 'member-a connected');
+    // The rows of a member another replica syncs stay: that one writes them.
+    expect(await index.count('member-b', 'pods')).toBe(1);
   });
 
   it('starts following a cluster when it becomes ready', async () => {

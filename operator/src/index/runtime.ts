@@ -20,6 +20,7 @@ import {
   type IndexWriter,
   type WorkerWriterOptions,
 } from './index-writer.js';
+import type { MemberOwnership } from './member-ownership.js';
 import type { IndexReader } from './reader.js';
 import { IndexStore } from './store.js';
 import { WatchLoop, type WatchLoopOptions } from './watch-loop.js';
@@ -51,6 +52,16 @@ export interface IndexRuntimeOptions {
   metrics?: IndexMetrics;
   /** Where the loops' writes are told (a new feed when not given). */
   changes?: ChangeFeed;
+  /**
+   * Where the loops' writes are told, when not the feed itself: with the shared store, the
+   * database, which tells every replica's feed (shared-changes.ts).
+   */
+  publish?: Pick<ChangeFeed, 'publish'>;
+  /**
+   * With the shared store, the members this replica syncs (member-ownership.ts); the others'
+   * rows are written by their holders. Without it, every ready member.
+   */
+  ownership?: Pick<MemberOwnership, 'owns' | 'subscribe'>;
 }
 
 export interface IndexRuntime {
@@ -72,7 +83,7 @@ interface Followed {
   loops: WatchLoop[];
 }
 
-function isReady(cluster: ClusterObject): boolean {
+export function isReady(cluster: ClusterObject): boolean {
   return cluster.status?.ready === true && !cluster.metadata.deletionTimestamp;
 }
 
@@ -119,10 +130,12 @@ export function createIndexRuntime(options: IndexRuntimeOptions): IndexRuntime {
   const log = options.logger.child({ component: 'index' });
   const changes = options.changes ?? new ChangeFeed();
   const writer = options.writer ?? inPlaceWriterOf(index);
-  const sink = publishingSink(writer, changes);
+  const publish = options.publish ?? changes;
+  const sink = publishingSink(writer, publish);
+  const owns = (name: string): boolean => options.ownership?.owns(name) ?? true;
   /** A cluster's rows came or went wholesale: each kind's lists read again. */
   const tellRelisted = (name: string): void =>
-    changes.publish(
+    publish.publish(
       kinds.map((kind) => ({
         cluster: name,
         kind: kind.name,
@@ -226,6 +239,11 @@ export function createIndexRuntime(options: IndexRuntimeOptions): IndexRuntime {
     if (settling.has(name) || checking.has(name)) return;
     const current = followed.get(name);
     const key = followKey(cluster);
+    if (current && !owns(name)) {
+      // Another replica syncs it now: its rows stay, written by that one.
+      void settle(name, () => stopLoops(name));
+      return;
+    }
     if (current && current.key !== key) {
       const stopping = stopLoops(name);
       void settle(name, () => stopping.then(() => adopt(name, uid)));
@@ -260,7 +278,7 @@ export function createIndexRuntime(options: IndexRuntimeOptions): IndexRuntime {
     const uid = cluster.metadata.uid;
     if (recorded !== uid) {
       void settle(name, () => adopt(name, uid));
-    } else if (isReady(cluster)) {
+    } else if (isReady(cluster) && owns(name)) {
       log.info({ cluster: name }, 'indexing cluster');
       followed.set(name, { key: followKey(cluster), loops: startLoops(name) });
     }
@@ -296,6 +314,15 @@ export function createIndexRuntime(options: IndexRuntimeOptions): IndexRuntime {
         if (type === 'delete') void forget(cluster.metadata.name);
         else reconcileCluster(cluster);
       });
+      const unsubscribeOwnership = options.ownership?.subscribe(() => {
+        if (stopped) return;
+        for (const cluster of store.clusters.list()) reconcileCluster(cluster);
+      });
+      const unsubscribeClusters = unsubscribe;
+      unsubscribe = () => {
+        unsubscribeClusters();
+        unsubscribeOwnership?.();
+      };
       leftovers = dropLeftovers().catch((error: unknown) =>
         log.error({ err: error }, 'index rows of deleted clusters not dropped'),
       );

@@ -36,20 +36,27 @@ export function postgresLocation(url: string): string {
   }
 }
 
+/** How each connection to the shared store is made: the pool's, and a listener's own. */
+export function postgresClientConfig(connection: PostgresConnection): pg.ClientConfig {
+  return {
+    connectionString: connection.url,
+    ...(connection.caFile
+      ? { ssl: { ca: readFileSync(connection.caFile, 'utf8'), rejectUnauthorized: true } }
+      : {}),
+    application_name: 'nimbus-operator',
+    connectionTimeoutMillis: 10_000,
+    types,
+  };
+}
+
 /**
  * The replica's pool. An idle connection the server drops emits 'error' on the pool, which
  * would end the process unheard; it is logged, and the pool opens another on the next query.
  */
 export function openPostgresPool(connection: PostgresConnection, log: Logger): pg.Pool {
   const pool = new pg.Pool({
-    connectionString: connection.url,
-    ...(connection.caFile
-      ? { ssl: { ca: readFileSync(connection.caFile, 'utf8'), rejectUnauthorized: true } }
-      : {}),
+    ...postgresClientConfig(connection),
     max: connection.maxConnections ?? 10,
-    application_name: 'nimbus-operator',
-    connectionTimeoutMillis: 10_000,
-    types,
   });
   pool.on('error', (error) => {
     log.warn({ err: error, store: postgresLocation(connection.url) }, 'PostgreSQL connection lost');

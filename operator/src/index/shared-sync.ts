@@ -1,0 +1,80 @@
+// Syncing the members with the shared store: the members divided between replicas by Lease
+// (member-ownership.ts), and every replica's change feed told of every write through the
+// database (shared-changes.ts). SQLite mode needs neither: each replica syncs every member
+// into its own file (docs/decisions/member-ownership.md).
+import type pg from 'pg';
+import type { HubStore } from '../hub/store.js';
+import type { Logger } from '../logger.js';
+import { postgresLocation, type PostgresConnection } from '../postgres/pool.js';
+import { ChangeFeed } from './change-feed.js';
+import { indexedKinds } from './kinds.js';
+import { createMemberOwnership, storeScope, type MemberOwnership } from './member-ownership.js';
+import { isReady } from './runtime.js';
+import { listenForChanges, notifyingPublisher, type ChangeListener } from './shared-changes.js';
+
+export interface SharedSync {
+  ownership: MemberOwnership;
+  /** This replica's feed, told of every replica's writes. */
+  changes: ChangeFeed;
+  /** Where this replica's loops tell their writes. */
+  publish: Pick<ChangeFeed, 'publish'>;
+  /** Once the hub's caches are synced: take a fair share of the members. */
+  start(): void;
+  /** Gives the members up (the others take them at once) and stops listening. */
+  stop(): Promise<void>;
+}
+
+export interface SharedSyncOptions {
+  pool: pg.Pool;
+  connection: PostgresConnection;
+  store: Pick<HubStore, 'clusters' | 'leases'>;
+  /** Unique per replica: the pod name, or host and pid (as the controllers' Lease). */
+  identity: string;
+  logger: Logger;
+}
+
+export function createSharedSync(options: SharedSyncOptions): SharedSync {
+  const { store, logger } = options;
+  const changes = new ChangeFeed();
+  const ownership = createMemberOwnership({
+    leases: store.leases,
+    identity: options.identity,
+    scope: storeScope(postgresLocation(options.connection.url)),
+    clusters: () =>
+      store.clusters
+        .list()
+        .filter(isReady)
+        .map((c) => c.metadata.name),
+    logger,
+  });
+  let listener: ChangeListener | undefined;
+  return {
+    ownership,
+    changes,
+    publish: notifyingPublisher(options.pool, logger),
+    start() {
+      listener ??= listenForChanges({
+        connection: options.connection,
+        feed: changes,
+        logger,
+        onGap: () =>
+          changes.publish(
+            store.clusters.list().flatMap((cluster) =>
+              indexedKinds.map((kind) => ({
+                cluster: cluster.metadata.name,
+                kind: kind.name,
+                namespace: '',
+                name: '',
+                type: 'relist' as const,
+              })),
+            ),
+          ),
+      });
+      ownership.start();
+    },
+    async stop() {
+      await ownership.stop();
+      await listener?.close();
+    },
+  };
+}
