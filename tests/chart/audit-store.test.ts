@@ -75,7 +75,8 @@ describe('audit store', () => {
     expect(rendered).not.toMatch(/postgres(ql)?:\/\//);
     expect(manifests.filter((m) => m.kind === 'Secret')).toEqual([]);
     expect(podSpecOf(manifests).volumes?.map((volume) => volume.name)).not.toContain('postgres-ca');
-    // The index stays in each replica's SQLite file: the StatefulSet and its volumes are unchanged.
+    // The StatefulSet and its volumes are unchanged: the audit copy into the database reads each
+    // replica's file on its volume (docs/scaling.md), though the index is in the database too.
     const statefulSet = statefulSetOf(manifests);
     expect(statefulSet.spec.serviceName).toBe('nimbus-peers');
     expect(statefulSet.spec.volumeClaimTemplates?.map((claim) => claim.metadata.name)).toEqual([
