@@ -30,6 +30,7 @@ import { createIndexMetrics } from './index/metrics.js';
 import { createIndexRuntime, openIndexFiles } from './index/runtime.js';
 import { sharedIndex } from './index/postgres-store.js';
 import { createSharedSync, type SharedSync } from './index/shared-sync.js';
+import { withSyncStatus } from './index/sync-status.js';
 import { openSharedPool } from './audit/shared-store.js';
 import { createLogger } from './logger.js';
 import { applyOwnCrds } from './hub/crd-self-apply.js';
@@ -216,10 +217,10 @@ async function main(): Promise<void> {
       connector: clusters.services.connector,
       logger,
       connectTimeoutMs: config.memberTimeoutMs,
-      metrics: createIndexMetrics({
-        registry: metrics.registry,
-        counts: () => writer.objectCounts(),
-      }),
+      metrics: ((loopMetrics) =>
+        shared ? withSyncStatus(loopMetrics, shared.status) : loopMetrics)(
+        createIndexMetrics({ registry: metrics.registry, counts: () => writer.objectCounts() }),
+      ),
     });
     if (hubSynced) {
       shared?.start();

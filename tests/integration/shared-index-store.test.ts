@@ -1,9 +1,9 @@
 // The index of the members' objects on the shared PostgreSQL store (docs/index.md "On
 // PostgreSQL"), with real operator processes against the test bed's hub, member-a and Debian's
-// PostgreSQL: a member registered once is synced by one replica (its Lease) into the database's
-// rows, every replica pages the same list (a cursor from one continues on another), the other
-// replica takes the member over within 30 s of the holder being killed and the index follows the
-// member afterwards, and removing the Cluster removes its rows.
+// PostgreSQL: a member registered once is synced by one of three replicas (its Lease) into the
+// database's rows, every replica pages the same list (a cursor from one continues on another),
+// another replica takes the member over within 30 s of the holder being killed and the index
+// follows the member afterwards, and removing the Cluster removes its rows.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/api.js';
@@ -60,6 +60,11 @@ const syncedBy = (): string =>
   ]).items.find((lease) => lease.metadata.annotations?.['nimbus.io/cluster'] === cluster)?.metadata
     .annotations?.['nimbus.io/holder'] ?? '';
 
+/** The replica the Cluster's status names as syncing it. */
+const reportedSyncer = (): string =>
+  hubJson<{ status?: { index?: { replica?: string } } }>(['get', 'clusters.nimbus.io', cluster])
+    .status?.index?.replica ?? '';
+
 const memberA = (args: string[]) => kubectl(memberKubeconfig('member-a'), args);
 
 /** The ConfigMaps of demo named `name` that `replica` lists from the index. */
@@ -112,8 +117,13 @@ afterAll(async () => {
 describe('the index on the shared store', () => {
   it('is one set of rows every replica pages alike, and forgets a removed cluster', async () => {
     if (!bed) throw new Error('no shared store');
-    const first = await bed.startReplica(1, root, password);
-    const second = await bed.startReplica(2, root, password);
+    // Three replicas, as the issue's failover case asks: whichever holds the member is killed.
+    const running = [
+      await bed.startReplica(1, root, password),
+      await bed.startReplica(2, root, password),
+      await bed.startReplica(3, root, password),
+    ];
+    const [first, second] = running as [Replica, Replica, Replica];
     await registerMember(root, cluster, org, 'member-a', { monitors: false });
     // demo/web runs three pods (hack/testbed/manifests/sample-workloads.yaml; index-watch scales
     // it between three and four), so its first page of one has a next one.
@@ -131,17 +141,21 @@ describe('the index on the shared store', () => {
     // Names sort by their bytes on every store (docs/decisions/index-on-postgres.md).
     expect((next.items[0]?.metadata.name ?? '') > (firstPod?.metadata.name ?? '')).toBe(true);
 
-    // One replica syncs the member. Killed (no SIGTERM, no Lease released), the other takes it
+    // One replica syncs the member. Killed (no SIGTERM, no Lease released), another takes it
     // over within 30 s, and the index follows the member from then on.
     const replicas = bed;
-    const identities = [1, 2].map((index) => leaseIdentityOf(replicas.instance(index)));
+    const identities = [1, 2, 3].map((index) => leaseIdentityOf(replicas.instance(index)));
     const holder = await eventually(syncedBy, (who) => identities.includes(who), 30_000);
     expect(identities).toContain(holder);
-    const killed = identities.indexOf(holder) + 1;
-    const survivor = killed === 1 ? second : first;
-    killOperator(bed.instance(killed));
+    const killed = identities.indexOf(holder);
+    // The Cluster says who syncs it (kubectl get clusters -o wide).
+    expect(await eventually(reportedSyncer, (who) => who === holder)).toBe(holder);
+    killOperator(bed.instance(killed + 1));
     const taker = await eventually(syncedBy, (who) => who !== holder && who !== '', 30_000);
-    expect(taker).toBe(identities[2 - killed]);
+    const survivors = identities.filter((who) => who !== holder);
+    expect(survivors).toContain(taker);
+    expect(await eventually(reportedSyncer, (who) => who === taker)).toBe(taker);
+    const survivor = running[identities.indexOf(taker)] as Replica;
     const created = `after-${suffix}`;
     expect(memberA(['-n', 'demo', 'create', 'configmap', created]).status).toBe(0);
     expect(

@@ -65,6 +65,27 @@ export const clusterStatus = z.object({
     .optional()
     .meta({ description: 'When the operator last probed the API server.' }),
   conditions: conditions.optional(),
+  index: z
+    .object({
+      replica: text(253).meta({
+        description: 'The operator replica that syncs this cluster into the index (its pod name).',
+      }),
+      since: z.iso
+        .datetime({ offset: true })
+        .meta({ description: 'Since when that replica syncs it.' }),
+      synced: z.boolean().meta({
+        description: "Every kind's last list or watch was answered; false while one fails.",
+      }),
+      lastEventTime: z.iso.datetime({ offset: true }).optional().meta({
+        description:
+          'The last watch event or bookmark of the kind heard least recently: how far behind the index may be.',
+      }),
+    })
+    .optional()
+    .meta({
+      description:
+        'With the shared store (store postgres): which replica syncs this cluster into the index, and how current it is (docs/scaling.md).',
+    }),
 });
 
 export const clusterKind = defineKind({
@@ -81,6 +102,7 @@ export const clusterKind = defineKind({
     ...readyColumns,
     { name: 'Version', type: 'string', jsonPath: '.status.kubernetesVersion' },
     { name: 'Nodes', type: 'integer', jsonPath: '.status.nodeCount', priority: 1 },
+    { name: 'Synced-By', type: 'string', jsonPath: '.status.index.replica', priority: 1 },
     ageColumn,
   ],
 });

@@ -55,7 +55,7 @@ export interface ApplyObject<K extends KindDefinition> {
 }
 
 /** Field managers of status fields written outside the controllers (see modifyStatus). */
-export type StatusManager = 'nimbus-mfa' | 'nimbus-invitations';
+export type StatusManager = 'nimbus-mfa' | 'nimbus-invitations' | 'nimbus-index';
 
 /** A JSON merge patch: labels (null removes one), the finalizer list, top-level spec fields. */
 export interface MergeChange<K extends KindDefinition> {

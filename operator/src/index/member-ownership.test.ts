@@ -81,6 +81,12 @@ describe('member ownership by Lease', () => {
     expect(ofTwo.length).toBeGreaterThan(0);
     await two.stop();
     expect(two.owned()).toEqual([]);
+    // Its own Lease is gone with it; its members' wait for the others, holder cleared.
+    const holdersNow = [...bed.hub.leaseRecords.values()].map(
+      (lease) => lease.annotations['nimbus.io/holder'],
+    );
+    expect(holdersNow).not.toContain('two');
+    expect(holdersNow.filter((holder) => holder === '')).toHaveLength(ofTwo.length);
     await round(one, three);
     expect([...one.owned(), ...three.owned()].sort()).toEqual(['a', 'b', 'c', 'd']);
 
@@ -164,5 +170,22 @@ describe('member ownership by Lease', () => {
     await round(other, one, other, one);
     expect(one.owned()).toEqual(['a', 'b']);
     expect(other.owned()).toEqual(['a', 'b']);
+  });
+
+  it('lets go of a member another replica took while it could not renew', async () => {
+    const bed = replicas(['a']);
+    const one = bed.start('one');
+    await round(one);
+    expect(one.owns('a')).toBe(true);
+    // Another replica found the Lease unrenewed for a whole lease and took it.
+    const lease = bed.hub.leaseRecords.get(memberLeaseName('a'));
+    if (!lease) throw new Error('no Lease of a');
+    await bed.hub.leases.replace({
+      ...lease,
+      annotations: { ...lease.annotations, 'nimbus.io/holder': 'two' },
+    });
+    await round(one);
+    expect(one.owns('a')).toBe(false);
+    expect(bed.holders()).toEqual({ a: 'two' });
   });
 });

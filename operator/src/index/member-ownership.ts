@@ -80,7 +80,7 @@ export function createMemberOwnership(options: MemberOwnershipOptions): MemberOw
   const log = options.logger.child({ component: 'index-ownership', identity });
   // What each Lease said when we first saw it say so: expiry is measured by our clock only.
   const observed = new Map<string, { record: string; at: number }>();
-  const held = new Set<string>();
+  let held = new Set<string>();
   const listeners = new Set<() => void>();
   let lastRenewed = clock.now();
   let timer: unknown;
@@ -179,30 +179,30 @@ export function createMemberOwnership(options: MemberOwnershipOptions): MemberOw
     });
     // Beyond the share (the last by name), or no longer a ready member: given up.
     const keep = new Set(mine.slice(0, share));
+    // Only what the Leases say now is ours: one taken meanwhile (renewals that failed for a
+    // whole lease) is another replica's, whatever this one thought. Made aside and swapped in at
+    // the end, so `owns` never answers from a round half done.
+    const next = new Set<string>();
     for (const lease of all) {
       if (lease.labels[purposeLabel] !== memberPurpose || holderOf(lease) !== identity) continue;
-      const cluster = lease.annotations[clusterAnnotation] ?? '';
-      if (!keep.has(cluster)) {
-        held.delete(cluster);
-        await release(lease);
-      }
+      if (!keep.has(lease.annotations[clusterAnnotation] ?? '')) await release(lease);
     }
     for (const cluster of keep) {
       const name = memberLeaseName(cluster, scope);
-      if (await claim(name, byName.get(name), cluster)) held.add(cluster);
-      else held.delete(cluster);
+      if (await claim(name, byName.get(name), cluster)) next.add(cluster);
     }
     for (const cluster of wanted) {
-      if (held.size >= share) break;
+      if (next.size >= share) break;
       const name = memberLeaseName(cluster, scope);
       const lease = byName.get(name);
-      if (held.has(cluster) || live.has(name)) continue;
+      if (next.has(cluster) || live.has(name)) continue;
       if (await claim(name, lease, cluster)) {
-        held.add(cluster);
+        next.add(cluster);
         log.info({ cluster, replicas: replicas.size, share }, 'member cluster taken over');
       }
     }
     await removeStale(all, wanted, live);
+    held = next;
     lastRenewed = now;
     publish(before);
   }
@@ -256,7 +256,12 @@ export function createMemberOwnership(options: MemberOwnershipOptions): MemberOw
       publish(before);
       try {
         const all = await leases.list(selector);
-        for (const lease of all) if (holderOf(lease) === identity) await release(lease);
+        for (const lease of all) {
+          if (holderOf(lease) !== identity) continue;
+          // This replica's own Lease goes; its members' are given up for the others to take.
+          if (lease.labels[purposeLabel] === replicaPurpose) await leases.delete(lease.name);
+          else await release(lease);
+        }
       } catch (error) {
         log.warn({ err: error }, 'member leases not released: others take over when they expire');
       }

@@ -1,6 +1,6 @@
 // Syncing the members with the shared store: the members divided between replicas by Lease
-// (member-ownership.ts), and every replica's change feed told of every write through the
-// database (shared-changes.ts). SQLite mode needs neither: each replica syncs every member
+// (member-ownership.ts), every replica's change feed told of every write through the database
+// (shared-changes.ts), and each Cluster's status saying who syncs it (sync-status.ts). SQLite mode needs neither: each replica syncs every member
 // into its own file (docs/decisions/member-ownership.md).
 import type pg from 'pg';
 import type { HubStore } from '../hub/store.js';
@@ -10,10 +10,13 @@ import { ChangeFeed } from './change-feed.js';
 import { indexedKinds } from './kinds.js';
 import { createMemberOwnership, storeScope, type MemberOwnership } from './member-ownership.js';
 import { isReady } from './runtime.js';
+import { createSyncStatus, syncStatusManager, type SyncStatus } from './sync-status.js';
 import { listenForChanges, notifyingPublisher, type ChangeListener } from './shared-changes.js';
 
 export interface SharedSync {
   ownership: MemberOwnership;
+  /** Each held Cluster's status.index (sync-status.ts), fed by the loops' observers. */
+  status: SyncStatus;
   /** This replica's feed, told of every replica's writes. */
   changes: ChangeFeed;
   /** Where this replica's loops tell their writes. */
@@ -47,9 +50,16 @@ export function createSharedSync(options: SharedSyncOptions): SharedSync {
         .map((c) => c.metadata.name),
     logger,
   });
+  const status = createSyncStatus({
+    write: (cluster, index) => store.clusters.modifyStatus(cluster, syncStatusManager, () => index),
+    identity: options.identity,
+    ownership,
+    logger,
+  });
   let listener: ChangeListener | undefined;
   return {
     ownership,
+    status,
     changes,
     publish: notifyingPublisher(options.pool, logger),
     start() {
@@ -71,8 +81,10 @@ export function createSharedSync(options: SharedSyncOptions): SharedSync {
           ),
       });
       ownership.start();
+      status.start();
     },
     async stop() {
+      status.stop();
       await ownership.stop();
       await listener?.close();
     },
