@@ -1,12 +1,36 @@
-// Synthetic numbers for the index store alone (no API server): write rate, a list page deep in
-// the keyset, a namespace-limited page and a trigram search over N objects.
-// Run: npx tsx bench/index-store.ts [objects]   (from the repository root)
+// The index stores alone (no API server), SQLite and PostgreSQL in the same run: the write rate of
+// a relist in pages of 500, and p50/p95 of a first page, a page deep in the keyset, a
+// namespace-limited page, label filters (few and many matches), a name substring, a search and
+// the label counts, over N pods in two clusters (docs/performance.md "The index stores side by
+// side"). PostgreSQL is Debian's, started for the run with durability off (as the unit tier's),
+// so its writes are a best case; SQLite writes a WAL file with synchronous=NORMAL.
+// Run: npx tsx bench/index-store.ts [--objects 200000] [--runs 40] [--docs docs/performance.md]
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { indexMigrations } from '../operator/src/index/postgres-schema.js';
+import { PostgresIndexStore } from '../operator/src/index/postgres-store.js';
 import { IndexStore } from '../operator/src/index/store.js';
 import { everyKindIn } from '../operator/src/index/testing/scope.js';
 import type { KubeObject } from '../operator/src/index/trim.js';
+import { createLogger } from '../operator/src/logger.js';
+import { migrateSchema } from '../operator/src/postgres/migrate.js';
+import { openPostgresPool } from '../operator/src/postgres/pool.js';
+import { startPostgres } from '../operator/src/testing/postgres-server.js';
+import { writeDocsBlock } from './lib/docs-block.js';
+import { time, type Timing } from './lib/timing.js';
 
-const total = Number(process.argv[2] ?? 100_000);
-const store = IndexStore.open(':memory:');
+const { values: args } = parseArgs({
+  options: {
+    objects: { type: 'string', default: '200000' },
+    runs: { type: 'string', default: '40' },
+    docs: { type: 'string' },
+  },
+});
+const total = Number(args.objects);
+const runs = Number(args.runs);
+const pageSize = 500;
 
 function pod(i: number): KubeObject {
   return {
@@ -25,37 +49,114 @@ function pod(i: number): KubeObject {
   };
 }
 
-function time(label: string, work: () => unknown, runs = 20): void {
-  work();
+type Store = IndexStore | PostgresIndexStore;
+
+interface Measured {
+  name: string;
+  writesPerSecond: number;
+  timings: Timing[];
+}
+
+/** Both clusters' pods written as relists of pages, as the watch loops write them. */
+async function fill(store: Store): Promise<number> {
   const started = performance.now();
-  for (let i = 0; i < runs; i++) {
-    work();
+  for (const [cluster, from] of [
+    ['member-a', 0],
+    ['member-b', Math.floor(total / 2)],
+  ] as const) {
+    const to = cluster === 'member-a' ? Math.floor(total / 2) : total;
+    const relist = store.beginRelist(cluster, 'pods');
+    for (let at = from; at < to; at += pageSize) {
+      const page = Array.from({ length: Math.min(pageSize, to - at) }, (_, i) => pod(at + i));
+      await relist.add(page);
+    }
+    await relist.finish();
   }
-  console.log(`${label}: ${((performance.now() - started) / runs).toFixed(2)} ms`);
+  return total / ((performance.now() - started) / 1000);
 }
 
-const objects = Array.from({ length: total }, (_, i) => pod(i));
-const writeStart = performance.now();
-store.replaceAll('member-a', 'pods', objects.slice(0, total / 2));
-store.replaceAll('member-b', 'pods', objects.slice(total / 2));
-const writeMs = performance.now() - writeStart;
-console.log(
-  `replaceAll ${total} objects: ${writeMs.toFixed(0)} ms (${Math.round(total / (writeMs / 1000))}/s)`,
-);
-
-const scope = [everyKindIn('member-a'), everyKindIn('member-b')];
-let cursor: string | undefined;
-for (let page = 0; page < 100; page++) {
-  cursor = store.list({ scope, kinds: ['pods'], limit: 50, after: cursor }).nextCursor;
+async function measure(
+  name: string,
+  store: Store,
+  afterFill?: () => Promise<unknown>,
+): Promise<Measured> {
+  const writesPerSecond = await fill(store);
+  await afterFill?.();
+  const scope = [everyKindIn('member-a'), everyKindIn('member-b')];
+  let cursor: string | undefined;
+  for (let page = 0; page < 100; page++) {
+    cursor = (await store.list({ scope, kinds: ['pods'], limit: 50, after: cursor })).nextCursor;
+  }
+  const pods = { scope, kinds: ['pods'] };
+  const timings = [
+    await time('first page of 50, both clusters', runs, () => store.list({ ...pods, limit: 50 })),
+    await time('page 101 of 50 (keyset)', runs, () =>
+      store.list({ ...pods, limit: 50, after: cursor }),
+    ),
+    await time('page of 50, two namespaces allowed', runs, () =>
+      store.list({ scope: [everyKindIn('member-a', ['ns-3', 'ns-4'])], kinds: ['pods'] }),
+    ),
+    await time('label app:app-42 (0.1 % of objects)', runs, () =>
+      store.list({ ...pods, labels: ['app:app-42'] }),
+    ),
+    await time('label tier:web (half of them)', runs, () =>
+      store.list({ ...pods, labels: ['tier:web'] }),
+    ),
+    await time('name contains "p-42-"', runs, () => store.list({ ...pods, nameContains: 'p-42-' })),
+    await time('search "app-99"', runs, () => store.search({ text: 'app-99', scope })),
+    await time('label counts, whole scope', Math.min(runs, 10), () => store.labels({ scope })),
+  ];
+  console.log(`${name}: ${Math.round(writesPerSecond).toLocaleString('en')} objects/s written`);
+  for (const t of timings)
+    console.log(`  ${t.label}: p50 ${t.p50.toFixed(1)} ms, p95 ${t.p95.toFixed(1)} ms`);
+  return { name, writesPerSecond, timings };
 }
-time('first page of 50, both clusters', () => store.list({ scope, kinds: ['pods'], limit: 50 }));
-time('page 101 of 50 (keyset)', () =>
-  store.list({ scope, kinds: ['pods'], limit: 50, after: cursor }),
-);
-time('page of 50, two namespaces allowed', () =>
-  store.list({ scope: [everyKindIn('member-a', ['ns-3', 'ns-4'])], kinds: ['pods'] }),
-);
-time('label app:app-42', () => store.list({ scope, kinds: ['pods'], labels: ['app:app-42'] }));
-time('name contains "p-42-"', () => store.list({ scope, kinds: ['pods'], nameContains: 'p-42-' }));
-time('search "app-99"', () => store.search({ text: 'app-99', scope }));
-store.close();
+
+async function onSqlite(): Promise<Measured> {
+  const dir = mkdtempSync(join(tmpdir(), 'nimbus-bench-index-'));
+  const store = IndexStore.open(join(dir, 'index.sqlite'));
+  try {
+    return await measure('SQLite', store);
+  } finally {
+    store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function onPostgres(): Promise<Measured> {
+  const server = startPostgres();
+  const logger = createLogger('silent');
+  const pool = openPostgresPool({ url: server.url }, logger);
+  try {
+    await migrateSchema(pool, indexMigrations, logger);
+    // Statistics as autovacuum would have them within a minute of a large write.
+    return await measure('PostgreSQL', new PostgresIndexStore(pool), () =>
+      pool.query('ANALYZE index_objects'),
+    );
+  } finally {
+    await pool.end();
+    server.stop();
+  }
+}
+
+const measured = [await onSqlite(), await onPostgres()];
+const ms = (value: number) => value.toFixed(1);
+const header = `| ${total.toLocaleString('en')} pods, 2 clusters | ${measured.map((m) => `${m.name} p50 | p95`).join(' | ')} |`;
+const rows = [
+  header,
+  `|---|${measured.map(() => '---|---').join('|')}|`,
+  `| written as relists of ${pageSize} (objects/s) | ${measured
+    .map((m) => `${Math.round(m.writesPerSecond).toLocaleString('en')} | –`)
+    .join(' | ')} |`,
+  ...(measured[0]?.timings ?? []).map(
+    (timing, at) =>
+      `| ${timing.label} (ms) | ${measured
+        .map((m) => `${ms(m.timings[at]?.p50 ?? NaN)} | ${ms(m.timings[at]?.p95 ?? NaN)}`)
+        .join(' | ')} |`,
+  ),
+];
+const table = rows.join('\n');
+console.log(`\n${table}`);
+if (args.docs) {
+  writeDocsBlock(args.docs, `index-stores-${total}`, 'The index stores side by side', table);
+}
