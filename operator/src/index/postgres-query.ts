@@ -11,6 +11,7 @@ import {
   clampLimit,
   columns,
   defaultLimit,
+  fewTrigramMatches,
   minTrigram,
   narrowScope,
   parseLabel,
@@ -66,7 +67,35 @@ function labelCondition(params: Params, input: string): string | undefined {
   return `o.labels @> ${params.add(JSON.stringify({ [label.key]: label.value }))}::jsonb`;
 }
 
-export function buildPgList(query: ListQuery): PgList | undefined {
+/**
+ * The list's label and name conditions alone, counted up to `fewTrigramMatches` through their GIN
+ * indexes, or undefined when it has none. The planner takes a containment or a `LIKE` for a
+ * small share of the rows spread evenly, and walks the page order to find them; when they are
+ * few and lie together far along that order (names and labels often go together), the walk reads
+ * most of the index. Counted first, few matches are read through the GIN indexes and sorted.
+ */
+export function buildPgMatchCount(query: ListQuery): PgStatement | undefined {
+  const params = new Params();
+  const where: string[] = [];
+  // What a GIN index answers: `Key:Val` pairs (a bare `Key` is no jsonb_path_ops question) and
+  // names long enough for trigrams. Counted alone, they bound the list's matches from above.
+  for (const label of query.labels ?? []) {
+    if (parseLabel(label)?.value) where.push(labelCondition(params, label) ?? 'true');
+  }
+  const name = query.nameContains?.trim();
+  if (name && name.length >= minTrigram) {
+    where.push(`lower(o.name) LIKE ${params.add(containsPattern(name))}`);
+  }
+  if (where.length === 0) return undefined;
+  return {
+    sql: `SELECT count(*) AS n FROM (SELECT 1 FROM index_objects o WHERE ${where.join(' AND ')}
+      LIMIT ${fewTrigramMatches}) matched`,
+    params: params.values,
+  };
+}
+
+/** `fewMatches`: buildPgMatchCount counted fewer than `fewTrigramMatches`. */
+export function buildPgList(query: ListQuery, fewMatches = false): PgList | undefined {
   const sort = query.sort ?? 'name';
   const order = query.order ?? 'asc';
   const keyColumns = sortColumns[sort];
@@ -93,9 +122,11 @@ export function buildPgList(query: ListQuery): PgList | undefined {
   const limit = clampLimit(query.limit, defaultLimit);
   const direction = order === 'asc' ? 'ASC' : 'DESC';
   const orderBy = keyColumns.map((column) => `o.${column} ${direction}`).join(', ');
+  const rows = `SELECT ${columns} FROM index_objects o WHERE ${where.join(' AND ')}`;
   return {
-    // One extra row tells whether another page exists.
-    sql: `SELECT ${columns} FROM index_objects o WHERE ${where.join(' AND ')}
+    // One extra row tells whether another page exists. Few matches are read whole and sorted
+    // (MATERIALIZED keeps the planner from walking the page order instead).
+    sql: `${fewMatches ? `WITH matched AS MATERIALIZED (${rows}) SELECT * FROM matched o` : rows}
       ORDER BY ${orderBy} LIMIT ${params.add(limit + 1)}`,
     params: params.values,
     limit,

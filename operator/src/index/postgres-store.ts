@@ -6,7 +6,12 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { IndexWriter } from './index-writer.js';
 import { groupLabels, type LabelQuery, type LabelSummary } from './label-query.js';
-import { buildPgLabelQuery, buildPgList, buildPgSearch } from './postgres-query.js';
+import {
+  buildPgLabelQuery,
+  buildPgList,
+  buildPgMatchCount,
+  buildPgSearch,
+} from './postgres-query.js';
 import type { IndexReader } from './reader.js';
 import type { RelistWriter } from './relist.js';
 import { indexRow, type IndexRow } from './row.js';
@@ -19,7 +24,12 @@ import {
   type Row,
   type SearchGroup,
 } from './store.js';
-import { indexedClustersSql, type ListQuery, type SearchQuery } from './store-query.js';
+import {
+  fewTrigramMatches,
+  indexedClustersSql,
+  type ListQuery,
+  type SearchQuery,
+} from './store-query.js';
 import type { KubeObject } from './trim.js';
 
 type Queryable = Pick<pg.Pool, 'query'> | pg.PoolClient;
@@ -293,7 +303,14 @@ export class PostgresIndexStore implements IndexReader {
   }
 
   async list(query: ListQuery): Promise<ListResult> {
-    const built = buildPgList(query);
+    // Built first: a malformed cursor is refused before anything is read.
+    if (!buildPgList(query)) return { items: [] };
+    const count = buildPgMatchCount(query);
+    const matches = count
+      ? Number((await this.pool.query<{ n: string }>(count.sql, count.params)).rows[0]?.n ?? 0)
+      : undefined;
+    if (matches === 0) return { items: [] };
+    const built = buildPgList(query, matches !== undefined && matches < fewTrigramMatches);
     if (!built) return { items: [] };
     return listPage((await this.pool.query<Row>(built.sql, built.params)).rows, built);
   }
