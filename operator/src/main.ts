@@ -192,15 +192,15 @@ async function main(): Promise<void> {
   if (identity && clusters) {
     // SQLite is written in a worker thread, so the event loop never waits for it
     // (index-writer.ts); the PostgreSQL driver never blocks it.
-    const { index: indexStore, writer } = sharedPool
-      ? sharedIndex(sharedPool)
-      : await openIndexFiles(config.dataDir);
+    const sharedStore = sharedPool ? sharedIndex(sharedPool) : undefined;
+    const { index: indexStore, writer } = sharedStore ?? (await openIndexFiles(config.dataDir));
     // With the shared store each member is synced by one replica, and every replica's live
     // lists hear of every write (index/shared-sync.ts).
     shared =
-      sharedPool && config.store.kind === 'postgres'
+      sharedPool && sharedStore && config.store.kind === 'postgres'
         ? createSharedSync({
             pool: sharedPool,
+            index: sharedStore.index,
             connection: config.store,
             store: identity.services.store,
             identity: config.podName ?? `${hostname()}-${process.pid}`,
@@ -219,7 +219,10 @@ async function main(): Promise<void> {
       connectTimeoutMs: config.memberTimeoutMs,
       metrics: ((loopMetrics) =>
         shared ? withSyncStatus(loopMetrics, shared.status) : loopMetrics)(
-        createIndexMetrics({ registry: metrics.registry, counts: () => writer.objectCounts() }),
+        createIndexMetrics({
+          registry: metrics.registry,
+          counts: () => shared?.counts() ?? writer.objectCounts(),
+        }),
       ),
     });
     if (hubSynced) {

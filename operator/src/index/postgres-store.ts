@@ -276,10 +276,16 @@ export class PostgresIndexStore implements IndexReader {
     return Number(result.rows[0]?.n ?? 0);
   }
 
-  /** Objects per (cluster, kind): what `/metrics` shows. */
-  async objectCounts(): Promise<ObjectCount[]> {
+  /**
+   * Objects per (cluster, kind): what `/metrics` shows. With `clusters`, only theirs: each replica
+   * counts the members it syncs, so no replica scans the whole table at every scrape and the
+   * replicas' series add up to the index.
+   */
+  async objectCounts(clusters?: readonly string[]): Promise<ObjectCount[]> {
     const result = await this.pool.query<{ cluster: string; kind: string; n: string | number }>(
-      'SELECT cluster, kind, count(*) AS n FROM index_objects GROUP BY cluster, kind',
+      `SELECT cluster, kind, count(*) AS n FROM index_objects
+       ${clusters ? 'WHERE cluster = ANY($1::text[])' : ''} GROUP BY cluster, kind`,
+      clusters ? [clusters] : [],
     );
     return result.rows.map(({ cluster, kind, n }) => ({ cluster, kind, objects: Number(n) }));
   }

@@ -7,6 +7,8 @@ import type { HubStore } from '../hub/store.js';
 import type { Logger } from '../logger.js';
 import { postgresLocation, type PostgresConnection } from '../postgres/pool.js';
 import { ChangeFeed } from './change-feed.js';
+import type { PostgresIndexStore } from './postgres-store.js';
+import type { ObjectCount } from './store.js';
 import { indexedKinds } from './kinds.js';
 import { createMemberOwnership, storeScope, type MemberOwnership } from './member-ownership.js';
 import { isReady } from './runtime.js';
@@ -21,6 +23,8 @@ export interface SharedSync {
   changes: ChangeFeed;
   /** Where this replica's loops tell their writes. */
   publish: Pick<ChangeFeed, 'publish'>;
+  /** `/metrics`' object counts: of the members this replica syncs only. */
+  counts(): Promise<ObjectCount[]>;
   /** Once the hub's caches are synced: take a fair share of the members. */
   start(): void;
   /** Gives the members up (the others take them at once) and stops listening. */
@@ -29,6 +33,7 @@ export interface SharedSync {
 
 export interface SharedSyncOptions {
   pool: pg.Pool;
+  index: Pick<PostgresIndexStore, 'objectCounts'>;
   connection: PostgresConnection;
   store: Pick<HubStore, 'clusters' | 'leases'>;
   /** Unique per replica: the pod name, or host and pid (as the controllers' Lease). */
@@ -62,6 +67,7 @@ export function createSharedSync(options: SharedSyncOptions): SharedSync {
     status,
     changes,
     publish: notifyingPublisher(options.pool, logger),
+    counts: () => options.index.objectCounts(ownership.owned()),
     start() {
       listener ??= listenForChanges({
         connection: options.connection,
