@@ -1,0 +1,85 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { describe, expect, it } from 'vitest';
+import { indexFormatVersion } from './schema.js';
+import { IndexStore } from './store.js';
+import { all, obj } from './testing/objects.js';
+
+// What only the SQLite store has: its file format version, FTS5 triggers and WAL file.
+describe('SQLite index store file', () => {
+  it('empties a store written in an older format, so a relist rewrites every object', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nimbus-index-'));
+    try {
+      const path = join(dir, 'index.db');
+      const first = IndexStore.open(path);
+      first.upsert('a', 'pods', [obj('web', 'demo')]);
+      first.close();
+      const raw = new DatabaseSync(path);
+      raw.exec('PRAGMA user_version = 1');
+      raw.close();
+      const reopened = IndexStore.open(path);
+      expect(reopened.count()).toBe(0);
+      reopened.replaceAll('a', 'pods', [obj('web', 'demo')]);
+      expect(reopened.count('a', 'pods')).toBe(1);
+      expect(reopened.search({ text: 'web', scope: all('a') })).toHaveLength(1);
+      reopened.close();
+      const version = new DatabaseSync(path);
+      expect(version.prepare('PRAGMA user_version').get()).toEqual({
+        user_version: indexFormatVersion,
+      });
+      version.close();
+      // The same format is kept as it is.
+      const again = IndexStore.open(path);
+      expect(again.count()).toBe(1);
+      again.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('rewrites trigram entries only when the name, namespace or labels change', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nimbus-index-'));
+    try {
+      const path = join(dir, 'index.db');
+      const writer = IndexStore.open(path);
+      const reader = new DatabaseSync(path);
+      // Every write to the FTS5 table adds a segment record to its data table.
+      const ftsRecords = () => reader.prepare('SELECT count(*) AS n FROM objects_fts_data').get();
+      writer.upsert('a', 'pods', [obj('web', 'demo', { labels: { tier: 'front' } })]);
+      const before = ftsRecords();
+      writer.upsert('a', 'pods', [
+        {
+          ...obj('web', 'demo', { rv: '2', labels: { tier: 'front' } }),
+          status: { phase: 'Running' },
+        },
+      ]);
+      expect(ftsRecords()).toEqual(before);
+      writer.upsert('a', 'pods', [obj('web', 'demo', { rv: '3', labels: { tier: 'back' } })]);
+      expect(ftsRecords()).not.toEqual(before);
+      expect(writer.search({ text: 'tier:back', scope: all('a') })).toHaveLength(1);
+      expect(writer.search({ text: 'tier:front', scope: all('a') })).toEqual([]);
+      reader.close();
+      writer.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('persists to a WAL file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nimbus-index-'));
+    try {
+      const path = join(dir, 'index.db');
+      const first = IndexStore.open(path);
+      first.upsert('a', 'pods', [obj('web', 'demo')]);
+      first.close();
+      const second = IndexStore.open(path);
+      expect(second.count('a', 'pods')).toBe(1);
+      expect(second.count()).toBe(1);
+      second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
