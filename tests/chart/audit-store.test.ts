@@ -75,14 +75,24 @@ describe('audit store', () => {
     expect(rendered).not.toMatch(/postgres(ql)?:\/\//);
     expect(manifests.filter((m) => m.kind === 'Secret')).toEqual([]);
     expect(podSpecOf(manifests).volumes?.map((volume) => volume.name)).not.toContain('postgres-ca');
-    // The StatefulSet and its volumes are unchanged: the audit copy into the database reads each
-    // replica's file on its volume (docs/scaling.md), though the index is in the database too.
-    const statefulSet = statefulSetOf(manifests);
-    expect(statefulSet.spec.serviceName).toBe('nimbus-peers');
-    expect(statefulSet.spec.volumeClaimTemplates?.map((claim) => claim.metadata.name)).toEqual([
-      'data',
+    // Nothing of the operator's is on a volume then: a Deployment, without volumes or peers.
+    const deployment = only(manifests, 'Deployment') as Manifest & {
+      spec: { strategy: unknown; template: { spec: { volumes: { name: string }[] } } };
+    };
+    expect(manifests.filter((m) => m.kind === 'StatefulSet')).toEqual([]);
+    expect(deployment.spec.template.spec.volumes.map((volume) => volume.name).sort()).toEqual([
+      'audit-policy',
+      'tmp',
     ]);
-    only(manifests, 'Service', 'nimbus-peers');
+    expect(podSpecOf(manifests).containers[0]?.volumeMounts?.map((m) => m.mountPath)).not.toContain(
+      '/var/lib/nimbus',
+    );
+    expect(manifests.filter((m) => m.metadata.name === 'nimbus-peers')).toEqual([]);
+    // A new pod before an old one goes, so that as many replicas serve throughout an upgrade.
+    expect(deployment.spec.strategy).toEqual({
+      type: 'RollingUpdate',
+      rollingUpdate: { maxSurge: 1, maxUnavailable: 0 },
+    });
     // What the operator makes of it, with the Secret's value in place.
     const config = parseConfig({
       ...variables,
@@ -96,6 +106,33 @@ describe('audit store', () => {
       maxConnections: 50,
     });
     expect(config.auditPeerService).toBeUndefined();
+  });
+
+  it('keeps the StatefulSet and its volumes with keepVolumes, for the audit copy from them', () => {
+    const manifests = render([...postgres, '--set', 'postgres.keepVolumes=true']);
+    expect(manifests.filter((m) => m.kind === 'Deployment')).toEqual([]);
+    const statefulSet = statefulSetOf(manifests);
+    expect(statefulSet.spec.serviceName).toBe('nimbus-peers');
+    expect(statefulSet.spec.volumeClaimTemplates?.map((claim) => claim.metadata.name)).toEqual([
+      'data',
+    ]);
+    only(manifests, 'Service', 'nimbus-peers');
+    expect(podSpecOf(manifests).containers[0]?.volumeMounts).toContainEqual({
+      name: 'data',
+      mountPath: '/var/lib/nimbus',
+    });
+    // Still the database: only the files stay, for docs/scaling.md's copy.
+    expect(operatorEnv(manifests)).toMatchObject({ NIMBUS_STORE: 'postgres' });
+    expect(operatorEnv(manifests)).not.toHaveProperty('NIMBUS_AUDIT_PEER_SERVICE');
+  });
+
+  it('rolls a Deployment old pod first when hard anti-affinity leaves no node for a new one', () => {
+    const manifests = render([...postgres, '--set', 'podAntiAffinityPreset=hard']);
+    const deployment = only(manifests, 'Deployment') as Manifest & { spec: { strategy: unknown } };
+    expect(deployment.spec.strategy).toEqual({
+      type: 'RollingUpdate',
+      rollingUpdate: { maxSurge: 0, maxUnavailable: 1 },
+    });
   });
 
   it('mounts only the CA key of the Secret when caKey is set, and names the file', () => {
@@ -153,6 +190,7 @@ describe('audit store', () => {
       ['postgres.urlKey='],
       ['postgres.caKey=certs/ca.pem'],
       ['postgres.existingSecret=Not_A_Name'],
+      ['postgres.keepVolumes=yes'],
       // No place in the values for the connection string itself.
       ['postgres.url=postgresql://nimbus:secret@db.example:5432/nimbus'],
     ]) {

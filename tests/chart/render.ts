@@ -80,11 +80,18 @@ export function only(manifests: Manifest[], kind: string, name?: string): Manife
   return found[0] as Manifest;
 }
 
+/** The operator's workload: a StatefulSet, or with store postgres a Deployment. */
+export function workloadOf(manifests: Manifest[]): Manifest {
+  const workloads = manifests.filter((m) => m.kind === 'StatefulSet' || m.kind === 'Deployment');
+  if (workloads.length !== 1) throw new Error(`expected one workload, got ${workloads.length}`);
+  return workloads[0] as Manifest;
+}
+
 export function podSpecOf(manifests: Manifest[]): PodSpec {
-  const statefulSet = only(manifests, 'StatefulSet') as Manifest & {
+  const workload = workloadOf(manifests) as Manifest & {
     spec: { template: { spec: PodSpec } };
   };
-  return statefulSet.spec.template.spec;
+  return workload.spec.template.spec;
 }
 
 export function operatorEnv(manifests: Manifest[]): Record<string, string | undefined> {

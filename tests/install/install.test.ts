@@ -8,4 +8,6 @@ import './phases/crd-upgrade.js';
 import './phases/shared-state.js';
 import './phases/members.js';
 import './phases/lifecycle.js';
+import './phases/store-switch.js';
+import './phases/uninstall.js';
 import './phases/killed-nodes.js';

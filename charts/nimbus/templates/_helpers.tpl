@@ -159,3 +159,15 @@ apiVersion: nimbus.io/v1alpha1
 kind: AuditPolicy
 {{ toYaml (dict "rules" .Values.audit.policy.rules) }}
 {{- end }}
+
+{{/*
+The operator's workload: a StatefulSet with a volume per replica for store sqlite (and for store
+postgres while postgres.keepVolumes holds the files the audit copy reads), else a Deployment.
+*/}}
+{{- define "nimbus.workloadKind" -}}
+{{- if and (eq .Values.store "postgres") (not .Values.postgres.keepVolumes) -}}
+Deployment
+{{- else -}}
+StatefulSet
+{{- end }}
+{{- end }}

@@ -25,6 +25,21 @@ export interface PostgresTlsOptions {
   port: number;
 }
 
+/**
+ * A server that also listens on TCP at an address other machines reach (e.g. the test bed's node
+ * address, for pods) and takes the superuser's password there (SCRAM), as a real deployment would.
+ */
+export interface PostgresAddressOptions {
+  host: string;
+  port: number;
+  password: string;
+}
+
+type Listen =
+  | { kind: 'socket' }
+  | ({ kind: 'tls' } & PostgresTlsOptions)
+  | ({ kind: 'address' } & PostgresAddressOptions);
+
 const dirPrefix = 'nimbus-pg-';
 const ownerFile = 'owner.pid';
 /** The socket's port number is only part of its file name: nothing listens on TCP. */
@@ -116,18 +131,65 @@ function stopServer(bin: string, dir: string, as: RunAs): void {
 function writeTls(data: string, tls: PostgresTlsOptions, as: RunAs): string[] {
   const files = { 'server.crt': tls.cert, 'server.key': tls.key };
   for (const [name, content] of Object.entries(files)) {
-    const file = join(data, name);
-    writeFileSync(file, content, { mode: 0o600 });
-    if (as.uid !== undefined && as.gid !== undefined) chownSync(file, as.uid, as.gid);
+    writeOwned(join(data, name), content, as);
   }
-  const hba = join(data, 'pg_hba.conf');
-  writeFileSync(hba, 'local all all trust\nhostssl all all 127.0.0.1/32 trust\n');
-  if (as.uid !== undefined && as.gid !== undefined) chownSync(hba, as.uid, as.gid);
+  writeOwned(
+    join(data, 'pg_hba.conf'),
+    'local all all trust\nhostssl all all 127.0.0.1/32 trust\n',
+    as,
+  );
   return [`-c listen_addresses=127.0.0.1`, '-c ssl=on'];
+}
+
+/** A file only the server's account reads (PostgreSQL refuses a key others can read). */
+function writeOwned(file: string, content: string, as: RunAs): void {
+  writeFileSync(file, content, { mode: 0o600 });
+  if (as.uid !== undefined && as.gid !== undefined) chownSync(file, as.uid, as.gid);
+}
+
+/** TCP on the address for any client that knows the password; the socket stays trusted. */
+function writeAddress(data: string, address: PostgresAddressOptions, as: RunAs): string[] {
+  writeOwned(
+    join(data, 'pg_hba.conf'),
+    'local all all trust\nhost all all 0.0.0.0/0 scram-sha-256\n',
+    as,
+  );
+  return [`-c listen_addresses=${address.host}`, "-c password_encryption='scram-sha-256'"];
+}
+
+function listenSettings(data: string, listen: Listen, as: RunAs): string[] {
+  switch (listen.kind) {
+    case 'socket':
+      return [`-c listen_addresses=''`, `-p ${socketPort}`];
+    case 'tls':
+      return [...writeTls(data, listen, as), `-p ${listen.port}`];
+    case 'address':
+      return [...writeAddress(data, listen, as), `-p ${listen.port}`];
+  }
 }
 
 /** Starts a server (about 2 s); the caller stops it. */
 export function startPostgres(tls?: PostgresTlsOptions): PostgresServer {
+  return start(tls ? { kind: 'tls', ...tls } : { kind: 'socket' });
+}
+
+/**
+ * Starts a server that also takes the superuser `nimbus` with `password` over TCP at the address;
+ * `url` stays the trusted socket, `addressUrl` is what a client elsewhere uses.
+ */
+export function startPostgresOnAddress(
+  address: PostgresAddressOptions,
+): PostgresServer & { addressUrl: string } {
+  const server = start({ kind: 'address', ...address });
+  const url = new URL('postgresql://localhost/postgres');
+  url.username = 'nimbus';
+  url.password = address.password;
+  url.hostname = address.host;
+  url.port = String(address.port);
+  return { ...server, addressUrl: url.toString() };
+}
+
+function start(listen: Listen): PostgresServer {
   const bin = binDir();
   const as = runAs();
   stopOrphans(bin, as);
@@ -135,17 +197,25 @@ export function startPostgres(tls?: PostgresTlsOptions): PostgresServer {
   if (as.uid !== undefined && as.gid !== undefined) chownSync(dir, as.uid, as.gid);
   const data = join(dir, 'data');
   try {
+    const password: string[] = [];
+    if (listen.kind === 'address') {
+      const file = join(dir, 'password');
+      writeOwned(file, `${listen.password}\n`, as);
+      password.push(`--pwfile=${file}`);
+    }
     run(
       join(bin, 'initdb'),
-      ['-D', data, '-U', 'nimbus', '--auth=trust', '-E', 'UTF8', '--no-sync', '--no-instructions'],
+      [
+        ...['-D', data, '-U', 'nimbus', '--auth=trust', '-E', 'UTF8'],
+        ...['--no-sync', '--no-instructions', ...password],
+      ],
       as,
     );
     // Durability is not under test here: a test database that loses its last writes on a
     // power cut costs nothing, and fsync on this machine's disk costs seconds per suite.
     const settings = [
-      ...(tls ? writeTls(data, tls, as) : [`-c listen_addresses=''`]),
+      ...listenSettings(data, listen, as),
       `-c unix_socket_directories='${dir}'`,
-      `-p ${tls ? tls.port : socketPort}`,
       '-c fsync=off',
       '-c synchronous_commit=off',
       '-c full_page_writes=off',
@@ -161,8 +231,9 @@ export function startPostgres(tls?: PostgresTlsOptions): PostgresServer {
     throw error;
   }
   writeFileSync(join(dir, ownerFile), String(process.pid));
+  const port = listen.kind === 'socket' ? socketPort : listen.port;
   return {
-    url: `postgresql://nimbus@localhost/postgres?host=${encodeURIComponent(dir)}&port=${tls ? tls.port : socketPort}`,
+    url: `postgresql://nimbus@localhost/postgres?host=${encodeURIComponent(dir)}&port=${port}`,
     stop: () => stopServer(bin, dir, as),
   };
 }

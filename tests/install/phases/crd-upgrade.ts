@@ -5,15 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { eventually } from '../../support/eventually.js';
 import { addedField, changedCrd, previous } from '../support/previous-chart.js';
 import {
-  helm,
   hub,
   hubJson,
   isReady,
-  plainHttp,
   podsOfRelease,
-  release,
-  releasedChart,
   releasedVersion,
+  upgradeToReleased,
 } from '../support/release.js';
 
 const suffix = Date.now().toString(36);
@@ -72,19 +69,8 @@ describe('helm upgrade across a CRD schema change', () => {
 
   it('upgrades to the released version from oci://; the operator applies the new CRDs, objects kept', async () => {
     const before = podsOfRelease().map((pod) => pod.metadata.uid);
-    const upgraded = helm([
-      'upgrade',
-      release,
-      releasedChart(),
-      '--version',
-      releasedVersion(),
-      ...plainHttp,
-      // The new chart's defaults (crds.manage among them) under the values given at install.
-      '--reset-then-reuse-values',
-      '--wait',
-      '--timeout',
-      '5m',
-    ]);
+    // The new chart's defaults (crds.manage among them) under the values given at install.
+    const upgraded = upgradeToReleased(['--reset-then-reuse-values']);
     expect(upgraded.stderr).not.toMatch(/Error/);
     expect(upgraded.status).toBe(0);
     await eventually(

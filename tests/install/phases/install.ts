@@ -13,6 +13,7 @@ import {
 } from '../support/admin.js';
 import { previous, publishPreviousChart } from '../support/previous-chart.js';
 import {
+  execIn,
   helm,
   hub,
   initialAdminSecret,
@@ -95,16 +96,7 @@ describe('helm install', () => {
         started: true,
         restartCount: 0,
       });
-      const uid = hub([
-        'exec',
-        '-n',
-        namespace,
-        pod.metadata.name,
-        '--',
-        'node',
-        '-p',
-        'process.getuid()',
-      ]);
+      const uid = execIn(pod.metadata.name, ['node', '-p', 'process.getuid()']);
       expect(uid.stdout.trim()).toBe('65532');
     }
   });

@@ -1,23 +1,17 @@
-// The rest of a release's life: `helm upgrade` with a changed value rolls the pods and keeps the
-// sessions; `helm test` passes; `helm uninstall` removes what the chart made and leaves what
-// docs/install.md says stays (CRDs, the operator's own Secrets and Leases, the audit volumes).
+// A release's upgrades and checks: `helm upgrade` with a changed value rolls the pods and keeps the
+// sessions; `helm test` passes.
 import { describe, expect, it } from 'vitest';
 import { api } from '../../support/api.js';
 import { eventually } from '../../support/eventually.js';
 import { adminName, adminToken } from '../support/admin.js';
 import {
   helm,
-  hub,
-  hubJson,
   isReady,
-  namespace,
-  plainHttp,
   podsOfRelease,
   release,
-  releasedChart,
-  releasedVersion,
   routedServiceUrl,
   serviceUrl,
+  upgradeToReleased,
 } from '../support/release.js';
 import type { Pod } from '../support/release.js';
 
@@ -31,20 +25,7 @@ describe('helm upgrade', () => {
     const before = podsOfRelease().map((pod) => pod.metadata.uid);
     expect(before).toHaveLength(2);
 
-    const upgraded = helm([
-      'upgrade',
-      release,
-      releasedChart(),
-      '--version',
-      releasedVersion(),
-      ...plainHttp,
-      '--reuse-values',
-      '--set',
-      'logLevel=debug',
-      '--wait',
-      '--timeout',
-      '5m',
-    ]);
+    const upgraded = upgradeToReleased(['--reuse-values', '--set', 'logLevel=debug']);
     expect(upgraded.status).toBe(0);
     const rolled = await eventually(
       podsOfRelease,
@@ -71,45 +52,5 @@ describe('helm test', () => {
     const result = helm(['test', release, '--timeout', '3m']);
     expect(result.stdout).toMatch(/Phase:\s+Succeeded/);
     expect(result.status).toBe(0);
-  });
-});
-
-describe('helm uninstall', () => {
-  type Listed = { items: { kind: string; metadata: { name: string } }[] };
-  const instance = `app.kubernetes.io/instance=${release}`;
-  const kinds =
-    'statefulsets,services,serviceaccounts,configmaps,poddisruptionbudgets,networkpolicies,roles,rolebindings,ingresses';
-
-  it('removes the chart objects and pods, and leaves the data that is documented to stay', async () => {
-    const result = helm(['uninstall', release, '--wait', '--timeout', '3m']);
-    expect(result.status).toBe(0);
-
-    const made = hubJson<Listed>(['get', kinds, '-n', namespace, '-l', instance]);
-    expect(made.items.map((item) => `${item.kind}/${item.metadata.name}`)).toEqual([]);
-    const clusterWide = hubJson<Listed>([
-      'get',
-      'clusterroles,clusterrolebindings',
-      '-l',
-      instance,
-    ]);
-    expect(clusterWide.items).toEqual([]);
-    const pods = await eventually(podsOfRelease, (left) => left.length === 0, 120_000);
-    expect(pods).toEqual([]);
-    expect(hub(['get', 'secret', '-n', namespace, '-l', 'owner=helm', '-o', 'name']).stdout).toBe(
-      '',
-    );
-
-    // Documented to stay: the CRDs (and every Nimbus object), the session key the operator made,
-    // the users' credentials, and each replica's audit volume.
-    expect(hub(['get', 'crd', 'users.nimbus.io', '-o', 'name']).status).toBe(0);
-    expect(hub(['get', 'users.nimbus.io', adminName, '-o', 'name']).status).toBe(0);
-    expect(
-      hub(['get', 'secret', '-n', namespace, `${release}-session-key`, '-o', 'name']).status,
-    ).toBe(0);
-    const claims = hubJson<Listed>(['get', 'pvc', '-n', namespace, '-l', instance]);
-    expect(claims.items.map((item) => item.metadata.name).sort()).toEqual([
-      `data-${release}-0`,
-      `data-${release}-1`,
-    ]);
   });
 });

@@ -65,6 +65,29 @@ export function helm(args: string[]): KubectlResult {
   return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
 
+/**
+ * `helm upgrade` to the released chart from oci://, waiting for the rollout; `values` says which
+ * values to keep (`--reuse-values`, `--reset-then-reuse-values`) and sets more.
+ */
+export function upgradeToReleased(values: string[]): KubectlResult {
+  return helm([
+    'upgrade',
+    release,
+    releasedChart(),
+    '--version',
+    releasedVersion(),
+    ...plainHttp,
+    ...values,
+    '--wait',
+    '--timeout',
+    '5m',
+  ]);
+}
+
+/** Runs a command in the release's pod `name`. */
+export const execIn = (name: string, command: string[]): KubectlResult =>
+  hub(['exec', '-n', namespace, name, '--', ...command]);
+
 export interface Pod {
   metadata: { name: string; uid: string; deletionTimestamp?: string };
   spec: {
