@@ -1,10 +1,11 @@
 // The index stores alone (no API server), SQLite and PostgreSQL in the same run: the write rate of
 // a relist in pages of 500, and p50/p95 of a first page, a page deep in the keyset, a
 // namespace-limited page, label filters (few and many matches), a name substring, a search and
-// the label counts, over N pods in two clusters (docs/performance.md "The index stores side by
-// side"). PostgreSQL is Debian's, started for the run with durability off (as the unit tier's),
+// the label counts, over N pods in two clusters, each written in its API server's list order
+// (docs/performance.md "The index stores side by side"). PostgreSQL is Debian's, started for the run with durability off (as the unit tier's),
 // so its writes are a best case; SQLite writes a WAL file with synchronous=NORMAL.
-// Run: npx tsx bench/index-store.ts [--objects 200000] [--runs 40] [--docs docs/performance.md]
+// Run: npx tsx bench/index-store.ts [--objects 200000] [--runs 40] [--stores sqlite,postgres]
+//   [--docs docs/performance.md]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,19 +27,24 @@ const { values: args } = parseArgs({
     objects: { type: 'string', default: '200000' },
     runs: { type: 'string', default: '40' },
     docs: { type: 'string' },
+    // e.g. --stores sqlite: one store alone, for a comparison of two versions of it.
+    stores: { type: 'string', default: 'sqlite,postgres' },
   },
 });
 const total = Number(args.objects);
 const runs = Number(args.runs);
 const pageSize = 500;
+const namespaces = 50;
+
+const podName = (i: number): string => `app-${i % 997}-${i.toString(36)}`;
 
 function pod(i: number): KubeObject {
   return {
     apiVersion: 'v1',
     kind: 'Pod',
     metadata: {
-      name: `app-${i % 997}-${i.toString(36)}`,
-      namespace: `ns-${i % 50}`,
+      name: podName(i),
+      namespace: `ns-${i % namespaces}`,
       uid: `uid-${i}`,
       resourceVersion: String(i),
       creationTimestamp: new Date(1_700_000_000_000 + i * 1000).toISOString(),
@@ -57,6 +63,24 @@ interface Measured {
   timings: Timing[];
 }
 
+/**
+ * The indexes of a cluster's pods in the order its API server lists them: by namespace, then by
+ * name (etcd's key order), as a relist writes them.
+ */
+function* listOrder(from: number, to: number): Generator<number> {
+  const spaces = Array.from({ length: namespaces }, (_, n) => n).sort((a, b) =>
+    `ns-${a}` < `ns-${b}` ? -1 : 1,
+  );
+  for (const n of spaces) {
+    const first = from + ((n - (from % namespaces) + namespaces) % namespaces);
+    const members: number[] = [];
+    for (let i = first; i < to; i += namespaces) members.push(i);
+    const names = new Map(members.map((i) => [i, podName(i)]));
+    members.sort((a, b) => ((names.get(a) ?? '') < (names.get(b) ?? '') ? -1 : 1));
+    yield* members;
+  }
+}
+
 /** Both clusters' pods written as relists of pages, as the watch loops write them. */
 async function fill(store: Store): Promise<number> {
   const started = performance.now();
@@ -66,10 +90,15 @@ async function fill(store: Store): Promise<number> {
   ] as const) {
     const to = cluster === 'member-a' ? Math.floor(total / 2) : total;
     const relist = store.beginRelist(cluster, 'pods');
-    for (let at = from; at < to; at += pageSize) {
-      const page = Array.from({ length: Math.min(pageSize, to - at) }, (_, i) => pod(at + i));
-      await relist.add(page);
+    let page: KubeObject[] = [];
+    for (const i of listOrder(from, to)) {
+      page.push(pod(i));
+      if (page.length === pageSize) {
+        await relist.add(page);
+        page = [];
+      }
     }
+    if (page.length > 0) await relist.add(page);
     await relist.finish();
   }
   return total / ((performance.now() - started) / 1000);
@@ -139,7 +168,13 @@ async function onPostgres(): Promise<Measured> {
   }
 }
 
-const measured = [await onSqlite(), await onPostgres()];
+const stores = { sqlite: onSqlite, postgres: onPostgres };
+const measured: Measured[] = [];
+for (const name of args.stores.split(',')) {
+  const run = stores[name as keyof typeof stores];
+  if (!run) throw new Error(`--stores: ${name} is not sqlite or postgres`);
+  measured.push(await run());
+}
 const ms = (value: number) => value.toFixed(1);
 const header = `| ${total.toLocaleString('en')} pods, 2 clusters | ${measured.map((m) => `${m.name} p50 | p95`).join(' | ')} |`;
 const rows = [

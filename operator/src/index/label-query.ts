@@ -1,5 +1,5 @@
-// Label keys and their values across the caller's part of the index, counted in SQL: only the
-// top keys and values leave SQLite, however many objects carry them.
+// Label keys and their values across the caller's part of the index, counted in SQL from the
+// label pairs: only the top keys and values leave SQLite, however many objects carry them.
 import type { SQLInputValue } from 'node:sqlite';
 import type { ClusterScope } from '../access/caller-scope.js';
 import { scopeClause } from './scope-clause.js';
@@ -40,11 +40,13 @@ export function buildLabelQuery(
   const scope = query.clusters?.length
     ? query.scope.filter((entry) => query.clusters?.includes(entry.cluster))
     : query.scope;
-  const where = [scopeClause(scope, params)];
+  // The label pairs carry the columns the rights and filters check (schema.ts object_labels): the
+  // counts read that index alone, never the objects' rows and their JSON.
+  const where = [scopeClause(scope, params, 'l')];
   if (where[0] === undefined) return undefined;
   for (const [column, values] of [
-    ['o.namespace', query.namespaces],
-    ['o.kind', query.kinds],
+    ['l.namespace', query.namespaces],
+    ['l.kind', query.kinds],
   ] as const) {
     if (values && values.length > 0) {
       where.push(`${column} IN (${marks(values)})`);
@@ -55,7 +57,7 @@ export function buildLabelQuery(
   const sql = `
     WITH pairs AS (
       SELECT l.key AS key, l.value AS value, count(*) AS n
-      FROM objects o, json_each(o.labels) l
+      FROM object_labels l
       WHERE ${where.join(' AND ')}
       GROUP BY l.key, l.value),
     top_keys AS (

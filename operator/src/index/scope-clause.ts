@@ -10,11 +10,13 @@ const marks = (values: readonly unknown[]): string => values.map(() => '?').join
  * Whole clusters with the same kinds share one `cluster IN (…) AND kind IN (…)` term, so the
  * usual caller (the same role everywhere) costs one term however many clusters they see.
  * A namespace-limited entry sees objects in those namespaces and the Namespace objects of those
- * names (when it may list namespaces), no other cluster-scoped object.
+ * names (when it may list namespaces), no other cluster-scoped object. `t` is the alias whose
+ * cluster, kind, namespace and name columns are checked.
  */
 export function scopeClause(
   scope: readonly ClusterScope[],
   params: SQLInputValue[],
+  t = 'o',
 ): string | undefined {
   const parts: string[] = [];
   const wholeByKinds = new Map<string, { kinds: string[]; clusters: string[] }>();
@@ -27,15 +29,15 @@ export function scopeClause(
     wholeByKinds.set(key, group);
   }
   for (const { kinds, clusters } of wholeByKinds.values()) {
-    parts.push(`(o.cluster IN (${marks(clusters)}) AND o.kind IN (${marks(kinds)}))`);
+    parts.push(`(${t}.cluster IN (${marks(clusters)}) AND ${t}.kind IN (${marks(kinds)}))`);
     params.push(...clusters, ...kinds);
   }
   for (const entry of scope) {
     const namespaces = entry.namespaces;
     if (namespaces === undefined || namespaces.length === 0 || entry.kinds.length === 0) continue;
     parts.push(
-      `(o.cluster = ? AND o.kind IN (${marks(entry.kinds)}) AND (o.namespace IN (${marks(namespaces)})
-        OR (o.kind = 'namespaces' AND o.namespace = '' AND o.name IN (${marks(namespaces)}))))`,
+      `(${t}.cluster = ? AND ${t}.kind IN (${marks(entry.kinds)}) AND (${t}.namespace IN (${marks(namespaces)})
+        OR (${t}.kind = 'namespaces' AND ${t}.namespace = '' AND ${t}.name IN (${marks(namespaces)}))))`,
     );
     params.push(entry.cluster, ...entry.kinds, ...namespaces, ...namespaces);
   }

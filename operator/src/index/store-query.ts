@@ -64,47 +64,112 @@ export function nameMatch(nameContains: string | undefined): string | undefined 
   return text.length >= minTrigram ? `name : ${phrase(text)}` : undefined;
 }
 
+type Label = { key: string; value: string };
+
 /**
- * `fewNameMatches`: the name filter's trigram MATCH found fewer than `fewTrigramMatches` rows
- * (the caller counted them); then the page starts from those rows, as search does.
+ * The exact `Key:Val` filter whose pairs a list by name of one kind walks in page order
+ * (`object_labels`, whose key is the name keyset after kind, key and value): the page ends after
+ * its last row wherever the matches lie. undefined when the list is ordered otherwise, spans
+ * kinds, or filters no exact pair.
  */
-export function buildList(query: ListQuery, fewNameMatches = false): BuiltList | undefined {
+export function orderedLabel(query: ListQuery): Label | undefined {
+  if ((query.sort ?? 'name') !== 'name' || query.kinds.length !== 1) return undefined;
+  return (query.labels ?? []).map(parseLabel).find((label) => label !== undefined && label.value);
+}
+
+/** The first label filter, whose pairs bound the matches of a list orderedLabel cannot walk. */
+export function firstLabel(query: ListQuery): Label | undefined {
+  return (query.labels ?? []).map(parseLabel).find((label) => label !== undefined);
+}
+
+/** The pairs of `label` among the list's kinds: `kind IN (…) AND key = ? [AND value = ?]`. */
+function pairsOf(query: ListQuery, label: Label, params: SQLInputValue[]): string {
+  params.push(...query.kinds, label.key);
+  const kinds = `kind IN (${marks(query.kinds)}) AND key = ?`;
+  if (label.value === '') return kinds;
+  params.push(label.value);
+  return `${kinds} AND value = ?`;
+}
+
+/** The objects with `label`, counted up to `fewTrigramMatches` (an index range, under 1 ms). */
+export function buildLabelCount(
+  query: ListQuery,
+  label: Label,
+): { sql: string; params: SQLInputValue[] } {
+  const params: SQLInputValue[] = [];
+  const sql = `SELECT count(*) AS n FROM (SELECT 1 FROM object_labels WHERE ${pairsOf(query, label, params)}
+    LIMIT ${fewTrigramMatches})`;
+  return { sql, params };
+}
+
+/** What the store counted before building a list, each below `fewTrigramMatches`. */
+export interface ListPlan {
+  /** The name filter's trigram MATCH found few rows: the page starts from them, as search does. */
+  fewNameMatches?: boolean;
+  /** firstLabel has few pairs (when orderedLabel has none): the page starts from them. */
+  fewLabelMatches?: boolean;
+}
+
+/**
+ * A page of a list. Its rows come, in this order of preference, from the few rows a name filter
+ * matches, from the walk of an ordered label's pairs, from the few pairs of the first label, or
+ * from the walk of the sort's index; every filter is checked exactly on each row.
+ */
+export function buildList(query: ListQuery, plan: ListPlan = {}): BuiltList | undefined {
   const sort = query.sort ?? 'name';
   const order = query.order ?? 'asc';
   const keyColumns = sortColumns[sort];
   const sortId = `${sort}.${order}`;
   // A malformed cursor is refused even when the caller may see nothing.
   const key = query.after ? decodeCursor(sortId, query.after, keyColumns.length) : undefined;
+  const scope = narrowScope(query.scope, query.clusters);
+  if (scope.length === 0 || query.kinds.length === 0) return undefined;
+  const match = nameMatch(query.nameContains);
+  const fewNames = match !== undefined && plan.fewNameMatches === true;
+  const walked = fewNames ? undefined : orderedLabel(query);
+  // The walked pairs carry the keyset columns: scope, namespaces and cursor are checked there,
+  // before the object's row is read.
+  const at = walked ? 'l' : 'o';
   const where: Where = { clauses: [], params: [] };
-  if (!addScope(where, narrowScope(query.scope, query.clusters)) || query.kinds.length === 0) {
-    return undefined;
+  let from = 'objects o';
+  const fromParams: SQLInputValue[] = [];
+  if (fewNames) {
+    from = `(SELECT rowid AS id FROM objects_fts WHERE objects_fts MATCH ?) m
+      CROSS JOIN objects o ON o.id = m.id`;
+    fromParams.push(match);
+  } else if (walked) {
+    from = 'object_labels l CROSS JOIN objects o ON o.id = l.id';
+    where.clauses.push('l.kind = ? AND l.key = ? AND l.value = ?');
+    where.params.push(query.kinds[0] as string, walked.key, walked.value);
+  } else {
+    const first = firstLabel(query);
+    if (first && plan.fewLabelMatches) {
+      from = `(SELECT id FROM object_labels WHERE ${pairsOf(query, first, fromParams)}) m
+        CROSS JOIN objects o ON o.id = m.id`;
+    }
   }
-  addIn(where, 'o.kind', query.kinds);
+  const scoped = scopeClause(scope, where.params, at);
+  if (scoped === undefined) return undefined;
+  where.clauses.push(scoped);
+  addIn(where, `${at}.kind`, query.kinds);
   if (query.namespaces && query.namespaces.length > 0) {
-    addIn(where, 'o.namespace', query.namespaces);
+    addIn(where, `${at}.namespace`, query.namespaces);
   }
   for (const label of query.labels ?? []) {
     addLabel(where, label);
   }
-  let from = 'objects o';
-  const fromParams: SQLInputValue[] = [];
-  const match = nameMatch(query.nameContains);
-  if (match && fewNameMatches) {
-    from = `(SELECT rowid AS id FROM objects_fts WHERE objects_fts MATCH ?) m
-      CROSS JOIN objects o ON o.id = m.id`;
-    fromParams.push(match);
-  } else if (query.nameContains?.trim()) {
+  if (!fewNames && query.nameContains?.trim()) {
     addNameContains(where, query.nameContains.trim());
   }
   if (key) {
-    const tuple = keyColumns.map((column) => `o.${column}`).join(', ');
+    const tuple = keyColumns.map((column) => `${at}.${column}`).join(', ');
     const marks = keyColumns.map(() => '?').join(', ');
     where.clauses.push(`(${tuple}) ${order === 'asc' ? '>' : '<'} (${marks})`);
     where.params.push(...key);
   }
   const limit = clampLimit(query.limit, defaultLimit);
   const direction = order === 'asc' ? 'ASC' : 'DESC';
-  const orderBy = keyColumns.map((column) => `o.${column} ${direction}`).join(', ');
+  const orderBy = keyColumns.map((column) => `${at}.${column} ${direction}`).join(', ');
   return {
     sql: `SELECT ${columns} FROM ${from} WHERE ${where.clauses.join(' AND ')}
       ORDER BY ${orderBy} LIMIT ?`,
@@ -209,23 +274,18 @@ function addIn(where: Where, column: string, values: readonly string[]): void {
   where.params.push(...values);
 }
 
+/** The label's exact check on the object's row (the row's own JSON, not the trigram table). */
 function addLabel(where: Where, input: string): void {
   const label = parseLabel(input);
   if (!label) {
     return;
   }
-  const text = `${label.key}:${label.value}`;
-  if (text.length >= minTrigram) {
-    // The trigram index narrows the rows; json_each below checks the exact key and value.
-    where.clauses.push('o.id IN (SELECT rowid FROM objects_fts WHERE objects_fts MATCH ?)');
-    where.params.push(`labels : ${phrase(text)}`);
-  }
   if (label.value === '') {
-    where.clauses.push('EXISTS (SELECT 1 FROM json_each(o.labels) l WHERE l.key = ?)');
+    where.clauses.push('EXISTS (SELECT 1 FROM json_each(o.labels) j WHERE j.key = ?)');
     where.params.push(label.key);
   } else {
     where.clauses.push(
-      'EXISTS (SELECT 1 FROM json_each(o.labels) l WHERE l.key = ? AND l.value = ?)',
+      'EXISTS (SELECT 1 FROM json_each(o.labels) j WHERE j.key = ? AND j.value = ?)',
     );
     where.params.push(label.key, label.value);
   }

@@ -3,7 +3,10 @@
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { dropSchema, indexFormatVersion, schema } from './schema.js';
 import {
+  buildLabelCount,
   buildList,
+  firstLabel,
+  orderedLabel,
   buildSearch,
   fewTrigramMatches,
   indexedClustersSql,
@@ -296,12 +299,25 @@ export class IndexStore implements IndexReader {
 
   list(query: ListQuery): ListResult {
     const match = nameMatch(query.nameContains);
-    const matches = match === undefined ? undefined : this.trigramMatches(match);
-    const built = buildList(query, matches !== undefined && matches < fewTrigramMatches);
-    if (!built || matches === 0) {
+    const names = match === undefined ? undefined : this.trigramMatches(match);
+    const fewNameMatches = names !== undefined && names < fewTrigramMatches;
+    // A label a list by name cannot walk (orderedLabel): are its pairs few enough to start from?
+    const label = fewNameMatches || orderedLabel(query) ? undefined : firstLabel(query);
+    const labels = label === undefined ? undefined : this.labelMatches(query, label);
+    const built = buildList(query, {
+      fewNameMatches,
+      fewLabelMatches: labels !== undefined && labels < fewTrigramMatches,
+    });
+    if (!built || names === 0 || labels === 0) {
       return { items: [] };
     }
     return listPage(this.db.prepare(built.sql).all(...built.params) as Row[], built);
+  }
+
+  private labelMatches(query: ListQuery, label: { key: string; value: string }): number {
+    const counted = buildLabelCount(query, label);
+    const row = this.db.prepare(counted.sql).get(...counted.params) as { n: number } | undefined;
+    return row?.n ?? 0;
   }
 
   search(query: SearchQuery): SearchGroup[] {
