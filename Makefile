@@ -102,6 +102,10 @@ bench-iam: node_modules ## 10,000 users and 1,000 groups applied at once: RBAC c
 bench: node_modules ## Index bench through a started operator (test bed + `hack/operator.sh start test`): 2,000 ConfigMaps + 2,000 Pods per member; the million: BENCH_ARGS="--per-member 250000" (not in `make test`)
 	@npm run --silent bench -- --docs docs/performance.md $(BENCH_ARGS)
 
+.PHONY: bench-shared
+bench-shared: node_modules ## The stores through the operator: one SQLite replica, then three on PostgreSQL (test bed, no operator running; not in `make test`)
+	@npm run --silent bench:shared -- --docs docs/performance.md $(BENCH_ARGS)
+
 .PHONY: bench-index-inprocess
 bench-index-inprocess: node_modules ## The index code in the bench process (no operator, no HTTP): 100k ConfigMaps
 	@npm run --silent bench:index-inprocess -- --docs docs/performance.md $(BENCH_ARGS)

@@ -10,14 +10,12 @@
 //      [--freeze-cycles 5] [--freeze-runs 300] [--freeze-window-s 6] [--operator test]
 //      [--url http://127.0.0.1:18080] [--docs docs/performance.md]
 // The million: --per-member 250000 (250 000 ConfigMaps + 250 000 Pods in each of 2 members).
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { writeDocsBlock } from './lib/docs-block.js';
-import { clearThroughEtcd, etcdUrlOf, seedThroughEtcd } from './lib/etcd-seed.js';
-import { deadComponents, freezeApiServer } from './lib/freeze.js';
+import { freezeApiServer } from './lib/freeze.js';
 import { hubOf } from './lib/hub.js';
 import * as people from './lib/index-iam.js';
 import {
@@ -27,17 +25,18 @@ import {
   timeMemberReads,
 } from './lib/index-http.js';
 import { indexReport, type IndexRun } from './lib/index-report.js';
+import {
+  emptyAndRemoveNamespace,
+  restartDeadComponents,
+  seedMembers,
+  setUpPeople,
+  waitFor,
+  wantedObjects,
+} from './lib/index-setup.js';
 import { call, openMember, type Member } from './lib/member.js';
 import { operatorApi, operatorUrlFromEnv } from './lib/operator-api.js';
 import { operatorProcess } from './lib/operator-process.js';
 import { sampleUsage } from './lib/process-usage.js';
-import {
-  configMaps,
-  createObjects,
-  freshNamespace,
-  pendingPods,
-  removeNamespace,
-} from './lib/seed.js';
 import { sampleWithin, summarize, type Timing } from './lib/timing.js';
 
 const root = resolve(import.meta.dirname, '..');
@@ -73,26 +72,6 @@ const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
 const kubeconfigOf = (name: string) => join(root, '.cache/testbed', `${name}.kubeconfig`);
 const members = await Promise.all(memberNames.map((n) => openMember(n, kubeconfigOf(n))));
 const member = (name: string) => members.find((m) => m.name === name) as Member;
-const benchPlurals = [configMaps.plural, pendingPods.plural];
-/** Empties the bench namespace in etcd first: the namespace controller takes hours at a million. */
-const emptyAndRemoveNamespace = async (m: Member) => {
-  await clearThroughEtcd(etcdUrlOf(root, m.name), benchPlurals);
-  await removeNamespace(m, true);
-};
-
-async function waitFor(
-  what: string,
-  check: () => boolean | Promise<boolean>,
-  ms = 180_000,
-  everyMs = 250,
-) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await pause(everyMs);
-  }
-}
-
 let cleaning: Promise<void> | undefined;
 function cleanUp(): Promise<void> {
   cleaning ??= (async () => {
@@ -101,7 +80,7 @@ function cleanUp(): Promise<void> {
       hub.tryKubectl(['delete', ...argv, '--ignore-not-found']);
     }
     const started = performance.now();
-    await Promise.all(members.map(emptyAndRemoveNamespace));
+    await Promise.all(members.map((m) => emptyAndRemoveNamespace(root, m)));
     console.log(`namespaces gone after ${((performance.now() - started) / 1000).toFixed(0)} s`);
   })();
   return cleaning;
@@ -110,63 +89,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
 }
 
-async function seedAll(): Promise<IndexRun['rates']> {
-  const rates: IndexRun['rates'] = [];
-  await Promise.all(
-    members.map(async (m) => {
-      await clearThroughEtcd(etcdUrlOf(root, m.name), benchPlurals);
-      await freshNamespace(m);
-      for (const kind of [configMaps, pendingPods]) {
-        console.log(`${m.name}: creating ${perMember} ${kind.plural} through ${seedThrough}`);
-        const ms =
-          seedThrough === 'etcd'
-            ? await seedThroughEtcd(m, etcdUrlOf(root, m.name), kind, perMember)
-            : await createObjects(m, kind, perMember, inFlight);
-        const how =
-          seedThrough === 'etcd' ? 'written to etcd, until listed' : `POST, ${inFlight} in flight`;
-        rates.push({ label: `${m.name}: create ${kind.plural} (${how})`, objects: perMember, ms });
-      }
-    }),
-  );
-  restartDeadComponents();
-  return rates;
-}
-
-async function setUpPeople(password: string) {
-  hub.apply(people.indexBenchPeople(namespace, password), 'bench-index');
-  for (const name of [people.indexBenchAdmin, people.indexBenchUser]) {
-    await waitFor(name, () => hub.condition('users.nimbus.io', name, 'Ready') === 'True');
-  }
-  const login = (userName: string) =>
-    api.call<{ token: string }>('POST', 'auth.nimbus.io/login', undefined, {
-      userName,
-      password,
-    });
-  return {
-    admin: (await login(people.indexBenchAdmin)).token,
-    reader: (await login(people.indexBenchUser)).token,
-  };
-}
-
-/** Objects of a kind in all namespaces of a member, from a list of one. */
-async function countOf(m: Member, plural: string): Promise<number> {
-  const answer = await call(m, 'GET', `/api/v1/${plural}?limit=1`);
-  const list = answer.body as { items?: unknown[]; metadata?: { remainingItemCount?: number } };
-  return (list.items?.length ?? 0) + (list.metadata?.remainingItemCount ?? 0);
-}
-
 /** Registers both members and waits until the operator's index holds every bench object. */
 async function registerAndSync(adminToken: string) {
   // Everything of the two kinds each member holds (the bench's objects and the test bed's own).
-  const wanted = new Map<string, number>();
-  for (const m of members) {
-    for (const kind of people.listableByReader) {
-      wanted.set(
-        `${people.indexBenchClusters[m.name as 'member-a']}/${kind}`,
-        await countOf(m, kind),
-      );
-    }
-  }
+  const wanted = await wantedObjects(members);
   const sqliteBeforeMiB = operator.indexFileMiB();
   const usage = sampleUsage(operator.pid);
   const started = performance.now();
@@ -214,19 +140,6 @@ async function registerAndSync(adminToken: string) {
     synced: memberNames.map((m) => ({ member: m, objects: objectsOf(m), ms: synced[m] ?? 0 })),
     indexedTotal: [...after.values()].reduce((sum, n) => sum + n, 0),
   };
-}
-
-/**
- * Starts again any member component that exited: a controller-manager or scheduler may lose its
- * lease while its API server takes in half a million objects or is frozen.
- */
-function restartDeadComponents() {
-  for (const m of memberNames) {
-    const dead = deadComponents(root, m);
-    if (dead.length === 0) continue;
-    console.log(`${m}: ${dead.join(', ')} exited meanwhile; starting them again`);
-    spawnSync(join(root, 'hack/testbed/restart-apiserver.sh'), ['start', m], { stdio: 'inherit' });
-  }
 }
 
 /** Stops member-b's API server and checks that it is silent; the caller thaws it. */
@@ -283,15 +196,19 @@ async function freezeComparison(reader: ReturnType<typeof indexReader>): Promise
     await pause(5_000);
   }
   console.log(`${frozenMember}: kube-apiserver resumed (SIGCONT)`);
-  restartDeadComponents();
+  restartDeadComponents(root, memberNames);
   return [...samples].map(([label, taken]) => summarize(label, taken));
 }
 
 async function main(): Promise<IndexRun> {
   const loadAtStart = loadavg()[0] ?? 0;
   const benchStarted = performance.now();
-  const tokens = await setUpPeople(`bench-${Date.now().toString(36)}-1A`);
-  const rates = await seedAll();
+  const tokens = await setUpPeople(hub, api, namespace, `bench-${Date.now().toString(36)}-1A`);
+  const rates = await seedMembers(root, members, {
+    perMember,
+    through: seedThrough,
+    inFlight,
+  });
   console.log('registering both members; the operator syncs them into its index');
   const sync = await registerAndSync(tokens.admin);
   const rssAfterSync = sampleUsage(operator.pid)().rssAfterMiB;
