@@ -2,7 +2,7 @@
 # Installs the Debian packages the test bed and the end-to-end tests use, when missing.
 # Services are never started by the packages: tests start what they need on loopback.
 set -euo pipefail
-packages=(prometheus prometheus-alertmanager prometheus-node-exporter prometheus-blackbox-exporter docker-registry skopeo umoci chromium fonts-noto-cjk curl
+packages=(prometheus prometheus-alertmanager prometheus-node-exporter prometheus-blackbox-exporter docker-registry skopeo umoci chromium-headless-shell fonts-noto-cjk curl
   # The image build (hack/image/) and the real node (hack/testbed/node/): no registry pull, no Docker.
   podman buildah runc mmdebstrap containernetworking-plugins iptables openssl
   # The real node: socat relays pods to the loopback API servers, nft checks and restores the ruleset.
