@@ -52,8 +52,12 @@ it('asks for the credentials again instead, and requires one', async () => {
 
   const user = userEvent.setup();
   await user.click(screen.getByRole('button', { name: 'Go' }));
-  expect(
-    (await screen.findAllByText('Enter the credentials again: the address changed')).length,
-  ).toBe(fields.length);
+  // Each field's rule answers on its own: the form shows one message, then the next, so the wait
+  // is for all of them (findAllByText would settle on the first).
+  await vi.waitFor(() =>
+    expect(screen.getAllByText('Enter the credentials again: the address changed')).toHaveLength(
+      fields.length,
+    ),
+  );
   expect(onFinish).not.toHaveBeenCalled();
 });

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { failed, ok } from '../../../tests/adminTestBed';
 import { startLoopbackServer, type LoopbackServer } from '../../../tests/loopbackServer';
 import { settle } from '../../../tests/settle';
@@ -132,7 +132,8 @@ it('sends a generic secret as string data and a TLS secret as its certificate an
   await user.click(screen.getByText('TLS'));
   expect(screen.queryByLabelText('File name')).toBeNull();
   await user.click(submitButton());
-  expect(await screen.findAllByText('Required')).toHaveLength(2);
+  // Each field's rule answers on its own: wait for all of their messages, not the first.
+  await vi.waitFor(() => expect(screen.getAllByText('Required')).toHaveLength(2));
   await user.type(screen.getByLabelText('Certificate (tls.crt)'), 'CERT');
   await user.type(screen.getByLabelText('Private key (tls.key)'), 'KEY');
   await user.click(submitButton());

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { ok } from '../../../tests/adminTestBed';
 import { startLoopbackServer, type LoopbackServer } from '../../../tests/loopbackServer';
 import { settle } from '../../../tests/settle';
@@ -56,7 +56,10 @@ it('needs a name for every port once there are several', async () => {
   renderForm('/add/Service', <ServiceCreatePage />, server);
   await user.click(await screen.findByRole('button', { name: /Add port/ }));
   await user.click(submitButton());
-  expect(await screen.findAllByText('Name every port when there are several')).toHaveLength(2);
+  // Each field's rule answers on its own: wait for all of their messages, not the first.
+  await vi.waitFor(() =>
+    expect(screen.getAllByText('Name every port when there are several')).toHaveLength(2),
+  );
   await user.type(screen.getAllByLabelText('Port name')[0] as HTMLElement, 'http');
   await waitFor(() =>
     expect(screen.getAllByText('Name every port when there are several')).toHaveLength(1),
