@@ -115,8 +115,9 @@ vitest_json() { echo "--reporter=default --reporter=json --outputFile.json=$resu
 # test bed's servers leave much of them idle. So they run in the background beside those, a little
 # below them in priority (the waits of the tests beside them stay as they were), and their output
 # is printed when they end (docs/testing.md "Where the time goes"): lint and the api, tooling and
-# operator unit tests beside the test bed's start and the integration and fuzz tiers, the console's
-# beside the install tier, whose pods leave both cores mostly idle.
+# operator unit tests beside the test bed's start and the integration and fuzz tiers (and the
+# start of the end-to-end tier when they outlast fuzz), the console's beside the install tier,
+# whose pods leave both cores mostly idle.
 announce "lint, api, tooling and operator unit tests: beside the test bed tiers (output when they end)"
 start_background offline "hack/test-offline-tiers.sh '$results' offline api tooling lint operator" 10
 # Prints the output of a background tier job and fails the run at the step it failed in (not as a
@@ -202,12 +203,14 @@ step "fuzz: every endpoint of the OpenAPI document with generated bad input (doc
 # shellcheck disable=SC2046
 npm run --silent test:fuzz -w tests -- $(vitest_json fuzz)
 
-step "lint, api, tooling and operator unit tests: waiting for them to end"
-wait_tier_job offline
-
 step "end-to-end tests in Chromium"
+# The offline lane's last tier may still run here, one step below in priority: it takes what the
+# browsers leave idle (docs/testing.md "How `make test` is laid out").
 # shellcheck disable=SC2046
 npm run --silent test:e2e -w tests -- $(vitest_json e2e)
+
+step "lint, api, tooling and operator unit tests: waiting for them to end"
+wait_tier_job offline
 
 # The install tier waits on pods far more than it computes: the console's unit tests run beside it.
 announce "console unit tests: beside the install tier (output when they end)"

@@ -70,7 +70,14 @@ export async function openScreen(
       dispatchEvent(new PopStateEvent('popstate'));
     }, address);
   }
-  await page.addStyleTag({ content: stillColours });
+  // Once per document: the console moves between screens without loading the page again, and a
+  // rule added on every screen would leave the browser a hundred copies to match.
+  if ((await page.locator('style[data-still-colours]').count()) === 0)
+    await page
+      .addStyleTag({ content: stillColours })
+      .then((tag) =>
+        tag.evaluate((style) => (style as Element).setAttribute('data-still-colours', '')),
+      );
   await page.waitForFunction((mode) => document.documentElement.dataset.theme === mode, theme);
   await page.locator('h1').first().waitFor({ state: 'attached' });
   let quietBefore = false;

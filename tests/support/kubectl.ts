@@ -17,6 +17,10 @@ export function kubectl(kubeconfig: string, args: string[], input?: string): Kub
       input,
       encoding: 'utf8',
       timeout: 60_000,
+      // A call lives for tens of milliseconds, and a run makes thousands of them: Go's garbage
+      // collector only costs CPU there. Without it a get takes 49 ms of CPU instead of 65, an
+      // apply 156 instead of 215 (docs/testing.md "Where the time goes").
+      env: { ...process.env, GOGC: 'off' },
     },
   );
   if (result.error) {
