@@ -5,7 +5,7 @@ import { trackPages } from './page-diagnostics.js';
 /**
  * Chromium's headless shell (Debian's `chromium-headless-shell`, the build Playwright itself runs
  * headless): the same Blink without the full browser's UI layers, a quarter less CPU over the
- * end-to-end tier (docs/testing.md "The end-to-end tier"). NIMBUS_CHROMIUM names another build.
+ * end-to-end tier (docs/testing.md "What the CPU is spent on"). NIMBUS_CHROMIUM names another build.
  */
 const defaultChromium = '/usr/bin/chromium-headless-shell';
 

@@ -19,7 +19,7 @@ export function kubectl(kubeconfig: string, args: string[], input?: string): Kub
       timeout: 60_000,
       // A call lives for tens of milliseconds, and a run makes thousands of them: Go's garbage
       // collector only costs CPU there. Without it a get takes 49 ms of CPU instead of 65, an
-      // apply 156 instead of 215 (docs/testing.md "Where the time goes").
+      // apply 156 instead of 215 (docs/testing.md "What the CPU is spent on").
       env: { ...process.env, GOGC: 'off' },
     },
   );
