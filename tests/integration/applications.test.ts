@@ -40,7 +40,7 @@ const member = (args: string[]): string => {
 const memberJson = <T>(args: string[]): T =>
   JSON.parse(member([...args, '-n', ns, '-o', 'json'])) as T;
 const found = (kind: string, name: string): boolean =>
-  onMember('member-a', ['get', kind, name, '-n', ns]).status === 0;
+  onMember('member-a', ['get', kind, name, '-n', ns, '-o', 'name']).status === 0;
 
 const create = (session: Session, body: unknown) =>
   atCluster<{ namespace: string; objects: Array<{ kind: string; name: string }> }>(

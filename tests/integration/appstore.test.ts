@@ -45,16 +45,9 @@ let user: Session;
 
 const kubectl = (args: string[]) => onMember('member-a', args);
 const configMapMode = (name: string, namespace = ns): string | undefined => {
-  const result = kubectl([
-    'get',
-    'configmap',
-    name,
-    '-n',
-    namespace,
-    '-o',
-    'jsonpath={.data.mode}',
-  ]);
-  return result.status === 0 ? result.stdout : undefined;
+  const result = kubectl(['get', 'configmap', name, '-n', namespace, '-o', 'json']);
+  if (result.status !== 0) return undefined;
+  return (JSON.parse(result.stdout) as { data?: Record<string, string> }).data?.mode ?? '';
 };
 const releasesPath = (namespace = ns) => `/namespaces/${namespace}/releases`;
 const call = <T>(session: Session, method: string, rest: string, body?: unknown) =>

@@ -6,7 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/api.js';
 import { eventually } from '../support/eventually.js';
 import type { Session } from '../support/iam.js';
-import { expectOk, gitOpsSystemAdmin, hub, removeGitOpsSystemAdmin } from '../support/iam.js';
+import {
+  expectOk,
+  gitOpsSystemAdmin,
+  hub,
+  hubJson,
+  removeGitOpsSystemAdmin,
+} from '../support/iam.js';
 import {
   gitOpsUser,
   registerMember,
@@ -63,16 +69,14 @@ interface StoredRollup {
   nodes: Array<{ name: string; hourly: number; priceSource: string }>;
 }
 function storedRollup(cluster: string): StoredRollup | undefined {
-  const result = hub([
+  const stored = hubJson<{ items: Array<{ data?: Record<string, string> }> }>([
     'get',
     'configmaps',
     '-A',
     '-l',
     `nimbus.io/cost-rollup=true,nimbus.io/cluster=${cluster}`,
-    '-o',
-    'jsonpath={.items[0].data.rollup\\.json}',
   ]);
-  const text = result.stdout.trim();
+  const text = stored.items[0]?.data?.['rollup.json'];
   return text ? (JSON.parse(text) as StoredRollup) : undefined;
 }
 

@@ -14,7 +14,12 @@ import {
   hubJson,
   removeGitOpsSystemAdmin,
 } from '../support/iam.js';
-import { locationOf, registerMember, unregisterMember } from '../support/members.js';
+import {
+  locationOf,
+  memberLetsReadPrometheus,
+  registerMember,
+  unregisterMember,
+} from '../support/members.js';
 
 const suffix = `dash${Date.now().toString(36)}`;
 const org = `org-${suffix}`;
@@ -59,6 +64,9 @@ beforeAll(async () => {
     .uid;
   await registerMember(root, cluster, org, 'member-a');
   await registerMember(root, foreignCluster, other, 'member-b', { monitors: false });
+  // The panel's query reads member-a's Prometheus through its service proxy as root: the member
+  // refuses it until root's projected RBAC has reached it.
+  await memberLetsReadPrometheus('member-a', root.userName);
 }, 120_000);
 
 afterAll(async () => {

@@ -43,7 +43,8 @@ const clusterObject = (name: string) => ({
   },
 });
 
-const onHub = (name: string): boolean => hub(['get', 'clusters.nimbus.io', name]).status === 0;
+const onHub = (name: string): boolean =>
+  hub(['get', 'clusters.nimbus.io', name, '-o', 'name']).status === 0;
 
 /** Deletes with kubectl and waits until the hub no longer has it (the operator finalizes it). */
 async function deleteOnHub(name: string): Promise<void> {
@@ -191,7 +192,8 @@ describe('API deletes racing the Cluster lifecycle controller of the operator un
 
       const listed = await eventually(crdClusters, (list) => names.every((n) => !list.includes(n)));
       expect(listed.filter((name) => names.includes(name))).toEqual([]);
-      const orgOnHub = () => hub(['get', 'organizations.nimbus.io', org]).status === 0;
+      const orgOnHub = () =>
+        hub(['get', 'organizations.nimbus.io', org, '-o', 'name']).status === 0;
       expect(await eventually(orgOnHub, (present) => !present)).toBe(false);
       expect(names.filter((name) => onHub(name))).toEqual([]);
       expect(finalizations(names)).toEqual(Object.fromEntries(names.map((name) => [name, 1])));

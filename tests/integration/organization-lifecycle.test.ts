@@ -44,7 +44,7 @@ interface AuditPage {
 }
 
 const exists = (kind: string, name: string, ns?: string): boolean =>
-  hub(['get', kind, name, ...(ns ? ['-n', ns] : [])]).status === 0;
+  hub(['get', kind, name, ...(ns ? ['-n', ns] : []), '-o', 'name']).status === 0;
 
 async function auditRecords(query: string): Promise<AuditPage['items']> {
   return expectOk(

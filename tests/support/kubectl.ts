@@ -1,30 +1,13 @@
-// Runs the test bed's own kubectl, so tests see exactly what a GitOps user would.
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
-import { testEnv } from './env.js';
+// kubectl against the test bed, so tests see exactly what a GitOps user would. The commands they
+// run most (get, delete, auth can-i) are answered with the requests kubectl makes, printed as
+// kubectl prints them (kubectl-https/answer.ts); every other command, and every command with
+// input, runs the test bed's kubectl.
+import { kubectlOverHttps } from './kubectl-https/answer.js';
+import { kubectlProcess, type KubectlResult } from './kubectl-process.js';
 
-export interface KubectlResult {
-  status: number;
-  stdout: string;
-  stderr: string;
-}
+export type { KubectlResult };
 
 export function kubectl(kubeconfig: string, args: string[], input?: string): KubectlResult {
-  const result = spawnSync(
-    join(testEnv.testbedBin, 'kubectl'),
-    ['--kubeconfig', kubeconfig, ...args],
-    {
-      input,
-      encoding: 'utf8',
-      timeout: 60_000,
-      // A call lives for tens of milliseconds, and a run makes thousands of them: Go's garbage
-      // collector only costs CPU there. Without it a get takes 49 ms of CPU instead of 65, an
-      // apply 156 instead of 215 (docs/testing.md "What the CPU is spent on").
-      env: { ...process.env, GOGC: 'off' },
-    },
-  );
-  if (result.error) {
-    throw result.error;
-  }
-  return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+  const answered = input === undefined ? kubectlOverHttps(kubeconfig, args) : undefined;
+  return answered ?? kubectlProcess(kubeconfig, args, input);
 }

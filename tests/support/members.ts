@@ -9,9 +9,9 @@ import { memberUserName } from '../../operator/src/member/principal.js';
 import { api } from './api.js';
 import type { ApiResponse } from './api.js';
 import { testEnv } from './env.js';
-import type { Session } from './iam.js';
+import type { HubObject, Session } from './iam.js';
 import { eventually } from './eventually.js';
-import { expectOk, gitOpsPasswordUser, hub, hubApply, namespace } from './iam.js';
+import { expectOk, gitOpsPasswordUser, hub, hubApply, hubJson, namespace } from './iam.js';
 import { kubectl } from './kubectl.js';
 import type { KubectlResult } from './kubectl.js';
 
@@ -379,7 +379,5 @@ export function projectedBindingsOf(member: MemberName, user: string): Projected
 
 /** The uid of a Cluster in the hub: it names and labels what that registration projects. */
 export function clusterUid(name: string): string {
-  const result = hub(['get', 'clusters.nimbus.io', name, '-o', 'jsonpath={.metadata.uid}']);
-  if (result.status !== 0) throw new Error(result.stderr);
-  return result.stdout.trim();
+  return hubJson<HubObject>(['get', 'clusters.nimbus.io', name]).metadata.uid;
 }

@@ -1,0 +1,30 @@
+// The kubectl commands the test tiers run most, answered with the requests kubectl makes and
+// printed as kubectl prints them, without a kubectl process (docs/testing.md "What the CPU is
+// spent on", docs/decisions/kubectl-reads-over-https.md). Any other command, and any answer not
+// handled here, goes to kubectl.
+import type { KubectlResult } from '../kubectl-process.js';
+import { kubeconfigAccess } from './access.js';
+import { readKubectlArgs } from './args.js';
+import { canI } from './can-i.js';
+import { deleteObjects } from './delete.js';
+import { get } from './get.js';
+import { TransportError } from './sync-https.js';
+
+/** kubectl's answer to `args`, or undefined when kubectl itself has to give it. */
+export function kubectlOverHttps(kubeconfig: string, args: string[]): KubectlResult | undefined {
+  const command = readKubectlArgs(args);
+  if (!command) return undefined;
+  const access = kubeconfigAccess(kubeconfig);
+  if (!access) return undefined;
+  const [verb, subcommand] = command.positional;
+  try {
+    if (verb === 'get') return get(access, command);
+    if (verb === 'delete') return deleteObjects(access, command);
+    if (verb === 'auth' && subcommand === 'can-i') return canI(access, command);
+  } catch (error) {
+    // A server that is down or restarting: kubectl reports that in its own words.
+    if (error instanceof TransportError) return undefined;
+    throw error;
+  }
+  return undefined;
+}
