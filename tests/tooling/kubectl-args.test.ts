@@ -39,7 +39,7 @@ describe('readKubectlArgs', () => {
   });
 
   it('takes - (standard input) as a word', () => {
-    expect(read('apply', '-f', '-')).toBeUndefined();
+    expect(read('apply', '-f', '-')).toEqual({ positional: ['apply'], flags: { filename: '-' } });
     expect(read('get', '-')?.positional).toEqual(['get', '-']);
   });
 });

@@ -4,6 +4,7 @@
 // handled here, goes to kubectl.
 import type { KubectlResult } from '../kubectl-process.js';
 import { kubeconfigAccess } from './access.js';
+import { applyNew } from './apply.js';
 import { readKubectlArgs } from './args.js';
 import { canI } from './can-i.js';
 import { deleteObjects } from './delete.js';
@@ -11,13 +12,18 @@ import { get } from './get.js';
 import { TransportError } from './sync-https.js';
 
 /** kubectl's answer to `args`, or undefined when kubectl itself has to give it. */
-export function kubectlOverHttps(kubeconfig: string, args: string[]): KubectlResult | undefined {
+export function kubectlOverHttps(
+  kubeconfig: string,
+  args: string[],
+  input?: string,
+): KubectlResult | undefined {
   const command = readKubectlArgs(args);
   if (!command) return undefined;
   const access = kubeconfigAccess(kubeconfig);
   if (!access) return undefined;
   const [verb, subcommand] = command.positional;
   try {
+    if (input !== undefined) return verb === 'apply' ? applyNew(access, command, input) : undefined;
     if (verb === 'get') return get(access, command);
     if (verb === 'delete') return deleteObjects(access, command);
     if (verb === 'auth' && subcommand === 'can-i') return canI(access, command);

@@ -16,6 +16,8 @@ const valueFlags: Record<string, string> = {
   'field-selector': 'field-selector',
   o: 'output',
   output: 'output',
+  f: 'filename',
+  filename: 'filename',
   subresource: 'subresource',
   as: 'as',
   wait: 'wait',

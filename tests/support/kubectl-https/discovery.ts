@@ -71,14 +71,33 @@ function discover(access: KubeAccess): RestResource[] | undefined {
 /** The one collection `type` names on the server, or undefined. */
 export function resolveType(access: KubeAccess, type: string): RestResource | undefined {
   const wanted = type.toLowerCase();
+  return lookUp(access, (resources) => pick(resources, wanted));
+}
+
+/** The collection of a manifest's apiVersion and kind, in that version. */
+export function resourceOf(
+  access: KubeAccess,
+  apiVersion: string,
+  kind: string,
+): RestResource | undefined {
+  return lookUp(access, (resources) => {
+    const found = resources.filter((r) => apiVersionOf(r) === apiVersion && r.kind === kind);
+    return found.length === 1 ? found[0] : undefined;
+  });
+}
+
+function lookUp(
+  access: KubeAccess,
+  find: (resources: RestResource[]) => RestResource | undefined,
+): RestResource | undefined {
   for (const fresh of [false, true]) {
-    // A type not known yet may be a CRD installed since the last look: look once more.
+    // Not known yet may be a CRD installed since the last look: look once more.
     if (fresh || !byServer.has(access.server)) {
       const resources = discover(access);
       if (!resources) return undefined;
       byServer.set(access.server, resources);
     }
-    const match = pick(byServer.get(access.server) ?? [], wanted);
+    const match = find(byServer.get(access.server) ?? []);
     if (match) return match;
   }
   return undefined;
