@@ -163,7 +163,10 @@ export function createClusterConnector(
   const connect: ClusterConnector['connect'] = async (adapter, target, credentials, timeoutMs) => {
     const deadline = timeoutMs ?? settings.timeoutMs;
     const { connection, addresses } = await pinned(adapter, target, credentials, deadline);
-    return createOperatorCalls(connection, addresses, { timeoutMs: deadline });
+    return createOperatorCalls(connection, addresses, {
+      timeoutMs: deadline,
+      ...(settings.clock ? { clock: settings.clock } : {}),
+    });
   };
 
   const pool = createTransportPool({

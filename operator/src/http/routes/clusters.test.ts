@@ -3,6 +3,7 @@ import { createUser } from '../../identity/accounts.js';
 import type { FakeApiServer } from '../../testing/fake-apiserver.js';
 import { startFakeApiServer, tokenKubeconfig } from '../../testing/fake-apiserver.js';
 import { testClusterServices } from '../../testing/clusters.js';
+import { fakeClock, until } from '../../testing/fake-clock.js';
 import type { IdentityTestApp } from '../../testing/identity.js';
 import { startIdentityApp } from '../../testing/identity.js';
 
@@ -14,6 +15,7 @@ const clustersPath = `${manage}/providers/ProviderKubeconfig/clusters`;
 let app: IdentityTestApp;
 let member: FakeApiServer;
 let dead: FakeApiServer;
+const clock = fakeClock(Date.now());
 let acme = '';
 const tokens: Record<string, string> = {};
 
@@ -46,8 +48,10 @@ function call(method: string, path: string, user: string, payload?: unknown) {
 beforeAll(async () => {
   member = await startFakeApiServer({ gitVersion: 'v1.36.1', nodes: 3, token: memberToken });
   dead = await startFakeApiServer({ hang: true });
+  // Member-call deadlines run on a fake clock: a busy machine cannot make the live member miss
+  // one, and the dead member's test moves the clock past it.
   app = await startIdentityApp({}, (store) =>
-    testClusterServices(store, [member.host, dead.host], 500),
+    testClusterServices(store, [member.host, dead.host], 500, clock),
   );
   const org = await app.store.organizations.create({
     metadata: { name: 'acme' },
@@ -186,9 +190,13 @@ describe('cluster registration', () => {
   });
 
   it('answers 2001 with the reason when the member does not answer in time', async () => {
-    const { body: answer } = await call('POST', `${clustersPath}/draft/test`, 'ada', {
+    const asked = dead.requests.length;
+    const answering = call('POST', `${clustersPath}/draft/test`, 'ada', {
       ...body('draft', dead.url),
     });
+    await until(() => dead.requests.length > asked);
+    clock.advance(500);
+    const { body: answer } = await answering;
     expect(answer.code).toBe(2001);
     expect(answer.message).toBe('cluster is unreachable: no answer within 0.5 s');
   });
