@@ -51,15 +51,14 @@ export function kubeconfigAccess(path: string): KubeAccess | undefined {
 function read(path: string): KubeAccess | undefined {
   const file = parse(readFileSync(path, 'utf8')) as KubeconfigFile;
   const contexts = file.contexts ?? [];
-  const context = (
-    contexts.find((c) => c.name === file['current-context']) ??
-    (contexts.length === 1 ? contexts[0] : undefined)
-  )?.context;
+  const context = contexts.find((c) => c.name === file['current-context'])?.context;
   if (!context) return undefined;
   const cluster = file.clusters?.find((c) => c.name === context.cluster)?.cluster;
   const user = file.users?.find((u) => u.name === context.user)?.user ?? {};
   if (!cluster || typeof cluster.server !== 'string' || !cluster.server.startsWith('https://'))
     return undefined;
+  // A server under a path prefix (a proxy) is kubectl's to reach.
+  if (new URL(cluster.server).pathname !== '/') return undefined;
   if (Object.keys(user).some((key) => !userKeys.has(key))) return undefined;
   if (Object.keys(cluster).some((key) => !clusterKeys.has(key))) return undefined;
   const base = dirname(path);

@@ -18,18 +18,21 @@ export function kubectlOverHttps(
   input?: string,
 ): KubectlResult | undefined {
   const command = readKubectlArgs(args);
-  if (!command) return undefined;
-  const access = kubeconfigAccess(kubeconfig);
-  if (!access) return undefined;
+  // An empty namespace is kubectl's to read.
+  if (!command || command.flags.get('namespace') === '') return undefined;
   const [verb, subcommand] = command.positional;
   try {
+    const access = kubeconfigAccess(kubeconfig);
+    if (!access) return undefined;
     if (input !== undefined) return verb === 'apply' ? applyNew(access, command, input) : undefined;
     if (verb === 'get') return get(access, command);
     if (verb === 'delete') return deleteObjects(access, command);
     if (verb === 'auth' && subcommand === 'can-i') return canI(access, command);
   } catch (error) {
-    // A server that is down or restarting: kubectl reports that in its own words.
-    if (error instanceof TransportError) return undefined;
+    // A server that is down or restarting, an answer that is not JSON, a kubeconfig that cannot
+    // be read: kubectl reports each in its own words.
+    if (error instanceof TransportError || error instanceof SyntaxError) return undefined;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
   return undefined;

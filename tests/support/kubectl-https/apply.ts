@@ -5,7 +5,7 @@
 import type { KubectlResult } from '../kubectl-process.js';
 import type { KubectlCommand } from './args.js';
 import { collectionPath, resourceOf, type RestResource } from './discovery.js';
-import type { KubeObject } from './objects.js';
+import { goJson, objectNotFound, type KubeObject } from './objects.js';
 import { kubeRequest, type KubeAccess } from './request.js';
 
 const lastApplied = 'kubectl.kubernetes.io/last-applied-configuration';
@@ -35,7 +35,8 @@ export function applyNew(
   // Every object must be new: kubectl merges into one that exists.
   for (const { resource, namespace, name } of planned) {
     const path = `${collectionPath(resource, namespace)}/${encodeURIComponent(name)}`;
-    if (kubeRequest(access, 'GET', path).status !== 404) return undefined;
+    const response = kubeRequest(access, 'GET', path);
+    if (response.status !== 404 || !objectNotFound(response.body)) return undefined;
   }
   const lines: string[] = [];
   for (const { object, resource, namespace, name } of planned) {
@@ -89,7 +90,7 @@ function planOf(access: KubeAccess, given: KubeObject): Planned | undefined {
   if (!resource.namespaced) {
     return namespace === undefined ? { object: given, resource, namespace, name } : undefined;
   }
-  if (namespace !== undefined && typeof namespace !== 'string') return undefined;
+  if (namespace !== undefined && (typeof namespace !== 'string' || !namespace)) return undefined;
   const inNamespace = namespace ?? access.namespace;
   const object = { ...given, metadata: { ...metadata, namespace: inNamespace } };
   return { object, resource, namespace: inNamespace, name };
@@ -110,21 +111,4 @@ function withLastApplied(object: KubeObject): KubeObject {
     ...object,
     metadata: { ...object.metadata, annotations: { ...annotations, [lastApplied]: record } },
   };
-}
-
-function goJson(value: unknown): string {
-  return JSON.stringify(sortedKeys(value)).replace(
-    /[<>&\u2028\u2029]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-}
-
-function sortedKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortedKeys);
-  if (!isObject(value)) return value;
-  return Object.fromEntries(
-    Object.keys(value)
-      .sort()
-      .map((key) => [key, sortedKeys(value[key])]),
-  );
 }

@@ -46,7 +46,12 @@ export function canI(
   const { status } = JSON.parse(response.body) as {
     status?: { allowed?: boolean; reason?: string; evaluationError?: string };
   };
-  if (status?.allowed) return { status: 0, stdout: 'yes\n', stderr: '' };
+  const inGroup = resource.group ? ` in group '${resource.group}'` : '';
+  const stderr =
+    resource.namespaced || flags.has('all-namespaces')
+      ? ''
+      : `Warning: resource '${resource.resource}' is not namespace scoped${inGroup}\n\n`;
+  if (status?.allowed) return { status: 0, stdout: 'yes\n', stderr };
   const reasons = [status?.reason, status?.evaluationError].filter((r) => r).map((r) => ` - ${r}`);
-  return { status: 1, stdout: `no${reasons.join('')}\n`, stderr: '' };
+  return { status: 1, stdout: `no${reasons.join('')}\n`, stderr };
 }

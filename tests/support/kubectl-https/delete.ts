@@ -3,7 +3,7 @@
 import type { KubectlResult } from '../kubectl-process.js';
 import type { KubectlCommand } from './args.js';
 import { collectionPath, resolveType, type RestResource } from './discovery.js';
-import { list, oneType, onlyFlags, serverError } from './objects.js';
+import { list, objectNotFound, oneType, onlyFlags, serverError } from './objects.js';
 import { kubeRequest, type KubeAccess } from './request.js';
 import { sleepSync, TransportError } from './sync-https.js';
 
@@ -21,7 +21,9 @@ export function deleteObjects(
   const selector = flags.get('selector');
   if (!oneType(type) || more.length > 0) return undefined;
   if ((name === undefined) === (selector === undefined)) return undefined;
-  const ignoreNotFound = flags.get('ignore-not-found');
+  // kubectl ignores a selected object that went meanwhile unless told otherwise.
+  const ignoreNotFound =
+    flags.get('ignore-not-found') ?? (selector === undefined ? undefined : 'true');
   const wait = flags.get('wait') ?? 'true';
   if (![undefined, 'true', 'false'].includes(ignoreNotFound) || !['true', 'false'].includes(wait))
     return undefined;
@@ -38,6 +40,7 @@ export function deleteObjects(
   for (const each of names) {
     const path = `${collection}/${encodeURIComponent(each)}`;
     const response = kubeRequest(access, 'DELETE', path, { body: options });
+    if (response.status === 404 && !objectNotFound(response.body)) return undefined;
     if (response.status === 404 && ignoreNotFound === 'true') continue;
     // Not found or refused: kubectl's own report, for one name; a list's race is kubectl's too.
     if (response.status === 404 && names.length === 1) return serverError(response.body);
@@ -74,7 +77,8 @@ function waitUntilGone(access: KubeAccess, path: string, uid: string | undefined
   const deadline = Date.now() + deleteWaitMs;
   for (;;) {
     const response = tryRequest(access, path);
-    if (response?.status === 404) return;
+    // Gone; or a wait kubectl itself is refused, which it takes as done.
+    if (response && [404, 403, 405].includes(response.status)) return;
     if (response?.status === 200 && uid && uidOf(response.body) !== uid) return;
     if (Date.now() > deadline) throw new Error(`kubectl delete: ${path} still there after 60 s`);
     sleepSync(100);

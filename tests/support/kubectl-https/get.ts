@@ -5,6 +5,7 @@ import { collectionPath, resolveType, type RestResource } from './discovery.js';
 import {
   asPrinted,
   list,
+  objectNotFound,
   oneType,
   onlyFlags,
   printedJson,
@@ -49,13 +50,16 @@ export function get(
         );
   if (name === undefined) {
     const items = list(access, resource, path, flags);
+    // kubectl prints nothing at all when it may ignore that nothing was found.
+    if (items?.length === 0 && flags.get('ignore-not-found') === 'true')
+      return { status: 0, stdout: '', stderr: '' };
     return items && print(items, false);
   }
   if (allNamespaces || flags.has('selector') || flags.has('field-selector')) return undefined;
   const response = kubeRequest(access, 'GET', `${path}/${encodeURIComponent(name)}`);
   if (response.status === 200)
     return print([asPrinted(JSON.parse(response.body) as KubeObject)], true);
-  if (response.status !== 404) return undefined;
+  if (response.status !== 404 || !objectNotFound(response.body)) return undefined;
   return flags.get('ignore-not-found') === 'true'
     ? { status: 0, stdout: '', stderr: '' }
     : serverError(response.body);

@@ -20,6 +20,7 @@ interface KubeStatus {
   kind?: string;
   reason?: string;
   message?: string;
+  details?: { name?: string };
 }
 
 /** Whether the command has no flag but the ones its reader understands. */
@@ -30,12 +31,40 @@ export const onlyFlags = (flags: Map<string, string>, known: string[]): boolean 
 export const oneType = (type: string | undefined): type is string =>
   !!type && !type.includes(',') && !type.includes('/');
 
+/** JSON as Go's encoder writes kubectl's objects: keys in order, HTML characters escaped. */
+export function goJson(value: unknown, indent?: number): string {
+  return JSON.stringify(sortedKeys(value), null, indent).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+function sortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (typeof value !== 'object' || value === null) return value;
+  const object = value as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.keys(object)
+      .sort()
+      .map((key) => [key, sortedKeys(object[key])]),
+  );
+}
+
 // kubectl prints JSON with four spaces and a newline.
 export const printedJson = (value: unknown): KubectlResult => ({
   status: 0,
-  stdout: `${JSON.stringify(value, null, 4)}\n`,
+  stdout: `${goJson(value, 4)}\n`,
   stderr: '',
 });
+
+/**
+ * Whether a 404 is about the object. One about the path (a collection the server no longer
+ * serves: discovery is out of date) is kubectl's to report.
+ */
+export function objectNotFound(body: string): boolean {
+  const status = JSON.parse(body) as KubeStatus;
+  return status.kind === 'Status' && status.reason === 'NotFound' && !!status.details?.name;
+}
 
 /** kubectl leaves out the managed fields unless asked (`--show-managed-fields`). */
 export function asPrinted(object: KubeObject): KubeObject {

@@ -25,7 +25,8 @@ export interface SyncHttpsResponse {
   body: string;
 }
 
-// Plain CommonJS, evaluated by the worker: no transform between it and Node.
+// Plain CommonJS, evaluated by the worker: no transform between it and Node. Every request is
+// answered exactly once, with its outcome or an error: the caller sleeps until it is.
 const workerSource = `
 const { workerData } = require('node:worker_threads');
 const https = require('node:https');
@@ -37,6 +38,9 @@ function agentFor(request) {
     agent = new https.Agent({
       keepAlive: true,
       maxSockets: 1,
+      // An idle connection is closed before the API server's own idle limit could close it
+      // under a request.
+      timeout: 30000,
       ca: request.ca,
       cert: request.cert,
       key: request.key,
@@ -46,35 +50,49 @@ function agentFor(request) {
   return agent;
 }
 const { port, flag } = workerData;
-port.on('message', ({ id, request }) => {
-  const answer = (message) => {
+let current;
+function answerOnce(id) {
+  let answered = false;
+  return (message) => {
+    if (answered) return;
+    answered = true;
     port.postMessage({ id, ...message });
     Atomics.store(flag, 0, 1);
     Atomics.notify(flag, 0);
   };
-  const url = new URL(request.path, request.server);
-  const outgoing = https.request(
-    url,
-    {
-      method: request.method,
-      headers: { ...request.headers, ...(request.body === undefined ? {} : { 'content-length': Buffer.byteLength(request.body) }) },
-      agent: agentFor(request),
-      timeout: 60000,
-    },
-    (response) => {
-      const chunks = [];
-      response.on('data', (chunk) => chunks.push(chunk));
-      response.on('end', () => answer({ status: response.statusCode, body: Buffer.concat(chunks).toString('utf8') }));
-      response.on('error', (error) => answer({ error: String(error) }));
-    },
-  );
-  outgoing.on('timeout', () => outgoing.destroy(new Error('no answer in 60 s')));
-  outgoing.on('error', (error) => answer({ error: String(error) }));
-  outgoing.end(request.body);
+}
+process.on('uncaughtException', (error) => current && current({ error: String(error) }));
+port.on('message', ({ id, request }) => {
+  const answer = (current = answerOnce(id));
+  try {
+    const url = new URL(request.path, request.server);
+    const length = request.body === undefined ? {} : { 'content-length': Buffer.byteLength(request.body) };
+    const outgoing = https.request(
+      url,
+      {
+        method: request.method,
+        headers: { ...request.headers, ...length },
+        agent: agentFor(request),
+        timeout: 60000,
+      },
+      (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () => answer({ status: response.statusCode, body: Buffer.concat(chunks).toString('utf8') }));
+        response.on('error', (error) => answer({ error: String(error) }));
+      },
+    );
+    outgoing.on('timeout', () => outgoing.destroy(new Error('no answer in 60 s')));
+    outgoing.on('error', (error) => answer({ error: String(error) }));
+    outgoing.end(request.body);
+  } catch (error) {
+    answer({ error: String(error) });
+  }
 });
 `;
 
 interface Channel {
+  worker: Worker;
   port: MessagePort;
   flag: Int32Array;
 }
@@ -94,13 +112,13 @@ function open(): Channel {
   // Neither keeps a test process alive once its tests are done.
   worker.unref();
   port1.unref();
-  channel = { port: port1, flag };
+  channel = { worker, port: port1, flag };
   return channel;
 }
 
 /** Sends `request` and blocks the calling thread until its answer (60 s at most). */
 export function httpsSync(request: SyncHttpsRequest): SyncHttpsResponse {
-  const { port, flag } = open();
+  const { worker, port, flag } = open();
   const id = ++lastId;
   const what = `${request.method} ${request.server}${request.path}`;
   port.postMessage({ id, request });
@@ -114,8 +132,13 @@ export function httpsSync(request: SyncHttpsRequest): SyncHttpsResponse {
       if ('error' in message) throw new TransportError(`${what}: ${message.error}`);
       return { status: message.status, body: message.body };
     }
-    if (Atomics.wait(flag, 0, 0, 65_000) === 'timed-out')
+    if (Atomics.wait(flag, 0, 0, 65_000) === 'timed-out') {
+      // The worker answers every request within 60 s: one that did not is gone. The next
+      // request starts another.
+      void worker.terminate();
+      channel = undefined;
       throw new TransportError(`${what}: no answer`);
+    }
     Atomics.store(flag, 0, 0);
   }
 }
