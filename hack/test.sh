@@ -117,9 +117,11 @@ vitest_json() { echo "--reporter=default --reporter=json --outputFile.json=$resu
 # is printed when they end (docs/testing.md "Where the time goes"): lint and the api, tooling and
 # operator unit tests beside the test bed's start and the integration and fuzz tiers (and the
 # start of the end-to-end tier when they outlast fuzz), the console's beside the install tier,
-# whose pods leave both cores mostly idle.
+# whose pods leave both cores mostly idle. Lint goes last: what runs into the end-to-end tier
+# gets little CPU there, and lint has no deadlines, where some operator unit tests call loopback
+# servers with sub-second ones.
 announce "lint, api, tooling and operator unit tests: beside the test bed tiers (output when they end)"
-start_background offline "hack/test-offline-tiers.sh '$results' offline api tooling lint operator" 10
+start_background offline "hack/test-offline-tiers.sh '$results' offline api tooling operator lint" 10
 # Prints the output of a background tier job and fails the run at the step it failed in (not as a
 # failed background job: its test failures are in its vitest reports). Every tier job keeps the
 # step it is at in `$results/<name>-step`; one whose log has no header of its own passes it.

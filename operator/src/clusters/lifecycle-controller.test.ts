@@ -81,13 +81,14 @@ describe('the Cluster finalizer on the controller runtime (kubectl apply and del
     const labels = { 'app.kubernetes.io/managed-by': 'nimbus', 'nimbus.io/cluster-uid': uid };
     const name = `nimbus:${uid}:user:mallory`;
     member.objects.clusterrolebindings.set(name, { metadata: { name, labels } });
-    services = { ...testClusterServices(store, [member.host], 300), logger: logs.logger };
+    // No test here waits for a deadline: one the member meets on a starved machine too.
+    services = { ...testClusterServices(store, [member.host], 5_000), logger: logs.logger };
     lifecycle = startTestController(
       clusterLifecycleController({
         store,
         connector: services.connector,
         finalizations: services.finalizations,
-        memberTimeoutMs: 300,
+        memberTimeoutMs: 5_000,
       }),
       undefined,
       logs,
