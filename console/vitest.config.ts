@@ -12,9 +12,9 @@ export default mergeConfig(
       // once instead of 152 times (the tier took 310 s isolated, 117 s not, on 2 cores;
       // docs/testing.md). tests/setup.ts resets what a file leaves behind (the DOM, storage).
       isolate: false,
-      // Two workers, each with its module graph: vitest's default on 2 cores is one, which left
-      // a core idle at the end of `make test` (96 s instead of 148 s alone; docs/testing.md).
-      maxWorkers: 2,
+      // One worker (vitest's default on 2 cores), though two take 96 s instead of 148 s alone:
+      // `make test` runs this tier beside the install tier, and with two workers there the
+      // release's Service did not settle in 120 s (docs/testing.md).
       restoreMocks: true,
       // antd forms under jsdom on a busy 2-core machine can take tens of seconds per test (a
       // cap against a hang, above tests/setup.ts's 30 s wait for an element, not a speed check).
