@@ -37,7 +37,13 @@ interface Span {
 /** Every span the collector has written so far, with its attributes as a plain object. */
 function exportedSpans(): Span[] {
   if (!existsSync(tracesFile)) return [];
-  const lines = readFileSync(tracesFile, 'utf8').split('\n').filter(Boolean);
+  // The collector appends one batch per line: a last line without its newline is still being
+  // written, and is read on the next look.
+  const text = readFileSync(tracesFile, 'utf8');
+  const lines = text
+    .slice(0, text.lastIndexOf('\n') + 1)
+    .split('\n')
+    .filter(Boolean);
   return lines.flatMap((line) => {
     const batch = JSON.parse(line) as {
       resourceSpans?: { scopeSpans?: { spans?: OtlpSpan[] }[] }[];
