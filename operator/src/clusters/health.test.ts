@@ -9,7 +9,8 @@ import type { FakeClock } from '../testing/fake-clock.js';
 import { fakeClock, settle } from '../testing/fake-clock.js';
 import type { MemoryHubStore } from '../testing/memory-store.js';
 import { createMemoryStore } from '../testing/memory-store.js';
-import { clusterHealthController, newClusterDelayMs } from './health.js';
+import { credentialsKey } from './connector.js';
+import { clusterHealthController, newClusterDelayMs, newClusterSecretPollMs } from './health.js';
 
 const timeoutMs = 3_000;
 const intervalMs = 60_000;
@@ -129,17 +130,75 @@ describe('cluster health', () => {
 });
 
 describe('a newly registered cluster', () => {
-  it('is probed a moment after it appears, once its credentials Secret is written', async () => {
+  /** Registration's order: the Cluster first (it owns the Secret), the Secret after it. */
+  const clusterWithoutSecret = (store: MemoryHubStore, name: string) =>
+    store.clusters.create({
+      metadata: { name },
+      spec: {
+        provider: 'ProviderKubeconfig',
+        region: 'r1',
+        credentialsSecretRef: { name: `${name}-credentials`, namespace: store.namespace },
+      },
+    });
+  const writeSecret = (store: MemoryHubStore, name: string, server: string) =>
+    store.secrets.create({
+      name: `${name}-credentials`,
+      data: { [credentialsKey]: JSON.stringify({ kubeconfig: tokenKubeconfig(server, 'tok') }) },
+    });
+
+  it('is probed as soon as its credentials Secret is written, not reported unreachable before', async () => {
     const store = createMemoryStore();
     const clock = fakeClock();
     const health = start(store, clock);
-    const probed = statusOf(store, 'late', () => true);
+    const statuses: Status[] = [];
+    store.clusters.subscribe((_type, c) => void (c.status && statuses.push(c.status)));
     const before = live.requests.length;
-    // Registration order: the Cluster first (the Secret's owner), then the Secret.
-    await register(store, 'late', live.url);
-    clock.advance(newClusterDelayMs - 1);
+    await clusterWithoutSecret(store, 'late');
+    await health.settled();
+    clock.advance(newClusterSecretPollMs);
+    await health.settled();
+    // No Secret yet: not probed, no status written.
     expect(live.requests.length).toBe(before);
-    clock.advance(1);
+    expect(statuses).toEqual([]);
+    const probed = statusOf(store, 'late', () => true);
+    await writeSecret(store, 'late', live.url);
+    clock.advance(newClusterSecretPollMs);
+    // Well before newClusterDelayMs: the probe follows the Secret.
+    expect(2 * newClusterSecretPollMs).toBeLessThan(newClusterDelayMs);
+    expect(await probed).toMatchObject({ ready: true });
+    expect(statuses.every((status) => status.ready)).toBe(true);
+    health.stop();
+  });
+
+  it('whose Secret never comes is reported after the wait', async () => {
+    const store = createMemoryStore();
+    const clock = fakeClock();
+    const health = start(store, clock);
+    const probed = statusOf(store, 'orphan', () => true);
+    await clusterWithoutSecret(store, 'orphan');
+    await health.settled();
+    for (let waited = newClusterSecretPollMs; waited < newClusterDelayMs;) {
+      clock.advance(newClusterSecretPollMs);
+      waited += newClusterSecretPollMs;
+      await health.settled();
+      expect(store.clusters.get('orphan')?.status).toBeUndefined();
+    }
+    clock.advance(newClusterSecretPollMs);
+    const status = await probed;
+    expect(status).toMatchObject({ ready: false });
+    const ready = status.conditions?.find((c) => c.type === 'Ready');
+    expect(ready?.message).toContain('credentials Secret');
+    health.stop();
+  });
+
+  it('whose Secret is there first (as GitOps may apply them) is probed at once', async () => {
+    const store = createMemoryStore();
+    const clock = fakeClock();
+    const health = start(store, clock);
+    const probed = statusOf(store, 'prompt', () => true);
+    await writeSecret(store, 'prompt', live.url);
+    await clusterWithoutSecret(store, 'prompt');
+    // No time passes on the clock.
     expect(await probed).toMatchObject({ ready: true });
     health.stop();
   });

@@ -16,13 +16,20 @@ import { countNodes, fetchVersion } from './probe.js';
 
 export const defaultProbeIntervalMs = 15_000;
 export const defaultProbeTimeoutMs = 3_000;
-/** Lets registration write the credentials Secret, which it can only do after the Cluster exists. */
+/**
+ * How long a Cluster that was never probed may wait for its credentials Secret: registration
+ * writes the Secret just after the Cluster (the Secret is owned by it, so it needs its uid).
+ * Until then the first probe waits for the Secret rather than report the Cluster unreachable;
+ * a Cluster whose Secret is still missing after this is probed and reported as it is.
+ */
 export const newClusterDelayMs = 1_000;
+/** How often a new Cluster's credentials Secret is looked for, within newClusterDelayMs. */
+export const newClusterSecretPollMs = 100;
 /** Probes at once: each waits at most its deadline, so a dead member holds one slot that long. */
 const parallelProbes = 16;
 
 export interface ClusterHealthOptions {
-  store: Pick<HubStore, 'clusters' | 'organizations'>;
+  store: Pick<HubStore, 'clusters' | 'organizations' | 'secrets'>;
   connector: ClusterConnector;
   intervalMs?: number;
   timeoutMs?: number;
@@ -75,14 +82,32 @@ export function clusterHealthController(options: ClusterHealthOptions): Controll
   const timeoutMs = options.timeoutMs ?? defaultProbeTimeoutMs;
   return ({ clock, events, logger }) => {
     const log = logger.child({ controller: 'cluster-health' });
+    /** When each Cluster not yet probed was first seen waiting for its Secret, by uid. */
+    const waitingSince = new Map<string, number>();
+    /** Whether a Cluster never probed should wait a moment for its Secret before its first probe. */
+    const awaitsSecret = async (cluster: ClusterObject): Promise<boolean> => {
+      const uid = cluster.metadata.uid;
+      const since = waitingSince.get(uid) ?? clock.now();
+      if (clock.now() - since >= newClusterDelayMs) return false;
+      // A hub that does not answer now is the probe's to report.
+      const secret = await store.secrets
+        .get(cluster.spec.credentialsSecretRef.name)
+        .catch(() => 'unknown' as const);
+      if (secret !== undefined) return false;
+      waitingSince.set(uid, since);
+      return true;
+    };
     return {
       name: 'cluster-health',
       concurrency: parallelProbes,
       watches: [
         watchSpec(store.clusters, (type, cluster) => {
           const name = cluster.metadata.name;
-          if (type === 'delete') return [];
-          return [type === 'add' ? { key: name, afterMs: newClusterDelayMs } : name];
+          if (type === 'delete') {
+            waitingSince.delete(cluster.metadata.uid);
+            return [];
+          }
+          return [name];
         }),
         // The Organization condition follows the organization's own changes.
         watch(store.organizations, (_type, org) =>
@@ -95,6 +120,11 @@ export function clusterHealthController(options: ClusterHealthOptions): Controll
       async reconcile(name) {
         const cluster = store.clusters.get(name);
         if (!cluster || cluster.metadata.deletionTimestamp) return undefined;
+        // Probed before: straight to the probe, as its deadline's timer starts at once.
+        if (cluster.status?.ready === undefined) {
+          if (await awaitsSecret(cluster)) return { requeueAfterMs: newClusterSecretPollMs };
+          waitingSince.delete(cluster.metadata.uid);
+        }
         const seen = await probe(cluster, connector, timeoutMs, clock);
         // The probe took a while: write onto the Cluster as it is now.
         const current = store.clusters.get(name);
