@@ -5,7 +5,7 @@
 import type { KubectlResult } from '../kubectl-process.js';
 import type { KubectlCommand } from './args.js';
 import { collectionPath, resourceOf, type RestResource } from './discovery.js';
-import { goJson, objectNotFound, type KubeObject } from './objects.js';
+import { goJson, objectNotFound, printedName, type KubeObject } from './objects.js';
 import { kubeRequest, type KubeAccess } from './request.js';
 
 const lastApplied = 'kubectl.kubernetes.io/last-applied-configuration';
@@ -52,9 +52,7 @@ export function applyNew(
     // Refused, or made by someone else meanwhile: kubectl applies the whole input again, and the
     // objects made here already read to it as its own.
     if (response.status !== 201) return undefined;
-    lines.push(
-      `${resource.kind.toLowerCase()}${resource.group ? `.${resource.group}` : ''}/${name} created\n`,
-    );
+    lines.push(`${printedName(resource, name)} created\n`);
   }
   return { status: 0, stdout: lines.join(''), stderr: '' };
 }

@@ -1,7 +1,7 @@
 // `kubectl get … -o json|name` over HTTPS: the GET or the chunked list kubectl makes.
 import type { KubectlResult } from '../kubectl-process.js';
 import type { KubectlCommand } from './args.js';
-import { collectionPath, resolveType, type RestResource } from './discovery.js';
+import { collectionPath, resolveType } from './discovery.js';
 import {
   asPrinted,
   list,
@@ -9,6 +9,7 @@ import {
   oneType,
   onlyFlags,
   printedJson,
+  printedName,
   serverError,
   type KubeObject,
 } from './objects.js';
@@ -42,7 +43,11 @@ export function get(
   const path = collectionPath(resource, namespace);
   const print = (objects: KubeObject[], one: boolean): KubectlResult =>
     output === 'name'
-      ? { status: 0, stdout: objects.map((o) => `${nameOf(resource, o)}\n`).join(''), stderr: '' }
+      ? {
+          status: 0,
+          stdout: objects.map((o) => `${printedName(resource, o.metadata?.name ?? '')}\n`).join(''),
+          stderr: '',
+        }
       : printedJson(
           one
             ? objects[0]
@@ -63,10 +68,4 @@ export function get(
   return flags.get('ignore-not-found') === 'true'
     ? { status: 0, stdout: '', stderr: '' }
     : serverError(response.body);
-}
-
-/** `-o name`'s form: `configmap/a`, `user.nimbus.io/alice`. */
-function nameOf(resource: RestResource, object: KubeObject): string {
-  const name = object.metadata?.name;
-  return `${resource.kind.toLowerCase()}${resource.group ? `.${resource.group}` : ''}/${name ?? ''}`;
 }

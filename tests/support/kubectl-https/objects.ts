@@ -31,6 +31,10 @@ export const onlyFlags = (flags: Map<string, string>, known: string[]): boolean 
 export const oneType = (type: string | undefined): type is string =>
   !!type && !type.includes(',') && !type.includes('/');
 
+/** How kubectl names an object in `-o name` and `created` lines: `configmap/a`, `user.nimbus.io/alice`. */
+export const printedName = (resource: RestResource, name: string): string =>
+  `${resource.kind.toLowerCase()}${resource.group ? `.${resource.group}` : ''}/${name}`;
+
 /** JSON as Go's encoder writes kubectl's objects: keys in order, HTML characters escaped. */
 export function goJson(value: unknown, indent?: number): string {
   return JSON.stringify(sortedKeys(value), null, indent).replace(
