@@ -184,6 +184,9 @@ export async function createCluster(
   return toClusterView(cluster, org);
 }
 
+/** Writes of a Cluster's spec retried after a concurrent change (a status write, say). */
+const maxUpdateAttempts = 3;
+
 export async function updateCluster(
   services: ClusterServices,
   identity: Identity,
@@ -199,27 +202,38 @@ export async function updateCluster(
   if (newCredentials !== undefined) {
     await services.connector.connect(adapter, input, newCredentials);
   }
-  const annotations = { ...current.metadata.annotations };
-  if (newCredentials !== undefined) {
-    annotations[credentialsUpdatedAnnotation] = new Date().toISOString();
+  const credentialsUpdated = newCredentials === undefined ? undefined : new Date().toISOString();
+  let updated: ClusterObject | undefined;
+  for (let attempt = 1; !updated; attempt++) {
+    // A retry reads the hub, not the cache: the health controller's status writes change the
+    // resourceVersion too, and the cache may not have seen the latest yet.
+    const fresh = attempt === 1 ? current : await services.store.clusters.read(name);
+    if (!fresh || fresh.metadata.uid !== current.metadata.uid) throw notFound(`cluster ${name}`);
+    const annotations = { ...fresh.metadata.annotations };
+    if (credentialsUpdated) annotations[credentialsUpdatedAnnotation] = credentialsUpdated;
+    try {
+      updated = await services.store.clusters.apply({
+        metadata: {
+          name,
+          resourceVersion: fresh.metadata.resourceVersion,
+          labels: organizationLabels(org),
+          annotations,
+          ...(fresh.metadata.ownerReferences
+            ? { ownerReferences: fresh.metadata.ownerReferences }
+            : {}),
+        },
+        spec: {
+          ...fresh.spec,
+          region: input.region,
+          vendorClusterId: input.vendorClusterId,
+          vendorProjectId: input.vendorProjectId,
+        },
+      });
+    } catch (error) {
+      const conflict = error instanceof ApiError && error.entry === errors.conflict;
+      if (!conflict || attempt >= maxUpdateAttempts) throw error;
+    }
   }
-  const updated = await services.store.clusters.apply({
-    metadata: {
-      name,
-      resourceVersion: current.metadata.resourceVersion,
-      labels: organizationLabels(org),
-      annotations,
-      ...(current.metadata.ownerReferences
-        ? { ownerReferences: current.metadata.ownerReferences }
-        : {}),
-    },
-    spec: {
-      ...current.spec,
-      region: input.region,
-      vendorClusterId: input.vendorClusterId,
-      vendorProjectId: input.vendorProjectId,
-    },
-  });
   if (newCredentials !== undefined)
     await writeClusterCredentials(services, updated, newCredentials);
   return toClusterView(updated, org);

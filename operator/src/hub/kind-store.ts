@@ -161,6 +161,7 @@ export function createKindStore<K extends KindDefinition>(
       }
     },
     fetch: async (name) => index.get(name) ?? (await getDirect(name)),
+    read: getDirect,
     create,
     apply,
     applyStatus: (name, status) => applyStatusAs(fieldManager, { name }, status),

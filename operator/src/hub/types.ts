@@ -82,6 +82,8 @@ export interface KindStore<K extends KindDefinition> {
   listDirect(labelSelector?: string): Promise<Stored<K>[]>;
   /** Cache first; on a miss a direct GET (e.g. right after our own or another replica's write). */
   fetch(name: string): Promise<Stored<K> | undefined>;
+  /** Straight from the hub, never the cache: a write guarded by its resourceVersion reads this. */
+  read(name: string): Promise<Stored<K> | undefined>;
   /** Creates a new object; conflict (1005) when the name is taken, even on another replica. */
   create(object: ApplyObject<K>): Promise<Stored<K>>;
   apply(object: ApplyObject<K>): Promise<Stored<K>>;

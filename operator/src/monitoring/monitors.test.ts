@@ -3,6 +3,7 @@ import type { Resolver } from '../outbound/policy.js';
 import { testClusterServices } from '../testing/clusters.js';
 import type { IdentityTestApp } from '../testing/identity.js';
 import { startIdentityApp } from '../testing/identity.js';
+import { withCacheBehind } from '../testing/cache-behind.js';
 import { seedOrganizations, signedInUser } from '../testing/org-fixtures.js';
 
 const manage = '/manage.nimbus.io';
@@ -263,5 +264,19 @@ describe('DELETE monitors', () => {
     expect(app.store.clusters.get('alpha')?.spec).not.toHaveProperty('monitors');
     const list = await call('GET', `${manage}/monitors/providers/alpha`, 'ada');
     expect(list.body.data).toEqual({ items: [] });
+  });
+});
+
+describe('a monitor added just as the cluster status changes', () => {
+  it('is written over the status the cache has not seen yet', async () => {
+    const { clusters } = app.store;
+    const { body } = await withCacheBehind(
+      clusters,
+      'alpha',
+      () => clusters.applyStatus('alpha', { ready: true }),
+      () => call('POST', `${manage}/monitors`, 'ada', monitor()),
+    );
+    expect(body.code).toBe(0);
+    expect(stored()?.map((m) => m.type)).toEqual(['Prometheus']);
   });
 });

@@ -80,7 +80,9 @@ async function monitorOf(
 
 /**
  * Server-side apply of the whole spec with the monitors changed, guarded by resourceVersion
- * (the same write updateCluster makes, so both keep each other's fields).
+ * (the same write updateCluster makes, so both keep each other's fields). Read from the hub, not
+ * the cache: the health controller writes a new Cluster's status moments after registration,
+ * and a retry on the cache's older resourceVersion conflicted again every time.
  */
 async function writeMonitors(
   services: MonitorServices,
@@ -88,7 +90,7 @@ async function writeMonitors(
   change: (monitors: Monitor[]) => Monitor[],
 ): Promise<ClusterObject> {
   for (let attempt = 1; ; attempt++) {
-    const current = await services.store.clusters.fetch(name);
+    const current = await services.store.clusters.read(name);
     if (!current) throw notFound(`cluster ${name}`);
     const monitors = change(current.spec.monitors ?? []);
     const spec = { ...current.spec };

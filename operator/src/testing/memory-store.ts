@@ -96,6 +96,7 @@ function memoryKind<K extends KindDefinition>(kind: K): KindStore<K> {
     list: (filter) => [...objects.values()].filter(filter ?? (() => true)),
     listDirect: async () => [...objects.values()],
     fetch: async (name) => objects.get(name),
+    read: async (name) => objects.get(name),
     create: async (object) => write(object, true),
     apply: async (object) => write(object, false),
     applyStatus: async (name, status) => writeStatus(name, 'nimbus', status),

@@ -6,6 +6,7 @@ import { testClusterServices } from '../../testing/clusters.js';
 import { fakeClock, until } from '../../testing/fake-clock.js';
 import type { IdentityTestApp } from '../../testing/identity.js';
 import { startIdentityApp } from '../../testing/identity.js';
+import { withCacheBehind } from '../../testing/cache-behind.js';
 
 const manage = '/manage.nimbus.io';
 const password = 'secret12';
@@ -219,6 +220,19 @@ describe('cluster registration', () => {
       region: 'us-east-2',
     });
     expect(keep.body.data).toMatchObject({ region: 'us-east-2', credentialsUpdatedAt: updatedAt });
+  });
+
+  it('updates over a status write the cache has not seen yet', async () => {
+    const { clusters } = app.store;
+    const { body: answer } = await withCacheBehind(
+      clusters,
+      'alpha',
+      () => clusters.applyStatus('alpha', { ready: true }),
+      () =>
+        call('PUT', `${clustersPath}/alpha`, 'ada', { organizationId: acme, region: 'us-west-1' }),
+    );
+    expect(answer).toMatchObject({ code: 0, data: { region: 'us-west-1' } });
+    expect(clusters.get('alpha')?.spec.region).toBe('us-west-1');
   });
 
   it('deletes the Cluster and its Secret; another organization cannot see it', async () => {
