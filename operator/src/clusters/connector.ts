@@ -1,7 +1,7 @@
 import { ApiError, errors } from '../core/errors.js';
 import { compareResourceVersions } from '../hub/resource-version.js';
 import type { ClusterObject, HubStore } from '../hub/store.js';
-import type { Clock } from '../core/clock.js';
+import { realClock, type Clock } from '../core/clock.js';
 import { tokenTimes } from '../core/token-times.js';
 import { RefusedMemberUrl, createTransportPool } from '../member/transport/pool.js';
 import type { MemberTransport } from '../member/transport/transport.js';
@@ -61,6 +61,8 @@ export interface ClusterConnector {
   ): Promise<MemberCalls>;
   /** Closes the pooled connection of a deleted Cluster. */
   forget(clusterName: string): void;
+  /** The clock of member-call deadlines (tests pass a fake one): budgets over several calls too. */
+  readonly clock: Clock;
 }
 
 export interface PinnedConnection {
@@ -238,6 +240,7 @@ export function createClusterConnector(
 
   return {
     connect,
+    clock: settings.clock ?? realClock,
     async for(cluster, caller, options = {}) {
       const credentials =
         caller === 'operator' ? await stored(cluster) : await rememberedStored(cluster);

@@ -12,6 +12,7 @@ import { createMemoryStore } from '../testing/memory-store.js';
 import { credentialsKey } from './connector.js';
 import type { ClusterObject } from '../hub/store.js';
 import { captureLogs } from '../testing/logs.js';
+import { fakeClock } from '../testing/fake-clock.js';
 import { clusterFinalizer, finalizeCluster } from './lifecycle.js';
 import type { ClusterServices } from './registration.js';
 import { clusterLifecycleController } from './lifecycle-controller.js';
@@ -27,6 +28,7 @@ describe('the Cluster finalizer on the controller runtime (kubectl apply and del
   let uid = '';
   const logs = captureLogs();
   const finalized = () => logs.entries().filter((entry) => entry.msg === 'cluster finalized');
+  const clock = fakeClock();
 
   beforeAll(async () => {
     member = await startFakeRbacMember({ token, username: 'member-admin' });
@@ -81,8 +83,9 @@ describe('the Cluster finalizer on the controller runtime (kubectl apply and del
     const labels = { 'app.kubernetes.io/managed-by': 'nimbus', 'nimbus.io/cluster-uid': uid };
     const name = `nimbus:${uid}:user:mallory`;
     member.objects.clusterrolebindings.set(name, { metadata: { name, labels } });
-    // No test here waits for a deadline: one the member meets on a starved machine too.
-    services = { ...testClusterServices(store, [member.host], 5_000), logger: logs.logger };
+    // No test here waits for a deadline: member deadlines run on the controller's fake clock,
+    // which no test moves, so the member answers however loaded the machine is.
+    services = { ...testClusterServices(store, [member.host], 5_000, clock), logger: logs.logger };
     lifecycle = startTestController(
       clusterLifecycleController({
         store,
@@ -90,7 +93,7 @@ describe('the Cluster finalizer on the controller runtime (kubectl apply and del
         finalizations: services.finalizations,
         memberTimeoutMs: 5_000,
       }),
-      undefined,
+      clock,
       logs,
     );
   });

@@ -33,7 +33,7 @@ export interface ClusterLifecycleDeps {
   store: LifecycleStore;
   /** Shared by the API and the lifecycle controller of one process. */
   finalizations: ClusterFinalizations;
-  connector: Pick<ClusterConnector, 'for'>;
+  connector: Pick<ClusterConnector, 'for' | 'clock'>;
   memberTimeoutMs?: number;
   logger?: Logger;
 }

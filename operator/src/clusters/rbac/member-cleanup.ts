@@ -6,9 +6,10 @@ import { defaultMemberTimeoutMs } from '../member-client.js';
 import type { MemberRbacApi, RbacPlural } from './member-rbac-api.js';
 import { MemberRbacError, memberRbacApi } from './member-rbac-api.js';
 import { removableBy } from './ownership.js';
+import { deadlineSignal } from '../../member/transport/clock.js';
 
 export interface MemberCleanupServices {
-  connector: Pick<ClusterConnector, 'for'>;
+  connector: Pick<ClusterConnector, 'for' | 'clock'>;
   memberTimeoutMs?: number;
   logger?: Logger;
 }
@@ -70,12 +71,14 @@ export async function removeMemberRbac(
 ): Promise<boolean> {
   const timeoutMs = services.memberTimeoutMs ?? defaultMemberTimeoutMs;
   const log = services.logger?.child({ component: 'member-rbac', cluster: cluster.metadata.name });
+  let budget: ReturnType<typeof deadlineSignal> | undefined;
   try {
     // The pooled connection: the Cluster and its credentials Secret stay while the finalizer
     // holds it, and the pool lets the connection go when the Cluster is gone (index/runtime.ts).
     const member = await services.connector.for(cluster, 'operator', { timeoutMs });
-    const signal = AbortSignal.timeout(timeoutMs * budgetCalls);
-    const api = memberRbacApi(member, { timeoutMs, signal });
+    // The whole cleanup's budget, on the clock of the member calls' own deadlines.
+    budget = deadlineSignal(services.connector.clock, timeoutMs * budgetCalls);
+    const api = memberRbacApi(member, { timeoutMs, signal: budget.signal });
     const { removed, refused } = await removeRegistrationObjects(api, cluster.metadata.uid);
     if (refused.length > 0) log?.warn({ refused }, 'member refused to list some Nimbus RBAC');
     log?.info({ removed }, 'member RBAC removed with the cluster');
@@ -88,5 +91,7 @@ export async function removeMemberRbac(
   } catch (error) {
     log?.warn({ err: error }, 'member RBAC not cleaned up after the cluster was deleted');
     return false;
+  } finally {
+    budget?.release();
   }
 }

@@ -6,6 +6,7 @@ import type { IdentityTestApp } from '../../testing/identity.js';
 import { signedInAcmeUser, startIdentityApp } from '../../testing/identity.js';
 import type { FakeNodeMember } from '../../testing/fake-node-member.js';
 import { startFakeNodeMember } from '../../testing/fake-node-member.js';
+import { fakeClock, until } from '../../testing/fake-clock.js';
 
 const lastApplied = 'kubectl.kubernetes.io/last-applied-configuration';
 const at = (cluster: string) => `/vendors/ProviderKubeconfig/regions/eu-west-1/clusters/${cluster}`;
@@ -16,6 +17,8 @@ let app: IdentityTestApp;
 let member: FakeNodeMember;
 let index: IndexStore;
 const tokens: Record<string, string> = {};
+const memberTimeoutMs = 1_000;
+const clock = fakeClock();
 
 function call(method: string, path: string, user: string, body?: unknown, headers = {}) {
   return app.call(method, path, { token: tokens[user] ?? '', body, headers });
@@ -83,9 +86,12 @@ async function addUser(name: string, extra: Record<string, unknown>) {
 beforeAll(async () => {
   member = await startFakeNodeMember();
   index = IndexStore.open(':memory:');
-  app = await startIdentityApp({}, (store) => testClusterServices(store, [member.host], 1_000), {
-    index,
-  });
+  // Member deadlines on a fake clock: only the silent member's test moves it past one.
+  app = await startIdentityApp(
+    {},
+    (store) => testClusterServices(store, [member.host], memberTimeoutMs, clock),
+    { index },
+  );
   const org = await app.store.organizations.create({
     metadata: { name: 'acme' },
     spec: { cnName: 'acme', contact: 'ops', email: 'ops@acme.example' },
@@ -184,8 +190,11 @@ describe('GET node detail', () => {
 
   it('answers 2001 within the member deadline when the member never answers', async () => {
     member.hangFor.add('nimbus:root');
-    const { body } = await call('GET', crd('alpha', '/nodes/node-1'), 'root');
-    expect(body.code).toBe(2001);
+    const asked = member.requests.length;
+    const answer = call('GET', crd('alpha', '/nodes/node-1'), 'root');
+    await until(() => member.requests.length > asked);
+    clock.advance(memberTimeoutMs);
+    expect((await answer).body.code).toBe(2001);
   });
 
   it('answers 1004 for an unknown node, cluster or wrong region', async () => {
