@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { longestFirst } from './support/longest-first.js';
 
 export default defineConfig({
   // @nimbus/api resolves to its TypeScript sources.
@@ -13,6 +14,15 @@ export default defineConfig({
     // registration and namespace, and filters shared screens to them (docs/testing.md).
     fileParallelism: true,
     maxWorkers: 2,
+    // The slowest files first, so that neither worker is left with one at the end: the
+    // accessibility audit of every screen took 136 s of a 266 s tier, started last.
+    sequence: {
+      sequencer: longestFirst([
+        'e2e/accessibility.test.ts',
+        'e2e/accessibility-dialogs.test.ts',
+        'e2e/identity-flow.test.ts',
+      ]),
+    },
     // A failed test says where its pages were and what they waited on.
     setupFiles: ['support/e2e-failure-report.ts'],
     // A first page load (lazy chunks, language files) can take seconds on a loaded 2-core machine.
