@@ -37,7 +37,7 @@ const clusterObject = (name: string) => ({
   kind: 'Cluster',
   metadata: { name },
   spec: {
-    provider: 'ProviderKubeconfig',
+    provider: 'ProviderKubeconfig' as const,
     region: 'r1',
     credentialsSecretRef: { name: `${name}-credentials`, namespace },
   },
@@ -80,7 +80,7 @@ describe("the operator's hub cache against the real hub", () => {
   afterAll(async () => {
     await clusters?.stop();
     await proxy?.close();
-    for (const name of ['late', 'missed', 'marker'].map((n) => `${n}-${suffix}`)) {
+    for (const name of ['late', 'missed', 'marker', 'modify'].map((n) => `${n}-${suffix}`)) {
       hub(['delete', 'clusters.nimbus.io', name, '--ignore-not-found', '--wait=false']);
     }
   });
@@ -122,6 +122,33 @@ describe("the operator's hub cache against the real hub", () => {
     hubApply([clusterObject(marker)]);
     await eventuallyPasses(() => expect(clusters.get(marker)).toBeDefined(), settled);
     expect(deletions.filter((n) => n === name)).toEqual([name]);
+  });
+
+  it("modify keeps the annotations Nimbus set, adds those asked for, and owns no other's", async () => {
+    const name = `modify-${suffix}`;
+    const stamp = 'nimbus.io/credentials-updated-at';
+    const annotations = () =>
+      (
+        JSON.parse(hub(['get', 'clusters.nimbus.io', name, '-o', 'json']).stdout) as {
+          metadata: { annotations?: Record<string, string> };
+        }
+      ).metadata.annotations ?? {};
+    await clusters.create({
+      metadata: { name, annotations: { [stamp]: 'first' } },
+      spec: clusterObject(name).spec,
+    });
+    expect(hub(['annotate', 'clusters.nimbus.io', name, 'example.com/note=theirs']).status).toBe(0);
+
+    await clusters.modify(name, (spec) => ({ ...spec, region: 'r2' }));
+    expect(annotations()).toMatchObject({ [stamp]: 'first', 'example.com/note': 'theirs' });
+    await clusters.modify(name, (spec) => spec, { annotations: { [stamp]: 'second' } });
+    const last = await clusters.modify(name, (spec) => ({ ...spec, region: 'r3' }));
+    expect(last.spec.region).toBe('r3');
+    expect(annotations()).toMatchObject({ [stamp]: 'second', 'example.com/note': 'theirs' });
+
+    // Another writer's annotation stays theirs: removing it removes it.
+    expect(hub(['annotate', 'clusters.nimbus.io', name, 'example.com/note-']).status).toBe(0);
+    expect(annotations()).toEqual({ [stamp]: 'second' });
   });
 });
 

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Identity } from '../identity/identity.js';
+import { withCacheBehind } from '../testing/cache-behind.js';
 import { createMemoryStore } from '../testing/memory-store.js';
 import { seedOrganizations } from '../testing/org-fixtures.js';
 import { chartSourceSecretName } from './source-credentials.js';
@@ -103,6 +104,40 @@ describe('chart sources through the API', () => {
         updateChartSource(services, adminOf('acme'), { ...withoutCredentials, ...moved }),
       ).rejects.toMatchObject({ entry: { code: 1014 } });
     }
+  });
+
+  it('updates over a status write the cache has not seen yet', async () => {
+    const { credentials: _none, ...withoutCredentials } = input('');
+    const updated = await withCacheBehind(
+      store.chartSources,
+      'charts',
+      () => store.chartSources.applyStatus('charts', { conditions: [] }),
+      () =>
+        updateChartSource(services, adminOf('acme'), { ...withoutCredentials, description: 'v2' }),
+    );
+    expect(updated).toMatchObject({ description: 'v2' });
+    expect(store.chartSources.get('charts')?.spec.description).toBe('v2');
+  });
+
+  it('does not update a source of the same name made since the check', async () => {
+    const { credentials: _none, ...withoutCredentials } = input('');
+    const original = structuredClone(store.chartSources.get('charts'));
+    const replaced = withCacheBehind(
+      store.chartSources,
+      'charts',
+      async () => {
+        await store.chartSources.delete('charts');
+        await store.chartSources.create({
+          metadata: { name: 'charts', labels: original?.metadata.labels ?? {} },
+          spec: { ...(original?.spec as object), description: 'made since' } as never,
+        });
+      },
+      () =>
+        updateChartSource(services, adminOf('acme'), { ...withoutCredentials, description: 'v3' }),
+    );
+    await expect(replaced).rejects.toMatchObject({ entry: { code: 1004 } });
+    expect(store.chartSources.get('charts')?.spec.description).toBe('made since');
+    expect(store.chartSources.get('charts')?.metadata.uid).not.toBe(original?.metadata.uid);
   });
 
   it("keeps another organization's admin out", async () => {

@@ -3,7 +3,7 @@ import { chartSourceAddress, chartSourceUrlFits } from '@nimbus/api/shared';
 import type { OutboundPolicy, Resolver } from '../outbound/policy.js';
 import { statusChange } from '../controllers/conditions.js';
 import { ApiError, errors } from '../core/errors.js';
-import { alreadyExists, invalid } from '../core/problems.js';
+import { alreadyExists, invalid, notFound } from '../core/problems.js';
 import { assertKeptAddress } from '../credentials/credential-address.js';
 import type { ChartSourceObject, HubStore, OrganizationObject } from '../hub/store.js';
 import {
@@ -219,13 +219,12 @@ export async function updateChartSource(
       ? await storedLogin(services, current, input)
       : keptCredentials(input.credentials);
   const check = await checked(services, spec, credentials);
-  const updated = await services.store.chartSources.apply({
-    metadata: {
-      name: input.name,
-      resourceVersion: current.metadata.resourceVersion,
-      labels: organizationLabels(org),
-    },
-    spec,
+  // modify reads the hub's copy: the source controller's status writes change the
+  // resourceVersion too, and the cache may not have seen the latest yet.
+  const updated = await services.store.chartSources.modify(input.name, (_spec, fresh) => {
+    // Checked on the cached copy above; a source of the same name made since is another's.
+    if (fresh.metadata.uid !== current.metadata.uid) throw notFound(`chart source ${input.name}`);
+    return spec;
   });
   await writeSourceCredentials(services.store, updated, credentials);
   return toChartSourceView(

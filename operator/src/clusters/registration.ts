@@ -184,9 +184,6 @@ export async function createCluster(
   return toClusterView(cluster, org);
 }
 
-/** Writes of a Cluster's spec retried after a concurrent change (a status write, say). */
-const maxUpdateAttempts = 3;
-
 export async function updateCluster(
   services: ClusterServices,
   identity: Identity,
@@ -203,37 +200,24 @@ export async function updateCluster(
     await services.connector.connect(adapter, input, newCredentials);
   }
   const credentialsUpdated = newCredentials === undefined ? undefined : new Date().toISOString();
-  let updated: ClusterObject | undefined;
-  for (let attempt = 1; !updated; attempt++) {
-    // A retry reads the hub, not the cache: the health controller's status writes change the
-    // resourceVersion too, and the cache may not have seen the latest yet.
-    const fresh = attempt === 1 ? current : await services.store.clusters.read(name);
-    if (!fresh || fresh.metadata.uid !== current.metadata.uid) throw notFound(`cluster ${name}`);
-    const annotations = { ...fresh.metadata.annotations };
-    if (credentialsUpdated) annotations[credentialsUpdatedAnnotation] = credentialsUpdated;
-    try {
-      updated = await services.store.clusters.apply({
-        metadata: {
-          name,
-          resourceVersion: fresh.metadata.resourceVersion,
-          labels: organizationLabels(org),
-          annotations,
-          ...(fresh.metadata.ownerReferences
-            ? { ownerReferences: fresh.metadata.ownerReferences }
-            : {}),
-        },
-        spec: {
-          ...fresh.spec,
-          region: input.region,
-          vendorClusterId: input.vendorClusterId,
-          vendorProjectId: input.vendorProjectId,
-        },
-      });
-    } catch (error) {
-      const conflict = error instanceof ApiError && error.entry === errors.conflict;
-      if (!conflict || attempt >= maxUpdateAttempts) throw error;
-    }
-  }
+  // modify reads the hub's copy: the health controller's status writes change the
+  // resourceVersion too, and the cache may not have seen the latest yet.
+  const updated = await services.store.clusters.modify(
+    name,
+    (spec, fresh) => {
+      // Checked on the cached copy above; a Cluster of the same name made since is another's.
+      if (fresh.metadata.uid !== current.metadata.uid) throw notFound(`cluster ${name}`);
+      return {
+        ...spec,
+        region: input.region,
+        vendorClusterId: input.vendorClusterId,
+        vendorProjectId: input.vendorProjectId,
+      };
+    },
+    credentialsUpdated
+      ? { annotations: { [credentialsUpdatedAnnotation]: credentialsUpdated } }
+      : {},
+  );
   if (newCredentials !== undefined)
     await writeClusterCredentials(services, updated, newCredentials);
   return toClusterView(updated, org);

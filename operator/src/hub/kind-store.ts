@@ -30,11 +30,18 @@ export interface KindStoreOptions {
   clock?: Clock;
 }
 
-/** Labels Nimbus itself sets; modify() re-sends them so an apply does not drop them. */
-function ownLabels(labels: Record<string, string> | undefined): Record<string, string> | undefined {
-  if (!labels) return undefined;
-  const own = Object.entries(labels).filter(([key]) => key.startsWith('nimbus.io/'));
-  return own.length > 0 ? Object.fromEntries(own) : undefined;
+/**
+ * The labels or annotations Nimbus itself sets; modify() re-sends them so an apply does not drop
+ * them. Only those: re-sending another writer's (kubectl's last-applied-configuration, say) would
+ * make Nimbus a co-owner, and that writer could no longer remove it.
+ */
+function ownEntries(
+  entries: Record<string, string> | undefined,
+  added: Record<string, string> = {},
+): Record<string, string> | undefined {
+  const own = Object.entries(entries ?? {}).filter(([key]) => key.startsWith('nimbus.io/'));
+  const all = { ...Object.fromEntries(own), ...added };
+  return Object.keys(all).length > 0 ? all : undefined;
 }
 
 export function createKindStore<K extends KindDefinition>(
@@ -179,16 +186,18 @@ export function createKindStore<K extends KindDefinition>(
         }
       }
     },
-    async modify(name, change) {
+    async modify(name, change, options = {}) {
       for (let attempt = 1; ; attempt++) {
         const current = await getDirect(name);
         if (!current) throw new ApiError(errors.notFound, { message: `${name} not found` });
         const spec = change(structuredClone(current.spec) as ApplyObject<K>['spec'], current);
-        const labels = ownLabels(current.metadata.labels);
+        const labels = ownEntries(current.metadata.labels);
+        const annotations = ownEntries(current.metadata.annotations, options.annotations);
         const metadata = {
           name,
           resourceVersion: current.metadata.resourceVersion,
           ...(labels ? { labels } : {}),
+          ...(annotations ? { annotations } : {}),
           ...(current.metadata.ownerReferences
             ? { ownerReferences: current.metadata.ownerReferences }
             : {}),

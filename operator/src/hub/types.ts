@@ -54,6 +54,11 @@ export interface ApplyObject<K extends KindDefinition> {
   spec: SpecInput<K>;
 }
 
+export interface ModifyOptions {
+  /** Annotations (`nimbus.io/` ones) to set or change beside those the object already has. */
+  annotations?: Record<string, string>;
+}
+
 /** Field managers of status fields written outside the controllers (see modifyStatus). */
 export type StatusManager = 'nimbus-mfa' | 'nimbus-invitations' | 'nimbus-index';
 
@@ -101,12 +106,16 @@ export interface KindStore<K extends KindDefinition> {
     change: (current: Stored<K>) => Partial<StatusInput<K>>,
   ): Promise<Stored<K>>;
   /**
-   * Reads the current object from the hub, lets `change` edit a copy of its spec, and applies it
-   * guarded by resourceVersion; retries a few times on a concurrent change. Throws notFound.
+   * Reads the current object from the hub (never the cache, whose resourceVersion may be a
+   * status write behind), lets `change` edit a copy of its spec, and applies it guarded by
+   * resourceVersion with the labels, annotations and owners Nimbus set; retries a few times on a
+   * concurrent change, calling `change` again on the newer object. `change` may throw to refuse
+   * (the object was replaced, say). Throws notFound.
    */
   modify(
     name: string,
     change: (spec: SpecInput<K>, current: Stored<K>) => SpecInput<K>,
+    options?: ModifyOptions,
   ): Promise<Stored<K>>;
   /**
    * Reads the object from the hub and merge-patches what `change` returns (undefined: nothing to

@@ -20,8 +20,6 @@ export interface MonitorServices {
   resolve?: Resolver;
 }
 
-const maxWriteAttempts = 3;
-
 export function monitorId(cluster: string, type: MonitorType): string {
   return `${cluster}.${type.toLowerCase()}`;
 }
@@ -79,39 +77,21 @@ async function monitorOf(
 }
 
 /**
- * Server-side apply of the whole spec with the monitors changed, guarded by resourceVersion
- * (the same write updateCluster makes, so both keep each other's fields). Read from the hub, not
- * the cache: the health controller writes a new Cluster's status moments after registration,
- * and a retry on the cache's older resourceVersion conflicted again every time.
+ * The whole spec with the monitors changed, through modify: the same write updateCluster makes,
+ * so both keep each other's fields, and read from the hub, not the cache (the health controller
+ * writes a new Cluster's status moments after registration, and a retry on the cache's older
+ * resourceVersion conflicted again every time).
  */
-async function writeMonitors(
+function writeMonitors(
   services: MonitorServices,
   name: string,
   change: (monitors: Monitor[]) => Monitor[],
 ): Promise<ClusterObject> {
-  for (let attempt = 1; ; attempt++) {
-    const current = await services.store.clusters.read(name);
-    if (!current) throw notFound(`cluster ${name}`);
+  return services.store.clusters.modify(name, (spec, current) => {
     const monitors = change(current.spec.monitors ?? []);
-    const spec = { ...current.spec };
     delete spec.monitors;
-    const { labels, annotations, ownerReferences, resourceVersion } = current.metadata;
-    try {
-      return await services.store.clusters.apply({
-        metadata: {
-          name,
-          resourceVersion,
-          ...(labels ? { labels } : {}),
-          ...(annotations ? { annotations } : {}),
-          ...(ownerReferences ? { ownerReferences } : {}),
-        },
-        spec: { ...spec, ...(monitors.length > 0 ? { monitors } : {}) },
-      });
-    } catch (error) {
-      const conflict = error instanceof ApiError && error.entry === errors.conflict;
-      if (!conflict || attempt >= maxWriteAttempts) throw error;
-    }
-  }
+    return { ...spec, ...(monitors.length > 0 ? { monitors } : {}) };
+  });
 }
 
 async function clusterOfOrganization(

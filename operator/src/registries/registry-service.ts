@@ -252,13 +252,12 @@ export async function updateRegistry(
       : credentialsFor(input.kind, input.credentials);
   await probe(services, input, credentials);
   const hasSecret = hasRegistryCredentials(credentials);
-  const updated = await services.hub.registries.apply({
-    metadata: {
-      name: input.name,
-      resourceVersion: current.metadata.resourceVersion,
-      labels: organizationLabels(org),
-    },
-    spec: registrySpec(services, input, org, hasSecret),
+  // modify reads the hub's copy: the registry controller's status writes change the
+  // resourceVersion too, and the cache may not have seen the latest yet.
+  const updated = await services.hub.registries.modify(input.name, (_spec, fresh) => {
+    // Checked on the cached copy above; a registry of the same name made since is another's.
+    if (fresh.metadata.uid !== current.metadata.uid) throw notFound(`registry ${input.name}`);
+    return registrySpec(services, input, org, hasSecret);
   });
   if (hasSecret) await writeSecret(services, updated, credentials);
   else await services.hub.secrets.delete(registrySecretName(input.name));

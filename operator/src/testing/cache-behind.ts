@@ -14,13 +14,21 @@ export async function withCacheBehind<K extends KindDefinition, T>(
 ): Promise<T> {
   const seenByCache = structuredClone(store.get(name));
   await write();
-  const { get, fetch } = store;
+  const { get, fetch, list } = store;
   store.get = (wanted) => (wanted === name ? seenByCache : get(wanted));
   store.fetch = async (wanted) => (wanted === name ? seenByCache : fetch(wanted));
+  store.list = (filter = () => true) =>
+    list()
+      .flatMap((object) => {
+        if (object.metadata.name !== name) return [object];
+        return seenByCache ? [seenByCache] : [];
+      })
+      .filter(filter);
   try {
     return await act();
   } finally {
     store.get = get;
     store.fetch = fetch;
+    store.list = list;
   }
 }

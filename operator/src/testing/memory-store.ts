@@ -105,11 +105,14 @@ function memoryKind<K extends KindDefinition>(kind: K): KindStore<K> {
       if (!existing) throw new ApiError(errors.notFound);
       return writeStatus(name, manager, change(existing));
     },
-    async modify(name, change) {
+    async modify(name, change, options = {}) {
       const current = objects.get(name);
       if (!current) throw new ApiError(errors.notFound);
       const spec = change(structuredClone(current.spec) as ApplyObject<K>['spec'], current);
-      return write({ metadata: { ...current.metadata }, spec }, false);
+      const metadata = { ...current.metadata };
+      if (options.annotations)
+        metadata.annotations = { ...metadata.annotations, ...options.annotations };
+      return write({ metadata, spec }, false);
     },
     async patch(name, change) {
       const existing = objects.get(name);
