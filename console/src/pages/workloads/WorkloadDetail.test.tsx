@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { API, ok, renderAdminRoutes, USER_ID } from '../../../tests/adminTestBed';
+import { stopFakeEventSources, useFakeEventSources } from '../../../tests/fakeEventSource';
 import { startLoopbackServer, type LoopbackServer } from '../../../tests/loopbackServer';
 import ResourceDetailPage from '../resources/ResourceDetailPage';
 
@@ -84,7 +85,10 @@ beforeEach(async () => {
     server.respond(`${CRD}/${NIGHTLY}/${section}`, ok({ items: [] }));
   }
 });
-afterEach(() => server.close());
+afterEach(async () => {
+  stopFakeEventSources();
+  await server.close();
+});
 
 const renderDetail = (type: string, name: string) =>
   renderAdminRoutes(
@@ -123,6 +127,39 @@ it('shows conditions, pods, revisions, services and events of a Deployment', asy
   // A Deployment is neither suspended nor run: those are a CronJob's.
   expect(screen.queryByRole('button', { name: 'Suspend' })).toBeNull();
   expect(screen.queryByRole('button', { name: 'Run now' })).toBeNull();
+});
+
+it("reads the revisions again when the workload changes: a hotfix's revision shows once made", async () => {
+  const streams = useFakeEventSources();
+  const first = { revision: 1, name: 'web-a', createdAt: '', images: ['r.example/app:1'] };
+  let revisions = [{ ...first, current: true }];
+  server.respond(`${CRD}/${WEB}/revisions`, () => ok({ items: revisions }));
+  renderDetail('Deployment', 'web');
+  const section = await screen.findByTestId('workload-revisions');
+  expect(await within(section).findByText('r.example/app:1')).toBeDefined();
+
+  // The member's controller made the new revision, then wrote the Deployment again.
+  const second = { revision: 2, name: 'web-b', createdAt: '', images: ['r.example/app:2'] };
+  revisions = [
+    { ...second, current: true },
+    { ...first, current: false },
+  ];
+  const stream = await waitFor(() => {
+    const open = streams().find((source) =>
+      new URL(source.url, 'http://console.test').searchParams
+        .getAll('kind')
+        .includes('deployments'),
+    );
+    expect(open).toBeDefined();
+    return open as NonNullable<typeof open>;
+  });
+  stream.send('ready');
+  stream.send('changes', {
+    changes: [
+      { cluster: 'prod', kind: 'deployments', namespace: 'shop', name: 'web', type: 'upsert' },
+    ],
+  });
+  expect(await within(section).findByText('r.example/app:2')).toBeDefined();
 });
 
 it('scales from the keyboard: the field starts at the current replicas, Enter applies', async () => {

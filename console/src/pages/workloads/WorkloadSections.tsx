@@ -70,14 +70,21 @@ export function WorkloadEventsSection({ context }: SectionProps) {
 
 export function WorkloadRevisionsSection({ context }: SectionProps) {
   const { t, i18n } = useTranslation();
-  const { data, isFetching } = useListWorkloadRevisionsQuery(workloadTargetOf(context));
+  const { data, currentData, isFetching, refetch } = useListWorkloadRevisionsQuery(
+    workloadTargetOf(context),
+  );
+  // The member's controller writes a new revision after the change that asks for it (a hotfix,
+  // a rollback), so the read that follows the change may come too early. It then writes the
+  // workload again (its revision annotation, its status): that change reads the revisions anew.
+  const { cluster, namespace, plural, name } = context.address;
+  useLiveRefetch({ kinds: [plural], cluster, ...(namespace ? { namespace } : {}), name }, refetch);
   return (
     <Card size="small" title={t('resources.workload.revisions')} data-testid="workload-revisions">
       <Table<RevisionView>
         size="small"
         rowKey="name"
         dataSource={data?.items ?? []}
-        loading={isFetching}
+        loading={isFetching && currentData === undefined}
         pagination={{ hideOnSinglePage: true, pageSize: 20 }}
         locale={{ emptyText: t('resources.workload.noRevisions') }}
         columns={[
