@@ -117,17 +117,14 @@ export function WorkloadRevisionsSection({ context }: SectionProps) {
 
 export function WorkloadServicesSection({ context }: SectionProps) {
   const { t } = useTranslation();
-  const { data, currentData, isFetching, refetch } = useListWorkloadServicesQuery(
-    workloadTargetOf(context),
-  );
-  useNamespaceChanges(context, ['services'], refetch);
+  const { data, isFetching } = useListWorkloadServicesQuery(workloadTargetOf(context));
   return (
     <Card size="small" title={t('resources.workload.services')} data-testid="workload-services">
       <KindRowsTable
         kind="Service"
         location={context.address}
         rows={data?.items ?? []}
-        loading={isFetching && currentData === undefined}
+        loading={isFetching}
         emptyText={t('resources.workload.noServices')}
         hidden={['namespace']}
       />
