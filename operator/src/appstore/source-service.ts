@@ -221,11 +221,15 @@ export async function updateChartSource(
   const check = await checked(services, spec, credentials);
   // modify reads the hub's copy: the source controller's status writes change the
   // resourceVersion too, and the cache may not have seen the latest yet.
-  const updated = await services.store.chartSources.modify(input.name, (_spec, fresh) => {
-    // Checked on the cached copy above; a source of the same name made since is another's.
-    if (fresh.metadata.uid !== current.metadata.uid) throw notFound(`chart source ${input.name}`);
-    return spec;
-  });
+  const updated = await services.store.chartSources.modify(
+    input.name,
+    (_spec, fresh) => {
+      // Checked on the cached copy above; a source of the same name made since is another's.
+      if (fresh.metadata.uid !== current.metadata.uid) throw notFound(`chart source ${input.name}`);
+      return spec;
+    },
+    { labels: organizationLabels(org) },
+  );
   await writeSourceCredentials(services.store, updated, credentials);
   return toChartSourceView(
     await recordReady(services, updated, check),

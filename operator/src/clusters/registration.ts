@@ -214,9 +214,14 @@ export async function updateCluster(
         vendorProjectId: input.vendorProjectId,
       };
     },
-    credentialsUpdated
-      ? { annotations: { [credentialsUpdatedAnnotation]: credentialsUpdated } }
-      : {},
+    {
+      // Stamped as on create, so a Cluster first written with kubectl carries its
+      // organization's uid from then on (access/org-scope.ts ownershipOf).
+      labels: organizationLabels(org),
+      ...(credentialsUpdated
+        ? { annotations: { [credentialsUpdatedAnnotation]: credentialsUpdated } }
+        : {}),
+    },
   );
   if (newCredentials !== undefined)
     await writeClusterCredentials(services, updated, newCredentials);

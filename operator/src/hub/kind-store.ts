@@ -191,7 +191,7 @@ export function createKindStore<K extends KindDefinition>(
         const current = await getDirect(name);
         if (!current) throw new ApiError(errors.notFound, { message: `${name} not found` });
         const spec = change(structuredClone(current.spec) as ApplyObject<K>['spec'], current);
-        const labels = ownEntries(current.metadata.labels);
+        const labels = ownEntries(current.metadata.labels, options.labels);
         const annotations = ownEntries(current.metadata.annotations, options.annotations);
         const metadata = {
           name,

@@ -55,6 +55,8 @@ export interface ApplyObject<K extends KindDefinition> {
 }
 
 export interface ModifyOptions {
+  /** Labels (`nimbus.io/` ones) to set or change beside those the object already has. */
+  labels?: Record<string, string>;
   /** Annotations (`nimbus.io/` ones) to set or change beside those the object already has. */
   annotations?: Record<string, string>;
 }

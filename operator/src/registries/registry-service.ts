@@ -254,11 +254,15 @@ export async function updateRegistry(
   const hasSecret = hasRegistryCredentials(credentials);
   // modify reads the hub's copy: the registry controller's status writes change the
   // resourceVersion too, and the cache may not have seen the latest yet.
-  const updated = await services.hub.registries.modify(input.name, (_spec, fresh) => {
-    // Checked on the cached copy above; a registry of the same name made since is another's.
-    if (fresh.metadata.uid !== current.metadata.uid) throw notFound(`registry ${input.name}`);
-    return registrySpec(services, input, org, hasSecret);
-  });
+  const updated = await services.hub.registries.modify(
+    input.name,
+    (_spec, fresh) => {
+      // Checked on the cached copy above; a registry of the same name made since is another's.
+      if (fresh.metadata.uid !== current.metadata.uid) throw notFound(`registry ${input.name}`);
+      return registrySpec(services, input, org, hasSecret);
+    },
+    { labels: organizationLabels(org) },
+  );
   if (hasSecret) await writeSecret(services, updated, credentials);
   else await services.hub.secrets.delete(registrySecretName(input.name));
   return toRegistryView(await recordReady(services, updated, { ok: true }), org);

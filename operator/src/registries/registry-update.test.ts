@@ -47,6 +47,20 @@ beforeAll(async () => {
 afterAll(() => registry.close());
 
 describe('updating a registry', () => {
+  it("stamps a registry written without its organization's uid, as a new one is", async () => {
+    const written = store.registries.get('images');
+    if (!written) throw new Error('no registry');
+    await store.registries.apply({
+      metadata: { name: 'images', labels: { 'nimbus.io/organization': 'acme' } },
+      spec: written.spec,
+    });
+    await updateRegistry(services, admin, input('stamped'));
+    expect(store.registries.get('images')?.metadata.labels).toEqual({
+      'nimbus.io/organization': 'acme',
+      'nimbus.io/organization-uid': store.organizations.get('acme')?.metadata.uid,
+    });
+  });
+
   it('updates over a status write the cache has not seen yet', async () => {
     const updated = await withCacheBehind(
       store.registries,

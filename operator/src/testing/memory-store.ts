@@ -110,6 +110,7 @@ function memoryKind<K extends KindDefinition>(kind: K): KindStore<K> {
       if (!current) throw new ApiError(errors.notFound);
       const spec = change(structuredClone(current.spec) as ApplyObject<K>['spec'], current);
       const metadata = { ...current.metadata };
+      if (options.labels) metadata.labels = { ...metadata.labels, ...options.labels };
       if (options.annotations)
         metadata.annotations = { ...metadata.annotations, ...options.annotations };
       return write({ metadata, spec }, false);
