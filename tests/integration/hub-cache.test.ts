@@ -146,6 +146,14 @@ describe("the operator's hub cache against the real hub", () => {
     expect(last.spec.region).toBe('r3');
     expect(annotations()).toMatchObject({ [stamp]: 'second', 'example.com/note': 'theirs' });
 
+    // Only the object the caller checked: another uid under the name is not written.
+    await expect(
+      clusters.modify(name, (spec) => ({ ...spec, region: 'r4' }), { uid: 'another-uid' }),
+    ).rejects.toMatchObject({ entry: { code: 1004 } });
+    expect(hub(['get', 'clusters.nimbus.io', name, '-o', 'jsonpath={.spec.region}']).stdout).toBe(
+      'r3',
+    );
+
     // Another writer's annotation stays theirs: removing it removes it.
     expect(hub(['annotate', 'clusters.nimbus.io', name, 'example.com/note-']).status).toBe(0);
     expect(annotations()).toEqual({ [stamp]: 'second' });

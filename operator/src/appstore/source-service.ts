@@ -3,7 +3,7 @@ import { chartSourceAddress, chartSourceUrlFits } from '@nimbus/api/shared';
 import type { OutboundPolicy, Resolver } from '../outbound/policy.js';
 import { statusChange } from '../controllers/conditions.js';
 import { ApiError, errors } from '../core/errors.js';
-import { alreadyExists, invalid, notFound } from '../core/problems.js';
+import { alreadyExists, invalid } from '../core/problems.js';
 import { assertKeptAddress } from '../credentials/credential-address.js';
 import type { ChartSourceObject, HubStore, OrganizationObject } from '../hub/store.js';
 import {
@@ -223,12 +223,9 @@ export async function updateChartSource(
   // resourceVersion too, and the cache may not have seen the latest yet.
   const updated = await services.store.chartSources.modify(
     input.name,
-    (_spec, fresh) => {
-      // Checked on the cached copy above; a source of the same name made since is another's.
-      if (fresh.metadata.uid !== current.metadata.uid) throw notFound(`chart source ${input.name}`);
-      return spec;
-    },
-    { labels: organizationLabels(org) },
+    () => spec,
+    // The source checked above: one of the same name made since is another's.
+    { uid: current.metadata.uid, labels: organizationLabels(org) },
   );
   await writeSourceCredentials(services.store, updated, credentials);
   return toChartSourceView(

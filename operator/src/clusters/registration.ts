@@ -204,17 +204,15 @@ export async function updateCluster(
   // resourceVersion too, and the cache may not have seen the latest yet.
   const updated = await services.store.clusters.modify(
     name,
-    (spec, fresh) => {
-      // Checked on the cached copy above; a Cluster of the same name made since is another's.
-      if (fresh.metadata.uid !== current.metadata.uid) throw notFound(`cluster ${name}`);
-      return {
-        ...spec,
-        region: input.region,
-        vendorClusterId: input.vendorClusterId,
-        vendorProjectId: input.vendorProjectId,
-      };
-    },
+    (spec) => ({
+      ...spec,
+      region: input.region,
+      vendorClusterId: input.vendorClusterId,
+      vendorProjectId: input.vendorProjectId,
+    }),
     {
+      // The Cluster checked above: one of the same name made since is another's.
+      uid: current.metadata.uid,
       // Stamped as on create, so a Cluster first written with kubectl carries its
       // organization's uid from then on (access/org-scope.ts ownershipOf).
       labels: organizationLabels(org),

@@ -168,7 +168,6 @@ export function createKindStore<K extends KindDefinition>(
       }
     },
     fetch: async (name) => index.get(name) ?? (await getDirect(name)),
-    read: getDirect,
     create,
     apply,
     applyStatus: (name, status) => applyStatusAs(fieldManager, { name }, status),
@@ -189,7 +188,8 @@ export function createKindStore<K extends KindDefinition>(
     async modify(name, change, options = {}) {
       for (let attempt = 1; ; attempt++) {
         const current = await getDirect(name);
-        if (!current) throw new ApiError(errors.notFound, { message: `${name} not found` });
+        if (!current || (options.uid !== undefined && current.metadata.uid !== options.uid))
+          throw new ApiError(errors.notFound, { message: `${name} not found` });
         const spec = change(structuredClone(current.spec) as ApplyObject<K>['spec'], current);
         const labels = ownEntries(current.metadata.labels, options.labels);
         const annotations = ownEntries(current.metadata.annotations, options.annotations);

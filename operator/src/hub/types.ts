@@ -55,6 +55,11 @@ export interface ApplyObject<K extends KindDefinition> {
 }
 
 export interface ModifyOptions {
+  /**
+   * The uid of the object the caller checked (its organization, their rights): a same-named
+   * object made since is another's, and modify answers notFound instead of writing it.
+   */
+  uid?: string;
   /** Labels (`nimbus.io/` ones) to set or change beside those the object already has. */
   labels?: Record<string, string>;
   /** Annotations (`nimbus.io/` ones) to set or change beside those the object already has. */
@@ -89,8 +94,6 @@ export interface KindStore<K extends KindDefinition> {
   listDirect(labelSelector?: string): Promise<Stored<K>[]>;
   /** Cache first; on a miss a direct GET (e.g. right after our own or another replica's write). */
   fetch(name: string): Promise<Stored<K> | undefined>;
-  /** Straight from the hub, never the cache: a write guarded by its resourceVersion reads this. */
-  read(name: string): Promise<Stored<K> | undefined>;
   /** Creates a new object; conflict (1005) when the name is taken, even on another replica. */
   create(object: ApplyObject<K>): Promise<Stored<K>>;
   apply(object: ApplyObject<K>): Promise<Stored<K>>;

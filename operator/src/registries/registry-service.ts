@@ -256,12 +256,9 @@ export async function updateRegistry(
   // resourceVersion too, and the cache may not have seen the latest yet.
   const updated = await services.hub.registries.modify(
     input.name,
-    (_spec, fresh) => {
-      // Checked on the cached copy above; a registry of the same name made since is another's.
-      if (fresh.metadata.uid !== current.metadata.uid) throw notFound(`registry ${input.name}`);
-      return registrySpec(services, input, org, hasSecret);
-    },
-    { labels: organizationLabels(org) },
+    () => registrySpec(services, input, org, hasSecret),
+    // The registry checked above: one of the same name made since is another's.
+    { uid: current.metadata.uid, labels: organizationLabels(org) },
   );
   if (hasSecret) await writeSecret(services, updated, credentials);
   else await services.hub.secrets.delete(registrySecretName(input.name));

@@ -96,7 +96,6 @@ function memoryKind<K extends KindDefinition>(kind: K): KindStore<K> {
     list: (filter) => [...objects.values()].filter(filter ?? (() => true)),
     listDirect: async () => [...objects.values()],
     fetch: async (name) => objects.get(name),
-    read: async (name) => objects.get(name),
     create: async (object) => write(object, true),
     apply: async (object) => write(object, false),
     applyStatus: async (name, status) => writeStatus(name, 'nimbus', status),
@@ -107,7 +106,8 @@ function memoryKind<K extends KindDefinition>(kind: K): KindStore<K> {
     },
     async modify(name, change, options = {}) {
       const current = objects.get(name);
-      if (!current) throw new ApiError(errors.notFound);
+      if (!current || (options.uid !== undefined && current.metadata.uid !== options.uid))
+        throw new ApiError(errors.notFound);
       const spec = change(structuredClone(current.spec) as ApplyObject<K>['spec'], current);
       const metadata = { ...current.metadata };
       if (options.labels) metadata.labels = { ...metadata.labels, ...options.labels };
