@@ -10,12 +10,14 @@ export function useLiveHubList(
   kind: HubListKind | undefined,
   refresh: (() => unknown) | undefined,
 ): () => void {
-  const readAgain = () => {
+  // Returns the read, so that a change heard while it is on its way is read again after it.
+  const readAgain = (): unknown => {
     try {
-      void refresh?.();
+      return refresh?.();
     } catch {
       // RTK Query refuses to read again a list it was never asked for (no organization yet):
       // there is nothing to refresh then.
+      return undefined;
     }
   };
   const organization = currentOrganizationId();

@@ -162,6 +162,45 @@ it("reads the revisions again when the workload changes: a hotfix's revision sho
   expect(await within(section).findByText('r.example/app:2')).toBeDefined();
 });
 
+it('shows a pod that changed while its list was being read: the list is read again after', async () => {
+  const streams = useFakeEventSources();
+  const pod = (name: string) => ({
+    name,
+    namespace: 'shop',
+    createdAt: '2026-03-02T00:00:00Z',
+    cells: { phase: 'Running', ready: '1/1', restarts: '0', node: 'n-7', podIP: '10.1.0.9' },
+  });
+  let pods = [pod('web-1')];
+  let answerHeldRead: () => void = () => undefined;
+  // The first read's answer is what the member had when it was asked, given only later.
+  server.respond(`${CRD}/${WEB}/pods`, () => {
+    const answer = ok({ items: pods });
+    return new Promise((resolve) => {
+      answerHeldRead = () => resolve(answer);
+    });
+  });
+  renderDetail('Deployment', 'web');
+  const stream = await waitFor(() => {
+    const open = streams().find((source) =>
+      new URL(source.url, 'http://console.test').searchParams.getAll('kind').includes('pods'),
+    );
+    expect(open).toBeDefined();
+    return open as NonNullable<typeof open>;
+  });
+  await waitFor(() => expect(requestsTo('GET', `${CRD}/${WEB}/pods`)).toHaveLength(1));
+  // A scale made a second pod while the list was on its way; RTK Query does not read the same
+  // list twice at once.
+  pods = [pod('web-1'), pod('web-2')];
+  server.respond(`${CRD}/${WEB}/pods`, () => ok({ items: pods }));
+  stream.send('ready');
+  stream.send('changes', {
+    changes: [{ cluster: 'prod', kind: 'pods', namespace: 'shop', name: 'web-2', type: 'upsert' }],
+  });
+  answerHeldRead();
+  const section = await screen.findByTestId('workload-pods');
+  expect(await within(section).findByRole('link', { name: 'web-2' })).toBeDefined();
+});
+
 it('scales from the keyboard: the field starts at the current replicas, Enter applies', async () => {
   server.respond(`PUT ${K8S}/${WEB}/scale`, ok({ kind: 'Scale', spec: { replicas: 3 } }));
   const user = userEvent.setup();
