@@ -2,7 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { API, ok, renderAdminRoutes, USER_ID } from '../../../tests/adminTestBed';
-import { stopFakeEventSources, useFakeEventSources } from '../../../tests/fakeEventSource';
+import {
+  type FakeEventSource,
+  stopFakeEventSources,
+  useFakeEventSources,
+} from '../../../tests/fakeEventSource';
 import { startLoopbackServer, type LoopbackServer } from '../../../tests/loopbackServer';
 import ResourceDetailPage from '../resources/ResourceDetailPage';
 
@@ -100,6 +104,16 @@ const renderDetail = (type: string, name: string) =>
     server,
   );
 
+/** The page's change stream once it follows `kind`. */
+const streamFollowing = (streams: () => FakeEventSource[], kind: string) =>
+  waitFor(() => {
+    const open = streams().find((source) =>
+      new URL(source.url, 'http://console.test').searchParams.getAll('kind').includes(kind),
+    );
+    expect(open).toBeDefined();
+    return open as FakeEventSource;
+  });
+
 const requestsTo = (method: string, path: string) =>
   server.requests.filter((request) => request.method === method && request.path === path);
 
@@ -144,15 +158,7 @@ it("reads the revisions again when the workload changes: a hotfix's revision sho
     { ...second, current: true },
     { ...first, current: false },
   ];
-  const stream = await waitFor(() => {
-    const open = streams().find((source) =>
-      new URL(source.url, 'http://console.test').searchParams
-        .getAll('kind')
-        .includes('deployments'),
-    );
-    expect(open).toBeDefined();
-    return open as NonNullable<typeof open>;
-  });
+  const stream = await streamFollowing(streams, 'deployments');
   stream.send('ready');
   stream.send('changes', {
     changes: [
@@ -180,13 +186,7 @@ it('shows a pod that changed while its list was being read: the list is read aga
     });
   });
   renderDetail('Deployment', 'web');
-  const stream = await waitFor(() => {
-    const open = streams().find((source) =>
-      new URL(source.url, 'http://console.test').searchParams.getAll('kind').includes('pods'),
-    );
-    expect(open).toBeDefined();
-    return open as NonNullable<typeof open>;
-  });
+  const stream = await streamFollowing(streams, 'pods');
   await waitFor(() => expect(requestsTo('GET', `${CRD}/${WEB}/pods`)).toHaveLength(1));
   // A scale made a second pod while the list was on its way; RTK Query does not read the same
   // list twice at once.
@@ -199,6 +199,32 @@ it('shows a pod that changed while its list was being read: the list is read aga
   answerHeldRead();
   const section = await screen.findByTestId('workload-pods');
   expect(await within(section).findByRole('link', { name: 'web-2' })).toBeDefined();
+});
+
+it('lists a Service made for the workload once the index sees it', async () => {
+  const streams = useFakeEventSources();
+  let services: unknown[] = [];
+  server.respond(`${CRD}/${WEB}/services`, () => ok({ items: services }));
+  renderDetail('Deployment', 'web');
+  const section = await screen.findByTestId('workload-services');
+  expect(await within(section).findByText('No service selects these pods')).toBeDefined();
+
+  services = [
+    {
+      name: 'web-public',
+      namespace: 'shop',
+      createdAt: '2026-03-02T00:00:00Z',
+      cells: { serviceType: 'NodePort', clusterIP: '10.0.0.8', ports: '80→8080/TCP' },
+    },
+  ];
+  const stream = await streamFollowing(streams, 'services');
+  stream.send('ready');
+  stream.send('changes', {
+    changes: [
+      { cluster: 'prod', kind: 'services', namespace: 'shop', name: 'web-public', type: 'upsert' },
+    ],
+  });
+  expect(await within(section).findByText('web-public')).toBeDefined();
 });
 
 it('scales from the keyboard: the field starts at the current replicas, Enter applies', async () => {

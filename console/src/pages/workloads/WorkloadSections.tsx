@@ -117,14 +117,17 @@ export function WorkloadRevisionsSection({ context }: SectionProps) {
 
 export function WorkloadServicesSection({ context }: SectionProps) {
   const { t } = useTranslation();
-  const { data, isFetching } = useListWorkloadServicesQuery(workloadTargetOf(context));
+  const { data, currentData, isFetching, refetch } = useListWorkloadServicesQuery(
+    workloadTargetOf(context),
+  );
+  useNamespaceChanges(context, ['services'], refetch);
   return (
     <Card size="small" title={t('resources.workload.services')} data-testid="workload-services">
       <KindRowsTable
         kind="Service"
         location={context.address}
         rows={data?.items ?? []}
-        loading={isFetching}
+        loading={isFetching && currentData === undefined}
         emptyText={t('resources.workload.noServices')}
         hidden={['namespace']}
       />
