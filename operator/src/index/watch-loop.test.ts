@@ -15,6 +15,7 @@ import {
   watchStream,
 } from './testing/fake-api-server.js';
 import { everyKindIn } from './testing/scope.js';
+import { fakeClock, until } from '../testing/fake-clock.js';
 
 function kindOf(name: string): IndexedKind {
   const kind = findIndexedKind(name);
@@ -62,16 +63,6 @@ class RecordingSink implements IndexSink {
       );
     }
     this.store.apply(cluster, kind, changes);
-  }
-}
-
-async function until(check: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) {
-      throw new Error(`timed out waiting for ${what}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
 
@@ -129,7 +120,7 @@ describe('WatchLoop against a fake API server', () => {
       onRelisted: (summary) => relisted.push(summary),
     });
     loop.start();
-    await until(() => loop?.stats.lists === 1, 'the list written');
+    await until(() => loop?.stats.lists === 1);
     ticking = false;
     expect(store.count('m', 'pods')).toBe(3 * (objectsPerSlice + 20));
     const slices = events.filter((event) => event === 'slice');
@@ -159,12 +150,15 @@ describe('WatchLoop against a fake API server', () => {
     );
     const sleeps: number[] = [];
     const sink = new RecordingSink(store);
+    // Watches stall only when the test says so: a busy machine's pauses between events are not.
+    const clock = fakeClock();
     loop = new WatchLoop({
       cluster: 'm',
       kind: kindOf('pods'),
       transport: transportFor(server),
       sink,
       stallTimeoutMs: 300,
+      clock,
       backoff: { baseMs: 100, capMs: 30_000, random: () => 0.5 },
       sleep: (ms) => {
         sleeps.push(ms);
@@ -173,7 +167,11 @@ describe('WatchLoop against a fake API server', () => {
       },
     });
     loop.start();
-    await until(() => names(store).includes('f'), 'pod f from the last watch');
+    // The second watch heard its bookmark, then nothing more: the watchdog restarts it.
+    await until(() => loop?.stats.resourceVersion === '31');
+    expect(loop.stats.stalls).toBe(0);
+    clock.advance(300);
+    await until(() => names(store).includes('f'));
 
     expect(sink.log).toEqual([
       'replaceAll a,b,c',
@@ -240,7 +238,7 @@ describe('WatchLoop against a fake API server', () => {
       },
     });
     loop.start();
-    await until(() => loop?.stats.resourceVersion === '11', 'the watch after the list');
+    await until(() => loop?.stats.resourceVersion === '11');
     expect(sink.log).toEqual(['replaceAll a,b']);
     expect(loop.stats).toMatchObject({ lists: 1, failures: 0, synced: true });
     expect(sleeps).toEqual([50, 100]);
@@ -272,7 +270,7 @@ describe('WatchLoop against a fake API server', () => {
       sleep: () => new Promise((resolve) => setImmediate(resolve)),
     });
     loop.start();
-    await until(() => loop?.stats.resourceVersion === '15', 'the watch after the list');
+    await until(() => loop?.stats.resourceVersion === '15');
     expect(sink.log).toEqual(['abandoned relist', 'abandoned relist', 'replaceAll a,b']);
     expect(loop.stats).toMatchObject({ lists: 1, failures: 2 });
     expect(server.requests.map((r) => r.query.continue ?? r.query.watch ?? '-')).toEqual([
@@ -303,7 +301,7 @@ describe('WatchLoop against a fake API server', () => {
       sink: store,
     });
     loop.start();
-    await until(() => loop?.stats.resourceVersion === '4', 'the secret update');
+    await until(() => loop?.stats.resourceVersion === '4');
     expect(server.requests.map((r) => r.accept)).toEqual([
       'application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1',
       'application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1',
@@ -326,7 +324,7 @@ describe('WatchLoop against a fake API server', () => {
       pageAttempts: 1,
     });
     loop.start();
-    await until(() => loop?.stats.failures === 1, 'the first failure');
+    await until(() => loop?.stats.failures === 1);
     await loop.stop();
     expect(server.requests.map((r) => r.path)).toEqual(['/apis/apps/v1/deployments']);
     expect(loop.stats.lastError).toContain('500');
@@ -380,11 +378,11 @@ describe('WatchLoop against a fake API server', () => {
       sink,
     });
     loop.start();
-    await until(() => applied.length === 3, 'the three events written');
+    await until(() => applied.length === 3);
     expect(applied).toEqual(['a@11', 'b@12', 'a@13']);
     expect(mostAtOnce).toBe(1);
     // The stream ended while the first write ran; the next watch starts from the last event.
-    await until(() => server.requests.length === 3, 'the next watch');
+    await until(() => server.requests.length === 3);
     expect(server.requests[2]?.query).toMatchObject({ watch: 'true', resourceVersion: '13' });
   });
 });

@@ -2,6 +2,7 @@
 // then watch from
 // the list's resourceVersion, following events and bookmarks; relist on 410 Gone, back off
 // with full jitter on errors, and restart a watch that has gone silent (stall watchdog).
+import { realClock, type Clock } from '../core/clock.js';
 import { backoffDelay, type BackoffOptions } from './backoff.js';
 import {
   collectionPath,
@@ -29,6 +30,8 @@ export interface WatchLoopOptions {
   pageSize?: number;
   /** Restart the watch when neither an event nor a bookmark arrived for this long. */
   stallTimeoutMs?: number;
+  /** The stall watchdog's time: a fake in tests, so a busy machine cannot stall a watch. */
+  clock?: Clock;
   /** Asked of the server so watches end and are renewed regularly. */
   watchTimeoutSeconds?: number;
   /** One list page, from the request to its last byte; a page that takes longer is asked again. */
@@ -305,10 +308,11 @@ export class WatchLoop {
     const watchAbort = new AbortController();
     const signal = AbortSignal.any([this.signal, watchAbort.signal]);
     let stalled = false;
-    let timer: NodeJS.Timeout | undefined;
+    const clock = this.options.clock ?? realClock;
+    let timer: unknown;
     const arm = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
+      clock.clearTimeout(timer);
+      timer = clock.setTimeout(() => {
         stalled = true;
         watchAbort.abort();
       }, this.options.stallTimeoutMs ?? 300_000);
@@ -383,7 +387,7 @@ export class WatchLoop {
       }
       throw error;
     } finally {
-      clearTimeout(timer);
+      clock.clearTimeout(timer);
       watchAbort.abort();
     }
   }
