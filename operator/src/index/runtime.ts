@@ -23,6 +23,7 @@ import {
 import type { MemberOwnership } from './member-ownership.js';
 import type { IndexReader } from './reader.js';
 import { IndexStore } from './store.js';
+import { RelistGate } from './relist-gate.js';
 import { WatchLoop, type WatchLoopOptions } from './watch-loop.js';
 
 export const indexFileName = 'index.sqlite';
@@ -132,6 +133,8 @@ export function createIndexRuntime(options: IndexRuntimeOptions): IndexRuntime {
   const writer = options.writer ?? inPlaceWriterOf(index);
   const publish = options.publish ?? changes;
   const sink = publishingSink(writer, publish);
+  // The loops share the one writer: its large relists are written one at a time.
+  const largeRelists = new RelistGate();
   const owns = (name: string): boolean => options.ownership?.owns(name) ?? true;
   /** A cluster's rows came or went wholesale: each kind's lists read again. */
   const tellRelisted = (name: string): void =>
@@ -169,7 +172,8 @@ export function createIndexRuntime(options: IndexRuntimeOptions): IndexRuntime {
         sink,
         ...options.tuning,
         ...(options.metrics ? { observer: options.metrics.observer(name, kind.name) } : {}),
-        onRelisted: ({ objects, pages, ms, waitingMs }) => {
+        largeRelists,
+        onRelisted: ({ objects, pages, ms, waitingMs, queuedMs }) => {
           if (objects < relistWorthLogging) return;
           const seconds = (value: number) => Math.round(value) / 1000;
           log.info(
@@ -180,6 +184,7 @@ export function createIndexRuntime(options: IndexRuntimeOptions): IndexRuntime {
               pages,
               seconds: seconds(ms),
               waitingSeconds: seconds(waitingMs),
+              queuedSeconds: seconds(queuedMs),
             },
             'index relist written',
           );

@@ -1,8 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findIndexedKind, type IndexedKind } from './kinds.js';
-import { callsOf } from '../clusters/member-client.js';
-import { createMemberTransport } from '../member/transport/transport.js';
-import { ConnectionTransport } from './connection-transport.js';
 import { createPacer, objectsPerSlice } from './pacer.js';
 import { IndexStore, type IndexChange, type RelistWriter } from './store.js';
 import { listMetadata, WatchLoop, type IndexSink, type RelistSummary } from './watch-loop.js';
@@ -12,6 +9,7 @@ import {
   listPage,
   pod,
   status,
+  transportTo,
   watchStream,
 } from './testing/fake-api-server.js';
 import { everyKindIn } from './testing/scope.js';
@@ -23,13 +21,6 @@ function kindOf(name: string): IndexedKind {
     throw new Error(`unknown kind ${name}`);
   }
   return kind;
-}
-
-function transportFor(server: FakeApiServer): ConnectionTransport {
-  const transport = createMemberTransport({ server: server.url, auth: { token: 'test-token' } }, [
-    '127.0.0.1',
-  ]);
-  return new ConnectionTransport(() => Promise.resolve(callsOf(transport, 'operator')));
 }
 
 /** The real store, with every write recorded so tests can assert the order of operations. */
@@ -115,7 +106,7 @@ describe('WatchLoop against a fake API server', () => {
     loop = new WatchLoop({
       cluster: 'm',
       kind: kindOf('pods'),
-      transport: transportFor(server),
+      transport: transportTo(server),
       sink: store,
       onRelisted: (summary) => relisted.push(summary),
     });
@@ -155,7 +146,7 @@ describe('WatchLoop against a fake API server', () => {
     loop = new WatchLoop({
       cluster: 'm',
       kind: kindOf('pods'),
-      transport: transportFor(server),
+      transport: transportTo(server),
       sink,
       stallTimeoutMs: 300,
       clock,
@@ -229,7 +220,7 @@ describe('WatchLoop against a fake API server', () => {
     loop = new WatchLoop({
       cluster: 'm',
       kind: kindOf('pods'),
-      transport: transportFor(server),
+      transport: transportTo(server),
       sink,
       backoff: { baseMs: 100, capMs: 30_000, random: () => 0.5 },
       sleep: (ms) => {
@@ -264,7 +255,7 @@ describe('WatchLoop against a fake API server', () => {
     loop = new WatchLoop({
       cluster: 'm',
       kind: kindOf('pods'),
-      transport: transportFor(server),
+      transport: transportTo(server),
       sink,
       backoff: { baseMs: 100, capMs: 30_000, random: () => 0.5 },
       sleep: () => new Promise((resolve) => setImmediate(resolve)),
@@ -297,7 +288,7 @@ describe('WatchLoop against a fake API server', () => {
     loop = new WatchLoop({
       cluster: 'm',
       kind: kindOf('secrets'),
-      transport: transportFor(server),
+      transport: transportTo(server),
       sink: store,
     });
     loop.start();
@@ -317,7 +308,7 @@ describe('WatchLoop against a fake API server', () => {
     loop = new WatchLoop({
       cluster: 'm',
       kind: kindOf('deployments'),
-      transport: transportFor(server),
+      transport: transportTo(server),
       sink: store,
       backoff: { baseMs: 60_000, random: () => 1 },
       // The failed page fails the list at once, so the loop's own backoff is what is stopped.
@@ -374,7 +365,7 @@ describe('WatchLoop against a fake API server', () => {
     loop = new WatchLoop({
       cluster: 'm',
       kind: kindOf('pods'),
-      transport: transportFor(server),
+      transport: transportTo(server),
       sink,
     });
     loop.start();

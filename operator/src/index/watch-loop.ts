@@ -14,6 +14,7 @@ import {
 import type { KubeTransport } from './kube-transport.js';
 import { abortableSleep, consumeLines, readAll } from './http-stream.js';
 import type { IndexChange, RelistWriter } from './store.js';
+import { largeRelistObjects, type LeaveGate, type RelistGate } from './relist-gate.js';
 import type { KubeObject } from './trim.js';
 
 export interface IndexSink {
@@ -46,6 +47,8 @@ export interface WatchLoopOptions {
   onRelisted?: (summary: RelistSummary) => void;
   /** Told of lists, events and watch restarts (the index metrics). */
   observer?: WatchLoopObserver;
+  /** Shared by the loops of one index writer: how many large relists write at once. */
+  largeRelists?: RelistGate;
 }
 
 export interface RelistSummary {
@@ -55,6 +58,8 @@ export interface RelistSummary {
   ms: number;
   /** Of that, waiting for the member's pages (not yet there when the previous was written). */
   waitingMs: number;
+  /** Of that, waiting for other large relists to finish (largeRelists). */
+  queuedMs: number;
 }
 
 /** Why a loop lists: its first list, or its resourceVersion expired (410 Gone). */
@@ -109,6 +114,8 @@ interface ListPage {
 interface ListMetadata {
   continue?: string;
   resourceVersion?: string;
+  /** Objects after this page, as the API server estimates them (not with selectors). */
+  remainingItemCount?: number;
 }
 
 /** A list page's text and its metadata, read without building its items. */
@@ -223,18 +230,33 @@ export class WatchLoop {
 
   private async relist(): Promise<void> {
     const { kind } = this.options;
-    // Pages go to the index as they arrive: memory holds the page being written and the next.
-    const relist = this.options.sink.beginRelist(this.options.cluster, kind.name);
-    let finished = false;
     const ended = new AbortController();
     // No limit on the whole list: half a million objects take minutes from a loaded member.
     // Each page has its own (pageWithRetries).
     const signal = AbortSignal.any([this.signal, ended.signal]);
-    const summary: RelistSummary = { objects: 0, pages: 0, ms: 0, waitingMs: 0 };
+    const summary: RelistSummary = { objects: 0, pages: 0, ms: 0, waitingMs: 0, queuedMs: 0 };
     const started = performance.now();
+    let leaveGate: LeaveGate | undefined;
+    let relist: RelistWriter | undefined;
+    let finished = false;
     try {
+      let first = await this.pageWithRetries(signal);
+      const gate = this.options.largeRelists;
+      if (gate && (first.metadata.remainingItemCount ?? 0) >= largeRelistObjects) {
+        leaveGate = gate.tryEnter();
+        if (!leaveGate) {
+          // Its snapshot would age towards the member's compaction while the other large relists
+          // write: list from the start once it may write.
+          const queued = performance.now();
+          leaveGate = await gate.enter(signal);
+          summary.queuedMs = performance.now() - queued;
+          first = await this.pageWithRetries(signal);
+        }
+      }
+      // Pages go to the index as they arrive: memory holds the page being written and the next.
+      relist = this.options.sink.beginRelist(this.options.cluster, kind.name);
       let resourceVersion: string | undefined;
-      let next: Promise<ListAnswer> | undefined = this.pageWithRetries(signal);
+      let next: Promise<ListAnswer> | undefined = Promise.resolve(first);
       while (next) {
         const waiting = performance.now();
         const page: ListAnswer = await next;
@@ -256,7 +278,8 @@ export class WatchLoop {
       this.stats.resourceVersion = resourceVersion;
     } finally {
       ended.abort();
-      if (!finished) await relist.abandon();
+      if (!finished) await relist?.abandon();
+      leaveGate?.();
     }
     this.options.onRelisted?.(summary);
     this.stats.lists++;

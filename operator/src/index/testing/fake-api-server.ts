@@ -2,6 +2,9 @@
 // responder, so tests drive lists, watch streams, 410s, stalls and errors in a known order.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { callsOf } from '../../clusters/member-client.js';
+import { createMemberTransport } from '../../member/transport/transport.js';
+import { ConnectionTransport } from '../connection-transport.js';
 import type { KubeObject } from '../trim.js';
 
 export interface RecordedRequest {
@@ -54,17 +57,35 @@ export class FakeApiServer {
   }
 }
 
-export function listPage(items: KubeObject[], resourceVersion: string, next?: string): Responder {
+/** A page of a list; `remaining`: the objects after it, as an API server estimates them. */
+export function listPage(
+  items: KubeObject[],
+  resourceVersion: string,
+  next?: string,
+  remaining?: number,
+): Responder {
   return (_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(
       JSON.stringify({
         kind: 'List',
-        metadata: { resourceVersion, ...(next ? { continue: next } : {}) },
+        metadata: {
+          resourceVersion,
+          ...(next ? { continue: next } : {}),
+          ...(remaining === undefined ? {} : { remainingItemCount: remaining }),
+        },
         items,
       }),
     );
   };
+}
+
+/** The operator's own connection to `server`, with a bearer token. */
+export function transportTo(server: FakeApiServer): ConnectionTransport {
+  const transport = createMemberTransport({ server: server.url, auth: { token: 'test-token' } }, [
+    '127.0.0.1',
+  ]);
+  return new ConnectionTransport(() => Promise.resolve(callsOf(transport, 'operator')));
 }
 
 export interface StreamEvent {
