@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createPacer, objectsPerSlice, type Pacer } from './pacer.js';
-import { IndexStore } from './store.js';
+import type { DatabaseSync } from 'node:sqlite';
+import { bulkWrites, IndexStore } from './store.js';
 import { pod } from './testing/fake-api-server.js';
 
 /** The event loop by hand: each `step` runs the oldest scheduled task, then its microtasks. */
@@ -81,6 +82,27 @@ describe('paced index writes', () => {
       undefined,
     );
     expect(store.count('a', 'pods')).toBe(2 * objectsPerSlice + 50);
+  });
+
+  it("writes the worker's relist page in one slice, and checkpoints its WAL less often", async () => {
+    const bulk = IndexStore.open(':memory:', { pacer, bulkWrites: true });
+    try {
+      const relist = bulk.beginRelist('a', 'pods');
+      const written = relist.add(pods(bulkWrites.objectsPerSlice + 20));
+      await settle();
+      await loop.step();
+      expect(bulk.count('a', 'pods')).toBe(bulkWrites.objectsPerSlice);
+      await loop.step();
+      await written;
+      expect(bulk.count('a', 'pods')).toBe(bulkWrites.objectsPerSlice + 20);
+      expect(bulkWrites.objectsPerSlice).toBeGreaterThan(objectsPerSlice);
+      const pragma = (store: IndexStore) =>
+        (store as unknown as { db: DatabaseSync }).db.prepare('PRAGMA wal_autocheckpoint').get();
+      expect(pragma(bulk)).toEqual({ wal_autocheckpoint: bulkWrites.walAutocheckpointPages });
+      expect(pragma(store)).toEqual({ wal_autocheckpoint: 1000 });
+    } finally {
+      bulk.close();
+    }
   });
 
   it('removes a relist’s unseen rows and a dropped cluster’s rows only on turns', async () => {

@@ -2,7 +2,7 @@
 // one transaction, readers see it at once, and the event loop turns between slices. `finish`
 // then removes, also in slices, the rows no page named.
 import type { DatabaseSync } from 'node:sqlite';
-import { deletionsPerSlice, objectsPerSlice, slices, type Pacer } from './pacer.js';
+import { deletionsPerSlice, slices, type Pacer } from './pacer.js';
 import type { KubeObject } from './trim.js';
 
 /** Writes one relist of a (cluster, kind): pages with `add`, then `finish` or `abandon`. */
@@ -24,6 +24,8 @@ export interface RelistWriter {
 export interface RelistTarget {
   db: DatabaseSync;
   pacer: Pacer;
+  /** Objects written per slice (one transaction each). */
+  objectsPerSlice: number;
   /** Upserts one object; its uid, or undefined when it has none (not written). */
   write(cluster: string, kind: string, object: KubeObject): string | undefined;
   transaction(work: () => void): void;
@@ -65,7 +67,7 @@ export function beginRelist(target: RelistTarget, cluster: string, kind: string)
   db.prepare('DELETE FROM relist_seen WHERE cluster = ? AND kind = ?').run(cluster, kind);
   return {
     add: async (objects) => {
-      for (const slice of slices(objects, objectsPerSlice)) {
+      for (const slice of slices(objects, target.objectsPerSlice)) {
         await target.pacer.turn();
         target.transaction(() => {
           for (const object of slice) {

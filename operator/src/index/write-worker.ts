@@ -66,7 +66,7 @@ async function run(store: IndexStore, request: WriteRequest): Promise<unknown> {
 
 let store: IndexStore;
 try {
-  store = IndexStore.open(path);
+  store = IndexStore.open(path, { bulkWrites: true });
 } catch (error) {
   const started: WorkerStarted = { started: false, message: messageOf(error) };
   port.postMessage(started);
