@@ -2,7 +2,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findIndexedKind, type IndexedKind } from './kinds.js';
 import { createPacer, objectsPerSlice } from './pacer.js';
 import { IndexStore, type IndexChange, type RelistWriter } from './store.js';
-import { listMetadata, WatchLoop, type IndexSink, type RelistSummary } from './watch-loop.js';
+import {
+  listMetadata,
+  WatchLoop,
+  type IndexSink,
+  type RelistSummary,
+  type WatchLoopObserver,
+} from './watch-loop.js';
 import {
   bookmark,
   FakeApiServer,
@@ -205,6 +211,62 @@ describe('WatchLoop against a fake API server', () => {
     expect(server.requests.every((r) => r.path === '/api/v1/pods')).toBe(true);
     expect(server.requests.every((r) => r.authorization === 'Bearer test-token')).toBe(true);
     expect(server.requests.every((r) => r.accept === 'application/json')).toBe(true);
+  });
+
+  it('renews a quiet watch its timeout ended, and backs off one that closed at once', async () => {
+    let endWatch: () => void = () => undefined;
+    server.enqueue(
+      listPage([pod('a', '5')], '10'),
+      // Nothing happens in the kind and the member sends no bookmark before the watch's term.
+      (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.flushHeaders();
+        endWatch = () => res.end();
+      },
+      watchStream([], true),
+      watchStream([bookmark('12')]),
+    );
+    const clock = fakeClock();
+    const sleeps: number[] = [];
+    // Told once the list is written and again once the watch is answered.
+    let answered = 0;
+    const observer: WatchLoopObserver = {
+      listed: () => undefined,
+      applied: () => undefined,
+      heard: () => undefined,
+      restarted: () => undefined,
+      synced: (state) => {
+        if (state) answered++;
+      },
+    };
+    loop = new WatchLoop({
+      cluster: 'm',
+      kind: kindOf('pods'),
+      transport: transportTo(server),
+      sink: store,
+      clock,
+      observer,
+      watchTimeoutSeconds: 60,
+      backoff: { baseMs: 100, capMs: 30_000, random: () => 0.5 },
+      sleep: (ms) => {
+        sleeps.push(ms);
+        return new Promise((resolve) => setImmediate(resolve));
+      },
+    });
+    loop.start();
+    await until(() => answered === 2);
+    clock.advance(60_000);
+    endWatch();
+    await until(() => loop?.stats.resourceVersion === '12');
+    // The first watch ended with its term: renewed at once. The second closed as it opened.
+    expect(loop.stats).toMatchObject({ failures: 1, lastError: 'watch closed without any event' });
+    expect(sleeps).toEqual([50]);
+    expect(server.requests.map((r) => r.query.resourceVersion)).toEqual([
+      undefined,
+      '10',
+      '10',
+      '10',
+    ]);
   });
 
   it('asks a page the member failed again with its continue token, not the whole list', async () => {

@@ -31,7 +31,10 @@ export interface WatchLoopOptions {
   pageSize?: number;
   /** Restart the watch when neither an event nor a bookmark arrived for this long. */
   stallTimeoutMs?: number;
-  /** The stall watchdog's time: a fake in tests, so a busy machine cannot stall a watch. */
+  /**
+   * The stall watchdog's time and a watch's age: a fake in tests, so a busy machine cannot stall
+   * a watch.
+   */
   clock?: Clock;
   /** Asked of the server so watches end and are renewed regularly. */
   watchTimeoutSeconds?: number;
@@ -362,6 +365,7 @@ export class WatchLoop {
         throw new KubeHttpError(response.status, await readAll(response.body));
       }
       this.options.observer?.synced(true);
+      const opened = clock.now();
       let heard = false;
       let gone = false;
       await consumeLines(response.body, async (lines) => {
@@ -403,7 +407,11 @@ export class WatchLoop {
       if (stalled) {
         return 'stalled';
       }
-      return heard ? 'closed' : 'closed-idle';
+      if (heard) return 'closed';
+      // A quiet kind (no events, and no bookmark under a loaded API server) is still ended by its
+      // timeoutSeconds: a renewal, not the failure of a watch that closes at once.
+      const term = (this.options.watchTimeoutSeconds ?? 290) * 1000;
+      return clock.now() - opened >= term / 2 ? 'closed' : 'closed-idle';
     } catch (error) {
       if (stalled && !this.signal.aborted) {
         return 'stalled';
