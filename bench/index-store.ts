@@ -6,6 +6,7 @@
 // so its writes are a best case; SQLite writes a WAL file with synchronous=NORMAL.
 // Run: npx tsx bench/index-store.ts [--objects 200000] [--runs 40] [--stores sqlite,postgres]
 //   [--docs docs/performance.md]
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,6 +39,12 @@ const namespaces = 50;
 
 const podName = (i: number): string => `app-${i % 997}-${i.toString(36)}`;
 
+/** A uid as an API server makes them (a random UUID), the same for `i` in every run. */
+const podUid = (i: number): string => {
+  const hex = createHash('sha256').update(String(i)).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+};
+
 function pod(i: number): KubeObject {
   return {
     apiVersion: 'v1',
@@ -45,7 +52,7 @@ function pod(i: number): KubeObject {
     metadata: {
       name: podName(i),
       namespace: `ns-${i % namespaces}`,
-      uid: `uid-${i}`,
+      uid: podUid(i),
       resourceVersion: String(i),
       creationTimestamp: new Date(1_700_000_000_000 + i * 1000).toISOString(),
       labels: { app: `app-${i % 997}`, tier: i % 2 ? 'web' : 'db' },

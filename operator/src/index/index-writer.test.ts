@@ -33,7 +33,9 @@ describe('the index write worker', () => {
       { type: 'upsert', object: pod('web-2', '1') },
     ]);
     expect(names(reader, 'a')).toEqual(['web-1', 'web-2']);
-    await writer.apply('a', 'pods', [{ type: 'delete', uid: 'uid-web-1' }]);
+    await writer.apply('a', 'pods', [
+      { type: 'delete', namespace: 'demo', name: 'web-1', uid: 'uid-web-1' },
+    ]);
     expect(names(reader, 'a')).toEqual(['web-2']);
   });
 

@@ -14,7 +14,7 @@ import {
 } from './postgres-query.js';
 import type { IndexReader } from './reader.js';
 import type { RelistWriter } from './relist.js';
-import { indexRow, type IndexRow } from './row.js';
+import { indexRow, type IndexRow, type ObjectKey } from './row.js';
 import {
   listPage,
   searchGroups,
@@ -117,10 +117,10 @@ export class PostgresIndexStore implements IndexReader {
     await writeRows(this.pool, this.rowsOf(cluster, kind, objects));
   }
 
-  async delete(cluster: string, kind: string, uid: string): Promise<void> {
+  async delete(cluster: string, kind: string, object: ObjectKey): Promise<void> {
     await this.pool.query(
       'DELETE FROM index_objects WHERE cluster = $1 AND kind = $2 AND uid = $3',
-      [cluster, kind, uid],
+      [cluster, kind, object.uid],
     );
   }
 

@@ -3,6 +3,7 @@
 // then removes, also in slices, the rows no page named.
 import type { DatabaseSync } from 'node:sqlite';
 import { deletionsPerSlice, slices, type Pacer } from './pacer.js';
+import type { ObjectKey } from './row.js';
 import type { KubeObject } from './trim.js';
 
 /** Writes one relist of a (cluster, kind): pages with `add`, then `finish` or `abandon`. */
@@ -26,8 +27,8 @@ export interface RelistTarget {
   pacer: Pacer;
   /** Objects written per slice (one transaction each). */
   objectsPerSlice: number;
-  /** Upserts one object; its uid, or undefined when it has none (not written). */
-  write(cluster: string, kind: string, object: KubeObject): string | undefined;
+  /** Upserts one object; its key, or undefined when it has no uid or name (not written). */
+  write(cluster: string, kind: string, object: KubeObject): ObjectKey | undefined;
   transaction(work: () => void): void;
 }
 
@@ -49,13 +50,13 @@ export async function deleteInSlices(
 export function beginRelist(target: RelistTarget, cluster: string, kind: string): RelistWriter {
   const { db } = target;
   // A kind with no rows yet (a new cluster's first list) has nothing to remove afterwards, so
-  // its relist keeps no account of the uids seen: half the writes of the initial sync.
+  // its relist keeps no account of the objects seen: half the writes of the initial sync.
   const fresh =
     db
       .prepare('SELECT 1 FROM objects WHERE cluster = ? AND kind = ? LIMIT 1')
       .get(cluster, kind) === undefined;
   const seen = db.prepare(
-    'INSERT OR IGNORE INTO relist_seen (cluster, kind, uid) VALUES (?, ?, ?)',
+    'INSERT OR IGNORE INTO relist_seen (cluster, kind, namespace, name) VALUES (?, ?, ?, ?)',
   );
   const forgetSlice = db.prepare(
     `DELETE FROM relist_seen WHERE rowid IN
@@ -71,8 +72,8 @@ export function beginRelist(target: RelistTarget, cluster: string, kind: string)
         await target.pacer.turn();
         target.transaction(() => {
           for (const object of slice) {
-            const uid = target.write(cluster, kind, object);
-            if (uid && !fresh) seen.run(cluster, kind, uid);
+            const key = target.write(cluster, kind, object);
+            if (key && !fresh) seen.run(cluster, kind, key.namespace, key.name);
           }
         });
       }
@@ -89,29 +90,34 @@ export function beginRelist(target: RelistTarget, cluster: string, kind: string)
 }
 
 /**
- * Walks the pair's rows in uid order, a slice of uids per turn, deleting those of each slice the
- * relist did not see. A correlated NOT EXISTS looks each uid up in relist_seen's key; `NOT IN
- * (SELECT …)` would build the whole seen set again for every slice.
+ * Walks the pair's rows in key order (namespace, name), a slice of rows per turn, deleting those
+ * of each slice the relist did not see. A correlated NOT EXISTS looks each row up in relist_seen's
+ * key; `NOT IN (SELECT …)` would build the whole seen set again for every slice.
  */
 async function removeUnseen(target: RelistTarget, cluster: string, kind: string): Promise<void> {
   const { db } = target;
   const sliceEnd = db.prepare(
-    `SELECT max(uid) AS last FROM (SELECT uid FROM objects WHERE cluster = ? AND kind = ?
-       AND uid > ? ORDER BY uid LIMIT ${deletionsPerSlice})`,
+    `SELECT namespace, name FROM (SELECT namespace, name FROM objects
+       WHERE cluster = ? AND kind = ? AND (namespace, name) > (?, ?)
+       ORDER BY namespace, name LIMIT ${deletionsPerSlice})
+     ORDER BY namespace DESC, name DESC LIMIT 1`,
   );
   const deleteUnseen = db.prepare(
-    `DELETE FROM objects WHERE cluster = ? AND kind = ? AND uid > ? AND uid <= ?
+    `DELETE FROM objects WHERE cluster = ? AND kind = ?
+       AND (namespace, name) > (?, ?) AND (namespace, name) <= (?, ?)
        AND NOT EXISTS (SELECT 1 FROM relist_seen AS s
-         WHERE s.cluster = objects.cluster AND s.kind = objects.kind AND s.uid = objects.uid)`,
+         WHERE s.cluster = objects.cluster AND s.kind = objects.kind
+           AND s.namespace = objects.namespace AND s.name = objects.name)`,
   );
-  let after = '';
+  // Before every key: no name is empty (row.ts does not index a nameless object).
+  let after = { namespace: '', name: '' };
   for (;;) {
     await target.pacer.turn();
-    const row = sliceEnd.get(cluster, kind, after) as { last: string | null } | undefined;
-    const last = row?.last;
-    if (last === null || last === undefined) return;
+    const last = sliceEnd.get(cluster, kind, after.namespace, after.name) as
+      { namespace: string; name: string } | undefined;
+    if (last === undefined) return;
     target.transaction(() => {
-      deleteUnseen.run(cluster, kind, after, last);
+      deleteUnseen.run(cluster, kind, after.namespace, after.name, last.namespace, last.name);
     });
     after = last;
   }

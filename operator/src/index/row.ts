@@ -2,12 +2,20 @@
 // the cost job read without parsing it (SQLite in store.ts, PostgreSQL in postgres-store.ts).
 import { indexedCopy, type KubeObject } from './trim.js';
 
-export interface IndexRow {
-  cluster: string;
-  kind: string;
-  uid: string;
+/**
+ * What names an indexed object: its namespace ('' for a cluster-scoped kind) and name, which key
+ * its row on SQLite (schema.ts), and its uid, so that the removal of an earlier object of that
+ * name leaves a later one.
+ */
+export interface ObjectKey {
   namespace: string;
   name: string;
+  uid: string;
+}
+
+export interface IndexRow extends ObjectKey {
+  cluster: string;
+  kind: string;
   rv: string;
   /** The labels as JSON. */
   labels: string;

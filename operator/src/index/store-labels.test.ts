@@ -215,7 +215,7 @@ describe.each(indexStoreKinds)('$name index store: label filters', (kind) => {
     expect(await labelled('app:alpha')).toEqual(['alpha-0010']);
     expect(await labelled('app:beta')).toEqual(['alpha-0005']);
     expect(await labelled('extra:yes')).toEqual(['alpha-0005']);
-    await changed.delete('a', 'pods', 'pods-5');
+    await changed.delete('a', 'pods', { ...first.meta, namespace: first.meta.namespace ?? '' });
     expect(await labelled('app:beta')).toEqual([]);
     const relist = changed.beginRelist('a', 'pods');
     await relist.add([objectOf(pod(15))]);

@@ -67,6 +67,39 @@ describe('SQLite index store file', () => {
     }
   });
 
+  it('keys a row by namespace and name: an object created again takes it over, uid included', () => {
+    const store = IndexStore.open(':memory:');
+    try {
+      const labels = { app: 'web' };
+      store.upsert('a', 'pods', [
+        obj('a-web', 'demo', { uid: 'z-earlier', labels }),
+        obj('b-web', 'demo', { uid: 'b', labels }),
+      ]);
+      // The watch missed the deletion: the later object's event is all it hears.
+      store.apply('a', 'pods', [
+        { type: 'upsert', object: obj('a-web', 'demo', { uid: 'a-later', labels }) },
+      ]);
+      const listed = () => store.list({ scope: all('a'), kinds: ['pods'] }).items.map((o) => o.uid);
+      expect(listed()).toEqual(['a-later', 'b']);
+      // A label's pairs, paged in (name, namespace, cluster, uid) order, name the later uid too,
+      // though the labels did not change: the second page starts after it, not at it again.
+      const first = store.list({ scope: all('a'), kinds: ['pods'], labels: ['app:web'], limit: 1 });
+      expect(first.items.map((o) => o.uid)).toEqual(['a-later']);
+      const second = store.list({
+        scope: all('a'),
+        kinds: ['pods'],
+        labels: ['app:web'],
+        limit: 1,
+        after: first.nextCursor,
+      });
+      expect(second.items.map((o) => o.uid)).toEqual(['b']);
+      store.delete('a', 'pods', { namespace: 'demo', name: 'a-web', uid: 'z-earlier' });
+      expect(listed()).toEqual(['a-later', 'b']);
+    } finally {
+      store.close();
+    }
+  });
+
   it('persists to a WAL file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'nimbus-index-'));
     try {

@@ -21,7 +21,7 @@ describe.each(indexStoreKinds)('$name index store', (kind) => {
   it('upserts, updates in place and deletes', async () => {
     await store.upsert('a', 'pods', [obj('web-1', 'demo'), obj('web-2', 'demo')]);
     await store.upsert('a', 'pods', [obj('web-1', 'demo', { rv: '2', labels: { tier: 'front' } })]);
-    await store.delete('a', 'pods', 'demo-web-2');
+    await store.delete('a', 'pods', { namespace: 'demo', name: 'web-2', uid: 'demo-web-2' });
     const { items } = await store.list({ scope: all('a'), kinds: ['pods'] });
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({
@@ -95,9 +95,12 @@ describe.each(indexStoreKinds)('$name index store', (kind) => {
   });
 
   it('a relist over many slices removes exactly the rows no page named', async () => {
+    // Spread over namespaces, cluster-scoped ('') among them, so slices end across namespaces.
     const many = (prefix: string, n: number, rv = '1') =>
-      Array.from({ length: n }, (_, i) => obj(`${prefix}-${i}`, 'demo', { rv }));
-    // More rows than one deletion slice, so the unseen are found across several uid ranges.
+      Array.from({ length: n }, (_, i) =>
+        obj(`${prefix}-${i}`, i % 3 ? `ns-${i % 5}` : undefined, { rv }),
+      );
+    // More rows than one deletion slice, so the unseen are found across several key ranges.
     await store.upsert('a', 'pods', [...many('kept', 700), ...many('gone', 600)]);
     await store.upsert('b', 'pods', many('other', 3));
     const relist = store.beginRelist('a', 'pods');
@@ -139,10 +142,27 @@ describe.each(indexStoreKinds)('$name index store', (kind) => {
     expect((await store.runningPodsOf('a')).map((pod) => pod.metadata?.name)).toEqual(['running']);
   });
 
+  it('keeps one row for an object created again under its name; the earlier uid removes nothing', async () => {
+    await store.upsert('a', 'pods', [obj('web', 'demo', { uid: 'earlier' })]);
+    // The watch missed the deletion and the creation; the relist that follows lists the later one.
+    const relist = store.beginRelist('a', 'pods');
+    await relist.add([obj('web', 'demo', { uid: 'later', rv: '2' })]);
+    await relist.finish();
+    const uids = async () =>
+      (await store.list({ scope: all('a'), kinds: ['pods'] })).items.map((o) => o.uid);
+    expect(await uids()).toEqual(['later']);
+    await store.apply('a', 'pods', [
+      { type: 'delete', namespace: 'demo', name: 'web', uid: 'earlier' },
+    ]);
+    expect(await uids()).toEqual(['later']);
+    await store.delete('a', 'pods', { namespace: 'demo', name: 'web', uid: 'later' });
+    expect(await uids()).toEqual([]);
+  });
+
   it('applies watch changes in order in one transaction', async () => {
     await store.apply('a', 'pods', [
       { type: 'upsert', object: obj('x', 'demo') },
-      { type: 'delete', uid: 'demo-x' },
+      { type: 'delete', namespace: 'demo', name: 'x', uid: 'demo-x' },
       { type: 'upsert', object: obj('y', 'demo') },
     ]);
     expect(
@@ -154,7 +174,7 @@ describe.each(indexStoreKinds)('$name index store', (kind) => {
     const nameless: KubeObject = { ...obj('z', 'demo'), metadata: { uid: 'demo-z' } };
     await store.upsert('a', 'pods', [obj('z', 'demo'), obj('w', 'demo')]);
     await store.apply('a', 'pods', [
-      { type: 'delete', uid: 'demo-z' },
+      { type: 'delete', namespace: 'demo', name: 'z', uid: 'demo-z' },
       { type: 'upsert', object: nameless },
       { type: 'upsert', object: obj('w', 'demo', { rv: '2' }) },
       { type: 'upsert', object: { ...nameless, metadata: { uid: 'demo-w' } } },
@@ -177,8 +197,9 @@ describe.each(indexStoreKinds)('$name index store', (kind) => {
   it('pages by keyset, stable across ties in name, with no gaps or repeats', async () => {
     const objects: KubeObject[] = [];
     for (let i = 0; i < 25; i++) {
-      // Many rows share a name; only namespace/cluster/uid break the tie.
-      objects.push(obj(`pod-${i % 4}`, `ns-${i % 3}`, { uid: `u${String(i).padStart(2, '0')}` }));
+      // Many rows share a name; namespace and cluster break the tie (a kind's names are unique
+      // per namespace).
+      objects.push(obj(`pod-${i % 4}`, `ns-${i % 7}`, { uid: `u${String(i).padStart(2, '0')}` }));
     }
     await store.upsert('a', 'pods', objects.slice(0, 13));
     await store.upsert('b', 'pods', objects.slice(13));

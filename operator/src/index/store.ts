@@ -21,10 +21,11 @@ import { buildLabelQuery, groupLabels, type LabelQuery, type LabelSummary } from
 import { createPacer, deletionsPerSlice, objectsPerSlice, type Pacer } from './pacer.js';
 import { beginRelist, deleteInSlices, type RelistTarget, type RelistWriter } from './relist.js';
 import type { KubeObject } from './trim.js';
-import { indexRow } from './row.js';
+import { indexRow, type ObjectKey } from './row.js';
 import type { IndexReader } from './reader.js';
 
 export type { RelistWriter } from './relist.js';
+export type { ObjectKey } from './row.js';
 
 export interface IndexedObject {
   cluster: string;
@@ -62,10 +63,7 @@ export interface ObjectCount {
   objects: number;
 }
 
-export type IndexChange =
-  | { type: 'upsert'; object: KubeObject }
-  /** namespace and name, when the event gave them, name the removal on the change feed. */
-  | { type: 'delete'; uid: string; namespace?: string; name?: string };
+export type IndexChange = { type: 'upsert'; object: KubeObject } | ({ type: 'delete' } & ObjectKey);
 
 export interface Row {
   cluster: string;
@@ -130,22 +128,24 @@ export class IndexStore implements IndexReader {
       db.exec(`PRAGMA wal_autocheckpoint = ${bulkWrites.walAutocheckpointPages}`);
     }
     if (!options.readsOnly) this.migrate();
-    // Connection-local, so not part of the stored format: the uids each running relist has seen.
+    // Connection-local, so not part of the stored format: the objects each running relist has seen.
     db.exec(
-      'CREATE TEMP TABLE IF NOT EXISTS relist_seen (cluster TEXT, kind TEXT, uid TEXT, PRIMARY KEY (cluster, kind, uid))',
+      `CREATE TEMP TABLE IF NOT EXISTS relist_seen (cluster TEXT, kind TEXT, namespace TEXT,
+         name TEXT, PRIMARY KEY (cluster, kind, namespace, name))`,
     );
     this.upsertRow = db.prepare(`
       INSERT INTO objects (cluster, kind, uid, namespace, name, resource_version, labels,
         label_text, created, updated, phase, node_name, object)
       VALUES (:cluster, :kind, :uid, :namespace, :name, :rv, :labels, :labelText, :created,
         :updated, :phase, :nodeName, :object)
-      ON CONFLICT (cluster, kind, uid) DO UPDATE SET
-        namespace = excluded.namespace, name = excluded.name,
-        resource_version = excluded.resource_version, labels = excluded.labels,
+      ON CONFLICT (cluster, kind, namespace, name) DO UPDATE SET
+        uid = excluded.uid, resource_version = excluded.resource_version, labels = excluded.labels,
         label_text = excluded.label_text, created = excluded.created, updated = excluded.updated,
         phase = excluded.phase, node_name = excluded.node_name, object = excluded.object
-      WHERE objects.resource_version <> excluded.resource_version`);
-    this.deleteRow = db.prepare('DELETE FROM objects WHERE cluster = ? AND kind = ? AND uid = ?');
+      WHERE objects.resource_version <> excluded.resource_version OR objects.uid <> excluded.uid`);
+    this.deleteRow = db.prepare(
+      'DELETE FROM objects WHERE cluster = ? AND kind = ? AND namespace = ? AND name = ? AND uid = ?',
+    );
     this.countMatches = db.prepare(
       `SELECT count(*) AS n FROM (SELECT rowid FROM objects_fts WHERE objects_fts MATCH ?
          LIMIT ${fewTrigramMatches})`,
@@ -181,8 +181,8 @@ export class IndexStore implements IndexReader {
     });
   }
 
-  delete(cluster: string, kind: string, uid: string): void {
-    this.deleteRow.run(cluster, kind, uid);
+  delete(cluster: string, kind: string, object: ObjectKey): void {
+    this.deleteRow.run(cluster, kind, object.namespace, object.name, object.uid);
   }
 
   /** Applies a run of watch events in order, in one transaction. */
@@ -192,7 +192,7 @@ export class IndexStore implements IndexReader {
         if (change.type === 'upsert') {
           this.writeObject(cluster, kind, change.object);
         } else {
-          this.deleteRow.run(cluster, kind, change.uid);
+          this.delete(cluster, kind, change);
         }
       }
     });
@@ -214,13 +214,15 @@ export class IndexStore implements IndexReader {
     this.transaction(() => {
       const listed = new Set<string>();
       for (const object of objects) {
-        const uid = this.writeObject(cluster, kind, object);
-        if (uid) listed.add(uid);
+        const key = this.writeObject(cluster, kind, object);
+        if (key) listed.add(JSON.stringify([key.namespace, key.name]));
       }
       const rows = this.db
-        .prepare('SELECT uid FROM objects WHERE cluster = ? AND kind = ?')
-        .all(cluster, kind) as Array<{ uid: string }>;
-      for (const { uid } of rows) if (!listed.has(uid)) this.deleteRow.run(cluster, kind, uid);
+        .prepare('SELECT namespace, name, uid FROM objects WHERE cluster = ? AND kind = ?')
+        .all(cluster, kind) as unknown as ObjectKey[];
+      for (const row of rows) {
+        if (!listed.has(JSON.stringify([row.namespace, row.name]))) this.delete(cluster, kind, row);
+      }
     });
   }
 
@@ -363,11 +365,11 @@ export class IndexStore implements IndexReader {
     return built ? groupLabels(this.db.prepare(built.sql).all(...built.params)) : [];
   }
 
-  private writeObject(cluster: string, kind: string, raw: KubeObject): string | undefined {
+  private writeObject(cluster: string, kind: string, raw: KubeObject): ObjectKey | undefined {
     const row = indexRow(cluster, kind, raw, this.now());
     if (!row) return undefined;
     this.upsertRow.run({ ...row });
-    return row.uid;
+    return row;
   }
 
   private transaction(work: () => void): void {
