@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { indexFormatVersion } from './schema.js';
-import { IndexStore } from './store.js';
+import { IndexStore, runningPodsPerTurn } from './store.js';
+import type { KubeObject } from './trim.js';
 import { all, obj } from './testing/objects.js';
 
 // What only the SQLite store has: its file format version, FTS5 triggers and WAL file.
@@ -95,6 +96,32 @@ describe('SQLite index store file', () => {
       expect(second.items.map((o) => o.uid)).toEqual(['b']);
       store.delete('a', 'pods', { namespace: 'demo', name: 'a-web', uid: 'z-earlier' });
       expect(listed()).toEqual(['a-later', 'b']);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('reads the running pods through their own index, a page per turn of the event loop', async () => {
+    const store = IndexStore.open(':memory:');
+    try {
+      const pod = (i: number, phase: string): KubeObject => ({
+        ...obj(`p-${String(i).padStart(5, '0')}`, 'demo'),
+        status: { phase },
+      });
+      const running = 2 * runningPodsPerTurn + 10;
+      store.upsert('a', 'pods', [
+        ...Array.from({ length: running }, (_, i) => pod(i, 'Running')),
+        ...Array.from({ length: 50 }, (_, i) => pod(running + i, 'Pending')),
+      ]);
+      const read = store.runningPodsOf('a');
+      let turned = false;
+      setImmediate(() => {
+        turned = true;
+      });
+      const pods = await read;
+      expect(turned).toBe(true);
+      expect(pods).toHaveLength(running);
+      expect(pods.at(-1)?.metadata?.name).toBe(`p-${String(running - 1).padStart(5, '0')}`);
     } finally {
       store.close();
     }
