@@ -309,8 +309,8 @@ export class IndexStore implements IndexReader {
   /**
    * A cluster's Running pods bound to a node (what the cost job prices), found through their own
    * index (`objects_running_pods`, schema.ts) so no other row is read: a member may hold 250,000
-   * pods. They are read and parsed `runningPodsPerTurn` at a time with a turn of the event loop
-   * between, as this runs on the main thread.
+   * pods. They are read and parsed `runningPodsPerTurn` at a time, a slice per turn of the store's
+   * pacer as its bulk writes are, since this runs on the main thread.
    */
   async runningPodsOf(cluster: string): Promise<KubeObject[]> {
     const page = this.db.prepare(
@@ -325,7 +325,7 @@ export class IndexStore implements IndexReader {
       const last = rows.at(-1);
       if (rows.length < runningPodsPerTurn || !last) return pods;
       after = last.id;
-      await new Promise((resolve) => setImmediate(resolve));
+      await this.paced.pacer.turn();
     }
   }
 
