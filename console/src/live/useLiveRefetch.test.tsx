@@ -45,6 +45,14 @@ const windowPasses = () =>
     await vi.advanceTimersByTimeAsync(LIVE_READ_WINDOW_MS);
   });
 
+/** A second read was asked; answered, it is the last, as nothing changed since. */
+const secondReadIsTheLast = async () => {
+  expect(reads).toHaveLength(2);
+  reads[1]?.answer('r2');
+  await windowPasses();
+  expect(reads).toHaveLength(2);
+};
+
 beforeEach(async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
   streams = useFakeEventSources();
@@ -71,10 +79,7 @@ it('reads at once, then a burst together at the end of the window', async () => 
   await podChanged('web-3');
   expect(reads).toHaveLength(1);
   await windowPasses();
-  expect(reads).toHaveLength(2);
-  reads[1]?.answer('r2');
-  await windowPasses();
-  expect(reads).toHaveLength(2);
+  await secondReadIsTheLast();
 });
 
 it('reads again, once answered, what changed while a read was on its way', async () => {
@@ -90,10 +95,7 @@ it('reads again, once answered, what changed while a read was on its way', async
     await Promise.resolve();
   });
   await windowPasses();
-  expect(reads).toHaveLength(2);
-  reads[1]?.answer('r2');
-  await windowPasses();
-  expect(reads).toHaveLength(2);
+  await secondReadIsTheLast();
 });
 
 it('reads again when the read was answered by another one, which may predate the change', async () => {
@@ -105,8 +107,5 @@ it('reads again when the read was answered by another one, which may predate the
     await Promise.resolve();
   });
   await windowPasses();
-  expect(reads).toHaveLength(2);
-  reads[1]?.answer('r2');
-  await windowPasses();
-  expect(reads).toHaveLength(2);
+  await secondReadIsTheLast();
 });

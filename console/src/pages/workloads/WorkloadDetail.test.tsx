@@ -34,6 +34,14 @@ const deployment = {
   },
 };
 
+/** A running pod of the Deployment as the server lists it, its cells filled. */
+const podRow = (name: string) => ({
+  name,
+  namespace: 'shop',
+  createdAt: '2026-03-02T00:00:00Z',
+  cells: { phase: 'Running', ready: '1/1', restarts: '0', node: 'n-7', podIP: '10.1.0.9' },
+});
+
 let server: LoopbackServer;
 let suspend: boolean;
 beforeEach(async () => {
@@ -41,19 +49,7 @@ beforeEach(async () => {
   suspend = false;
   server.respond(`${API}/manage.nimbus.io/users/${USER_ID}/collections`, ok({ items: [] }));
   server.respond(`${CRD}/resources/deployments/web?namespace=shop`, ok(deployment));
-  server.respond(
-    `${CRD}/${WEB}/pods`,
-    ok({
-      items: [
-        {
-          name: 'web-1',
-          namespace: 'shop',
-          createdAt: '2026-03-02T00:00:00Z',
-          cells: { phase: 'Running', ready: '1/1', restarts: '0', node: 'n-7', podIP: '10.1.0.9' },
-        },
-      ],
-    }),
-  );
+  server.respond(`${CRD}/${WEB}/pods`, ok({ items: [podRow('web-1')] }));
   server.respond(
     `${CRD}/${WEB}/revisions`,
     ok({
@@ -170,13 +166,7 @@ it("reads the revisions again when the workload changes: a hotfix's revision sho
 
 it('shows a pod that changed while its list was being read: the list is read again after', async () => {
   const streams = useFakeEventSources();
-  const pod = (name: string) => ({
-    name,
-    namespace: 'shop',
-    createdAt: '2026-03-02T00:00:00Z',
-    cells: { phase: 'Running', ready: '1/1', restarts: '0', node: 'n-7', podIP: '10.1.0.9' },
-  });
-  let pods = [pod('web-1')];
+  let pods = [podRow('web-1')];
   let answerHeldRead: () => void = () => undefined;
   // The first read's answer is what the member had when it was asked, given only later.
   server.respond(`${CRD}/${WEB}/pods`, () => {
@@ -190,7 +180,7 @@ it('shows a pod that changed while its list was being read: the list is read aga
   await waitFor(() => expect(requestsTo('GET', `${CRD}/${WEB}/pods`)).toHaveLength(1));
   // A scale made a second pod while the list was on its way; RTK Query does not read the same
   // list twice at once.
-  pods = [pod('web-1'), pod('web-2')];
+  pods = [podRow('web-1'), podRow('web-2')];
   server.respond(`${CRD}/${WEB}/pods`, () => ok({ items: pods }));
   stream.send('ready');
   stream.send('changes', {
