@@ -33,7 +33,7 @@ import {
   waitFor,
   wantedObjects,
 } from './lib/index-setup.js';
-import { call, openMember, type Member } from './lib/member.js';
+import { call, onNewConnection, openMember, type Member } from './lib/member.js';
 import { operatorApi, operatorUrlFromEnv } from './lib/operator-api.js';
 import { operatorProcess } from './lib/operator-process.js';
 import { sampleUsage } from './lib/process-usage.js';
@@ -146,13 +146,15 @@ async function registerAndSync(adminToken: string) {
 async function freezeFrozenMember() {
   const frozen = freezeApiServer(root, frozenMember);
   try {
-    // The freeze is real: the member's own readiness check gets no answer.
-    const probe = call(member(frozenMember), 'GET', '/readyz').then(
-      () => 'answered',
-      () => 'failed',
+    // The freeze is real: the member's own readiness check gets no answer. It goes on a
+    // connection of its own: a kept-alive one the server closed before it stopped would fail at
+    // once, which says nothing about the freeze.
+    const probe = call(onNewConnection(member(frozenMember)), 'GET', '/readyz').then(
+      ({ status }) => `answered ${status}`,
+      (error: unknown) => `failed (${error instanceof Error ? error.message : String(error)})`,
     );
     const said = await Promise.race([probe, pause(1_000).then(() => 'silent')]);
-    if (said !== 'silent') throw new Error(`${frozenMember} answered while stopped`);
+    if (said !== 'silent') throw new Error(`${frozenMember} was stopped, but its /readyz ${said}`);
     return frozen;
   } catch (error) {
     frozen.thaw();

@@ -56,6 +56,11 @@ export async function openMember(name: string, kubeconfig: string): Promise<Memb
   };
 }
 
+/** The member with an agent that opens a connection per request and keeps none. */
+export function onNewConnection(member: Member): Member {
+  return { ...member, agent: new Agent({ ...member.agent.options, keepAlive: false }) };
+}
+
 /** One JSON request to the member; resolves with the status and the parsed body. */
 export function call(
   member: Member,
