@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { IncomingMessage } from 'node:http';
 import { PassThrough } from 'node:stream';
-import { consumeLines } from './http-stream.js';
+import { consumeLines, readAll } from './http-stream.js';
 
 /** A few turns of the event loop: enough for written chunks to reach a flowing reader. */
 const turns = async (count = 5) => {
@@ -82,5 +82,19 @@ describe('consumeLines', () => {
     release();
     await expect(done).rejects.toThrow('connection reset');
     expect(handled).toBe(true);
+  });
+});
+
+describe('readAll', () => {
+  it('joins the chunks into one buffer of its own, which can be handed to a worker', async () => {
+    const body = stream();
+    const read = readAll(asBody(body));
+    body.write(Buffer.from('{"items":'));
+    body.end(Buffer.from('["é"]}'));
+    const bytes = await read;
+    expect(Buffer.from(bytes).toString('utf8')).toBe('{"items":["é"]}');
+    // Small chunks come from Node's shared pool; the whole body is not a view into it.
+    expect(bytes.byteOffset).toBe(0);
+    expect(bytes.buffer.byteLength).toBe(bytes.byteLength);
   });
 });

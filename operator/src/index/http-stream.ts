@@ -73,12 +73,24 @@ export function consumeLines(
   });
 }
 
-export async function readAll(body: IncomingMessage): Promise<string> {
+/**
+ * A whole body, in an ArrayBuffer of its own: not a slice of Node's shared pool, so a list page
+ * can be transferred to the write worker rather than copied (index-writer.ts).
+ */
+export async function readAll(body: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
   const chunks: Buffer[] = [];
+  let length = 0;
   for await (const chunk of body) {
     chunks.push(chunk as Buffer);
+    length += (chunk as Buffer).byteLength;
   }
-  return Buffer.concat(chunks).toString('utf8');
+  const bytes = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
 }
 
 export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {

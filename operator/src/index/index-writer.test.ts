@@ -65,18 +65,25 @@ describe('the index write worker', () => {
     expect(names(reader, 'a')).toEqual(['kept', 'new']);
   });
 
-  it('parses a list page’s text where it writes it, and says how many objects it held', async () => {
+  it('parses a list page’s bytes where it writes them, and says how many objects it held', async () => {
     await writer.apply('a', 'pods', [{ type: 'upsert', object: pod('gone', '1') }]);
     const relist = writer.beginRelist('a', 'pods');
     const page = (...names: string[]) =>
       JSON.stringify({ metadata: { resourceVersion: '9' }, items: names.map((n) => pod(n, '2')) });
-    expect(await relist.addText?.(page('web-1', 'web-2'))).toBe(2);
-    expect(await relist.addText?.(page())).toBe(0);
+    const own = new TextEncoder().encode(page('web-1', 'web-2'));
+    expect(await relist.addBytes?.(own)).toBe(2);
+    // Handed over, not copied: the page is the worker's now.
+    expect(own.byteLength).toBe(0);
+    // A small Buffer is a slice of Node's shared pool: copied, so the pool stays with its owners.
+    const pooled = Buffer.from(page('web-3'));
+    expect(pooled.buffer.byteLength).toBeGreaterThan(pooled.byteLength);
+    expect(await relist.addBytes?.(pooled)).toBe(1);
+    expect(pooled.toString('utf8')).toBe(page('web-3'));
+    expect(await relist.addBytes?.(new TextEncoder().encode(page()))).toBe(0);
     await relist.finish();
-    expect(names(reader, 'a')).toEqual(['web-1', 'web-2']);
-    await expect(writer.beginRelist('a', 'pods').addText?.('{"items": [not json')).rejects.toThrow(
-      /JSON/,
-    );
+    expect(names(reader, 'a')).toEqual(['web-1', 'web-2', 'web-3']);
+    const broken = new TextEncoder().encode('{"items": [not json');
+    await expect(writer.beginRelist('a', 'pods').addBytes?.(broken)).rejects.toThrow(/JSON/);
   });
 
   it('keeps what an abandoned relist wrote and removes nothing', async () => {

@@ -1,7 +1,7 @@
 // Where the index's writes go. In the operator, a worker thread owns the only writing connection
 // (write-worker.ts) and the main thread keeps a reading one, so the event loop never waits for a
 // write (docs/decisions/index-write-worker.md). Tests and the in-process bench write in place.
-import { Worker } from 'node:worker_threads';
+import { isMarkedAsUntransferable, Worker } from 'node:worker_threads';
 import type { RelistWriter } from './relist.js';
 import type { IndexChange, IndexStore, ObjectCount } from './store.js';
 import { indexedCopy } from './trim.js';
@@ -79,6 +79,20 @@ const trimmedChanges = (kind: string, changes: readonly IndexChange[]): IndexCha
   );
 
 /**
+ * Bytes whose whole ArrayBuffer may be transferred: `bytes` when it spans one of its own, else a
+ * copy. A view into a larger buffer (Node's pool, a slice) would hand the rest over with it.
+ */
+function ownBytes(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
+  const { buffer } = bytes;
+  const whole =
+    buffer instanceof ArrayBuffer &&
+    bytes.byteOffset === 0 &&
+    bytes.byteLength === buffer.byteLength &&
+    !isMarkedAsUntransferable(buffer);
+  return whole ? (bytes as Uint8Array<ArrayBuffer>) : new Uint8Array(bytes);
+}
+
+/**
  * Starts the write worker on the index file at `path` and resolves once it has opened (and, when
  * its format changed, emptied) the database, so a reading store opened afterwards finds the
  * current schema. A worker that stops (a crash, an out-of-memory) fails the writes in flight, and
@@ -137,14 +151,14 @@ export async function openWorkerWriter(
     return running;
   };
 
-  const call = async (request: Request): Promise<unknown> => {
+  const call = async (request: Request, transfer: ArrayBuffer[] = []): Promise<unknown> => {
     const target = await worker();
     // It may have stopped while this call waited for it: a message to it would never be answered.
     if (!target.alive) throw new Error('index writer stopped');
     const id = nextId++;
     return new Promise((resolve, reject) => {
       pending.set(id, { resolve, reject });
-      target.worker.postMessage({ ...request, id });
+      target.worker.postMessage({ ...request, id }, transfer);
     });
   };
 
@@ -165,9 +179,12 @@ export async function openWorkerWriter(
           const trimmed = objects.map((object) => indexedCopy(kind, object));
           await call({ op: 'relist-add', relist, objects: trimmed });
         },
-        addText: async (text) => {
+        addBytes: async (bytes) => {
           await begun;
-          return (await call({ op: 'relist-add-text', relist, text })) as number;
+          const own = ownBytes(bytes);
+          return (await call({ op: 'relist-add-bytes', relist, bytes: own }, [
+            own.buffer,
+          ])) as number;
         },
         finish: async () => {
           await begun;

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createPacer, objectsPerSlice, type Pacer } from './pacer.js';
-import type { DatabaseSync } from 'node:sqlite';
 import { bulkWrites, IndexStore } from './store.js';
 import { pod } from './testing/fake-api-server.js';
 
@@ -96,10 +95,8 @@ describe('paced index writes', () => {
       await written;
       expect(bulk.count('a', 'pods')).toBe(bulkWrites.objectsPerSlice + 20);
       expect(bulkWrites.objectsPerSlice).toBeGreaterThan(objectsPerSlice);
-      const pragma = (store: IndexStore) =>
-        (store as unknown as { db: DatabaseSync }).db.prepare('PRAGMA wal_autocheckpoint').get();
-      expect(pragma(bulk)).toEqual({ wal_autocheckpoint: bulkWrites.walAutocheckpointPages });
-      expect(pragma(store)).toEqual({ wal_autocheckpoint: 1000 });
+      expect(bulk.walAutocheckpointPages()).toBe(bulkWrites.walAutocheckpointPages);
+      expect(store.walAutocheckpointPages()).toBe(1000);
     } finally {
       bulk.close();
     }

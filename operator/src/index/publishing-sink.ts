@@ -32,16 +32,16 @@ export function publishingSink(sink: IndexSink, feed: Pick<ChangeFeed, 'publish'
     beginRelist(cluster, kind): RelistWriter {
       const relist = sink.beginRelist(cluster, kind);
       const tell = () => feed.publish([relistNotice(cluster, kind)]);
-      const addText = relist.addText?.bind(relist);
+      const addBytes = relist.addBytes?.bind(relist);
       return {
         add: async (objects) => {
           await relist.add(objects);
           if (objects.length > 0) tell();
         },
-        ...(addText
+        ...(addBytes
           ? {
-              addText: async (text: string) => {
-                const objects = await addText(text);
+              addBytes: async (bytes: Uint8Array) => {
+                const objects = await addBytes(bytes);
                 if (objects > 0) tell();
                 return objects;
               },

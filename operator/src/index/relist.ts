@@ -10,11 +10,12 @@ import type { KubeObject } from './trim.js';
 export interface RelistWriter {
   add(objects: readonly KubeObject[]): Promise<void>;
   /**
-   * A page as the member sent it (a list's JSON text), parsed where it is written: the write
-   * worker takes the text, so the main thread never builds the page's objects. Resolves with
-   * the number of objects the page held. Writers without it are given `add`.
+   * A page as the member sent it (a list's JSON bytes), parsed where it is written: the write
+   * worker is handed the bytes (they are the writer's afterwards, and may be emptied), so the
+   * main thread never builds the page's text or objects. Resolves with the number of objects
+   * the page held. Writers without it are given `add`.
    */
-  addText?(text: string): Promise<number>;
+  addBytes?(bytes: Uint8Array): Promise<number>;
   /** Removes the objects of the (cluster, kind) that no page named. */
   finish(): Promise<void>;
   /** The list failed: keep what was written, remove nothing. */

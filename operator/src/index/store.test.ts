@@ -46,6 +46,33 @@ describe.each(indexStoreKinds)('$name index store', (kind) => {
     expect(await store.count('b', 'services')).toBe(0);
   });
 
+  it('keeps the counts per cluster and kind through updates, deletions, relists and drops', async () => {
+    const counts = async () =>
+      (await store.objectCounts())
+        .map(({ cluster, kind, objects }) => `${cluster}/${kind}=${objects}`)
+        .sort();
+    await store.upsert('a', 'pods', [obj('p1', 'demo'), obj('p2', 'demo'), obj('p3', undefined)]);
+    await store.upsert('a', 'services', [obj('s1', 'demo')]);
+    await store.upsert('b', 'pods', [obj('p1', 'demo')]);
+    expect(await counts()).toEqual(['a/pods=3', 'a/services=1', 'b/pods=1']);
+    await store.upsert('a', 'pods', [obj('p1', 'demo', { rv: '2', labels: { tier: 'front' } })]);
+    await store.delete('a', 'services', { namespace: 'demo', name: 's1', uid: 'demo-s1' });
+    expect(await counts()).toEqual(['a/pods=3', 'b/pods=1']);
+    // p2 was created again under its name (another uid), p3 is gone and p4 is new.
+    const relist = store.beginRelist('a', 'pods');
+    await relist.add([
+      obj('p1', 'demo', { rv: '3' }),
+      obj('p2', 'demo', { rv: '2', uid: 'p2-again' }),
+      obj('p4', 'demo'),
+    ]);
+    await relist.finish();
+    expect(await counts()).toEqual(['a/pods=3', 'b/pods=1']);
+    await store.adoptCluster('b', 'uid-b');
+    await store.dropCluster('b');
+    expect(await counts()).toEqual(['a/pods=3']);
+    expect(await store.count('a', 'pods')).toBe(3);
+  });
+
   it('replaceAll swaps the whole (cluster, kind) and leaves the rest alone', async () => {
     await store.upsert('a', 'pods', [obj('old', 'demo'), obj('kept', 'demo')]);
     await store.upsert('b', 'pods', [obj('other', 'demo')]);

@@ -269,6 +269,14 @@ export class IndexStore implements IndexReader {
     await deleteInSlices(this.paced, () => slice.run(cluster).changes);
   }
 
+  /** Pages of WAL after which SQLite checkpoints it on this connection (bulk writes: fewer). */
+  walAutocheckpointPages(): number {
+    const row = this.db.prepare('PRAGMA wal_autocheckpoint').get() as {
+      wal_autocheckpoint: number;
+    };
+    return row.wal_autocheckpoint;
+  }
+
   /** The clusters that have objects in the index, or a recorded Cluster uid. */
   clusters(): string[] {
     const rows = this.db.prepare(indexedClustersSql('objects', 'indexed_clusters')).all();
@@ -288,14 +296,13 @@ export class IndexStore implements IndexReader {
   }
 
   /**
-   * Objects per (cluster, kind), in one pass over the (cluster, kind) index: what `/metrics`
-   * shows. A scan of every row, so the operator runs it in the write worker (index-writer.ts).
+   * Objects per (cluster, kind), what `/metrics` shows: read from the counts the schema's triggers
+   * keep (`object_counts`), so a scrape reads a row per pair, not every row of the index.
    */
   objectCounts(): ObjectCount[] {
-    const rows = this.db
-      .prepare('SELECT cluster, kind, count(*) AS n FROM objects GROUP BY cluster, kind')
-      .all() as Array<{ cluster: string; kind: string; n: number }>;
-    return rows.map(({ cluster, kind, n }) => ({ cluster, kind, objects: n }));
+    return this.db
+      .prepare('SELECT cluster, kind, objects FROM object_counts WHERE objects > 0')
+      .all() as unknown as ObjectCount[];
   }
 
   /** Every object of one kind in one cluster, unfiltered: for the operator's own jobs (cost). */

@@ -3,7 +3,6 @@ import { findIndexedKind, type IndexedKind } from './kinds.js';
 import { createPacer, objectsPerSlice } from './pacer.js';
 import { IndexStore, type IndexChange, type RelistWriter } from './store.js';
 import {
-  listMetadata,
   WatchLoop,
   type IndexSink,
   type RelistSummary,
@@ -437,21 +436,5 @@ describe('WatchLoop against a fake API server', () => {
     // The stream ended while the first write ran; the next watch starts from the last event.
     await until(() => server.requests.length === 3);
     expect(server.requests[2]?.query).toMatchObject({ watch: 'true', resourceVersion: '13' });
-  });
-});
-
-describe('listMetadata', () => {
-  it('reads the metadata written before the items without parsing them', () => {
-    const text =
-      '{"kind":"PodList","apiVersion":"v1","metadata":{"resourceVersion":"42","continue":"eyJ2IjoxfQ=="},"items":[{"metadata":{"name":"a"}},BROKEN';
-    expect(listMetadata(text)).toEqual({ resourceVersion: '42', continue: 'eyJ2IjoxfQ==' });
-  });
-
-  it('parses the whole text when the items come first or there is no metadata', () => {
-    expect(listMetadata('{"items":[],"metadata":{"resourceVersion":"7"}}')).toEqual({
-      resourceVersion: '7',
-    });
-    expect(listMetadata('{"kind":"List","items":[]}')).toEqual({});
-    expect(() => listMetadata('{"items":[')).toThrow(SyntaxError);
   });
 });

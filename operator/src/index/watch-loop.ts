@@ -13,6 +13,7 @@ import {
 } from './kinds.js';
 import type { KubeTransport } from './kube-transport.js';
 import { abortableSleep, consumeLines, readAll } from './http-stream.js';
+import { listMetadata, pageItems, textOf, type ListMetadata } from './list-page.js';
 import type { IndexChange, RelistWriter } from './store.js';
 import { largeRelistObjects, type LeaveGate, type RelistGate } from './relist-gate.js';
 import type { KubeObject } from './trim.js';
@@ -109,40 +110,10 @@ function worthAskingAgain(error: unknown): boolean {
   return error.status === 429 || error.status >= 500;
 }
 
-interface ListPage {
-  items?: KubeObject[];
-  metadata?: ListMetadata;
-}
-
-interface ListMetadata {
-  continue?: string;
-  resourceVersion?: string;
-  /** Objects after this page, as the API server estimates them (not with selectors). */
-  remainingItemCount?: number;
-}
-
-/** A list page's text and its metadata, read without building its items. */
+/** A list page's bytes and its metadata, read without building its items. */
 interface ListAnswer {
-  text: string;
+  bytes: Uint8Array;
   metadata: ListMetadata;
-}
-
-/**
- * The metadata of a list's JSON text. API servers write `metadata` before `items`, so the text
- * up to `"items":` parses alone (a continue token is base64, without quotes); otherwise the whole
- * text is parsed.
- */
-export function listMetadata(text: string): ListMetadata {
-  const items = text.indexOf('"items":');
-  if (items > 0) {
-    try {
-      const head = JSON.parse(`${text.slice(0, items).replace(/,\s*$/, '')}}`) as ListPage;
-      if (head.metadata) return head.metadata;
-    } catch {
-      // Not the usual layout: read it all below.
-    }
-  }
-  return (JSON.parse(text) as ListPage).metadata ?? {};
 }
 
 type WatchOutcome = 'gone' | 'stalled' | 'closed-idle' | 'closed';
@@ -152,10 +123,10 @@ interface WatchEvent {
   object?: KubeObject & { code?: number; message?: string };
 }
 
-/** Writes one list page; the number of objects it held. */
-async function writePage(relist: RelistWriter, text: string): Promise<number> {
-  if (relist.addText) return relist.addText(text);
-  const items = (JSON.parse(text) as ListPage).items ?? [];
+/** Writes one list page, handing its bytes over; the number of objects it held. */
+async function writePage(relist: RelistWriter, bytes: Uint8Array): Promise<number> {
+  if (relist.addBytes) return relist.addBytes(bytes);
+  const items = pageItems(bytes);
   await relist.add(items);
   return items.length;
 }
@@ -269,7 +240,7 @@ export class WatchLoop {
         // The API server prepares the next page while this one is written (paced, so slowly).
         next = continueToken ? this.pageWithRetries(signal, continueToken) : undefined;
         next?.catch(() => undefined);
-        summary.objects += await writePage(relist, page.text);
+        summary.objects += await writePage(relist, page.bytes);
         resourceVersion = page.metadata.resourceVersion;
       }
       if (!resourceVersion) {
@@ -322,11 +293,11 @@ export class WatchLoop {
       accept: kind.metadataOnly ? metadataListAccept : jsonAccept,
       signal,
     });
-    const text = await readAll(response.body);
+    const bytes = await readAll(response.body);
     if (response.status !== 200) {
-      throw new KubeHttpError(response.status, text);
+      throw new KubeHttpError(response.status, textOf(bytes));
     }
-    return { text, metadata: listMetadata(text) };
+    return { bytes, metadata: listMetadata(bytes) };
   }
 
   private async watchOnce(resourceVersion: string): Promise<WatchOutcome> {
@@ -362,7 +333,7 @@ export class WatchLoop {
         return 'gone';
       }
       if (response.status !== 200) {
-        throw new KubeHttpError(response.status, await readAll(response.body));
+        throw new KubeHttpError(response.status, textOf(await readAll(response.body)));
       }
       this.options.observer?.synced(true);
       const opened = clock.now();

@@ -1,5 +1,6 @@
 // Messages between the index's write worker (write-worker.ts) and the operator's main thread
-// (index-writer.ts). Objects cross by structured clone; errors cross as their message.
+// (index-writer.ts). Objects cross by structured clone, list pages' bytes by transfer; errors
+// cross as their message.
 import type { IndexChange } from './store.js';
 import type { KubeObject } from './trim.js';
 
@@ -8,8 +9,11 @@ export type WriteRequest = { id: number } & (
   | { op: 'apply'; cluster: string; kind: string; changes: readonly IndexChange[] }
   | { op: 'relist-begin'; relist: number; cluster: string; kind: string }
   | { op: 'relist-add'; relist: number; objects: readonly KubeObject[] }
-  /** A list page's JSON text, parsed in the worker; answered with its number of objects. */
-  | { op: 'relist-add-text'; relist: number; text: string }
+  /**
+   * A list page's JSON bytes, transferred rather than copied, decoded and parsed in the worker;
+   * answered with its number of objects.
+   */
+  | { op: 'relist-add-bytes'; relist: number; bytes: Uint8Array }
   | { op: 'relist-finish'; relist: number }
   | { op: 'relist-abandon'; relist: number }
   | { op: 'adopt'; cluster: string; uid: string }

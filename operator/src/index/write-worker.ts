@@ -6,8 +6,8 @@
 // watch events of other loops are written between them.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { RelistWriter } from './relist.js';
+import { pageItems } from './list-page.js';
 import { IndexStore } from './store.js';
-import type { KubeObject } from './trim.js';
 import type {
   WorkerStarted,
   WriteAnswer,
@@ -36,9 +36,9 @@ async function run(store: IndexStore, request: WriteRequest): Promise<unknown> {
       return undefined;
     case 'relist-add':
       return relistOf(request.relist).add(request.objects);
-    case 'relist-add-text': {
+    case 'relist-add-bytes': {
       const relist = relistOf(request.relist);
-      const items = (JSON.parse(request.text) as { items?: KubeObject[] }).items ?? [];
+      const items = pageItems(request.bytes);
       await relist.add(items);
       return items.length;
     }
