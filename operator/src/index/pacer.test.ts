@@ -119,7 +119,10 @@ describe('paced index writes', () => {
     await settle();
     expect(store.count('a')).toBe(1);
     await loop.step();
-    await dropped;
     expect(store.count('a')).toBe(0);
+    // Then the trigram index is merged, a step per turn as well.
+    expect(loop.tasks).toHaveLength(1);
+    while (loop.tasks.length > 0) await loop.step();
+    await dropped;
   });
 });

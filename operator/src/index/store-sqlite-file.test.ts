@@ -40,6 +40,55 @@ describe('SQLite index store file', () => {
     }
   });
 
+  it('merges away the trigram entries of a dropped cluster’s rows', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nimbus-index-'));
+    const stores: IndexStore[] = [];
+    const readers: DatabaseSync[] = [];
+    try {
+      // Rows of cluster `keep` written in many transactions (segments), and of `drop` too when given.
+      const filled = (name: string, drop: boolean) => {
+        const path = join(dir, `${name}.db`);
+        const store = IndexStore.open(path);
+        stores.push(store);
+        for (let batch = 0; batch < 20; batch++) {
+          const names = Array.from({ length: 100 }, (_, i) => `pod-${batch}-${i}`);
+          store.upsert(
+            'keep',
+            'pods',
+            names.map((n) => obj(n, 'demo')),
+          );
+          if (drop)
+            store.upsert(
+              'drop',
+              'pods',
+              names.map((n) => obj(`gone-${n}`, 'demo')),
+            );
+        }
+        const reader = new DatabaseSync(path);
+        readers.push(reader);
+        const records = () =>
+          Number(
+            (reader.prepare('SELECT count(*) AS n FROM objects_fts_data').get() as { n: number }).n,
+          );
+        return { store, records };
+      };
+      const only = filled('only', false);
+      const both = filled('both', true);
+      const withDropped = both.records();
+      await both.store.dropCluster('drop');
+      // Without the merge, the entries of the 2,000 dropped rows stay beside markers cancelling
+      // them, and the table holds more than when they were there.
+      expect(both.records()).toBeLessThan(withDropped);
+      expect(both.records()).toBeLessThanOrEqual(only.records());
+      expect(both.store.search({ text: 'pod-7-4', scope: all('keep', 'drop') })).toHaveLength(1);
+      expect(both.store.search({ text: 'gone', scope: all('keep', 'drop') })).toEqual([]);
+    } finally {
+      for (const reader of readers) reader.close();
+      for (const store of stores) store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('rewrites trigram entries only when the name, namespace or labels change', () => {
     const dir = mkdtempSync(join(tmpdir(), 'nimbus-index-'));
     try {

@@ -19,7 +19,13 @@ import {
 import { encodeCursor } from './cursor.js';
 import { buildLabelQuery, groupLabels, type LabelQuery, type LabelSummary } from './label-query.js';
 import { createPacer, deletionsPerSlice, objectsPerSlice, type Pacer } from './pacer.js';
-import { beginRelist, deleteInSlices, type RelistTarget, type RelistWriter } from './relist.js';
+import {
+  beginRelist,
+  deleteInSlices,
+  mergeTrigramsInSlices,
+  type RelistTarget,
+  type RelistWriter,
+} from './relist.js';
 import type { KubeObject } from './trim.js';
 import { indexRow, type ObjectKey } from './row.js';
 import type { IndexReader } from './reader.js';
@@ -267,6 +273,7 @@ export class IndexStore implements IndexReader {
          (SELECT id FROM objects WHERE cluster = ? LIMIT ${deletionsPerSlice})`,
     );
     await deleteInSlices(this.paced, () => slice.run(cluster).changes);
+    await mergeTrigramsInSlices(this.paced);
   }
 
   /** Pages of WAL after which SQLite checkpoints it on this connection (bulk writes: fewer). */
