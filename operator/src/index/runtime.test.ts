@@ -145,9 +145,11 @@ describe.each(runtimeIndexes)('index runtime, writing %s', (writing) => {
 
     await hub.clusters.delete('member-a');
     await until(() => runtime.following().length === 0, 'loops stopped');
-    await until(async () => (await index.count('member-a')) === 0, 'member-a dropped');
+    // The drop ends by forgetting the cluster's Cluster uid, after its rows went and the trigram
+    // table was merged.
+    await until(async () => !(await index.clusters()).includes('member-a'), 'member-a dropped');
+    expect(await index.count('member-a')).toBe(0);
     expect(forgotten).toEqual(['member-a']);
-    expect(await index.clusters()).not.toContain('member-a');
   });
 
   it('shows nothing of an earlier Cluster of the same name, deleted and created again while no replica ran', async () => {
