@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { indexFormatVersion } from './schema.js';
+import { createPacer } from './pacer.js';
 import { IndexStore, runningPodsPerTurn } from './store.js';
 import type { KubeObject } from './trim.js';
 import { all, obj } from './testing/objects.js';
@@ -86,6 +87,31 @@ describe('SQLite index store file', () => {
       for (const reader of readers) reader.close();
       for (const store of stores) store.close();
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('adopts a cluster with no rows in one turn, without merging the trigram index', async () => {
+    let turns = 0;
+    const store = IndexStore.open(':memory:', {
+      pacer: createPacer((run) => {
+        turns++;
+        setImmediate(run);
+      }),
+    });
+    try {
+      // Many transactions: segments a merge would work on for several turns.
+      for (let batch = 0; batch < 20; batch++) {
+        store.upsert(
+          'keep',
+          'pods',
+          Array.from({ length: 100 }, (_, i) => obj(`pod-${batch}-${i}`, 'demo')),
+        );
+      }
+      expect(await store.adoptCluster('new', 'uid-new')).toBe(false);
+      expect(turns).toBe(1);
+      expect(store.adoptedBy('new')).toBe('uid-new');
+    } finally {
+      store.close();
     }
   });
 

@@ -19,14 +19,9 @@ import {
 import { encodeCursor } from './cursor.js';
 import { buildLabelQuery, groupLabels, type LabelQuery, type LabelSummary } from './label-query.js';
 import { createPacer, deletionsPerSlice, objectsPerSlice, type Pacer } from './pacer.js';
-import {
-  beginRelist,
-  deleteInSlices,
-  mergeTrigramsInSlices,
-  type RelistTarget,
-  type RelistWriter,
-} from './relist.js';
+import { beginRelist, deleteInSlices, type RelistTarget, type RelistWriter } from './relist.js';
 import type { KubeObject } from './trim.js';
+import { mergeTrigramsInSlices } from './trigram-merge.js';
 import { indexRow, type ObjectKey } from './row.js';
 import type { IndexReader } from './reader.js';
 
@@ -272,8 +267,9 @@ export class IndexStore implements IndexReader {
       `DELETE FROM objects WHERE id IN
          (SELECT id FROM objects WHERE cluster = ? LIMIT ${deletionsPerSlice})`,
     );
-    await deleteInSlices(this.paced, () => slice.run(cluster).changes);
-    await mergeTrigramsInSlices(this.paced);
+    const deleted = await deleteInSlices(this.paced, () => slice.run(cluster).changes);
+    // A new cluster's adoption deletes nothing: no merge of a large index for it.
+    if (deleted > 0) await mergeTrigramsInSlices(this.paced);
   }
 
   /** Pages of WAL after which SQLite checkpoints it on this connection (bulk writes: fewer). */
