@@ -104,8 +104,11 @@ export function buildLabelCount(
 
 /** What the store counted before building a list, each below `fewTrigramMatches`. */
 export interface ListPlan {
-  /** The name filter's trigram MATCH found few rows: the page starts from them, as search does. */
-  fewNameMatches?: boolean;
+  /**
+   * The ids of the rows the name filter's trigram MATCH found, when they are few (a JSON array,
+   * collected as they were counted): the page starts from them, as search does.
+   */
+  nameMatchIds?: string;
   /** firstLabel has few pairs (when orderedLabel has none): the page starts from them. */
   fewLabelMatches?: boolean;
 }
@@ -125,7 +128,7 @@ export function buildList(query: ListQuery, plan: ListPlan = {}): BuiltList | un
   const scope = narrowScope(query.scope, query.clusters);
   if (scope.length === 0 || query.kinds.length === 0) return undefined;
   const match = nameMatch(query.nameContains);
-  const fewNames = match !== undefined && plan.fewNameMatches === true;
+  const fewNames = match !== undefined && plan.nameMatchIds !== undefined;
   const walked = fewNames ? undefined : orderedLabel(query);
   // The walked pairs carry the keyset columns: scope, namespaces and cursor are checked there,
   // before the object's row is read.
@@ -134,9 +137,8 @@ export function buildList(query: ListQuery, plan: ListPlan = {}): BuiltList | un
   let from = 'objects o';
   const fromParams: SQLInputValue[] = [];
   if (fewNames) {
-    from = `(SELECT rowid AS id FROM objects_fts WHERE objects_fts MATCH ?) m
-      CROSS JOIN objects o ON o.id = m.id`;
-    fromParams.push(match);
+    from = 'json_each(?) m CROSS JOIN objects o ON o.id = m.value';
+    fromParams.push(plan.nameMatchIds ?? '[]');
   } else if (walked) {
     from = 'object_labels l CROSS JOIN objects o ON o.id = l.id';
     where.clauses.push('l.kind = ? AND l.key = ? AND l.value = ?');
@@ -194,7 +196,7 @@ export const indexedClustersSql = (objects: string, clusters: string): string =>
   SELECT cluster FROM named WHERE cluster IS NOT NULL
   UNION SELECT cluster FROM ${clusters} ORDER BY cluster`;
 
-/** Below this many trigram matches a search starts from them (buildSearch's `fewMatches`). */
+/** Below this many trigram matches a search starts from them (buildSearch's `matchIds`). */
 export const fewTrigramMatches = 5_000;
 
 /** The trigram MATCH of a search text, or undefined when it is too short for trigrams. */
@@ -204,13 +206,15 @@ export function searchMatch(text: string): string | undefined {
 }
 
 /**
- * `fewMatches`: the trigram index matched fewer than `fewTrigramMatches` rows (the caller counted
- * them). Then those rows are read first and only they are sorted; otherwise every row in the
- * caller's scope is checked against the matches, which is cheaper when most of them match.
+ * `matchIds`: the ids of the rows the trigram index matched, when fewer than `fewTrigramMatches`
+ * (a JSON array the caller collected as it counted them). Then those rows are read first and
+ * only they are sorted, without matching again (half a search's time at a million objects:
+ * docs/index.md, "Schema and search"); otherwise every row in the caller's scope is checked
+ * against the matches, which is cheaper when most of them match.
  */
 export function buildSearch(
   query: SearchQuery,
-  fewMatches = false,
+  matchIds?: string,
 ): { sql: string; params: SQLInputValue[] } | undefined {
   const text = query.text.trim();
   const where: Where = { clauses: [], params: [] };
@@ -228,12 +232,12 @@ export function buildSearch(
   const order = 'ORDER BY o.cluster, o.kind, o.namespace, o.name LIMIT ?';
   const limit = clampLimit(query.limit, 200);
   const match = searchMatch(text);
-  if (match && fewMatches) {
+  if (match && matchIds !== undefined) {
     // CROSS JOIN keeps SQLite from starting at the scope's index and probing every row of it.
     return {
-      sql: `SELECT ${columns} FROM (SELECT rowid AS id FROM objects_fts WHERE objects_fts MATCH ?) m
-        CROSS JOIN objects o ON o.id = m.id WHERE ${where.clauses.join(' AND ')} ${order}`,
-      params: [match, ...where.params, limit],
+      sql: `SELECT ${columns} FROM json_each(?) m CROSS JOIN objects o ON o.id = m.value
+        WHERE ${where.clauses.join(' AND ')} ${order}`,
+      params: [matchIds, ...where.params, limit],
     };
   }
   if (match) {

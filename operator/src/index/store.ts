@@ -111,7 +111,7 @@ export const runningPodsPerTurn = 1_000;
 export class IndexStore implements IndexReader {
   private readonly upsertRow: StatementSync;
   private readonly deleteRow: StatementSync;
-  private readonly countMatches: StatementSync;
+  private readonly matchIds: StatementSync;
   private readonly now: () => number;
   private readonly paced: RelistTarget;
 
@@ -150,9 +150,9 @@ export class IndexStore implements IndexReader {
     this.deleteRow = db.prepare(
       'DELETE FROM objects WHERE cluster = ? AND kind = ? AND namespace = ? AND name = ? AND uid = ?',
     );
-    this.countMatches = db.prepare(
-      `SELECT count(*) AS n FROM (SELECT rowid FROM objects_fts WHERE objects_fts MATCH ?
-         LIMIT ${fewTrigramMatches})`,
+    this.matchIds = db.prepare(
+      `SELECT count(*) AS n, json_group_array(id) AS ids FROM
+         (SELECT rowid AS id FROM objects_fts WHERE objects_fts MATCH ? LIMIT ${fewTrigramMatches})`,
     );
   }
 
@@ -342,15 +342,15 @@ export class IndexStore implements IndexReader {
   list(query: ListQuery): ListResult {
     const match = nameMatch(query.nameContains);
     const names = match === undefined ? undefined : this.trigramMatches(match);
-    const fewNameMatches = names !== undefined && names < fewTrigramMatches;
+    const nameMatchIds = names?.few;
     // A label a list by name cannot walk (orderedLabel): are its pairs few enough to start from?
-    const label = fewNameMatches || orderedLabel(query) ? undefined : firstLabel(query);
+    const label = nameMatchIds !== undefined || orderedLabel(query) ? undefined : firstLabel(query);
     const labels = label === undefined ? undefined : this.labelMatches(query, label);
     const built = buildList(query, {
-      fewNameMatches,
+      nameMatchIds,
       fewLabelMatches: labels !== undefined && labels < fewTrigramMatches,
     });
-    if (!built || names === 0 || labels === 0) {
+    if (!built || names?.count === 0 || labels === 0) {
       return { items: [] };
     }
     return listPage(this.db.prepare(built.sql).all(...built.params) as Row[], built);
@@ -365,20 +365,24 @@ export class IndexStore implements IndexReader {
   search(query: SearchQuery): SearchGroup[] {
     const match = searchMatch(query.text);
     const matches = match === undefined ? undefined : this.trigramMatches(match);
-    if (matches === 0) {
+    if (matches?.count === 0) {
       return [];
     }
-    const built = buildSearch(query, matches !== undefined && matches < fewTrigramMatches);
+    const built = buildSearch(query, matches?.few);
     if (!built) {
       return [];
     }
     return searchGroups(this.db.prepare(built.sql).all(...built.params) as Row[]);
   }
 
-  /** Rows the trigram MATCH finds, counted up to `fewTrigramMatches` (a few ms at a million). */
-  private trigramMatches(match: string): number {
-    const row = this.countMatches.get(match) as { n: number } | undefined;
-    return row?.n ?? 0;
+  /**
+   * Rows the trigram MATCH finds, counted up to `fewTrigramMatches` (a few ms at a million), and
+   * their ids as a JSON array when fewer: the query then reads them without matching again.
+   */
+  private trigramMatches(match: string): { count: number; few?: string } {
+    const row = this.matchIds.get(match) as { n: number; ids: string } | undefined;
+    const count = row?.n ?? 0;
+    return count < fewTrigramMatches ? { count, few: row?.ids ?? '[]' } : { count };
   }
 
   /** Label keys and values with counts, top keys only (label-query.ts). */
