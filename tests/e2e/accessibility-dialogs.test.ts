@@ -22,7 +22,7 @@ import {
 } from '../support/accessibility-fixture.js';
 import { launchChromium } from '../support/browser.js';
 import { registryAddress } from '../support/charts.js';
-import { chooseSelectOption, signedInPage } from '../support/console.js';
+import { chooseSelectOption, choosableProvider, signedInPage } from '../support/console.js';
 import { eventually, onScreen } from '../support/eventually.js';
 import { dialogFocus, walkTabOrder } from '../support/keyboard.js';
 import { memberKubeconfig, region } from '../support/members.js';
@@ -71,7 +71,7 @@ describe('dialogs and steps under axe-core, both themes', () => {
     const found: Finding[] = [];
     await openScreen(page, admin.requests, '/admin/cluster/add', 'light');
     // The provider cards are buttons: chosen from the keyboard.
-    await page.getByTestId('cluster-provider-ProviderKubeconfig').focus();
+    await choosableProvider(page, 'ProviderKubeconfig').focus();
     await page.keyboard.press('Enter');
     await page.getByLabel('Name', { exact: true }).fill(`e2e-w-${suffix}`);
     await page.getByLabel('Region', { exact: true }).fill(region);
@@ -97,7 +97,7 @@ describe('dialogs and steps under axe-core, both themes', () => {
     // A cloud provider's credential fields (its API is the test bed's fake).
     await page.getByRole('button', { name: 'Previous' }).click();
     await page.getByRole('button', { name: 'Previous' }).click();
-    await page.getByTestId('cluster-provider-ProviderAWS').click();
+    await choosableProvider(page, 'ProviderAWS').click();
     await page.getByLabel('Region', { exact: true }).waitFor();
     found.push(...(await audit(admin, 'administrator', 'cluster wizard: AWS credentials')));
     expect(formatFindings(found)).toBe('');

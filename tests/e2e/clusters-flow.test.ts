@@ -6,7 +6,12 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser.js';
-import { createOrganization, dismissMfaPrompt, signedInPage } from '../support/console.js';
+import {
+  choosableProvider,
+  createOrganization,
+  dismissMfaPrompt,
+  signedInPage,
+} from '../support/console.js';
 import { eventually, onScreen } from '../support/eventually.js';
 import { testEnv } from '../support/env.js';
 import { gitOpsSystemAdmin, hub, removeGitOpsSystemAdmin, type Session } from '../support/iam.js';
@@ -58,7 +63,7 @@ afterAll(async () => {
 describe('clusters journey', () => {
   it('adds member-b through the wizard and sees it Ready on the home page', async () => {
     await openPage('/admin/cluster/add');
-    await page.getByTestId('cluster-provider-ProviderKubeconfig').click();
+    await choosableProvider(page, 'ProviderKubeconfig').click();
     await page.getByLabel('Name', { exact: true }).fill(clusterName);
     await page.getByLabel('Region', { exact: true }).fill(region);
     await page

@@ -144,3 +144,12 @@ export async function chooseCascaderPath(
     }
   }
 }
+
+/**
+ * The cluster wizard's card for a provider kind, once it can be chosen: the cards are disabled
+ * until the operator's list of supported providers arrives, and a click or Enter before that
+ * chooses nothing (a run pressed Enter on the card before the list came and never left the step).
+ */
+export function choosableProvider(page: Page, kind: string): Locator {
+  return page.locator(`[data-testid="cluster-provider-${kind}"][aria-disabled="false"]`);
+}
