@@ -12,11 +12,11 @@ export default mergeConfig(
       // once instead of 152 times (the tier took 310 s isolated, 117 s not, on 2 cores;
       // docs/testing.md). tests/setup.ts resets what a file leaves behind (the DOM, storage).
       isolate: false,
-      // Two workers, not vitest's default of one on 2 cores: 96 s instead of 148 s alone. `make
-      // test` runs this tier beside the install tier in a session of its own whose CPU weight is
-      // a tenth of the real node's cgroup, so the second worker takes only what the pods leave
-      // idle (docs/testing.md).
-      maxWorkers: 2,
+      // One worker (vitest's default on 2 cores), though two take 96 s instead of 148 s alone:
+      // `make test` runs this tier beside the install tier, and both fresh-clone runs in which
+      // the release's Service never answered through its ClusterIP had two workers there
+      // (docs/testing.md, "Where the time goes").
+      maxWorkers: 1,
       restoreMocks: true,
       // antd forms under jsdom on a busy 2-core machine can take tens of seconds per test (a
       // cap against a hang, above tests/setup.ts's 30 s wait for an element, not a speed check).
