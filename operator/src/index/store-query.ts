@@ -127,8 +127,8 @@ export function buildList(query: ListQuery, plan: ListPlan = {}): BuiltList | un
   const key = query.after ? decodeCursor(sortId, query.after, keyColumns.length) : undefined;
   const scope = narrowScope(query.scope, query.clusters);
   if (scope.length === 0 || query.kinds.length === 0) return undefined;
-  const match = nameMatch(query.nameContains);
-  const fewNames = match !== undefined && plan.nameMatchIds !== undefined;
+  // The store passes ids only when the name filter had a trigram match (store.ts list).
+  const fewNames = plan.nameMatchIds !== undefined;
   const walked = fewNames ? undefined : orderedLabel(query);
   // The walked pairs carry the keyset columns: scope, namespaces and cursor are checked there,
   // before the object's row is read.
@@ -136,9 +136,9 @@ export function buildList(query: ListQuery, plan: ListPlan = {}): BuiltList | un
   const where: Where = { clauses: [], params: [] };
   let from = 'objects o';
   const fromParams: SQLInputValue[] = [];
-  if (fewNames) {
+  if (plan.nameMatchIds !== undefined) {
     from = 'json_each(?) m CROSS JOIN objects o ON o.id = m.value';
-    fromParams.push(plan.nameMatchIds ?? '[]');
+    fromParams.push(plan.nameMatchIds);
   } else if (walked) {
     from = 'object_labels l CROSS JOIN objects o ON o.id = l.id';
     where.clauses.push('l.kind = ? AND l.key = ? AND l.value = ?');

@@ -380,9 +380,9 @@ export class IndexStore implements IndexReader {
    * their ids as a JSON array when fewer: the query then reads them without matching again.
    */
   private trigramMatches(match: string): { count: number; few?: string } {
-    const row = this.matchIds.get(match) as { n: number; ids: string } | undefined;
-    const count = row?.n ?? 0;
-    return count < fewTrigramMatches ? { count, few: row?.ids ?? '[]' } : { count };
+    // count(*) and json_group_array answer one row even when nothing matches.
+    const { n: count, ids } = this.matchIds.get(match) as { n: number; ids: string };
+    return count < fewTrigramMatches ? { count, few: ids } : { count };
   }
 
   /** Label keys and values with counts, top keys only (label-query.ts). */
