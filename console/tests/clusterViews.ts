@@ -1,4 +1,5 @@
 import type { CrdCluster, ProviderView } from '@nimbus/api';
+import { PROVIDER_KINDS } from '../src/api/clusterApi';
 
 /** A Kubeconfig cluster in `local` as the cluster lists answer it, the caller allowed. */
 export const providerView = (
@@ -24,3 +25,14 @@ export const crdClusterView = (
   organization: string,
   overrides: Partial<ProviderView> = {},
 ): CrdCluster => ({ ...providerView(name, overrides), organization });
+
+/** The operator's list of supported providers: every kind, available unless `unavailable`. */
+export const supportedProviders = (unavailable: readonly string[] = []) => ({
+  items: PROVIDER_KINDS.map((kind) => ({
+    kind,
+    displayName: kind,
+    vendor: kind,
+    available: !unavailable.includes(kind),
+    credentialFields: [],
+  })),
+});

@@ -11,9 +11,8 @@ import {
   USER_ID,
 } from '../../../../tests/adminTestBed';
 import { startLoopbackServer, type LoopbackServer } from '../../../../tests/loopbackServer';
-import { PROVIDER_KINDS } from '../../../api/clusterApi';
 import { appActions } from '../../../appState/appSlice';
-import { providerView } from '../../../../tests/clusterViews';
+import { providerView, supportedProviders } from '../../../../tests/clusterViews';
 import ClusterWizardPage from './ClusterWizardPage';
 
 const MANAGE = `${API}/manage.nimbus.io`;
@@ -28,18 +27,7 @@ const monitorCalls = () =>
 let server: LoopbackServer;
 beforeEach(async () => {
   server = await startLoopbackServer();
-  server.respond(
-    `${MANAGE}/supportproviders`,
-    ok({
-      items: PROVIDER_KINDS.map((kind) => ({
-        kind,
-        displayName: kind,
-        vendor: kind,
-        available: kind !== 'ProviderHuawei',
-        credentialFields: [],
-      })),
-    }),
-  );
+  server.respond(`${MANAGE}/supportproviders`, ok(supportedProviders(['ProviderHuawei'])));
 });
 afterEach(() => server.close());
 
@@ -420,4 +408,22 @@ it('offers a system administrator a direct URL instead of a Service', async () =
       enabled: true,
     },
   ]);
+});
+
+it('says why the providers could not be loaded, and loads them again on request', async () => {
+  let calls = 0;
+  server.respond(`${MANAGE}/supportproviders`, () => {
+    calls += 1;
+    return calls === 1 ? failed(1000, 'the operator is restarting') : ok(supportedProviders());
+  });
+  const user = userEvent.setup();
+  renderWizard();
+
+  const failure = await screen.findByTestId('cluster-providers-failed');
+  expect(failure.textContent).toContain('The list of providers could not be loaded');
+  // Not every card shown as unavailable: there are none until the list comes.
+  expect(screen.queryByTestId('cluster-provider-ProviderKubeconfig')).toBeNull();
+  await user.click(within(failure).getByRole('button', { name: 'Try again' }));
+  await chooseProvider(user, 'ProviderKubeconfig');
+  expect(calls).toBe(2);
 });

@@ -133,7 +133,7 @@ export default function ClusterWizardPage() {
     if (step === Step.Provider || !kind) {
       return (
         <ProviderStep
-          supported={supported.data}
+          supported={supported}
           selected={chosenKind}
           onChoose={(next) => {
             if (next !== chosenKind) setConfig(undefined);

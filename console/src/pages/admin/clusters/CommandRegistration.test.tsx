@@ -11,9 +11,8 @@ import {
   requestLines,
 } from '../../../../tests/adminTestBed';
 import { startLoopbackServer, type LoopbackServer } from '../../../../tests/loopbackServer';
-import { PROVIDER_KINDS } from '../../../api/clusterApi';
 import ClusterWizardPage from './ClusterWizardPage';
-import { providerView } from '../../../../tests/clusterViews';
+import { providerView, supportedProviders } from '../../../../tests/clusterViews';
 
 const MANAGE = `${API}/manage.nimbus.io`;
 const REGISTRATIONS = `${MANAGE}/registrations`;
@@ -35,18 +34,7 @@ const clusterRow = (name: string) => providerView(name);
 let server: LoopbackServer;
 beforeEach(async () => {
   server = await startLoopbackServer();
-  server.respond(
-    `${MANAGE}/supportproviders`,
-    ok({
-      items: PROVIDER_KINDS.map((kind) => ({
-        kind,
-        displayName: kind,
-        vendor: kind,
-        available: true,
-        credentialFields: [],
-      })),
-    }),
-  );
+  server.respond(`${MANAGE}/supportproviders`, ok(supportedProviders()));
 });
 afterEach(() => server.close());
 
