@@ -143,14 +143,26 @@ export function desiredMemberRbac(
   const labels = ownedLabels(cluster);
 
   // Users with the same rules share one ClusterRole and one binding (rulesObjectName).
-  const usersByRules = new Map<string, { rules: MemberClusterRole['rules']; names: string[] }>();
-  for (const { user, permissions } of memberGrants(inputs, cluster)) {
+  type Shared = { rules: MemberClusterRole['rules']; names: string[] };
+  const usersByRules = new Map<string, Shared>();
+  // Thousands of users hold a handful of distinct permission sets (memberGrant sorts each), so
+  // the rules are built once per set and pass: built per user they were most of the operator's
+  // CPU while 10,000 users were applied (docs/performance.md "Ten times that").
+  const sharedByPermissions = new Map<string, Shared | undefined>();
+  const sharedFor = (permissions: string[]): Shared | undefined => {
     const rules = rbacRulesFor(permissions);
-    if (rules.length === 0) continue;
+    if (rules.length === 0) return undefined;
     const key = JSON.stringify(rules);
-    const shared = usersByRules.get(key) ?? { rules, names: [] as string[] };
-    shared.names.push(memberUserName(user));
+    const shared = usersByRules.get(key) ?? { rules, names: [] };
     usersByRules.set(key, shared);
+    return shared;
+  };
+  for (const { user, permissions } of memberGrants(inputs, cluster)) {
+    const permissionsKey = permissions.join('\n');
+    if (!sharedByPermissions.has(permissionsKey)) {
+      sharedByPermissions.set(permissionsKey, sharedFor(permissions));
+    }
+    sharedByPermissions.get(permissionsKey)?.names.push(memberUserName(user));
   }
   const clusterRoles: MemberClusterRole[] = [];
   const bindings: MemberClusterRoleBinding[] = [];
