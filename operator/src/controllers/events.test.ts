@@ -75,7 +75,7 @@ describe('the Events recorder', () => {
 
   it('limits how many different Events one object may start, then lets one through per refill', async () => {
     const { clock, sink, events } = recorder({ burstPerObject: 3 });
-    const noisy = (i: number) => ({ ...outside, note: `attempt ${i}` });
+    const noisy = (i: number) => ({ ...outside, reason: `Attempt${i}`, note: `attempt ${i}` });
     for (let i = 0; i < 10; i++) events.record(alice, noisy(i));
     events.record({ ...alice, name: 'bob', uid: 'uid-bob' }, outside);
     await events.flush();
@@ -90,6 +90,30 @@ describe('the Events recorder', () => {
       'attempt 1',
       'attempt 2',
       'attempt 11',
+    ]);
+  });
+
+  it('counts a problem whose wording changes while it lasts into its one Event', async () => {
+    const { clock, sink, events } = recorder();
+    const missing = (users: string) => ({
+      type: 'Warning' as const,
+      reason: 'MemberNotFound',
+      action: 'Validate',
+      note: `users ${users} do not exist`,
+    });
+    events.record(alice, missing('u-1, u-2, u-3'));
+    clock.advance(1_000);
+    events.record(alice, missing('u-2, u-3'));
+    clock.advance(1_000);
+    events.record(alice, missing('u-3'));
+    // Another reason, or another action, is another Event.
+    events.record(alice, { ...missing('u-3'), reason: 'MemberNotInOrganization' });
+    events.record(alice, { ...missing('u-3'), action: 'Reconcile' });
+    await events.flush();
+    expect(sink.about('alice').map((e) => [e.reason, e.action, e.note, e.series?.count])).toEqual([
+      ['MemberNotFound', 'Validate', 'users u-1, u-2, u-3 do not exist', 3],
+      ['MemberNotInOrganization', 'Validate', 'users u-3 do not exist', undefined],
+      ['MemberNotFound', 'Reconcile', 'users u-3 do not exist', undefined],
     ]);
   });
 

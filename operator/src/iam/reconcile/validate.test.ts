@@ -80,6 +80,23 @@ describe('validation of references', () => {
     expect(verdict.message).toContain('user ghost does not exist');
   });
 
+  it('reports the missing members of a group as one problem that names them', () => {
+    const ghosts = Array.from({ length: 12 }, (_, i) => `ghost-${i}`);
+    const verdict = validateUserGroup(
+      reader,
+      groupObject('devs', 'acme', ['alice', ...ghosts], []),
+    );
+    expect(verdict.problems).toEqual([
+      {
+        reason: 'MemberNotFound',
+        message:
+          'users ghost-0, ghost-1, ghost-2, ghost-3, ghost-4, ghost-5, ghost-6, ghost-7, ghost-8, ghost-9 and 2 more do not exist',
+      },
+    ]);
+    const two = validateUserGroup(reader, groupObject('devs', 'acme', ['ghost-0', 'ghost-1'], []));
+    expect(two.message).toBe('users ghost-0 and ghost-1 do not exist');
+  });
+
   it("reports a group's binding on another organization's cluster, naming the clusters", () => {
     const group = groupObject(
       'm-owners',

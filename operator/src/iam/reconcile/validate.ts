@@ -33,6 +33,17 @@ function verdictOf(problems: readonly Problem[], okMessage: string): Verdict {
 
 type Binding = { cluster: string; role: string };
 
+const namedUsers = 10;
+
+/** "user a", "users a, b and c", "users a, …, j and 5 more". */
+function usersNamed(names: readonly string[]): string {
+  if (names.length === 1) return `user ${names[0]}`;
+  const shown = names.slice(0, names.length > namedUsers ? namedUsers : names.length - 1);
+  const rest = names.length - shown.length;
+  const last = rest === 1 ? (names.at(-1) as string) : `${rest} more`;
+  return `users ${shown.join(', ')} and ${last}`;
+}
+
 /**
  * A binding counts only inside the organization that owns its cluster (access/effective.ts):
  * the cluster's organization must be one of `orgs` (the group's, or the user's memberships),
@@ -97,16 +108,26 @@ export function validateUser(reader: IamReader, user: UserObject, namespace: str
 export function validateUserGroup(reader: IamReader, group: UserGroupObject): Verdict {
   const org = group.spec.organization;
   const problems = organizationProblem(reader, org);
+  // One problem per reason, naming its members, in the order the members first show them: a
+  // group applied before its users is one Warning, not one per user (controllers/events.ts).
+  const named = new Map<'MemberNotFound' | 'MemberNotInOrganization', string[]>();
+  const note = (reason: 'MemberNotFound' | 'MemberNotInOrganization', member: string) => {
+    const members = named.get(reason);
+    if (members) members.push(member);
+    else named.set(reason, [member]);
+  };
   for (const member of group.spec.members ?? []) {
     const user = reader.users.get(member);
-    if (!user) {
-      problems.push({ reason: 'MemberNotFound', message: `user ${member} does not exist` });
-    } else if (!organizationsOf(user).includes(org)) {
-      problems.push({
-        reason: 'MemberNotInOrganization',
-        message: `user ${member} is not a member of organization ${org}`,
-      });
-    }
+    if (!user) note('MemberNotFound', member);
+    else if (!organizationsOf(user).includes(org)) note('MemberNotInOrganization', member);
+  }
+  for (const [reason, members] of named) {
+    const one = members.length === 1;
+    const message =
+      reason === 'MemberNotFound'
+        ? `${usersNamed(members)} ${one ? 'does' : 'do'} not exist`
+        : `${usersNamed(members)} ${one ? 'is not a member' : 'are not members'} of organization ${org}`;
+    problems.push({ reason, message });
   }
   problems.push(...bindingProblems(reader, group.spec.clusterPermissions ?? [], [org]));
   return verdictOf(problems, `${group.spec.members?.length ?? 0} members`);
