@@ -61,13 +61,34 @@ export function onNewConnection(member: Member): Member {
   return { ...member, agent: new Agent({ ...member.agent.options, keepAlive: false }) };
 }
 
-/** One JSON request to the member; resolves with the status and the parsed body. */
+/**
+ * One JSON request to the member; resolves with the status and the parsed body. A kept-alive
+ * socket the API server closed as idle just as the request went out fails with ECONNRESET before
+ * any answer: that request is sent once more on a new socket (Node's documented pattern,
+ * `request.reusedSocket`); any other failure is the caller's.
+ */
 export function call(
   member: Member,
   method: string,
   path: string,
   body?: unknown,
   contentType = 'application/json',
+): Promise<{ status: number; body: unknown }> {
+  return callOnce(member, method, path, body, contentType).catch((error: unknown) => {
+    if (!(error instanceof ClosedIdleSocket)) throw error;
+    return callOnce(member, method, path, body, contentType);
+  });
+}
+
+/** The server closed a reused keep-alive socket before answering. */
+class ClosedIdleSocket extends Error {}
+
+function callOnce(
+  member: Member,
+  method: string,
+  path: string,
+  body: unknown,
+  contentType: string,
 ): Promise<{ status: number; body: unknown }> {
   const auth = member.pinned.connection.auth;
   const payload = body === undefined ? undefined : JSON.stringify(body);
@@ -101,7 +122,10 @@ export function call(
         res.on('error', reject);
       },
     );
-    req.on('error', reject);
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      const idleClosed = req.reusedSocket && error.code === 'ECONNRESET';
+      reject(idleClosed ? new ClosedIdleSocket(error.message, { cause: error }) : error);
+    });
     req.end(payload);
   });
 }
