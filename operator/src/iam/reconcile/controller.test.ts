@@ -4,7 +4,7 @@ import { startTestController } from '../../testing/controllers.js';
 import type { MemoryHubStore } from '../../testing/memory-store.js';
 import { createMemoryStore } from '../../testing/memory-store.js';
 import { organizationLabel } from '../../access/org-scope.js';
-import { iamController } from './controller.js';
+import { wordingGapMs, iamController } from './controller.js';
 
 const hasher = { hash: (password: string) => Promise.resolve(`hashed:${password}`) };
 let controller: TestController | undefined;
@@ -125,6 +125,49 @@ describe('the IAM controller', () => {
     const events = controller.events.about('carol');
     expect(events.map((e) => e.reason)).toEqual(['RoleNotFound']);
     expect(events[0]?.series?.count).toBeGreaterThanOrEqual(6);
+  });
+
+  it("writes a group's shrinking list of missing members at most once per gap, and its flip to valid at once", async () => {
+    const store = await twoOrganizations();
+    const members = ['m-1', 'm-2', 'm-3'];
+    await store.userGroups.create({
+      metadata: { name: 'early', labels: { [organizationLabel]: 'acme' } },
+      spec: { organization: 'acme', members },
+    });
+    const messages: string[] = [];
+    store.userGroups.subscribe((type, group) => {
+      const valid = group.status?.conditions?.find((c) => c.type === 'Valid');
+      if (type === 'update' && valid && messages.at(-1) !== valid.message)
+        messages.push(valid.message);
+    });
+    const member = (name: string) =>
+      store.users.create({
+        metadata: { name },
+        spec: { email: `${name}@acme.example`, organizations: [{ name: 'acme' }] },
+      });
+    controller = startTestController(iamController({ store, hasher }));
+    await controller.settled();
+    expect(messages).toEqual(['users m-1, m-2 and m-3 do not exist']);
+
+    // Members arriving within the gap change only the wording: it waits for the gap.
+    await member('m-1');
+    await controller.settled();
+    await controller.clock.run(wordingGapMs / 3);
+    await member('m-2');
+    await controller.settled();
+    expect(messages).toHaveLength(1);
+    await controller.clock.run(wordingGapMs);
+    await controller.settled();
+    expect(messages).toEqual(['users m-1, m-2 and m-3 do not exist', 'user m-3 does not exist']);
+
+    // The last member makes the group valid: written at once, though within the gap.
+    await member('m-3');
+    await controller.settled();
+    const valid = store.userGroups
+      .get('early')
+      ?.status?.conditions?.find((c) => c.type === 'Valid');
+    expect(valid).toMatchObject({ status: 'True' });
+    expect(messages).toHaveLength(3);
   });
 
   it("reports the user's credentials Secret in status, never in spec, and rewrites nothing once settled", async () => {

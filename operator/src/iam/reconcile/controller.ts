@@ -4,6 +4,7 @@ import { watchClusterOwners } from '../cluster-owner-watch.js';
 import type { Condition } from '../../controllers/conditions.js';
 import type { Observed } from '../../controllers/status.js';
 import { applyDecision } from '../../controllers/status.js';
+import { statusPace } from '../../controllers/status-pace.js';
 import type { HubStore, UserObject } from '../../hub/store.js';
 import { credentialsSecretName } from '../../identity/credentials.js';
 import type { PasswordHasher } from '../../identity/passwords.js';
@@ -24,6 +25,12 @@ export interface IamControllerDeps {
   /** Secrets the operator keeps (the session key, the initial admin), which no User may name. */
   operatorSecretNames?: readonly string[];
 }
+
+/**
+ * A group applied before its members has its message change as each member arrives; the
+ * wording waits this long after the last write, the flip to valid never waits (status-pace.ts).
+ */
+export const wordingGapMs = 30_000;
 
 type KindKey = 'Organization' | 'User' | 'UserGroup' | 'Role';
 const kinds: KindKey[] = ['Organization', 'User', 'UserGroup', 'Role'];
@@ -96,6 +103,7 @@ export function iamController(deps: IamControllerDeps): ControllerFactory {
   });
 
   return ({ clock, events }) => {
+    const pace = statusPace(clock, wordingGapMs);
     /** Users and groups with a cluster binding that `matches`: their validity may have changed. */
     const bindersOf = (matches: (binding: { cluster: string; role: string }) => boolean) => {
       const binds = (list?: ReadonlyArray<{ cluster: string; role: string }>) =>
@@ -166,13 +174,14 @@ export function iamController(deps: IamControllerDeps): ControllerFactory {
           ...decideIam(observed),
           ...(kind === 'User' ? { fields: { credentialsSecretRef: ownSecretRef(name) } } : {}),
         };
-        await applyDecision(stores[kind], observed.object, decision, {
+        const { heldForMs } = await applyDecision(stores[kind], observed.object, decision, {
           events,
           now: new Date(clock.now()),
+          // Only a group's wording follows other objects' arrivals in bulk (its members).
+          ...(kind === 'UserGroup' ? { pace } : {}),
         });
-        return decision.requeueAfterMs === undefined
-          ? undefined
-          : { requeueAfterMs: decision.requeueAfterMs };
+        const after = [decision.requeueAfterMs, heldForMs].filter((ms) => ms !== undefined);
+        return after.length === 0 ? undefined : { requeueAfterMs: Math.min(...after) };
       },
     };
   };
