@@ -36,6 +36,8 @@ export async function startFakeRbacMember(options: {
   /** uid of kube-system: two fakes with the same one are the same member. */
   memberId?: string;
   hang?: boolean;
+  /** Called with each request's method and path as it arrives (a test moves its clock here). */
+  onRequest?: (request: string) => void;
 }): Promise<FakeRbacMember> {
   const objects: FakeRbacMember['objects'] = {
     clusterroles: new Map(),
@@ -47,6 +49,7 @@ export async function startFakeRbacMember(options: {
   const requests: string[] = [];
   const server = createServer((req, res) => {
     requests.push(`${req.method ?? 'GET'} ${req.url ?? '/'}`);
+    options.onRequest?.(`${req.method ?? 'GET'} ${req.url ?? '/'}`);
     if (options.hang) return;
     const send = (status: number, body: unknown = {}): void => {
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));

@@ -29,7 +29,7 @@ function grantOf(
 }
 import type { ClaimBoard } from './member-claims.js';
 import { createClaimBoard } from './member-claims.js';
-import { memberRbacController } from './reconciler.js';
+import { burstGapFactor, maxBurstGapMs, memberRbacController } from './reconciler.js';
 
 const timeoutMs = 300;
 const debounceMs = 500;
@@ -82,14 +82,15 @@ function start(
   clock: FakeClock,
   hosts: string[],
   claims?: ClaimBoard,
+  callTimeoutMs = timeoutMs,
 ): TestController {
-  const services = testClusterServices(store, hosts, timeoutMs, clock);
+  const services = testClusterServices(store, hosts, callTimeoutMs, clock);
   const factory = memberRbacController({
     store,
     connector: services.connector,
     resyncIntervalMs,
     debounceMs,
-    timeoutMs,
+    timeoutMs: callTimeoutMs,
     ...(claims ? { claims } : {}),
   });
   return startTestController(factory, clock);
@@ -305,6 +306,63 @@ describe('a dead member', () => {
       rbac.stop();
       await live.close();
       await dead.close();
+    }
+  });
+});
+
+describe('projection passes while changes keep coming', () => {
+  it('start three times the last pass after it, at most 2 s, and a change after a quiet spell goes at once', async () => {
+    const clock = fakeClock(Date.parse('2030-01-01T00:00:00Z'));
+    // Each pass lists the member's ClusterRoles once: that list takes `listMs` of the clock.
+    let listMs = 500;
+    const member = await startFakeRbacMember({
+      token: 'op',
+      username: 'member-admin',
+      onRequest: (request) => {
+        if (/^GET \/apis\/rbac[^?]*\/clusterroles\?/.test(request)) clock.advance(listMs);
+      },
+    });
+    const store = await acme();
+    const uid = await register(store, 'live', member.url);
+    const rbac = start(store, clock, [member.host], undefined, 10_000);
+    const granted = () => grantOf(member.objects.clusterrolebindings, uid, 'alice') !== undefined;
+    const bindAlice = (effect: 'Allow' | 'Deny') =>
+      store.users.modify('alice', (spec) => ({
+        ...spec,
+        clusterPermissions: [{ cluster: 'live', role: 'developer', effect }],
+      }));
+    /** A change right after a pass is projected `gapMs` after that pass ended, not sooner. */
+    async function projectedAfter(effect: 'Allow' | 'Deny', gapMs: number) {
+      await bindAlice(effect);
+      clock.advance(debounceMs);
+      await settle();
+      expect(granted()).toBe(effect === 'Deny');
+      clock.advance(gapMs - debounceMs - 1);
+      await settle();
+      expect(granted()).toBe(effect === 'Deny');
+      clock.advance(1);
+      await rbac.settled();
+      expect(granted()).toBe(effect === 'Allow');
+    }
+    try {
+      await rbac.settled();
+      expect(granted()).toBe(true);
+      // The first pass took half a second; the next takes a second.
+      listMs = 1_000;
+      await projectedAfter('Deny', burstGapFactor * 500);
+      // After a pass of a second, three would be asked for: the gap is capped.
+      await projectedAfter('Allow', maxBurstGapMs);
+
+      // After a quiet spell as long, a change is projected after the debounce alone.
+      clock.advance(maxBurstGapMs);
+      await rbac.settled();
+      await bindAlice('Deny');
+      clock.advance(debounceMs);
+      await rbac.settled();
+      expect(granted()).toBe(false);
+    } finally {
+      rbac.stop();
+      await member.close();
     }
   });
 });

@@ -23,6 +23,15 @@ import { changeCount, plan } from './plan.js';
 export const defaultRbacResyncMs = 60_000;
 export const defaultRbacDebounceMs = 500;
 export const defaultRbacTimeoutMs = 5_000;
+/**
+ * While changes keep coming, a pass starts no sooner than this many times the last pass's length
+ * after it ended, and never later than `maxBurstGapMs`: one change after a quiet spell is
+ * projected within the debounce, and a burst leaves most of the cores to the hub and members.
+ * Passes ran back to back while 11,000 IAM objects were applied, each listing and rewriting
+ * bindings of thousands of subjects (docs/performance.md "Ten times that").
+ */
+export const burstGapFactor = 3;
+export const maxBurstGapMs = 2_000;
 /** Whole-member budget: a slow member gives up rather than pile up behind the next run. */
 const memberBudgetCalls = 6;
 const parallelWrites = 8;
@@ -174,6 +183,7 @@ export function memberRbacController(options: MemberRbacOptions): ControllerFact
     const identityKey = ({ metadata }: ClusterObject) =>
       `${metadata.uid}/${metadata.generation ?? 0}/${metadata.annotations?.[credentialsUpdatedAnnotation] ?? ''}`;
     const pass: Pass = { store, events, log, claims: options.claims };
+    let lastPass = { endedAt: Number.NEGATIVE_INFINITY, tookMs: 0 };
 
     async function reach(cluster: ClusterObject, now: Clock): Promise<Reached | undefined> {
       const budget = deadlineSignal(now, timeoutMs * memberBudgetCalls);
@@ -231,20 +241,32 @@ export function memberRbacController(options: MemberRbacOptions): ControllerFact
       ],
       keys: () => [rbacKey],
       async reconcile() {
-        const ready = store.clusters.list(
-          (c) => c.status?.ready === true && c.metadata.deletionTimestamp === undefined,
-        );
-        const reached = (await Promise.all(ready.map((c) => reach(c, clock)))).flatMap(
-          (r) => r ?? [],
-        );
+        const gapMs = Math.min(maxBurstGapMs, burstGapFactor * lastPass.tookMs);
+        const waitMs = lastPass.endedAt + gapMs - clock.now();
+        if (waitMs > 0) return { requeueAfterMs: waitMs };
+        const startedAt = clock.now();
         try {
-          await Promise.all(reached.map((r) => projectRegistration(pass, r)));
-          reportClaims(pass, reached);
+          await projectAll();
         } finally {
-          reached.forEach((r) => r.release());
+          lastPass = { endedAt: clock.now(), tookMs: clock.now() - startedAt };
         }
         return undefined;
       },
     };
+
+    async function projectAll(): Promise<void> {
+      const ready = store.clusters.list(
+        (c) => c.status?.ready === true && c.metadata.deletionTimestamp === undefined,
+      );
+      const reached = (await Promise.all(ready.map((c) => reach(c, clock)))).flatMap(
+        (r) => r ?? [],
+      );
+      try {
+        await Promise.all(reached.map((r) => projectRegistration(pass, r)));
+        reportClaims(pass, reached);
+      } finally {
+        reached.forEach((r) => r.release());
+      }
+    }
   };
 }
