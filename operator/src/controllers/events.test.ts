@@ -107,12 +107,21 @@ describe('the Events recorder', () => {
     clock.advance(1_000);
     events.record(alice, missing('u-3'));
     // Another reason, or another action, is another Event.
-    events.record(alice, { ...missing('u-3'), reason: 'MemberNotInOrganization' });
+    events.record(alice, {
+      ...missing('u-3'),
+      reason: 'MemberNotInOrganization',
+      note: 'user u-3 is not a member of organization acme',
+    });
     events.record(alice, { ...missing('u-3'), action: 'Reconcile' });
     await events.flush();
     expect(sink.about('alice').map((e) => [e.reason, e.action, e.note, e.series?.count])).toEqual([
       ['MemberNotFound', 'Validate', 'users u-1, u-2, u-3 do not exist', 3],
-      ['MemberNotInOrganization', 'Validate', 'users u-3 do not exist', undefined],
+      [
+        'MemberNotInOrganization',
+        'Validate',
+        'user u-3 is not a member of organization acme',
+        undefined,
+      ],
       ['MemberNotFound', 'Reconcile', 'users u-3 do not exist', undefined],
     ]);
   });
