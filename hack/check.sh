@@ -35,7 +35,7 @@ done
 for workspace in "${workspaces[@]}"; do
   echo "[check] types: $workspace"
   if [ "$workspace" = bench ]; then
-    npx tsc -p bench/tsconfig.json
+    node_modules/typescript-native/bin/tsc -p bench/tsconfig.json
   else
     npm run --silent typecheck -w "$workspace"
   fi
