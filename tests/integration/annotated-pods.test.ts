@@ -1,6 +1,6 @@
 // The metric-template annotations, end to end on the test bed: a pod annotated through the
 // annotations API with the black-box probe set is probed by member-a's Prometheus through the
-// blackbox exporter, one with the white-box metric set is scraped (hack/testbed/annotated-pods.sh
+// blackbox exporter, one with the white-box metric set is scraped (hack/testbed/kube-state.mjs
 // discovers them), and the results are read back through the metrics API as the caller.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/api.js';
