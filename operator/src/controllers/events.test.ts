@@ -24,7 +24,7 @@ const outside = {
   note: 'cluster prod belongs to organization acme; the binding is ignored',
 };
 
-function recorder(overrides: { burstPerObject?: number } = {}) {
+function recorder(overrides: { burstPerObject?: number; seriesRefreshMs?: number } = {}) {
   const clock = fakeClock(Date.parse('2030-01-01T00:00:00Z'));
   const sink = memoryEvents();
   const events = createEventRecorder({
@@ -71,6 +71,20 @@ describe('the Events recorder', () => {
     });
     // Create, the second occurrence, and the count on its refresh and at flush: not 1 000 writes.
     expect(sink.writes).toBeLessThanOrEqual(4);
+  });
+
+  it('writes a repeating count every 5 minutes unless told otherwise, not every 30 s', async () => {
+    const { clock, sink, events } = recorder({ seriesRefreshMs: undefined });
+    events.record(alice, outside);
+    await clock.run(0);
+    events.record(alice, outside);
+    await clock.run(0);
+    expect(sink.events[0]?.series?.count).toBe(2);
+    events.record(alice, outside);
+    await clock.run(4 * 60_000 + 59_000);
+    expect(sink.events[0]?.series?.count).toBe(2);
+    await clock.run(1_000);
+    expect(sink.events[0]?.series?.count).toBe(3);
   });
 
   it('limits how many different Events one object may start, then lets one through per refill', async () => {
