@@ -25,13 +25,18 @@ if (!member || !api || !pki || !textfile || !annotatedDir) {
   process.exit(2);
 }
 
+const [host, port] = [
+  api.slice(0, api.lastIndexOf(':')),
+  Number(api.slice(api.lastIndexOf(':') + 1)),
+];
 const agent = new Agent({
   keepAlive: true,
   ca: readFileSync(join(pki, 'ca.crt')),
   cert: readFileSync(join(pki, 'admin.crt')),
   key: readFileSync(join(pki, 'admin.key')),
 });
-// The index bench seeds up to half a million Pods there (hack/testbed/lib.sh).
+// The index bench's namespace (bench/lib/seed.ts), up to half a million Pods per member: as a
+// kubectl loop listing every Pod every few seconds, that size took more than a core.
 const unmonitored = 'fieldSelector=' + encodeURIComponent('metadata.namespace!=nimbus-bench');
 const log = (message) => process.stderr.write(`[kube-state ${member}] ${message}\n`);
 
@@ -214,17 +219,14 @@ const renderSoon = () => {
 
 function get(path) {
   return new Promise((resolve, reject) => {
-    const req = request(
-      { host: api.split(':')[0], port: Number(api.split(':')[1]), path, agent },
-      (res) => {
-        if (res.statusCode !== 200) {
-          res.resume();
-          reject(new Error(`GET ${path}: HTTP ${res.statusCode}`));
-          return;
-        }
-        resolve(res);
-      },
-    );
+    const req = request({ host, port, path, agent }, (res) => {
+      if (res.statusCode !== 200) {
+        res.resume();
+        reject(new Error(`GET ${path}: HTTP ${res.statusCode}`));
+        return;
+      }
+      resolve(res);
+    });
     req.setTimeout(10_000, () => req.destroy(new Error(`GET ${path}: no answer in 10 s`)));
     req.on('error', reject);
     req.end();

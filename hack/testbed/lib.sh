@@ -40,11 +40,6 @@ otlp_http_port=$((port_base + 32))
 otlp_grpc_port=$((port_base + 33))
 otelcol_metrics_port=$((port_base + 34))
 
-# The index bench's namespace (bench/lib/seed.ts): up to half a million Pods and ConfigMaps per
-# member. The test bed's stand-in for kube-state-metrics (kube-state.mjs) leaves it out: when it
-# was a kubectl loop listing every Pod every few seconds, that size took more than a core.
-unmonitored_selector="--field-selector=metadata.namespace!=nimbus-bench"
-
 # The pinned Node.js (hack/toolchain.env) for the test bed's own scripts (oidc-provider.mjs,
 # kube-state.mjs): the machine's own may be too old for oidc-provider.
 nodejs_bin() {

@@ -2,7 +2,8 @@
 # The test bed's monitoring, from Debian's packages, all on loopback: per member a Prometheus and an
 # Alertmanager; one node-exporter (this machine) and one blackbox exporter that both Prometheus use.
 # kube-state.mjs (one per member) adds kube-state-metrics' condition and Deployment series through
-# node-exporter's textfile collector, and the file_sd lists of pods with metric annotations. Kept short: everything starts at once, then one wait.
+# node-exporter's textfile collector, and the file_sd lists of pods with metric annotations.
+# Kept short: everything starts at once, then one wait.
 # Usage: monitoring.sh start|stop|status|hosts|address <member> prometheus|alertmanager
 # Data lives in .cache/testbed/monitoring/ and survives a restart.
 set -euo pipefail
