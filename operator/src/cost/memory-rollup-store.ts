@@ -2,7 +2,7 @@
 import type { OwnerReference } from '../hub/store.js';
 import type { DailyRollup } from './rollup.js';
 import type { RollupStore, StoredRollup } from './rollup-store.js';
-import { rollupName } from './rollup-store.js';
+import { rollupName } from './rollup.js';
 
 export interface MemoryRollupStore extends RollupStore {
   records: Map<string, { rollup: DailyRollup; owner: OwnerReference; resourceVersion: string }>;

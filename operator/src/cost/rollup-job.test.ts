@@ -4,7 +4,7 @@ import { createMemoryStore } from '../testing/memory-store.js';
 import { createMemoryRollupStore } from './memory-rollup-store.js';
 import { usageKey } from './inputs.js';
 import { costRollupJob, endedSlot } from './rollup-job.js';
-import { rollupName } from './rollup-store.js';
+import { rollupName } from './rollup.js';
 
 const slotSeconds = 600;
 // 2026-11-24T10:00:00Z: a slot boundary; the tick samples the slot 09:50–10:00.

@@ -7,7 +7,7 @@ import { fieldManager } from '../hub/apply-options.js';
 import { isNotFound, toHubApiError } from '../hub/hub-errors.js';
 import type { OwnerReference } from '../hub/types.js';
 import type { DailyRollup } from './rollup.js';
-import { parseRollup } from './rollup.js';
+import { parseRollup, rollupName } from './rollup.js';
 
 export const rollupLabel = 'nimbus.io/cost-rollup';
 export const rollupClusterLabel = 'nimbus.io/cluster';
@@ -29,9 +29,6 @@ export interface RollupStore {
   /** Every stored day of these clusters from `from` to `to` (YYYY-MM-DD, inclusive). */
   list(clusters: readonly string[], from: string, to: string): Promise<DailyRollup[]>;
 }
-
-export const rollupName = (cluster: string, date: string) =>
-  `nimbus-cost-${cluster}-${date.replaceAll('-', '')}`;
 
 function toConfigMap(
   namespace: string,

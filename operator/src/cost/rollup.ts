@@ -25,6 +25,13 @@ export interface DailyRollup {
   idle: { cpuCost: number; memoryCost: number };
 }
 
+/**
+ * The name of a day's ConfigMap (rollup-store.ts), here so that the in-memory store and its
+ * tests need no Kubernetes client (tests/tooling/operator-light-modules.test.ts).
+ */
+export const rollupName = (cluster: string, date: string) =>
+  `nimbus-cost-${cluster}-${date.replaceAll('-', '')}`;
+
 export const utcDate = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
 export function emptyRollup(cluster: string, date: string, currency: string): DailyRollup {

@@ -1,6 +1,4 @@
-import { KubeConfig } from '@kubernetes/client-node';
 import type { OrganizationLookup } from '../access/org-scope.js';
-import { createHubStore } from '../hub/store.js';
 import type {
   ClusterObject,
   OrganizationObject,
@@ -11,9 +9,6 @@ import type {
 import type { IamReader, Lookup } from '../hub/directory.js';
 import type { Identity } from '../identity/identity.js';
 import { deriveRole } from '../identity/identity.js';
-import type { IdentityServices } from '../identity/services.js';
-import { createIdentityServices } from '../identity/services.js';
-import type { Logger } from '../logger.js';
 import { storedEffect } from '../iam/effects.js';
 
 /** Test data for the IAM logic: hub objects as the caches hold them, and callers. */
@@ -145,25 +140,4 @@ export function identityOf(user: UserObject, currentOrganization?: string): Iden
     role: deriveRole(user.spec.sysAdmin, current),
     via: 'session',
   };
-}
-
-/**
- * The identity services over a hub store that is never contacted (routes only need to exist):
- * lets tests build the complete app, e.g. to list every registered route.
- */
-export function offlineIdentityServices(logger: Logger): IdentityServices {
-  const kubeConfig = new KubeConfig();
-  kubeConfig.loadFromOptions({
-    clusters: [{ name: 'offline', server: 'http://127.0.0.1:9', skipTLSVerify: false }],
-    users: [{ name: 'offline' }],
-    contexts: [{ name: 'offline', cluster: 'offline', user: 'offline' }],
-    currentContext: 'offline',
-  });
-  const store = createHubStore({ kubeConfig, namespace: 'nimbus-system', logger });
-  return createIdentityServices({
-    store,
-    sessionKey: Buffer.alloc(32, 7),
-    settings: { host: 'nimbus.io', mfaEnabled: true, trustProxy: false, sessionTtlSeconds: 3600 },
-    logger,
-  });
 }

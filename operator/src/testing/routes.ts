@@ -1,3 +1,4 @@
+import { KubeConfig } from '@kubernetes/client-node';
 import { listRoutes } from '../access/routes.js';
 import { openAuditTrail } from '../audit/trail.js';
 import { createApp } from '../http/app.js';
@@ -5,9 +6,12 @@ import { routeServices } from '../compose.js';
 import { IndexStore } from '../index/store.js';
 import { tempDataDir } from './audit.js';
 import { testClusterServices } from './clusters.js';
-import { offlineIdentityServices } from './iam.js';
 import { createMemoryRollupStore } from '../cost/memory-rollup-store.js';
 import { captureLogs } from './logs.js';
+import { createHubStore } from '../hub/store.js';
+import type { IdentityServices } from '../identity/services.js';
+import { createIdentityServices } from '../identity/services.js';
+import type { Logger } from '../logger.js';
 
 export const routesHost = 'nimbus.io';
 
@@ -44,4 +48,25 @@ export function registeredApiRoutes(): string[] {
     void audit.close();
     data.remove();
   }
+}
+
+/**
+ * The identity services over a hub store that is never contacted (routes only need to exist):
+ * lets tests build the complete app, e.g. to list every registered route.
+ */
+export function offlineIdentityServices(logger: Logger): IdentityServices {
+  const kubeConfig = new KubeConfig();
+  kubeConfig.loadFromOptions({
+    clusters: [{ name: 'offline', server: 'http://127.0.0.1:9', skipTLSVerify: false }],
+    users: [{ name: 'offline' }],
+    contexts: [{ name: 'offline', cluster: 'offline', user: 'offline' }],
+    currentContext: 'offline',
+  });
+  const store = createHubStore({ kubeConfig, namespace: 'nimbus-system', logger });
+  return createIdentityServices({
+    store,
+    sessionKey: Buffer.alloc(32, 7),
+    settings: { host: 'nimbus.io', mfaEnabled: true, trustProxy: false, sessionTtlSeconds: 3600 },
+    logger,
+  });
 }

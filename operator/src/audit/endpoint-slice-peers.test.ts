@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { KubeConfig } from '@kubernetes/client-node';
 import type { V1EndpointSlice } from '@kubernetes/client-node';
 import { afterEach, describe, expect, it } from 'vitest';
-import { endpointSlicePeers, peerUrlsOf } from './peers.js';
+import { endpointSlicePeers, peerUrlsOf } from './endpoint-slice-peers.js';
 
 const slice: V1EndpointSlice = {
   addressType: 'IPv4',
