@@ -6,7 +6,7 @@ export default mergeConfig(
   defineConfig({
     test: {
       environment: 'jsdom',
-      include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
+      include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts', 'tests/**/*.test.{ts,tsx}'],
       setupFiles: ['tests/setup.ts'],
       // One module graph per worker, not per file: antd, React and the app's modules are loaded
       // once instead of 152 times (the tier took 310 s isolated, 117 s not, on 2 cores;

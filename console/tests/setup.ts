@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { stopOwnerStackCapture } from './reactOwnerStacks';
 
 // Under NODE_ENV=test, antd's id hook (@rc-component/util useId) gives every element the same id,
 // "test-id": a dialog's aria-labelledby then names it after whichever such element comes first in
@@ -12,6 +13,9 @@ process.env.NODE_ENV = 'development';
 // which takes tens of seconds when `make test` builds the image beside the unit tiers on 2 cores.
 // This is a cap against a hung wait, not a speed check.
 configure({ asyncUtilTimeout: 30_000 });
+
+// About a seventh of the tier's CPU went to stack traces React takes for its developer tools.
+stopOwnerStackCapture();
 
 const inBrowserLikeEnvironment = typeof window !== 'undefined';
 
