@@ -54,7 +54,7 @@ export function registeredApiRoutes(): string[] {
  * The identity services over a hub store that is never contacted (routes only need to exist):
  * lets tests build the complete app, e.g. to list every registered route.
  */
-export function offlineIdentityServices(logger: Logger): IdentityServices {
+function offlineIdentityServices(logger: Logger): IdentityServices {
   const kubeConfig = new KubeConfig();
   kubeConfig.loadFromOptions({
     clusters: [{ name: 'offline', server: 'http://127.0.0.1:9', skipTLSVerify: false }],
