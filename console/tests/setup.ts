@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { stopTokenStatistic } from './antdTokenStatistic';
 import { stopOwnerStackCapture } from './reactOwnerStacks';
 
 // Under NODE_ENV=test, antd's id hook (@rc-component/util useId) gives every element the same id,
@@ -16,6 +17,8 @@ configure({ asyncUtilTimeout: 30_000 });
 
 // About a seventh of the tier's CPU went to stack traces React takes for its developer tools.
 stopOwnerStackCapture();
+// And a few per cent to antd recording which design tokens its styles read; before antd loads.
+stopTokenStatistic();
 
 const inBrowserLikeEnvironment = typeof window !== 'undefined';
 
