@@ -2,8 +2,10 @@
 // helm and kubectl, its pods on the hub's real node (hack/testbed/node/), reached from this
 // machine at their pod IPs (one replica at a time) or through the Service's cluster IP.
 import { spawnSync } from 'node:child_process';
+import { get } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { testEnv } from '../../support/env.js';
 import { eventually } from '../../support/eventually.js';
 import { kubectl } from '../../support/kubectl.js';
@@ -150,16 +152,58 @@ const serviceEndpoints = (): string[] =>
     .flatMap((endpoint) => endpoint.addresses)
     .sort();
 
-/** Whether the Service answered /readyz with 200 this many times in a row. */
-async function answersThroughService(url: string, times: number): Promise<boolean> {
+/**
+ * One GET of /readyz on a connection of its own: `200`, or what came instead (the status, the
+ * answering server and the body, or the error). Not through fetch's pool of kept-alive
+ * connections: a connection opened before kube-proxy's rule for the ClusterIP exists is not
+ * refused on these machines but answered, 404 by the sandbox's own HTTP server, and a kept-alive
+ * one would carry every later probe there too (docs/testbed.md, "Addresses nothing serves").
+ * A new connection each time is also what spreads the probes over the replicas.
+ */
+function readyzAnswer(base: string): Promise<string> {
+  return new Promise((resolve) => {
+    const request = get(new URL('/readyz', base), { agent: false, timeout: 10_000 }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('error', (error) => resolve(`error ${error.message}`));
+      response.on('end', () => {
+        const server = response.headers.server ? ` (server ${response.headers.server})` : '';
+        resolve(
+          response.statusCode === 200
+            ? '200'
+            : `${response.statusCode}${server} ${body.slice(0, 200)}`,
+        );
+      });
+    });
+    request.on('timeout', () => request.destroy(new Error('no answer within 10 s')));
+    request.on('error', (error) => resolve(`error ${error.message}`));
+  });
+}
+
+/**
+ * Whether the Service answered /readyz with 200 this many times in a row; if not, its answers
+ * up to the first other one, and each ready pod's own answer, for the failure message.
+ */
+async function answersThroughService(
+  url: string,
+  times: number,
+  podIps: readonly string[],
+): Promise<{ routed: boolean; answers: string }> {
+  const answers: string[] = [];
   for (let i = 0; i < times; i++) {
-    const status = await fetch(new URL('/readyz', url)).then(
-      (response) => response.status,
-      () => 0,
-    );
-    if (status !== 200) return false;
+    answers.push(await readyzAnswer(url));
+    if (answers.at(-1) !== '200') {
+      const direct = await Promise.all(
+        podIps.map(async (ip) => `${ip} ${await readyzAnswer(`http://${ip}:8080`)}`),
+      );
+      return {
+        routed: false,
+        answers: `the Service answered ${answers.join(', ')}; the pods themselves ${direct.join(', ')}`,
+      };
+    }
   }
-  return true;
+  return { routed: true, answers: '' };
 }
 
 /**
@@ -167,7 +211,9 @@ async function answersThroughService(url: string, times: number): Promise<boolea
  * Ready before the endpoints controller lists it and kube-proxy programs its rule; until then a
  * connection to the ClusterIP is refused, and just after a rollout it may still go to a replaced
  * pod. So: the EndpointSlices name exactly the ready pods, and then the Service answers, several
- * times in a row (it balances between the replicas).
+ * times in a row (it balances between the replicas). A failure says what the Service and each
+ * pod answered last (two fresh-clone runs found the pods Ready and listed, and the Service
+ * silent for minutes: docs/testing.md, "Where the time goes").
  */
 export async function routedServiceUrl(): Promise<string> {
   const url = serviceUrl();
@@ -180,16 +226,43 @@ export async function routedServiceUrl(): Promise<string> {
     async () => {
       const pods = readyIps();
       const listed = serviceEndpoints();
-      const same = pods.length > 0 && pods.join(',') === listed.join(',');
-      return same && (await answersThroughService(url, 6))
-        ? 'routed'
-        : `pods ${pods.join(',') || 'none'}, endpoints ${listed.join(',') || 'none'}`;
+      const state = `pods ${pods.join(',') || 'none'}, endpoints ${listed.join(',') || 'none'}`;
+      if (pods.length === 0 || pods.join(',') !== listed.join(',')) return state;
+      const service = await answersThroughService(url, 6, pods);
+      return service.routed ? 'routed' : `${state}; ${service.answers}`;
     },
     (state) => state === 'routed',
     120_000,
   );
-  if (routed !== 'routed') throw new Error(`the Service does not route to the release: ${routed}`);
+  if (routed !== 'routed') {
+    throw new Error(
+      `the Service ${url} does not route to the release: ${routed}; ${kubeProxyState(url)}`,
+    );
+  }
   return url;
+}
+
+/**
+ * For a Service that does not answer: kube-proxy's rules for its address (iptables' nat table,
+ * as kube-proxy wrote it on the real node) and the warnings and errors it logged last.
+ */
+function kubeProxyState(url: string): string {
+  const clusterIp = new URL(url).hostname;
+  const nat = spawnSync('iptables-save', ['-t', 'nat'], { encoding: 'utf8' });
+  const rules = (nat.stdout ?? '')
+    .split('\n')
+    .filter((line) => line.includes(`-d ${clusterIp}/32`));
+  const log = join(dirname(testEnv.hubKubeconfig), 'node', 'nimbus-hub', 'logs', 'kube-proxy.log');
+  const complaints = existsSync(log)
+    ? readFileSync(log, 'utf8')
+        .split('\n')
+        .filter((line) => /^[EW]\d{4} /.test(line))
+        .slice(-5)
+    : [`no ${log}`];
+  return [
+    `kube-proxy's nat rules for ${clusterIp}: ${rules.join(' | ') || (nat.error?.message ?? 'none')}`,
+    `its last warnings: ${complaints.join(' | ') || 'none'}`,
+  ].join('; ');
 }
 
 export const leaseHolder = (): string | undefined => {
