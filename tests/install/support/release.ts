@@ -188,14 +188,14 @@ function readyzAnswer(base: string): Promise<string> {
 async function answersThroughService(
   url: string,
   times: number,
-  podIps: readonly string[],
+  pods: readonly Pod[],
 ): Promise<{ routed: boolean; answers: string }> {
   const answers: string[] = [];
   for (let i = 0; i < times; i++) {
     answers.push(await readyzAnswer(url));
     if (answers.at(-1) !== '200') {
       const direct = await Promise.all(
-        podIps.map(async (ip) => `${ip} ${await readyzAnswer(`http://${ip}:8080`)}`),
+        pods.map(async (pod) => `${pod.status.podIP} ${await readyzAnswer(replicaUrl(pod))}`),
       );
       return {
         routed: false,
@@ -209,26 +209,24 @@ async function answersThroughService(
 /**
  * The Service's URL once it routes to the release's ready pods, and only to them. A pod turns
  * Ready before the endpoints controller lists it and kube-proxy programs its rule; until then a
- * connection to the ClusterIP is refused, and just after a rollout it may still go to a replaced
- * pod. So: the EndpointSlices name exactly the ready pods, and then the Service answers, several
- * times in a row (it balances between the replicas). A failure says what the Service and each
+ * connection to the ClusterIP is refused (or, before kube-proxy knows the Service at all,
+ * answered by the sandbox: `readyzAnswer`), and just after a rollout it may still go to a
+ * replaced pod. So: the EndpointSlices name exactly the ready pods, and then the Service
+ * answers, several times in a row (it balances between the replicas). A failure says what the Service and each
  * pod answered last (two fresh-clone runs found the pods Ready and listed, and the Service
  * silent for minutes: docs/testing.md, "Where the time goes").
  */
 export async function routedServiceUrl(): Promise<string> {
   const url = serviceUrl();
-  const readyIps = () =>
-    podsOfRelease()
-      .filter(isReady)
-      .flatMap((pod) => (pod.status.podIP ? [pod.status.podIP] : []))
-      .sort();
+  const routablePods = () => readyPods(podsOfRelease()).filter((pod) => pod.status.podIP);
   const routed = await eventually(
     async () => {
-      const pods = readyIps();
+      const ready = routablePods();
+      const pods = ready.map((pod) => pod.status.podIP).sort();
       const listed = serviceEndpoints();
       const state = `pods ${pods.join(',') || 'none'}, endpoints ${listed.join(',') || 'none'}`;
       if (pods.length === 0 || pods.join(',') !== listed.join(',')) return state;
-      const service = await answersThroughService(url, 6, pods);
+      const service = await answersThroughService(url, 6, ready);
       return service.routed ? 'routed' : `${state}; ${service.answers}`;
     },
     (state) => state === 'routed',
