@@ -12,11 +12,12 @@ export default mergeConfig(
       // once instead of 152 times (the tier took 310 s isolated, 117 s not, on 2 cores;
       // docs/testing.md). tests/setup.ts resets what a file leaves behind (the DOM, storage).
       isolate: false,
-      // One worker (vitest's default on 2 cores), though two take 96 s instead of 148 s alone:
-      // `make test` runs this tier beside the install tier, and both fresh-clone runs in which
-      // the release's Service never answered through its ClusterIP had two workers there
-      // (docs/testing.md, "Where the time goes").
-      maxWorkers: 1,
+      // Two workers: 96 s instead of 148 s alone on 2 cores. Two earlier fresh-clone runs with
+      // two workers beside the install tier saw the release's Service silent through its
+      // ClusterIP; the likeliest cause is the probe's kept-alive connection to the sandbox's
+      // answer for unprogrammed addresses, and the probe now opens a connection per request and
+      // reports kube-proxy's rules on failure (docs/testing.md, "Where the time goes").
+      maxWorkers: 2,
       restoreMocks: true,
       // antd forms under jsdom on a busy 2-core machine can take tens of seconds per test (a
       // cap against a hang, above tests/setup.ts's 30 s wait for an element, not a speed check).
