@@ -57,6 +57,8 @@ build: operator/dist/main.js console/dist/index.html ## Build the operator and t
 
 operator/dist/main.js: $(OPERATOR_SRC) | node_modules
 	@echo "[build] operator"
+	@# tsc leaves the output of a deleted source behind; the image packages these directories.
+	@rm -rf api/dist operator/dist
 	@npm run --silent build -w api
 	@npm run --silent build -w operator
 	@touch $@
@@ -127,12 +129,12 @@ testbed-down: ## Stop the test-bed clusters
 	@hack/testbed/down.sh
 
 .PHONY: image
-image: debian-packages toolchain ## Build the Nimbus image with buildah (no Docker, no registry pull) and push it to the test-bed registry
+image: debian-packages toolchain build ## Build the Nimbus image with buildah (no Docker, no registry pull) and push it to the test-bed registry
 	@hack/testbed/registry.sh start
 	@hack/image/build.sh
 
 .PHONY: release
-release: deps ## Image (buildah) + SBOM + chart, pushed to RELEASE_REGISTRY (default: the test bed's registry); docs/release.md
+release: deps build ## Image (buildah) + SBOM + chart, pushed to RELEASE_REGISTRY (default: the test bed's registry); docs/release.md
 	@RELEASE_REGISTRY=$(RELEASE_REGISTRY) hack/release.sh
 
 .PHONY: chart-readme

@@ -5,7 +5,8 @@
 # 1. base:  Debian bookworm minbase from the Debian archive (mmdebstrap), cached per month
 #           in ~/.cache/nimbus-image, imported as localhost/nimbus-base:<key>.
 # 2. node:  that base plus the pinned Node.js (hack/toolchain.sh) and npm, localhost/nimbus-node.
-# 3. image: the Dockerfile with NODE_IMAGE=<node>; buildah's layer cache makes a warm run fast.
+# 3. image: the Dockerfile with NODE_IMAGE=<node> and its build stage replaced by `make build`'s
+#           output; buildah's layer cache makes a warm run fast.
 #
 # The node and helm bases are pushed to the registry beside the image and named by digest in the
 # build, so the image records exactly what it was built from (OCI base.name/base.digest labels).
@@ -137,11 +138,30 @@ labels=(
   --label "org.opencontainers.image.base.digest=${pinned_node#*@}"
   --label "io.nimbus.debian-base.sha256=$base_sha"
 )
-log "nimbus: buildah bud (Dockerfile, NODE_IMAGE=$pinned_node)"
+# The Dockerfile's build stage (npm ci with every dev package, then the api, operator and console
+# builds) would repeat `make build` of this checkout with the same pinned Node.js and lock file. A
+# named build context called `build` takes that stage's place in `COPY --from=build`, and buildah
+# skips a stage nothing needs (docs/decisions/release-artifacts.md). It holds exactly what the
+# runtime stage copies from /src; a plain `docker build` still runs the stage. It is not rebuilt
+# here: `make build` empties operator/dist first, under an operator that may be running from it.
+# (-o: the toolchain and node_modules targets are phony, and make -q calls a phony target stale.)
+make -C "$root" -q -o toolchain -o node_modules operator/dist/main.js console/dist/index.html ||
+  die "the operator's or the console's build is older than its sources: run make build first"
+built="$cache/build-context"
+rm -rf "$built"
+copied=$(sed -n 's|^COPY --from=build /src/\([^ ]*\) .*|\1|p' "$root/Dockerfile")
+[ -n "$copied" ] || die "the Dockerfile's runtime stage copies nothing from the build stage's /src"
+for path in $copied; do
+  path=${path%/}
+  [ -e "$root/$path" ] || die "$path, which the image copies from the build stage, is missing after make build"
+  mkdir -p "$built/src/$(dirname "$path")"
+  cp -a "$root/$path" "$built/src/$path"
+done
+log "nimbus: buildah bud (Dockerfile, NODE_IMAGE=$pinned_node, the build stage from make build)"
 start=$SECONDS
 "${bud[@]}" "${trust[@]}" "${labels[@]}" --quiet "${tls[@]}" --build-arg "NODE_IMAGE=$pinned_node" \
   --build-arg "HELM_IMAGE=$pinned_helm" --build-arg "NIMBUS_REVISION=$revision" \
-  -t "$image" -f "$root/Dockerfile" "$root" >/dev/null
+  --build-context "build=$built" -t "$image" -f "$root/Dockerfile" "$root" >/dev/null
 log "nimbus: $image built in $((SECONDS - start)) s"
 
 # ---- push ----
