@@ -144,7 +144,7 @@ labels=(
 # skips a stage nothing needs (docs/decisions/release-artifacts.md). It holds exactly what the
 # runtime stage copies from /src; a plain `docker build` still runs the stage. It is not rebuilt
 # here: `make build` empties operator/dist first, under an operator that may be running from it.
-# (-o: the toolchain and node_modules targets are phony, and make -q counts a phony one as stale.)
+# (-o: the toolchain and node_modules targets are phony, and make -q calls a phony target stale.)
 make -C "$root" --no-print-directory -q -o toolchain -o node_modules operator/dist/main.js console/dist/index.html >&2 ||
   die "the operator's or the console's build is older than its sources: run make build first"
 built="$cache/build-context"

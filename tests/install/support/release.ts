@@ -212,9 +212,9 @@ async function answersThroughService(
  * connection to the ClusterIP is refused (or, before kube-proxy knows the Service at all,
  * answered by the sandbox: `readyzAnswer`), and just after a rollout it may still go to a
  * replaced pod. So: the EndpointSlices name exactly the ready pods, and then the Service
- * answers, several times in a row (it balances between the replicas). A failure says what the
- * Service and each pod answered last (two fresh-clone runs found the pods Ready and listed, and
- * the Service silent for minutes: docs/testing.md, "Where the time goes").
+ * answers, several times in a row (it balances between the replicas). A failure says what the Service and each
+ * pod answered last (two fresh-clone runs found the pods Ready and listed, and the Service
+ * silent for minutes: docs/testing.md, "Where the time goes").
  */
 export async function routedServiceUrl(): Promise<string> {
   const url = serviceUrl();
