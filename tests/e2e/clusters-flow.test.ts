@@ -181,6 +181,10 @@ describe('clusters journey', () => {
     await page.waitForURL(/\/detail\/Pod\//);
     const detail = page.getByTestId('resource-detail');
     await detail.getByText(podName).first().waitFor();
+    // The wizard registered no Prometheus: the pod's metrics section says so in its place, and
+    // no error notification lies over the page's actions (it stays while the pointer is on it).
+    await page.getByTestId('pod-metrics').getByTestId('metrics-failure').waitFor();
+    expect(await page.locator('.ant-notification-notice').count()).toBe(0);
 
     await page.getByTestId('resource-action-collect').click();
     await page.getByTestId('confirm-action-ok').click();

@@ -7,22 +7,29 @@ import type {
 } from '@nimbus/api';
 import type { TimeRangePreset } from '@nimbus/api/shared';
 import { baseApi } from '../apiClient/baseApi';
+import { ResponseCode } from '../constants';
 import { endpointQuery, endpointRequest, type EndpointRequest } from '../apiClient/endpointUrl';
 
 /** A preset time range or a custom range in Unix seconds. */
 export type MetricsRange = { range: TimeRangePreset } | { start: number; end: number };
 
-/** Which series over time: the cluster's, its nodes', a namespace's or a pod's. */
+/** Which series over time on the cluster dashboard: the cluster's, its nodes', a namespace's. */
 export type RangeTarget =
   | { metric: 'getInfraMetrics' | 'getNodeInfraMetrics' }
-  | { metric: 'getNamespaceMetrics'; namespace: string }
-  | { metric: 'getPodMetrics'; namespace: string; name: string };
+  | { metric: 'getNamespaceMetrics'; namespace: string };
 
 export type RangeArgs = RangeTarget & {
   location: ClusterLocation;
   range: MetricsRange;
   node?: string;
 };
+
+export interface PodMetricsArgs {
+  location: ClusterLocation;
+  range: MetricsRange;
+  namespace: string;
+  name: string;
+}
 
 export type InstantMetric =
   'getClusterMetrics' | 'getUtilizationMetrics' | 'listNamespaceMetrics' | 'getComponentMetrics';
@@ -35,12 +42,6 @@ function rangeRequest({ location, range, node, ...target }: RangeArgs): Endpoint
       return endpointQuery(target.metric, location, query);
     case 'getNamespaceMetrics':
       return endpointQuery(target.metric, { ...location, namespace: target.namespace }, query);
-    case 'getPodMetrics':
-      return endpointQuery(
-        target.metric,
-        { ...location, namespace: target.namespace, name: target.name },
-        query,
-      );
   }
 }
 
@@ -49,6 +50,14 @@ export const metricsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     rangeMetrics: build.query<MetricRange, RangeArgs>({
       query: rangeRequest,
+    }),
+    // A pod's page shows the failure in its metrics section (a cluster without Prometheus, a
+    // refusal): a notification would cover the page's actions for a side panel's sake
+    // (docs/decisions/monitoring.md).
+    podMetrics: build.query<MetricRange, PodMetricsArgs>({
+      query: ({ location, range, namespace, name }) =>
+        endpointQuery('getPodMetrics', { ...location, namespace, name }, range),
+      extraOptions: { silent: true, expectedCodes: [ResponseCode.noPermission] },
     }),
     instantMetrics: build.query<
       MetricInstant,
@@ -72,6 +81,7 @@ export const metricsApi = baseApi.injectEndpoints({
 
 export const {
   useRangeMetricsQuery,
+  usePodMetricsQuery,
   useInstantMetricsQuery,
   useProbeResultsQuery,
   useMetricCatalogueQuery,
