@@ -38,6 +38,8 @@ const pageSize = 500;
 const namespaces = 50;
 
 const podName = (i: number): string => `app-${i % 997}-${i.toString(36)}`;
+/** A name the search looks for: its start (`app-`) is in every row, its end in a few. */
+const onePod = podName(Math.floor(total * 0.4242));
 
 /** A uid as an API server makes them (a random UUID), the same for `i` in every run. */
 const podUid = (i: number): string => {
@@ -140,6 +142,7 @@ async function measure(
     ),
     await time('name contains "p-42-"', runs, () => store.list({ ...pods, nameContains: 'p-42-' })),
     await time('search "app-99"', runs, () => store.search({ text: 'app-99', scope })),
+    await time(`search "${onePod}" (one name)`, runs, () => store.search({ text: onePod, scope })),
     await time('label counts, whole scope', Math.min(runs, 10), () => store.labels({ scope })),
   ];
   console.log(`${name}: ${Math.round(writesPerSecond).toLocaleString('en')} objects/s written`);

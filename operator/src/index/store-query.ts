@@ -57,11 +57,53 @@ export interface BuiltList {
   keyOf: (row: Record<string, unknown>) => CursorKey;
 }
 
-/** undefined when the query can match nothing (no scope, no kinds). */
-/** The trigram MATCH of a list's name filter, or undefined when it is too short for trigrams. */
-export function nameMatch(nameContains: string | undefined): string | undefined {
+/**
+ * A substring looked up in the trigram table: `match` is its phrase; `narrowed`, for a long
+ * printable-ASCII text, the phrase of its last characters and the text to check on the rows that
+ * phrase finds (see `narrowedPiece`).
+ */
+export interface TrigramMatch {
+  match: string;
+  narrowed?: { piece: string; text: string };
+  /** The columns the text is looked for in: a list's name filter, or everything a search reads. */
+  columns: 'name' | 'search';
+}
+
+/** The characters a long text is first matched by: four trigrams. */
+export const narrowingPieceLength = 6;
+
+/**
+ * The last characters of a long search text, which FTS5 finds from short doclists where the whole
+ * phrase reads every one of its trigrams': the start of a name is shared by every object of a
+ * kind or workload (`bench-pod-`, `web-7d4b9c-`), its end is the random or numbered part. The
+ * phrase of "bench-pod-106050" took 7 ms at a million objects, "106050" alone 0.2 ms
+ * (docs/index.md, "Schema and search"). Only for printable ASCII: the rows' text is then checked
+ * with SQLite's `lower` and `instr`, which fold ASCII only, as the trigram tokenizer folds it;
+ * names, namespaces and label text are ASCII by Kubernetes' own rules.
+ */
+export function narrowedPiece(text: string): string | undefined {
+  if (text.length < narrowingPieceLength + minTrigram || !/^[\x20-\x7e]*$/.test(text)) {
+    return undefined;
+  }
+  return text.slice(-narrowingPieceLength);
+}
+
+function trigramMatch(text: string, columns: TrigramMatch['columns']): TrigramMatch {
+  const prefix = columns === 'name' ? 'name : ' : '';
+  const piece = narrowedPiece(text);
+  return {
+    match: `${prefix}${phrase(text)}`,
+    columns,
+    ...(piece
+      ? { narrowed: { piece: `${prefix}${phrase(piece)}`, text: text.toLowerCase() } }
+      : {}),
+  };
+}
+
+/** The trigram match of a list's name filter, or undefined when it is too short for trigrams. */
+export function nameMatch(nameContains: string | undefined): TrigramMatch | undefined {
   const text = nameContains?.trim() ?? '';
-  return text.length >= minTrigram ? `name : ${phrase(text)}` : undefined;
+  return text.length >= minTrigram ? trigramMatch(text, 'name') : undefined;
 }
 
 type Label = { key: string; value: string };
@@ -199,10 +241,10 @@ export const indexedClustersSql = (objects: string, clusters: string): string =>
 /** Below this many trigram matches a search starts from them (buildSearch's `matchIds`). */
 export const fewTrigramMatches = 5_000;
 
-/** The trigram MATCH of a search text, or undefined when it is too short for trigrams. */
-export function searchMatch(text: string): string | undefined {
+/** The trigram match of a search text, or undefined when it is too short for trigrams. */
+export function searchMatch(text: string): TrigramMatch | undefined {
   const trimmed = text.trim();
-  return trimmed.length >= minTrigram ? phrase(trimmed) : undefined;
+  return trimmed.length >= minTrigram ? trigramMatch(trimmed, 'search') : undefined;
 }
 
 /**
@@ -242,7 +284,7 @@ export function buildSearch(
   }
   if (match) {
     where.clauses.push('o.id IN (SELECT rowid FROM objects_fts WHERE objects_fts MATCH ?)');
-    where.params.push(match);
+    where.params.push(match.match);
   } else {
     // Too short for trigrams: substring of the name only.
     where.clauses.push('instr(lower(o.name), lower(?)) > 0');

@@ -109,3 +109,55 @@ describe.each(indexStoreKinds)(
     });
   },
 );
+
+// A long text is first looked up by its last characters (store-query.ts narrowedPiece) and the
+// rows found are checked for the whole text; the answers are those of the whole phrase.
+describe.each(indexStoreKinds)('$name index search of a long text', (kind) => {
+  let store: TestIndexStore;
+  const runners = fewTrigramMatches + 100;
+
+  beforeEach(async () => {
+    store = await kind.open();
+    const labelled = (name: string, namespace: string, labels: Record<string, string>) => {
+      const object = pod(name, namespace);
+      return { ...object, metadata: { ...object.metadata, labels } };
+    };
+    await store.upsert('a', 'pods', [
+      pod('alpha-tail01', 'shop'),
+      pod('beta-tail01', 'shop'),
+      pod('cache-server', 'front-end'),
+      labelled('api-1', 'payments-prod', { team: 'checkout-blue' }),
+      // More rows end in "runner" than a narrowed lookup reads: the whole phrase answers.
+      ...Array.from({ length: runners }, (_, i) => pod(`job-${i}-runner`, 'ci')),
+    ]);
+  });
+
+  it('finds only the rows holding the whole text, in any of the three columns', async () => {
+    expect(await found(store, 'alpha-tail01')).toEqual(['a/shop/alpha-tail01']);
+    expect(await found(store, 'ALPHA-tail01')).toEqual(['a/shop/alpha-tail01']);
+    expect(await found(store, 'lpha-tail01')).toEqual(['a/shop/alpha-tail01']);
+    expect(await found(store, 'gamma-tail01')).toEqual([]);
+    // Its last characters are in one column, the rest in another: no single column holds it.
+    expect(await found(store, 'front-end-server')).toEqual([]);
+    expect(await found(store, 'payments-prod')).toEqual(['a/payments-prod/api-1']);
+    expect(await found(store, 'team:checkout-blue')).toEqual(['a/payments-prod/api-1']);
+  });
+
+  it('answers a text whose last characters are common like any other', async () => {
+    // Written after the first fewTrigramMatches rows ending in "runner".
+    expect(await found(store, 'job-5042-runner')).toEqual(['a/ci/job-5042-runner']);
+    expect(await found(store, 'b-5099-runner')).toEqual(['a/ci/job-5099-runner']);
+  });
+
+  it('filters a list by name the same way', async () => {
+    const names = async (nameContains: string) =>
+      (await store.list({ scope: [everyKindIn('a')], kinds: ['pods'], nameContains })).items.map(
+        (o) => o.name,
+      );
+    expect(await names('alpha-tail01')).toEqual(['alpha-tail01']);
+    expect(await names('TAIL01')).toEqual(['alpha-tail01', 'beta-tail01']);
+    // The name filter reads names only, not namespaces or labels.
+    expect(await names('payments-prod')).toEqual([]);
+    expect(await names('job-5042-runner')).toEqual(['job-5042-runner']);
+  });
+});

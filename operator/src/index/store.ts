@@ -15,6 +15,7 @@ import {
   type BuiltList,
   type ListQuery,
   type SearchQuery,
+  type TrigramMatch,
 } from './store-query.js';
 import { encodeCursor } from './cursor.js';
 import { buildLabelQuery, groupLabels, type LabelQuery, type LabelSummary } from './label-query.js';
@@ -112,6 +113,8 @@ export class IndexStore implements IndexReader {
   private readonly upsertRow: StatementSync;
   private readonly deleteRow: StatementSync;
   private readonly matchIds: StatementSync;
+  /** Of the rows whose ids are given, those whose text holds a lower-case text. */
+  private readonly containing: Record<TrigramMatch['columns'], StatementSync>;
   private readonly now: () => number;
   private readonly paced: RelistTarget;
 
@@ -154,6 +157,17 @@ export class IndexStore implements IndexReader {
       `SELECT count(*) AS n, json_group_array(id) AS ids FROM
          (SELECT rowid AS id FROM objects_fts WHERE objects_fts MATCH ? LIMIT ${fewTrigramMatches})`,
     );
+    // The columns of objects_fts, as its triggers fill them.
+    const holds = (column: string) => `instr(lower(o.${column}), ?2) > 0`;
+    const containing = (condition: string) =>
+      db.prepare(
+        `SELECT count(*) AS n, json_group_array(o.id) AS ids
+           FROM json_each(?1) m CROSS JOIN objects o ON o.id = m.value WHERE ${condition}`,
+      );
+    this.containing = {
+      name: containing(holds('name')),
+      search: containing(['name', 'namespace', 'label_text'].map(holds).join(' OR ')),
+    };
   }
 
   /** A store written in another format is emptied, then refilled by the loops' relists. */
@@ -379,7 +393,21 @@ export class IndexStore implements IndexReader {
    * Rows the trigram MATCH finds, counted up to `fewTrigramMatches` (a few ms at a million), and
    * their ids as a JSON array when fewer: the query then reads them without matching again.
    */
-  private trigramMatches(match: string): { count: number; few?: string } {
+  private trigramMatches({ match, narrowed, columns }: TrigramMatch): {
+    count: number;
+    few?: string;
+  } {
+    if (narrowed) {
+      // The rows holding the text's last characters, when few, checked for the whole text.
+      const candidates = this.matchIds.get(narrowed.piece) as { n: number; ids: string };
+      if (candidates.n < fewTrigramMatches) {
+        const { n: count, ids } = this.containing[columns].get(candidates.ids, narrowed.text) as {
+          n: number;
+          ids: string;
+        };
+        return { count, few: ids };
+      }
+    }
     // count(*) and json_group_array answer one row even when nothing matches.
     const { n: count, ids } = this.matchIds.get(match) as { n: number; ids: string };
     return count < fewTrigramMatches ? { count, few: ids } : { count };
