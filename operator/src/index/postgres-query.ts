@@ -136,8 +136,8 @@ export function buildPgList(query: ListQuery, fewMatches = false): PgList | unde
 }
 
 /**
- * Name, namespace or labels contain the text, as SQLite's trigram search matches them; a text
- * too short for trigrams matches names only, as there.
+ * Name, namespace or one label pair (`key:value`) contain the text, as SQLite's trigram search
+ * matches them; a text too short for trigrams matches names only, as there.
  */
 export function buildPgSearch(query: SearchQuery): PgStatement | undefined {
   const text = query.text.trim();
@@ -150,10 +150,12 @@ export function buildPgSearch(query: SearchQuery): PgStatement | undefined {
     where.push(`o.kind IN (${params.list(query.kinds)})`);
   }
   const pattern = params.add(containsPattern(text));
+  // label_text joins the pairs with spaces, which no pair holds: a text with a space would match
+  // across two pairs, where SQLite matches each pair alone (schema.ts, label_pairs).
+  const inLabels = text.includes(' ') ? '' : ` OR lower(o.label_text) LIKE ${pattern}`;
   where.push(
     text.length >= minTrigram
-      ? `(lower(o.name) LIKE ${pattern} OR lower(o.namespace) LIKE ${pattern}
-          OR lower(o.label_text) LIKE ${pattern})`
+      ? `(lower(o.name) LIKE ${pattern} OR lower(o.namespace) LIKE ${pattern}${inLabels})`
       : `lower(o.name) LIKE ${pattern}`,
   );
   const limit = params.add(clampLimit(query.limit, 200));

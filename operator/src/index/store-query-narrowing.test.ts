@@ -15,18 +15,16 @@ describe('narrowedPiece', () => {
     expect(narrowedPiece('line\nbreak-1234')).toBeUndefined();
   });
 
-  it('narrows a search over every column and a name filter over names, lower-cased', () => {
+  it("narrows a search and a name filter alike, lower-cased, in the names' one column", () => {
     expect(searchMatch('  Bench-Pod-106050 ')).toEqual({
       match: '"Bench-Pod-106050"',
-      columns: 'search',
       narrowed: { piece: '"106050"', text: 'bench-pod-106050' },
     });
     expect(nameMatch('Say-hi-"there"')).toEqual({
-      match: 'name : "Say-hi-""there"""',
-      columns: 'name',
-      narrowed: { piece: 'name : "there"""', text: 'say-hi-"there"' },
+      match: '"Say-hi-""there"""',
+      narrowed: { piece: '"there"""', text: 'say-hi-"there"' },
     });
-    expect(searchMatch('web')).toEqual({ match: '"web"', columns: 'search' });
+    expect(searchMatch('web')).toEqual({ match: '"web"' });
     expect(searchMatch('we')).toBeUndefined();
   });
 });

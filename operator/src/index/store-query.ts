@@ -58,15 +58,13 @@ export interface BuiltList {
 }
 
 /**
- * A substring looked up in the trigram table: `match` is its phrase; `narrowed`, for a long
+ * A substring looked up in the names' trigram table: `match` is its phrase; `narrowed`, for a long
  * printable-ASCII text, the phrase of its last characters and the text to check on the rows that
  * phrase finds (see `narrowedPiece`).
  */
 export interface TrigramMatch {
   match: string;
   narrowed?: { piece: string; text: string };
-  /** The columns the text is looked for in: a list's name filter, or everything a search reads. */
-  columns: 'name' | 'search';
 }
 
 /** The characters a long text is first matched by: four trigrams. */
@@ -77,9 +75,9 @@ export const narrowingPieceLength = 6;
  * phrase reads every one of its trigrams': the start of a name is shared by every object of a
  * kind or workload (`bench-pod-`, `web-7d4b9c-`), its end is the random or numbered part. The
  * phrase of "bench-pod-106050" took 7 ms at a million objects, "106050" alone 0.2 ms
- * (docs/index.md, "Schema and search"). Only for printable ASCII: the rows' text is then checked
+ * (docs/index.md, "Schema and search"). Only for printable ASCII: the rows' names are then checked
  * with SQLite's `lower` and `instr`, which fold ASCII only, as the trigram tokenizer folds it;
- * names, namespaces and label text are ASCII by Kubernetes' own rules.
+ * names are ASCII by Kubernetes' own rules.
  */
 export function narrowedPiece(text: string): string | undefined {
   if (text.length < narrowingPieceLength + minTrigram || !/^[\x20-\x7e]*$/.test(text)) {
@@ -88,22 +86,18 @@ export function narrowedPiece(text: string): string | undefined {
   return text.slice(-narrowingPieceLength);
 }
 
-function trigramMatch(text: string, columns: TrigramMatch['columns']): TrigramMatch {
-  const prefix = columns === 'name' ? 'name : ' : '';
+function trigramMatch(text: string): TrigramMatch {
   const piece = narrowedPiece(text);
   return {
-    match: `${prefix}${phrase(text)}`,
-    columns,
-    ...(piece
-      ? { narrowed: { piece: `${prefix}${phrase(piece)}`, text: text.toLowerCase() } }
-      : {}),
+    match: phrase(text),
+    ...(piece ? { narrowed: { piece: phrase(piece), text: text.toLowerCase() } } : {}),
   };
 }
 
 /** The trigram match of a list's name filter, or undefined when it is too short for trigrams. */
 export function nameMatch(nameContains: string | undefined): TrigramMatch | undefined {
   const text = nameContains?.trim() ?? '';
-  return text.length >= minTrigram ? trigramMatch(text, 'name') : undefined;
+  return text.length >= minTrigram ? trigramMatch(text) : undefined;
 }
 
 type Label = { key: string; value: string };
@@ -244,15 +238,36 @@ export const fewTrigramMatches = 5_000;
 /** The trigram match of a search text, or undefined when it is too short for trigrams. */
 export function searchMatch(text: string): TrigramMatch | undefined {
   const trimmed = text.trim();
-  return trimmed.length >= minTrigram ? trigramMatch(trimmed, 'search') : undefined;
+  return trimmed.length >= minTrigram ? trigramMatch(trimmed) : undefined;
 }
 
 /**
- * `matchIds`: the ids of the rows the trigram index matched, when fewer than `fewTrigramMatches`
- * (a JSON array the caller collected as it counted them). Then those rows are read first and
- * only they are sorted, without matching again (half a search's time at a million objects:
- * docs/index.md, "Schema and search"); otherwise every row in the caller's scope is checked
- * against the matches, which is cheaper when most of them match.
+ * The kinds a search reads: those its scope allows anywhere, narrowed to the asked ones. The
+ * label pairs it matched are looked up per kind among them (`object_labels` is keyed by kind).
+ */
+export function searchKinds(query: SearchQuery): string[] {
+  const allowed = new Set(query.scope.flatMap((entry) => entry.kinds));
+  return [...allowed].filter((kind) => !query.kinds || query.kinds.includes(kind)).sort();
+}
+
+/**
+ * The rows whose labels hold a pair the text is in: the pairs' own trigram table, then each pair's
+ * rows of the given kinds (`?` a JSON array of kinds, then the phrase).
+ */
+export const labelPairRowIds = `SELECT l.id FROM label_pairs_fts f
+  CROSS JOIN label_pairs p ON p.id = f.rowid
+  CROSS JOIN json_each(?) k
+  CROSS JOIN object_labels l ON l.kind = k.value AND l.key = p.key AND l.value = p.value
+  WHERE label_pairs_fts MATCH ?`;
+
+/**
+ * A search: objects whose name, namespace or one label pair (`key:value`) holds the text, as the
+ * trigram tables match them; a text too short for trigrams matches names only.
+ * `matchIds`: the ids of the rows those matched, when fewer than `fewTrigramMatches` (a JSON
+ * array the store collected as it counted them). Then those rows are read first and only they are
+ * sorted, without matching again (half a search's time at a million objects: docs/index.md,
+ * "Schema and search"); otherwise every row in the caller's scope is checked against the
+ * matches, which is cheaper when most of them match.
  */
 export function buildSearch(
   query: SearchQuery,
@@ -283,8 +298,9 @@ export function buildSearch(
     };
   }
   if (match) {
-    where.clauses.push('o.id IN (SELECT rowid FROM objects_fts WHERE objects_fts MATCH ?)');
-    where.params.push(match.match);
+    where.clauses.push(`(o.id IN (SELECT rowid FROM objects_fts WHERE objects_fts MATCH ?)
+      OR instr(lower(o.namespace), lower(?)) > 0 OR o.id IN (${labelPairRowIds}))`);
+    where.params.push(match.match, text, JSON.stringify(searchKinds(query)), match.match);
   } else {
     // Too short for trigrams: substring of the name only.
     where.clauses.push('instr(lower(o.name), lower(?)) > 0');
@@ -340,7 +356,7 @@ function addLabel(where: Where, input: string): void {
 function addNameContains(where: Where, text: string): void {
   if (text.length >= minTrigram) {
     where.clauses.push('o.id IN (SELECT rowid FROM objects_fts WHERE objects_fts MATCH ?)');
-    where.params.push(`name : ${phrase(text)}`);
+    where.params.push(phrase(text));
   } else {
     where.clauses.push('instr(lower(o.name), lower(?)) > 0');
     where.params.push(text);

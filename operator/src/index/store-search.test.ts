@@ -161,3 +161,64 @@ describe.each(indexStoreKinds)('$name index search of a long text', (kind) => {
     expect(await names('job-5042-runner')).toEqual(['job-5042-runner']);
   });
 });
+
+// Names are matched in the objects' trigram table; namespaces and label pairs, a few distinct
+// strings, in their own (schema.ts): the answers are those of one search over all three, with few
+// and with many matches of each.
+describe.each(indexStoreKinds)('$name index search of namespaces and label pairs', (kind) => {
+  let store: TestIndexStore;
+  const many = fewTrigramMatches + 100;
+  const labelled = (name: string, namespace: string, labels: Record<string, string>) => {
+    const object = pod(name, namespace);
+    return { ...object, metadata: { ...object.metadata, labels } };
+  };
+
+  beforeEach(async () => {
+    store = await kind.open();
+    await store.upsert('a', 'pods', [
+      // Before the others in the scope's order: a walk passes them all first.
+      ...Array.from({ length: many }, (_, i) =>
+        labelled(`run-${i}`, 'batch-jobs', { team: 'night-shift' }),
+      ),
+      labelled('api-1', 'payments-prod', { team: 'checkout', tier: 'front' }),
+      labelled('api-2', 'shop', { tier: 'back' }),
+      labelled('api-3', 'aaa', { shift: 'late' }),
+    ]);
+    await store.upsert('hidden', 'pods', [labelled('x', 'payments-prod', { team: 'checkout' })]);
+  });
+
+  it('finds few rows by namespace or by one label pair, within the scope only', async () => {
+    expect(await found(store, 'PAYMENTS')).toEqual(['a/payments-prod/api-1']);
+    expect(await found(store, 'checkout')).toEqual(['a/payments-prod/api-1']);
+    expect(await found(store, 'tier:front')).toEqual(['a/payments-prod/api-1']);
+    expect(await found(store, 'tier:')).toEqual(['a/payments-prod/api-1', 'a/shop/api-2']);
+    expect(await found(store, 'checkout', [everyKindIn('hidden')])).toEqual([
+      'hidden/payments-prod/x',
+    ]);
+  });
+
+  it('matches a label pair alone, never the text across two pairs', async () => {
+    expect(await found(store, 'checkout tier')).toEqual([]);
+    expect(await found(store, 'checkout tier:front')).toEqual([]);
+    expect(await found(store, 'team:checkout')).toEqual(['a/payments-prod/api-1']);
+  });
+
+  it('orders many matches by namespace then name, from any of the three', async () => {
+    const first = ['a/batch-jobs/run-0', 'a/batch-jobs/run-1', 'a/batch-jobs/run-10'];
+    expect(await found(store, 'night-shift', undefined, 3)).toEqual(first);
+    expect(await found(store, 'batch-job', undefined, 3)).toEqual(first);
+    // Many by one pair's value, one more by another pair's key, ordered together.
+    expect(await found(store, 'shift', undefined, 2)).toEqual(['a/aaa/api-3', first[0]]);
+    expect(await found(store, 'night-shift', [everyKindIn('hidden')])).toEqual([]);
+  });
+
+  it('reads only the kinds asked for', async () => {
+    const kinds = async (text: string, asked: string[]) =>
+      (await store.search({ text, scope: [everyKindIn('a')], kinds: asked })).flatMap((group) =>
+        group.resources.map((resource) => resource.type),
+      );
+    expect(await kinds('checkout', ['configmaps'])).toEqual([]);
+    expect(await kinds('night-shift', ['configmaps'])).toEqual([]);
+    expect(await kinds('checkout', ['pods'])).toHaveLength(1);
+  });
+});

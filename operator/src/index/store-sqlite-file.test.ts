@@ -115,25 +115,43 @@ describe('SQLite index store file', () => {
     }
   });
 
-  it('rewrites trigram entries only when the name, namespace or labels change', () => {
+  it("writes a label pair's trigrams once, with its first object, and drops them with its last", () => {
     const dir = mkdtempSync(join(tmpdir(), 'nimbus-index-'));
     try {
       const path = join(dir, 'index.db');
       const writer = IndexStore.open(path);
       const reader = new DatabaseSync(path);
-      // Every write to the FTS5 table adds a segment record to its data table.
-      const ftsRecords = () => reader.prepare('SELECT count(*) AS n FROM objects_fts_data').get();
+      // Every write to an FTS5 table adds a segment record to its data table.
+      const records = (table: string) =>
+        reader.prepare(`SELECT count(*) AS n FROM ${table}_data`).get();
+      const pairs = () =>
+        reader.prepare('SELECT key, value, objects FROM label_pairs ORDER BY key, value').all();
+      const pairText = () =>
+        reader.prepare('SELECT rowid, pair FROM label_pairs_fts ORDER BY pair').all();
       writer.upsert('a', 'pods', [obj('web', 'demo', { labels: { tier: 'front' } })]);
-      const before = ftsRecords();
+      const names = records('objects_fts');
+      const pairRecords = records('label_pairs_fts');
+      writer.upsert('a', 'pods', [obj('api', 'demo', { labels: { tier: 'front' } })]);
+      expect(records('label_pairs_fts')).toEqual(pairRecords);
+      expect(pairs()).toEqual([{ key: 'tier', value: 'front', objects: 2 }]);
+      expect(pairText()).toEqual([{ rowid: 1, pair: 'tier:front' }]);
+      // A change of labels or status leaves the names' trigram table alone.
+      const afterApi = records('objects_fts');
+      expect(afterApi).not.toEqual(names);
       writer.upsert('a', 'pods', [
         {
-          ...obj('web', 'demo', { rv: '2', labels: { tier: 'front' } }),
+          ...obj('web', 'demo', { rv: '2', labels: { tier: 'back' } }),
           status: { phase: 'Running' },
         },
       ]);
-      expect(ftsRecords()).toEqual(before);
-      writer.upsert('a', 'pods', [obj('web', 'demo', { rv: '3', labels: { tier: 'back' } })]);
-      expect(ftsRecords()).not.toEqual(before);
+      expect(records('objects_fts')).toEqual(afterApi);
+      expect(pairs()).toEqual([
+        { key: 'tier', value: 'back', objects: 1 },
+        { key: 'tier', value: 'front', objects: 1 },
+      ]);
+      writer.delete('a', 'pods', { namespace: 'demo', name: 'api', uid: 'demo-api' });
+      expect(pairs()).toEqual([{ key: 'tier', value: 'back', objects: 1 }]);
+      expect(pairText().map((row) => row.pair)).toEqual(['tier:back']);
       expect(writer.search({ text: 'tier:back', scope: all('a') })).toHaveLength(1);
       expect(writer.search({ text: 'tier:front', scope: all('a') })).toEqual([]);
       reader.close();

@@ -10,7 +10,9 @@ import {
   buildSearch,
   fewTrigramMatches,
   indexedClustersSql,
+  labelPairRowIds,
   nameMatch,
+  searchKinds,
   searchMatch,
   type BuiltList,
   type ListQuery,
@@ -113,8 +115,10 @@ export class IndexStore implements IndexReader {
   private readonly upsertRow: StatementSync;
   private readonly deleteRow: StatementSync;
   private readonly matchIds: StatementSync;
-  /** Of the rows whose ids are given, those whose text holds a lower-case text. */
-  private readonly containing: Record<TrigramMatch['columns'], StatementSync>;
+  /** Of the rows whose ids are given, those whose name holds a lower-case text. */
+  private readonly containing: StatementSync;
+  private readonly namespaceMatches: StatementSync;
+  private readonly labelPairMatches: StatementSync;
   private readonly now: () => number;
   private readonly paced: RelistTarget;
 
@@ -142,12 +146,12 @@ export class IndexStore implements IndexReader {
     );
     this.upsertRow = db.prepare(`
       INSERT INTO objects (cluster, kind, uid, namespace, name, resource_version, labels,
-        label_text, created, updated, phase, node_name, object)
-      VALUES (:cluster, :kind, :uid, :namespace, :name, :rv, :labels, :labelText, :created,
+        created, updated, phase, node_name, object)
+      VALUES (:cluster, :kind, :uid, :namespace, :name, :rv, :labels, :created,
         :updated, :phase, :nodeName, :object)
       ON CONFLICT (cluster, kind, namespace, name) DO UPDATE SET
         uid = excluded.uid, resource_version = excluded.resource_version, labels = excluded.labels,
-        label_text = excluded.label_text, created = excluded.created, updated = excluded.updated,
+        created = excluded.created, updated = excluded.updated,
         phase = excluded.phase, node_name = excluded.node_name, object = excluded.object
       WHERE objects.resource_version <> excluded.resource_version OR objects.uid <> excluded.uid`);
     this.deleteRow = db.prepare(
@@ -157,17 +161,23 @@ export class IndexStore implements IndexReader {
       `SELECT count(*) AS n, json_group_array(id) AS ids FROM
          (SELECT rowid AS id FROM objects_fts WHERE objects_fts MATCH ? LIMIT ${fewTrigramMatches})`,
     );
-    // The columns of objects_fts, as its triggers fill them.
-    const holds = (column: string) => `instr(lower(o.${column}), ?2) > 0`;
-    const containing = (condition: string) =>
-      db.prepare(
-        `SELECT count(*) AS n, json_group_array(o.id) AS ids
-           FROM json_each(?1) m CROSS JOIN objects o ON o.id = m.value WHERE ${condition}`,
-      );
-    this.containing = {
-      name: containing(holds('name')),
-      search: containing(['name', 'namespace', 'label_text'].map(holds).join(' OR ')),
-    };
+    this.containing = db.prepare(
+      `SELECT count(*) AS n, json_group_array(o.id) AS ids
+         FROM json_each(?1) m CROSS JOIN objects o ON o.id = m.value
+         WHERE instr(lower(o.name), ?2) > 0`,
+    );
+    // The rows in the namespaces holding a text, of the given clusters and kinds (JSON arrays):
+    // counted from object_counts, then read through objects_scope when few.
+    this.namespaceMatches = db.prepare(
+      `SELECT coalesce(sum(c.objects), 0) AS n FROM object_counts c
+         WHERE instr(lower(c.namespace), lower(?1)) > 0
+           AND c.cluster IN (SELECT value FROM json_each(?2))
+           AND c.kind IN (SELECT value FROM json_each(?3))`,
+    );
+    this.labelPairMatches = db.prepare(
+      `SELECT coalesce(sum(p.objects), 0) AS n FROM label_pairs_fts f
+         CROSS JOIN label_pairs p ON p.id = f.rowid WHERE label_pairs_fts MATCH ?`,
+    );
   }
 
   /** A store written in another format is emptied, then refilled by the loops' relists. */
@@ -313,12 +323,15 @@ export class IndexStore implements IndexReader {
   }
 
   /**
-   * Objects per (cluster, kind), what `/metrics` shows: read from the counts the schema's triggers
-   * keep (`object_counts`), so a scrape reads a row per pair, not every row of the index.
+   * Objects per (cluster, kind), what `/metrics` shows: summed from the counts the schema's
+   * triggers keep per namespace (`object_counts`), not counted over every row of the index.
    */
   objectCounts(): ObjectCount[] {
     return this.db
-      .prepare('SELECT cluster, kind, objects FROM object_counts WHERE objects > 0')
+      .prepare(
+        `SELECT cluster, kind, sum(objects) AS objects FROM object_counts
+           GROUP BY cluster, kind HAVING sum(objects) > 0`,
+      )
       .all() as unknown as ObjectCount[];
   }
 
@@ -378,11 +391,11 @@ export class IndexStore implements IndexReader {
 
   search(query: SearchQuery): SearchGroup[] {
     const match = searchMatch(query.text);
-    const matches = match === undefined ? undefined : this.trigramMatches(match);
-    if (matches?.count === 0) {
+    const matchIds = match === undefined ? undefined : this.searchMatchIds(query, match);
+    if (matchIds === '[]') {
       return [];
     }
-    const built = buildSearch(query, matches?.few);
+    const built = buildSearch(query, matchIds);
     if (!built) {
       return [];
     }
@@ -390,10 +403,46 @@ export class IndexStore implements IndexReader {
   }
 
   /**
+   * The ids of the rows a search's text is in (name, namespace or a label pair) as a JSON array,
+   * when they are fewer than `fewTrigramMatches` by the counts (a row matched twice counts twice);
+   * undefined when there are more. Each count is an index range or a small table's scan.
+   */
+  private searchMatchIds(query: SearchQuery, match: TrigramMatch): string | undefined {
+    const text = query.text.trim();
+    const names = this.trigramMatches(match);
+    if (names.few === undefined) return undefined;
+    const clusters = JSON.stringify(query.scope.map((entry) => entry.cluster));
+    const kinds = JSON.stringify(searchKinds(query));
+    const inNamespaces = this.namespaceMatches.get(text, clusters, kinds) as { n: number };
+    const inPairs = this.labelPairMatches.get(match.match) as { n: number };
+    if (names.count + inNamespaces.n + inPairs.n >= fewTrigramMatches) return undefined;
+    const ids = new Set(JSON.parse(names.few) as number[]);
+    if (inNamespaces.n > 0) {
+      const rows = this.db
+        .prepare(
+          `SELECT o.id FROM object_counts c CROSS JOIN objects o
+             ON o.cluster = c.cluster AND o.kind = c.kind AND o.namespace = c.namespace
+             WHERE instr(lower(c.namespace), lower(?1)) > 0
+               AND c.cluster IN (SELECT value FROM json_each(?2))
+               AND c.kind IN (SELECT value FROM json_each(?3))`,
+        )
+        .all(text, clusters, kinds) as Array<{ id: number }>;
+      for (const row of rows) ids.add(row.id);
+    }
+    if (inPairs.n > 0) {
+      const rows = this.db.prepare(labelPairRowIds).all(kinds, match.match) as Array<{
+        id: number;
+      }>;
+      for (const row of rows) ids.add(row.id);
+    }
+    return JSON.stringify([...ids]);
+  }
+
+  /**
    * Rows the trigram MATCH finds, counted up to `fewTrigramMatches` (a few ms at a million), and
    * their ids as a JSON array when fewer: the query then reads them without matching again.
    */
-  private trigramMatches({ match, narrowed, columns }: TrigramMatch): {
+  private trigramMatches({ match, narrowed }: TrigramMatch): {
     count: number;
     few?: string;
   } {
@@ -401,7 +450,7 @@ export class IndexStore implements IndexReader {
       // The rows holding the text's last characters, when few, checked for the whole text.
       const candidates = this.matchIds.get(narrowed.piece) as { n: number; ids: string };
       if (candidates.n < fewTrigramMatches) {
-        const { n: count, ids } = this.containing[columns].get(candidates.ids, narrowed.text) as {
+        const { n: count, ids } = this.containing.get(candidates.ids, narrowed.text) as {
           n: number;
           ids: string;
         };
@@ -422,7 +471,9 @@ export class IndexStore implements IndexReader {
   private writeObject(cluster: string, kind: string, raw: KubeObject): ObjectKey | undefined {
     const row = indexRow(cluster, kind, raw, this.now());
     if (!row) return undefined;
-    this.upsertRow.run({ ...row });
+    // Label pairs are matched in label_pairs here; only PostgreSQL keeps the joined text.
+    const { labelText: _labelText, ...values } = row;
+    this.upsertRow.run(values);
     return row;
   }
 
