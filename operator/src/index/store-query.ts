@@ -262,7 +262,8 @@ export const labelPairRowIds = `SELECT l.id FROM label_pairs_fts f
 
 /**
  * A search: objects whose name, namespace or one label pair (`key:value`) holds the text, as the
- * trigram tables match them; a text too short for trigrams matches names only.
+ * trigram tables match them (`match`, the text's searchMatch); a text too short for trigrams
+ * (no `match`) matches names only.
  * `matchIds`: the ids of the rows those matched, when fewer than `fewTrigramMatches` (a JSON
  * array the store collected as it counted them). Then those rows are read first and only they are
  * sorted, without matching again (half a search's time at a million objects: docs/index.md,
@@ -271,6 +272,7 @@ export const labelPairRowIds = `SELECT l.id FROM label_pairs_fts f
  */
 export function buildSearch(
   query: SearchQuery,
+  match: TrigramMatch | undefined,
   matchIds?: string,
 ): { sql: string; params: SQLInputValue[] } | undefined {
   const text = query.text.trim();
@@ -288,7 +290,6 @@ export function buildSearch(
   // SQLite walks that index and stops at the limit instead of sorting every match.
   const order = 'ORDER BY o.cluster, o.kind, o.namespace, o.name LIMIT ?';
   const limit = clampLimit(query.limit, 200);
-  const match = searchMatch(text);
   if (match && matchIds !== undefined) {
     // CROSS JOIN keeps SQLite from starting at the scope's index and probing every row of it.
     return {

@@ -118,7 +118,9 @@ export class IndexStore implements IndexReader {
   /** Of the rows whose ids are given, those whose name holds a lower-case text. */
   private readonly containing: StatementSync;
   private readonly namespaceMatches: StatementSync;
+  private readonly namespaceRowIds: StatementSync;
   private readonly labelPairMatches: StatementSync;
+  private readonly labelPairRowIds: StatementSync;
   private readonly now: () => number;
   private readonly paced: RelistTarget;
 
@@ -168,16 +170,22 @@ export class IndexStore implements IndexReader {
     );
     // The rows in the namespaces holding a text, of the given clusters and kinds (JSON arrays):
     // counted from object_counts, then read through objects_scope when few.
+    const inNamespaces = `instr(lower(c.namespace), lower(?1)) > 0
+      AND c.cluster IN (SELECT value FROM json_each(?2))
+      AND c.kind IN (SELECT value FROM json_each(?3))`;
     this.namespaceMatches = db.prepare(
-      `SELECT coalesce(sum(c.objects), 0) AS n FROM object_counts c
-         WHERE instr(lower(c.namespace), lower(?1)) > 0
-           AND c.cluster IN (SELECT value FROM json_each(?2))
-           AND c.kind IN (SELECT value FROM json_each(?3))`,
+      `SELECT coalesce(sum(c.objects), 0) AS n FROM object_counts c WHERE ${inNamespaces}`,
+    );
+    this.namespaceRowIds = db.prepare(
+      `SELECT o.id FROM object_counts c CROSS JOIN objects o
+         ON o.cluster = c.cluster AND o.kind = c.kind AND o.namespace = c.namespace
+         WHERE ${inNamespaces}`,
     );
     this.labelPairMatches = db.prepare(
       `SELECT coalesce(sum(p.objects), 0) AS n FROM label_pairs_fts f
          CROSS JOIN label_pairs p ON p.id = f.rowid WHERE label_pairs_fts MATCH ?`,
     );
+    this.labelPairRowIds = db.prepare(labelPairRowIds);
   }
 
   /** A store written in another format is emptied, then refilled by the loops' relists. */
@@ -395,7 +403,7 @@ export class IndexStore implements IndexReader {
     if (matchIds === '[]') {
       return [];
     }
-    const built = buildSearch(query, matchIds);
+    const built = buildSearch(query, match, matchIds);
     if (!built) {
       return [];
     }
@@ -417,24 +425,11 @@ export class IndexStore implements IndexReader {
     const inPairs = this.labelPairMatches.get(match.match) as { n: number };
     if (names.count + inNamespaces.n + inPairs.n >= fewTrigramMatches) return undefined;
     const ids = new Set(JSON.parse(names.few) as number[]);
-    if (inNamespaces.n > 0) {
-      const rows = this.db
-        .prepare(
-          `SELECT o.id FROM object_counts c CROSS JOIN objects o
-             ON o.cluster = c.cluster AND o.kind = c.kind AND o.namespace = c.namespace
-             WHERE instr(lower(c.namespace), lower(?1)) > 0
-               AND c.cluster IN (SELECT value FROM json_each(?2))
-               AND c.kind IN (SELECT value FROM json_each(?3))`,
-        )
-        .all(text, clusters, kinds) as Array<{ id: number }>;
-      for (const row of rows) ids.add(row.id);
-    }
-    if (inPairs.n > 0) {
-      const rows = this.db.prepare(labelPairRowIds).all(kinds, match.match) as Array<{
-        id: number;
-      }>;
-      for (const row of rows) ids.add(row.id);
-    }
+    const rows = [
+      ...(inNamespaces.n > 0 ? this.namespaceRowIds.all(text, clusters, kinds) : []),
+      ...(inPairs.n > 0 ? this.labelPairRowIds.all(kinds, match.match) : []),
+    ] as Array<{ id: number }>;
+    for (const row of rows) ids.add(row.id);
     return JSON.stringify([...ids]);
   }
 
