@@ -21,13 +21,25 @@ export interface Finding {
   why: string;
 }
 
-const axeSource = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /** The rule sets of WCAG 2.0 and 2.1 at levels A and AA, and axe's best practices. */
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+interface AxeRules {
+  getRules: (tags?: string[]) => Array<{ ruleId: string; tags: string[] }>;
+}
+
+/**
+ * The rules of `tags` that read colours (axe's `cat.color`: contrast, links told apart by colour
+ * alone). A theme changes the console's colours, not its elements, names or order: the other
+ * rules would check the same elements again and find what the light theme's run found.
+ */
+export const colourRules: string[] = (require('axe-core') as AxeRules)
+  .getRules(['cat.color'])
+  .filter((rule) => rule.tags.some((tag) => tags.includes(tag)))
+  .map((rule) => rule.ruleId);
 
 /** What the page is still loading: documents, scripts, styles and API calls (not streams). */
 export interface RequestWatch {
@@ -126,21 +138,26 @@ interface AxeViolation {
   nodes: AxeNode[];
 }
 
-/** axe-core's violations on the page as it is now. */
+/**
+ * axe-core's violations on the page as it is now: every rule of `tags` in the light theme, the
+ * colour rules alone in the dark one (`colourRules`).
+ */
 export async function axeAudit(
   page: Page,
   where: Pick<Finding, 'who' | 'address' | 'theme'>,
 ): Promise<Finding[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const violations = await page.evaluate(async (runOnly) => {
+  const runOnly =
+    where.theme === 'dark' ? { type: 'rule', values: colourRules } : { type: 'tag', values: tags };
+  const violations = await page.evaluate(async (only) => {
     const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<unknown> } })
       .axe;
     const result = (await axe.run(document, {
-      runOnly: { type: 'tag', values: runOnly },
+      runOnly: only,
       resultTypes: ['violations'],
     })) as { violations: unknown[] };
     return result.violations;
-  }, tags);
+  }, runOnly);
   return (violations as AxeViolation[]).map((violation) => ({
     ...where,
     rule: violation.id,
