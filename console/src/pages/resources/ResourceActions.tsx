@@ -33,15 +33,20 @@ export function ResourceActions({ context }: { context: ResourceContext }) {
 
   const { name } = context.address;
   const InputDialog = confirming?.dialog;
+  // An input dialog starts from the object (the replicas to scale from, the image to hotfix): one
+  // asked for before the object is read opens once it is, not with defaults in its place (a
+  // Scale that offered 1 for a Deployment of 2 would scale it down with one Enter).
   const dialog = InputDialog ? (
-    <Suspense fallback={null}>
-      <InputDialog
-        key={confirming.id}
-        context={context}
-        title={t(confirming.confirm.titleKey)}
-        onClose={closeFor(confirming)}
-      />
-    </Suspense>
+    context.object === undefined ? null : (
+      <Suspense fallback={null}>
+        <InputDialog
+          key={confirming.id}
+          context={context}
+          title={t(confirming.confirm.titleKey)}
+          onClose={closeFor(confirming)}
+        />
+      </Suspense>
+    )
   ) : confirming?.confirm.kind === 'typeName' ? (
     <DeleteConfirmDialog
       key={confirming.id}

@@ -233,6 +233,22 @@ it('scales from the keyboard: the field starts at the current replicas, Enter ap
   expect(await screen.findByText('Operation succeeded')).toBeDefined();
 });
 
+it('opens Scale asked for before the workload is read once it is, at its replicas', async () => {
+  let answer = (): void => undefined;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  server.respond(`${CRD}/resources/deployments/web?namespace=shop`, async () => {
+    await answered;
+    return ok(deployment);
+  });
+  const user = userEvent.setup();
+  renderDetail('Deployment', 'web');
+  await user.click(await screen.findByRole('button', { name: 'Scale' }));
+  expect(screen.queryByLabelText('Replicas')).toBeNull();
+  answer();
+  const field = await screen.findByLabelText('Replicas');
+  expect((field as HTMLInputElement).value).toBe('2');
+});
+
 it('rolls back to the revision chosen, none chosen beforehand; the current one is marked', async () => {
   server.respond(`POST ${K8S}/${WEB}/rollback`, ok(deployment));
   const user = userEvent.setup();
