@@ -1,4 +1,4 @@
-import { Button, Flex } from 'antd';
+import { Button, Flex, Tooltip } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -11,8 +11,18 @@ import { useDerivedRole } from '../../appState/useAppData';
 import { ConfirmActionDialog } from './ConfirmActionDialog';
 import { useFocusReturn } from '../../components/dialogs/useFocusReturn';
 
-/** The kind's actions the caller may run on the object, each behind its confirmation. */
-export function ResourceActions({ context }: { context: ResourceContext }) {
+/**
+ * The kind's actions the caller may run on the object, each behind its confirmation.
+ * `unreadable`: the object could not be read, so an action whose dialog starts from it cannot
+ * start (it says why); one asked for while the object loads shows that it waits.
+ */
+export function ResourceActions({
+  context,
+  unreadable = false,
+}: {
+  context: ResourceContext;
+  unreadable?: boolean;
+}) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -25,6 +35,15 @@ export function ResourceActions({ context }: { context: ResourceContext }) {
     setConfirming((current) => (current === action ? undefined : current));
     focus.giveBack();
   };
+
+  // Asked for while the object loaded, and the read failed: it is not opened later by surprise.
+  // Adjusted while rendering, when the read turns out to have failed (React's "storing
+  // information from previous renders"), not in an effect after the paint.
+  const [failedBefore, setFailedBefore] = useState(unreadable);
+  if (unreadable !== failedBefore) {
+    setFailedBefore(unreadable);
+    if (unreadable && confirming?.dialog) setConfirming(undefined);
+  }
 
   const run = async (action: ActionDescriptor) => {
     await action.run?.(context, dispatch);
@@ -70,19 +89,32 @@ export function ResourceActions({ context }: { context: ResourceContext }) {
 
   return (
     <Flex gap="small" wrap data-testid="resource-actions">
-      {shown.map((action) => (
-        <Button
-          key={action.id}
-          danger={action.danger}
-          data-testid={`resource-action-${action.id}`}
-          onClick={() => {
-            focus.remember();
-            setConfirming(action);
-          }}
-        >
-          {t(action.labelKey)}
-        </Button>
-      ))}
+      {shown.map((action) => {
+        const needsObject = action.dialog !== undefined;
+        const button = (
+          <Button
+            key={action.id}
+            danger={action.danger}
+            disabled={needsObject && unreadable}
+            loading={needsObject && confirming === action && context.object === undefined}
+            data-testid={`resource-action-${action.id}`}
+            onClick={() => {
+              focus.remember();
+              setConfirming(action);
+            }}
+          >
+            {t(action.labelKey)}
+          </Button>
+        );
+        // A disabled button gets no pointer events: the reason hangs on its wrapper.
+        return needsObject && unreadable ? (
+          <Tooltip key={action.id} title={t('resources.detail.actionNeedsObject')}>
+            <span data-testid={`resource-action-${action.id}-why`}>{button}</span>
+          </Tooltip>
+        ) : (
+          button
+        );
+      })}
       {dialog}
     </Flex>
   );

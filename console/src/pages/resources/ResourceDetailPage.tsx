@@ -45,7 +45,7 @@ function ResourceDetail({
           <Link to={listPath(descriptor.kind)}>{t('resources.detail.backToList')}</Link>
           <LiveMark />
         </Flex>
-        <ResourceActions context={context} />
+        <ResourceActions context={context} unreadable={isError && !object} />
       </Flex>
       {isLoading && <Spin />}
       {/* The base query has already reported why the object could not be read. */}

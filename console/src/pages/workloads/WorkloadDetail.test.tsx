@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { API, ok, renderAdminRoutes, USER_ID } from '../../../tests/adminTestBed';
+import { API, failed, ok, renderAdminRoutes, USER_ID } from '../../../tests/adminTestBed';
 import {
   type FakeEventSource,
   stopFakeEventSources,
@@ -242,11 +242,56 @@ it('opens Scale asked for before the workload is read once it is, at its replica
   });
   const user = userEvent.setup();
   renderDetail('Deployment', 'web');
-  await user.click(await screen.findByRole('button', { name: 'Scale' }));
+  const scale = await screen.findByRole('button', { name: 'Scale' });
+  await user.click(scale);
   expect(screen.queryByLabelText('Replicas')).toBeNull();
+  // The click shows that it waits for the workload.
+  await waitFor(() => expect(scale.className).toContain('ant-btn-loading'));
   answer();
   const field = await screen.findByLabelText('Replicas');
   expect((field as HTMLInputElement).value).toBe('2');
+  expect(scale.className).not.toContain('ant-btn-loading');
+});
+
+it('offers no Scale while the workload cannot be read, and says why; Delete asks for the name', async () => {
+  const streams = useFakeEventSources();
+  let fail = (): void => undefined;
+  const failing = new Promise<void>((resolve) => (fail = resolve));
+  let reachable = false;
+  server.respond(`${CRD}/resources/deployments/web?namespace=shop`, async () => {
+    await failing;
+    return reachable ? ok(deployment) : failed(5000, 'the member cluster is unreachable');
+  });
+  const user = userEvent.setup();
+  renderDetail('Deployment', 'web');
+  // Asked for while the read goes on, which then fails: the dialog never opens later.
+  await user.click(await screen.findByRole('button', { name: 'Scale' }));
+  fail();
+  expect(await screen.findByText('The resource could not be loaded')).toBeDefined();
+  const scale = screen.getByTestId('resource-action-scale');
+  await waitFor(() => expect((scale as HTMLButtonElement).disabled).toBe(true));
+  expect(scale.className).not.toContain('ant-btn-loading');
+  expect(screen.queryByLabelText('Replicas')).toBeNull();
+  await user.hover(screen.getByTestId('resource-action-scale-why'));
+  expect(
+    await screen.findByText('This action starts from the resource, which could not be loaded'),
+  ).toBeDefined();
+  // Read again later (the member is back): Scale is offered, and the Scale asked for during the
+  // failed read does not open by surprise.
+  reachable = true;
+  const stream = await streamFollowing(streams, 'deployments');
+  stream.send('ready');
+  stream.send('changes', {
+    changes: [
+      { cluster: 'prod', kind: 'deployments', namespace: 'shop', name: 'web', type: 'upsert' },
+    ],
+  });
+  await waitFor(() =>
+    expect((screen.getByTestId('resource-action-scale') as HTMLButtonElement).disabled).toBe(false),
+  );
+  expect(screen.queryByLabelText('Replicas')).toBeNull();
+  await user.click(screen.getByRole('button', { name: 'Delete' }));
+  expect(await screen.findByRole('dialog')).toBeDefined();
 });
 
 it('rolls back to the revision chosen, none chosen beforehand; the current one is marked', async () => {
