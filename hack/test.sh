@@ -8,6 +8,7 @@ results="$root/.cache/test-results"
 rm -rf "$results" && mkdir -p "$results"
 started_testbed=0
 started_nodes=0
+nodes_were_up=0
 started_registry=0
 started_otelcol=0
 operator_port=${NIMBUS_TEST_OPERATOR_PORT:-18080}
@@ -145,6 +146,14 @@ start_background node-binaries "hack/testbed/build.sh --node"
 start_background otelcol "hack/testbed/build.sh --otelcol"
 if NIMBUS_TESTBED_NODE=0 hack/testbed/status.sh >/dev/null 2>&1; then
   echo "[test] reusing the running test bed" >&2
+  # A bed from `make up` has the real nodes joined to the hub and member-a, and the tiers before
+  # the install tier count member-a's nodes (integration/cost.test.ts): they run on the simulated
+  # nodes alone, as on a fresh bed. The install tier starts the real nodes again, and they stay.
+  if hack/testbed/node/status.sh >/dev/null 2>&1; then
+    echo "[test] stopping the real nodes until the install tier" >&2
+    hack/testbed/node/down.sh
+    nodes_were_up=1
+  fi
 else
   started_testbed=1
   NIMBUS_TESTBED_NODE=0 hack/testbed/up.sh
@@ -220,7 +229,7 @@ step "install: helm install on the real node, two replicas sharing state, upgrad
 # The release's pods take the leader Lease: the local operator under test must not compete.
 hack/operator.sh stop test "$operator_port"
 wait_background node-binaries
-hack/testbed/node/status.sh >/dev/null 2>&1 || started_nodes=1
+[ "$nodes_were_up" = 1 ] || hack/testbed/node/status.sh >/dev/null 2>&1 || started_nodes=1
 NIMBUS_TESTBED_NODE=1 hack/testbed/up.sh
 wait_background release
 set -a && source "$background/release.env" && set +a
