@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { IncomingMessage } from 'node:http';
 import { PassThrough } from 'node:stream';
-import { consumeLines, readAll } from './http-stream.js';
+import { consumeLines, readChunks } from './http-stream.js';
 
 /** A few turns of the event loop: enough for written chunks to reach a flowing reader. */
 const turns = async (count = 5) => {
@@ -85,16 +85,30 @@ describe('consumeLines', () => {
   });
 });
 
-describe('readAll', () => {
-  it('joins the chunks into one buffer of its own, which can be handed to a worker', async () => {
+describe('readChunks', () => {
+  it('returns the chunks as they arrived, neither joined nor copied', async () => {
     const body = stream();
-    const read = readAll(asBody(body));
-    body.write(Buffer.from('{"items":'));
-    body.end(Buffer.from('["é"]}'));
-    const bytes = await read;
-    expect(Buffer.from(bytes).toString('utf8')).toBe('{"items":["é"]}');
-    // Small chunks come from Node's shared pool; the whole body is not a view into it.
-    expect(bytes.byteOffset).toBe(0);
-    expect(bytes.buffer.byteLength).toBe(bytes.byteLength);
+    const read = readChunks(asBody(body));
+    const first = Buffer.from('{"items":');
+    const second = Buffer.from('["é"]}');
+    body.write(first);
+    body.end(second);
+    const chunks = await read;
+    expect(chunks).toHaveLength(2);
+    expect(chunks[0]).toBe(first);
+    expect(chunks[1]).toBe(second);
+    expect(Buffer.concat(chunks).toString('utf8')).toBe('{"items":["é"]}');
+  });
+
+  it('fails when the body closes before its end or errors', async () => {
+    const closed = stream();
+    const read = readChunks(asBody(closed));
+    closed.write(Buffer.from('{"items":'));
+    closed.destroy();
+    await expect(read).rejects.toThrow('ended before its body');
+    const broken = stream();
+    const failed = readChunks(asBody(broken));
+    broken.destroy(new Error('connection reset'));
+    await expect(failed).rejects.toThrow('connection reset');
   });
 });

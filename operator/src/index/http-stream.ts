@@ -74,23 +74,24 @@ export function consumeLines(
 }
 
 /**
- * A whole body, in an ArrayBuffer of its own: not a slice of Node's shared pool, so a list page
- * can be transferred to the write worker rather than copied (index-writer.ts).
+ * A whole body as the chunks it arrived in, not joined: a list page's chunks are handed to the
+ * write worker as they are (index-writer.ts), so the main thread neither copies a page nor
+ * leaves its chunks to its garbage collector. Joining them here cost a copy per page, and the
+ * chunks left behind, memory outside the heap, started most of the operator's major garbage
+ * collections during a large sync (docs/performance.md, "The list pages' chunks handed over").
  */
-export async function readAll(body: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
-  const chunks: Buffer[] = [];
-  let length = 0;
-  for await (const chunk of body) {
-    chunks.push(chunk as Buffer);
-    length += (chunk as Buffer).byteLength;
-  }
-  const bytes = new Uint8Array(length);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
+export function readChunks(body: IncomingMessage): Promise<Uint8Array[]> {
+  return new Promise((resolve, reject) => {
+    const chunks: Uint8Array[] = [];
+    // 'data' hands each chunk over as it was pushed; an async iterator's read() joins the chunks
+    // buffered meanwhile into a new one, a copy this reader is here to avoid.
+    body.on('data', (chunk: Buffer) => chunks.push(chunk));
+    body.once('end', () => resolve(chunks));
+    body.once('error', reject);
+    body.once('close', () => {
+      if (!body.readableEnded) reject(new Error('the response ended before its body'));
+    });
+  });
 }
 
 export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {

@@ -2,6 +2,7 @@
 // (write-worker.ts) and the main thread keeps a reading one, so the event loop never waits for a
 // write (docs/decisions/index-write-worker.md). Tests and the in-process bench write in place.
 import { isMarkedAsUntransferable, Worker } from 'node:worker_threads';
+import type { BodyChunks } from './list-page.js';
 import type { RelistWriter } from './relist.js';
 import type { IndexChange, IndexStore, ObjectCount } from './store.js';
 import { indexedCopy } from './trim.js';
@@ -79,17 +80,23 @@ const trimmedChanges = (kind: string, changes: readonly IndexChange[]): IndexCha
   );
 
 /**
- * Bytes whose whole ArrayBuffer may be transferred: `bytes` when it spans one of its own, else a
- * copy. A view into a larger buffer (Node's pool, a slice) would hand the rest over with it.
+ * Chunks whose whole ArrayBuffers may be transferred: each chunk that spans one of its own and is
+ * the only one to name it, else a copy. A view into a larger buffer (Node's pool, a slice) would
+ * hand the rest over with it, and a buffer named twice cannot be transferred twice.
  */
-function ownBytes(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
-  const { buffer } = bytes;
-  const whole =
-    buffer instanceof ArrayBuffer &&
-    bytes.byteOffset === 0 &&
-    bytes.byteLength === buffer.byteLength &&
-    !isMarkedAsUntransferable(buffer);
-  return whole ? (bytes as Uint8Array<ArrayBuffer>) : new Uint8Array(bytes);
+function ownChunks(chunks: BodyChunks): Uint8Array<ArrayBuffer>[] {
+  const taken = new Set<ArrayBufferLike>();
+  return chunks.map((chunk) => {
+    const { buffer } = chunk;
+    const whole =
+      buffer instanceof ArrayBuffer &&
+      chunk.byteOffset === 0 &&
+      chunk.byteLength === buffer.byteLength &&
+      !isMarkedAsUntransferable(buffer) &&
+      !taken.has(buffer);
+    taken.add(buffer);
+    return whole ? (chunk as Uint8Array<ArrayBuffer>) : new Uint8Array(chunk);
+  });
 }
 
 /**
@@ -179,12 +186,13 @@ export async function openWorkerWriter(
           const trimmed = objects.map((object) => indexedCopy(kind, object));
           await call({ op: 'relist-add', relist, objects: trimmed });
         },
-        addBytes: async (bytes) => {
+        addBytes: async (chunks) => {
           await begun;
-          const own = ownBytes(bytes);
-          return (await call({ op: 'relist-add-bytes', relist, bytes: own }, [
-            own.buffer,
-          ])) as number;
+          const own = ownChunks(chunks);
+          return (await call(
+            { op: 'relist-add-bytes', relist, chunks: own },
+            own.map((chunk) => chunk.buffer),
+          )) as number;
         },
         finish: async () => {
           await begun;

@@ -1,7 +1,8 @@
-// A list page as the member sent it: its bytes, read by the watch loop only as far as its
-// metadata, and parsed whole where it is written (the write worker). Keeping the page as bytes
-// spares the main thread a 2.5 MB string per page and the copy of it to the worker
-// (docs/index.md, "Writes off the event loop").
+// A list page as the member sent it: the chunks its body arrived in, read by the watch loop only
+// as far as its metadata, and joined and parsed where it is written (the write worker). Keeping
+// the page as the socket's chunks spares the main thread a 2.5 MB string per page, the copy of it
+// to the worker and the copy of the chunks into one buffer (docs/index.md, "Writes off the event
+// loop").
 import type { KubeObject } from './trim.js';
 
 export interface ListMetadata {
@@ -11,6 +12,9 @@ export interface ListMetadata {
   remainingItemCount?: number;
 }
 
+/** A response body as the chunks it arrived in, in order. */
+export type BodyChunks = readonly Uint8Array[];
+
 interface ListPage {
   items?: KubeObject[];
   metadata?: ListMetadata;
@@ -19,34 +23,57 @@ interface ListPage {
 const asBuffer = (bytes: Uint8Array): Buffer =>
   Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
-/** The bytes as UTF-8 text. */
-export function textOf(bytes: Uint8Array): string {
-  return asBuffer(bytes).toString('utf8');
+function joined(chunks: BodyChunks): Buffer {
+  const [only] = chunks;
+  return chunks.length === 1 && only ? asBuffer(only) : Buffer.concat(chunks);
+}
+
+/** The bytes as UTF-8 text (a character split between two chunks included). */
+export function textOf(chunks: BodyChunks): string {
+  return joined(chunks).toString('utf8');
 }
 
 const itemsKey = Buffer.from('"items":');
+
+/**
+ * How far into a page its metadata is looked for: a list's metadata is a resourceVersion and a
+ * continue token of a few hundred bytes, so it is in the first chunk or two.
+ */
+const metadataWithin = 64 * 1024;
+
+/** The leading chunks of a page, joined, up to `metadataWithin` bytes or the whole page. */
+function head(chunks: BodyChunks): { bytes: Buffer; whole: boolean } {
+  let length = 0;
+  let count = 0;
+  for (const chunk of chunks) {
+    if (length >= metadataWithin) break;
+    length += chunk.byteLength;
+    count++;
+  }
+  return { bytes: joined(chunks.slice(0, count)), whole: count === chunks.length };
+}
 
 /**
  * The metadata of a list page. API servers write `metadata` before `items`, so the bytes up to
  * `"items":` parse alone (a continue token is base64, without quotes); otherwise the whole page
  * is parsed.
  */
-export function listMetadata(bytes: Uint8Array): ListMetadata {
-  const page = asBuffer(bytes);
-  const items = page.indexOf(itemsKey);
+export function listMetadata(chunks: BodyChunks): ListMetadata {
+  const { bytes, whole } = head(chunks);
+  const items = bytes.indexOf(itemsKey);
   if (items > 0) {
     try {
-      const head = page.toString('utf8', 0, items).replace(/,\s*$/, '');
-      const parsed = JSON.parse(`${head}}`) as ListPage;
+      const text = bytes.toString('utf8', 0, items).replace(/,\s*$/, '');
+      const parsed = JSON.parse(`${text}}`) as ListPage;
       if (parsed.metadata) return parsed.metadata;
     } catch {
       // Not the usual layout: read it all below.
     }
   }
-  return (JSON.parse(page.toString('utf8')) as ListPage).metadata ?? {};
+  return (JSON.parse(whole ? bytes.toString('utf8') : textOf(chunks)) as ListPage).metadata ?? {};
 }
 
 /** The objects of a list page. */
-export function pageItems(bytes: Uint8Array): KubeObject[] {
-  return (JSON.parse(textOf(bytes)) as ListPage).items ?? [];
+export function pageItems(chunks: BodyChunks): KubeObject[] {
+  return (JSON.parse(textOf(chunks)) as ListPage).items ?? [];
 }

@@ -1,6 +1,7 @@
 // The watch loops' sink with the change feed behind it: every write the loops make to the index
 // is told to the feed once it is in the index, so a reader refetching on a notice sees it.
 import type { ChangeFeed, IndexNotice } from './change-feed.js';
+import type { BodyChunks } from './list-page.js';
 import type { IndexChange, RelistWriter } from './store.js';
 import type { IndexSink } from './watch-loop.js';
 
@@ -40,8 +41,8 @@ export function publishingSink(sink: IndexSink, feed: Pick<ChangeFeed, 'publish'
         },
         ...(addBytes
           ? {
-              addBytes: async (bytes: Uint8Array) => {
-                const objects = await addBytes(bytes);
+              addBytes: async (chunks: BodyChunks) => {
+                const objects = await addBytes(chunks);
                 if (objects > 0) tell();
                 return objects;
               },

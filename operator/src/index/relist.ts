@@ -3,6 +3,7 @@
 // then removes, also in slices, the rows no page named.
 import type { DatabaseSync } from 'node:sqlite';
 import { deletionsPerSlice, slices, type Pacer } from './pacer.js';
+import type { BodyChunks } from './list-page.js';
 import type { ObjectKey } from './row.js';
 import type { KubeObject } from './trim.js';
 
@@ -10,12 +11,12 @@ import type { KubeObject } from './trim.js';
 export interface RelistWriter {
   add(objects: readonly KubeObject[]): Promise<void>;
   /**
-   * A page as the member sent it (a list's JSON bytes), parsed where it is written: the write
-   * worker is handed the bytes (they are the writer's afterwards, and may be emptied), so the
-   * main thread never builds the page's text or objects. Resolves with the number of objects
-   * the page held. Writers without it are given `add`.
+   * A page as the member sent it (a list's JSON body, in the chunks it arrived in), parsed where
+   * it is written: the write worker is handed the chunks (they are the writer's afterwards, and
+   * may be emptied), so the main thread never joins them or builds the page's text or objects.
+   * Resolves with the number of objects the page held. Writers without it are given `add`.
    */
-  addBytes?(bytes: Uint8Array): Promise<number>;
+  addBytes?(chunks: BodyChunks): Promise<number>;
   /** Removes the objects of the (cluster, kind) that no page named. */
   finish(): Promise<void>;
   /** The list failed: keep what was written, remove nothing. */

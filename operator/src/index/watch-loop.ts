@@ -12,8 +12,14 @@ import {
   type IndexedKind,
 } from './kinds.js';
 import type { KubeTransport } from './kube-transport.js';
-import { abortableSleep, consumeLines, readAll } from './http-stream.js';
-import { listMetadata, pageItems, textOf, type ListMetadata } from './list-page.js';
+import { abortableSleep, consumeLines, readChunks } from './http-stream.js';
+import {
+  listMetadata,
+  pageItems,
+  textOf,
+  type BodyChunks,
+  type ListMetadata,
+} from './list-page.js';
 import type { IndexChange, RelistWriter } from './store.js';
 import { largeRelistObjects, type LeaveGate, type RelistGate } from './relist-gate.js';
 import type { KubeObject } from './trim.js';
@@ -110,9 +116,9 @@ function worthAskingAgain(error: unknown): boolean {
   return error.status === 429 || error.status >= 500;
 }
 
-/** A list page's bytes and its metadata, read without building its items. */
+/** A list page's chunks and its metadata, read without building its items. */
 interface ListAnswer {
-  bytes: Uint8Array;
+  chunks: BodyChunks;
   metadata: ListMetadata;
 }
 
@@ -123,10 +129,10 @@ interface WatchEvent {
   object?: KubeObject & { code?: number; message?: string };
 }
 
-/** Writes one list page, handing its bytes over; the number of objects it held. */
-async function writePage(relist: RelistWriter, bytes: Uint8Array): Promise<number> {
-  if (relist.addBytes) return relist.addBytes(bytes);
-  const items = pageItems(bytes);
+/** Writes one list page, handing its chunks over; the number of objects it held. */
+async function writePage(relist: RelistWriter, chunks: BodyChunks): Promise<number> {
+  if (relist.addBytes) return relist.addBytes(chunks);
+  const items = pageItems(chunks);
   await relist.add(items);
   return items.length;
 }
@@ -240,7 +246,7 @@ export class WatchLoop {
         // The API server prepares the next page while this one is written (paced, so slowly).
         next = continueToken ? this.pageWithRetries(signal, continueToken) : undefined;
         next?.catch(() => undefined);
-        summary.objects += await writePage(relist, page.bytes);
+        summary.objects += await writePage(relist, page.chunks);
         resourceVersion = page.metadata.resourceVersion;
       }
       if (!resourceVersion) {
@@ -293,11 +299,11 @@ export class WatchLoop {
       accept: kind.metadataOnly ? metadataListAccept : jsonAccept,
       signal,
     });
-    const bytes = await readAll(response.body);
+    const chunks = await readChunks(response.body);
     if (response.status !== 200) {
-      throw new KubeHttpError(response.status, textOf(bytes));
+      throw new KubeHttpError(response.status, textOf(chunks));
     }
-    return { bytes, metadata: listMetadata(bytes) };
+    return { chunks, metadata: listMetadata(chunks) };
   }
 
   private async watchOnce(resourceVersion: string): Promise<WatchOutcome> {
@@ -333,7 +339,7 @@ export class WatchLoop {
         return 'gone';
       }
       if (response.status !== 200) {
-        throw new KubeHttpError(response.status, textOf(await readAll(response.body)));
+        throw new KubeHttpError(response.status, textOf(await readChunks(response.body)));
       }
       this.options.observer?.synced(true);
       const opened = clock.now();

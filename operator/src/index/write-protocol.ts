@@ -1,5 +1,5 @@
 // Messages between the index's write worker (write-worker.ts) and the operator's main thread
-// (index-writer.ts). Objects cross by structured clone, list pages' bytes by transfer; errors
+// (index-writer.ts). Objects cross by structured clone, list pages' chunks by transfer; errors
 // cross as their message.
 import type { IndexChange } from './store.js';
 import type { KubeObject } from './trim.js';
@@ -10,10 +10,10 @@ export type WriteRequest = { id: number } & (
   | { op: 'relist-begin'; relist: number; cluster: string; kind: string }
   | { op: 'relist-add'; relist: number; objects: readonly KubeObject[] }
   /**
-   * A list page's JSON bytes, transferred rather than copied, decoded and parsed in the worker;
-   * answered with its number of objects.
+   * A list page's JSON body in the chunks it arrived in, transferred rather than copied, joined
+   * and parsed in the worker; answered with its number of objects.
    */
-  | { op: 'relist-add-bytes'; relist: number; bytes: Uint8Array }
+  | { op: 'relist-add-bytes'; relist: number; chunks: Uint8Array[] }
   | { op: 'relist-finish'; relist: number }
   | { op: 'relist-abandon'; relist: number }
   | { op: 'adopt'; cluster: string; uid: string }

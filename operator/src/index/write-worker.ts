@@ -38,7 +38,7 @@ async function run(store: IndexStore, request: WriteRequest): Promise<unknown> {
       return relistOf(request.relist).add(request.objects);
     case 'relist-add-bytes': {
       const relist = relistOf(request.relist);
-      const items = pageItems(request.bytes);
+      const items = pageItems(request.chunks);
       await relist.add(items);
       return items.length;
     }
