@@ -94,10 +94,13 @@ async function registerAndSync(adminToken: string) {
   // Everything of the two kinds each member holds (the bench's objects and the test bed's own).
   const wanted = await wantedObjects(members);
   const sqliteBeforeMiB = operator.indexFileMiB();
+  const gcBefore = await operator.majorCollections();
   const usage = sampleUsage(operator.pid);
   const started = performance.now();
   const synced: Record<string, number> = {};
   let loopLagMax = 0;
+  // Each scrape's longest delay: the longest alone is one moment of a busy machine.
+  const loopLagScrapes: number[] = [];
   await Promise.all(
     memberNames.map(async (m) => {
       const cluster = people.indexBenchClusters[m];
@@ -115,6 +118,7 @@ async function registerAndSync(adminToken: string) {
             throw error;
           });
           loopLagMax = Math.max(loopLagMax, operator.lastLoopLagMax());
+          loopLagScrapes.push(operator.lastLoopLagMax());
           return people.listableByReader.every(
             (kind) =>
               (now.get(`${cluster}/${kind}`) ?? 0) >= (wanted.get(`${cluster}/${kind}`) ?? 0),
@@ -128,6 +132,7 @@ async function registerAndSync(adminToken: string) {
     }),
   );
   const after = await operator.indexedObjects();
+  const gcAfter = await operator.majorCollections();
   const objectsOf = (m: string) =>
     [...after]
       .filter(([key]) => key.startsWith(`${people.indexBenchClusters[m as 'member-a']}/`))
@@ -136,6 +141,15 @@ async function registerAndSync(adminToken: string) {
     usage: usage(),
     sqliteBeforeMiB,
     loopLagMaxSeconds: loopLagMax,
+    loopLagScrapes: {
+      count: loopLagScrapes.length,
+      over100ms: loopLagScrapes.filter((seconds) => seconds > 0.1).length,
+    },
+    majorCollections: {
+      count: gcAfter.count - gcBefore.count,
+      seconds: gcAfter.seconds - gcBefore.seconds,
+      over100ms: gcAfter.over100ms - gcBefore.over100ms,
+    },
     sqliteAfterMiB: operator.indexFileMiB(),
     synced: memberNames.map((m) => ({ member: m, objects: objectsOf(m), ms: synced[m] ?? 0 })),
     indexedTotal: [...after.values()].reduce((sum, n) => sum + n, 0),
@@ -236,6 +250,8 @@ async function main(): Promise<IndexRun> {
     indexedTotal: sync.indexedTotal,
     rss: { ...sync.usage, afterQueriesMiB: sampleUsage(operator.pid)().rssAfterMiB, rssAfterSync },
     loopLagMaxSeconds: sync.loopLagMaxSeconds,
+    loopLagScrapes: sync.loopLagScrapes,
+    majorCollections: sync.majorCollections,
     sqlite: { beforeMiB: sync.sqliteBeforeMiB, afterMiB: sync.sqliteAfterMiB },
     http: [...http, ...changes],
     baseline,

@@ -1,4 +1,5 @@
 // The operator index bench's figures as the markdown block of docs/performance.md.
+import type { MajorCollections } from './operator-process.js';
 import type { Usage } from './process-usage.js';
 import type { Timing } from './timing.js';
 
@@ -17,6 +18,10 @@ export interface IndexRun {
   rss: Usage & { rssAfterSync: number; afterQueriesMiB: number };
   /** Longest event-loop delay of the operator seen during the sync (its /metrics). */
   loopLagMaxSeconds: number;
+  /** The operator's /metrics scrapes during the sync, and those whose longest delay was over 100 ms. */
+  loopLagScrapes: { count: number; over100ms: number };
+  /** The operator's main thread's major garbage collections during the sync. */
+  majorCollections: MajorCollections;
   sqlite: { beforeMiB: number; afterMiB: number };
   http: Timing[];
   baseline: Timing[];
@@ -66,7 +71,8 @@ export function indexReport(run: IndexRun): string {
     `| RSS before registering / peak during the sync / after the sync / after the queries | ${ms(run.rss.rssBeforeMiB)} / ${ms(run.rss.rssPeakMiB)} / ${ms(run.rss.rssAfterSync)} / ${ms(run.rss.afterQueriesMiB)} MiB |`,
     `| RSS growth to the peak, per 100,000 synced objects | ${ms(perHundredK(rssGrowth))} MiB |`,
     `| Peak RSS ÷ all indexed objects × 100,000 (budget 300 MiB per 100k) | ${ms((run.rss.rssPeakMiB / Math.max(1, run.indexedTotal)) * 100_000)} MiB |`,
-    `| Longest event-loop delay during the sync (nodejs_eventloop_lag_max_seconds, scraped every second) | ${ms(run.loopLagMaxSeconds * 1000)} ms |`,
+    `| Longest event-loop delay during the sync (nodejs_eventloop_lag_max_seconds, scraped every second) | ${ms(run.loopLagMaxSeconds * 1000)} ms; over 100 ms in ${en(run.loopLagScrapes.over100ms)} of ${en(run.loopLagScrapes.count)} scrapes |`,
+    `| Major garbage collections of the main thread during the sync (nodejs_gc_duration_seconds) | ${en(run.majorCollections.count)}, ${run.majorCollections.seconds.toFixed(1)} s in all, ${en(run.majorCollections.over100ms)} over 100 ms |`,
     `| CPU time during the sync | ${run.rss.cpuSeconds.toFixed(1)} s in ${run.rss.wallSeconds.toFixed(1)} s |`,
     `| SQLite index file (database + WAL) before / after the sync | ${ms(run.sqlite.beforeMiB)} / ${ms(run.sqlite.afterMiB)} MiB (${ms(perHundredK(fileGrowth))} MiB per 100,000 synced objects) |`,
     '',

@@ -11,8 +11,28 @@ export interface OperatorProcess {
   indexedObjects(): Promise<Map<string, number>>;
   /** Longest event-loop delay since the previous scrape (prom-client resets it per scrape), s. */
   lastLoopLagMax(): number;
+  /** Its major garbage collections so far (prom-client's `nodejs_gc_duration_seconds`). */
+  majorCollections(): Promise<MajorCollections>;
   /** Throws with the end of its log when the process is gone (e.g. it lost its Lease). */
   assertAlive(): void;
+}
+
+export interface MajorCollections {
+  count: number;
+  seconds: number;
+  /** Those that took longer than 100 ms. */
+  over100ms: number;
+}
+
+/** A series' value for `kind="major"` (and `le` when given) from a /metrics text. */
+function majorValue(text: string, series: string, le?: string): number {
+  const pattern = new RegExp(`^nodejs_gc_duration_seconds_${series}\\{([^}]*)\\} (\\S+)$`, 'gm');
+  for (const [, labels = '', value] of text.matchAll(pattern)) {
+    if (!labels.includes('kind="major"')) continue;
+    if (le !== undefined && !labels.includes(`le="${le}"`)) continue;
+    return Number(value);
+  }
+  return 0;
 }
 
 export function operatorProcess(root: string, name: string): OperatorProcess {
@@ -32,6 +52,15 @@ export function operatorProcess(root: string, name: string): OperatorProcess {
         const log = readFileSync(join(dir, 'operator.log'), 'utf8').trimEnd().split('\n');
         throw new Error(`the operator (pid ${pid}) exited:\n${log.slice(-3).join('\n')}`);
       }
+    },
+    async majorCollections() {
+      const text = await (await fetch(new URL('/metrics', metricsUrl))).text();
+      const count = majorValue(text, 'count');
+      return {
+        count,
+        seconds: majorValue(text, 'sum'),
+        over100ms: count - majorValue(text, 'bucket', '0.1'),
+      };
     },
     indexFileMiB: () => mib(indexFile) + mib(`${indexFile}-wal`),
     async indexedObjects() {
