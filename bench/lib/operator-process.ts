@@ -42,6 +42,7 @@ export function operatorProcess(root: string, name: string): OperatorProcess {
   const indexFile = join(dir, 'data', 'index.sqlite');
   const mib = (path: string) => (existsSync(path) ? statSync(path).size / 2 ** 20 : 0);
   let loopLagMax = 0;
+  const metricsText = async () => (await fetch(new URL('/metrics', metricsUrl))).text();
   return {
     pid,
     lastLoopLagMax: () => loopLagMax,
@@ -54,7 +55,7 @@ export function operatorProcess(root: string, name: string): OperatorProcess {
       }
     },
     async majorCollections() {
-      const text = await (await fetch(new URL('/metrics', metricsUrl))).text();
+      const text = await metricsText();
       const count = majorValue(text, 'count');
       return {
         count,
@@ -64,7 +65,7 @@ export function operatorProcess(root: string, name: string): OperatorProcess {
     },
     indexFileMiB: () => mib(indexFile) + mib(`${indexFile}-wal`),
     async indexedObjects() {
-      const text = await (await fetch(new URL('/metrics', metricsUrl))).text();
+      const text = await metricsText();
       loopLagMax = Number(/^nodejs_eventloop_lag_max_seconds (\S+)$/m.exec(text)?.[1] ?? 0);
       const counts = new Map<string, number>();
       const series = /^nimbus_index_objects\{([^}]*)\} (\S+)$/gm;
