@@ -70,24 +70,24 @@ describe('the index write worker', () => {
       JSON.stringify({ metadata: { resourceVersion: '9' }, items: names.map((n) => pod(n, '2')) });
     const whole = new TextEncoder().encode(page('web-1', 'web-2'));
     const own = [whole.slice(0, 20), whole.slice(20, 45), whole.slice(45)];
-    expect(await relist.addBytes?.(own)).toBe(2);
+    expect(await relist.addChunks?.(own)).toBe(2);
     // Handed over, not copied: the chunks are the worker's now.
     expect(own.map((chunk) => chunk.byteLength)).toEqual([0, 0, 0]);
     // A small Buffer is a slice of Node's shared pool: copied, so the pool stays with its owners.
     const text = page('web-3');
     const pooled = [Buffer.from(text.slice(0, 30)), Buffer.from(text.slice(30))];
     expect(pooled.every((chunk) => chunk.buffer.byteLength > chunk.byteLength)).toBe(true);
-    expect(await relist.addBytes?.(pooled)).toBe(1);
+    expect(await relist.addChunks?.(pooled)).toBe(1);
     expect(Buffer.concat(pooled).toString('utf8')).toBe(text);
     // One chunk named twice: its buffer crosses once, the second is a copy.
     const twice = new TextEncoder().encode(' ');
     const body = new TextEncoder().encode(page('web-4'));
-    expect(await relist.addBytes?.([body, twice, twice])).toBe(1);
-    expect(await relist.addBytes?.([new TextEncoder().encode(page())])).toBe(0);
+    expect(await relist.addChunks?.([body, twice, twice])).toBe(1);
+    expect(await relist.addChunks?.([new TextEncoder().encode(page())])).toBe(0);
     await relist.finish();
     expect(names(reader, 'a')).toEqual(['web-1', 'web-2', 'web-3', 'web-4']);
     const broken = new TextEncoder().encode('{"items": [not json');
-    await expect(writer.beginRelist('a', 'pods').addBytes?.([broken])).rejects.toThrow(/JSON/);
+    await expect(writer.beginRelist('a', 'pods').addChunks?.([broken])).rejects.toThrow(/JSON/);
   });
 
   it('keeps what an abandoned relist wrote and removes nothing', async () => {

@@ -186,11 +186,11 @@ export async function openWorkerWriter(
           const trimmed = objects.map((object) => indexedCopy(kind, object));
           await call({ op: 'relist-add', relist, objects: trimmed });
         },
-        addBytes: async (chunks) => {
+        addChunks: async (chunks) => {
           await begun;
           const own = ownChunks(chunks);
           return (await call(
-            { op: 'relist-add-bytes', relist, chunks: own },
+            { op: 'relist-add-chunks', relist, chunks: own },
             own.map((chunk) => chunk.buffer),
           )) as number;
         },

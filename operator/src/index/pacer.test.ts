@@ -83,7 +83,7 @@ describe('paced index writes', () => {
     expect(store.count('a', 'pods')).toBe(2 * objectsPerSlice + 50);
   });
 
-  it("writes the worker's relist page in one slice, and checkpoints its WAL less often", async () => {
+  it("writes the worker's relist page in one slice, checkpoints its WAL less often, caches more", async () => {
     const bulk = IndexStore.open(':memory:', { pacer, bulkWrites: true });
     try {
       const relist = bulk.beginRelist('a', 'pods');
@@ -95,8 +95,17 @@ describe('paced index writes', () => {
       await written;
       expect(bulk.count('a', 'pods')).toBe(bulkWrites.objectsPerSlice + 20);
       expect(bulkWrites.objectsPerSlice).toBeGreaterThan(objectsPerSlice);
-      expect(bulk.walAutocheckpointPages()).toBe(bulkWrites.walAutocheckpointPages);
-      expect(store.walAutocheckpointPages()).toBe(1000);
+      expect(bulk.writeSettings()).toEqual({
+        walAutocheckpointPages: bulkWrites.walAutocheckpointPages,
+        cacheKiB: bulkWrites.cacheKiB,
+        tempInMemory: true,
+      });
+      // SQLite's own defaults, but the statement journals: every connection keeps them in memory.
+      expect(store.writeSettings()).toEqual({
+        walAutocheckpointPages: 1000,
+        cacheKiB: 2000,
+        tempInMemory: true,
+      });
     } finally {
       bulk.close();
     }

@@ -33,16 +33,16 @@ export function publishingSink(sink: IndexSink, feed: Pick<ChangeFeed, 'publish'
     beginRelist(cluster, kind): RelistWriter {
       const relist = sink.beginRelist(cluster, kind);
       const tell = () => feed.publish([relistNotice(cluster, kind)]);
-      const addBytes = relist.addBytes?.bind(relist);
+      const addChunks = relist.addChunks?.bind(relist);
       return {
         add: async (objects) => {
           await relist.add(objects);
           if (objects.length > 0) tell();
         },
-        ...(addBytes
+        ...(addChunks
           ? {
-              addBytes: async (chunks: BodyChunks) => {
-                const objects = await addBytes(chunks);
+              addChunks: async (chunks: BodyChunks) => {
+                const objects = await addChunks(chunks);
                 if (objects > 0) tell();
                 return objects;
               },

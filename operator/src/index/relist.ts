@@ -16,7 +16,7 @@ export interface RelistWriter {
    * may be emptied), so the main thread never joins them or builds the page's text or objects.
    * Resolves with the number of objects the page held. Writers without it are given `add`.
    */
-  addBytes?(chunks: BodyChunks): Promise<number>;
+  addChunks?(chunks: BodyChunks): Promise<number>;
   /** Removes the objects of the (cluster, kind) that no page named. */
   finish(): Promise<void>;
   /** The list failed: keep what was written, remove nothing. */
@@ -66,8 +66,9 @@ export function beginRelist(target: RelistTarget, cluster: string, kind: string)
     'INSERT OR IGNORE INTO relist_seen (cluster, kind, namespace, name) VALUES (?, ?, ?, ?)',
   );
   const forgetSlice = db.prepare(
-    `DELETE FROM relist_seen WHERE rowid IN
-       (SELECT rowid FROM relist_seen WHERE cluster = ? AND kind = ? LIMIT ${deletionsPerSlice})`,
+    `DELETE FROM relist_seen WHERE (cluster, kind, namespace, name) IN
+       (SELECT cluster, kind, namespace, name FROM relist_seen WHERE cluster = ? AND kind = ?
+        LIMIT ${deletionsPerSlice})`,
   );
   const forget = () => deleteInSlices(target, () => forgetSlice.run(cluster, kind).changes);
   // A relist of this pair that ended without finish or abandon (cannot happen through WatchLoop)

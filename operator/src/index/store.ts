@@ -103,8 +103,15 @@ export interface IndexStoreOptions {
  * instead of SQLite's 1,000. A row's random uid dirties a page of the key's index per object,
  * written to the WAL once per transaction and copied once per checkpoint however often it
  * changed: at 300,000 pods 146 µs per object became 115–121 µs (docs/index.md, "Pacing").
+ * Its page cache is 32 MiB instead of SQLite's 2 MiB: an insert touches a leaf of each index
+ * (the objects' four, the label pairs', the trigram table's), which the small cache read back
+ * from the file again and again (docs/index.md, "Pacing").
  */
-export const bulkWrites = { objectsPerSlice: 500, walAutocheckpointPages: 10_000 } as const;
+export const bulkWrites = {
+  objectsPerSlice: 500,
+  walAutocheckpointPages: 10_000,
+  cacheKiB: 32_768,
+} as const;
 
 /** Running pods read and parsed per turn of the event loop (`runningPodsOf`): a few ms. */
 export const runningPodsPerTurn = 1_000;
@@ -128,15 +135,24 @@ export class IndexStore implements IndexReader {
       write: (cluster, kind, object) => this.writeObject(cluster, kind, object),
       transaction: (work) => this.transaction(work),
     };
-    db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
+    // temp_store: an insert into `objects` runs its triggers in one statement, and inside a
+    // transaction SQLite keeps such a statement's undo pages in a statement journal, a temporary
+    // file written twice per page (header and page) once it passes 64 KiB: a relist spent half
+    // of its write CPU in the kernel on it. In memory it is a copy (docs/index.md, "Pacing").
+    db.exec(
+      'PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000; PRAGMA temp_store = MEMORY;',
+    );
     if (options.bulkWrites) {
       db.exec(`PRAGMA wal_autocheckpoint = ${bulkWrites.walAutocheckpointPages}`);
+      db.exec(`PRAGMA cache_size = -${bulkWrites.cacheKiB}`);
     }
     if (!options.readsOnly) this.migrate();
-    // Connection-local, so not part of the stored format: the objects each running relist has seen.
+    // Connection-local, so not part of the stored format: the objects each running relist has
+    // seen. In memory (temp_store above), so one B-tree (WITHOUT ROWID) rather than a table and
+    // its key's index: 250,000 names took about 12 MiB of memory instead of 34 until the relist ended.
     db.exec(
       `CREATE TEMP TABLE IF NOT EXISTS relist_seen (cluster TEXT, kind TEXT, namespace TEXT,
-         name TEXT, PRIMARY KEY (cluster, kind, namespace, name))`,
+         name TEXT, PRIMARY KEY (cluster, kind, namespace, name)) WITHOUT ROWID`,
     );
     this.upsertRow = db.prepare(`
       INSERT INTO objects (cluster, kind, uid, namespace, name, resource_version, labels,
@@ -270,12 +286,21 @@ export class IndexStore implements IndexReader {
     if (deleted > 0) await mergeTrigramsInSlices(this.paced);
   }
 
-  /** Pages of WAL after which SQLite checkpoints it on this connection (bulk writes: fewer). */
-  walAutocheckpointPages(): number {
-    const row = this.db.prepare('PRAGMA wal_autocheckpoint').get() as {
-      wal_autocheckpoint: number;
+  /**
+   * This connection's write settings as SQLite reports them: pages of WAL after which it
+   * checkpoints (bulk writes: fewer), its page cache in KiB, and whether its statement journals
+   * and temporary tables are kept in memory.
+   */
+  writeSettings(): { walAutocheckpointPages: number; cacheKiB: number; tempInMemory: boolean } {
+    const pragma = (name: string) =>
+      Number(Object.values(this.db.prepare(`PRAGMA ${name}`).get() ?? {})[0]);
+    const cacheSize = pragma('cache_size');
+    return {
+      walAutocheckpointPages: pragma('wal_autocheckpoint'),
+      // Negative: KiB; positive: pages of the file's page size.
+      cacheKiB: cacheSize < 0 ? -cacheSize : (cacheSize * pragma('page_size')) / 1024,
+      tempInMemory: pragma('temp_store') === 2,
     };
-    return row.wal_autocheckpoint;
   }
 
   /** The clusters that have objects in the index, or a recorded Cluster uid. */

@@ -131,7 +131,7 @@ interface WatchEvent {
 
 /** Writes one list page, handing its chunks over; the number of objects it held. */
 async function writePage(relist: RelistWriter, chunks: BodyChunks): Promise<number> {
-  if (relist.addBytes) return relist.addBytes(chunks);
+  if (relist.addChunks) return relist.addChunks(chunks);
   const items = pageItems(chunks);
   await relist.add(items);
   return items.length;

@@ -13,7 +13,7 @@ export type WriteRequest = { id: number } & (
    * A list page's JSON body in the chunks it arrived in, transferred rather than copied, joined
    * and parsed in the worker; answered with its number of objects.
    */
-  | { op: 'relist-add-bytes'; relist: number; chunks: Uint8Array[] }
+  | { op: 'relist-add-chunks'; relist: number; chunks: Uint8Array[] }
   | { op: 'relist-finish'; relist: number }
   | { op: 'relist-abandon'; relist: number }
   | { op: 'adopt'; cluster: string; uid: string }

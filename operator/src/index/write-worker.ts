@@ -36,7 +36,7 @@ async function run(store: IndexStore, request: WriteRequest): Promise<unknown> {
       return undefined;
     case 'relist-add':
       return relistOf(request.relist).add(request.objects);
-    case 'relist-add-bytes': {
+    case 'relist-add-chunks': {
       const relist = relistOf(request.relist);
       const items = pageItems(request.chunks);
       await relist.add(items);
