@@ -294,11 +294,10 @@ export class IndexStore implements IndexReader {
   writeSettings(): { walAutocheckpointPages: number; cacheKiB: number; tempInMemory: boolean } {
     const pragma = (name: string) =>
       Number(Object.values(this.db.prepare(`PRAGMA ${name}`).get() ?? {})[0]);
-    const cacheSize = pragma('cache_size');
     return {
       walAutocheckpointPages: pragma('wal_autocheckpoint'),
-      // Negative: KiB; positive: pages of the file's page size.
-      cacheKiB: cacheSize < 0 ? -cacheSize : (cacheSize * pragma('page_size')) / 1024,
+      // In KiB, as a negative number: the store sets it so, and SQLite's default (-2000) is so.
+      cacheKiB: -pragma('cache_size'),
       tempInMemory: pragma('temp_store') === 2,
     };
   }
