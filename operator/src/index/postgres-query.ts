@@ -4,7 +4,7 @@
 // (docs/decisions/index-on-postgres.md).
 import type { SQLInputValue } from 'node:sqlite';
 import type { ClusterScope } from '../access/caller-scope.js';
-import { decodeCursor, type CursorKey } from './cursor.js';
+import { cursorKeyOf, decodeCursor, type CursorKey } from './cursor.js';
 import { maxLabelKeys, maxValuesPerKey, type LabelQuery } from './label-query.js';
 import { scopeClause } from './scope-clause.js';
 import {
@@ -101,7 +101,7 @@ export function buildPgList(query: ListQuery, fewMatches = false): PgList | unde
   const keyColumns = sortColumns[sort];
   const sortId = `${sort}.${order}`;
   // A malformed cursor is refused even when the caller may see nothing.
-  const key = query.after ? decodeCursor(sortId, query.after, keyColumns.length) : undefined;
+  const key = query.after ? decodeCursor(sortId, query.after, keyColumns) : undefined;
   const params = new Params();
   const scope = params.scope(narrowScope(query.scope, query.clusters));
   if (scope === undefined || query.kinds.length === 0) return undefined;
@@ -131,7 +131,7 @@ export function buildPgList(query: ListQuery, fewMatches = false): PgList | unde
     params: params.values,
     limit,
     sortId,
-    keyOf: (row) => keyColumns.map((column) => row[column] as string | number),
+    keyOf: (row) => cursorKeyOf(keyColumns, row),
   };
 }
 

@@ -47,5 +47,22 @@ CREATE UNLOGGED TABLE IF NOT EXISTS index_relist_seen (
 `,
 };
 
+/**
+ * A list by creation time is tied by the row's number, as on SQLite (store-query.ts
+ * sortColumns): the index by creation time holds no cluster and uid, and the rows of one second
+ * are appended to it. Existing rows are numbered as the column is added.
+ */
+export const indexObjectsByNumberMigration: SchemaMigration = {
+  name: '0003-index-objects-numbered',
+  up: `
+ALTER TABLE index_objects ADD COLUMN IF NOT EXISTS id BIGINT GENERATED ALWAYS AS IDENTITY;
+DROP INDEX IF EXISTS index_objects_by_created;
+CREATE INDEX index_objects_by_created ON index_objects (kind, created, id);
+`,
+};
+
 /** The index's steps of the shared store's schema, in order; a released step is never edited. */
-export const indexMigrations: readonly SchemaMigration[] = [indexObjectsMigration];
+export const indexMigrations: readonly SchemaMigration[] = [
+  indexObjectsMigration,
+  indexObjectsByNumberMigration,
+];

@@ -78,24 +78,37 @@ function hasLabel(row: Stored, input: string): boolean {
   return key in labels && (value === '' || labels[key] === value);
 }
 
-const columnOf = (row: Stored, column: string): string => {
+/** The order `filled` writes the rows in: both stores number rows as they are first written. */
+const fillOrder = ['a', 'b'].flatMap((cluster) =>
+  ['pods', 'services'].flatMap((resource) =>
+    objects.filter((row) => row.cluster === cluster && row.kind === resource),
+  ),
+);
+
+/** A sort column's value; `id` is the row's number, its place in the order written. */
+const columnOf = (row: Stored, column: string, numbers: Map<Stored, number>): string | number => {
   const meta = row.meta;
-  const values: Record<string, string> = {
+  const values: Record<string, string | number> = {
     name: meta.name,
     namespace: meta.namespace,
     cluster: row.cluster,
     kind: row.kind,
     uid: meta.uid,
     created: meta.creationTimestamp,
+    id: numbers.get(row) ?? -1,
   };
   return values[column] ?? '';
 };
 
-/** The list by its definition: filters, then the sort's keyset order. */
-function expected(query: ListQuery, rows: readonly Stored[] = objects): string[] {
+/**
+ * The list by its definition: filters, then the sort's keyset order. `rows` are in the order
+ * they were written.
+ */
+function expected(query: ListQuery, rows: readonly Stored[] = fillOrder): string[] {
   const sort = query.sort ?? 'name';
   const sign = query.order === 'desc' ? -1 : 1;
   const name = query.nameContains?.trim().toLowerCase();
+  const numbers = new Map(rows.map((row, at) => [row, at]));
   return rows
     .filter(
       (row) =>
@@ -108,8 +121,8 @@ function expected(query: ListQuery, rows: readonly Stored[] = objects): string[]
     )
     .sort((x, y) => {
       for (const column of sortColumns[sort]) {
-        const a = columnOf(x, column);
-        const b = columnOf(y, column);
+        const a = columnOf(x, column, numbers);
+        const b = columnOf(y, column, numbers);
         if (a !== b) return a < b ? -sign : sign;
       }
       return 0;
@@ -137,7 +150,7 @@ async function filled(kind: (typeof indexStoreKinds)[number]): Promise<TestIndex
   const store = await kind.open();
   for (const cluster of ['a', 'b']) {
     for (const resource of ['pods', 'services']) {
-      const rows = objects.filter((row) => row.cluster === cluster && row.kind === resource);
+      const rows = fillOrder.filter((row) => row.cluster === cluster && row.kind === resource);
       await store.upsert(cluster, resource, rows.map(objectOf));
     }
   }

@@ -1,7 +1,7 @@
 // SQL for list and search. The caller's rights (clusters and, per cluster, namespaces) become
 // part of the WHERE clause, so every page is cut after filtering, never before.
 import type { SQLInputValue } from 'node:sqlite';
-import { decodeCursor, type CursorKey } from './cursor.js';
+import { cursorKeyOf, decodeCursor, type CursorKey } from './cursor.js';
 import type { ClusterScope } from '../access/caller-scope.js';
 import { scopeClause } from './scope-clause.js';
 
@@ -39,15 +39,21 @@ interface Where {
   params: SQLInputValue[];
 }
 
-/** The keyset of each sort: its columns, then what makes a row unique. */
+/**
+ * The keyset of each sort: its columns, then what makes a row unique. Creation time is tied by
+ * the row's number, not its cluster, kind and uid: objects created in one second (a Deployment
+ * scaled up, a Helm install) are then written at the end of their second's part of the index,
+ * and the index is a third the size. Keyed by uid, each row went to a random page: at a million
+ * objects its inserts were the store's growing cost (docs/index.md, "Schema and search").
+ */
 export const sortColumns: Record<SortField, readonly string[]> = {
   name: ['name', 'namespace', 'cluster', 'kind', 'uid'],
-  created: ['created', 'cluster', 'kind', 'uid'],
+  created: ['created', 'id'],
 };
 
-/** What list and search read of a row (IndexedObject's fields). */
+/** What list and search read of a row (IndexedObject's fields, and the row's number for cursors). */
 export const columns =
-  'o.cluster, o.kind, o.namespace, o.name, o.uid, o.resource_version, o.labels, o.created, o.updated, o.object';
+  'o.id, o.cluster, o.kind, o.namespace, o.name, o.uid, o.resource_version, o.labels, o.created, o.updated, o.object';
 
 export interface BuiltList {
   sql: string;
@@ -160,7 +166,7 @@ export function buildList(query: ListQuery, plan: ListPlan = {}): BuiltList | un
   const keyColumns = sortColumns[sort];
   const sortId = `${sort}.${order}`;
   // A malformed cursor is refused even when the caller may see nothing.
-  const key = query.after ? decodeCursor(sortId, query.after, keyColumns.length) : undefined;
+  const key = query.after ? decodeCursor(sortId, query.after, keyColumns) : undefined;
   const scope = narrowScope(query.scope, query.clusters);
   if (scope.length === 0 || query.kinds.length === 0) return undefined;
   // The store passes ids only when the name filter had a trigram match (store.ts list).
@@ -215,7 +221,7 @@ export function buildList(query: ListQuery, plan: ListPlan = {}): BuiltList | un
     params: [...fromParams, ...where.params, limit + 1],
     limit,
     sortId,
-    keyOf: (row) => keyColumns.map((column) => row[column] as string | number),
+    keyOf: (row) => cursorKeyOf(keyColumns, row),
   };
 }
 

@@ -278,6 +278,41 @@ describe.each(indexStoreKinds)('$name index store', (kind) => {
     ).rejects.toThrow(InvalidCursorError);
   });
 
+  it('ties creation times by the order rows were first written, page by page and after updates', async () => {
+    const second = { created: '2026-01-05T00:00:00Z' };
+    await store.upsert('a', 'pods', [obj('c', 'demo', second), obj('a', 'demo', second)]);
+    await store.upsert('a', 'pods', [obj('b', 'demo', second), obj('z', 'demo')]);
+    // An update keeps the row where it was written.
+    await store.upsert('a', 'pods', [obj('c', 'demo', { ...second, rv: '2' })]);
+    const paged = async (order: 'asc' | 'desc') => {
+      const names: string[] = [];
+      let after: string | undefined;
+      do {
+        const page = await store.list({
+          scope: all('a'),
+          kinds: ['pods'],
+          sort: 'created',
+          order,
+          limit: 1,
+          ...(after ? { after } : {}),
+        });
+        names.push(...page.items.map((o) => o.name));
+        after = page.nextCursor;
+      } while (after);
+      return names;
+    };
+    expect(await paged('asc')).toEqual(['z', 'c', 'a', 'b']);
+    expect(await paged('desc')).toEqual(['b', 'a', 'c', 'z']);
+    // A crafted cursor whose row number is text is refused, not handed to the database.
+    const crafted = Buffer.from(JSON.stringify(['created.asc', second.created, '1'])).toString(
+      'base64url',
+    );
+    await expect(
+      (async () =>
+        store.list({ scope: all('a'), kinds: ['pods'], sort: 'created', after: crafted }))(),
+    ).rejects.toThrow(InvalidCursorError);
+  });
+
   it('filters by label Key:Val (first colon, trimmed), name substring and namespace', async () => {
     await store.upsert('a', 'pods', [
       obj('web-1', 'demo', { labels: { app: 'web', url: 'http://x' } }),
