@@ -11,7 +11,9 @@ pid_file="$run_dir/pid"
 log_file="$run_dir/operator.log"
 # /metrics has its own port (NIMBUS_METRICS_PORT); by default any free one, written here once up.
 metrics_url_file="$run_dir/metrics-url"
-key_file="$run_dir/session-key"
+# Replicas of one installation share a key, as the chart's share its Secret: the caller names the
+# file (tests/support/shared-store.ts); otherwise each instance keeps its own.
+key_file="${NIMBUS_SESSION_KEY_FILE:-$run_dir/session-key}"
 namespace=nimbus-system
 kubeconfig="$root/.cache/testbed/nimbus-hub.kubeconfig"
 url="http://127.0.0.1:$port"
@@ -29,7 +31,7 @@ running_pid() { [ -f "$pid_file" ] && kill -0 "$(cat "$pid_file")" 2>/dev/null &
 ready() { curl -fsS --max-time 2 "$url/readyz" >/dev/null 2>&1; }
 
 # The session signing key has no default (the Helm chart generates one at install); a local
-# instance keeps its own, so sessions survive restarts.
+# instance keeps its file, so sessions survive restarts.
 ensure_session_key() {
   if [ ! -s "$key_file" ]; then
     # 48 random bytes are exactly 64 base64url characters.

@@ -1,6 +1,9 @@
 // Operator replicas on the shared PostgreSQL store (docs/scaling.md), for the integration files
 // that check what replicas share: Debian's PostgreSQL started for the file, a database of its
 // own, and operator processes with NIMBUS_STORE=postgres signed in as the file's root user.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import type { PostgresServer } from '../../operator/src/testing/postgres-server.js';
 import { startPostgres } from '../../operator/src/testing/postgres-server.js';
@@ -40,12 +43,21 @@ export async function sharedStoreBed(name: string): Promise<SharedStoreBed> {
   location.pathname = `/${name}`;
   const url = location.toString();
   const started = new Map<number, OperatorInstance>();
+  // hack/operator.sh writes it at the first replica's start.
+  const keyDir = mkdtempSync(join(tmpdir(), `${name}-`));
+  const sessionKeyFile = join(keyDir, 'session-key');
   return {
     url,
     async startReplica(index, root, password) {
       const instance = { name: `${name}-${index}`, port: await freePort() };
       started.set(index, instance);
-      await operatorSh('start', instance, { NIMBUS_STORE: 'postgres', NIMBUS_POSTGRES_URL: url });
+      // One session key for all, as the chart's replicas read one Secret: a session or a list's
+      // cursor from one replica is good on another.
+      await operatorSh('start', instance, {
+        NIMBUS_STORE: 'postgres',
+        NIMBUS_POSTGRES_URL: url,
+        NIMBUS_SESSION_KEY_FILE: sessionKeyFile,
+      });
       const baseUrl = `http://127.0.0.1:${instance.port}`;
       const login = await api<{ token: string }>('POST', 'auth', '/login', {
         baseUrl,
@@ -65,6 +77,7 @@ export async function sharedStoreBed(name: string): Promise<SharedStoreBed> {
     async close() {
       for (const instance of started.values()) await operatorSh('stop', instance);
       server.stop();
+      rmSync(keyDir, { recursive: true, force: true });
     },
   };
 }

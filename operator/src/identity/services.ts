@@ -4,7 +4,7 @@ import type { Logger } from '../logger.js';
 import type { TrustProxy } from '../config.js';
 import { UntrustedForwardingNotice } from './client-address.js';
 import { NonceRegistry } from './nonces.js';
-import { flowKey } from './session-key.js';
+import { cursorKey, flowKey } from './session-key.js';
 import type { PasswordHasher } from './passwords.js';
 import { createPasswordHasher } from './passwords.js';
 import { LoginThrottle, throttleRulesWith } from './login-throttle.js';
@@ -43,6 +43,8 @@ export interface IdentityServices {
   signIns: SignInCounter;
   /** Seals a single sign-on in progress into the browser's cookie (sso/pending-sign-in.ts, http/auth/flow-cookie.ts). */
   flowKey: Buffer;
+  /** Seals the index lists' cursors (index/sealed-cursor.ts). */
+  cursorKey: Buffer;
 }
 
 export interface IdentityServicesOptions {
@@ -72,5 +74,6 @@ export function createIdentityServices(options: IdentityServicesOptions): Identi
     logger,
     signIns: signInCounter(options.registry),
     flowKey: flowKey(options.sessionKey),
+    cursorKey: cursorKey(options.sessionKey),
   };
 }

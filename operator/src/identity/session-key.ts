@@ -16,6 +16,14 @@ export function flowKey(sessionKey: Buffer): Buffer {
   return Buffer.from(hkdfSync('sha256', sessionKey, '', 'nimbus single sign-on flow', 32));
 }
 
+/**
+ * The key that seals the index lists' cursors (index/sealed-cursor.ts), derived from the session
+ * key so that every replica, which reads the same key, continues another's pages.
+ */
+export function cursorKey(sessionKey: Buffer): Buffer {
+  return Buffer.from(hkdfSync('sha256', sessionKey, '', 'nimbus index cursor', 32));
+}
+
 /** A key or Secret that is wrong, not a hub that is not answering: retrying cannot help. */
 export class SessionKeyError extends Error {
   constructor(

@@ -1,5 +1,5 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { openText, sealText } from '../core/sealed-text.js';
 
 /**
  * What a sign-in keeps between sending the browser to the provider and its return: the state and
@@ -23,20 +23,14 @@ export type PendingSignIn = z.infer<typeof pendingSignIn>;
 export const signInWindowSeconds = 600;
 
 export function seal(key: Buffer, value: PendingSignIn): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  const body = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
-  return [iv, cipher.getAuthTag(), body].map((part) => part.toString('base64url')).join('.');
+  return sealText(key, JSON.stringify(value));
 }
 
 /** The sealed value, or undefined when it was not sealed with this key, was altered or expired. */
 export function open(key: Buffer, sealed: string, now: number): PendingSignIn | undefined {
-  const [iv, tag, body] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
-  if (!iv || !tag || !body || iv.length !== 12 || tag.length !== 16) return undefined;
+  const text = openText(key, sealed);
+  if (text === undefined) return undefined;
   try {
-    const decipher = createDecipheriv('aes-256-gcm', key, iv);
-    decipher.setAuthTag(tag);
-    const text = Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
     const parsed = pendingSignIn.safeParse(JSON.parse(text));
     return parsed.success && parsed.data.expiresAt > now ? parsed.data : undefined;
   } catch {

@@ -1,5 +1,8 @@
 import { builtInRoleObject, builtInRoles } from '../../access/built-in-roles.js';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openText, sealText } from '../../core/sealed-text.js';
+import { cursorKey } from '../../identity/session-key.js';
 import { IndexStore } from '../../index/store.js';
 import type { KubeObject } from '../../index/trim.js';
 import type { IdentityTestApp } from '../../testing/identity.js';
@@ -129,6 +132,35 @@ describe('GET /crd.{host}/:kind', () => {
     expect((byName.body.data as ListData).items.map((item) => item.metadata.name)).toEqual([
       'db-1',
     ]);
+  });
+
+  it('hands its cursors out sealed, and takes back only what it sealed, unaltered', async () => {
+    const first = await get('alice', '/pods?pageSize=2&label=app:web');
+    const sealed = (first.body.data as ListData).nextCursor ?? '';
+    // The keyset key inside names the page's last row by its number in the whole index, which
+    // would count other organizations' writes between two pages; none of it shows.
+    const store = openText(cursorKey(app.sessionKey), sealed) ?? '';
+    expect(Buffer.from(store, 'base64url').toString('utf8')).toContain('web-2');
+    for (const part of sealed.split('.')) {
+      expect(Buffer.from(part, 'base64url').toString('utf8')).not.toContain('web-2');
+    }
+    const continueWith = (cursor: string) =>
+      get('alice', `/pods?pageSize=2&label=app:web&cursor=${encodeURIComponent(cursor)}`);
+    const second = await continueWith(sealed);
+    expect((second.body.data as ListData).items.map((item) => item.metadata.name)).toEqual([
+      'web-3',
+    ]);
+    // The store's own cursor, as the API handed it out before, and an altered one: 1000.
+    expect((await continueWith(store)).body.code).toBe(1000);
+    const [iv = '', tag = '', body = ''] = sealed.split('.');
+    const altered = Buffer.from(body, 'base64url');
+    altered[0] = (altered[0] ?? 0) ^ 1;
+    const refused = await continueWith([iv, tag, altered.toString('base64url')].join('.'));
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe(1000);
+    // Sealed under another installation's key.
+    const foreign = sealText(cursorKey(randomBytes(32)), store);
+    expect((await continueWith(foreign)).body.code).toBe(1000);
   });
 
   it('refuses a bad cursor, a page size over 500 and an unknown kind', async () => {

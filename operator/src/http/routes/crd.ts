@@ -12,6 +12,7 @@ import type { StreamGuardSettings } from '../guarded-stream.js';
 import { currentIdentity } from '../upgrade/revocation.js';
 import { kindCsvChunks } from '../../index/export-kind.js';
 import { listObjects, searchObjects } from '../../index/queries.js';
+import { openCursor, sealCursor } from '../../index/sealed-cursor.js';
 import { matchesSearch, paginate } from '../../iam/paging.js';
 import { invalid, notFound } from '../../core/problems.js';
 import { requireIdentity } from '../identity-locals.js';
@@ -55,9 +56,11 @@ export function crdEndpoints(
     members?: MemberRouteDeps['members'];
     /** The index's change feed and the open streams' guard: the live lists' stream. */
     live?: { changes: ChangeFeed; streams: StreamGuardSettings };
+    /** Seals the lists' cursors (index/sealed-cursor.ts). */
+    cursorKey: Buffer;
   },
 ): Implementation[] {
-  const { store, index, live } = deps;
+  const { store, index, live, cursorKey } = deps;
   // Without member access (some unit tests) only the index lists are served.
   const members = deps.members;
   const lists = [
@@ -94,7 +97,14 @@ export function crdEndpoints(
       const kind = findIndexedKind(params.kind);
       if (!kind) throw notFound(`resource kind ${params.kind}`);
       const caller = await callerClusters(store, requireIdentity(res));
-      return listObjects(index, caller, kind.name, query);
+      const { cursor, ...rest } = query;
+      const page = await listObjects(index, caller, kind.name, {
+        ...rest,
+        ...(cursor ? { cursor: openCursor(cursorKey, cursor) } : {}),
+      });
+      return page.nextCursor
+        ? { ...page, nextCursor: sealCursor(cursorKey, page.nextCursor) }
+        : page;
     }),
     implement('exportKind', async ({ params, query }, { res }) => {
       const kind = findIndexedKind(params.kind);

@@ -171,17 +171,18 @@ export function apiRouter(deps: ApiDeps): ApiRoutes {
             : []),
         ]
       : []),
-    ...(store && deps.index
+    ...(deps.identity && deps.index
       ? crdEndpoints({
-          store,
+          store: deps.identity.store,
           index: deps.index,
+          cursorKey: deps.identity.cursorKey,
           members,
           live: {
             changes: liveChanges ?? new ChangeFeed(),
             streams: {
-              store,
+              store: deps.identity.store,
               maxLifetimeSeconds:
-                deps.identity?.settings.streamMaxLifetimeSeconds ?? defaultStreamMaxLifetimeSeconds,
+                deps.identity.settings.streamMaxLifetimeSeconds ?? defaultStreamMaxLifetimeSeconds,
             },
           },
         })
