@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openTestIndex, sourceWorkerOptions, type TestIndex } from '../testing/index-writer.js';
@@ -13,6 +13,24 @@ const names = (store: IndexStore, cluster: string) =>
     .list({ scope: [everyKindIn(cluster)], kinds: ['pods'] })
     .items.map((item) => item.name)
     .sort();
+
+/** Each thread of this process with its nice value (Linux: /proc/self/task/<tid>/stat). */
+function threadNiceValues(): { tid: number; nice: number }[] {
+  return readdirSync('/proc/self/task').map((tid) => {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    // After the parenthesised name come the fields from the 3rd on; nice is the 19th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { tid: Number(tid), nice: Number(fields[19 - 3]) };
+  });
+}
+
+function mainThreadNice(): number {
+  const main = threadNiceValues().find((thread) => thread.tid === process.pid);
+  if (!main) throw new Error('no main thread in /proc/self/task');
+  return main.nice;
+}
+// Before any write worker of this file starts.
+const niceAtStart = mainThreadNice();
 
 describe('the index write worker', () => {
   let opened: TestIndex;
@@ -35,6 +53,15 @@ describe('the index write worker', () => {
       { type: 'delete', namespace: 'demo', name: 'web-1', uid: 'uid-web-1' },
     ]);
     expect(names(reader, 'a')).toEqual(['web-2']);
+  });
+
+  it('runs below the main thread, which answers HTTP, in scheduling priority', async () => {
+    await writer.apply('a', 'pods', [{ type: 'upsert', object: pod('web-1', '1') }]);
+    expect(mainThreadNice()).toBe(niceAtStart);
+    const lowered = threadNiceValues().filter(
+      (thread) => thread.tid !== process.pid && thread.nice === Math.min(19, niceAtStart + 10),
+    );
+    expect(lowered).not.toHaveLength(0);
   });
 
   it('counts the objects per cluster and kind on its own thread, for the metrics', async () => {

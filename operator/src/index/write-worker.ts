@@ -8,6 +8,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { RelistWriter } from './relist.js';
 import { pageItems } from './list-page.js';
 import { IndexStore } from './store.js';
+import { lowerThreadPriority, writeWorkerNiceness } from './thread-priority.js';
 import type {
   WorkerStarted,
   WriteAnswer,
@@ -19,6 +20,7 @@ const port = parentPort;
 if (!port) throw new Error('write-worker.ts runs as a worker thread');
 
 const { path } = workerData as WriteWorkerData;
+lowerThreadPriority(writeWorkerNiceness);
 const relists = new Map<number, RelistWriter>();
 
 function relistOf(id: number): RelistWriter {
