@@ -5,17 +5,20 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/versions.env"
 go_version=$(go env GOVERSION)
-key="k8s-${KUBE_VERSION}_etcd-${ETCD_VERSION}_kwok-${KWOK_VERSION}_helm-${HELM_VERSION}_${go_version}"
+# What the wrapper modules resolved to is part of each key: regenerated modules (gen-modules.sh)
+# build anew instead of reusing binaries of other dependency versions.
+modules_of() { (cd "$here/modules" && find "$@" -type f | LC_ALL=C sort | xargs cat) | sha256sum | cut -c1-12; }
+key="k8s-${KUBE_VERSION}_etcd-${ETCD_VERSION}_kwok-${KWOK_VERSION}_helm-${HELM_VERSION}_${go_version}_$(modules_of kube etcd kwok helm)"
 cache="${NIMBUS_TESTBED_CACHE:-$HOME/.cache/nimbus-testbed}"
 bin="$cache/${key}/bin"
 # The real node's binaries (kubelet, kube-proxy, containerd, its runc shim, pause) have their own key, so a
 # containerd bump does not rebuild the control plane. `--node` builds them, `--print-node` names them.
-node_key="node_k8s-${KUBE_VERSION}_containerd-${CONTAINERD_VERSION}_${go_version}"
+node_key="node_k8s-${KUBE_VERSION}_containerd-${CONTAINERD_VERSION}_${go_version}_$(modules_of kube containerd pause)"
 node_bin="$cache/${node_key}/bin"
 # The OpenTelemetry Collector (the tracing test's receiver) has its own key too: `--otelcol`.
-otelcol_bin="$cache/otelcol-${OTELCOL_VERSION}_${go_version}/bin"
+otelcol_bin="$cache/otelcol-${OTELCOL_VERSION}_${go_version}_$(modules_of otelcol)/bin"
 # syft, the release's SBOM generator (hack/release.sh): `--syft`.
-syft_bin="$cache/syft-${SYFT_VERSION}_${go_version}/bin"
+syft_bin="$cache/syft-${SYFT_VERSION}_${go_version}_$(modules_of syft)/bin"
 if [ "${1:-}" = "--print-only" ]; then echo "$bin"; exit 0; fi
 if [ "${1:-}" = "--print-node" ]; then echo "$node_bin"; exit 0; fi
 if [ "${1:-}" = "--print-otelcol" ]; then echo "$otelcol_bin"; exit 0; fi
@@ -28,7 +31,9 @@ mkdir -p "$bin"
 exec 9>"$bin/../.build.lock"
 flock 9
 
-export GOFLAGS="-mod=readonly -trimpath -buildvcs=false"
+# No DWARF from the compiler either: the linker drops it (-s -w), and generating it is about a
+# tenth of a cold build's CPU (kwok: 161 CPU-seconds with it, 143 without; docs/testbed.md).
+export GOFLAGS="-mod=readonly -trimpath -buildvcs=false -gcflags=all=-dwarf=false"
 export CGO_ENABLED=0
 # The compiler's own garbage collection is about a fifth of a cold build: kube-apiserver took
 # 190 s with it and 148 s without, peaking at 2.0 GB (docs/testbed.md). The limit turns it back

@@ -6,6 +6,25 @@ here=$(cd "$(dirname "$0")" && pwd)
 source "$here/versions.env"
 kube_minor=${KUBE_VERSION#v1.}
 staging_version="v0.${kube_minor}"
+export LC_ALL=C
+
+# Every module of the current module's build list, at the version it builds with, sorted.
+module_versions() { go list -e -m all | awk 'NR > 1 { print $1, ($3 == "=>" ? $5 : $2) }' | sort; }
+# etcd and kwok share most of their dependencies with Kubernetes (the k8s.io libraries, gRPC,
+# OpenTelemetry, golang.org/x), at other patch versions. Pinned to the kube module's versions,
+# each shared package compiles once in a cold build: the control plane's compiled packages are
+# reused (docs/testbed.md "Versions"). Tidying can bring in further modules, hence the passes.
+pin_to_kube_versions() {
+  local pass pins pin
+  for pass in 1 2 3 4; do
+    pins=$(join <(module_versions) "$kube_versions" | awk '$2 != $3 { print $1 "=" $1 "@" $3 }')
+    [ -n "$pins" ] || return 0
+    for pin in $pins; do go mod edit -replace "$pin"; done
+    go mod tidy
+  done
+  echo "gen-modules: $(basename "$PWD") still differs from the kube module after $pass passes" >&2
+  return 1
+}
 
 kube_mod_file=$(go mod download -json "k8s.io/kubernetes@${KUBE_VERSION}" | sed -n 's/.*"GoMod": "\(.*\)".*/\1/p')
 kube_mod=$(cat "$kube_mod_file")
@@ -40,6 +59,9 @@ import (
 )
 GO
 go mod tidy
+kube_versions=$(mktemp)
+trap 'rm -f "$kube_versions"' EXIT
+module_versions >"$kube_versions"
 
 cd "$here/modules/etcd"
 printf 'module nimbus.local/testbed/etcd\n\ngo 1.26.0\n\nrequire go.etcd.io/etcd/server/v3 %s\n' "$ETCD_VERSION" > go.mod
@@ -56,6 +78,7 @@ import (
 func main() { etcdmain.Main(os.Args) }
 GO
 go mod tidy
+pin_to_kube_versions
 
 cd "$here/modules/kwok"
 printf 'module nimbus.local/testbed/kwok\n\ngo 1.26.0\n\nrequire sigs.k8s.io/kwok %s\n' "$KWOK_VERSION" > go.mod
@@ -70,6 +93,7 @@ import (
 )
 GO
 go mod tidy
+pin_to_kube_versions
 
 cd "$here/modules/helm"
 printf 'module nimbus.local/testbed/helm\n\ngo 1.26.0\n\nrequire helm.sh/helm/v4 %s\n' "$HELM_VERSION" > go.mod

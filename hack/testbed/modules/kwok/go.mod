@@ -107,22 +107,114 @@ require (
 	gopkg.in/inf.v0 v0.9.1 // indirect
 	gopkg.in/tomb.v1 v1.0.0-20141024135613-dd632973f1e7 // indirect
 	gopkg.in/yaml.v3 v3.0.1 // indirect
-	k8s.io/api v0.36.1 // indirect
-	k8s.io/apimachinery v0.36.1 // indirect
+	k8s.io/api v0.36.3 // indirect
+	k8s.io/apimachinery v0.36.3 // indirect
 	k8s.io/apiserver v0.36.1 // indirect
-	k8s.io/client-go v0.36.1 // indirect
-	k8s.io/component-base v0.36.1 // indirect
-	k8s.io/cri-api v0.36.1 // indirect
+	k8s.io/client-go v0.36.3 // indirect
+	k8s.io/component-base v0.36.3 // indirect
+	k8s.io/cri-api v0.36.3 // indirect
 	k8s.io/cri-client v0.36.1 // indirect
 	k8s.io/cri-streaming v0.36.1 // indirect
 	k8s.io/klog/v2 v2.140.0 // indirect
 	k8s.io/kube-openapi v0.0.0-20260317180543-43fb72c5454a // indirect
-	k8s.io/streaming v0.36.1 // indirect
+	k8s.io/streaming v0.36.3 // indirect
 	k8s.io/utils v0.0.0-20260210185600-b8788abfbbc2 // indirect
 	sigs.k8s.io/json v0.0.0-20250730193827-2d320260d730 // indirect
 	sigs.k8s.io/kustomize/api v0.21.1 // indirect
 	sigs.k8s.io/kustomize/kyaml v0.21.1 // indirect
 	sigs.k8s.io/randfill v1.0.0 // indirect
-	sigs.k8s.io/structured-merge-diff/v6 v6.3.2 // indirect
+	sigs.k8s.io/structured-merge-diff/v6 v6.3.3 // indirect
 	sigs.k8s.io/yaml v1.6.0 // indirect
 )
+
+replace github.com/GoogleCloudPlatform/opentelemetry-operations-go/detectors/gcp => github.com/GoogleCloudPlatform/opentelemetry-operations-go/detectors/gcp v1.30.0
+
+replace github.com/cncf/xds/go => github.com/cncf/xds/go v0.0.0-20251210132809-ee656c7534f5
+
+replace github.com/cpuguy83/go-md2man/v2 => github.com/cpuguy83/go-md2man/v2 v2.0.6
+
+replace github.com/creack/pty => github.com/creack/pty v1.1.18
+
+replace github.com/docker/go-connections => github.com/docker/go-connections v0.6.0
+
+replace github.com/envoyproxy/go-control-plane/envoy => github.com/envoyproxy/go-control-plane/envoy v1.36.0
+
+replace github.com/envoyproxy/protoc-gen-validate => github.com/envoyproxy/protoc-gen-validate v1.3.0
+
+replace github.com/go-errors/errors => github.com/go-errors/errors v1.4.2
+
+replace github.com/go-jose/go-jose/v4 => github.com/go-jose/go-jose/v4 v4.1.3
+
+replace github.com/go-openapi/jsonreference => github.com/go-openapi/jsonreference v0.20.2
+
+replace github.com/klauspost/compress => github.com/klauspost/compress v1.18.0
+
+replace github.com/spf13/pflag => github.com/spf13/pflag v1.0.9
+
+replace go.opentelemetry.io/contrib/detectors/gcp => go.opentelemetry.io/contrib/detectors/gcp v1.39.0
+
+replace go.opentelemetry.io/contrib/instrumentation/github.com/emicklei/go-restful/otelrestful => go.opentelemetry.io/contrib/instrumentation/github.com/emicklei/go-restful/otelrestful v0.65.0
+
+replace go.opentelemetry.io/contrib/propagators/b3 => go.opentelemetry.io/contrib/propagators/b3 v1.40.0
+
+replace go.opentelemetry.io/otel => go.opentelemetry.io/otel v1.41.0
+
+replace go.opentelemetry.io/otel/exporters/stdout/stdouttrace => go.opentelemetry.io/otel/exporters/stdout/stdouttrace v1.40.0
+
+replace go.opentelemetry.io/otel/metric => go.opentelemetry.io/otel/metric v1.41.0
+
+replace go.opentelemetry.io/otel/sdk => go.opentelemetry.io/otel/sdk v1.40.0
+
+replace go.opentelemetry.io/otel/sdk/metric => go.opentelemetry.io/otel/sdk/metric v1.40.0
+
+replace go.opentelemetry.io/otel/trace => go.opentelemetry.io/otel/trace v1.41.0
+
+replace golang.org/x/crypto => golang.org/x/crypto v0.47.0
+
+replace golang.org/x/net => golang.org/x/net v0.49.0
+
+replace golang.org/x/oauth2 => golang.org/x/oauth2 v0.34.0
+
+replace golang.org/x/sync => golang.org/x/sync v0.19.0
+
+replace golang.org/x/sys => golang.org/x/sys v0.40.0
+
+replace golang.org/x/term => golang.org/x/term v0.39.0
+
+replace golang.org/x/text => golang.org/x/text v0.33.0
+
+replace gonum.org/v1/gonum => gonum.org/v1/gonum v0.16.0
+
+replace google.golang.org/genproto/googleapis/api => google.golang.org/genproto/googleapis/api v0.0.0-20260128011058-8636f8732409
+
+replace google.golang.org/genproto/googleapis/rpc => google.golang.org/genproto/googleapis/rpc v0.0.0-20260128011058-8636f8732409
+
+replace google.golang.org/grpc => google.golang.org/grpc v1.79.3
+
+replace k8s.io/api => k8s.io/api v0.36.3
+
+replace k8s.io/apimachinery => k8s.io/apimachinery v0.36.3
+
+replace k8s.io/apiserver => k8s.io/apiserver v0.36.3
+
+replace k8s.io/client-go => k8s.io/client-go v0.36.3
+
+replace k8s.io/component-base => k8s.io/component-base v0.36.3
+
+replace k8s.io/cri-api => k8s.io/cri-api v0.36.3
+
+replace k8s.io/cri-client => k8s.io/cri-client v0.36.3
+
+replace k8s.io/cri-streaming => k8s.io/cri-streaming v0.36.3
+
+replace k8s.io/gengo/v2 => k8s.io/gengo/v2 v2.0.0-20250922181213-ec3ebc5fd46b
+
+replace k8s.io/kms => k8s.io/kms v0.36.3
+
+replace k8s.io/streaming => k8s.io/streaming v0.36.3
+
+replace sigs.k8s.io/structured-merge-diff/v6 => sigs.k8s.io/structured-merge-diff/v6 v6.3.3
+
+replace golang.org/x/mod => golang.org/x/mod v0.32.0
+
+replace golang.org/x/tools => golang.org/x/tools v0.41.0
