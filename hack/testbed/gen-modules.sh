@@ -121,8 +121,17 @@ GO
 go mod tidy
 
 # The collector's main.go is ours (committed); only its requirements follow the pinned release.
+# Every module it imports is required at that release, so that tidying does not take the newest
+# version of one (envprovider and confmap did).
 cd "$here/modules/otelcol"
-contrib=github.com/open-telemetry/opentelemetry-collector-contrib
-printf 'module nimbus.local/testbed/otelcol\n\ngo 1.26.0\n\nrequire (\n\tgo.opentelemetry.io/collector/otelcol %s\n\tgo.opentelemetry.io/collector/receiver/otlpreceiver %s\n\t%s/exporter/fileexporter %s\n)\n' \
-  "$OTELCOL_VERSION" "$OTELCOL_VERSION" "$contrib" "$OTELCOL_VERSION" > go.mod
+collector=go.opentelemetry.io/collector
+{
+  printf 'module nimbus.local/testbed/otelcol\n\ngo 1.26.0\n\nrequire (\n'
+  printf '\tgithub.com/open-telemetry/opentelemetry-collector-contrib/exporter/fileexporter %s\n' "$OTELCOL_VERSION"
+  for m in otelcol receiver/otlpreceiver service; do printf '\t%s/%s %s\n' "$collector" "$m" "$OTELCOL_VERSION"; done
+  for m in component confmap confmap/provider/envprovider confmap/provider/fileprovider exporter receiver; do
+    printf '\t%s/%s %s\n' "$collector" "$m" "$OTELCOL_STABLE_VERSION"
+  done
+  printf ')\n'
+} > go.mod
 go mod tidy
