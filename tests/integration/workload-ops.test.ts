@@ -247,6 +247,12 @@ describe('scale, restart, hotfix and rollback of a Deployment', () => {
       revision: 1,
     });
     expect(body.code).toBe(0);
+    // Read at once: the controller renumbers the first ReplicaSet and the Deployment's revision
+    // annotation after this answer, but the revision whose template the Deployment now has is
+    // the current one already (the API server's templates compare equal, hash label aside).
+    const afterRollback = await revisions('deployments', 'web');
+    const current = afterRollback.body.data.items.filter((r) => r.current);
+    expect(current.map((r) => r.images)).toEqual([['registry.example/app:1']]);
     const template = templateOf('deployment', 'web');
     expect(template.spec.containers[0]?.image).toBe('registry.example/app:1');
     expect(template.spec.containers[0]?.env).toBeUndefined();

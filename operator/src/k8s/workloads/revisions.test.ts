@@ -37,6 +37,11 @@ const deployment: Workload = {
     annotations: { [revisionAnnotation]: '10' },
   },
 };
+/** The Deployment with revision annotation 2 and a template running `image`. */
+const annotatedTwoRunning = (image: string): Workload => ({
+  metadata: { ...deployment.metadata, annotations: { [revisionAnnotation]: '2' } },
+  spec: { template: template(image, 'ignored') },
+});
 
 describe('deploymentRevisions', () => {
   it('orders by revision number, newest first (10 after 9, not as text), and marks the current', () => {
@@ -48,6 +53,26 @@ describe('deploymentRevisions', () => {
     expect(revisions.map((r) => r.view.revision)).toEqual([10, 9, 2]);
     expect(revisions.map((r) => r.view.current)).toEqual([true, false, false]);
     expect(revisions[1]?.view).toMatchObject({ name: 'web-a', images: ['r.example/app:9'] });
+  });
+
+  it("marks the replica set with the Deployment's template current before the annotation moves", () => {
+    // The controller numbers the new ReplicaSet first and the Deployment after it.
+    const revisions = deploymentRevisions(annotatedTwoRunning('r.example/app:3'), [
+      replicaSet('web-c', '3', 'r.example/app:3'),
+      replicaSet('web-b', '2', 'r.example/app:2'),
+    ]);
+    expect(revisions.map((r) => [r.view.revision, r.view.current])).toEqual([
+      [3, true],
+      [2, false],
+    ]);
+  });
+
+  it('falls back to the annotation while no replica set has the template yet', () => {
+    const revisions = deploymentRevisions(annotatedTwoRunning('r.example/app:4'), [
+      replicaSet('web-c', '3', 'r.example/app:3'),
+      replicaSet('web-b', '2', 'r.example/app:2'),
+    ]);
+    expect(revisions.map((r) => r.view.current)).toEqual([false, true]);
   });
 
   it("leaves out other owners' replica sets and those without a revision", () => {

@@ -1,6 +1,7 @@
 // Revisions of a rollout and the patch that returns a workload to one, as kubectl rollout
 // history and undo do: a Deployment's revisions are its ReplicaSets (revision annotation), a
 // StatefulSet's and DaemonSet's are ControllerRevisions whose data is the template snapshot.
+import { isDeepStrictEqual } from 'node:util';
 import type { RevisionView } from '@nimbus/api';
 import type { KubeObject } from '../../index/trim.js';
 import type { PodTemplate, Workload } from './workload-object.js';
@@ -50,17 +51,33 @@ function view(
   };
 }
 
+/**
+ * The revision the Deployment runs. The controller stamps a new ReplicaSet's revision first and
+ * the Deployment's annotation after it, so a read between the two would name the previous
+ * revision; the Deployment controller itself (FindNewReplicaSet) knows its new ReplicaSet as the
+ * one whose template equals the Deployment's, ignoring the hash label. The annotation is the
+ * fallback while no ReplicaSet has the template yet (the old one still runs then).
+ */
+function currentDeploymentRevision(deployment: Workload, numbered: readonly Revision[]): number {
+  const wanted = rollbackTemplate(deployment.spec?.template ?? {});
+  const matching = numbered.filter((r) => isDeepStrictEqual(rollbackTemplate(r.template), wanted));
+  const oldest = matching.sort((a, b) => a.view.createdAt.localeCompare(b.view.createdAt))[0];
+  return oldest?.view.revision ?? Number(deployment.metadata?.annotations?.[revisionAnnotation]);
+}
+
 /** The Deployment's ReplicaSets with a revision number, newest first. */
 export function deploymentRevisions(deployment: Workload, sets: readonly ReplicaSet[]): Revision[] {
-  const currentNumber = Number(deployment.metadata?.annotations?.[revisionAnnotation]);
-  return sets
+  const numbered = sets
     .filter((set) => ownedBy(set, deployment.metadata?.uid))
     .flatMap((set): Revision[] => {
       const revision = Number(set.metadata?.annotations?.[revisionAnnotation]);
       if (!Number.isInteger(revision) || revision < 1) return [];
       const template = set.spec?.template ?? {};
-      return [{ view: view(set, revision, template, revision === currentNumber), template }];
-    })
+      return [{ view: view(set, revision, template, false), template }];
+    });
+  const current = currentDeploymentRevision(deployment, numbered);
+  return numbered
+    .map((r) => ({ ...r, view: { ...r.view, current: r.view.revision === current } }))
     .sort(newestFirst);
 }
 
