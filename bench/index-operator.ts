@@ -7,7 +7,8 @@
 // kube-apiserver is frozen with SIGSTOP (always resumed). Removes everything at the end.
 // Objects are written straight into each member's etcd (--seed etcd, etcd-seed.ts) or POSTed.
 // Run: npm run bench -- [--per-member 2000] [--seed etcd|api] [--in-flight 8] [--runs 30]
-//      [--freeze-cycles 5] [--freeze-runs 300] [--freeze-window-s 6] [--operator test]
+//      [--freeze-cycles 5] [--freeze-runs 300] [--freeze-window-s 6] [--quiet-below 0.3]
+//      [--operator test]
 //      [--url http://127.0.0.1:18080] [--docs docs/performance.md]
 // The million: --per-member 250000 (250 000 ConfigMaps + 250 000 Pods in each of 2 members).
 import { readFileSync } from 'node:fs';
@@ -33,6 +34,7 @@ import {
   waitFor,
   wantedObjects,
 } from './lib/index-setup.js';
+import { machineQuiet } from './lib/machine-quiet.js';
 import { call, onNewConnection, openMember, type Member } from './lib/member.js';
 import { operatorApi, operatorUrlFromEnv } from './lib/operator-api.js';
 import { operatorProcess } from './lib/operator-process.js';
@@ -49,6 +51,8 @@ const { values: args } = parseArgs({
     'freeze-runs': { type: 'string', default: '300' },
     'freeze-cycles': { type: 'string', default: '5' },
     'freeze-window-s': { type: 'string', default: '6' },
+    // The share of both cores below which the machine counts as quiet before registering.
+    'quiet-below': { type: 'string', default: '0.3' },
     operator: { type: 'string', default: 'test' },
     url: { type: 'string' },
     docs: { type: 'string' },
@@ -62,6 +66,7 @@ const runs = Number(args.runs);
 const freezeRuns = Number(args['freeze-runs']);
 const freezeCycles = Number(args['freeze-cycles']);
 const freezeWindowMs = Number(args['freeze-window-s']) * 1000;
+const quietBelow = Number(args['quiet-below']);
 const api = operatorApi(operatorUrlFromEnv(args.url));
 const operator = operatorProcess(root, args.operator);
 const hub = hubOf(root);
@@ -99,6 +104,7 @@ async function registerAndSync(adminToken: string) {
   const started = performance.now();
   const synced: Record<string, number> = {};
   let loopLagMax = 0;
+  let longestAtMs = 0;
   // Each scrape's longest delay: the longest alone is one moment of a busy machine.
   const loopLagScrapes: number[] = [];
   await Promise.all(
@@ -117,8 +123,10 @@ async function registerAndSync(adminToken: string) {
             operator.assertAlive();
             throw error;
           });
-          loopLagMax = Math.max(loopLagMax, operator.lastLoopLagMax());
-          loopLagScrapes.push(operator.lastLoopLagMax());
+          const lag = operator.lastLoopLagMax();
+          if (lag > loopLagMax) longestAtMs = performance.now() - started;
+          loopLagMax = Math.max(loopLagMax, lag);
+          loopLagScrapes.push(lag);
           return people.listableByReader.every(
             (kind) =>
               (now.get(`${cluster}/${kind}`) ?? 0) >= (wanted.get(`${cluster}/${kind}`) ?? 0),
@@ -144,6 +152,7 @@ async function registerAndSync(adminToken: string) {
     loopLagScrapes: {
       count: loopLagScrapes.length,
       over100ms: loopLagScrapes.filter((seconds) => seconds > 0.1).length,
+      longestAtSeconds: longestAtMs / 1000,
     },
     majorCollections: {
       count: gcAfter.count - gcBefore.count,
@@ -225,6 +234,10 @@ async function main(): Promise<IndexRun> {
     through: seedThrough,
     inFlight,
   });
+  const quiet = await machineQuiet(quietBelow);
+  console.log(
+    `cores ${(quiet.busy * 100).toFixed(0)} % busy over 5 s after ${quiet.waitedSeconds.toFixed(0)} s${quiet.reached ? '' : ' (limit reached, registering anyway)'}`,
+  );
   console.log('registering both members; the operator syncs them into its index');
   const sync = await registerAndSync(tokens.admin);
   const rssAfterSync = sampleUsage(operator.pid)().rssAfterMiB;
@@ -242,6 +255,7 @@ async function main(): Promise<IndexRun> {
     when: new Date().toISOString(),
     machine: `${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${Math.round(totalmem() / 2 ** 30)} GiB`,
     load: { start: loadAtStart, end: loadavg()[0] ?? 0 },
+    quiet: { ...quiet, below: quietBelow },
     perMember,
     inFlight,
     argv: process.argv.slice(2).join(' '),

@@ -1,4 +1,5 @@
 // The operator index bench's figures as the markdown block of docs/performance.md.
+import type { Quiet } from './machine-quiet.js';
 import type { MajorCollections } from './operator-process.js';
 import type { Usage } from './process-usage.js';
 import type { Timing } from './timing.js';
@@ -7,6 +8,8 @@ export interface IndexRun {
   when: string;
   machine: string;
   load: { start: number; end: number };
+  /** The wait after seeding for the cores to go quiet, before registering (machine-quiet.ts). */
+  quiet: Quiet & { below: number };
   perMember: number;
   inFlight: number;
   /** The bench's arguments, as given. */
@@ -19,7 +22,7 @@ export interface IndexRun {
   /** Longest event-loop delay of the operator seen during the sync (its /metrics). */
   loopLagMaxSeconds: number;
   /** The operator's /metrics scrapes during the sync, and those whose longest delay was over 100 ms. */
-  loopLagScrapes: { count: number; over100ms: number };
+  loopLagScrapes: { count: number; over100ms: number; longestAtSeconds: number };
   /** The operator's main thread's major garbage collections during the sync. */
   majorCollections: MajorCollections;
   sqlite: { beforeMiB: number; afterMiB: number };
@@ -53,6 +56,7 @@ export function indexReport(run: IndexRun): string {
     `| Machine | ${run.machine}; 1-minute load average ${run.load.start.toFixed(1)} at the start, ${run.load.end.toFixed(1)} at the end |`,
     `| Objects | ${en(run.perMember)} ConfigMaps and ${en(run.perMember)} Pending Pods in nimbus-bench of each of 2 members (${en(benchObjects)} bench objects); ${en(run.indexedTotal)} objects in the operator's index after the sync |`,
     `| Whole run | ${ms(run.wholeSeconds)} s before clean-up |`,
+    `| Before registering | ${run.quiet.waitedSeconds.toFixed(0)} s after seeding until both cores were under ${en(run.quiet.below * 100)} % busy over 5 s (${en(run.quiet.busy * 100)} %${run.quiet.reached ? '' : '; not reached, registered at the limit'}) |`,
     '',
     '| Rate | Objects | Time (s) | Objects/s |',
     '| --- | ---: | ---: | ---: |',
@@ -71,7 +75,7 @@ export function indexReport(run: IndexRun): string {
     `| RSS before registering / peak during the sync / after the sync / after the queries | ${ms(run.rss.rssBeforeMiB)} / ${ms(run.rss.rssPeakMiB)} / ${ms(run.rss.rssAfterSync)} / ${ms(run.rss.afterQueriesMiB)} MiB |`,
     `| RSS growth to the peak, per 100,000 synced objects | ${ms(perHundredK(rssGrowth))} MiB |`,
     `| Peak RSS ÷ all indexed objects × 100,000 (budget 300 MiB per 100k) | ${ms((run.rss.rssPeakMiB / Math.max(1, run.indexedTotal)) * 100_000)} MiB |`,
-    `| Longest event-loop delay during the sync (nodejs_eventloop_lag_max_seconds, scraped every second) | ${ms(run.loopLagMaxSeconds * 1000)} ms; over 100 ms in ${en(run.loopLagScrapes.over100ms)} of ${en(run.loopLagScrapes.count)} scrapes |`,
+    `| Longest event-loop delay during the sync (nodejs_eventloop_lag_max_seconds, scraped every second) | ${ms(run.loopLagMaxSeconds * 1000)} ms; over 100 ms in ${en(run.loopLagScrapes.over100ms)} of ${en(run.loopLagScrapes.count)} scrapes; the longest ${run.loopLagScrapes.longestAtSeconds.toFixed(0)} s after registering |`,
     `| Major garbage collections of the main thread during the sync (nodejs_gc_duration_seconds) | ${en(run.majorCollections.count)}, ${run.majorCollections.seconds.toFixed(1)} s in all, ${en(run.majorCollections.over100ms)} over 100 ms |`,
     `| CPU time during the sync | ${run.rss.cpuSeconds.toFixed(1)} s in ${run.rss.wallSeconds.toFixed(1)} s |`,
     `| SQLite index file (database + WAL) before / after the sync | ${ms(run.sqlite.beforeMiB)} / ${ms(run.sqlite.afterMiB)} MiB (${ms(perHundredK(fileGrowth))} MiB per 100,000 synced objects) |`,
