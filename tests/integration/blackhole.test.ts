@@ -110,8 +110,8 @@ beforeAll(async () => {
       email: 'ops@blackhole.example',
     }),
   );
-  await registerMember(root, clusterA, org, 'member-a');
-  await registerMember(root, clusterB, org, 'member-b');
+  await registerMember(root, clusterA, org, 'member-a', { callerReady: true });
+  await registerMember(root, clusterB, org, 'member-b', { callerReady: true });
   expect(await memberAllows('member-a', root.userName, 'get', 'nodes')).toBe('yes');
   expect(await memberAllows('member-b', root.userName, 'get', 'nodes')).toBe('yes');
   for (const cluster of [clusterA, clusterB]) {

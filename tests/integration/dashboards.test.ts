@@ -62,7 +62,7 @@ beforeAll(async () => {
   }
   orgUid = hubJson<{ metadata: { uid: string } }>(['get', 'organizations.nimbus.io', org]).metadata
     .uid;
-  await registerMember(root, cluster, org, 'member-a');
+  await registerMember(root, cluster, org, 'member-a', { callerReady: true });
   await registerMember(root, foreignCluster, other, 'member-b', { monitors: false });
   // The panel's query reads member-a's Prometheus through its service proxy as root: the member
   // refuses it until root's projected RBAC has reached it.

@@ -81,7 +81,7 @@ beforeAll(async () => {
     }),
   );
   member(['create', 'namespace', ns]);
-  await registerMember(root, cluster, org, 'member-a');
+  await registerMember(root, cluster, org, 'member-a', { callerReady: true });
   reader = await gitOpsUser(readerName, org, [{ cluster, role: 'read-only', effect: 'Allow' }]);
   expect(await memberAllows('member-a', root.userName, 'create', 'secrets')).toBe('yes');
   expect(await memberAllows('member-a', readerName, 'list', 'configmaps')).toBe('yes');

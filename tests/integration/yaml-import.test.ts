@@ -81,7 +81,7 @@ beforeAll(async () => {
   );
   kubectl(['create', 'namespace', ns]);
   kubectl(['create', 'namespace', other]);
-  await registerMember(root, cluster, org, 'member-a');
+  await registerMember(root, cluster, org, 'member-a', { callerReady: true });
   reader = await gitOpsUser(readerName, org, [{ cluster, role: 'read-only', effect: 'Allow' }]);
   expect(await memberAllows('member-a', root.userName, 'patch', 'deployments')).toBe('yes');
   expect(await memberAllows('member-a', readerName, 'get', 'configmaps')).toBe('yes');
