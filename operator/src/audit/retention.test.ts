@@ -64,6 +64,21 @@ describe('audit retention in the SQLite file', () => {
     expect(survivors).toEqual(made.slice(made.length - survivors.length));
     expect(survivors.length).toBeGreaterThan(100);
   });
+
+  it('prunes records of the same millisecond in the order they were written', async () => {
+    const store = await openSqlite();
+    // Ids against the writing order: a tie broken by id would keep the oldest.
+    const written = Array.from({ length: 400 }, (_, i) =>
+      sampleRecord({ id: `r${String(999 - i)}`, requestTime: start, requestBody: body(i) }),
+    );
+    for (let i = 0; i < written.length; i += 50) await store.append(written.slice(i, i + 50));
+    const limit = Math.floor((await store.usedBytes()) / 2);
+    await pruneAudit(store, { maxAgeDays: 3650, maxBytes: limit }, start);
+    const survivors = new Set(await kept(store));
+    const ids = written.map((record) => record.id);
+    expect(survivors.size).toBeGreaterThan(50);
+    expect(ids.filter((id) => survivors.has(id))).toEqual(ids.slice(ids.length - survivors.size));
+  });
 });
 
 describe('audit retention in PostgreSQL', () => {

@@ -108,13 +108,15 @@ export function openSqliteAuditStore(dataDir: string): SqliteAuditStore {
       .map(() => '?')
       .join(', ')})`,
   );
+  // Oldest first; records of one millisecond in the order they were written (the writer's queue
+  // keeps the requests' order, while ids are random), so what is left is always the newest.
   const pruneStatement = db.prepare(
     'DELETE FROM audit_records WHERE rowid IN (SELECT rowid FROM audit_records ' +
-      'WHERE request_time < ? ORDER BY request_time ASC, id ASC LIMIT ?)',
+      'WHERE request_time < ? ORDER BY request_time ASC, rowid ASC LIMIT ?)',
   );
   const pruneOldest = db.prepare(
     'DELETE FROM audit_records WHERE rowid IN ' +
-      '(SELECT rowid FROM audit_records ORDER BY request_time ASC, id ASC LIMIT ?)',
+      '(SELECT rowid FROM audit_records ORDER BY request_time ASC, rowid ASC LIMIT ?)',
   );
   const countStatement = db.prepare('SELECT count(*) AS total FROM audit_records');
   const pragmaNumber = (name: string): number => {
