@@ -91,7 +91,7 @@ beforeAll(async () => {
   kubectl(['create', 'namespace', ns]);
   kubectl(['create', 'namespace', other]);
   kubectl(['create', 'secret', 'generic', 'hidden', '-n', other, '--from-literal=token=s3cret']);
-  await registerMember(root, cluster, org, 'member-a');
+  await registerMember(root, cluster, org, 'member-a', { callerReady: true });
   // The console lets the user at the cluster (read-only: no Secrets); the member's own admin
   // gave them `edit` in one namespace only.
   user = await gitOpsUser(userName, org, [{ cluster, role: 'read-only', effect: 'Allow' }]);

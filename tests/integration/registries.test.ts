@@ -75,7 +75,7 @@ beforeAll(async () => {
   root = await gitOpsSystemAdmin(suffix);
   await organization(org);
   await organization(otherOrg);
-  await registerMember(root, cluster, org, 'member-a');
+  await registerMember(root, cluster, org, 'member-a', { callerReady: true });
   developer = await gitOpsUser(user, org, [{ cluster, role: 'developer', effect: 'Allow' }]);
   stranger = await gitOpsUser(outsider, otherOrg, []);
 }, 90_000);
