@@ -8,24 +8,29 @@ go_version=$(go env GOVERSION)
 # What the wrapper modules resolved to is part of each key: regenerated modules (gen-modules.sh)
 # build anew instead of reusing binaries of other dependency versions.
 modules_of() { (cd "$here/modules" && find "$@" -type f | LC_ALL=C sort | xargs cat) | sha256sum | cut -c1-12; }
-key="k8s-${KUBE_VERSION}_etcd-${ETCD_VERSION}_kwok-${KWOK_VERSION}_helm-${HELM_VERSION}_${go_version}_$(modules_of kube etcd kwok helm)"
 cache="${NIMBUS_TESTBED_CACHE:-$HOME/.cache/nimbus-testbed}"
-bin="$cache/${key}/bin"
+# Each folder's key hashes only its own modules: the `--print-*` calls, made many times a run,
+# hash no more than they name.
+control_plane_bin() {
+  echo "$cache/k8s-${KUBE_VERSION}_etcd-${ETCD_VERSION}_kwok-${KWOK_VERSION}_helm-${HELM_VERSION}_${go_version}_$(modules_of kube etcd kwok helm)/bin"
+}
 # The real node's binaries (kubelet, kube-proxy, containerd, its runc shim, pause) have their own key, so a
 # containerd bump does not rebuild the control plane. `--node` builds them, `--print-node` names them.
-node_key="node_k8s-${KUBE_VERSION}_containerd-${CONTAINERD_VERSION}_${go_version}_$(modules_of kube containerd pause)"
-node_bin="$cache/${node_key}/bin"
+node_bin() { echo "$cache/node_k8s-${KUBE_VERSION}_containerd-${CONTAINERD_VERSION}_${go_version}_$(modules_of kube containerd pause)/bin"; }
 # The OpenTelemetry Collector (the tracing test's receiver) has its own key too: `--otelcol`.
-otelcol_bin="$cache/otelcol-${OTELCOL_VERSION}_${go_version}_$(modules_of otelcol)/bin"
+otelcol_bin() { echo "$cache/otelcol-${OTELCOL_VERSION}_${go_version}_$(modules_of otelcol)/bin"; }
 # syft, the release's SBOM generator (hack/release.sh): `--syft`.
-syft_bin="$cache/syft-${SYFT_VERSION}_${go_version}_$(modules_of syft)/bin"
-if [ "${1:-}" = "--print-only" ]; then echo "$bin"; exit 0; fi
-if [ "${1:-}" = "--print-node" ]; then echo "$node_bin"; exit 0; fi
-if [ "${1:-}" = "--print-otelcol" ]; then echo "$otelcol_bin"; exit 0; fi
+syft_bin() { echo "$cache/syft-${SYFT_VERSION}_${go_version}_$(modules_of syft)/bin"; }
 mode=${1:-control-plane}
-[ "$mode" = "--node" ] && bin=$node_bin
-[ "$mode" = "--otelcol" ] && bin=$otelcol_bin
-[ "$mode" = "--syft" ] && bin=$syft_bin
+case "$mode" in
+  --print-only) control_plane_bin; exit 0 ;;
+  --print-node) node_bin; exit 0 ;;
+  --print-otelcol) otelcol_bin; exit 0 ;;
+  --node) bin=$(node_bin) ;;
+  --otelcol) bin=$(otelcol_bin) ;;
+  --syft) bin=$(syft_bin) ;;
+  *) bin=$(control_plane_bin) ;;
+esac
 mkdir -p "$bin"
 # Several checkouts may share the cache: one builds, the others wait for it and reuse the result.
 exec 9>"$bin/../.build.lock"
