@@ -68,7 +68,9 @@ describe('alarm receivers, rules and messages in the console', () => {
       .getByRole('row', { name: new RegExp(receiver) });
     await row.waitFor();
     expect(await row.textContent()).toContain('#alerts');
-    expect(await row.textContent()).toContain('Stored');
+    // The receiver is created before its Secret: a list refresh between the two draws the row
+    // without "Stored" until the refetch after the save answers.
+    await expect.poll(() => row.textContent()).toContain('Stored');
 
     await page.reload();
     await row.waitFor();

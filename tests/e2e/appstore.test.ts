@@ -7,10 +7,15 @@
 import { createServer, type Server } from 'node:http';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyChartSource, configMapTemplate, pushCharts } from '../support/charts.js';
+import {
+  applyChartSource,
+  configMapTemplate,
+  pushCharts,
+  untilChartSourceSeen,
+} from '../support/charts.js';
 import { chooseCascaderPath, dismissMfaPrompt } from '../support/console.js';
 import { testEnv } from '../support/env.js';
-import { hub } from '../support/iam.js';
+import { hub, type Session } from '../support/iam.js';
 import {
   endMemberJourney,
   startMemberJourney,
@@ -50,7 +55,8 @@ beforeAll(async () => {
     iconHost.once('error', reject);
     iconHost.listen(iconPort, '127.0.0.1', () => resolve());
   });
-  ({ page } = await startMemberJourney(suffix, journey, () => {
+  let admin: Session;
+  ({ page, admin } = await startMemberJourney(suffix, journey, () => {
     pushCharts(`e2e-${suffix}`, [
       {
         name: chart,
@@ -64,6 +70,9 @@ beforeAll(async () => {
     ]);
     applyChartSource(source, orgName, `e2e-${suffix}`);
   }));
+  // The list page asks the catalogue once, and the catalogue reads chart sources from the
+  // operator's hub watch: the source must be seen there before the page opens.
+  await untilChartSourceSeen(admin, orgName, source);
   page.on('request', (request) => {
     if (new URL(request.url()).port === String(iconPort)) browserAskedIconHost.push(request.url());
   });

@@ -79,14 +79,19 @@ describe('the image picker on Docker Hub', () => {
     const { dialog, image } = await openDockerHubPicker('picked');
     const before = dockerHub.searches.length;
     await image.pressSequentially('ngin');
-    const option = page.locator('.ant-select-item-option').filter({ hasText: /^nginx$/ });
-    await option.waitFor();
     // What the operator asked Docker Hub: the words typed, never an empty search. How many
-    // depends on how long the machine takes between keys; the console's unit test
-    // (ImageSelectDialog.test.tsx) holds the clock and shows the one search per pause.
-    const asked = dockerHub.searches.slice(before);
+    // depends on how long the machine takes between keys (a pause after "ngi" asks for it, and
+    // its answer lists nginx too); the console's unit test (ImageSelectDialog.test.tsx) holds
+    // the clock and shows the one search per pause. So the search for the whole word is awaited
+    // before its option.
+    const asked = await eventually(
+      () => dockerHub.searches.slice(before),
+      (queries) => queries.at(-1) === 'ngin',
+    );
     expect(asked.at(-1)).toBe('ngin');
     expect(asked.every((query) => query !== '' && 'ngin'.startsWith(query))).toBe(true);
+    const option = page.locator('.ant-select-item-option').filter({ hasText: /^nginx$/ });
+    await option.waitFor();
     await option.click();
 
     // The image starts at `latest`, from the tags Docker Hub lists for library/nginx.

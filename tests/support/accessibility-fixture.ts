@@ -3,7 +3,13 @@
 // test-bed registry, and a user whose only right is listing config maps.
 import { expect } from 'vitest';
 import { api } from './api.js';
-import { applyChartSource, configMapTemplate, pushCharts, registryAddress } from './charts.js';
+import {
+  applyChartSource,
+  configMapTemplate,
+  pushCharts,
+  registryAddress,
+  untilChartSourceSeen,
+} from './charts.js';
 import { createOrganization } from './console.js';
 import {
   expectOk,
@@ -144,6 +150,9 @@ export async function prepareAccessibilityBed(suffix: string): Promise<Accessibi
     { cluster: names.cluster, role: names.roleName, effect: 'Allow' },
   ]);
   expect(await memberAllows('member-a', names.userName, 'get', 'configmaps')).toBe('yes');
+  // The chart's screens must audit the chart, not an error: the catalogue reads chart sources
+  // from the operator's hub watch, a moment after the apply.
+  await untilChartSourceSeen(admin, names.orgName, names.source);
   return { ...names, admin, pod, container };
 }
 
