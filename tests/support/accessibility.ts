@@ -66,7 +66,7 @@ const stillColours = '*, *::before, *::after { transition: none !important; }';
  * Opens `address` inside the console (history and popstate, as its links do, so the screen is
  * reached the way a user reaches it and the page is not loaded again), in `theme` (the system's
  * colour scheme, which the console follows), and waits until the screen is drawn: its heading
- * there, no request loading and no spinner or skeleton, twice in a row.
+ * there for this address, no request loading and no spinner or skeleton, twice in a row.
  */
 export async function openScreen(
   page: Page,
@@ -91,7 +91,14 @@ export async function openScreen(
         tag.evaluate((style) => (style as Element).setAttribute('data-still-colours', '')),
       );
   await page.waitForFunction((mode) => document.documentElement.dataset.theme === mode, theme);
-  await page.locator('h1').first().waitFor({ state: 'attached' });
+  // The screen at the address, not the one before it: the router commits a new screen after its
+  // navigation (a transition; its data first), and the heading carries the address of the
+  // screen it heads (console/src/layout/PageHeading.tsx). Read in the page each time, so a
+  // screen that redirects is awaited at the address it lands on.
+  await page.waitForFunction(() => {
+    const at = location.pathname + location.search;
+    return [...document.querySelectorAll('h1')].some((h1) => h1.dataset.location === at);
+  });
   let quietBefore = false;
   const quiet = await eventually(
     async () => {

@@ -80,6 +80,10 @@ describe.each(['en', 'zh', 'ja'] as const)('the sign-in screen in %s', (language
       </ApiDependenciesContext>,
     );
 
+    // Its heading names the address it is drawn at, as the shell's headings do.
+    expect(screen.getByRole('heading', { level: 1 }).dataset.location).toBe(
+      location.pathname + location.search,
+    );
     // The providers and the version, read without the store.
     expect(await screen.findByTestId('sso-provider-corp')).toBeDefined();
     expect(await screen.findByTestId('app-version')).toBeDefined();

@@ -34,7 +34,12 @@ export function SignInScreen({
       </header>
       <main className="nimbus-login__main">
         <section className="nimbus-login__card" aria-labelledby="nimbus-login-heading">
-          <h1 id="nimbus-login-heading" className="nimbus-login__heading">
+          {/* The address it heads, as the shell's headings carry it (layout/PageHeading.tsx). */}
+          <h1
+            id="nimbus-login-heading"
+            className="nimbus-login__heading"
+            data-location={window.location.pathname + window.location.search}
+          >
             {t('login.heading')}
           </h1>
           <p className="nimbus-login__subtitle">{t('login.subtitle')}</p>
