@@ -56,12 +56,37 @@ async function threeSettled(
 }
 
 describe('member ownership by Lease', () => {
-  it('shares the members fairly: as many as the replica with the most may hold', () => {
-    expect(fairShare(3, 2)).toBe(2);
-    expect(fairShare(4, 2)).toBe(2);
-    expect(fairShare(1, 3)).toBe(1);
-    expect(fairShare(0, 3)).toBe(0);
-    expect(fairShare(5, 0)).toBe(5);
+  it('shares the members fairly: the floor each, the remainder one each to as many replicas', () => {
+    const none = new Map<string, number>();
+    const three = ['one', 'three', 'two'];
+    expect(fairShare('one', 4, ['one', 'two'], none)).toBe(2);
+    expect(fairShare('one', 0, three, none)).toBe(0);
+    expect(fairShare('one', 5, ['one'], none)).toBe(5);
+    // Nobody holds more than the floor yet: any replica may take the extra one.
+    expect(three.map((r) => fairShare(r, 4, three, none))).toEqual([2, 2, 2]);
+    // Two hold two of four: the first by name keeps the extra one, the other gives it up and
+    // the third may not take one more than the floor.
+    const twoTwo = new Map([
+      ['one', 2],
+      ['two', 2],
+    ]);
+    expect(three.map((r) => fairShare(r, 4, three, twoTwo))).toEqual([2, 1, 1]);
+    // One member on three replicas stays where it is, whoever holds it.
+    const atThree = new Map([['three', 1]]);
+    expect(three.map((r) => fairShare(r, 1, three, atThree))).toEqual([0, 1, 0]);
+  });
+
+  it('settles four members on three replicas as two, one and one', async () => {
+    const bed = replicas(['a', 'b', 'c', 'd']);
+    const all = await threeSettled(bed);
+    await round(...all);
+    const owned = all.map((replica) => replica.owned());
+    expect(owned.flat().sort()).toEqual(['a', 'b', 'c', 'd']);
+    expect(owned.map((list) => list.length).sort()).toEqual([1, 1, 2]);
+    // Settled: another round moves nothing.
+    const holders = bed.holders();
+    await round(...all);
+    expect(bed.holders()).toEqual(holders);
   });
 
   it('has each member synced by exactly one replica, and every member by some replica', async () => {
@@ -69,7 +94,7 @@ describe('member ownership by Lease', () => {
     const [one, two, three] = await threeSettled(bed);
     const owned = [one, two, three].map((replica) => replica.owned());
     expect(owned.flat().sort()).toEqual(['a', 'b', 'c', 'd', 'e']);
-    for (const list of owned) expect(list.length).toBeLessThanOrEqual(2);
+    expect(owned.map((list) => list.length).sort()).toEqual([1, 2, 2]);
     expect(Object.values(bed.holders()).every((holder) => holder !== '')).toBe(true);
   });
 

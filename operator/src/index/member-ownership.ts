@@ -66,9 +66,26 @@ export const memberLeaseName = (cluster: string, scope = ''): string =>
 /** The scope of the replicas on one shared store: a short hash of where it is. */
 export const storeScope = (location: string): string => shortHash(location).slice(0, 8);
 
-/** The fair share: as many members as the replica with the most may hold. */
-export const fairShare = (members: number, replicas: number): number =>
-  Math.ceil(members / Math.max(replicas, 1));
+/**
+ * A replica's fair share: every replica holds `members / replicas` rounded down, and the
+ * remainder goes one each to that many replicas. Those already holding more than the floor keep
+ * the extra one, first by name, and a replica holding no more may take one while fewer do: so
+ * four members on three replicas settle as 2/1/1, never 2/2/0, moving as few as they can.
+ * `heldBy` counts the live member Leases each replica holds.
+ */
+export function fairShare(
+  identity: string,
+  members: number,
+  replicas: readonly string[],
+  heldBy: ReadonlyMap<string, number>,
+): number {
+  const floor = Math.floor(members / Math.max(replicas.length, 1));
+  const remainder = members - floor * Math.max(replicas.length, 1);
+  const over = replicas.filter((replica) => (heldBy.get(replica) ?? 0) > floor).sort();
+  const at = over.indexOf(identity);
+  if (at >= 0) return at < remainder ? floor + 1 : floor;
+  return over.length < remainder ? floor + 1 : floor;
+}
 
 export function createMemberOwnership(options: MemberOwnershipOptions): MemberOwnership {
   const { leases, identity } = options;
@@ -172,7 +189,13 @@ export function createMemberOwnership(options: MemberOwnershipOptions): MemberOw
       }
     }
     const wanted = [...new Set(options.clusters())].sort();
-    const share = fairShare(wanted.length, replicas.size);
+    const heldBy = new Map<string, number>();
+    for (const lease of all) {
+      if (lease.labels[purposeLabel] !== memberPurpose || !live.has(lease.name)) continue;
+      if (!wanted.includes(lease.annotations[clusterAnnotation] ?? '')) continue;
+      heldBy.set(holderOf(lease), (heldBy.get(holderOf(lease)) ?? 0) + 1);
+    }
+    const share = fairShare(identity, wanted.length, [...replicas], heldBy);
     const mine = wanted.filter((cluster) => {
       const lease = byName.get(memberLeaseName(cluster, scope));
       return lease !== undefined && holderOf(lease) === identity;
