@@ -5,6 +5,18 @@
 export const indexBenchLabel = { 'nimbus.io/bench': 'index' };
 export const indexBenchOrg = 'bench-index';
 export const indexBenchClusters = { 'member-a': 'bench-idx-a', 'member-b': 'bench-idx-b' } as const;
+/**
+ * The names of a member's registrations when the bench registers it `registrations` times (the
+ * shared-store bench, to index more objects than the members can hold): the first is
+ * indexBenchClusters', the others add `-2`, `-3`, ...
+ */
+export function indexBenchRegistrations(
+  member: keyof typeof indexBenchClusters,
+  registrations: number,
+): string[] {
+  const first = indexBenchClusters[member];
+  return Array.from({ length: registrations }, (_, i) => (i === 0 ? first : `${first}-${i + 1}`));
+}
 export const indexBenchRole = 'bench-index-reader';
 export const indexBenchAdmin = 'bench-index-root';
 export const indexBenchUser = 'bench-index-reader';
@@ -33,7 +45,11 @@ function withPassword(name: string, namespace: string, password: string, spec: o
   ];
 }
 
-export function indexBenchPeople(namespace: string, password: string): object[] {
+export function indexBenchPeople(
+  namespace: string,
+  password: string,
+  clusters: readonly string[] = Object.values(indexBenchClusters),
+): object[] {
   return [
     {
       apiVersion,
@@ -56,7 +72,7 @@ export function indexBenchPeople(namespace: string, password: string): object[] 
     ...withPassword(indexBenchAdmin, namespace, password, { sysAdmin: true }),
     ...withPassword(indexBenchUser, namespace, password, {
       organizations: [{ name: indexBenchOrg }],
-      clusterPermissions: Object.values(indexBenchClusters).map((cluster) => ({
+      clusterPermissions: clusters.map((cluster) => ({
         cluster,
         role: indexBenchRole,
         effect: 'Allow',

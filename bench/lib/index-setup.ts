@@ -80,8 +80,14 @@ export async function seedMembers(
 }
 
 /** The bench's administrator and reader, applied to the hub; their tokens from `api`. */
-export async function setUpPeople(hub: Hub, api: OperatorApi, namespace: string, password: string) {
-  hub.apply(people.indexBenchPeople(namespace, password), 'bench-index');
+export async function setUpPeople(
+  hub: Hub,
+  api: OperatorApi,
+  namespace: string,
+  password: string,
+  clusters?: readonly string[],
+) {
+  hub.apply(people.indexBenchPeople(namespace, password, clusters), 'bench-index');
   for (const name of [people.indexBenchAdmin, people.indexBenchUser]) {
     await waitFor(name, () => hub.condition('users.nimbus.io', name, 'Ready') === 'True');
   }
