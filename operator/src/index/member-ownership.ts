@@ -79,8 +79,9 @@ export function fairShare(
   replicas: readonly string[],
   heldBy: ReadonlyMap<string, number>,
 ): number {
-  const floor = Math.floor(members / Math.max(replicas.length, 1));
-  const remainder = members - floor * Math.max(replicas.length, 1);
+  const count = Math.max(replicas.length, 1);
+  const floor = Math.floor(members / count);
+  const remainder = members % count;
   const over = replicas.filter((replica) => (heldBy.get(replica) ?? 0) > floor).sort();
   const at = over.indexOf(identity);
   if (at >= 0) return at < remainder ? floor + 1 : floor;
